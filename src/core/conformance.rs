@@ -1,0 +1,164 @@
+//! The one conformance check every game's tests call (after OpenSpiel's random-simulation
+//! test and board-game-rs's `board_test_main`).
+//!
+//! Random play over many seeds, asserting at every step: the game's invariants hold (cards
+//! and dice conserved, via [`Game::check_invariants`]); a player to move always has a legal
+//! action; applying an action (or a chance event) to a clone gives the same state as applying
+//! it to the original; a determinized state offers the deciding seat the same legal actions;
+//! the match ends within the turn cap with a well-formed outcome; and the same seed replays
+//! the same match.
+
+use std::hash::{Hash, Hasher};
+
+use rand::RngExt;
+
+use super::{CHANCE_STREAM, Game, Outcome, Rng, Seat, Turn, bot_stream, derive_rng};
+
+/// What the check saw, for tests that want to assert more (e.g. that the cap is reachable).
+#[derive(Clone, Debug, Default)]
+pub struct ConformanceReport {
+    pub matches: u64,
+    pub capped: u64,
+    pub max_decisions: u64,
+    pub total_decisions: u64,
+}
+
+/// Steps after which a match is declared endless: far beyond any game's real length.
+const STEP_LIMIT: u64 = 5_000_000;
+
+/// Play `matches` random matches of `game` with `players` seats from `seed`, checking every
+/// step. Panics with the match index and step on the first violation.
+pub fn check<G: Game>(game: &G, players: usize, matches: u64, seed: u64) -> ConformanceReport {
+    assert!(
+        game.seats().contains(&players),
+        "{} does not support {players} players",
+        game.name()
+    );
+    let mut report = ConformanceReport::default();
+    let mut legal = Vec::new();
+    for index in 0..matches {
+        let (outcome, decisions, trail) = play_checked(game, players, seed, index, &mut legal);
+        let (again, _, trail_again) = play_checked(game, players, seed, index, &mut legal);
+        assert_eq!(
+            outcome, again,
+            "match {index}: same seed, different outcome"
+        );
+        assert_eq!(
+            trail, trail_again,
+            "match {index}: same seed, different actions"
+        );
+        report.matches += 1;
+        report.capped += outcome.is_capped() as u64;
+        report.total_decisions += decisions;
+        report.max_decisions = report.max_decisions.max(decisions);
+    }
+    report
+}
+
+/// One checked random match; returns its outcome, decision count and a hash of its trail.
+fn play_checked<G: Game>(
+    game: &G,
+    players: usize,
+    seed: u64,
+    index: u64,
+    legal: &mut Vec<G::Action>,
+) -> (Outcome, u64, u64) {
+    let mut chance = derive_rng(seed, index, CHANCE_STREAM);
+    let mut bots: Vec<Rng> = (0..players)
+        .map(|p| derive_rng(seed, index, bot_stream(Seat(p as u8))))
+        .collect();
+    let mut determinize_rng = derive_rng(seed, index, 1000);
+    let mut state = game.new_state(players);
+    let mut decisions = 0u64;
+    let mut trail = 0xcbf2_9ce4_8422_2325u64;
+    let fail = |step: u64, what: String| -> ! {
+        panic!(
+            "{} match {index} (seed {seed}) step {step}: {what}",
+            game.name()
+        )
+    };
+    for step in 0.. {
+        if step > STEP_LIMIT {
+            fail(
+                step,
+                "no end after the step limit: the turn cap is not enforced".into(),
+            );
+        }
+        if let Err(e) = game.check_invariants(&state) {
+            fail(
+                step,
+                format!("invariant broken: {e}\n{}", game.render(&state)),
+            );
+        }
+        match game.turn(&state) {
+            Turn::Over => break,
+            Turn::Chance => {
+                let mut copy = state.clone();
+                let mut copy_rng = chance.clone();
+                game.sample_chance(&mut state, &mut chance);
+                game.sample_chance(&mut copy, &mut copy_rng);
+                if copy != state {
+                    fail(
+                        step,
+                        "chance on a clone differs from chance on the original".into(),
+                    );
+                }
+            }
+            Turn::Player(seat) => {
+                if seat.index() >= players {
+                    fail(step, format!("{seat} to move in a {players}-player match"));
+                }
+                game.legal_actions(&state, legal);
+                if legal.is_empty() {
+                    fail(
+                        step,
+                        format!("no legal action for {seat}\n{}", game.render(&state)),
+                    );
+                }
+                let view = game.determinize(&state, seat, &mut determinize_rng);
+                if game.turn(&view) != Turn::Player(seat) {
+                    fail(step, "determinizing changed whose turn it is".into());
+                }
+                let mut view_legal = Vec::new();
+                game.legal_actions(&view, &mut view_legal);
+                if view_legal != *legal {
+                    fail(
+                        step,
+                        "determinizing changed the mover's legal actions".into(),
+                    );
+                }
+                let action = legal[bots[seat.index()].random_range(0..legal.len())];
+                let mut copy = state.clone();
+                let _ = game.describe(&copy, action);
+                game.apply(&mut state, action);
+                game.try_apply(&mut copy, action).unwrap_or_else(|e| {
+                    fail(step, format!("try_apply refused a legal action: {e}"))
+                });
+                if copy != state {
+                    fail(step, format!("apply on a clone differs for {action:?}"));
+                }
+                decisions += 1;
+                let mut hasher = std::collections::hash_map::DefaultHasher::new();
+                (trail, seat.0, format!("{action:?}")).hash(&mut hasher);
+                trail = hasher.finish();
+            }
+        }
+    }
+    let outcome = game.outcome(&state);
+    if outcome.players() != players {
+        fail(0, format!("outcome for {} seats", outcome.players()));
+    }
+    if outcome.turns > game.turn_cap() {
+        fail(
+            0,
+            format!("{} turns exceed the cap {}", outcome.turns, game.turn_cap()),
+        );
+    }
+    if !outcome.is_capped() && outcome.first_place_count() == 0 {
+        fail(0, "a finished match with nobody in first place".into());
+    }
+    let mut metrics = vec![0; game.metric_names(players).len()];
+    game.metrics(&state, &mut metrics);
+    let _ = game.render(&state);
+    (outcome, decisions, trail)
+}

@@ -1,0 +1,397 @@
+//! Rule parameters: every number a designer might change is a named, typed, checked
+//! parameter with a default, loadable from a rules file (TOML) or `--set key=value`.
+//!
+//! Each parameter records where its default comes from ([`Origin`]): the designer's rulebook
+//! or recovered material (FOUND), a choice of ours where the rules are silent (DEFAULT), or a
+//! reference game's standard rules (REFERENCE). `arena games` prints that, so a designer never
+//! mistakes our default for their rule.
+//!
+//! Games declare their rules with [`rule_params!`](crate::rule_params):
+//! ```
+//! arena::rule_params! {
+//!     /// Rules of a tiny example.
+//!     pub struct ExampleRules {
+//!         /// Points needed to win.
+//!         target: u32 = 100, Found, "1 to 10000", |v: &u32| (1..=10_000).contains(v);
+//!     }
+//! }
+//! use arena::core::rules::Rules;
+//! let mut rules = ExampleRules::default();
+//! rules.set("target", &toml::Value::Integer(50)).unwrap();
+//! assert_eq!(rules.target, 50);
+//! assert!(rules.set("target", &toml::Value::Integer(0)).is_err());
+//! assert!(rules.set("nope", &toml::Value::Integer(1)).is_err());
+//! ```
+
+use std::fmt;
+use std::path::Path;
+
+/// Where a parameter's default value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Origin {
+    /// The designer's rule: the rulebook, or facts recovered from the designer's material.
+    Found,
+    /// Our choice where the rules are silent or garbled (RULINGS "DEFAULT").
+    Default,
+    /// Standard rules of a reference game (tic-tac-toe, Pig).
+    Reference,
+    /// An engine setting, not a rule (e.g. the turn cap's size).
+    Engine,
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Origin::Found => "FOUND",
+            Origin::Default => "DEFAULT",
+            Origin::Reference => "REFERENCE",
+            Origin::Engine => "ENGINE",
+        })
+    }
+}
+
+/// One parameter as `arena games` and the manifest show it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ParamInfo {
+    pub key: &'static str,
+    pub value: String,
+    pub default: String,
+    pub allowed: &'static str,
+    pub origin: Origin,
+    pub doc: String,
+}
+
+/// A value type a rule parameter can have.
+pub trait ParamValue: Sized {
+    /// What a rules file must hold, for error messages ("an integer", "true or false").
+    const KIND: &'static str;
+    fn from_toml(v: &toml::Value) -> Option<Self>;
+    fn show(&self) -> String;
+}
+
+macro_rules! integer_param {
+    ($($t:ty),*) => {$(
+        impl ParamValue for $t {
+            const KIND: &'static str = "an integer";
+            fn from_toml(v: &toml::Value) -> Option<Self> {
+                v.as_integer().and_then(|i| <$t>::try_from(i).ok())
+            }
+            fn show(&self) -> String {
+                self.to_string()
+            }
+        }
+    )*};
+}
+integer_param!(u8, u16, u32, u64, i32, i64, usize);
+
+impl ParamValue for bool {
+    const KIND: &'static str = "true or false";
+    fn from_toml(v: &toml::Value) -> Option<Self> {
+        v.as_bool()
+    }
+    fn show(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl ParamValue for f64 {
+    const KIND: &'static str = "a number";
+    fn from_toml(v: &toml::Value) -> Option<Self> {
+        v.as_float().or_else(|| v.as_integer().map(|i| i as f64))
+    }
+    fn show(&self) -> String {
+        self.to_string()
+    }
+}
+
+/// Declares a string-valued parameter type with a fixed set of names.
+///
+/// `arena::param_enum!(CounterScoring { Triangular = "triangular", Linear = "linear" });`
+#[macro_export]
+macro_rules! param_enum {
+    ($(#[$meta:meta])* $name:ident { $($variant:ident = $text:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name { $($variant),+ }
+        impl $crate::core::rules::ParamValue for $name {
+            const KIND: &'static str = concat!("one of:" $(, " ", $text)+);
+            fn from_toml(v: &toml::Value) -> Option<Self> {
+                match v.as_str()? { $($text => Some($name::$variant),)+ _ => None }
+            }
+            fn show(&self) -> String {
+                match self { $($name::$variant => $text.to_string(),)+ }
+            }
+        }
+    };
+}
+
+/// A game's rules: named parameters with defaults, settable one key at a time.
+pub trait Rules: Default + Clone + Send + Sync + fmt::Debug {
+    /// Every parameter with its current value.
+    fn params(&self) -> Vec<ParamInfo>;
+    /// Set one parameter; the error says what is allowed.
+    fn set(&mut self, key: &str, value: &toml::Value) -> Result<(), String>;
+    /// Checks across parameters (e.g. a board big enough for its dice).
+    fn validate(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// Declares a rules struct: for each field a doc comment, a type, a default, an [`Origin`]
+/// variant, what is allowed (in words) and the check itself.
+#[macro_export]
+macro_rules! rule_params {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $(
+                $(#[doc = $doc:literal])*
+                $field:ident : $ty:ty = $default:expr, $origin:ident, $allowed:literal, $check:expr;
+            )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq)]
+        pub struct $name {
+            $( $(#[doc = $doc])* pub $field: $ty, )*
+        }
+        impl Default for $name {
+            fn default() -> Self {
+                Self { $( $field: $default, )* }
+            }
+        }
+        impl $crate::core::rules::Rules for $name {
+            fn params(&self) -> Vec<$crate::core::rules::ParamInfo> {
+                vec![$(
+                    $crate::core::rules::ParamInfo {
+                        key: stringify!($field),
+                        value: $crate::core::rules::ParamValue::show(&self.$field),
+                        default: {
+                            let default: $ty = $default;
+                            $crate::core::rules::ParamValue::show(&default)
+                        },
+                        allowed: $allowed,
+                        origin: $crate::core::rules::Origin::$origin,
+                        doc: [$($doc.trim()),*].join(" "),
+                    },
+                )*]
+            }
+            fn set(&mut self, key: &str, value: &toml::Value) -> Result<(), String> {
+                match key {
+                    $(
+                        stringify!($field) => {
+                            let parsed = <$ty as $crate::core::rules::ParamValue>::from_toml(value).ok_or_else(|| {
+                                format!(
+                                    "`{}` must be {} ({}), got {}",
+                                    key, <$ty as $crate::core::rules::ParamValue>::KIND, $allowed, value
+                                )
+                            })?;
+                            let check: fn(&$ty) -> bool = $check;
+                            if !check(&parsed) {
+                                return Err(format!(
+                                    "`{}` = {} is out of range: allowed {}",
+                                    key, value, $allowed
+                                ));
+                            }
+                            self.$field = parsed;
+                            Ok(())
+                        }
+                    )*
+                    _ => {
+                        let _ = value;
+                        let keys: &[&str] = &[$(stringify!($field)),*];
+                        Err(if keys.is_empty() {
+                            format!("unknown rules key `{}`; this game has no rules parameters", key)
+                        } else {
+                            format!("unknown rules key `{}`; valid keys: {}", key, keys.join(", "))
+                        })
+                    }
+                }
+            }
+        }
+    };
+}
+
+/// A rules-file or `--set` problem, naming where it came from.
+#[derive(Debug, thiserror::Error)]
+pub enum RulesError {
+    #[error("cannot read rules file {path}: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("rules file {path} is not valid TOML: {message}")]
+    Syntax { path: String, message: String },
+    #[error("rules file {path}: {message}")]
+    Key { path: String, message: String },
+    #[error("--set {arg}: {message}")]
+    Set { arg: String, message: String },
+    #[error("rules are inconsistent: {0}")]
+    Invalid(String),
+}
+
+/// Apply a rules file to `rules`. The file is flat `key = value` pairs; an optional
+/// `game = "name"` key must name `game`.
+pub fn apply_file<R: Rules>(rules: &mut R, game: &str, path: &Path) -> Result<(), RulesError> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|source| RulesError::Read {
+        path: shown.clone(),
+        source,
+    })?;
+    let table: toml::Table = toml::from_str(&text).map_err(|e| RulesError::Syntax {
+        path: shown.clone(),
+        message: syntax_message(&text, &e),
+    })?;
+    for (key, value) in &table {
+        if key == "game" {
+            if value.as_str() != Some(game) {
+                return Err(RulesError::Key {
+                    path: shown,
+                    message: format!("`game` is {value}, but this run is for \"{game}\""),
+                });
+            }
+            continue;
+        }
+        rules.set(key, value).map_err(|message| RulesError::Key {
+            path: shown.clone(),
+            message,
+        })?;
+    }
+    Ok(())
+}
+
+fn syntax_message(text: &str, e: &toml::de::Error) -> String {
+    let first = e
+        .message()
+        .lines()
+        .next()
+        .unwrap_or("syntax error")
+        .to_string();
+    match e.span() {
+        Some(span) => {
+            let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
+            format!("line {line}: {first}")
+        }
+        None => first,
+    }
+}
+
+/// Parse one `--set key=value`. The value is read as TOML (`3`, `true`, `"x"`); a bare word
+/// that is not valid TOML is taken as a string, so `--set scoring=linear` works unquoted.
+pub fn parse_set(arg: &str) -> Result<(String, toml::Value), RulesError> {
+    let Some((key, raw)) = arg.split_once('=') else {
+        return Err(RulesError::Set {
+            arg: arg.to_string(),
+            message: "expected key=value".to_string(),
+        });
+    };
+    let key = key.trim();
+    let raw = raw.trim();
+    if key.is_empty() || raw.is_empty() {
+        return Err(RulesError::Set {
+            arg: arg.to_string(),
+            message: "expected key=value with a non-empty key and value".to_string(),
+        });
+    }
+    let value = match toml::from_str::<toml::Table>(&format!("v = {raw}")) {
+        Ok(mut t) => t.remove("v").expect("parsed key"),
+        Err(_) => toml::Value::String(raw.to_string()),
+    };
+    Ok((key.to_string(), value))
+}
+
+/// Apply `--set` arguments after any rules file, then validate the whole.
+pub fn apply_sets<R: Rules>(rules: &mut R, sets: &[String]) -> Result<(), RulesError> {
+    for arg in sets {
+        let (key, value) = parse_set(arg)?;
+        rules.set(&key, &value).map_err(|message| RulesError::Set {
+            arg: arg.clone(),
+            message,
+        })?;
+    }
+    rules.validate().map_err(RulesError::Invalid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    crate::param_enum!(Scoring {
+        Triangular = "triangular",
+        Linear = "linear"
+    });
+
+    crate::rule_params! {
+        /// Test rules.
+        pub struct TestRules {
+            /// A count.
+            count: u32 = 3, Found, "1 to 9", |v: &u32| (1..=9).contains(v);
+            /// A switch.
+            variant: bool = false, Default, "true or false", |_| true;
+            /// A mode.
+            scoring: Scoring = Scoring::Triangular, Default, "triangular or linear", |_| true;
+        }
+    }
+
+    #[test]
+    fn set_checks_type_range_and_key() {
+        let mut r = TestRules::default();
+        apply_sets(
+            &mut r,
+            &[
+                "count=5".into(),
+                "variant=true".into(),
+                "scoring=linear".into(),
+            ],
+        )
+        .unwrap();
+        assert_eq!((r.count, r.variant, r.scoring), (5, true, Scoring::Linear));
+        let err = apply_sets(&mut r, &["count=10".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("1 to 9"), "{err}");
+        let err = apply_sets(&mut r, &["bogus=1".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("valid keys: count, variant, scoring"), "{err}");
+        let err = apply_sets(&mut r, &["count".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("key=value"), "{err}");
+        let err = apply_sets(&mut r, &["scoring=cubic".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("one of: triangular linear"), "{err}");
+    }
+
+    #[test]
+    fn params_show_default_and_origin() {
+        let mut r = TestRules::default();
+        r.count = 7;
+        let p = r.params();
+        assert_eq!(p[0].key, "count");
+        assert_eq!(p[0].value, "7");
+        assert_eq!(p[0].default, "3");
+        assert_eq!(p[0].origin, Origin::Found);
+        assert_eq!(p[2].value, "triangular");
+    }
+
+    #[test]
+    fn file_errors_name_file_and_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bad.toml");
+        std::fs::write(&path, "count = 4\nvariant = = true\n").unwrap();
+        let err = apply_file(&mut TestRules::default(), "x", &path)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("bad.toml") && err.contains("line 2"), "{err}");
+        std::fs::write(&path, "count = 4\nspeed = 2\n").unwrap();
+        let err = apply_file(&mut TestRules::default(), "x", &path)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("bad.toml") && err.contains("unknown rules key `speed`"),
+            "{err}"
+        );
+    }
+}

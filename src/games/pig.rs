@@ -1,0 +1,243 @@
+//! Pig (RULINGS REF-2): roll a die as often as you dare; a 1 loses the turn total; first to
+//! bank 100 wins. OpenSpiel's `pig` with its defaults, so the two can be timed on identical
+//! work. Both actions are legal at every decision, except that once stopping would reach the
+//! target, stopping is the only legal action.
+//!
+//! A reference game: the tests compute the exact random-play win probabilities by dynamic
+//! programming over (banked scores, turn total).
+
+use std::ops::RangeInclusive;
+
+use rand::RngExt;
+
+use crate::core::{Game, Outcome, Rng, ScoreOrder, Seat, Turn};
+
+crate::rule_params! {
+    /// Pig's parameters (OpenSpiel's defaults).
+    pub struct PigRules {
+        /// Banked points that win.
+        target: u32 = 100, Reference, "1 to 10000", |v: &u32| (1..=10_000).contains(v);
+        /// Faces of the die; a 1 ends the turn with nothing.
+        die_faces: u32 = 6, Reference, "2 to 100", |v: &u32| (2..=100).contains(v);
+        /// Turns after which the match ends capped (OpenSpiel's horizon is 1000).
+        turn_cap: u32 = 1000, Engine, "1 to 1000000", |v: &u32| (1..=1_000_000).contains(v);
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Pig {
+    rules: PigRules,
+}
+
+impl Pig {
+    pub fn new(rules: PigRules) -> Self {
+        Self { rules }
+    }
+}
+
+/// The two decisions, in OpenSpiel's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PigAction {
+    Roll,
+    Stop,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PigState {
+    pub banked: [u32; 2],
+    pub turn_total: u32,
+    pub to_move: u8,
+    /// A roll was asked for and the die has not been rolled yet.
+    pub rolling: bool,
+    /// Completed turns.
+    pub turns: u32,
+    /// The last die rolled, for traces.
+    pub last_roll: u8,
+}
+
+impl Game for Pig {
+    type State = PigState;
+    type Action = PigAction;
+    type Rules = PigRules;
+
+    fn with_rules(rules: PigRules) -> Self {
+        Self::new(rules)
+    }
+    fn rules(&self) -> &PigRules {
+        &self.rules
+    }
+    fn name(&self) -> &'static str {
+        "pig"
+    }
+    fn seats(&self) -> RangeInclusive<usize> {
+        2..=2
+    }
+    fn new_state(&self, players: usize) -> PigState {
+        assert_eq!(players, 2, "pig is for 2 players");
+        PigState {
+            banked: [0; 2],
+            turn_total: 0,
+            to_move: 0,
+            rolling: false,
+            turns: 0,
+            last_roll: 0,
+        }
+    }
+    fn turn(&self, s: &PigState) -> Turn {
+        if s.banked.iter().any(|&b| b >= self.rules.target) || s.turns >= self.rules.turn_cap {
+            Turn::Over
+        } else if s.rolling {
+            Turn::Chance
+        } else {
+            Turn::Player(Seat(s.to_move))
+        }
+    }
+    fn legal_actions(&self, s: &PigState, out: &mut Vec<PigAction>) {
+        out.clear();
+        if s.banked[s.to_move as usize] + s.turn_total < self.rules.target {
+            out.push(PigAction::Roll);
+        }
+        out.push(PigAction::Stop);
+    }
+    fn apply(&self, s: &mut PigState, a: PigAction) {
+        match a {
+            PigAction::Roll => {
+                debug_assert!(s.banked[s.to_move as usize] + s.turn_total < self.rules.target);
+                s.rolling = true;
+            }
+            PigAction::Stop => {
+                s.banked[s.to_move as usize] += s.turn_total;
+                end_turn(s);
+            }
+        }
+    }
+    fn sample_chance(&self, s: &mut PigState, rng: &mut Rng) {
+        let face = rng.random_range(1..=self.rules.die_faces);
+        s.rolling = false;
+        s.last_roll = face.min(255) as u8;
+        if face == 1 {
+            end_turn(s);
+        } else {
+            s.turn_total += face;
+        }
+    }
+    fn outcome(&self, s: &PigState) -> Outcome {
+        let scores = [s.banked[0] as i32, s.banked[1] as i32];
+        if s.banked.iter().any(|&b| b >= self.rules.target) {
+            Outcome::finished(&scores, ScoreOrder::HigherWins, s.turns, 1)
+        } else {
+            Outcome::capped(&scores, s.turns, 1)
+        }
+    }
+    fn turn_cap(&self) -> u32 {
+        self.rules.turn_cap
+    }
+    fn heuristic(&self, s: &PigState, seat: Seat) -> f64 {
+        let mine = |p: usize| {
+            s.banked[p] as f64
+                + if s.to_move as usize == p {
+                    s.turn_total as f64
+                } else {
+                    0.0
+                }
+        };
+        let me = seat.index();
+        (mine(me) - mine(1 - me)) / self.rules.target as f64
+    }
+    fn describe(&self, s: &PigState, a: PigAction) -> String {
+        match a {
+            PigAction::Roll => format!("roll (turn total {})", s.turn_total),
+            PigAction::Stop => format!("stop and bank {}", s.turn_total),
+        }
+    }
+    fn describe_chance(&self, s: &PigState) -> String {
+        format!("die shows {}", s.last_roll)
+    }
+    fn render(&self, s: &PigState) -> String {
+        format!(
+            "banked {}:{} | seat {} to move, turn total {} | turn {}",
+            s.banked[0], s.banked[1], s.to_move, s.turn_total, s.turns
+        )
+    }
+}
+
+fn end_turn(s: &mut PigState) {
+    s.turn_total = 0;
+    s.to_move = 1 - s.to_move;
+    s.turns += 1;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::conformance;
+
+    #[test]
+    fn conformance_10k() {
+        let g = Pig::new(PigRules::default());
+        let report = conformance::check(&g, 2, 10_000, 2);
+        assert_eq!(
+            report.capped, 0,
+            "random Pig should end well within 1000 turns"
+        );
+    }
+
+    #[test]
+    fn ref2_one_loses_turn_total_and_passes() {
+        let g = Pig::new(PigRules::default());
+        let mut s = g.new_state(2);
+        s.turn_total = 17;
+        g.apply(&mut s, PigAction::Roll);
+        assert_eq!(g.turn(&s), Turn::Chance);
+        // Find a chance seed that rolls a 1, and one that rolls a 4.
+        let (one, _) = (0..1000u64)
+            .map(|k| {
+                let mut t = s;
+                g.sample_chance(&mut t, &mut crate::core::rng_from_seed(k));
+                (t, k)
+            })
+            .find(|(t, _)| t.last_roll == 1)
+            .unwrap();
+        assert_eq!((one.turn_total, one.to_move, one.banked[0]), (0, 1, 0));
+        let (four, _) = (0..1000u64)
+            .map(|k| {
+                let mut t = s;
+                g.sample_chance(&mut t, &mut crate::core::rng_from_seed(k));
+                (t, k)
+            })
+            .find(|(t, _)| t.last_roll == 4)
+            .unwrap();
+        assert_eq!((four.turn_total, four.to_move), (21, 0));
+    }
+
+    #[test]
+    fn ref2_stop_banks_and_only_stop_at_target() {
+        let g = Pig::new(PigRules::default());
+        let mut s = g.new_state(2);
+        s.banked[0] = 90;
+        s.turn_total = 6;
+        let mut legal = Vec::new();
+        g.legal_actions(&s, &mut legal);
+        assert_eq!(legal, vec![PigAction::Roll, PigAction::Stop]);
+        s.turn_total = 10;
+        g.legal_actions(&s, &mut legal);
+        assert_eq!(legal, vec![PigAction::Stop]);
+        g.apply(&mut s, PigAction::Stop);
+        assert_eq!(g.turn(&s), Turn::Over);
+        assert_eq!(g.outcome(&s).ranks(), &[0, 1]);
+    }
+
+    #[test]
+    fn g2_turn_cap_ends_capped() {
+        let g = Pig::new(PigRules {
+            turn_cap: 4,
+            ..PigRules::default()
+        });
+        let mut s = g.new_state(2);
+        for _ in 0..4 {
+            g.apply(&mut s, PigAction::Stop);
+        }
+        assert_eq!(g.turn(&s), Turn::Over);
+        assert!(g.outcome(&s).is_capped());
+    }
+}

@@ -1,0 +1,217 @@
+//! Tic-tac-toe (RULINGS REF-1): standard 3x3 rules, two players, X (seat 0) first.
+//!
+//! A reference game: its random-play answers are computed exactly in the tests by
+//! enumerating the game tree, which proves the engine, the random bot and the statistics.
+
+use std::ops::RangeInclusive;
+
+use crate::core::{Game, Outcome, Rng, ScoreOrder, Seat, Turn};
+
+crate::rule_params! {
+    /// Tic-tac-toe has no parameters: the standard game is the reference.
+    pub struct TicTacToeRules {}
+}
+
+/// The eight winning lines of the 3x3 board, cells numbered 0-8 row by row.
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+#[derive(Clone, Debug)]
+pub struct TicTacToe {
+    rules: TicTacToeRules,
+}
+
+/// Board cells hold 0 (empty), 1 (seat 0's X) or 2 (seat 1's O).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TicTacToeState {
+    pub board: [u8; 9],
+    pub moves: u8,
+    /// The seat that completed a line, if any.
+    pub winner: Option<u8>,
+}
+
+impl TicTacToeState {
+    pub fn to_move(&self) -> Seat {
+        Seat(self.moves % 2)
+    }
+    fn line_owner(&self) -> Option<u8> {
+        LINES.iter().find_map(|l| {
+            let m = self.board[l[0]];
+            if m != 0 && m == self.board[l[1]] && m == self.board[l[2]] {
+                Some(m - 1)
+            } else {
+                None
+            }
+        })
+    }
+}
+
+impl TicTacToe {
+    pub fn new(rules: TicTacToeRules) -> Self {
+        Self { rules }
+    }
+}
+
+impl Game for TicTacToe {
+    type State = TicTacToeState;
+    /// The cell to mark, 0-8 row by row.
+    type Action = u8;
+    type Rules = TicTacToeRules;
+
+    fn with_rules(rules: TicTacToeRules) -> Self {
+        Self::new(rules)
+    }
+    fn rules(&self) -> &TicTacToeRules {
+        &self.rules
+    }
+    fn name(&self) -> &'static str {
+        "tictactoe"
+    }
+    fn seats(&self) -> RangeInclusive<usize> {
+        2..=2
+    }
+    fn new_state(&self, players: usize) -> TicTacToeState {
+        assert_eq!(players, 2, "tic-tac-toe is for 2 players");
+        TicTacToeState {
+            board: [0; 9],
+            moves: 0,
+            winner: None,
+        }
+    }
+    fn turn(&self, s: &TicTacToeState) -> Turn {
+        if s.winner.is_some() || s.moves == 9 {
+            Turn::Over
+        } else {
+            Turn::Player(s.to_move())
+        }
+    }
+    fn legal_actions(&self, s: &TicTacToeState, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend((0..9u8).filter(|&c| s.board[c as usize] == 0));
+    }
+    fn apply(&self, s: &mut TicTacToeState, cell: u8) {
+        debug_assert!(s.board[cell as usize] == 0 && s.winner.is_none());
+        s.board[cell as usize] = s.to_move().0 + 1;
+        s.moves += 1;
+        s.winner = s.line_owner();
+    }
+    fn sample_chance(&self, _s: &mut TicTacToeState, _rng: &mut Rng) {
+        unreachable!("tic-tac-toe has no chance events")
+    }
+    fn outcome(&self, s: &TicTacToeState) -> Outcome {
+        let mut scores = [0; 2];
+        if let Some(w) = s.winner {
+            scores[w as usize] = 1;
+        }
+        Outcome::finished(&scores, ScoreOrder::HigherWins, s.moves as u32, 1)
+    }
+    fn turn_cap(&self) -> u32 {
+        9
+    }
+    fn heuristic(&self, s: &TicTacToeState, seat: Seat) -> f64 {
+        let me = seat.0 + 1;
+        match s.winner {
+            Some(w) if w == seat.0 => return 1.0,
+            Some(_) => return -1.0,
+            None => {}
+        }
+        // Lines still open to me minus lines still open to the opponent, scaled into (-1, 1).
+        let open = |who: u8| {
+            LINES
+                .iter()
+                .filter(|l| l.iter().all(|&c| s.board[c] == 0 || s.board[c] == who))
+                .count() as f64
+        };
+        (open(me) - open(3 - me)) / 9.0
+    }
+    fn describe(&self, s: &TicTacToeState, cell: u8) -> String {
+        let mark = if s.to_move().0 == 0 { 'X' } else { 'O' };
+        format!("{mark} at row {} column {}", cell / 3 + 1, cell % 3 + 1)
+    }
+    fn render(&self, s: &TicTacToeState) -> String {
+        let glyph = |m: u8| match m {
+            1 => 'X',
+            2 => 'O',
+            _ => '.',
+        };
+        (0..3)
+            .map(|r| {
+                (0..3)
+                    .map(|c| glyph(s.board[r * 3 + c]))
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+    fn check_invariants(&self, s: &TicTacToeState) -> Result<(), String> {
+        let x = s.board.iter().filter(|&&m| m == 1).count();
+        let o = s.board.iter().filter(|&&m| m == 2).count();
+        if x + o != s.moves as usize || x < o || x > o + 1 {
+            return Err(format!("{x} X and {o} O after {} moves", s.moves));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::conformance;
+
+    fn play(cells: &[u8]) -> TicTacToeState {
+        let g = TicTacToe::new(TicTacToeRules::default());
+        let mut s = g.new_state(2);
+        for &c in cells {
+            g.try_apply(&mut s, c).unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn conformance_10k() {
+        let g = TicTacToe::new(TicTacToeRules::default());
+        let report = conformance::check(&g, 2, 10_000, 1);
+        assert_eq!(report.capped, 0);
+        assert!(report.max_decisions <= 9);
+    }
+
+    #[test]
+    fn ref1_rows_columns_diagonals_win() {
+        let g = TicTacToe::new(TicTacToeRules::default());
+        // X: 0,1,2 (row) while O plays 3,4.
+        let s = play(&[0, 3, 1, 4, 2]);
+        assert_eq!(g.turn(&s), Turn::Over);
+        assert_eq!(g.outcome(&s).ranks(), &[0, 1]);
+        // O wins the anti-diagonal 2,4,6.
+        let s = play(&[0, 2, 1, 4, 8, 6]);
+        assert_eq!(g.outcome(&s).ranks(), &[1, 0]);
+        // X wins column 1,4,7.
+        let s = play(&[1, 0, 4, 2, 7]);
+        assert_eq!(s.winner, Some(0));
+    }
+
+    #[test]
+    fn ref1_full_board_is_a_shared_draw() {
+        let g = TicTacToe::new(TicTacToeRules::default());
+        let s = play(&[0, 1, 2, 4, 3, 5, 7, 6, 8]);
+        assert_eq!(g.turn(&s), Turn::Over);
+        let o = g.outcome(&s);
+        assert_eq!(o.ranks(), &[0, 0]);
+        assert_eq!(o.win_share(Seat(0)), 0.5);
+    }
+
+    #[test]
+    fn occupied_cell_is_refused() {
+        let g = TicTacToe::new(TicTacToeRules::default());
+        let mut s = play(&[4]);
+        assert!(g.try_apply(&mut s, 4).is_err());
+    }
+}

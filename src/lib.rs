@@ -1,0 +1,9 @@
+//! arena: a headless simulation harness and bot arena for tabletop games.
+//!
+//! Every match is a pure function of (rules, players, bots, master seed, match index); the
+//! runner plays millions of them in parallel and merges integer tallies, so every number in
+//! the output is identical for any thread count. See README.md for the tour and
+//! `../shared/DESIGN.md` for the architecture.
+
+pub mod core;
+pub mod games;
