@@ -188,7 +188,7 @@ pub struct MatchLength {
 /// type that bots clone freely.
 pub trait Game: Sync + Send + Clone + 'static {
     type State: Clone + Send + Sync + Debug + PartialEq;
-    type Action: Copy + Eq + Debug + Send + Sync;
+    type Action: Copy + Eq + std::hash::Hash + Debug + Send + Sync;
     /// The rule parameters (see [`rules`]).
     type Rules: rules::Rules;
 
