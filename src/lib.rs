@@ -5,5 +5,10 @@
 //! the output is identical for any thread count. See README.md for the tour and
 //! `../shared/DESIGN.md` for the architecture.
 
+pub mod arena;
+pub mod bots;
+pub mod cli;
 pub mod core;
 pub mod games;
+pub mod output;
+pub mod stats;

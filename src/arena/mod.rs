@@ -1,0 +1,8 @@
+//! The arena: seating, the parallel runner, and `run`, which plays a whole plan on a thread
+//! pool block by block and streams per-match rows in index order.
+
+pub mod runner;
+pub mod seating;
+
+pub use runner::{BlockResult, Failure, MatchRecord, Observer, RunSpec, Silent, Worker};
+pub use seating::{Assignment, Seating};

@@ -1,0 +1,166 @@
+//! Bot profiles: named bot settings in `bots/*.toml` (built into the binary, so it runs from
+//! any folder), and the `--bots` syntax that names a profile per seat with optional inline
+//! overrides: `name[:key=value]*`, seats separated by commas.
+
+use std::collections::BTreeMap;
+
+/// The built-in profiles: (name, the TOML text of `bots/<name>.toml`).
+pub const BUILT_IN: &[(&str, &str)] = &[("random", include_str!("../../bots/random.toml"))];
+
+/// The kinds of bot the engine implements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BotKind {
+    Random,
+}
+
+impl BotKind {
+    fn parse(s: &str) -> Option<Self> {
+        match s {
+            "random" => Some(Self::Random),
+            _ => None,
+        }
+    }
+    /// The parameters this kind accepts (none for random).
+    pub fn param_keys(self) -> &'static [&'static str] {
+        match self {
+            Self::Random => &[],
+        }
+    }
+}
+
+/// One seat's bot as the user asked for it: a profile plus inline overrides.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct BotSpec {
+    /// What the user wrote for this seat (`mcts:iterations=500`), used as the bot's name in
+    /// CSV files.
+    pub label: String,
+    pub profile: String,
+    pub kind: BotKind,
+    pub params: BTreeMap<String, String>,
+}
+
+/// A `--bots` problem; the message lists what is valid.
+#[derive(Debug, thiserror::Error)]
+pub enum BotError {
+    #[error("unknown bot `{0}`; valid bots: {names}", names = profile_names().join(", "))]
+    Unknown(String),
+    #[error("bot `{bot}`: unknown parameter `{key}`; {allowed}")]
+    UnknownParam {
+        bot: String,
+        key: String,
+        allowed: String,
+    },
+    #[error("bot `{bot}`: malformed parameter `{text}`; expected key=value")]
+    Malformed { bot: String, text: String },
+    #[error("--bots names {given} bots for {players} players; give one per seat or a single name")]
+    Count { given: usize, players: usize },
+    #[error("bot profile {name}: {message}")]
+    Profile { name: String, message: String },
+}
+
+pub fn profile_names() -> Vec<&'static str> {
+    BUILT_IN.iter().map(|(n, _)| *n).collect()
+}
+
+/// A profile's description and settings, for `arena bots`.
+pub fn profile_table(name: &str) -> Result<toml::Table, BotError> {
+    let text = BUILT_IN
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| *t)
+        .ok_or_else(|| BotError::Unknown(name.to_string()))?;
+    toml::from_str(text).map_err(|e| BotError::Profile {
+        name: name.to_string(),
+        message: e.to_string(),
+    })
+}
+
+/// Parse one seat's `name[:key=value]*`.
+pub fn parse_one(text: &str) -> Result<BotSpec, BotError> {
+    let mut parts = text.trim().split(':');
+    let name = parts.next().unwrap_or_default().trim();
+    let table = profile_table(name)?;
+    let kind_text = table.get("kind").and_then(|k| k.as_str()).unwrap_or(name);
+    let kind = BotKind::parse(kind_text).ok_or_else(|| BotError::Profile {
+        name: name.to_string(),
+        message: format!("unknown kind `{kind_text}`"),
+    })?;
+    let mut params = BTreeMap::new();
+    for (key, value) in table.iter() {
+        if key != "kind" && key != "description" {
+            params.insert(key.clone(), value.to_string().trim_matches('"').to_string());
+        }
+    }
+    for part in parts {
+        let Some((key, value)) = part.split_once('=') else {
+            return Err(BotError::Malformed {
+                bot: name.to_string(),
+                text: part.to_string(),
+            });
+        };
+        params.insert(key.trim().to_string(), value.trim().to_string());
+    }
+    for key in params.keys() {
+        if !kind.param_keys().contains(&key.as_str()) {
+            let allowed = if kind.param_keys().is_empty() {
+                format!("`{name}` takes no parameters")
+            } else {
+                format!("valid: {}", kind.param_keys().join(", "))
+            };
+            return Err(BotError::UnknownParam {
+                bot: name.to_string(),
+                key: key.clone(),
+                allowed,
+            });
+        }
+    }
+    Ok(BotSpec {
+        label: text.trim().to_string(),
+        profile: name.to_string(),
+        kind,
+        params,
+    })
+}
+
+/// Parse `--bots`: one spec per seat, or a single spec that fills every seat. Each seat gets
+/// its own bot instance either way.
+pub fn parse_lineup(text: &str, players: usize) -> Result<Vec<BotSpec>, BotError> {
+    let specs = text
+        .split(',')
+        .map(parse_one)
+        .collect::<Result<Vec<_>, _>>()?;
+    match specs.len() {
+        1 => Ok(vec![specs[0].clone(); players]),
+        n if n == players => Ok(specs),
+        n => Err(BotError::Count { given: n, players }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lineup_fills_or_matches_seats() {
+        assert_eq!(parse_lineup("random", 3).unwrap().len(), 3);
+        assert_eq!(parse_lineup("random,random", 2).unwrap().len(), 2);
+        assert!(matches!(
+            parse_lineup("random,random", 3),
+            Err(BotError::Count { .. })
+        ));
+    }
+
+    #[test]
+    fn unknown_names_and_params_are_refused() {
+        let e = parse_lineup("rando", 2).unwrap_err().to_string();
+        assert!(
+            e.contains("unknown bot `rando`") && e.contains("random"),
+            "{e}"
+        );
+        let e = parse_lineup("random:depth=3", 2).unwrap_err().to_string();
+        assert!(e.contains("unknown parameter `depth`"), "{e}");
+        let e = parse_lineup("random:depth", 2).unwrap_err().to_string();
+        assert!(e.contains("expected key=value"), "{e}");
+    }
+}

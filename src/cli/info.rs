@@ -1,0 +1,65 @@
+//! `arena games` and `arena bots`: what can be played, with every rule parameter, its
+//! default and where the default comes from, and every bot profile.
+
+use crate::bots::profile::{BUILT_IN, profile_table};
+use crate::games::{self, GAME_NAMES};
+
+pub fn games() -> anyhow::Result<()> {
+    println!(
+        "Origins: FOUND = the designer's rule (rulebook or recovered material); DEFAULT = our"
+    );
+    println!(
+        "choice where the rules are silent (RULINGS.md); REFERENCE = a reference game's standard"
+    );
+    println!("rules; ENGINE = a harness setting such as the turn cap.\n");
+    for name in GAME_NAMES {
+        let game = games::build(name, None, &[])?;
+        let seats = game.seats();
+        println!(
+            "{name}  ({}-{} players, default {})",
+            seats.start(),
+            seats.end(),
+            game.default_players()
+        );
+        let params = game.params();
+        if params.is_empty() {
+            println!("  (no rule parameters)");
+        }
+        for p in params {
+            println!(
+                "  {:<28} = {:<12} {:<9} allowed {}",
+                p.key,
+                p.default,
+                p.origin.to_string(),
+                p.allowed
+            );
+            if !p.doc.is_empty() {
+                println!("      {}", p.doc);
+            }
+        }
+        println!();
+    }
+    Ok(())
+}
+
+pub fn bots() -> anyhow::Result<()> {
+    println!(
+        "Bot profiles (use with --bots NAME[:key=value...], one per seat, comma-separated):\n"
+    );
+    for (name, _) in BUILT_IN {
+        let table = profile_table(name)?;
+        let kind = table.get("kind").and_then(|v| v.as_str()).unwrap_or(name);
+        let description = table
+            .get("description")
+            .and_then(|v| v.as_str())
+            .unwrap_or("");
+        println!("{name:<12} kind {kind:<8} {description}");
+        for (key, value) in table
+            .iter()
+            .filter(|(k, _)| *k != "kind" && *k != "description")
+        {
+            println!("    {key} = {value}");
+        }
+    }
+    Ok(())
+}

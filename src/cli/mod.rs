@@ -1,0 +1,192 @@
+//! The command line: clap definitions (stage one: raw flags), then validation into a
+//! [`plan::Plan`] (stage two), then the commands. Errors in what the user typed are
+//! [`UsageError`]s: one line, exit code 2, and nothing written.
+
+pub mod bench;
+pub mod info;
+pub mod plan;
+pub mod run;
+pub mod trace;
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::arena::Seating;
+
+/// What the user asked for does not make sense; the message says what is allowed.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+/// Wrap any error as a usage error (exit code 2).
+pub fn usage(e: impl std::fmt::Display) -> anyhow::Error {
+    UsageError(e.to_string()).into()
+}
+
+/// How a command ended, for the exit code.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Status {
+    Ok,
+    /// The run completed but some matches panicked (listed in failures.csv): exit code 3.
+    HadFailures,
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "arena",
+    version,
+    about = "Seeded, parallel bot-vs-bot matches of tabletop games, with balance statistics in CSV",
+    after_help = "Examples:\n  arena run                                   # the default experiment: every game, random bots\n  arena run --game pig --bots random --matches 1000000 --seed 7\n  arena run --game tictactoe --per-match --out results/ttt\n  arena trace --game pig --seed 7 --match 42\n  arena games                                 # games, player counts, rule parameters\n  arena bench --seconds 3"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Play a batch of matches and write CSV files and a manifest. With no --game, runs the
+    /// default experiment: every game, random bots, 100,000 matches each.
+    Run(RunArgs),
+    /// List the games, their player counts and every rule parameter with its default.
+    Games,
+    /// List the bot profiles and their parameters.
+    Bots,
+    /// Replay one match of a run exactly, step by step.
+    Trace(TraceArgs),
+    /// Measure matches per second per game with random bots.
+    Bench(BenchArgs),
+}
+
+/// The flags that define which matches are played (shared by `run` and `trace`, so a trace
+/// replays exactly what a run played).
+#[derive(Args, Debug, Clone)]
+pub struct MatchArgs {
+    /// Game name (see `arena games`).
+    #[arg(long)]
+    pub game: Option<String>,
+    /// Number of players (default: the game's usual count).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Bots per seat, comma-separated (`random,random`), or one name for every seat.
+    /// Inline parameters follow a profile name after colons: `name:key=value`.
+    #[arg(long, default_value = "random")]
+    pub bots: String,
+    /// Master seed: every match is a pure function of (seed, match index, plan).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How bots are seated across matches.
+    #[arg(long, value_enum, default_value = "rotate")]
+    pub seating: Seating,
+    /// A rules file (TOML, `key = value`) changing rule parameters.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+    /// Change one rule parameter, after any rules file (repeatable): `--set target=50`.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub matches_of: MatchArgs,
+    /// Matches to play (default 100000).
+    #[arg(long, allow_hyphen_values = true)]
+    pub matches: Option<String>,
+    /// Worker threads (default: all cores). Never changes any result.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output folder (default results/<game>-<timestamp>, or results/<timestamp> for the
+    /// default experiment). Must be new or empty.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Also write matches.csv, one row per match in index order.
+    #[arg(long)]
+    pub per_match: bool,
+    /// No progress bar and no summary on stdout.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct TraceArgs {
+    #[command(flatten)]
+    pub matches_of: MatchArgs,
+    /// The match index to replay (the `index` column of matches.csv).
+    #[arg(long = "match", value_name = "INDEX")]
+    pub match_index: u64,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Games to measure (repeatable; default: all).
+    #[arg(long)]
+    pub game: Vec<String>,
+    /// Player count (default: each game's usual count).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Thread counts to measure (repeatable; default 1 and 2).
+    #[arg(long)]
+    pub threads: Vec<usize>,
+    /// Seconds per measurement.
+    #[arg(long, default_value_t = 2.0)]
+    pub seconds: f64,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+/// Parse and run; returns the process exit code.
+pub fn main_with_args(args: Vec<String>) -> i32 {
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) {
+                let _ = e.print();
+                return if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                    2
+                } else {
+                    0
+                };
+            }
+            let rendered = e.render().to_string();
+            let first = rendered.lines().next().unwrap_or("error: bad arguments");
+            eprintln!("{first} (see `arena --help`)");
+            return 2;
+        }
+    };
+    let result = match cli.command {
+        Command::Run(a) => run::run_command(a, &args),
+        Command::Games => info::games().map(|_| Status::Ok),
+        Command::Bots => info::bots().map(|_| Status::Ok),
+        Command::Trace(a) => trace::trace_command(a).map(|_| Status::Ok),
+        Command::Bench(a) => bench::bench_command(a).map(|_| Status::Ok),
+    };
+    match result {
+        Ok(Status::Ok) => 0,
+        Ok(Status::HadFailures) => 3,
+        Err(e) => {
+            let chain: Vec<String> = e.chain().map(|c| c.to_string()).collect();
+            eprintln!("error: {}", chain.join(": "));
+            if e.chain().any(|c| c.downcast_ref::<UsageError>().is_some()) {
+                2
+            } else {
+                1
+            }
+        }
+    }
+}

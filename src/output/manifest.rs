@@ -1,0 +1,62 @@
+//! The run manifest (`manifest.json`): everything needed to reproduce and judge a run — the
+//! full plan (game, every rule parameter, lineup, seed, seating), the versions (crate, rand,
+//! git commit), and how long it took.
+
+use serde::Serialize;
+
+use crate::arena::Seating;
+use crate::bots::BotSpec;
+use crate::core::rules::ParamInfo;
+
+pub const CRATE_VERSION: &str = env!("CARGO_PKG_VERSION");
+pub const GIT_COMMIT: &str = env!("ARENA_GIT_COMMIT");
+pub const RAND_VERSION: &str = env!("ARENA_RAND_VERSION");
+
+#[derive(Serialize)]
+pub struct RuleValue {
+    pub key: &'static str,
+    pub value: String,
+    pub default: String,
+    pub origin: String,
+}
+
+impl From<&ParamInfo> for RuleValue {
+    fn from(p: &ParamInfo) -> Self {
+        Self {
+            key: p.key,
+            value: p.value.clone(),
+            default: p.default.clone(),
+            origin: p.origin.to_string(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+pub struct Manifest {
+    pub tool: &'static str,
+    pub crate_version: &'static str,
+    pub git_commit: &'static str,
+    pub rand_version: &'static str,
+    pub command_line: Vec<String>,
+    pub game: String,
+    pub rules: Vec<RuleValue>,
+    pub rules_file: Option<String>,
+    pub players: usize,
+    pub lineup: Vec<BotSpec>,
+    pub matches: u64,
+    pub seed: u64,
+    pub seating: Seating,
+    pub threads: usize,
+    /// Whether every figure is reproducible from (seed, plan): false only if a wall-clock
+    /// budget was used by a bot.
+    pub reproducible: bool,
+    pub completed_matches: u64,
+    pub failed_matches: u64,
+    pub capped_matches: u64,
+    pub elapsed_seconds: f64,
+    pub matches_per_second: f64,
+    pub win_rate_interval: &'static str,
+    pub metric_interval: &'static str,
+    pub quantile_method: &'static str,
+    pub files: Vec<&'static str>,
+}

@@ -1,0 +1,8 @@
+//! Outputs: the CSV files and the manifest of a run, each written under a temporary name and
+//! renamed when complete.
+
+pub mod atomic;
+pub mod csv_files;
+pub mod manifest;
+
+pub use atomic::{AtomicFile, write_atomic};

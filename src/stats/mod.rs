@@ -1,0 +1,9 @@
+//! Statistics: mergeable integer tallies during a run, and the intervals and quantiles
+//! computed once from the merged tally at the end.
+
+pub mod histogram;
+pub mod intervals;
+pub mod tally;
+
+pub use histogram::Histogram;
+pub use tally::{SHARE_UNIT, SideTally, Tally};
