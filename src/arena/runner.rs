@@ -204,8 +204,10 @@ pub fn play_block<G: Game>(
 
 /// Silence the default panic printout while matches run (failures are recorded and reported
 /// instead), restoring it afterwards.
+type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
+
 pub struct QuietPanics {
-    previous: Option<Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'static>>,
+    previous: Option<PanicHook>,
 }
 
 impl QuietPanics {

@@ -131,7 +131,7 @@ pub fn execute<G: Game>(
     let spec: &RunSpec = &plan.spec;
     let metric_names = game.metric_names(spec.players);
     let group = spec.seating.group_size(spec.players);
-    if spec.matches % group != 0 && !exec.quiet {
+    if !spec.matches.is_multiple_of(group) && !exec.quiet {
         eprintln!(
             "note: {} matches is not a multiple of {group} (one deal per {:?} group), so the last deal is played under only some seatings",
             spec.matches, spec.seating

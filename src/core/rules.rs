@@ -366,8 +366,10 @@ mod tests {
 
     #[test]
     fn params_show_default_and_origin() {
-        let mut r = TestRules::default();
-        r.count = 7;
+        let r = TestRules {
+            count: 7,
+            ..Default::default()
+        };
         let p = r.params();
         assert_eq!(p[0].key, "count");
         assert_eq!(p[0].value, "7");

@@ -138,10 +138,10 @@ impl Tally {
     ) {
         self.matches += 1;
         self.capped += outcome.is_capped() as u64;
-        for seat in 0..self.players {
+        for (seat, &slot) in slot_of_seat.iter().enumerate().take(self.players) {
             let s = Seat(seat as u8);
             self.seats[seat].record(outcome, s);
-            self.slots[slot_of_seat[seat] as usize].record(outcome, s);
+            self.slots[slot as usize].record(outcome, s);
         }
         self.lengths[0].add(length.decisions);
         self.lengths[1].add(length.chance_events);

@@ -1,0 +1,324 @@
+//! The real binary: determinism across thread counts, trace reproducing a run's match, and
+//! every kind of bad input giving a one-line error, exit code 2 and no output files.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn arena(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args(args)
+        .output()
+        .expect("run arena")
+}
+
+fn read(dir: &Path, file: &str) -> String {
+    std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+const CSVS: [&str; 6] = [
+    "seats.csv",
+    "bots.csv",
+    "lengths.csv",
+    "metrics.csv",
+    "failures.csv",
+    "matches.csv",
+];
+
+#[test]
+fn same_seed_gives_byte_identical_csv_for_any_thread_count() {
+    let tmp = tempfile::tempdir().unwrap();
+    for game in ["pig", "tictactoe"] {
+        let mut outputs = Vec::new();
+        for threads in ["1", "2"] {
+            let out = tmp.path().join(format!("{game}-{threads}"));
+            let o = arena(&[
+                "run",
+                "--game",
+                game,
+                "--matches",
+                "20001",
+                "--seed",
+                "99",
+                "--threads",
+                threads,
+                "--per-match",
+                "--quiet",
+                "--out",
+                out.to_str().unwrap(),
+            ]);
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            outputs.push(out);
+        }
+        for file in CSVS {
+            assert_eq!(
+                read(&outputs[0], file),
+                read(&outputs[1], file),
+                "{game} {file}"
+            );
+        }
+        let manifest: serde_json::Value =
+            serde_json::from_str(&read(&outputs[0], "manifest.json")).unwrap();
+        assert_eq!(manifest["seed"], 99);
+        assert_eq!(manifest["matches"], 20001);
+        assert_eq!(manifest["completed_matches"], 20001);
+        assert!(
+            manifest["rand_version"]
+                .as_str()
+                .unwrap()
+                .starts_with("0.10")
+        );
+        let rows = read(&outputs[0], "matches.csv").lines().count();
+        assert_eq!(rows, 20002, "header + one row per match");
+    }
+}
+
+#[test]
+fn a_different_seed_gives_different_results() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut seats = Vec::new();
+    for seed in ["1", "2"] {
+        let out = tmp.path().join(seed);
+        let o = arena(&[
+            "run",
+            "--game",
+            "pig",
+            "--matches",
+            "2000",
+            "--seed",
+            seed,
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success());
+        seats.push(read(&out, "seats.csv"));
+    }
+    assert_ne!(seats[0], seats[1]);
+}
+
+#[test]
+fn trace_reproduces_the_match_a_per_match_row_describes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("run");
+    let o = arena(&[
+        "run",
+        "--game",
+        "pig",
+        "--matches",
+        "40",
+        "--seed",
+        "5",
+        "--per-match",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let csv = read(&out, "matches.csv");
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    for index in [0usize, 17, 39] {
+        let row: Vec<&str> = csv.lines().nth(index + 1).unwrap().split(',').collect();
+        let t = arena(&[
+            "trace",
+            "--game",
+            "pig",
+            "--seed",
+            "5",
+            "--match",
+            &index.to_string(),
+            "--format",
+            "json",
+        ]);
+        assert!(t.status.success());
+        let text = String::from_utf8(t.stdout).unwrap();
+        let end: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        assert_eq!(end["event"], "end");
+        let scores: Vec<String> = end["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.to_string())
+            .collect();
+        assert_eq!(
+            scores,
+            vec![row[col("score_0")], row[col("score_1")]],
+            "match {index}"
+        );
+        assert_eq!(end["decisions"].to_string(), row[col("decisions")]);
+        assert_eq!(end["chance_events"].to_string(), row[col("chance_events")]);
+        let start: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        assert_eq!(start["seating"].as_str().unwrap(), row[col("seating")]);
+        let steps = text.lines().filter(|l| l.contains("\"decision\"")).count();
+        assert_eq!(steps.to_string(), row[col("decisions")]);
+    }
+    let text = arena(&["trace", "--game", "tictactoe", "--match", "3"]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("seat 0 (random): X at row"), "{text}");
+}
+
+/// Each bad input: exit code 2, a single line on stderr naming the problem, nothing written.
+fn assert_refused(args: &[&str], expect: &[&str]) {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let mut full: Vec<&str> = args.to_vec();
+    let out_s = out.to_str().unwrap().to_string();
+    if args[0] == "run" && !args.contains(&"--out") {
+        full.extend(["--out", &out_s]);
+    }
+    let o = arena(&full);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(
+        err.trim().lines().count(),
+        1,
+        "{args:?}: not one line: {err}"
+    );
+    for e in expect {
+        assert!(err.contains(e), "{args:?}: `{e}` not in: {err}");
+    }
+    assert!(!out.exists(), "{args:?} left output behind");
+    assert!(o.stdout.is_empty(), "{args:?} printed results");
+}
+
+#[test]
+fn bad_input_is_refused_cleanly() {
+    assert_refused(
+        &["run", "--game", "chess"],
+        &["unknown game `chess`", "tictactoe, pig"],
+    );
+    assert_refused(
+        &["run", "--game", "pig", "--bots", "alphazero"],
+        &["unknown bot `alphazero`", "random"],
+    );
+    assert_refused(
+        &["run", "--game", "pig", "--players", "3"],
+        &["pig is for 2 to 2 players, not 3"],
+    );
+    assert_refused(
+        &["run", "--game", "pig", "--matches", "0"],
+        &["--matches must be at least 1"],
+    );
+    assert_refused(
+        &["run", "--game", "pig", "--matches", "-5"],
+        &["--matches must be at least 1"],
+    );
+    assert_refused(
+        &["run", "--game", "pig", "--matches", "many"],
+        &["whole number"],
+    );
+    assert_refused(
+        &["run", "--game", "pig", "--set", "target"],
+        &["--set target", "key=value"],
+    );
+    assert_refused(
+        &["run", "--game", "pig", "--set", "speed=3"],
+        &["unknown rules key `speed`", "target, die_faces, turn_cap"],
+    );
+    assert_refused(
+        &["run", "--game", "pig", "--set", "target=0"],
+        &["`target`", "1 to 10000"],
+    );
+    assert_refused(
+        &["run", "--game", "pig", "--bots", "random,random,random"],
+        &["3 bots for 2 players"],
+    );
+    assert_refused(
+        &["run", "--game", "pig", "--threads", "0"],
+        &["--threads must be at least 1"],
+    );
+    assert_refused(
+        &["run", "--game", "pig", "--seating", "shuffle"],
+        &["shuffle"],
+    );
+    assert_refused(&["run", "--set", "target=5"], &["need --game"]);
+    assert_refused(
+        &["trace", "--game", "pig", "--match", "1", "--bots", "nobody"],
+        &["unknown bot `nobody`"],
+    );
+
+    let tmp = tempfile::tempdir().unwrap();
+    let bad = tmp.path().join("bad.toml");
+    std::fs::write(&bad, "target = 50\ndie_faces = = 6\n").unwrap();
+    assert_refused(
+        &["run", "--game", "pig", "--rules", bad.to_str().unwrap()],
+        &["bad.toml", "line 2", "not valid TOML"],
+    );
+    std::fs::write(&bad, "target = 50\nspeed = 2\n").unwrap();
+    assert_refused(
+        &["run", "--game", "pig", "--rules", bad.to_str().unwrap()],
+        &["bad.toml", "unknown rules key `speed`"],
+    );
+    assert_refused(
+        &["run", "--game", "pig", "--rules", "/nonexistent/rules.toml"],
+        &["cannot read rules file /nonexistent/rules.toml"],
+    );
+}
+
+#[test]
+fn unwritable_or_used_output_folder_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("plain-file");
+    std::fs::write(&file, "x").unwrap();
+    let inside = file.join("out");
+    let o = arena(&[
+        "run",
+        "--game",
+        "pig",
+        "--matches",
+        "10",
+        "--out",
+        inside.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot create output folder"));
+
+    let used = tmp.path().join("used");
+    std::fs::create_dir(&used).unwrap();
+    std::fs::write(used.join("seats.csv"), "old").unwrap();
+    let o = arena(&[
+        "run",
+        "--game",
+        "pig",
+        "--matches",
+        "10",
+        "--out",
+        used.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("already holds files"));
+    assert_eq!(
+        std::fs::read_to_string(used.join("seats.csv")).unwrap(),
+        "old"
+    );
+}
+
+#[test]
+fn default_experiment_runs_every_game() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("all");
+    let o = arena(&[
+        "run",
+        "--matches",
+        "300",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for game in ["tictactoe", "pig"] {
+        assert!(out.join(game).join("seats.csv").exists(), "{game}");
+        assert!(out.join(game).join("manifest.json").exists(), "{game}");
+    }
+}
+
+#[test]
+fn games_and_bots_list_what_exists() {
+    let g = String::from_utf8(arena(&["games"]).stdout).unwrap();
+    assert!(
+        g.contains("pig") && g.contains("target") && g.contains("REFERENCE"),
+        "{g}"
+    );
+    let b = String::from_utf8(arena(&["bots"]).stdout).unwrap();
+    assert!(b.contains("random"), "{b}");
+}
