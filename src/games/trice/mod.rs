@@ -29,6 +29,8 @@
 pub mod board;
 pub mod rules;
 pub mod state;
+#[cfg(test)]
+mod tests;
 
 use std::ops::RangeInclusive;
 
