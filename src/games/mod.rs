@@ -3,6 +3,7 @@
 
 pub mod pig;
 pub mod tictactoe;
+pub mod trice;
 
 use std::path::Path;
 
@@ -14,10 +15,11 @@ use crate::core::rules::{self, ParamInfo, Rules, RulesError};
 pub enum AnyGame {
     TicTacToe(tictactoe::TicTacToe),
     Pig(pig::Pig),
+    Trice(trice::Trice),
 }
 
 /// Command-line names of the implemented games, in the order `arena games` lists them.
-pub const GAME_NAMES: &[&str] = &["tictactoe", "pig"];
+pub const GAME_NAMES: &[&str] = &["tictactoe", "pig", "trice"];
 
 /// Run `$body` with `$g` bound to the concrete game inside `$any`.
 #[macro_export]
@@ -26,6 +28,7 @@ macro_rules! with_game {
         match $any {
             $crate::games::AnyGame::TicTacToe($g) => $body,
             $crate::games::AnyGame::Pig($g) => $body,
+            $crate::games::AnyGame::Trice($g) => $body,
         }
     };
 }
@@ -49,6 +52,7 @@ pub fn build(name: &str, file: Option<&Path>, sets: &[String]) -> anyhow::Result
     Ok(match name {
         "tictactoe" => AnyGame::TicTacToe(configured(name, file, sets)?),
         "pig" => AnyGame::Pig(configured(name, file, sets)?),
+        "trice" => AnyGame::Trice(configured(name, file, sets)?),
         other => return Err(UnknownGame(other.to_string()).into()),
     })
 }

@@ -1,0 +1,750 @@
+//! TRICE (seed 001, v0.3.1, rulings TR-1 to TR-8): two players fill a 3x4 card with 12 dice
+//! of three colours, each placing the die the opponent picked for them from one shared pool.
+//! Three dice in a line with exactly one of same colour, same value or ordered values make a
+//! Trice and win; two conditions at once (a Double Trice) lose. A full board without a Trice
+//! starts the swap phase: point at a die, the opponent swaps it with an orthogonal neighbour
+//! and adds 1 to one of the two, and only then is the board checked.
+//!
+//! ```
+//! use arena::core::{derive_rng, Game, Turn};
+//! use arena::games::trice::{Trice, TriceRules};
+//!
+//! let game = Trice::new(TriceRules::default());
+//! let mut state = game.new_state(2);
+//! game.sample_chance(&mut state, &mut derive_rng(7, 0, 0)); // the one roll (TR-2)
+//! let mut legal = Vec::new();
+//! while let Turn::Player(_) = game.turn(&state) {
+//!     game.legal_actions(&state, &mut legal);
+//!     game.apply(&mut state, legal[0]);
+//! }
+//! assert_eq!(game.turn(&state), Turn::Over);
+//! println!("{}", game.render(&state));
+//! ```
+//!
+//! Every decision is a bot decision, even when it has a single option (the last die in the
+//! pool): decisions are never skipped, so traces and decision counts read the same for all
+//! positions. Chance happens once, at the start: all dice are rolled into the pool and keep
+//! their values (TR-2). The state keeps no hidden information, so `determinize` is a copy.
+
+pub mod board;
+pub mod rules;
+pub mod state;
+#[cfg(test)]
+mod tests;
+
+use std::ops::RangeInclusive;
+
+use rand::RngExt;
+
+use crate::core::rules::Rules;
+use crate::core::{Game, Outcome, Rng, ScoreOrder, Seat, Turn};
+
+pub use board::{Geometry, LineKind, MAX_CELLS, Verdict};
+pub use rules::{RulesVersion, TriceParams, TriceRules};
+pub use state::{Die, EMPTY, Ending, Phase, TriceAction, TriceState};
+
+use board::condition_words;
+use state::{COLOUR_LETTERS, COLOURS, FACES};
+
+/// The game under one set of rules, with its board geometry built once.
+#[derive(Clone, Debug)]
+pub struct Trice {
+    rules: TriceRules,
+    geo: Geometry,
+}
+
+/// What the player about to choose can achieve with the choice in hand: a win now, only
+/// losses, or neither. Drives the heuristic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Prospect {
+    CanWin,
+    MustLose,
+    Open,
+}
+
+impl Prospect {
+    /// Summarise options given as verdicts for the player choosing.
+    fn of(verdicts: impl Iterator<Item = Verdict>) -> Self {
+        let mut all_lose = true;
+        for v in verdicts {
+            match v {
+                Verdict::Trice(_) => return Prospect::CanWin,
+                Verdict::DoubleTrice(_) => {}
+                Verdict::Nothing => all_lose = false,
+            }
+        }
+        if all_lose {
+            Prospect::MustLose
+        } else {
+            Prospect::Open
+        }
+    }
+    /// The chooser's value for a choice made now.
+    fn now(self) -> f64 {
+        match self {
+            Prospect::CanWin => 0.9,
+            Prospect::MustLose => -0.9,
+            Prospect::Open => 0.0,
+        }
+    }
+}
+
+/// The value, for a player handing the opponent one of several choices (a die to place, a
+/// die to swap), of the opponent's prospects over those choices.
+fn handing_value(prospects: impl Iterator<Item = Prospect>) -> f64 {
+    let (mut total, mut winning) = (0u32, 0u32);
+    for p in prospects {
+        match p {
+            // A choice that leaves the opponent nothing but losing moves.
+            Prospect::MustLose => return 0.8,
+            Prospect::CanWin => winning += 1,
+            Prospect::Open => {}
+        }
+        total += 1;
+    }
+    if total > 0 && winning == total {
+        -0.8
+    } else if total == 0 {
+        0.0
+    } else {
+        -0.3 * winning as f64 / total as f64
+    }
+}
+
+impl Trice {
+    /// The game under `rules`; panics if they are inconsistent ([`Rules::validate`]).
+    pub fn new(rules: TriceRules) -> Self {
+        if let Err(e) = rules.validate() {
+            panic!("invalid TRICE rules: {e}");
+        }
+        let geo = Geometry::new(rules.rows, rules.columns);
+        Self { rules, geo }
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        &self.geo
+    }
+
+    fn squares(&self) -> u8 {
+        self.rules.rows * self.rules.columns
+    }
+
+    fn end(s: &mut TriceState, ending: Ending, winner: Option<u8>, line: Option<u8>) {
+        s.phase = Phase::Over;
+        s.ending = ending;
+        s.winner = winner;
+        s.deciding_line = line;
+    }
+
+    /// TR-5 after a move by `s.to_move`: the match ends on a Double Trice (mover loses) or a
+    /// Trice (mover wins). Returns whether it ended.
+    fn settle(&self, s: &mut TriceState, trice: Ending, double: Ending) -> bool {
+        let mover = s.to_move;
+        match self.geo.judge_all(&s.board, self.rules.rules_version) {
+            Verdict::DoubleTrice(l) => Self::end(s, double, Some(1 - mover), Some(l)),
+            Verdict::Trice(l) => Self::end(s, trice, Some(mover), Some(l)),
+            Verdict::Nothing => return false,
+        }
+        true
+    }
+
+    /// TR-7 variants: may `sq` be pointed at now?
+    fn may_point(&self, s: &TriceState, sq: u8) -> bool {
+        self.rules.repoint_allowed || !s.swapped_before || sq != s.swapped[1]
+    }
+
+    /// TR-7 variants: may the pointed die be swapped with the die on `sq` now?
+    fn may_swap(&self, s: &TriceState, pointed: u8, sq: u8) -> bool {
+        self.rules.swap_back_allowed
+            || !s.swapped_before
+            || !((pointed == s.swapped[0] && sq == s.swapped[1])
+                || (pointed == s.swapped[1] && sq == s.swapped[0]))
+    }
+
+    /// The verdict of placing `die` on the free square `sq`. Only lines through `sq` can
+    /// change, and every other line was already checked clean.
+    fn place_verdict(&self, board: &[u8; MAX_CELLS], sq: u8, die: Die) -> Verdict {
+        let mut b = *board;
+        b[sq as usize] = die.0;
+        let through = &self.geo.lines_through[sq as usize];
+        self.geo.judge(
+            &b,
+            self.rules.rules_version,
+            through.iter().map(|&l| l as usize),
+        )
+    }
+
+    /// The placer's prospect with `die` in hand.
+    fn place_prospect(&self, board: &[u8; MAX_CELLS], die: Die) -> Prospect {
+        let free = (0..self.squares()).filter(|&sq| board[sq as usize] == EMPTY);
+        Prospect::of(free.map(|sq| self.place_verdict(board, sq, die)))
+    }
+
+    /// The verdict of swapping the dice on `p` and `q` and adding 1 to the one now on `bump`.
+    fn swap_verdict(&self, board: &[u8; MAX_CELLS], p: u8, q: u8, bump: u8) -> Verdict {
+        let mut b = *board;
+        b.swap(p as usize, q as usize);
+        b[bump as usize] = Die(b[bump as usize]).bumped().0;
+        let through = self.geo.lines_through[p as usize]
+            .iter()
+            .chain(&self.geo.lines_through[q as usize]);
+        self.geo
+            .judge(&b, self.rules.rules_version, through.map(|&l| l as usize))
+    }
+
+    /// The swapper's prospect when the die on `pointed` is pointed at in `s`.
+    fn swap_prospect(&self, s: &TriceState, pointed: u8) -> Prospect {
+        let options = self.geo.neighbours[pointed as usize]
+            .iter()
+            .filter(|&&q| self.may_swap(s, pointed, q))
+            .flat_map(|&q| [(q, pointed), (q, q)]);
+        Prospect::of(options.map(|(q, bump)| self.swap_verdict(&s.board, pointed, q, bump)))
+    }
+
+    /// The heuristic's value for the seat deciding in `s` (not over).
+    fn mover_value(&self, s: &TriceState) -> f64 {
+        match s.phase {
+            Phase::Roll | Phase::Over => 0.0,
+            Phase::Place => self.place_prospect(&s.board, Die(s.held)).now(),
+            Phase::Give => handing_value(
+                (0..s.pool.len())
+                    .filter(|&i| s.pool[i] > 0)
+                    .map(|i| self.place_prospect(&s.board, Die::from_pool_index(i))),
+            ),
+            Phase::Point => handing_value(
+                (0..self.squares())
+                    .filter(|&sq| self.may_point(s, sq))
+                    .map(|sq| self.swap_prospect(s, sq)),
+            ),
+            Phase::Swap => self.swap_prospect(s, s.pointed).now(),
+            Phase::Bump => {
+                let [p, q] = s.swapped;
+                let undo = {
+                    // The verdict functions swap themselves: hand them the board before the
+                    // swap.
+                    let mut b = s.board;
+                    b.swap(p as usize, q as usize);
+                    b
+                };
+                Prospect::of(
+                    [p, q]
+                        .into_iter()
+                        .map(|bump| self.swap_verdict(&undo, p, q, bump)),
+                )
+                .now()
+            }
+        }
+    }
+
+    /// Why the match ended, in words, for traces.
+    fn ending_words(&self, s: &TriceState) -> String {
+        let line = |l: Option<u8>| match l {
+            Some(l) => {
+                let mask = self.geo.line_mask(&s.board, l as usize);
+                format!(
+                    "{} ({})",
+                    self.geo.line_name(l as usize),
+                    condition_words(mask)
+                )
+            }
+            None => String::new(),
+        };
+        let winner = s.winner.unwrap_or(0);
+        match s.ending {
+            Ending::Playing => "playing".to_string(),
+            Ending::TricePlacement | Ending::TriceSwap => {
+                format!("Trice on {}: seat {winner} wins", line(s.deciding_line))
+            }
+            Ending::DoubleTricePlacement | Ending::DoubleTriceSwap => format!(
+                "Double Trice on {}: seat {} loses, seat {winner} wins",
+                line(s.deciding_line),
+                1 - winner
+            ),
+            Ending::FullBoardTie => "board full without a Trice: a tie (v0.2)".to_string(),
+            Ending::Capped => format!(
+                "swap-phase cap of {} swap turns reached: capped, no winner",
+                self.rules.swap_turn_cap
+            ),
+        }
+    }
+
+    /// The pool as `W 1 3 3 | P 2 | O -`.
+    fn pool_words(&self, s: &TriceState) -> String {
+        (0..COLOURS)
+            .map(|c| {
+                let mut values = String::new();
+                for v in 1..=FACES {
+                    let n = s.pool[Die::new(c as u8, v).pool_index()];
+                    for _ in 0..n {
+                        values.push(' ');
+                        values.push((b'0' + v) as char);
+                    }
+                }
+                if values.is_empty() {
+                    values.push_str(" -");
+                }
+                format!("{}{values}", COLOUR_LETTERS[c])
+            })
+            .collect::<Vec<_>>()
+            .join(" | ")
+    }
+
+    fn die_on(&self, s: &TriceState, sq: u8) -> String {
+        format!(
+            "{} on {}",
+            Die(s.board[sq as usize]).short(),
+            self.geo.name(sq)
+        )
+    }
+}
+
+impl Game for Trice {
+    type State = TriceState;
+    type Action = TriceAction;
+    type Rules = TriceRules;
+
+    fn with_rules(rules: TriceRules) -> Self {
+        Self::new(rules)
+    }
+    fn rules(&self) -> &TriceRules {
+        &self.rules
+    }
+    fn name(&self) -> &'static str {
+        "trice"
+    }
+    fn seats(&self) -> RangeInclusive<usize> {
+        2..=2
+    }
+
+    fn new_state(&self, players: usize) -> TriceState {
+        assert_eq!(players, 2, "TRICE is for 2 players");
+        TriceState {
+            board: [EMPTY; MAX_CELLS],
+            pool: [0; COLOURS * FACES as usize],
+            phase: Phase::Roll,
+            to_move: 0,
+            held: 0,
+            pointed: 0,
+            swapped: [0; 2],
+            swapped_before: false,
+            placements: 0,
+            swap_turns: 0,
+            ending: Ending::Playing,
+            winner: None,
+            deciding_line: None,
+        }
+    }
+
+    fn turn(&self, s: &TriceState) -> Turn {
+        match s.phase {
+            Phase::Roll => Turn::Chance,
+            Phase::Over => Turn::Over,
+            _ => Turn::Player(Seat(s.to_move)),
+        }
+    }
+
+    fn legal_actions(&self, s: &TriceState, out: &mut Vec<TriceAction>) {
+        out.clear();
+        match s.phase {
+            Phase::Roll | Phase::Over => {}
+            Phase::Give => out.extend(
+                (0..s.pool.len())
+                    .filter(|&i| s.pool[i] > 0)
+                    .map(|i| TriceAction::Give(Die::from_pool_index(i))),
+            ),
+            Phase::Place => out.extend(
+                (0..self.squares())
+                    .filter(|&sq| s.board[sq as usize] == EMPTY)
+                    .map(TriceAction::Place),
+            ),
+            Phase::Point => out.extend(
+                (0..self.squares())
+                    .filter(|&sq| self.may_point(s, sq))
+                    .map(TriceAction::Point),
+            ),
+            Phase::Swap => out.extend(
+                self.geo.neighbours[s.pointed as usize]
+                    .iter()
+                    .filter(|&&q| self.may_swap(s, s.pointed, q))
+                    .map(|&q| TriceAction::Swap(q)),
+            ),
+            Phase::Bump => {
+                let [p, q] = s.swapped;
+                out.push(TriceAction::Bump(p.min(q)));
+                out.push(TriceAction::Bump(p.max(q)));
+            }
+        }
+    }
+
+    fn apply(&self, s: &mut TriceState, a: TriceAction) {
+        match a {
+            TriceAction::Give(die) => {
+                debug_assert!(s.phase == Phase::Give && s.pool[die.pool_index()] > 0);
+                s.pool[die.pool_index()] -= 1;
+                s.held = die.0;
+                s.phase = Phase::Place;
+                s.to_move = 1 - s.to_move;
+            }
+            TriceAction::Place(sq) => {
+                debug_assert!(s.phase == Phase::Place && s.board[sq as usize] == EMPTY);
+                debug_assert!(sq < self.squares());
+                s.board[sq as usize] = s.held;
+                s.held = 0;
+                s.placements += 1;
+                if self.settle(s, Ending::TricePlacement, Ending::DoubleTricePlacement) {
+                    return;
+                }
+                if s.placements < self.squares() {
+                    // The placer picks the next die for the opponent.
+                    s.phase = Phase::Give;
+                } else if self.rules.rules_version == RulesVersion::V02 {
+                    Self::end(s, Ending::FullBoardTie, None, None);
+                } else {
+                    // TR-6: the placer of the last die points first.
+                    s.phase = Phase::Point;
+                }
+            }
+            TriceAction::Point(sq) => {
+                debug_assert!(s.phase == Phase::Point && self.may_point(s, sq));
+                s.pointed = sq;
+                s.phase = Phase::Swap;
+                s.to_move = 1 - s.to_move;
+            }
+            TriceAction::Swap(q) => {
+                debug_assert!(s.phase == Phase::Swap && self.geo.adjacent(s.pointed, q));
+                debug_assert!(self.may_swap(s, s.pointed, q));
+                s.board.swap(s.pointed as usize, q as usize);
+                s.swapped = [s.pointed, q];
+                s.swapped_before = true;
+                // TR-6: no check yet; the board is checked only after the increment.
+                s.phase = Phase::Bump;
+            }
+            TriceAction::Bump(sq) => {
+                debug_assert!(s.phase == Phase::Bump && s.swapped.contains(&sq));
+                s.board[sq as usize] = Die(s.board[sq as usize]).bumped().0;
+                s.swap_turns += 1;
+                if self.settle(s, Ending::TriceSwap, Ending::DoubleTriceSwap) {
+                    return;
+                }
+                if s.swap_turns >= self.rules.swap_turn_cap {
+                    // TR-8 / G-2: the cap ends the match without a winner.
+                    Self::end(s, Ending::Capped, None, None);
+                } else {
+                    // No Trice: the swapper points at a die for the opponent.
+                    s.phase = Phase::Point;
+                }
+            }
+        }
+    }
+
+    fn sample_chance(&self, s: &mut TriceState, rng: &mut Rng) {
+        debug_assert!(s.phase == Phase::Roll);
+        // TR-2: every die is rolled once, into one shared pool, and keeps its value.
+        for colour in 0..COLOURS as u8 {
+            for _ in 0..self.rules.dice_per_colour {
+                let value = rng.random_range(1..=FACES);
+                s.pool[Die::new(colour, value).pool_index()] += 1;
+            }
+        }
+        s.phase = Phase::Give;
+        // G-1: seat 0 places first, so seat 1 picks the first die for seat 0 (TR-2).
+        s.to_move = 1;
+    }
+
+    fn outcome(&self, s: &TriceState) -> Outcome {
+        let turns = s.turns();
+        match (s.ending, s.winner) {
+            (Ending::Capped | Ending::Playing, _) => Outcome::capped(&[0, 0], turns, 1),
+            (_, Some(w)) => {
+                let mut scores = [0; 2];
+                scores[w as usize] = 1;
+                Outcome::finished(&scores, ScoreOrder::HigherWins, turns, 1)
+            }
+            (_, None) => Outcome::finished(&[0, 0], ScoreOrder::HigherWins, turns, 1),
+        }
+    }
+
+    fn turn_cap(&self) -> u32 {
+        self.squares() as u32 + self.rules.swap_turn_cap
+    }
+
+    // No hidden information (the pool is open, values are fixed by the one roll): the
+    // default `determinize`, a copy, is exact.
+
+    fn heuristic(&self, s: &TriceState, seat: Seat) -> f64 {
+        if s.phase == Phase::Over {
+            return match s.winner {
+                Some(w) if w == seat.0 => 1.0,
+                Some(_) => -1.0,
+                None => 0.0,
+            };
+        }
+        let v = self.mover_value(s);
+        if seat.0 == s.to_move { v } else { -v }
+    }
+
+    fn metric_names(&self, _players: usize) -> Vec<String> {
+        [
+            "ended_trice_placement",
+            "ended_double_trice_placement",
+            "ended_trice_swap",
+            "ended_double_trice_swap",
+            "ended_full_board_tie",
+            "ended_capped",
+            "end_turn",
+            "reached_swap_phase",
+            "swap_turns",
+        ]
+        .iter()
+        .map(|n| n.to_string())
+        .collect()
+    }
+
+    fn metrics(&self, s: &TriceState, out: &mut [i64]) {
+        let ended = match s.ending {
+            Ending::TricePlacement => Some(0),
+            Ending::DoubleTricePlacement => Some(1),
+            Ending::TriceSwap => Some(2),
+            Ending::DoubleTriceSwap => Some(3),
+            Ending::FullBoardTie => Some(4),
+            Ending::Capped => Some(5),
+            Ending::Playing => None,
+        };
+        if let Some(i) = ended {
+            out[i] = 1;
+        }
+        out[6] = s.turns() as i64;
+        out[7] = (s.swap_turns > 0) as i64;
+        out[8] = s.swap_turns as i64;
+    }
+
+    fn describe(&self, s: &TriceState, a: TriceAction) -> String {
+        let me = s.to_move;
+        let text = match a {
+            TriceAction::Give(die) => {
+                format!("seat {me} gives seat {} {}", 1 - me, die.with_article())
+            }
+            TriceAction::Place(sq) => format!(
+                "seat {me} places {} on {}",
+                Die(s.held).short(),
+                self.geo.name(sq)
+            ),
+            TriceAction::Point(sq) => format!(
+                "seat {me} points at the {} for seat {}",
+                self.die_on(s, sq),
+                1 - me
+            ),
+            TriceAction::Swap(q) => format!(
+                "seat {me} swaps the {} with the {}",
+                self.die_on(s, s.pointed),
+                self.die_on(s, q)
+            ),
+            TriceAction::Bump(sq) => {
+                let die = Die(s.board[sq as usize]);
+                format!(
+                    "seat {me} adds 1 to the {} (now {})",
+                    self.die_on(s, sq),
+                    die.bumped().short()
+                )
+            }
+        };
+        let mut after = *s;
+        self.apply(&mut after, a);
+        if after.phase == Phase::Over {
+            format!("{text}: {}", self.ending_words(&after))
+        } else if after.phase == Phase::Point && s.phase == Phase::Place {
+            format!("{text}: board full, swap phase")
+        } else {
+            text
+        }
+    }
+
+    fn describe_chance(&self, s: &TriceState) -> String {
+        format!("rolled {}", self.pool_words(s))
+    }
+
+    fn render(&self, s: &TriceState) -> String {
+        let geo = &self.geo;
+        // Marked squares: the pointed die, the two swapped dice, or the deciding line.
+        let mut marked = [false; MAX_CELLS];
+        match s.phase {
+            Phase::Swap => marked[s.pointed as usize] = true,
+            Phase::Bump => s.swapped.iter().for_each(|&q| marked[q as usize] = true),
+            Phase::Over => {
+                if let Some(l) = s.deciding_line {
+                    geo.lines[l as usize]
+                        .iter()
+                        .for_each(|&q| marked[q as usize] = true);
+                }
+            }
+            _ => {}
+        }
+        let mut text = String::from("  ");
+        for c in 0..geo.columns {
+            text.push_str(&format!(" {}  ", (b'a' + c) as char));
+        }
+        text.truncate(text.trim_end().len());
+        text.push('\n');
+        for r in 0..geo.rows {
+            text.push_str(&format!("{:>2}", r + 1));
+            for c in 0..geo.columns {
+                let sq = (r * geo.columns + c) as usize;
+                let cell = match s.board[sq] {
+                    EMPTY => " . ".to_string(),
+                    d => format!(" {}", Die(d).short()),
+                };
+                text.push_str(&cell);
+                text.push(if marked[sq] { '*' } else { ' ' });
+            }
+            text.truncate(text.trim_end().len());
+            text.push('\n');
+        }
+        text.push_str(&format!("pool: {}\n", self.pool_words(s)));
+        let (me, other) = (s.to_move, 1 - s.to_move);
+        let swap_turn = s.swap_turns + 1;
+        text.push_str(&match s.phase {
+            Phase::Roll => "the dice are not rolled yet".to_string(),
+            Phase::Give => format!(
+                "seat {me} picks a die for seat {other} (placement {} of {})",
+                s.placements + 1,
+                self.squares()
+            ),
+            Phase::Place => format!(
+                "seat {me} places the {} (placement {} of {})",
+                Die(s.held).short(),
+                s.placements + 1,
+                self.squares()
+            ),
+            Phase::Point => {
+                format!("swap turn {swap_turn}: seat {me} points at a die for seat {other}")
+            }
+            Phase::Swap => format!(
+                "swap turn {swap_turn}: seat {me} swaps the {} with a neighbour",
+                self.die_on(s, s.pointed)
+            ),
+            Phase::Bump => format!(
+                "swap turn {swap_turn}: seat {me} adds 1 to the {} or the {}",
+                self.die_on(s, s.swapped[0]),
+                self.die_on(s, s.swapped[1])
+            ),
+            Phase::Over => format!("over after {} turns: {}", s.turns(), self.ending_words(s)),
+        });
+        text
+    }
+
+    fn check_invariants(&self, s: &TriceState) -> Result<(), String> {
+        let squares = self.squares();
+        // Every square past the board is empty, every die code is valid.
+        for (sq, &code) in s.board.iter().enumerate() {
+            if code != EMPTY && (sq >= squares as usize || !Die::is_valid(code)) {
+                return Err(format!("square {sq} holds code {code}"));
+            }
+        }
+        // Conservation (TR-1): every die is on the board, in the pool or in hand, once.
+        let mut per_colour = [0u32; COLOURS];
+        for &code in s.board.iter().filter(|&&c| c != EMPTY) {
+            per_colour[Die(code).colour() as usize] += 1;
+        }
+        for (i, &n) in s.pool.iter().enumerate() {
+            per_colour[Die::from_pool_index(i).colour() as usize] += n as u32;
+        }
+        if s.held != EMPTY {
+            if !Die::is_valid(s.held) {
+                return Err(format!("held die code {}", s.held));
+            }
+            per_colour[Die(s.held).colour() as usize] += 1;
+        }
+        let expected = if s.phase == Phase::Roll {
+            0
+        } else {
+            self.rules.dice_per_colour as u32
+        };
+        if per_colour.iter().any(|&n| n != expected) {
+            return Err(format!(
+                "dice per colour (board + pool + hand) {per_colour:?}, expected {expected} each"
+            ));
+        }
+        let on_board = s.board.iter().filter(|&&c| c != EMPTY).count();
+        if on_board != s.placements as usize {
+            return Err(format!(
+                "{on_board} dice on the board after {} placements",
+                s.placements
+            ));
+        }
+        // Who decides follows from the placement count during placement (G-1, TR-2).
+        let placer = s.placements % 2;
+        let ok = match s.phase {
+            Phase::Roll => s.placements == 0,
+            Phase::Give => s.held == EMPTY && s.to_move == 1 - placer && s.placements < squares,
+            Phase::Place => s.held != EMPTY && s.to_move == placer,
+            Phase::Point | Phase::Swap | Phase::Bump => {
+                s.placements == squares
+                    && s.held == EMPTY
+                    && self.rules.rules_version == RulesVersion::V031
+                    && s.swap_turns < self.rules.swap_turn_cap
+            }
+            Phase::Over => s.ending != Ending::Playing,
+        };
+        if !ok {
+            return Err(format!(
+                "inconsistent {:?}: to_move {}, held {}, {} placements, {} swap turns",
+                s.phase, s.to_move, s.held, s.placements, s.swap_turns
+            ));
+        }
+        if s.phase != Phase::Over && s.ending != Ending::Playing {
+            return Err(format!("ending {:?} while {:?}", s.ending, s.phase));
+        }
+        if s.phase == Phase::Swap && s.pointed >= squares {
+            return Err(format!("pointed square {}", s.pointed));
+        }
+        if s.phase == Phase::Bump
+            && (s.swapped[0] != s.pointed || !self.geo.adjacent(s.swapped[0], s.swapped[1]))
+        {
+            return Err(format!("swap {:?} is not orthogonal", s.swapped));
+        }
+        if s.swap_turns > self.rules.swap_turn_cap {
+            return Err(format!("{} swap turns beyond the cap", s.swap_turns));
+        }
+        // A live board holds no Trice and no Double Trice: it would have ended the match.
+        // Between a swap and its increment the board is not checked yet (TR-6).
+        if s.phase != Phase::Over && s.phase != Phase::Bump {
+            let verdict = self.geo.judge_all(&s.board, self.rules.rules_version);
+            if verdict != Verdict::Nothing {
+                return Err(format!("{verdict:?} on a live board"));
+            }
+        }
+        // The recorded result matches the board and the mover (TR-5).
+        if s.phase == Phase::Over {
+            let mover = s.to_move;
+            let verdict = self.geo.judge_all(&s.board, self.rules.rules_version);
+            let ok = match s.ending {
+                Ending::TricePlacement | Ending::TriceSwap => {
+                    s.winner == Some(mover) && matches!(verdict, Verdict::Trice(_))
+                }
+                Ending::DoubleTricePlacement | Ending::DoubleTriceSwap => {
+                    s.winner == Some(1 - mover) && matches!(verdict, Verdict::DoubleTrice(_))
+                }
+                Ending::FullBoardTie => {
+                    s.winner.is_none() && verdict == Verdict::Nothing && s.placements == squares
+                }
+                Ending::Capped => {
+                    s.winner.is_none()
+                        && verdict == Verdict::Nothing
+                        && s.swap_turns == self.rules.swap_turn_cap
+                }
+                Ending::Playing => false,
+            };
+            let placement_end = matches!(
+                s.ending,
+                Ending::TricePlacement | Ending::DoubleTricePlacement
+            );
+            if !ok || (placement_end && (s.swap_turns != 0 || mover != (s.placements - 1) % 2)) {
+                return Err(format!(
+                    "ending {:?} (winner {:?}, mover {mover}) but the board shows {verdict:?}",
+                    s.ending, s.winner
+                ));
+            }
+        }
+        Ok(())
+    }
+}
