@@ -228,6 +228,18 @@ mod tests {
     }
 
     #[test]
+    fn configs_file_holds_exactly_the_defaults() {
+        let mut rules = PigRules {
+            target: 1,
+            die_faces: 2,
+            turn_cap: 1,
+        };
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/pig.toml");
+        crate::core::rules::apply_file(&mut rules, "pig", &path).unwrap();
+        assert_eq!(rules, PigRules::default());
+    }
+
+    #[test]
     fn g2_turn_cap_ends_capped() {
         let g = Pig::new(PigRules {
             turn_cap: 4,
