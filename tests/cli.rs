@@ -5,24 +5,15 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 fn arena(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arena"))
-        .args(args)
-        .output()
-        .expect("run arena")
+    Command::new(env!("CARGO_BIN_EXE_arena")).args(args).output().expect("run arena")
 }
 
 fn read(dir: &Path, file: &str) -> String {
     std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
 }
 
-const CSVS: [&str; 6] = [
-    "seats.csv",
-    "bots.csv",
-    "lengths.csv",
-    "metrics.csv",
-    "failures.csv",
-    "matches.csv",
-];
+const CSVS: [&str; 6] =
+    ["seats.csv", "bots.csv", "lengths.csv", "metrics.csv", "failures.csv", "matches.csv"];
 
 #[test]
 fn same_seed_gives_byte_identical_csv_for_any_thread_count() {
@@ -50,23 +41,14 @@ fn same_seed_gives_byte_identical_csv_for_any_thread_count() {
             outputs.push(out);
         }
         for file in CSVS {
-            assert_eq!(
-                read(&outputs[0], file),
-                read(&outputs[1], file),
-                "{game} {file}"
-            );
+            assert_eq!(read(&outputs[0], file), read(&outputs[1], file), "{game} {file}");
         }
         let manifest: serde_json::Value =
             serde_json::from_str(&read(&outputs[0], "manifest.json")).unwrap();
         assert_eq!(manifest["seed"], 99);
         assert_eq!(manifest["matches"], 20001);
         assert_eq!(manifest["completed_matches"], 20001);
-        assert!(
-            manifest["rand_version"]
-                .as_str()
-                .unwrap()
-                .starts_with("0.10")
-        );
+        assert!(manifest["rand_version"].as_str().unwrap().starts_with("0.10"));
         let rows = read(&outputs[0], "matches.csv").lines().count();
         assert_eq!(rows, 20002, "header + one row per match");
     }
@@ -134,17 +116,9 @@ fn trace_reproduces_the_match_a_per_match_row_describes() {
         let text = String::from_utf8(t.stdout).unwrap();
         let end: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
         assert_eq!(end["event"], "end");
-        let scores: Vec<String> = end["scores"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.to_string())
-            .collect();
-        assert_eq!(
-            scores,
-            vec![row[col("score_0")], row[col("score_1")]],
-            "match {index}"
-        );
+        let scores: Vec<String> =
+            end["scores"].as_array().unwrap().iter().map(|v| v.to_string()).collect();
+        assert_eq!(scores, vec![row[col("score_0")], row[col("score_1")]], "match {index}");
         assert_eq!(end["decisions"].to_string(), row[col("decisions")]);
         assert_eq!(end["chance_events"].to_string(), row[col("chance_events")]);
         let start: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
@@ -169,11 +143,7 @@ fn assert_refused(args: &[&str], expect: &[&str]) {
     let o = arena(&full);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(
-        err.trim().lines().count(),
-        1,
-        "{args:?}: not one line: {err}"
-    );
+    assert_eq!(err.trim().lines().count(), 1, "{args:?}: not one line: {err}");
     for e in expect {
         assert!(err.contains(e), "{args:?}: `{e}` not in: {err}");
     }
@@ -183,10 +153,7 @@ fn assert_refused(args: &[&str], expect: &[&str]) {
 
 #[test]
 fn bad_input_is_refused_cleanly() {
-    assert_refused(
-        &["run", "--game", "chess"],
-        &["unknown game `chess`", "tictactoe, pig"],
-    );
+    assert_refused(&["run", "--game", "chess"], &["unknown game `chess`", "tictactoe, pig"]);
     assert_refused(
         &["run", "--game", "pig", "--bots", "alphazero"],
         &["unknown bot `alphazero`", "random"],
@@ -195,43 +162,26 @@ fn bad_input_is_refused_cleanly() {
         &["run", "--game", "pig", "--players", "3"],
         &["pig is for 2 to 2 players, not 3"],
     );
-    assert_refused(
-        &["run", "--game", "pig", "--matches", "0"],
-        &["--matches must be at least 1"],
-    );
-    assert_refused(
-        &["run", "--game", "pig", "--matches", "-5"],
-        &["--matches must be at least 1"],
-    );
-    assert_refused(
-        &["run", "--game", "pig", "--matches", "many"],
-        &["whole number"],
-    );
-    assert_refused(
-        &["run", "--game", "pig", "--set", "target"],
-        &["--set target", "key=value"],
-    );
+    assert_refused(&["run", "--game", "pig", "--matches", "0"], &["--matches must be at least 1"]);
+    assert_refused(&["run", "--game", "pig", "--matches", "-5"], &["--matches must be at least 1"]);
+    assert_refused(&["run", "--game", "pig", "--matches", "many"], &["whole number"]);
+    assert_refused(&["run", "--game", "pig", "--set", "target"], &["--set target", "key=value"]);
     assert_refused(
         &["run", "--game", "pig", "--set", "speed=3"],
         &["unknown rules key `speed`", "target, die_faces, turn_cap"],
     );
-    assert_refused(
-        &["run", "--game", "pig", "--set", "target=0"],
-        &["`target`", "1 to 10000"],
-    );
+    assert_refused(&["run", "--game", "pig", "--set", "target=0"], &["`target`", "1 to 10000"]);
     assert_refused(
         &["run", "--game", "pig", "--bots", "random,random,random"],
         &["3 bots for 2 players"],
     );
-    assert_refused(
-        &["run", "--game", "pig", "--threads", "0"],
-        &["--threads must be at least 1"],
-    );
-    assert_refused(
-        &["run", "--game", "pig", "--seating", "shuffle"],
-        &["shuffle"],
-    );
+    assert_refused(&["run", "--game", "pig", "--threads", "0"], &["--threads must be at least 1"]);
+    assert_refused(&["run", "--game", "pig", "--seating", "shuffle"], &["shuffle"]);
     assert_refused(&["run", "--set", "target=5"], &["need --game"]);
+    assert_refused(&["run", "--game", "pig", "--sprt", "0.5"], &["--sprt needs two win shares"]);
+    assert_refused(&["run", "--game", "pig", "--sprt", "0.5,1.5"], &["strictly between 0 and 1"]);
+    assert_refused(&["run", "--game", "pig", "--until-ci", "0"], &["--until-ci must be a width"]);
+    assert_refused(&["plan", "--game", "pig", "--ci", "2"], &["--ci must be a width"]);
     assert_refused(
         &["trace", "--game", "pig", "--match", "1", "--bots", "nobody"],
         &["unknown bot `nobody`"],
@@ -261,50 +211,24 @@ fn unwritable_or_used_output_folder_is_refused() {
     let file = tmp.path().join("plain-file");
     std::fs::write(&file, "x").unwrap();
     let inside = file.join("out");
-    let o = arena(&[
-        "run",
-        "--game",
-        "pig",
-        "--matches",
-        "10",
-        "--out",
-        inside.to_str().unwrap(),
-    ]);
+    let o = arena(&["run", "--game", "pig", "--matches", "10", "--out", inside.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot create output folder"));
 
     let used = tmp.path().join("used");
     std::fs::create_dir(&used).unwrap();
     std::fs::write(used.join("seats.csv"), "old").unwrap();
-    let o = arena(&[
-        "run",
-        "--game",
-        "pig",
-        "--matches",
-        "10",
-        "--out",
-        used.to_str().unwrap(),
-    ]);
+    let o = arena(&["run", "--game", "pig", "--matches", "10", "--out", used.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("already holds files"));
-    assert_eq!(
-        std::fs::read_to_string(used.join("seats.csv")).unwrap(),
-        "old"
-    );
+    assert_eq!(std::fs::read_to_string(used.join("seats.csv")).unwrap(), "old");
 }
 
 #[test]
 fn default_experiment_runs_every_game() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("all");
-    let o = arena(&[
-        "run",
-        "--matches",
-        "300",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = arena(&["run", "--matches", "300", "--quiet", "--out", out.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     for game in ["tictactoe", "pig"] {
         assert!(out.join(game).join("seats.csv").exists(), "{game}");
@@ -315,10 +239,7 @@ fn default_experiment_runs_every_game() {
 #[test]
 fn games_and_bots_list_what_exists() {
     let g = String::from_utf8(arena(&["games"]).stdout).unwrap();
-    assert!(
-        g.contains("pig") && g.contains("target") && g.contains("REFERENCE"),
-        "{g}"
-    );
+    assert!(g.contains("pig") && g.contains("target") && g.contains("REFERENCE"), "{g}");
     let b = String::from_utf8(arena(&["bots"]).stdout).unwrap();
     assert!(b.contains("random"), "{b}");
 }

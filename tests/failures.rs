@@ -38,11 +38,7 @@ impl Game for Faulty {
         None
     }
     fn turn(&self, s: &Option<u8>) -> Turn {
-        if s.is_some() {
-            Turn::Over
-        } else {
-            Turn::Chance
-        }
+        if s.is_some() { Turn::Over } else { Turn::Chance }
     }
     fn legal_actions(&self, _: &Option<u8>, out: &mut Vec<u8>) {
         out.clear();
@@ -92,10 +88,10 @@ fn a_panicking_match_is_recorded_and_the_run_goes_on() {
     assert!(f.message.contains("rolled a six"), "{}", f.message);
     // Failures come in index order and pair up by deal (same dice under both seatings).
     assert!(block.failures.windows(2).all(|w| w[0].index < w[1].index));
-    assert!(block.failures.iter().all(|f| {
+    assert!(
         block
             .failures
             .iter()
-            .any(|g| g.deal == f.deal && g.index != f.index)
-    }));
+            .all(|f| { block.failures.iter().any(|g| g.deal == f.deal && g.index != f.index) })
+    );
 }

@@ -16,27 +16,15 @@ use arena::stats::intervals::wilson;
 /// Exact (first wins, second wins, draw) under uniformly random play, by full enumeration of
 /// the tic-tac-toe game tree on a plain array board (no engine code involved).
 fn tictactoe_exact(board: &mut [u8; 9], to_move: u8) -> (f64, f64, f64) {
-    const LINES: [[usize; 3]; 8] = [
-        [0, 1, 2],
-        [3, 4, 5],
-        [6, 7, 8],
-        [0, 3, 6],
-        [1, 4, 7],
-        [2, 5, 8],
-        [0, 4, 8],
-        [2, 4, 6],
-    ];
+    const LINES: [[usize; 3]; 8] =
+        [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
     let empty: Vec<usize> = (0..9).filter(|&c| board[c] == 0).collect();
     let mut total = (0.0, 0.0, 0.0);
     for &c in &empty {
         board[c] = to_move;
         let won = LINES.iter().any(|l| l.iter().all(|&x| board[x] == to_move));
         let p = if won {
-            if to_move == 1 {
-                (1.0, 0.0, 0.0)
-            } else {
-                (0.0, 1.0, 0.0)
-            }
+            if to_move == 1 { (1.0, 0.0, 0.0) } else { (0.0, 1.0, 0.0) }
         } else if empty.len() == 1 {
             (0.0, 0.0, 1.0)
         } else {
@@ -62,19 +50,12 @@ fn pig_exact(target: usize, faces: usize) -> f64 {
         for i in 0..target {
             for j in 0..target {
                 for t in (0..target - i).rev() {
-                    let opp_after_stop = if i + t >= target {
-                        0.0
-                    } else {
-                        w[idx(j, i + t, 0)]
-                    };
+                    let opp_after_stop = if i + t >= target { 0.0 } else { w[idx(j, i + t, 0)] };
                     let stop = 1.0 - opp_after_stop;
                     let mut roll = (1.0 - w[idx(j, i, 0)]) / faces as f64;
                     for d in 2..=faces {
-                        roll += if i + t + d >= target {
-                            1.0
-                        } else {
-                            w[idx(i, j, t + d)]
-                        } / faces as f64;
+                        roll += if i + t + d >= target { 1.0 } else { w[idx(i, j, t + d)] }
+                            / faces as f64;
                     }
                     let v = 0.5 * stop + 0.5 * roll;
                     change = change.max((v - w[idx(i, j, t)]).abs());
@@ -107,73 +88,40 @@ fn assert_inside(label: &str, count: f64, n: u64, exact: f64) {
         lo <= exact && exact <= hi,
         "{label}: exact {exact:.5} outside the 99.9% interval [{lo:.5}, {hi:.5}] (n={n})"
     );
-    eprintln!(
-        "{label}: simulated {:.5} [{lo:.5}, {hi:.5}], exact {exact:.5}",
-        count / n as f64
-    );
+    eprintln!("{label}: simulated {:.5} [{lo:.5}, {hi:.5}], exact {exact:.5}", count / n as f64);
 }
 
 #[test]
 fn tictactoe_random_play_matches_the_game_tree() {
     let (first, second, draw) = tictactoe_exact(&mut [0; 9], 1);
     // Sanity of the enumeration itself against the well-known values.
-    assert!(
-        (first - 0.58492).abs() < 1e-5 && (second - 0.28810).abs() < 1e-5,
-        "{first} {second}"
-    );
+    assert!((first - 0.58492).abs() < 1e-5 && (second - 0.28810).abs() < 1e-5, "{first} {second}");
     assert!((first + second + draw - 1.0).abs() < 1e-12);
     let n = 300_000;
     let t = simulate(&TicTacToe::new(TicTacToeRules::default()), n, 11);
     assert_eq!(t.matches, n);
-    assert_inside(
-        "tictactoe first player wins",
-        t.seats[0].wins as f64,
-        n,
-        first,
-    );
-    assert_inside(
-        "tictactoe second player wins",
-        t.seats[1].wins as f64,
-        n,
-        second,
-    );
+    assert_inside("tictactoe first player wins", t.seats[0].wins as f64, n, first);
+    assert_inside("tictactoe second player wins", t.seats[1].wins as f64, n, second);
     assert_inside("tictactoe draws", t.seats[0].draws as f64, n, draw);
 }
 
 #[test]
 fn pig_random_play_matches_dynamic_programming() {
     let first = pig_exact(100, 6);
-    assert!(
-        first > 0.5 && first < 0.6,
-        "first-player win chance {first}"
-    );
+    assert!(first > 0.5 && first < 0.6, "first-player win chance {first}");
     let n = 200_000;
     let t = simulate(&Pig::new(PigRules::default()), n, 12);
     assert_eq!(t.capped, 0);
     assert_inside("pig first player wins", t.seats[0].wins as f64, n, first);
-    assert_inside(
-        "pig second player wins",
-        t.seats[1].wins as f64,
-        n,
-        1.0 - first,
-    );
+    assert_inside("pig second player wins", t.seats[1].wins as f64, n, 1.0 - first);
 }
 
 #[test]
 fn pig_small_target_matches_dynamic_programming() {
     // A short game with a 3-sided die exercises the forced-stop rule far more often.
     let exact = pig_exact(10, 3);
-    let rules = PigRules {
-        target: 10,
-        die_faces: 3,
-        ..PigRules::default()
-    };
+    let rules = PigRules { target: 10, die_faces: 3, ..PigRules::default() };
     let n = 200_000;
     let t = simulate(&Pig::new(rules), n, 13);
-    assert_inside(
-        "pig(10, d3) first player wins",
-        t.seats[0].wins as f64,
-        n,
-        exact,
-    );
+    assert_inside("pig(10, d3) first player wins", t.seats[0].wins as f64, n, exact);
 }

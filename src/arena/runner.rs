@@ -11,8 +11,10 @@ use rayon::prelude::*;
 
 use crate::arena::seating::{Assignment, Seating};
 use crate::bots::{Bot, BotSpec};
+use crate::core::MAX_SEATS;
 use crate::core::{CHANCE_STREAM, Game, MatchLength, Outcome, Seat, Turn, bot_stream, derive_rng};
 use crate::stats::Tally;
+use crate::stats::tally::{LeadShape, win_units};
 
 /// What the runner needs to know about a run (the validated part of a plan).
 #[derive(Clone, Debug)]
@@ -32,6 +34,66 @@ pub struct MatchRecord {
     pub assignment: Assignment,
     pub outcome: Outcome,
     pub length: MatchLength,
+    /// How the lead moved, for games that report running standings.
+    pub lead: Option<LeadShape>,
+}
+
+/// Follows the sole leader at each turn's end.
+#[derive(Default)]
+struct LeadTracker {
+    reported: bool,
+    last_turn: Option<u32>,
+    /// The most recent sole leader.
+    leader: Option<u8>,
+    /// Whether that leader still leads alone now.
+    leading_now: bool,
+    since: u32,
+    changes: u32,
+}
+
+impl LeadTracker {
+    fn observe(&mut self, turn: u32, standings: &[i32]) {
+        self.reported = true;
+        if self.last_turn == Some(turn) {
+            return;
+        }
+        self.last_turn = Some(turn);
+        let best = *standings.iter().max().expect("at least one seat");
+        let mut leaders = standings.iter().enumerate().filter(|&(_, &v)| v == best);
+        let sole = match (leaders.next(), leaders.next()) {
+            (Some((seat, _)), None) => Some(seat as u8),
+            _ => None,
+        };
+        match sole {
+            Some(seat) if self.leader == Some(seat) => {
+                if !self.leading_now {
+                    self.since = turn;
+                }
+                self.leading_now = true;
+            }
+            Some(seat) => {
+                self.changes += self.leader.is_some() as u32;
+                self.leader = Some(seat);
+                self.leading_now = true;
+                self.since = turn;
+            }
+            None => self.leading_now = false,
+        }
+    }
+
+    fn finish(&self, outcome: &Outcome) -> Option<LeadShape> {
+        if !self.reported {
+            return None;
+        }
+        let winner = (outcome.first_place_count() == 1 && !outcome.is_capped())
+            .then(|| (0..outcome.players()).find(|&s| outcome.rank(Seat(s as u8)) == 0))
+            .flatten();
+        let decided_turn = match winner {
+            Some(w) if self.leading_now && self.leader == Some(w as u8) => self.since,
+            _ => outcome.turns,
+        };
+        Some(LeadShape { changes: self.changes, decided_turn, turns: outcome.turns })
+    }
 }
 
 /// A match that panicked: enough to replay it with `arena trace`.
@@ -85,7 +147,12 @@ impl<G: Game> Worker<G> {
             std::array::from_fn(|s| derive_rng(spec.seed, index, bot_stream(Seat(s as u8))));
         let mut state = game.new_state(spec.players);
         let mut length = MatchLength::default();
+        let mut lead = LeadTracker::default();
+        let mut standings = [0i32; MAX_SEATS];
         loop {
+            if let Some(turn) = game.standings(&state, &mut standings[..spec.players]) {
+                lead.observe(turn, &standings[..spec.players]);
+            }
             match game.turn(&state) {
                 Turn::Over => break,
                 Turn::Chance => {
@@ -110,12 +177,8 @@ impl<G: Game> Worker<G> {
         length.rounds = outcome.rounds;
         self.metrics.iter_mut().for_each(|m| *m = 0);
         game.metrics(&state, &mut self.metrics);
-        MatchRecord {
-            index,
-            assignment,
-            outcome,
-            length,
-        }
+        let lead = lead.finish(&outcome);
+        MatchRecord { index, assignment, outcome, length, lead }
     }
 }
 
@@ -138,8 +201,11 @@ fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
     }
 }
 
-/// Play matches `start..end` on the current rayon pool. A panic inside a match is caught:
-/// the match is recorded as a failure (index and deal, to replay it) and the run goes on.
+/// Play matches `start..end` on the current rayon pool. `start` must be the first match of
+/// a deal group (a multiple of the seating's group size), so that each group is played by
+/// one worker and complete groups can be analysed as units (the paired design). A panic
+/// inside a match is caught: the match is recorded as a failure (index and deal, to replay
+/// it) and the run goes on.
 pub fn play_block<G: Game>(
     game: &G,
     spec: &RunSpec,
@@ -147,48 +213,73 @@ pub fn play_block<G: Game>(
     end: u64,
     keep_records: bool,
 ) -> BlockResult {
+    let group = spec.seating.group_size(spec.players);
+    assert!(start.is_multiple_of(group), "blocks start at a deal group");
     let metric_count = game.metric_names(spec.players).len();
     let empty = || BlockResult {
         tally: Tally::new(spec.players, metric_count),
         failures: Vec::new(),
         records: Vec::new(),
     };
+    let groups = (end - start).div_ceil(group) as usize;
     // Indexed (usize) ranges split evenly; u64 ranges are not indexed in rayon.
-    let mut result = (0..(end - start) as usize)
+    let mut result = (0..groups)
         .into_par_iter()
-        .with_min_len(64)
+        .with_min_len((64 / group as usize).max(1))
         .fold(
-            || (empty(), Worker::new(game, spec)),
-            |(mut acc, mut worker), offset| {
-                let index = start + offset as u64;
-                match catch_unwind(AssertUnwindSafe(|| {
-                    worker.play(game, spec, index, &mut Silent)
-                })) {
-                    Ok(record) => {
-                        acc.tally.record(
-                            &record.outcome,
-                            &record.assignment.slot_of_seat,
-                            &record.length,
-                            &worker.metrics,
-                        );
-                        if keep_records {
-                            acc.records.push(record);
+            || (empty(), Worker::new(game, spec), Vec::new(), Vec::new()),
+            |(mut acc, mut worker, mut seat_units, mut slot_units), g| {
+                let first = start + g as u64 * group;
+                let last = (first + group).min(end);
+                seat_units.clear();
+                slot_units.clear();
+                for index in first..last {
+                    let played = catch_unwind(AssertUnwindSafe(|| {
+                        worker.play(game, spec, index, &mut Silent)
+                    }));
+                    match played {
+                        Ok(record) => {
+                            let slots = &record.assignment.slot_of_seat;
+                            acc.tally.record(
+                                &record.outcome,
+                                slots,
+                                &record.length,
+                                record.lead,
+                                &worker.metrics,
+                            );
+                            let mut by_seat = [0i128; MAX_SEATS];
+                            let mut by_slot = [0i128; MAX_SEATS];
+                            for seat in 0..spec.players {
+                                let units = win_units(&record.outcome, Seat(seat as u8)) as i128;
+                                by_seat[seat] = units;
+                                by_slot[slots[seat] as usize] = units;
+                            }
+                            seat_units.push(by_seat);
+                            slot_units.push(by_slot);
+                            if keep_records {
+                                acc.records.push(record);
+                            }
+                        }
+                        Err(payload) => {
+                            acc.failures.push(Failure {
+                                index,
+                                deal: spec.seating.assign(spec.players, index).deal,
+                                message: panic_message(payload),
+                            });
+                            // A bot may hold a half-built search: start the worker afresh.
+                            worker = Worker::new(game, spec);
                         }
                     }
-                    Err(payload) => {
-                        acc.failures.push(Failure {
-                            index,
-                            deal: spec.seating.assign(spec.players, index).deal,
-                            message: panic_message(payload),
-                        });
-                        // A bot may hold a half-built search: start the worker afresh.
-                        worker = Worker::new(game, spec);
-                    }
                 }
-                (acc, worker)
+                // Only groups played under every seating, with no failure, enter the paired
+                // analysis.
+                if seat_units.len() as u64 == group {
+                    acc.tally.record_group(&seat_units, &slot_units);
+                }
+                (acc, worker, seat_units, slot_units)
             },
         )
-        .map(|(acc, _)| acc)
+        .map(|(acc, ..)| acc)
         .reduce(empty, |mut a, b| {
             a.tally.merge(&b.tally);
             a.failures.extend(b.failures);
@@ -214,9 +305,7 @@ impl QuietPanics {
     pub fn install() -> Self {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(|_| {}));
-        Self {
-            previous: Some(previous),
-        }
+        Self { previous: Some(previous) }
     }
 }
 
@@ -233,18 +322,17 @@ impl Drop for QuietPanics {
 /// boundaries never change any result.
 pub struct BlockSizer {
     size: u64,
+    group: u64,
     target_seconds: f64,
 }
 
 impl BlockSizer {
-    pub fn new(threads: usize, target_seconds: f64) -> Self {
-        Self {
-            size: 64 * threads as u64,
-            target_seconds,
-        }
+    pub fn new(threads: usize, group: u64, target_seconds: f64) -> Self {
+        Self { size: 64 * threads as u64, group, target_seconds }
     }
+    /// The next block's size: a whole number of deal groups.
     pub fn next(&self) -> u64 {
-        self.size
+        self.size.div_ceil(self.group) * self.group
     }
     /// Adjust after a block of `matches` took `started.elapsed()`.
     pub fn observe(&mut self, matches: u64, started: Instant) {
@@ -252,5 +340,33 @@ impl BlockSizer {
         let ideal = (matches as f64 * self.target_seconds / secs) as u64;
         // Grow at most 4x per block so one fast block cannot make the next one huge.
         self.size = ideal.clamp(64, (self.size * 4).min(1 << 20));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::ScoreOrder;
+
+    #[test]
+    fn lead_changes_and_the_turn_the_winner_led_for_good() {
+        let mut t = LeadTracker::default();
+        // Turn by turn standings of 2 seats: 1 leads, tie, 0 leads, 1 leads, 0 leads for good.
+        for (turn, s) in [(1, [0, 5]), (2, [5, 5]), (3, [9, 5]), (4, [9, 12]), (5, [20, 12])] {
+            t.observe(turn, &s);
+            t.observe(turn, &s); // repeated reports within a turn count once
+        }
+        t.observe(6, &[25, 12]);
+        let o = Outcome::finished(&[25, 12], ScoreOrder::HigherWins, 6, 1);
+        let shape = t.finish(&o).unwrap();
+        assert_eq!(shape.changes, 3, "1 -> 0 -> 1 -> 0");
+        assert_eq!(shape.decided_turn, 5);
+        assert_eq!(shape.turns, 6);
+    }
+
+    #[test]
+    fn games_without_standings_report_no_lead_shape() {
+        let o = Outcome::finished(&[1, 0], ScoreOrder::HigherWins, 6, 1);
+        assert_eq!(LeadTracker::default().finish(&o), None);
     }
 }

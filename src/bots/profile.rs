@@ -46,11 +46,7 @@ pub enum BotError {
     #[error("unknown bot `{0}`; valid bots: {names}", names = profile_names().join(", "))]
     Unknown(String),
     #[error("bot `{bot}`: unknown parameter `{key}`; {allowed}")]
-    UnknownParam {
-        bot: String,
-        key: String,
-        allowed: String,
-    },
+    UnknownParam { bot: String, key: String, allowed: String },
     #[error("bot `{bot}`: malformed parameter `{text}`; expected key=value")]
     Malformed { bot: String, text: String },
     #[error("--bots names {given} bots for {players} players; give one per seat or a single name")]
@@ -70,10 +66,8 @@ pub fn profile_table(name: &str) -> Result<toml::Table, BotError> {
         .find(|(n, _)| *n == name)
         .map(|(_, t)| *t)
         .ok_or_else(|| BotError::Unknown(name.to_string()))?;
-    toml::from_str(text).map_err(|e| BotError::Profile {
-        name: name.to_string(),
-        message: e.to_string(),
-    })
+    toml::from_str(text)
+        .map_err(|e| BotError::Profile { name: name.to_string(), message: e.to_string() })
 }
 
 /// Parse one seat's `name[:key=value]*`.
@@ -94,10 +88,7 @@ pub fn parse_one(text: &str) -> Result<BotSpec, BotError> {
     }
     for part in parts {
         let Some((key, value)) = part.split_once('=') else {
-            return Err(BotError::Malformed {
-                bot: name.to_string(),
-                text: part.to_string(),
-            });
+            return Err(BotError::Malformed { bot: name.to_string(), text: part.to_string() });
         };
         params.insert(key.trim().to_string(), value.trim().to_string());
     }
@@ -115,21 +106,13 @@ pub fn parse_one(text: &str) -> Result<BotSpec, BotError> {
             });
         }
     }
-    Ok(BotSpec {
-        label: text.trim().to_string(),
-        profile: name.to_string(),
-        kind,
-        params,
-    })
+    Ok(BotSpec { label: text.trim().to_string(), profile: name.to_string(), kind, params })
 }
 
 /// Parse `--bots`: one spec per seat, or a single spec that fills every seat. Each seat gets
 /// its own bot instance either way.
 pub fn parse_lineup(text: &str, players: usize) -> Result<Vec<BotSpec>, BotError> {
-    let specs = text
-        .split(',')
-        .map(parse_one)
-        .collect::<Result<Vec<_>, _>>()?;
+    let specs = text.split(',').map(parse_one).collect::<Result<Vec<_>, _>>()?;
     match specs.len() {
         1 => Ok(vec![specs[0].clone(); players]),
         n if n == players => Ok(specs),
@@ -145,19 +128,13 @@ mod tests {
     fn lineup_fills_or_matches_seats() {
         assert_eq!(parse_lineup("random", 3).unwrap().len(), 3);
         assert_eq!(parse_lineup("random,random", 2).unwrap().len(), 2);
-        assert!(matches!(
-            parse_lineup("random,random", 3),
-            Err(BotError::Count { .. })
-        ));
+        assert!(matches!(parse_lineup("random,random", 3), Err(BotError::Count { .. })));
     }
 
     #[test]
     fn unknown_names_and_params_are_refused() {
         let e = parse_lineup("rando", 2).unwrap_err().to_string();
-        assert!(
-            e.contains("unknown bot `rando`") && e.contains("random"),
-            "{e}"
-        );
+        assert!(e.contains("unknown bot `rando`") && e.contains("random"), "{e}");
         let e = parse_lineup("random:depth=3", 2).unwrap_err().to_string();
         assert!(e.contains("unknown parameter `depth`"), "{e}");
         let e = parse_lineup("random:depth", 2).unwrap_err().to_string();

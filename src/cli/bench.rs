@@ -31,10 +31,11 @@ impl BenchResult {
 
 /// Play random matches of `game` for about `seconds` on the current pool.
 pub fn measure<G: Game>(game: &G, spec: &crate::arena::RunSpec, seconds: f64) -> (u64, f64) {
+    let group = spec.seating.group_size(spec.players);
     // Warm up caches and the pool before timing.
-    play_block(game, spec, 0, 256, false);
+    play_block(game, spec, 0, 256 * group, false);
     let started = Instant::now();
-    let mut block = 1024u64;
+    let mut block = 1024 * group;
     let mut done = 0u64;
     while started.elapsed().as_secs_f64() < seconds {
         let t = Instant::now();
@@ -56,11 +57,7 @@ pub fn bench_command(args: BenchArgs) -> anyhow::Result<()> {
     } else {
         args.game.clone()
     };
-    let threads = if args.threads.is_empty() {
-        vec![1, 2]
-    } else {
-        args.threads.clone()
-    };
+    let threads = if args.threads.is_empty() { vec![1, 2] } else { args.threads.clone() };
     if threads.contains(&0) {
         return Err(usage("--threads must be at least 1"));
     }

@@ -49,15 +49,9 @@ pub fn bots() -> anyhow::Result<()> {
     for (name, _) in BUILT_IN {
         let table = profile_table(name)?;
         let kind = table.get("kind").and_then(|v| v.as_str()).unwrap_or(name);
-        let description = table
-            .get("description")
-            .and_then(|v| v.as_str())
-            .unwrap_or("");
+        let description = table.get("description").and_then(|v| v.as_str()).unwrap_or("");
         println!("{name:<12} kind {kind:<8} {description}");
-        for (key, value) in table
-            .iter()
-            .filter(|(k, _)| *k != "kind" && *k != "description")
-        {
+        for (key, value) in table.iter().filter(|(k, _)| *k != "kind" && *k != "description") {
             println!("    {key} = {value}");
         }
     }

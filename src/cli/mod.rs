@@ -37,7 +37,7 @@ pub enum Status {
     name = "arena",
     version,
     about = "Seeded, parallel bot-vs-bot matches of tabletop games, with balance statistics in CSV",
-    after_help = "Examples:\n  arena run                                   # the default experiment: every game, random bots\n  arena run --game pig --bots random --matches 1000000 --seed 7\n  arena run --game tictactoe --per-match --out results/ttt\n  arena trace --game pig --seed 7 --match 42\n  arena games                                 # games, player counts, rule parameters\n  arena bench --seconds 3"
+    after_help = "Examples:\n  arena run                                   # the default experiment: every game, random bots\n  arena run --game pig --bots random --matches 1000000 --seed 7\n  arena run --game tictactoe --per-match --out results/ttt\n  arena trace --game pig --seed 7 --match 42\n  arena games                                 # games, player counts, rule parameters\n  arena bench --seconds 3\n  arena run --game pig --until-ci 0.005       # play until seat 0's interval is 0.5 pp wide\n  arena run --game pig --sprt 0.5,0.52        # sequential test of a first-player edge\n  arena plan --game trice --ci 0.002          # how many matches for a 0.2 pp interval?"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -57,6 +57,9 @@ pub enum Command {
     Trace(TraceArgs),
     /// Measure matches per second per game with random bots.
     Bench(BenchArgs),
+    /// From a short pilot run, estimate how many matches (and how long) an interval width
+    /// needs.
+    Plan(PlanArgs),
 }
 
 /// The flags that define which matches are played (shared by `run` and `trace`, so a trace
@@ -107,6 +110,46 @@ pub struct RunArgs {
     /// No progress bar and no summary on stdout.
     #[arg(long)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub stopping: StoppingArgs,
+}
+
+/// Stopping rules: play in deterministic chunks and stop at the first chunk boundary where
+/// the rule is met, so the stopping index is the same for any thread count. `--matches`
+/// becomes the maximum (default 10,000,000 with a stopping rule).
+#[derive(Args, Debug, Clone, Default)]
+pub struct StoppingArgs {
+    /// Stop once seat 0's 95% win-share interval is at most this wide (e.g. 0.01).
+    #[arg(long, value_name = "WIDTH")]
+    pub until_ci: Option<f64>,
+    /// Sequential probability ratio test on seat 0's win share: H0 p = P0 against H1 p = P1
+    /// (e.g. `--sprt 0.5,0.55`); stop when one is accepted.
+    #[arg(long, value_name = "P0,P1")]
+    pub sprt: Option<String>,
+    /// The SPRT's false-positive rate.
+    #[arg(long, default_value_t = 0.05)]
+    pub sprt_alpha: f64,
+    /// The SPRT's false-negative rate.
+    #[arg(long, default_value_t = 0.05)]
+    pub sprt_beta: f64,
+    /// Matches between checks of a stopping rule (rounded up to whole deal groups).
+    #[arg(long, default_value_t = 10_000)]
+    pub check_every: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct PlanArgs {
+    #[command(flatten)]
+    pub matches_of: MatchArgs,
+    /// The 95% interval width wanted for every seat's win share (e.g. 0.01 = ±0.5 pp).
+    #[arg(long, value_name = "WIDTH")]
+    pub ci: f64,
+    /// Matches in the pilot run.
+    #[arg(long, default_value_t = 2000)]
+    pub pilot: u64,
+    /// Worker threads for the pilot and the estimate (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,6 +218,7 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
         Command::Bots => info::bots().map(|_| Status::Ok),
         Command::Trace(a) => trace::trace_command(a).map(|_| Status::Ok),
         Command::Bench(a) => bench::bench_command(a).map(|_| Status::Ok),
+        Command::Plan(a) => plan::plan_command(a).map(|_| Status::Ok),
     };
     match result {
         Ok(Status::Ok) => 0,
@@ -182,11 +226,7 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
         Err(e) => {
             let chain: Vec<String> = e.chain().map(|c| c.to_string()).collect();
             eprintln!("error: {}", chain.join(": "));
-            if e.chain().any(|c| c.downcast_ref::<UsageError>().is_some()) {
-                2
-            } else {
-                1
-            }
+            if e.chain().any(|c| c.downcast_ref::<UsageError>().is_some()) { 2 } else { 1 }
         }
     }
 }

@@ -4,10 +4,17 @@
 
 use std::path::{Path, PathBuf};
 
+use std::time::Instant;
+
 use crate::arena::RunSpec;
+use crate::arena::runner::play_block;
 use crate::bots::profile;
-use crate::cli::{MatchArgs, usage};
+use crate::cli::{MatchArgs, PlanArgs, StoppingArgs, usage};
 use crate::games::{self, AnyGame};
+use crate::stats::Tally;
+use crate::stats::hypothesis::{Sprt, SprtDecision};
+use crate::stats::intervals::{wilson, z_for};
+use crate::with_game;
 
 /// One validated experiment on one game.
 #[derive(Debug)]
@@ -15,6 +22,97 @@ pub struct Plan {
     pub game: AnyGame,
     pub rules_file: Option<PathBuf>,
     pub spec: RunSpec,
+    pub stopping: Option<Stopping>,
+}
+
+/// A validated stopping rule (see [`StoppingArgs`]).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Stopping {
+    pub until_ci: Option<f64>,
+    pub sprt: Option<SprtPlan>,
+    /// Matches between checks.
+    pub check_every: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct SprtPlan {
+    pub p0: f64,
+    pub p1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+impl SprtPlan {
+    pub fn test(&self) -> Sprt {
+        Sprt { p0: self.p0, p1: self.p1, alpha: self.alpha, beta: self.beta }
+    }
+}
+
+impl Stopping {
+    /// Why the run should stop now, if it should: checked on seat 0 (the first to move).
+    pub fn reason(&self, tally: &Tally) -> Option<String> {
+        let seat = &tally.seats[0];
+        if let Some(width) = self.until_ci {
+            let (lo, hi) = wilson(seat.win_shares(), seat.matches, 0.95);
+            if hi - lo <= width {
+                return Some(format!(
+                    "seat 0's 95% interval [{lo:.6}, {hi:.6}] is at most {width} wide"
+                ));
+            }
+        }
+        if let Some(sprt) = self.sprt {
+            let test = sprt.test();
+            match test.decide(seat.win_shares(), seat.matches) {
+                SprtDecision::AcceptH0 => {
+                    return Some(format!("SPRT accepted H0 (p = {})", sprt.p0));
+                }
+                SprtDecision::AcceptH1 => {
+                    return Some(format!("SPRT accepted H1 (p = {})", sprt.p1));
+                }
+                SprtDecision::Continue => {}
+            }
+        }
+        None
+    }
+}
+
+/// Validate the stopping flags; `None` when no rule was asked for.
+pub fn parse_stopping(args: &StoppingArgs) -> anyhow::Result<Option<Stopping>> {
+    if args.until_ci.is_none() && args.sprt.is_none() {
+        return Ok(None);
+    }
+    if let Some(w) = args.until_ci
+        && !(w > 0.0 && w <= 1.0)
+    {
+        return Err(usage(format!("--until-ci must be a width between 0 and 1, got {w}")));
+    }
+    let sprt = match &args.sprt {
+        None => None,
+        Some(text) => {
+            let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+            let parsed: Vec<f64> = parts.iter().filter_map(|p| p.parse().ok()).collect();
+            let [p0, p1] = parsed[..] else {
+                return Err(usage(format!(
+                    "--sprt needs two win shares P0,P1 (e.g. 0.5,0.55), got `{text}`"
+                )));
+            };
+            if parts.len() != 2 || !(0.0 < p0 && p0 < 1.0 && 0.0 < p1 && p1 < 1.0) || p0 == p1 {
+                return Err(usage(format!(
+                    "--sprt needs two different win shares strictly between 0 and 1, got `{text}`"
+                )));
+            }
+            for (name, v) in [("--sprt-alpha", args.sprt_alpha), ("--sprt-beta", args.sprt_beta)] {
+                if !(v > 0.0 && v < 0.5) {
+                    return Err(usage(format!("{name} must be between 0 and 0.5, got {v}")));
+                }
+            }
+            Some(SprtPlan { p0, p1, alpha: args.sprt_alpha, beta: args.sprt_beta })
+        }
+    };
+    if args.check_every == 0 {
+        return Err(usage("--check-every must be at least 1"));
+    }
+    Ok(Some(Stopping { until_ci: args.until_ci, sprt, check_every: args.check_every }))
 }
 
 /// Validate the match-defining flags for `game_name`.
@@ -34,26 +132,20 @@ pub fn plan_for(game_name: &str, args: &MatchArgs, matches: u64) -> anyhow::Resu
     Ok(Plan {
         game,
         rules_file: args.rules.clone(),
-        spec: RunSpec {
-            players,
-            lineup,
-            matches,
-            seed: args.seed,
-            seating: args.seating,
-        },
+        spec: RunSpec { players, lineup, matches, seed: args.seed, seating: args.seating },
+        stopping: None,
     })
 }
 
-/// `--matches`: a positive whole number (underscores allowed: 1_000_000).
-pub fn parse_matches(text: Option<&str>) -> anyhow::Result<u64> {
-    let Some(text) = text else { return Ok(100_000) };
+/// `--matches`: a positive whole number (underscores allowed: 1_000_000); `default` when
+/// absent.
+pub fn parse_matches(text: Option<&str>, default: u64) -> anyhow::Result<u64> {
+    let Some(text) = text else { return Ok(default) };
     let cleaned = text.trim().replace('_', "");
     match cleaned.parse::<i128>() {
         Ok(n) if n >= 1 && n <= u64::MAX as i128 => Ok(n as u64),
         Ok(n) => Err(usage(format!("--matches must be at least 1, got {n}"))),
-        Err(_) => Err(usage(format!(
-            "--matches must be a positive whole number, got `{text}`"
-        ))),
+        Err(_) => Err(usage(format!("--matches must be a positive whole number, got `{text}`"))),
     }
 }
 
@@ -62,9 +154,7 @@ pub fn parse_threads(threads: Option<usize>) -> anyhow::Result<usize> {
     match threads {
         Some(0) => Err(usage("--threads must be at least 1")),
         Some(t) => Ok(t),
-        None => Ok(std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)),
+        None => Ok(std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)),
     }
 }
 
@@ -85,22 +175,15 @@ pub fn prepare_out_dir(dir: &Path) -> anyhow::Result<bool> {
             )));
         }
     } else {
-        std::fs::create_dir_all(dir).map_err(|e| {
-            usage(format!(
-                "cannot create output folder {}: {e}",
-                dir.display()
-            ))
-        })?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| usage(format!("cannot create output folder {}: {e}", dir.display())))?;
     }
     let probe = dir.join(".arena-write-probe");
     if let Err(e) = std::fs::write(&probe, b"") {
         if !existed {
             let _ = std::fs::remove_dir(dir);
         }
-        return Err(usage(format!(
-            "output folder {} is not writable: {e}",
-            dir.display()
-        )));
+        return Err(usage(format!("output folder {} is not writable: {e}", dir.display())));
     }
     let _ = std::fs::remove_file(&probe);
     Ok(!existed)
@@ -123,12 +206,78 @@ pub fn timestamp() -> String {
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + (m <= 2) as i64;
-    format!(
-        "{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
-        rest / 3600,
-        rest % 3600 / 60,
-        rest % 60
-    )
+    format!("{y:04}{m:02}{d:02}-{:02}{:02}{:02}", rest / 3600, rest % 3600 / 60, rest % 60)
+}
+
+/// `arena plan`: a pilot run, then for each seat the matches a 95% interval of the asked
+/// width needs (normal approximation to the Wilson width, 2·z·sqrt(p(1-p)/n)), and the time
+/// at the pilot's speed.
+pub fn plan_command(args: PlanArgs) -> anyhow::Result<()> {
+    let m = &args.matches_of;
+    let Some(name) = &m.game else {
+        return Err(usage("plan needs --game"));
+    };
+    if !(args.ci > 0.0 && args.ci <= 1.0) {
+        return Err(usage(format!("--ci must be a width between 0 and 1, got {}", args.ci)));
+    }
+    if args.pilot < 10 {
+        return Err(usage("--pilot must be at least 10 matches"));
+    }
+    let threads = parse_threads(args.threads)?;
+    let plan = plan_for(name, m, args.pilot)?;
+    let spec = &plan.spec;
+    let group = spec.seating.group_size(spec.players);
+    let pilot = args.pilot.div_ceil(group) * group;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+    let started = Instant::now();
+    let block = pool.install(|| with_game!(&plan.game, g => play_block(g, spec, 0, pilot, false)));
+    let seconds = started.elapsed().as_secs_f64().max(1e-6);
+    let rate = pilot as f64 / seconds;
+    let z = z_for(0.95);
+    let needed = |p: f64| ((2.0 * z / args.ci).powi(2) * p * (1.0 - p)).ceil().max(1.0) as u64;
+    println!(
+        "{}: pilot of {pilot} matches ({} players, bots {}, seed {}) in {seconds:.2} s on {threads} threads: {rate:.0} matches/s",
+        plan.game.name(),
+        spec.players,
+        spec.lineup.iter().map(|b| b.label.as_str()).collect::<Vec<_>>().join(","),
+        spec.seed
+    );
+    println!("for a 95% win-share interval {} wide (normal approximation to Wilson):", args.ci);
+    let mut most = 0;
+    for seat in 0..spec.players {
+        let t = &block.tally.seats[seat];
+        let (lo, hi) = wilson(t.win_shares(), t.matches, 0.95);
+        let n = needed(t.win_rate()).div_ceil(group) * group;
+        most = most.max(n);
+        println!(
+            "  seat {seat}: pilot win share {:.4} [{lo:.4}, {hi:.4}] (n={}) -> {n} matches",
+            t.win_rate(),
+            t.matches
+        );
+    }
+    let worst = needed(0.5).div_ceil(group) * group;
+    println!(
+        "plan: {most} matches, about {} at this speed (worst case p = 0.5: {worst} matches, {})",
+        duration_text(most as f64 / rate),
+        duration_text(worst as f64 / rate)
+    );
+    println!(
+        "run:  arena run --game {} --matches {most} --seed {} (or --until-ci {} to stop when reached)",
+        plan.game.name(),
+        spec.seed,
+        args.ci
+    );
+    Ok(())
+}
+
+fn duration_text(seconds: f64) -> String {
+    if seconds < 90.0 {
+        format!("{seconds:.0} s")
+    } else if seconds < 5400.0 {
+        format!("{:.0} min", seconds / 60.0)
+    } else {
+        format!("{:.1} h", seconds / 3600.0)
+    }
 }
 
 #[cfg(test)]
@@ -137,25 +286,11 @@ mod tests {
 
     #[test]
     fn matches_must_be_positive() {
-        assert_eq!(parse_matches(Some("1_000")).unwrap(), 1000);
-        assert!(
-            parse_matches(Some("0"))
-                .unwrap_err()
-                .to_string()
-                .contains("at least 1")
-        );
-        assert!(
-            parse_matches(Some("-5"))
-                .unwrap_err()
-                .to_string()
-                .contains("at least 1")
-        );
-        assert!(
-            parse_matches(Some("lots"))
-                .unwrap_err()
-                .to_string()
-                .contains("whole number")
-        );
+        assert_eq!(parse_matches(Some("1_000"), 5).unwrap(), 1000);
+        assert_eq!(parse_matches(None, 5).unwrap(), 5);
+        assert!(parse_matches(Some("0"), 5).unwrap_err().to_string().contains("at least 1"));
+        assert!(parse_matches(Some("-5"), 5).unwrap_err().to_string().contains("at least 1"));
+        assert!(parse_matches(Some("lots"), 5).unwrap_err().to_string().contains("whole number"));
     }
 
     #[test]

@@ -8,7 +8,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::arena::runner::{BlockSizer, QuietPanics, play_block};
 use crate::arena::{Failure, RunSpec};
-use crate::cli::plan::{Plan, parse_matches, parse_threads, plan_for, prepare_out_dir, timestamp};
+use crate::cli::plan::{
+    Plan, Stopping, parse_matches, parse_stopping, parse_threads, plan_for, prepare_out_dir,
+    timestamp,
+};
 use crate::cli::{RunArgs, Status, usage};
 use crate::core::Game;
 use crate::core::rules::Rules;
@@ -16,8 +19,8 @@ use crate::games::GAME_NAMES;
 use crate::output::csv_files::{self, METRIC_INTERVAL, MatchesCsv, WIN_RATE_INTERVAL};
 use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, Manifest, RAND_VERSION};
 use crate::output::write_atomic;
-use crate::stats::Tally;
 use crate::stats::intervals::wilson;
+use crate::stats::{Tally, analysis};
 use crate::with_game;
 
 /// Settings of a run that do not change any number in the output.
@@ -35,10 +38,14 @@ pub struct RunSummary {
     pub tally: Tally,
     pub failures: Vec<Failure>,
     pub elapsed_seconds: f64,
+    pub verdict: String,
+    pub stopped: Option<StopReport>,
 }
 
 pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Status> {
-    let matches = parse_matches(args.matches.as_deref())?;
+    let stopping = parse_stopping(&args.stopping)?;
+    let default_matches = if stopping.is_some() { 10_000_000 } else { 100_000 };
+    let matches = parse_matches(args.matches.as_deref(), default_matches)?;
     let threads = parse_threads(args.threads)?;
     let exec = Execution {
         threads,
@@ -50,7 +57,8 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
     // Validate every plan before any folder is created.
     let (plans, root): (Vec<(Plan, PathBuf)>, PathBuf) = match &m.game {
         Some(name) => {
-            let plan = plan_for(name, m, matches)?;
+            let mut plan = plan_for(name, m, matches)?;
+            plan.stopping = stopping;
             let out = args.out.clone().unwrap_or_else(|| {
                 PathBuf::from("results").join(format!("{name}-{}", timestamp()))
             });
@@ -62,13 +70,15 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
                     "--rules, --set and --players need --game (the default experiment runs every game with its default rules)",
                 ));
             }
-            let root = args
-                .out
-                .clone()
-                .unwrap_or_else(|| PathBuf::from("results").join(timestamp()));
+            let root =
+                args.out.clone().unwrap_or_else(|| PathBuf::from("results").join(timestamp()));
             let plans = GAME_NAMES
                 .iter()
-                .map(|name| Ok((plan_for(name, m, matches)?, root.join(name))))
+                .map(|name| {
+                    let mut plan = plan_for(name, m, matches)?;
+                    plan.stopping = stopping;
+                    Ok((plan, root.join(name)))
+                })
                 .collect::<anyhow::Result<Vec<_>>>()?;
             (plans, root)
         }
@@ -138,13 +148,10 @@ pub fn execute<G: Game>(
         );
     }
     let mut tally = Tally::new(spec.players, metric_names.len());
+    let mut stopped = None;
     let mut failures = Vec::new();
     let mut per_match = if exec.per_match {
-        Some(MatchesCsv::create(
-            &out.join("matches.csv"),
-            spec.players,
-            spec.seed,
-        )?)
+        Some(MatchesCsv::create(&out.join("matches.csv"), spec.players, spec.seed)?)
     } else {
         None
     };
@@ -152,10 +159,15 @@ pub fn execute<G: Game>(
     let started = Instant::now();
     {
         let _quiet = QuietPanics::install();
-        let mut sizer = BlockSizer::new(exec.threads, 0.25);
+        let mut sizer = BlockSizer::new(exec.threads, group, 0.25);
+        let chunk = plan.stopping.map(|st| st.check_every.div_ceil(group) * group);
         let mut next = 0u64;
         while next < spec.matches {
-            let end = (next + sizer.next()).min(spec.matches);
+            let mut end = (next + sizer.next()).min(spec.matches);
+            if let Some(c) = chunk {
+                // Never cross a check point: the stopping index must not depend on timing.
+                end = end.min((next / c + 1) * c);
+            }
             let block_started = Instant::now();
             let block = play_block(game, spec, next, end, exec.per_match);
             sizer.observe(end - next, block_started);
@@ -166,23 +178,50 @@ pub fn execute<G: Game>(
             }
             bar.set_position(end);
             next = end;
+            if let (Some(st), Some(c)) = (plan.stopping, chunk)
+                && end.is_multiple_of(c)
+                && let Some(reason) = st.reason(&tally)
+            {
+                stopped = Some(StopReport { rule: st, stopped_at: end, reason });
+                break;
+            }
         }
     }
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
 
-    csv_files::write_seats(&out.join("seats.csv"), &tally)?;
+    let labels: Vec<String> = spec.lineup.iter().map(|b| b.label.clone()).collect();
+    let balance = analysis::balance(&tally);
+    let (ratings, difference) = analysis::ratings(&tally, &labels);
+    let pairing = analysis::pairing(&tally, &labels, group);
+    csv_files::write_seats(&out.join("seats.csv"), &tally, &balance)?;
+    csv_files::write_balance(&out.join("balance.csv"), &tally, &balance)?;
     csv_files::write_bots(&out.join("bots.csv"), &tally, &spec.lineup)?;
+    csv_files::write_ratings(&out.join("ratings.csv"), &ratings)?;
+    csv_files::write_pairing(&out.join("pairing.csv"), &pairing)?;
+    csv_files::write_shape(&out.join("shape.csv"), &analysis::shape(&tally), tally.matches)?;
     csv_files::write_lengths(&out.join("lengths.csv"), &tally)?;
+    csv_files::write_histograms(&out.join("histograms.csv"), &tally)?;
     csv_files::write_metrics(&out.join("metrics.csv"), &tally, &metric_names)?;
     csv_files::write_failures(&out.join("failures.csv"), spec.seed, &failures)?;
+    write_atomic(&out.join("verdict.txt"), format!("{}\n", balance.verdict).as_bytes())?;
     let mut files = vec![
         "seats.csv",
+        "balance.csv",
         "bots.csv",
+        "ratings.csv",
+        "pairing.csv",
+        "shape.csv",
         "lengths.csv",
+        "histograms.csv",
         "metrics.csv",
         "failures.csv",
+        "verdict.txt",
     ];
+    if let Some(d) = &difference {
+        csv_files::write_difference(&out.join("difference.csv"), d)?;
+        files.push("difference.csv");
+    }
     if let Some(w) = per_match {
         w.commit()?;
         files.push("matches.csv");
@@ -208,21 +247,35 @@ pub fn execute<G: Game>(
         failed_matches: failures.len() as u64,
         capped_matches: tally.capped,
         elapsed_seconds: elapsed,
-        matches_per_second: spec.matches as f64 / elapsed.max(1e-9),
+        matches_per_second: (tally.matches + failures.len() as u64) as f64 / elapsed.max(1e-9),
+        verdict: balance.verdict.clone(),
+        stopping: stopped
+            .as_ref()
+            .map(|s| {
+                serde_json::json!({
+            "rule": s.rule, "stopped_at_match": s.stopped_at, "reason": s.reason})
+            })
+            .or_else(|| {
+                plan.stopping.map(|rule| {
+                    serde_json::json!({"rule": rule, "stopped_at_match": null,
+                "reason": "the maximum --matches was reached first"})
+                })
+            }),
         win_rate_interval: WIN_RATE_INTERVAL,
         metric_interval: METRIC_INTERVAL,
         quantile_method: "nearest-rank (inverse empirical CDF), exact from histograms",
         files,
     };
-    write_atomic(
-        &out.join("manifest.json"),
-        &serde_json::to_vec_pretty(&manifest)?,
-    )?;
-    Ok(RunSummary {
-        tally,
-        failures,
-        elapsed_seconds: elapsed,
-    })
+    write_atomic(&out.join("manifest.json"), &serde_json::to_vec_pretty(&manifest)?)?;
+    Ok(RunSummary { tally, failures, elapsed_seconds: elapsed, verdict: balance.verdict, stopped })
+}
+
+/// Where and why a stopping rule ended a run.
+#[derive(Clone, Debug)]
+pub struct StopReport {
+    pub rule: Stopping,
+    pub stopped_at: u64,
+    pub reason: String,
 }
 
 fn print_summary(plan: &Plan, s: &RunSummary, out: &Path) {
@@ -239,7 +292,7 @@ fn print_summary(plan: &Plan, s: &RunSummary, out: &Path) {
             .map(|v| v.as_str().unwrap_or_default().to_string())
             .unwrap_or_default(),
         s.elapsed_seconds,
-        spec.matches as f64 / s.elapsed_seconds.max(1e-9),
+        s.tally.matches as f64 / s.elapsed_seconds.max(1e-9),
         out.display()
     );
     for seat in 0..spec.players {
@@ -254,6 +307,10 @@ fn print_summary(plan: &Plan, s: &RunSummary, out: &Path) {
         );
     }
     println!("  capped {}, failed {}", s.tally.capped, s.failures.len());
+    println!("  verdict: {}", s.verdict);
+    if let Some(stop) = &s.stopped {
+        println!("  stopped after {} matches: {}", stop.stopped_at, stop.reason);
+    }
     if !s.failures.is_empty() {
         println!(
             "  {} matches panicked; see {}/failures.csv and replay one with `arena trace --match INDEX`",

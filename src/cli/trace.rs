@@ -34,10 +34,7 @@ impl<G: Game, W: Write> Printer<'_, G, W> {
 }
 
 fn indent(text: &str) -> String {
-    text.lines()
-        .map(|l| format!("    {l}"))
-        .collect::<Vec<_>>()
-        .join("\n")
+    text.lines().map(|l| format!("    {l}")).collect::<Vec<_>>().join("\n")
 }
 
 impl<G: Game, W: Write> Observer<G> for Printer<'_, G, W> {
@@ -47,12 +44,9 @@ impl<G: Game, W: Write> Observer<G> for Printer<'_, G, W> {
         let what = self.game.describe(before, action);
         let state = self.game.render(after);
         let line = match self.format {
-            Format::Text => format!(
-                "[{}] seat {} ({bot}): {what}\n{}",
-                self.step,
-                seat.0,
-                indent(&state)
-            ),
+            Format::Text => {
+                format!("[{}] seat {} ({bot}): {what}\n{}", self.step, seat.0, indent(&state))
+            }
             Format::Json => {
                 json!({"event": "decision", "step": self.step, "seat": seat.0, "bot": bot,
                 "action": what, "action_code": format!("{action:?}"), "state": state})
@@ -108,11 +102,7 @@ pub fn trace_one<G: Game, W: Write>(
     };
     let seating = seating_text(&assignment.slot_of_seat[..spec.players]);
     let bots: Vec<&str> = (0..spec.players)
-        .map(|s| {
-            spec.lineup[assignment.slot_of_seat[s] as usize]
-                .label
-                .as_str()
-        })
+        .map(|s| spec.lineup[assignment.slot_of_seat[s] as usize].label.as_str())
         .collect();
     let start = game.render(&game.new_state(spec.players));
     printer.emit(match format {
@@ -139,11 +129,7 @@ pub fn trace_one<G: Game, W: Write>(
             "end: scores {:?}, ranks {:?}{}; {} decisions, {} chance events, {} turns, {} rounds",
             o.scores(),
             o.ranks(),
-            if o.is_capped() {
-                ", capped (no winner)"
-            } else {
-                ""
-            },
+            if o.is_capped() { ", capped (no winner)" } else { "" },
             l.decisions,
             l.chance_events,
             l.turns,

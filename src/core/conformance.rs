@@ -29,24 +29,14 @@ const STEP_LIMIT: u64 = 5_000_000;
 /// Play `matches` random matches of `game` with `players` seats from `seed`, checking every
 /// step. Panics with the match index and step on the first violation.
 pub fn check<G: Game>(game: &G, players: usize, matches: u64, seed: u64) -> ConformanceReport {
-    assert!(
-        game.seats().contains(&players),
-        "{} does not support {players} players",
-        game.name()
-    );
+    assert!(game.seats().contains(&players), "{} does not support {players} players", game.name());
     let mut report = ConformanceReport::default();
     let mut legal = Vec::new();
     for index in 0..matches {
         let (outcome, decisions, trail) = play_checked(game, players, seed, index, &mut legal);
         let (again, _, trail_again) = play_checked(game, players, seed, index, &mut legal);
-        assert_eq!(
-            outcome, again,
-            "match {index}: same seed, different outcome"
-        );
-        assert_eq!(
-            trail, trail_again,
-            "match {index}: same seed, different actions"
-        );
+        assert_eq!(outcome, again, "match {index}: same seed, different outcome");
+        assert_eq!(trail, trail_again, "match {index}: same seed, different actions");
         report.matches += 1;
         report.capped += outcome.is_capped() as u64;
         report.total_decisions += decisions;
@@ -64,32 +54,22 @@ fn play_checked<G: Game>(
     legal: &mut Vec<G::Action>,
 ) -> (Outcome, u64, u64) {
     let mut chance = derive_rng(seed, index, CHANCE_STREAM);
-    let mut bots: Vec<Rng> = (0..players)
-        .map(|p| derive_rng(seed, index, bot_stream(Seat(p as u8))))
-        .collect();
+    let mut bots: Vec<Rng> =
+        (0..players).map(|p| derive_rng(seed, index, bot_stream(Seat(p as u8)))).collect();
     let mut determinize_rng = derive_rng(seed, index, 1000);
     let mut state = game.new_state(players);
     let mut view_legal = Vec::new();
     let mut decisions = 0u64;
     let mut trail = 0xcbf2_9ce4_8422_2325u64;
     let fail = |step: u64, what: String| -> ! {
-        panic!(
-            "{} match {index} (seed {seed}) step {step}: {what}",
-            game.name()
-        )
+        panic!("{} match {index} (seed {seed}) step {step}: {what}", game.name())
     };
     for step in 0.. {
         if step > STEP_LIMIT {
-            fail(
-                step,
-                "no end after the step limit: the turn cap is not enforced".into(),
-            );
+            fail(step, "no end after the step limit: the turn cap is not enforced".into());
         }
         if let Err(e) = game.check_invariants(&state) {
-            fail(
-                step,
-                format!("invariant broken: {e}\n{}", game.render(&state)),
-            );
+            fail(step, format!("invariant broken: {e}\n{}", game.render(&state)));
         }
         match game.turn(&state) {
             Turn::Over => break,
@@ -99,10 +79,7 @@ fn play_checked<G: Game>(
                 game.sample_chance(&mut state, &mut chance);
                 game.sample_chance(&mut copy, &mut copy_rng);
                 if copy != state {
-                    fail(
-                        step,
-                        "chance on a clone differs from chance on the original".into(),
-                    );
+                    fail(step, "chance on a clone differs from chance on the original".into());
                 }
             }
             Turn::Player(seat) => {
@@ -111,10 +88,7 @@ fn play_checked<G: Game>(
                 }
                 game.legal_actions(&state, legal);
                 if legal.is_empty() {
-                    fail(
-                        step,
-                        format!("no legal action for {seat}\n{}", game.render(&state)),
-                    );
+                    fail(step, format!("no legal action for {seat}\n{}", game.render(&state)));
                 }
                 let view = game.determinize(&state, seat, &mut determinize_rng);
                 if game.turn(&view) != Turn::Player(seat) {
@@ -122,10 +96,7 @@ fn play_checked<G: Game>(
                 }
                 game.legal_actions(&view, &mut view_legal);
                 if view_legal != *legal {
-                    fail(
-                        step,
-                        "determinizing changed the mover's legal actions".into(),
-                    );
+                    fail(step, "determinizing changed the mover's legal actions".into());
                 }
                 let action = legal[bots[seat.index()].random_range(0..legal.len())];
                 let mut copy = state.clone();
@@ -152,10 +123,7 @@ fn play_checked<G: Game>(
         fail(0, format!("outcome for {} seats", outcome.players()));
     }
     if outcome.turns > game.turn_cap() {
-        fail(
-            0,
-            format!("{} turns exceed the cap {}", outcome.turns, game.turn_cap()),
-        );
+        fail(0, format!("{} turns exceed the cap {}", outcome.turns, game.turn_cap()));
     }
     if !outcome.is_capped() && outcome.first_place_count() == 0 {
         fail(0, "a finished match with nobody in first place".into());

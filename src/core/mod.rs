@@ -124,11 +124,7 @@ impl Outcome {
     }
 
     fn blank(scores: &[i32], turns: u32, rounds: u32) -> Self {
-        assert!(
-            (1..=MAX_SEATS).contains(&scores.len()),
-            "outcome for {} seats",
-            scores.len()
-        );
+        assert!((1..=MAX_SEATS).contains(&scores.len()), "outcome for {} seats", scores.len());
         let mut fixed = [0; MAX_SEATS];
         fixed[..scores.len()].copy_from_slice(scores);
         Self {
@@ -166,11 +162,7 @@ impl Outcome {
     /// This seat's share of the win: 1 for a sole winner, 1/k when k tie for first, 0
     /// otherwise (G-3).
     pub fn win_share(&self, seat: Seat) -> f64 {
-        if self.rank(seat) == 0 {
-            1.0 / self.first_place_count() as f64
-        } else {
-            0.0
-        }
+        if self.rank(seat) == 0 { 1.0 / self.first_place_count() as f64 } else { 0.0 }
     }
 }
 
@@ -240,6 +232,12 @@ pub trait Game: Sync + Send + Clone + 'static {
     }
     /// The state as a person reads it (board grid, hands, scores), for traces.
     fn render(&self, s: &Self::State) -> String;
+    /// Running standings, for lead statistics: fill `out` (one value per seat, higher is
+    /// better: negate where the lowest score wins) and return the number of completed turns;
+    /// `None` for games without a running score.
+    fn standings(&self, _s: &Self::State, _out: &mut [i32]) -> Option<u32> {
+        None
+    }
     /// Conservation of cards and dice and other invariants; checked after every step by the
     /// conformance check.
     fn check_invariants(&self, _s: &Self::State) -> Result<(), String> {
@@ -254,9 +252,7 @@ pub trait Game: Sync + Send + Clone + 'static {
         let mut legal = Vec::new();
         self.legal_actions(s, &mut legal);
         if !legal.contains(&a) {
-            return Err(IllegalAction(format!(
-                "{a:?} is not legal for {seat}; legal: {legal:?}"
-            )));
+            return Err(IllegalAction(format!("{a:?} is not legal for {seat}; legal: {legal:?}")));
         }
         self.apply(s, a);
         Ok(())

@@ -216,10 +216,7 @@ macro_rules! rule_params {
 #[derive(Debug, thiserror::Error)]
 pub enum RulesError {
     #[error("cannot read rules file {path}: {source}")]
-    Read {
-        path: String,
-        source: std::io::Error,
-    },
+    Read { path: String, source: std::io::Error },
     #[error("rules file {path} is not valid TOML: {message}")]
     Syntax { path: String, message: String },
     #[error("rules file {path}: {message}")]
@@ -234,10 +231,8 @@ pub enum RulesError {
 /// `game = "name"` key must name `game`.
 pub fn apply_file<R: Rules>(rules: &mut R, game: &str, path: &Path) -> Result<(), RulesError> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| RulesError::Read {
-        path: shown.clone(),
-        source,
-    })?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|source| RulesError::Read { path: shown.clone(), source })?;
     let table: toml::Table = toml::from_str(&text).map_err(|e| RulesError::Syntax {
         path: shown.clone(),
         message: syntax_message(&text, &e),
@@ -252,21 +247,15 @@ pub fn apply_file<R: Rules>(rules: &mut R, game: &str, path: &Path) -> Result<()
             }
             continue;
         }
-        rules.set(key, value).map_err(|message| RulesError::Key {
-            path: shown.clone(),
-            message,
-        })?;
+        rules
+            .set(key, value)
+            .map_err(|message| RulesError::Key { path: shown.clone(), message })?;
     }
     Ok(())
 }
 
 fn syntax_message(text: &str, e: &toml::de::Error) -> String {
-    let first = e
-        .message()
-        .lines()
-        .next()
-        .unwrap_or("syntax error")
-        .to_string();
+    let first = e.message().lines().next().unwrap_or("syntax error").to_string();
     match e.span() {
         Some(span) => {
             let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
@@ -304,10 +293,7 @@ pub fn parse_set(arg: &str) -> Result<(String, toml::Value), RulesError> {
 pub fn apply_sets<R: Rules>(rules: &mut R, sets: &[String]) -> Result<(), RulesError> {
     for arg in sets {
         let (key, value) = parse_set(arg)?;
-        rules.set(&key, &value).map_err(|message| RulesError::Set {
-            arg: arg.clone(),
-            message,
-        })?;
+        rules.set(&key, &value).map_err(|message| RulesError::Set { arg: arg.clone(), message })?;
     }
     rules.validate().map_err(RulesError::Invalid)
 }
@@ -336,40 +322,22 @@ mod tests {
     #[test]
     fn set_checks_type_range_and_key() {
         let mut r = TestRules::default();
-        apply_sets(
-            &mut r,
-            &[
-                "count=5".into(),
-                "variant=true".into(),
-                "scoring=linear".into(),
-            ],
-        )
-        .unwrap();
+        apply_sets(&mut r, &["count=5".into(), "variant=true".into(), "scoring=linear".into()])
+            .unwrap();
         assert_eq!((r.count, r.variant, r.scoring), (5, true, Scoring::Linear));
-        let err = apply_sets(&mut r, &["count=10".into()])
-            .unwrap_err()
-            .to_string();
+        let err = apply_sets(&mut r, &["count=10".into()]).unwrap_err().to_string();
         assert!(err.contains("1 to 9"), "{err}");
-        let err = apply_sets(&mut r, &["bogus=1".into()])
-            .unwrap_err()
-            .to_string();
+        let err = apply_sets(&mut r, &["bogus=1".into()]).unwrap_err().to_string();
         assert!(err.contains("valid keys: count, variant, scoring"), "{err}");
-        let err = apply_sets(&mut r, &["count".into()])
-            .unwrap_err()
-            .to_string();
+        let err = apply_sets(&mut r, &["count".into()]).unwrap_err().to_string();
         assert!(err.contains("key=value"), "{err}");
-        let err = apply_sets(&mut r, &["scoring=cubic".into()])
-            .unwrap_err()
-            .to_string();
+        let err = apply_sets(&mut r, &["scoring=cubic".into()]).unwrap_err().to_string();
         assert!(err.contains("one of: triangular linear"), "{err}");
     }
 
     #[test]
     fn params_show_default_and_origin() {
-        let r = TestRules {
-            count: 7,
-            ..Default::default()
-        };
+        let r = TestRules { count: 7, ..Default::default() };
         let p = r.params();
         assert_eq!(p[0].key, "count");
         assert_eq!(p[0].value, "7");
@@ -383,17 +351,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("bad.toml");
         std::fs::write(&path, "count = 4\nvariant = = true\n").unwrap();
-        let err = apply_file(&mut TestRules::default(), "x", &path)
-            .unwrap_err()
-            .to_string();
+        let err = apply_file(&mut TestRules::default(), "x", &path).unwrap_err().to_string();
         assert!(err.contains("bad.toml") && err.contains("line 2"), "{err}");
         std::fs::write(&path, "count = 4\nspeed = 2\n").unwrap();
-        let err = apply_file(&mut TestRules::default(), "x", &path)
-            .unwrap_err()
-            .to_string();
-        assert!(
-            err.contains("bad.toml") && err.contains("unknown rules key `speed`"),
-            "{err}"
-        );
+        let err = apply_file(&mut TestRules::default(), "x", &path).unwrap_err().to_string();
+        assert!(err.contains("bad.toml") && err.contains("unknown rules key `speed`"), "{err}");
     }
 }

@@ -134,15 +134,15 @@ impl Game for Pig {
     }
     fn heuristic(&self, s: &PigState, seat: Seat) -> f64 {
         let mine = |p: usize| {
-            s.banked[p] as f64
-                + if s.to_move as usize == p {
-                    s.turn_total as f64
-                } else {
-                    0.0
-                }
+            s.banked[p] as f64 + if s.to_move as usize == p { s.turn_total as f64 } else { 0.0 }
         };
         let me = seat.index();
         (mine(me) - mine(1 - me)) / self.rules.target as f64
+    }
+    fn standings(&self, s: &PigState, out: &mut [i32]) -> Option<u32> {
+        out[0] = s.banked[0] as i32;
+        out[1] = s.banked[1] as i32;
+        Some(s.turns)
     }
     fn describe(&self, s: &PigState, a: PigAction) -> String {
         match a {
@@ -176,10 +176,7 @@ mod tests {
     fn conformance_10k() {
         let g = Pig::new(PigRules::default());
         let report = conformance::check(&g, 2, 10_000, 2);
-        assert_eq!(
-            report.capped, 0,
-            "random Pig should end well within 1000 turns"
-        );
+        assert_eq!(report.capped, 0, "random Pig should end well within 1000 turns");
     }
 
     #[test]
@@ -229,11 +226,7 @@ mod tests {
 
     #[test]
     fn configs_file_holds_exactly_the_defaults() {
-        let mut rules = PigRules {
-            target: 1,
-            die_faces: 2,
-            turn_cap: 1,
-        };
+        let mut rules = PigRules { target: 1, die_faces: 2, turn_cap: 1 };
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/pig.toml");
         crate::core::rules::apply_file(&mut rules, "pig", &path).unwrap();
         assert_eq!(rules, PigRules::default());
@@ -241,10 +234,7 @@ mod tests {
 
     #[test]
     fn g2_turn_cap_ends_capped() {
-        let g = Pig::new(PigRules {
-            turn_cap: 4,
-            ..PigRules::default()
-        });
+        let g = Pig::new(PigRules { turn_cap: 4, ..PigRules::default() });
         let mut s = g.new_state(2);
         for _ in 0..4 {
             g.apply(&mut s, PigAction::Stop);

@@ -13,16 +13,8 @@ crate::rule_params! {
 }
 
 /// The eight winning lines of the 3x3 board, cells numbered 0-8 row by row.
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
+const LINES: [[usize; 3]; 8] =
+    [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
 
 #[derive(Clone, Debug)]
 pub struct TicTacToe {
@@ -80,18 +72,10 @@ impl Game for TicTacToe {
     }
     fn new_state(&self, players: usize) -> TicTacToeState {
         assert_eq!(players, 2, "tic-tac-toe is for 2 players");
-        TicTacToeState {
-            board: [0; 9],
-            moves: 0,
-            winner: None,
-        }
+        TicTacToeState { board: [0; 9], moves: 0, winner: None }
     }
     fn turn(&self, s: &TicTacToeState) -> Turn {
-        if s.winner.is_some() || s.moves == 9 {
-            Turn::Over
-        } else {
-            Turn::Player(s.to_move())
-        }
+        if s.winner.is_some() || s.moves == 9 { Turn::Over } else { Turn::Player(s.to_move()) }
     }
     fn legal_actions(&self, s: &TicTacToeState, out: &mut Vec<u8>) {
         out.clear();
@@ -125,10 +109,8 @@ impl Game for TicTacToe {
         }
         // Lines still open to me minus lines still open to the opponent, scaled into (-1, 1).
         let open = |who: u8| {
-            LINES
-                .iter()
-                .filter(|l| l.iter().all(|&c| s.board[c] == 0 || s.board[c] == who))
-                .count() as f64
+            LINES.iter().filter(|l| l.iter().all(|&c| s.board[c] == 0 || s.board[c] == who)).count()
+                as f64
         };
         (open(me) - open(3 - me)) / 9.0
     }
@@ -143,11 +125,7 @@ impl Game for TicTacToe {
             _ => '.',
         };
         (0..3)
-            .map(|r| {
-                (0..3)
-                    .map(|c| glyph(s.board[r * 3 + c]))
-                    .collect::<String>()
-            })
+            .map(|r| (0..3).map(|c| glyph(s.board[r * 3 + c])).collect::<String>())
             .collect::<Vec<_>>()
             .join("/")
     }

@@ -6,9 +6,10 @@ use std::path::Path;
 use crate::arena::{Failure, MatchRecord};
 use crate::bots::BotSpec;
 use crate::output::atomic::AtomicFile;
-use crate::stats::Tally;
+use crate::stats::analysis::{Balance, Difference, Pairing, Rating, ShapeFigure};
 use crate::stats::intervals::{normal_mean, wilson};
 use crate::stats::tally::{LENGTH_MEASURES, SideTally};
+use crate::stats::{Histogram, Tally};
 
 /// The interval every win rate carries.
 pub const WIN_RATE_INTERVAL: &str = "wilson95";
@@ -17,11 +18,7 @@ pub const METRIC_INTERVAL: &str = "normal95";
 const CONFIDENCE: f64 = 0.95;
 
 fn f6(x: f64) -> String {
-    if x.is_finite() {
-        format!("{x:.6}")
-    } else {
-        String::new()
-    }
+    if x.is_finite() { format!("{x:.6}") } else { String::new() }
 }
 
 fn side_fields(t: &SideTally) -> Vec<String> {
@@ -67,17 +64,189 @@ fn write_csv(path: &Path, header: &[&str], rows: Vec<Vec<String>>) -> anyhow::Re
     Ok(())
 }
 
-pub fn write_seats(path: &Path, tally: &Tally) -> anyhow::Result<()> {
+pub fn write_seats(path: &Path, tally: &Tally, balance: &Balance) -> anyhow::Result<()> {
     let mut header = vec!["seat"];
     header.extend(SIDE_HEADER);
-    let rows = (0..tally.players)
-        .map(|s| {
-            let mut row = vec![s.to_string()];
-            row.extend(side_fields(&tally.seats[s]));
+    header.extend([
+        "fair_share",
+        "diff_pp",
+        "diff_ci_low_pp",
+        "diff_ci_high_pp",
+        "decisive_matches",
+        "sole_wins",
+        "p_value",
+        "p_holm",
+        "test_method",
+    ]);
+    let rows = balance
+        .seats
+        .iter()
+        .map(|b| {
+            let mut row = vec![b.seat.to_string()];
+            row.extend(side_fields(&tally.seats[b.seat]));
+            row.extend([
+                f6(b.fair_share),
+                f6(b.diff_pp),
+                f6(b.diff_ci_pp.0),
+                f6(b.diff_ci_pp.1),
+                b.decisive.to_string(),
+                b.sole_wins.to_string(),
+                e6(b.p_value),
+                e6(b.p_holm),
+                "exact binomial two-sided, sole wins vs 1/players; Holm".to_string(),
+            ]);
             row
         })
         .collect();
     write_csv(path, &header, rows)
+}
+
+/// p-values span many orders of magnitude: print them in scientific notation. Below 1e-300
+/// the floating-point value is no longer accurate, so print the bound instead.
+fn e6(x: f64) -> String {
+    if !x.is_finite() {
+        String::new()
+    } else if x < 1e-300 {
+        "<1e-300".to_string()
+    } else {
+        format!("{x:.6e}")
+    }
+}
+
+/// `balance.csv`: the test that all seats are equal (the per-seat tests are in seats.csv).
+pub fn write_balance(path: &Path, tally: &Tally, balance: &Balance) -> anyhow::Result<()> {
+    let (statistic, df, p) = balance.chi_square;
+    let decisive = tally.matches - tally.capped - tally.shared_first;
+    let rows = vec![vec![
+        "all_seats_equal".to_string(),
+        decisive.to_string(),
+        f6(statistic),
+        df.to_string(),
+        e6(p),
+        "Pearson chi-square on sole wins of decisive matches vs equal shares".to_string(),
+    ]];
+    write_csv(path, &["test", "n", "statistic", "df", "p_value", "method"], rows)
+}
+
+pub fn write_pairing(path: &Path, rows: &[Pairing]) -> anyhow::Result<()> {
+    let header =
+        ["figure", "groups", "group_size", "var_independent", "var_paired", "variance_reduction"];
+    let rows = rows
+        .iter()
+        .map(|p| {
+            vec![
+                p.figure.clone(),
+                p.groups.to_string(),
+                p.group_size.to_string(),
+                e6(p.var_independent),
+                e6(p.var_paired),
+                f6(p.reduction),
+            ]
+        })
+        .collect();
+    write_csv(path, &header, rows)
+}
+
+pub fn write_ratings(path: &Path, rows: &[Rating]) -> anyhow::Result<()> {
+    let header = [
+        "slot",
+        "bot",
+        "win_rate",
+        "ci_low",
+        "ci_high",
+        "elo",
+        "elo_ci_low",
+        "elo_ci_high",
+        "method",
+    ];
+    let rows = rows
+        .iter()
+        .map(|r| {
+            vec![
+                r.slot.to_string(),
+                r.label.clone(),
+                f6(r.win_rate),
+                f6(r.ci.0),
+                f6(r.ci.1),
+                format!("{:.1}", r.elo),
+                format!("{:.1}", r.elo_ci.0),
+                format!("{:.1}", r.elo_ci.1),
+                r.method.to_string(),
+            ]
+        })
+        .collect();
+    write_csv(path, &header, rows)
+}
+
+pub fn write_difference(path: &Path, d: &Difference) -> anyhow::Result<()> {
+    let header = [
+        "bot_a",
+        "bot_b",
+        "share_a",
+        "share_b",
+        "difference",
+        "ci_low",
+        "ci_high",
+        "ci_method",
+        "elo_a_over_b",
+        "elo_ci_low",
+        "elo_ci_high",
+        "comparisons",
+    ];
+    let row = vec![
+        d.labels.0.clone(),
+        d.labels.1.clone(),
+        f6(d.shares.0),
+        f6(d.shares.1),
+        f6(d.difference),
+        f6(d.ci.0),
+        f6(d.ci.1),
+        d.ci_method.to_string(),
+        format!("{:.1}", d.elo),
+        format!("{:.1}", d.elo_ci.0),
+        format!("{:.1}", d.elo_ci.1),
+        d.comparisons.to_string(),
+    ];
+    write_csv(path, &header, vec![row])
+}
+
+pub fn write_shape(path: &Path, rows: &[ShapeFigure], matches: u64) -> anyhow::Result<()> {
+    let header = ["figure", "n", "value", "ci_low", "ci_high", "method", "ludii_metric"];
+    let rows = rows
+        .iter()
+        .map(|f| {
+            vec![
+                f.figure.to_string(),
+                matches.to_string(),
+                f6(f.value),
+                f6(f.ci.0),
+                f6(f.ci.1),
+                f.method.to_string(),
+                f.ludii.to_string(),
+            ]
+        })
+        .collect();
+    write_csv(path, &header, rows)
+}
+
+/// Every histogram the tally keeps, by name, in CSV order.
+fn histograms(tally: &Tally) -> Vec<(&'static str, &Histogram)> {
+    let mut all: Vec<(&'static str, &Histogram)> =
+        LENGTH_MEASURES.iter().copied().zip(tally.lengths.iter()).collect();
+    all.push(("margin", &tally.margins));
+    all.push(("lead_changes", &tally.lead_changes));
+    all.push(("decided_percent", &tally.decided_percent));
+    all
+}
+
+pub fn write_histograms(path: &Path, tally: &Tally) -> anyhow::Result<()> {
+    let mut rows = Vec::new();
+    for (name, h) in histograms(tally) {
+        for (value, count) in h.iter() {
+            rows.push(vec![name.to_string(), value.to_string(), count.to_string()]);
+        }
+    }
+    write_csv(path, &["measure", "value", "count"], rows)
 }
 
 pub fn write_bots(path: &Path, tally: &Tally, lineup: &[BotSpec]) -> anyhow::Result<()> {
@@ -96,20 +265,14 @@ pub fn write_bots(path: &Path, tally: &Tally, lineup: &[BotSpec]) -> anyhow::Res
 }
 
 pub fn write_lengths(path: &Path, tally: &Tally) -> anyhow::Result<()> {
-    let header = [
-        "measure", "matches", "mean", "sd", "min", "p5", "p25", "p50", "p75", "p95", "max",
-    ];
+    let header =
+        ["measure", "matches", "mean", "sd", "min", "p5", "p25", "p50", "p75", "p95", "max"];
     let opt = |v: Option<u32>| v.map(|v| v.to_string()).unwrap_or_default();
-    let rows = LENGTH_MEASURES
-        .iter()
-        .zip(&tally.lengths)
+    let rows = histograms(tally)
+        .into_iter()
+        .filter(|(_, h)| h.count() > 0)
         .map(|(name, h)| {
-            let mut row = vec![
-                name.to_string(),
-                h.count().to_string(),
-                f6(h.mean()),
-                f6(h.sd()),
-            ];
+            let mut row = vec![name.to_string(), h.count().to_string(), f6(h.mean()), f6(h.sd())];
             row.push(opt(h.min()));
             for p in [0.05, 0.25, 0.5, 0.75, 0.95] {
                 row.push(opt(h.quantile(p)));
@@ -168,14 +331,7 @@ pub fn write_metrics(path: &Path, tally: &Tally, names: &[String]) -> anyhow::Re
 pub fn write_failures(path: &Path, seed: u64, failures: &[Failure]) -> anyhow::Result<()> {
     let rows = failures
         .iter()
-        .map(|f| {
-            vec![
-                f.index.to_string(),
-                f.deal.to_string(),
-                seed.to_string(),
-                f.message.clone(),
-            ]
-        })
+        .map(|f| vec![f.index.to_string(), f.deal.to_string(), seed.to_string(), f.message.clone()])
         .collect();
     write_csv(path, &["index", "deal", "seed", "message"], rows)
 }
@@ -190,12 +346,7 @@ pub struct MatchesCsv {
 impl MatchesCsv {
     pub fn create(path: &Path, players: usize, seed: u64) -> anyhow::Result<Self> {
         let mut file = AtomicFile::create(path)?;
-        let mut header = vec![
-            "index".to_string(),
-            "seed".into(),
-            "deal".into(),
-            "seating".into(),
-        ];
+        let mut header = vec!["index".to_string(), "seed".into(), "deal".into(), "seating".into()];
         header.push("capped".into());
         header.extend((0..players).map(|s| format!("score_{s}")));
         header.extend((0..players).map(|s| format!("rank_{s}")));
@@ -204,11 +355,7 @@ impl MatchesCsv {
         w.write_record(&header)?;
         w.flush()?;
         drop(w);
-        Ok(Self {
-            file,
-            players,
-            seed,
-        })
+        Ok(Self { file, players, seed })
     }
 
     pub fn write(&mut self, records: &[MatchRecord]) -> anyhow::Result<()> {
@@ -240,9 +387,5 @@ impl MatchesCsv {
 /// Slots per seat, as `matches.csv` writes them: "1-0" means slot 1 in seat 0, slot 0 in
 /// seat 1.
 pub fn seating_text(slots: &[u8]) -> String {
-    slots
-        .iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()
-        .join("-")
+    slots.iter().map(|s| s.to_string()).collect::<Vec<_>>().join("-")
 }

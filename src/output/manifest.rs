@@ -55,6 +55,10 @@ pub struct Manifest {
     pub capped_matches: u64,
     pub elapsed_seconds: f64,
     pub matches_per_second: f64,
+    /// The one-line balance verdict (also in verdict.txt).
+    pub verdict: String,
+    /// The stopping rule, where the run stopped and why (absent without a rule).
+    pub stopping: Option<serde_json::Value>,
     pub win_rate_interval: &'static str,
     pub metric_interval: &'static str,
     pub quantile_method: &'static str,

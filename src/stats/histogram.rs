@@ -31,11 +31,7 @@ impl Histogram {
 
     /// (value, count) for every value seen.
     pub fn iter(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
-        self.counts
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| c > 0)
-            .map(|(v, &c)| (v as u32, c))
+        self.counts.iter().enumerate().filter(|&(_, &c)| c > 0).map(|(v, &c)| (v as u32, c))
     }
 
     pub fn min(&self) -> Option<u32> {
@@ -63,10 +59,7 @@ impl Histogram {
             return f64::NAN;
         }
         let sum: u128 = self.iter().map(|(v, c)| v as u128 * c as u128).sum();
-        let sum_sq: u128 = self
-            .iter()
-            .map(|(v, c)| (v as u128).pow(2) * c as u128)
-            .sum();
+        let sum_sq: u128 = self.iter().map(|(v, c)| (v as u128).pow(2) * c as u128).sum();
         // n*sum_sq - sum^2 is exact in integers; only the final division is floating point.
         let numerator = n * sum_sq - sum * sum;
         (numerator as f64 / (n * (n - 1)) as f64).sqrt()

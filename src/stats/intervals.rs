@@ -36,16 +36,12 @@ pub fn clopper_pearson(successes: u64, n: u64, confidence: f64) -> (f64, f64) {
     let low = if successes == 0 {
         0.0
     } else {
-        Beta::new(x, n_f - x + 1.0)
-            .expect("beta")
-            .inverse_cdf(alpha / 2.0)
+        Beta::new(x, n_f - x + 1.0).expect("beta").inverse_cdf(alpha / 2.0)
     };
     let high = if successes == n {
         1.0
     } else {
-        Beta::new(x + 1.0, n_f - x)
-            .expect("beta")
-            .inverse_cdf(1.0 - alpha / 2.0)
+        Beta::new(x + 1.0, n_f - x).expect("beta").inverse_cdf(1.0 - alpha / 2.0)
     };
     (low, high)
 }
@@ -66,20 +62,14 @@ mod tests {
     #[test]
     fn clopper_pearson_55_of_100_matches_published() {
         let (lo, hi) = clopper_pearson(55, 100, 0.95);
-        assert!(
-            (lo - 0.4473).abs() < 5e-5 && (hi - 0.6497).abs() < 5e-5,
-            "{lo} {hi}"
-        );
+        assert!((lo - 0.4473).abs() < 5e-5 && (hi - 0.6497).abs() < 5e-5, "{lo} {hi}");
     }
 
     #[test]
     fn wilson_matches_textbook() {
         // Newcombe (1998), Statistics in Medicine 17:857, example: 81/263 -> 0.2553 to 0.3662.
         let (lo, hi) = wilson(81.0, 263, 0.95);
-        assert!(
-            (lo - 0.2553).abs() < 5e-5 && (hi - 0.3662).abs() < 5e-5,
-            "{lo} {hi}"
-        );
+        assert!((lo - 0.2553).abs() < 5e-5 && (hi - 0.3662).abs() < 5e-5, "{lo} {hi}");
         assert!((z_for(0.95) - 1.959964).abs() < 1e-6);
     }
 }

@@ -7,3 +7,6 @@ pub mod tally;
 
 pub use histogram::Histogram;
 pub use tally::{SHARE_UNIT, SideTally, Tally};
+pub mod analysis;
+pub mod hypothesis;
+pub mod ratings;

@@ -34,13 +34,12 @@ impl SideTally {
         if outcome.is_capped() {
             self.capped += 1;
         } else if outcome.rank(seat) == 0 {
-            let firsts = outcome.first_place_count() as u64;
-            if firsts == 1 {
+            if outcome.first_place_count() == 1 {
                 self.wins += 1;
             } else {
                 self.draws += 1;
             }
-            self.win_units += SHARE_UNIT / firsts;
+            self.win_units += win_units(outcome, seat);
         }
     }
 
@@ -77,6 +76,15 @@ impl SideTally {
     }
 }
 
+/// A seat's win share in units of 1/[`SHARE_UNIT`] (0 when capped).
+pub fn win_units(outcome: &Outcome, seat: Seat) -> u64 {
+    if outcome.is_capped() || outcome.rank(seat) != 0 {
+        0
+    } else {
+        SHARE_UNIT / outcome.first_place_count() as u64
+    }
+}
+
 /// Sum, sum of squares and range of one game metric over matches.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MetricTally {
@@ -88,17 +96,75 @@ pub struct MetricTally {
 
 impl Default for MetricTally {
     fn default() -> Self {
-        Self {
-            sum: 0,
-            sum_sq: 0,
-            min: i64::MAX,
-            max: i64::MIN,
+        Self { sum: 0, sum_sq: 0, min: i64::MAX, max: i64::MIN }
+    }
+}
+
+/// First and second moments of per-side win units, at the level of single matches and of
+/// whole deal groups: enough to compute the variance of any contrast (one side's share, the
+/// difference of two) under independent matches and under the paired (grouped) design.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Moments {
+    pub match_sum: [i128; MAX_SEATS],
+    pub match_cross: [[i128; MAX_SEATS]; MAX_SEATS],
+    pub group_sum: [i128; MAX_SEATS],
+    pub group_cross: [[i128; MAX_SEATS]; MAX_SEATS],
+}
+
+impl Moments {
+    fn add_match(&mut self, y: &[i128]) {
+        for i in 0..y.len() {
+            self.match_sum[i] += y[i];
+            for j in 0..y.len() {
+                self.match_cross[i][j] += y[i] * y[j];
+            }
+        }
+    }
+    fn add_group(&mut self, s: &[i128]) {
+        for i in 0..s.len() {
+            self.group_sum[i] += s[i];
+            for j in 0..s.len() {
+                self.group_cross[i][j] += s[i] * s[j];
+            }
+        }
+    }
+    fn merge(&mut self, o: &Moments) {
+        for i in 0..MAX_SEATS {
+            self.match_sum[i] += o.match_sum[i];
+            self.group_sum[i] += o.group_sum[i];
+            for j in 0..MAX_SEATS {
+                self.match_cross[i][j] += o.match_cross[i][j];
+                self.group_cross[i][j] += o.group_cross[i][j];
+            }
         }
     }
 }
 
-/// The four length measures, in CSV order.
+/// Deal groups that were played under every seating of the plan (complete groups only).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PairedTally {
+    pub groups: u64,
+    pub matches: u64,
+    /// Win units per seat.
+    pub seats: Moments,
+    /// Win units per lineup slot.
+    pub slots: Moments,
+}
+
+/// The length measures, in CSV order.
 pub const LENGTH_MEASURES: [&str; 4] = ["decisions", "chance_events", "turns", "rounds"];
+
+/// How the lead moved during one match (for games that report running standings).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LeadShape {
+    /// Times the sole leader at a turn's end was a different seat from the previous sole
+    /// leader.
+    pub changes: u32,
+    /// The turn from which the eventual sole winner led alone to the end.
+    pub decided_turn: u32,
+    /// Total turns of the match.
+    pub turns: u32,
+}
 
 /// Everything a run counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,11 +173,23 @@ pub struct Tally {
     /// Matches that finished or were capped (failed matches are not counted here).
     pub matches: u64,
     pub capped: u64,
+    /// Matches whose first place was shared.
+    pub shared_first: u64,
     pub seats: [SideTally; MAX_SEATS],
     /// Per lineup slot (the bot named in that position of `--bots`).
     pub slots: [SideTally; MAX_SEATS],
+    /// `pair_halves[i][j]`: half-points of slot i against slot j (2 for finishing above, 1
+    /// for the same rank), over matches that were not capped.
+    pub pair_halves: [[u64; MAX_SEATS]; MAX_SEATS],
     /// Histograms in [`LENGTH_MEASURES`] order.
     pub lengths: [Histogram; 4],
+    /// Score difference between first place and the best of the rest (finished matches).
+    pub margins: Histogram,
+    /// Lead changes per match, and the share (percent, 0-100) of the match's turns played
+    /// before the winner took the lead for good.
+    pub lead_changes: Histogram,
+    pub decided_percent: Histogram,
+    pub paired: PairedTally,
     pub metrics: Vec<MetricTally>,
 }
 
@@ -121,9 +199,15 @@ impl Tally {
             players,
             matches: 0,
             capped: 0,
+            shared_first: 0,
             seats: Default::default(),
             slots: Default::default(),
+            pair_halves: [[0; MAX_SEATS]; MAX_SEATS],
             lengths: Default::default(),
+            margins: Histogram::default(),
+            lead_changes: Histogram::default(),
+            decided_percent: Histogram::default(),
+            paired: PairedTally::default(),
             metrics: vec![MetricTally::default(); metric_count],
         }
     }
@@ -134,19 +218,44 @@ impl Tally {
         outcome: &Outcome,
         slot_of_seat: &[u8],
         length: &MatchLength,
+        lead: Option<LeadShape>,
         metrics: &[i64],
     ) {
+        let n = self.players;
         self.matches += 1;
         self.capped += outcome.is_capped() as u64;
-        for (seat, &slot) in slot_of_seat.iter().enumerate().take(self.players) {
+        self.shared_first += (!outcome.is_capped() && outcome.first_place_count() > 1) as u64;
+        for (seat, &slot) in slot_of_seat.iter().enumerate().take(n) {
             let s = Seat(seat as u8);
             self.seats[seat].record(outcome, s);
             self.slots[slot as usize].record(outcome, s);
+        }
+        if !outcome.is_capped() {
+            for a in 0..n {
+                for b in 0..n {
+                    let (ra, rb) = (outcome.rank(Seat(a as u8)), outcome.rank(Seat(b as u8)));
+                    if a != b && ra <= rb {
+                        let halves = if ra < rb { 2 } else { 1 };
+                        self.pair_halves[slot_of_seat[a] as usize][slot_of_seat[b] as usize] +=
+                            halves;
+                    }
+                }
+            }
+            if let Some(m) = margin(outcome) {
+                self.margins.add(m);
+            }
         }
         self.lengths[0].add(length.decisions);
         self.lengths[1].add(length.chance_events);
         self.lengths[2].add(length.turns);
         self.lengths[3].add(length.rounds);
+        if let Some(lead) = lead {
+            self.lead_changes.add(lead.changes);
+            if !outcome.is_capped() && outcome.first_place_count() == 1 && lead.turns > 0 {
+                let pct = (lead.decided_turn as u64 * 100 / lead.turns as u64).min(100);
+                self.decided_percent.add(pct as u32);
+            }
+        }
         for (t, &v) in self.metrics.iter_mut().zip(metrics) {
             t.sum += v as i128;
             t.sum_sq += (v as i128) * (v as i128);
@@ -155,18 +264,55 @@ impl Tally {
         }
     }
 
+    /// Count one complete deal group: per match, the win units by seat and by slot.
+    pub fn record_group(
+        &mut self,
+        seat_units: &[[i128; MAX_SEATS]],
+        slot_units: &[[i128; MAX_SEATS]],
+    ) {
+        let n = self.players;
+        let p = &mut self.paired;
+        p.groups += 1;
+        p.matches += seat_units.len() as u64;
+        let mut seat_sum = [0i128; MAX_SEATS];
+        let mut slot_sum = [0i128; MAX_SEATS];
+        for (seats, slots) in seat_units.iter().zip(slot_units) {
+            p.seats.add_match(&seats[..n]);
+            p.slots.add_match(&slots[..n]);
+            for i in 0..n {
+                seat_sum[i] += seats[i];
+                slot_sum[i] += slots[i];
+            }
+        }
+        p.seats.add_group(&seat_sum[..n]);
+        p.slots.add_group(&slot_sum[..n]);
+    }
+
     pub fn merge(&mut self, o: &Tally) {
         self.matches += o.matches;
         self.capped += o.capped;
+        self.shared_first += o.shared_first;
         for (a, b) in self.seats.iter_mut().zip(&o.seats) {
             a.merge(b);
         }
         for (a, b) in self.slots.iter_mut().zip(&o.slots) {
             a.merge(b);
         }
+        for i in 0..MAX_SEATS {
+            for j in 0..MAX_SEATS {
+                self.pair_halves[i][j] += o.pair_halves[i][j];
+            }
+        }
         for (a, b) in self.lengths.iter_mut().zip(&o.lengths) {
             a.merge(b);
         }
+        self.margins.merge(&o.margins);
+        self.lead_changes.merge(&o.lead_changes);
+        self.decided_percent.merge(&o.decided_percent);
+        self.paired.groups += o.paired.groups;
+        self.paired.matches += o.paired.matches;
+        self.paired.seats.merge(&o.paired.seats);
+        self.paired.slots.merge(&o.paired.slots);
         for (a, b) in self.metrics.iter_mut().zip(&o.metrics) {
             a.sum += b.sum;
             a.sum_sq += b.sum_sq;
@@ -174,6 +320,22 @@ impl Tally {
             a.max = a.max.max(b.max);
         }
     }
+}
+
+/// First place's score minus the best score among the rest (absolute, so it works whichever
+/// way the game ranks); 0 when first place is shared; None for one player or capped matches.
+pub fn margin(outcome: &Outcome) -> Option<u32> {
+    if outcome.is_capped() || outcome.players() < 2 {
+        return None;
+    }
+    if outcome.first_place_count() > 1 {
+        return Some(0);
+    }
+    let n = outcome.players();
+    let seats = (0..n).map(|s| Seat(s as u8));
+    let first = seats.clone().find(|&s| outcome.rank(s) == 0)?;
+    let second = seats.filter(|&s| outcome.rank(s) > 0).min_by_key(|&s| outcome.rank(s))?;
+    Some(outcome.score(first).abs_diff(outcome.score(second)))
 }
 
 #[cfg(test)]
@@ -185,10 +347,22 @@ mod tests {
     fn three_way_tie_is_exact_thirds() {
         let mut t = Tally::new(3, 0);
         let o = Outcome::finished(&[4, 4, 4], ScoreOrder::HigherWins, 1, 1);
-        t.record(&o, &[0, 1, 2], &MatchLength::default(), &[]);
+        t.record(&o, &[0, 1, 2], &MatchLength::default(), None, &[]);
         assert_eq!(t.seats[0].win_units * 3, SHARE_UNIT);
         assert_eq!(t.seats[1].draws, 1);
         assert_eq!(t.seats[2].wins, 0);
+        assert_eq!(t.shared_first, 1);
+        assert_eq!(t.pair_halves[0][1], 1);
+        assert_eq!(t.margins.max(), Some(0));
+    }
+
+    #[test]
+    fn margins_follow_ranks_in_either_order() {
+        let high = Outcome::finished(&[10, 4, 7], ScoreOrder::HigherWins, 1, 1);
+        assert_eq!(margin(&high), Some(3));
+        let low = Outcome::finished(&[-3, 4, 7], ScoreOrder::LowerWins, 1, 1);
+        assert_eq!(margin(&low), Some(7));
+        assert_eq!(margin(&Outcome::capped(&[1, 2], 5, 1)), None);
     }
 
     #[test]
@@ -201,17 +375,16 @@ mod tests {
         let mut whole = Tally::new(2, 1);
         let mut parts = [Tally::new(2, 1), Tally::new(2, 1)];
         for (i, o) in outcomes.iter().enumerate() {
-            let len = MatchLength {
-                decisions: i as u32 * 3,
-                ..Default::default()
-            };
-            whole.record(o, &[1, 0], &len, &[i as i64]);
-            parts[i % 2].record(o, &[1, 0], &len, &[i as i64]);
+            let len = MatchLength { decisions: i as u32 * 3, ..Default::default() };
+            let lead = Some(LeadShape { changes: i as u32, decided_turn: 2, turns: 5 });
+            whole.record(o, &[1, 0], &len, lead, &[i as i64]);
+            parts[i % 2].record(o, &[1, 0], &len, lead, &[i as i64]);
         }
         let mut merged = parts[1].clone();
         merged.merge(&parts[0]);
         assert_eq!(merged, whole);
         assert_eq!(whole.capped, 1);
         assert_eq!(whole.slots[1].wins, 1);
+        assert_eq!(whole.decided_percent.max(), Some(40));
     }
 }

@@ -65,11 +65,7 @@ pub fn condition_words(mask: u8) -> String {
     if mask & ORDERED != 0 {
         words.push("ordered");
     }
-    if words.is_empty() {
-        "no condition".to_string()
-    } else {
-        words.join(" + ")
-    }
+    if words.is_empty() { "no condition".to_string() } else { words.join(" + ") }
 }
 
 /// The squares of a rows x columns board, numbered row by row from the top left, and every
@@ -136,14 +132,7 @@ impl Geometry {
                 n
             })
             .collect();
-        Self {
-            rows,
-            columns,
-            lines,
-            kinds,
-            lines_through,
-            neighbours,
-        }
+        Self { rows, columns, lines, kinds, lines_through, neighbours }
     }
 
     pub fn cells(&self) -> usize {
@@ -165,11 +154,7 @@ impl Geometry {
     pub fn line_mask(&self, board: &[u8; MAX_CELLS], i: usize) -> u8 {
         let [a, b, c] = self.lines[i];
         let (a, b, c) = (board[a as usize], board[b as usize], board[c as usize]);
-        if a == EMPTY || b == EMPTY || c == EMPTY {
-            0
-        } else {
-            conditions(Die(a), Die(b), Die(c))
-        }
+        if a == EMPTY || b == EMPTY || c == EMPTY { 0 } else { conditions(Die(a), Die(b), Die(c)) }
     }
 
     /// TR-5 over the given lines: under v0.3.1 any Double Trice beats any Trice; under v0.2 a

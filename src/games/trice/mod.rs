@@ -73,11 +73,7 @@ impl Prospect {
                 Verdict::Nothing => all_lose = false,
             }
         }
-        if all_lose {
-            Prospect::MustLose
-        } else {
-            Prospect::Open
-        }
+        if all_lose { Prospect::MustLose } else { Prospect::Open }
     }
     /// The chooser's value for a choice made now.
     fn now(self) -> f64 {
@@ -167,11 +163,7 @@ impl Trice {
         let mut b = *board;
         b[sq as usize] = die.0;
         let through = &self.geo.lines_through[sq as usize];
-        self.geo.judge(
-            &b,
-            self.rules.rules_version,
-            through.iter().map(|&l| l as usize),
-        )
+        self.geo.judge(&b, self.rules.rules_version, through.iter().map(|&l| l as usize))
     }
 
     /// The placer's prospect with `die` in hand.
@@ -185,11 +177,9 @@ impl Trice {
         let mut b = *board;
         b.swap(p as usize, q as usize);
         b[bump as usize] = Die(b[bump as usize]).bumped().0;
-        let through = self.geo.lines_through[p as usize]
-            .iter()
-            .chain(&self.geo.lines_through[q as usize]);
-        self.geo
-            .judge(&b, self.rules.rules_version, through.map(|&l| l as usize))
+        let through =
+            self.geo.lines_through[p as usize].iter().chain(&self.geo.lines_through[q as usize]);
+        self.geo.judge(&b, self.rules.rules_version, through.map(|&l| l as usize))
     }
 
     /// The swapper's prospect when the die on `pointed` is pointed at in `s`.
@@ -226,12 +216,8 @@ impl Trice {
                     b.swap(p as usize, q as usize);
                     b
                 };
-                Prospect::of(
-                    [p, q]
-                        .into_iter()
-                        .map(|bump| self.swap_verdict(&undo, p, q, bump)),
-                )
-                .now()
+                Prospect::of([p, q].into_iter().map(|bump| self.swap_verdict(&undo, p, q, bump)))
+                    .now()
             }
         }
     }
@@ -241,11 +227,7 @@ impl Trice {
         let line = |l: Option<u8>| match l {
             Some(l) => {
                 let mask = self.geo.line_mask(&s.board, l as usize);
-                format!(
-                    "{} ({})",
-                    self.geo.line_name(l as usize),
-                    condition_words(mask)
-                )
+                format!("{} ({})", self.geo.line_name(l as usize), condition_words(mask))
             }
             None => String::new(),
         };
@@ -290,11 +272,7 @@ impl Trice {
     }
 
     fn die_on(&self, s: &TriceState, sq: u8) -> String {
-        format!(
-            "{} on {}",
-            Die(s.board[sq as usize]).short(),
-            self.geo.name(sq)
-        )
+        format!("{} on {}", Die(s.board[sq as usize]).short(), self.geo.name(sq))
     }
 }
 
@@ -358,9 +336,7 @@ impl Game for Trice {
                     .map(TriceAction::Place),
             ),
             Phase::Point => out.extend(
-                (0..self.squares())
-                    .filter(|&sq| self.may_point(s, sq))
-                    .map(TriceAction::Point),
+                (0..self.squares()).filter(|&sq| self.may_point(s, sq)).map(TriceAction::Point),
             ),
             Phase::Swap => out.extend(
                 self.geo.neighbours[s.pointed as usize]
@@ -524,16 +500,12 @@ impl Game for Trice {
             TriceAction::Give(die) => {
                 format!("seat {me} gives seat {} {}", 1 - me, die.with_article())
             }
-            TriceAction::Place(sq) => format!(
-                "seat {me} places {} on {}",
-                Die(s.held).short(),
-                self.geo.name(sq)
-            ),
-            TriceAction::Point(sq) => format!(
-                "seat {me} points at the {} for seat {}",
-                self.die_on(s, sq),
-                1 - me
-            ),
+            TriceAction::Place(sq) => {
+                format!("seat {me} places {} on {}", Die(s.held).short(), self.geo.name(sq))
+            }
+            TriceAction::Point(sq) => {
+                format!("seat {me} points at the {} for seat {}", self.die_on(s, sq), 1 - me)
+            }
             TriceAction::Swap(q) => format!(
                 "seat {me} swaps the {} with the {}",
                 self.die_on(s, s.pointed),
@@ -572,9 +544,7 @@ impl Game for Trice {
             Phase::Bump => s.swapped.iter().for_each(|&q| marked[q as usize] = true),
             Phase::Over => {
                 if let Some(l) = s.deciding_line {
-                    geo.lines[l as usize]
-                        .iter()
-                        .for_each(|&q| marked[q as usize] = true);
+                    geo.lines[l as usize].iter().for_each(|&q| marked[q as usize] = true);
                 }
             }
             _ => {}
@@ -654,11 +624,7 @@ impl Game for Trice {
             }
             per_colour[Die(s.held).colour() as usize] += 1;
         }
-        let expected = if s.phase == Phase::Roll {
-            0
-        } else {
-            self.rules.dice_per_colour as u32
-        };
+        let expected = if s.phase == Phase::Roll { 0 } else { self.rules.dice_per_colour as u32 };
         if per_colour.iter().any(|&n| n != expected) {
             return Err(format!(
                 "dice per colour (board + pool + hand) {per_colour:?}, expected {expected} each"
@@ -666,10 +632,7 @@ impl Game for Trice {
         }
         let on_board = s.board.iter().filter(|&&c| c != EMPTY).count();
         if on_board != s.placements as usize {
-            return Err(format!(
-                "{on_board} dice on the board after {} placements",
-                s.placements
-            ));
+            return Err(format!("{on_board} dice on the board after {} placements", s.placements));
         }
         // Who decides follows from the placement count during placement (G-1, TR-2).
         let placer = s.placements % 2;
@@ -734,10 +697,8 @@ impl Game for Trice {
                 }
                 Ending::Playing => false,
             };
-            let placement_end = matches!(
-                s.ending,
-                Ending::TricePlacement | Ending::DoubleTricePlacement
-            );
+            let placement_end =
+                matches!(s.ending, Ending::TricePlacement | Ending::DoubleTricePlacement);
             if !ok || (placement_end && (s.swap_turns != 0 || mover != (s.placements - 1) % 2)) {
                 return Err(format!(
                     "ending {:?} (winner {:?}, mover {mover}) but the board shows {verdict:?}",

@@ -53,10 +53,7 @@ fn board(g: &Trice, text: &str) -> [u8; MAX_CELLS] {
 fn rest_of_pool(g: &Trice, b: &[u8; MAX_CELLS], held: Option<Die>) -> [u8; COLOURS * 6] {
     let mut pool = [0u8; COLOURS * 6];
     for c in 0..COLOURS as u8 {
-        let used = b
-            .iter()
-            .filter(|&&x| x != EMPTY && Die(x).colour() == c)
-            .count()
+        let used = b.iter().filter(|&&x| x != EMPTY && Die(x).colour() == c).count()
             + held.is_some_and(|d| d.colour() == c) as usize;
         pool[Die::new(c, 1).pool_index()] = g.rules().dice_per_colour - used as u8;
     }
@@ -149,9 +146,7 @@ fn tr2_one_roll_then_the_opponent_picks_each_die_g1_seat0_places_first() {
     // "The second player choose a die for the first player": seat 1 picks for seat 0.
     assert_eq!(g.turn(&s), Turn::Player(Seat(1)));
     let gives = legal(&g, &s);
-    let TriceAction::Give(first) = gives[0] else {
-        panic!("{gives:?}")
-    };
+    let TriceAction::Give(first) = gives[0] else { panic!("{gives:?}") };
     play(&g, &mut s, TriceAction::Give(first));
     assert_eq!(g.turn(&s), Turn::Player(Seat(0)));
     assert_eq!(s.phase, Phase::Place);
@@ -161,9 +156,7 @@ fn tr2_one_roll_then_the_opponent_picks_each_die_g1_seat0_places_first() {
     assert_eq!(Die(s.board[5]), first);
     // "the player who placed the die chooses another die for the opponent".
     assert_eq!((s.phase, g.turn(&s)), (Phase::Give, Turn::Player(Seat(0))));
-    let TriceAction::Give(second) = legal(&g, &s)[0] else {
-        panic!()
-    };
+    let TriceAction::Give(second) = legal(&g, &s)[0] else { panic!() };
     play(&g, &mut s, TriceAction::Give(second));
     assert_eq!((s.phase, g.turn(&s)), (Phase::Place, Turn::Player(Seat(1))));
     // No more chance after the one roll: the pool only loses the two dice handed out.
@@ -185,10 +178,8 @@ fn tr2_dice_alike_in_colour_and_value_are_one_choice() {
     s.pool[die("P2").pool_index()] = 4;
     s.pool[die("O6").pool_index()] = 4;
     g.check_invariants(&s).unwrap();
-    let expected: Vec<TriceAction> = ["W3", "W5", "P2", "O6"]
-        .iter()
-        .map(|d| TriceAction::Give(die(d)))
-        .collect();
+    let expected: Vec<TriceAction> =
+        ["W3", "W5", "P2", "O6"].iter().map(|d| TriceAction::Give(die(d))).collect();
     assert_eq!(legal(&g, &s), expected);
 }
 
@@ -197,10 +188,8 @@ fn rulebook_no_placement_restrictions_any_free_square() {
     // "places the die ... in a free square on the card, there are no placement restrictions"
     let g = game();
     let s = placing(&g, "W1 .. .. .. / .. P4 .. .. / .. .. .. O6", "W2");
-    let squares: Vec<TriceAction> = [1, 2, 3, 4, 6, 7, 8, 9, 10]
-        .iter()
-        .map(|&q| TriceAction::Place(q))
-        .collect();
+    let squares: Vec<TriceAction> =
+        [1, 2, 3, 4, 6, 7, 8, 9, 10].iter().map(|&q| TriceAction::Place(q)).collect();
     assert_eq!(legal(&g, &s), squares);
 }
 
@@ -341,11 +330,7 @@ fn tr5_same_value_and_ordered_never_hold_together() {
     for code in 0..(6 * 6 * 6) {
         let (x, y, z) = (code / 36 + 1, code / 6 % 6 + 1, code % 6 + 1);
         let m = conditions(Die::new(0, x), Die::new(0, y), Die::new(0, z));
-        assert_ne!(
-            m & (SAME_VALUE | ORDERED),
-            SAME_VALUE | ORDERED,
-            "{x}{y}{z}"
-        );
+        assert_ne!(m & (SAME_VALUE | ORDERED), SAME_VALUE | ORDERED, "{x}{y}{z}");
     }
 }
 
@@ -401,16 +386,9 @@ fn tr6_full_board_without_trice_starts_the_swap_phase_last_placer_points() {
     let s = place(&g, "W6 P3 W3 O1 / O3 O3 P1 P4 / P1 W2 O2 ..", "W6", "d3");
     assert_eq!(s.placements, 12);
     assert_eq!(s.phase, Phase::Point);
-    assert_eq!(
-        g.turn(&s),
-        Turn::Player(Seat(1)),
-        "the player who placed it points"
-    );
+    assert_eq!(g.turn(&s), Turn::Player(Seat(1)), "the player who placed it points");
     // Any die on the board can be pointed at.
-    assert_eq!(
-        legal(&g, &s),
-        (0..12).map(TriceAction::Point).collect::<Vec<_>>()
-    );
+    assert_eq!(legal(&g, &s), (0..12).map(TriceAction::Point).collect::<Vec<_>>());
 }
 
 #[test]
@@ -430,10 +408,7 @@ fn tr6_swaps_only_with_orthogonal_neighbours() {
     };
     assert_eq!(names(&s), ["b1", "a2"]);
     // A diagonal neighbour is refused.
-    assert!(
-        g.try_apply(&mut s.clone(), TriceAction::Swap(sq(&g, "b2")))
-            .is_err()
-    );
+    assert!(g.try_apply(&mut s.clone(), TriceAction::Swap(sq(&g, "b2"))).is_err());
     let mut s = pointing(&g, CLEAN, 1);
     play(&g, &mut s, TriceAction::Point(sq(&g, "b2")));
     assert_eq!(names(&s), ["b1", "a2", "c2", "b3"]);
@@ -451,13 +426,7 @@ fn tr6_swap_then_add_one_to_either_swapped_die() {
     // The dice changed places.
     assert_eq!(Die(s.board[sq(&g, "c1") as usize]), die("P1"));
     assert_eq!(Die(s.board[sq(&g, "c2") as usize]), die("W3"));
-    assert_eq!(
-        legal(&g, &s),
-        [
-            TriceAction::Bump(sq(&g, "c1")),
-            TriceAction::Bump(sq(&g, "c2"))
-        ]
-    );
+    assert_eq!(legal(&g, &s), [TriceAction::Bump(sq(&g, "c1")), TriceAction::Bump(sq(&g, "c2"))]);
     play(&g, &mut s, TriceAction::Bump(sq(&g, "c2")));
     assert_eq!(Die(s.board[sq(&g, "c2") as usize]), die("W4"));
 }
@@ -485,10 +454,7 @@ fn tr6_no_check_before_the_increment() {
     play(&g, &mut s, TriceAction::Point(sq(&g, "c1")));
     play(&g, &mut s, TriceAction::Swap(sq(&g, "c2")));
     // After the swap alone the board holds a Trice...
-    assert!(matches!(
-        g.geometry().judge_all(&s.board, RulesVersion::V031),
-        Verdict::Trice(_)
-    ));
+    assert!(matches!(g.geometry().judge_all(&s.board, RulesVersion::V031), Verdict::Trice(_)));
     // ...but nothing is decided until one die has been increased.
     assert_eq!(s.phase, Phase::Bump);
     assert_eq!(g.turn(&s), Turn::Player(Seat(0)));
@@ -647,29 +613,14 @@ fn conformance_100k() {
 fn conformance_variants() {
     timed_conformance(&game_with(&["rules_version=v0.2"]), 10_000, 2);
     let tight = timed_conformance(
-        &game_with(&[
-            "swap_turn_cap=3",
-            "repoint_allowed=false",
-            "swap_back_allowed=false",
-        ]),
+        &game_with(&["swap_turn_cap=3", "repoint_allowed=false", "swap_back_allowed=false"]),
         10_000,
         3,
     );
-    assert!(
-        tight.capped > 0,
-        "a cap of 3 swap turns is reached sometimes"
-    );
+    assert!(tight.capped > 0, "a cap of 3 swap turns is reached sometimes");
     // A 4x4 board with 18 dice: two stay in the pool.
-    timed_conformance(
-        &game_with(&["rows=4", "columns=4", "dice_per_colour=6"]),
-        10_000,
-        4,
-    );
-    timed_conformance(
-        &game_with(&["rows=1", "columns=6", "dice_per_colour=2"]),
-        10_000,
-        5,
-    );
+    timed_conformance(&game_with(&["rows=4", "columns=4", "dice_per_colour=6"]), 10_000, 4);
+    timed_conformance(&game_with(&["rows=1", "columns=6", "dice_per_colour=2"]), 10_000, 5);
 }
 
 // ---- Rule parameters and the rules file ----
@@ -705,13 +656,9 @@ fn params_set_like_dash_dash_set() {
     r.set("rows", &toml::Value::Integer(4)).unwrap();
     r.set("columns", &toml::Value::Integer(5)).unwrap();
     r.set("dice_per_colour", &toml::Value::Integer(7)).unwrap();
-    r.set("rules_version", &toml::Value::String("v0.2".into()))
-        .unwrap();
+    r.set("rules_version", &toml::Value::String("v0.2".into())).unwrap();
     r.set("swap_turn_cap", &toml::Value::Integer(50)).unwrap();
-    assert_eq!(
-        (r.rows, r.columns, r.dice_per_colour, r.swap_turn_cap),
-        (4, 5, 7, 50)
-    );
+    assert_eq!((r.rows, r.columns, r.dice_per_colour, r.swap_turn_cap), (4, 5, 7, 50));
     assert_eq!(r.rules_version, RulesVersion::V02);
     assert!(r.validate().is_ok());
     let g = Trice::new(r);
@@ -721,10 +668,7 @@ fn params_set_like_dash_dash_set() {
     let mut r = TriceRules::default();
     assert!(r.set("rows", &toml::Value::Integer(7)).is_err());
     assert!(r.set("swap_turn_cap", &toml::Value::Integer(0)).is_err());
-    assert!(
-        r.set("rules_version", &toml::Value::String("v1".into()))
-            .is_err()
-    );
+    assert!(r.set("rules_version", &toml::Value::String("v1".into())).is_err());
     assert!(r.set("colours", &toml::Value::Integer(4)).is_err());
 }
 
@@ -739,9 +683,7 @@ fn validate_rejects_inconsistent_boards() {
     let err = check(&["rows=4", "columns=4"]).unwrap_err().to_string();
     assert!(err.contains("cannot fill"), "{err}");
     // No line of three on a 2x2 board.
-    let err = check(&["rows=2", "columns=2", "dice_per_colour=2"])
-        .unwrap_err()
-        .to_string();
+    let err = check(&["rows=2", "columns=2", "dice_per_colour=2"]).unwrap_err().to_string();
     assert!(err.contains("no line of three"), "{err}");
     assert!(check(&["rows=4", "columns=4", "dice_per_colour=6"]).is_ok());
     assert!(check(&["rows=1", "columns=3", "dice_per_colour=1"]).is_ok());
@@ -762,10 +704,7 @@ fn config_file_holds_exactly_the_defaults() {
     // Every parameter appears in the file, once.
     let text = std::fs::read_to_string(&path).unwrap();
     for p in TriceRules::default().params() {
-        let lines = text
-            .lines()
-            .filter(|l| l.starts_with(&format!("{} =", p.key)))
-            .count();
+        let lines = text.lines().filter(|l| l.starts_with(&format!("{} =", p.key))).count();
         assert_eq!(lines, 1, "{} in configs/trice.toml", p.key);
     }
 }
@@ -912,12 +851,8 @@ fn metrics_record_how_and_when_it_ended() {
     // Exactly one "ended_" indicator is set.
     let mut out = vec![0; names.len()];
     g.metrics(&s, &mut out);
-    let ended: i64 = names
-        .iter()
-        .zip(&out)
-        .filter(|(n, _)| n.starts_with("ended_"))
-        .map(|(_, v)| v)
-        .sum();
+    let ended: i64 =
+        names.iter().zip(&out).filter(|(n, _)| n.starts_with("ended_")).map(|(_, v)| v).sum();
     assert_eq!(ended, 1);
 }
 
@@ -932,10 +867,7 @@ fn render_and_describe_read_like_the_table() {
     give.pool = rest_of_pool(&g, &[EMPTY; MAX_CELLS], None);
     give.phase = Phase::Give;
     give.to_move = 1;
-    assert_eq!(
-        g.describe(&give, TriceAction::Give(die("O1"))),
-        "seat 1 gives seat 0 an orange 1"
-    );
+    assert_eq!(g.describe(&give, TriceAction::Give(die("O1"))), "seat 1 gives seat 0 an orange 1");
     let s = placing(&g, "W2 P2 .. .. / .. .. .. .. / .. .. .. ..", "O2");
     let text = g.render(&s);
     assert!(text.contains("   a   b   c   d"), "{text}");
@@ -943,10 +875,7 @@ fn render_and_describe_read_like_the_table() {
     assert!(text.contains("pool: W 1 1 1 | P 1 1 1 | O 1 1 1"), "{text}");
     assert!(text.contains("seat 0 places the O2"), "{text}");
     let d = g.describe(&s, TriceAction::Place(sq(&g, "c1")));
-    assert_eq!(
-        d,
-        "seat 0 places O2 on c1: Trice on a1-b1-c1 (same value): seat 0 wins"
-    );
+    assert_eq!(d, "seat 0 places O2 on c1: Trice on a1-b1-c1 (same value): seat 0 wins");
     let mut t = s;
     g.apply(&mut t, TriceAction::Place(sq(&g, "c1")));
     assert!(g.render(&t).contains("W2* P2* O2*"), "{}", g.render(&t));
