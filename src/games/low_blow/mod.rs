@@ -33,7 +33,7 @@ use std::ops::RangeInclusive;
 
 use rand::RngExt;
 
-use crate::core::{Game, Outcome, Rng, ScoreOrder, Seat, Turn};
+use crate::core::{Game, IllegalAction, Outcome, Rng, ScoreOrder, Seat, Turn};
 
 pub use rules::{CounterScoring, LowBlowParams, LowBlowRules, RoundStarter};
 pub use state::{COLOUR_NAMES, Die, LowBlowState, Phase};
@@ -308,9 +308,14 @@ impl Game for LowBlow {
         let players = s.players();
         match s.phase {
             Phase::SetAside => {
-                for colour in 0..players {
-                    for v in 0..6 {
-                        if s.rolled[colour][v] > 0 {
+                let hand = &s.hand[s.mover as usize];
+                for (colour, counts) in s.rolled.iter().enumerate().take(players) {
+                    // Most movers hold one or two colours: skip the others' six counts.
+                    if hand[colour] == 0 {
+                        continue;
+                    }
+                    for (v, &n) in counts.iter().enumerate() {
+                        if n > 0 {
                             out.push(LowBlowAction::SetAside {
                                 colour: colour as u8,
                                 value: v as u8 + 1,
@@ -321,27 +326,55 @@ impl Game for LowBlow {
                 out.push(LowBlowAction::Done);
             }
             Phase::Place => {
-                let empty = !s.occupied & self.full_mask(players);
-                for colour in 0..players {
-                    for v in 0..6 {
-                        if s.aside[colour][v] + s.rolled[colour][v] == 0 {
-                            continue;
-                        }
-                        let mut squares = empty;
-                        while squares != 0 {
-                            let cell = squares.trailing_zeros() as u8;
-                            squares &= squares - 1;
-                            out.push(LowBlowAction::Place {
-                                colour: colour as u8,
-                                value: v as u8 + 1,
+                // The empty squares once, then one run of them per distinct die held: this
+                // list is the longest the game builds (dice x squares), so keep it cheap.
+                let mut cells = [0u8; MAX_CELLS];
+                let mut n = 0;
+                let mut squares = !s.occupied & self.full_mask(players);
+                while squares != 0 {
+                    cells[n] = squares.trailing_zeros() as u8;
+                    n += 1;
+                    squares &= squares - 1;
+                }
+                let cells = &cells[..n];
+                let hand = &s.hand[s.mover as usize];
+                for (colour, (aside, rolled)) in
+                    s.aside.iter().zip(&s.rolled).enumerate().take(players)
+                {
+                    if hand[colour] == 0 {
+                        continue;
+                    }
+                    for (v, (&a, &r)) in aside.iter().zip(rolled).enumerate() {
+                        if a + r > 0 {
+                            let (colour, value) = (colour as u8, v as u8 + 1);
+                            out.extend(cells.iter().map(|&cell| LowBlowAction::Place {
+                                colour,
+                                value,
                                 cell,
-                            });
+                            }));
                         }
                     }
                 }
             }
             Phase::Roll | Phase::Over => {}
         }
+    }
+
+    /// Checked directly rather than by searching the legal list (the default): the same
+    /// answer (a test compares them on every action of random states), without building a
+    /// list of up to dice x squares placements.
+    fn try_apply(&self, s: &mut LowBlowState, a: LowBlowAction) -> Result<(), IllegalAction> {
+        if !self.is_legal(s, a) {
+            let mut legal = Vec::new();
+            self.legal_actions(s, &mut legal);
+            return Err(IllegalAction(format!(
+                "{a:?} is not legal for {} in phase {:?}; legal: {legal:?}",
+                Self::seat_name(s.mover as usize),
+                s.phase
+            )));
+        }
+        self.apply(s, a);
+        Ok(())
     }
 
     fn apply(&self, s: &mut LowBlowState, a: LowBlowAction) {
@@ -614,21 +647,28 @@ impl Game for LowBlow {
         let full = self.full_mask(players);
         // Board: the mask matches the squares, dice are well-formed, nothing off the board.
         let mut on_board = [0u32; MAX_PLAYERS];
-        for cell in 0..MAX_CELLS {
-            let bit = s.occupied >> cell & 1 == 1;
-            match s.die_at(cell) {
-                Some(d) => {
-                    if !bit || full >> cell & 1 == 0 {
-                        return Err(format!("square {cell} holds {d} outside the mask"));
-                    }
-                    if d.colour as usize >= players || !(1..=6).contains(&d.value) {
-                        return Err(format!("square {cell} holds a bad die {d:?}"));
-                    }
-                    on_board[d.colour as usize] += 1;
+        if s.occupied & !full != 0 {
+            return Err(format!("occupied mask {:#x} beyond the board", s.occupied));
+        }
+        let cells = players * columns;
+        if s.board[cells..].iter().any(|&code| code != 0) {
+            return Err("a die beyond the board".into());
+        }
+        for (cell, &code) in s.board[..cells].iter().enumerate() {
+            let marked = s.occupied >> cell & 1 == 1;
+            if code == 0 {
+                if marked {
+                    return Err(format!("square {cell} marked but empty"));
                 }
-                None if bit => return Err(format!("square {cell} marked but empty")),
-                None => {}
+                continue;
             }
+            let (colour, value) = ((code >> 3) as usize, code & 7);
+            if !marked || colour >= players || !(1..=6).contains(&value) {
+                return Err(format!(
+                    "square {cell} holds a bad or unmarked die {code:#x}"
+                ));
+            }
+            on_board[colour] += 1;
         }
         // Conservation: every die of every colour is on the board or in exactly one hand.
         for colour in 0..MAX_PLAYERS {
@@ -722,6 +762,32 @@ impl Game for LowBlow {
 }
 
 impl LowBlow {
+    /// Whether `a` is among `legal_actions(s)`, decided without building the list.
+    pub fn is_legal(&self, s: &LowBlowState, a: LowBlowAction) -> bool {
+        let players = s.players();
+        let die_ok =
+            |colour: u8, value: u8| (colour as usize) < players && (1..=6).contains(&value);
+        match a {
+            LowBlowAction::SetAside { colour, value } => {
+                s.phase == Phase::SetAside
+                    && die_ok(colour, value)
+                    && s.rolled[colour as usize][value as usize - 1] > 0
+            }
+            LowBlowAction::Done => s.phase == Phase::SetAside,
+            LowBlowAction::Place {
+                colour,
+                value,
+                cell,
+            } => {
+                s.phase == Phase::Place
+                    && die_ok(colour, value)
+                    && s.mover_has(colour as usize, value) > 0
+                    && (cell as usize) < players * self.columns()
+                    && s.occupied >> cell & 1 == 0
+            }
+        }
+    }
+
     /// Place a die and resolve its outcome (the rulebook's One to Six, LB-5, LB-6).
     fn place(&self, s: &mut LowBlowState, colour: usize, value: u8, cell: usize) {
         let m = s.mover as usize;

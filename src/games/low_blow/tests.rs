@@ -867,3 +867,60 @@ fn conformance_4_players_100k() {
     let report = conformance::check(&game(), 4, 100_000, 4);
     assert_eq!(report.capped, 0);
 }
+
+#[test]
+fn try_apply_agrees_with_legal_actions_on_every_action() {
+    // `try_apply` checks legality directly; it must accept exactly the listed actions.
+    let g = game();
+    let mut universe = vec![LowBlowAction::Done];
+    for colour in 0..5u8 {
+        for value in 0..=7u8 {
+            universe.push(LowBlowAction::SetAside { colour, value });
+            for cell in 0..=32u8 {
+                universe.push(LowBlowAction::Place {
+                    colour,
+                    value,
+                    cell,
+                });
+            }
+        }
+    }
+    let mut rng = crate::core::rng_from_seed(77);
+    let mut buf = Vec::new();
+    for players in [3, 4] {
+        for _ in 0..20 {
+            let mut s = g.new_state(players);
+            while g.turn(&s) != Turn::Over {
+                if g.turn(&s) == Turn::Chance {
+                    g.sample_chance(&mut s, &mut rng);
+                    continue;
+                }
+                g.legal_actions(&s, &mut buf);
+                for &a in &universe {
+                    if a != LowBlowAction::Done
+                        && !matches!(a, LowBlowAction::SetAside { value: 1..=6, .. })
+                        && !matches!(a, LowBlowAction::Place { value: 1..=6, .. })
+                    {
+                        // Values outside 1-6 must be refused without panicking.
+                        assert!(!g.is_legal(&s, a));
+                        continue;
+                    }
+                    assert_eq!(
+                        g.is_legal(&s, a),
+                        buf.contains(&a),
+                        "{a:?}\n{}",
+                        g.render(&s)
+                    );
+                }
+                let pick = rand::RngExt::random_range(&mut rng, 0..buf.len());
+                g.apply(&mut s, buf[pick]);
+            }
+            for &a in &universe[..3] {
+                assert!(
+                    g.try_apply(&mut s, a).is_err(),
+                    "nothing is legal at the end"
+                );
+            }
+        }
+    }
+}
