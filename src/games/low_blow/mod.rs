@@ -156,19 +156,18 @@ impl LowBlow {
             s.own_dice[round][row] = own;
             s.banked[row] += sum as i32 - (own as i32) * self.rules.own_colour_discount as i32;
         }
+        s.round += 1;
+        if s.round >= self.rules.rounds {
+            // The last board stays on show for traces; nothing is played after it.
+            s.phase = Phase::Over;
+            return;
+        }
         s.board = [0; MAX_CELLS];
         s.occupied = 0;
         let dice = self.rules.dice_per_player;
         for (seat, hand) in s.hand.iter_mut().enumerate().take(players) {
             *hand = [0; MAX_PLAYERS];
             hand[seat] = dice;
-        }
-        s.round += 1;
-        if s.round >= self.rules.rounds {
-            s.phase = Phase::Over;
-            s.aside = Default::default();
-            s.rolled = Default::default();
-            return;
         }
         let starter = match self.rules.round_starter {
             RoundStarter::Seat0 => 0,
@@ -525,25 +524,29 @@ impl Game for LowBlow {
                     .sum::<u32>()
                     - (value == 1) as u32;
                 let r = &self.rules;
+                let ones = match ones {
+                    1 => "1 One".to_string(),
+                    n => format!("{n} Ones"),
+                };
                 let effect = match value {
                     1 => format!(
                         "One: pays all {} counters to the pot, gives all {held} dice to {left}",
                         s.counters[m]
                     ),
                     2 => format!(
-                        "Two: pays {} counters, gives {ones} Ones to {left}",
+                        "Two: pays {} counters, gives {ones} to {left}",
                         r.two_pays.min(s.counters[m])
                     ),
                     3 => format!(
-                        "Three: everyone pays {} counter(s), gives {ones} Ones to {left}",
+                        "Three: everyone pays up to {}, gives {ones} to {left}",
                         r.three_each_pays
                     ),
                     4 => format!(
-                        "Four: takes {} from the pot, gives {ones} Ones to {left}",
+                        "Four: takes {} from the pot, gives {ones} to {left}",
                         r.four_takes.min(s.pot)
                     ),
                     5 => format!(
-                        "Five: takes {} from the pot, gives {ones} Ones to {left}",
+                        "Five: takes {} from the pot, gives {ones} to {left}",
                         r.five_takes.min(s.pot)
                     ),
                     _ => format!(
@@ -745,8 +748,14 @@ impl Game for LowBlow {
         }
         // Every placement is one of the six outcomes.
         let plays: u32 = s.plays.iter().map(|&n| n as u32).sum();
+        let finished = s.phase == Phase::Over && !s.capped;
+        if finished && (s.occupied != full || s.round != self.rules.rounds) {
+            return Err("finished without a full board in the last round".into());
+        }
+        // A finished match keeps its last board on show; it is counted in `round` already.
+        let this_round = if finished { 0 } else { s.placed() };
         let placed_before = s.round as u32 * (players * columns) as u32;
-        if plays != s.turns || s.turns != placed_before + s.placed() {
+        if plays != s.turns || s.turns != placed_before + this_round {
             return Err(format!(
                 "{} placements, {plays} outcomes, {} dice on the board in round {}",
                 s.turns,

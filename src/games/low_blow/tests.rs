@@ -465,6 +465,24 @@ fn lb3_the_round_ends_when_the_board_is_full_and_dice_return_to_owners() {
 
 #[test]
 fn lb7_pot_carries_over_to_the_next_round_and_is_ignored_at_the_end() {
+    // "... no change is made to the Counter Pot": a pot left at a round's end can be won in
+    // the next round.
+    let g = game();
+    let board: &[&str] = &[". R2 R2 R2 R2", "B2 B2 B2 B2 B2", "G2 G2 G2 G2 G2"];
+    let mut s = build(&g, 3, Some(board), 2, &["R3"], &[], &[]);
+    s.counters = [2, 0, 0, 0];
+    s.pot = 28;
+    place(&g, &mut s, "R3", 0); // a Three: seat 0 pays one
+    assert_eq!((s.round, s.pot, s.counters), (1, 29, [1, 0, 0, 0]));
+    roll(&g, &mut s, 1);
+    // Whatever was rolled, make it a six and four ones, and place the six on row 1.
+    s.rolled = Default::default();
+    s.rolled[0] = [4, 0, 0, 0, 0, 1];
+    s.phase = Phase::Place;
+    g.check_invariants(&s).unwrap();
+    place(&g, &mut s, "R6", 5);
+    assert_eq!((s.pot, s.counters), (0, [1, 29, 0, 0]));
+
     // "Ignore any counters left in the pot."
     let g = game_with(&["rounds=1"]);
     let board: &[&str] = &[". R2 R2 R2 R2", "B2 B2 B2 B2 B2", "G2 G2 G2 G2 G2"];
@@ -569,6 +587,8 @@ fn game_ends_after_the_third_round() {
     place(&g, &mut s, "R3", 0);
     assert_eq!(g.turn(&s), Turn::Over);
     assert_eq!(s.round, 3);
+    assert_eq!(s.die_at(0), Some(die("R3")), "the last board stays on show");
+    assert!(g.render(&s).contains("red | R3 R2 R2 R2 R2"));
     let o = g.outcome(&s);
     assert_eq!((o.turns, o.rounds), (45, 3));
     g.check_invariants(&s).unwrap();
