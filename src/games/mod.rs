@@ -1,6 +1,7 @@
 //! The games, and the registry that turns a game name plus rules into a concrete game so
 //! that the runner is called with static dispatch (`run::<G>`), never through `dyn`.
 
+pub mod low_blow;
 pub mod pig;
 pub mod tictactoe;
 pub mod trice;
@@ -16,10 +17,11 @@ pub enum AnyGame {
     TicTacToe(tictactoe::TicTacToe),
     Pig(pig::Pig),
     Trice(trice::Trice),
+    LowBlow(low_blow::LowBlow),
 }
 
 /// Command-line names of the implemented games, in the order `arena games` lists them.
-pub const GAME_NAMES: &[&str] = &["tictactoe", "pig", "trice"];
+pub const GAME_NAMES: &[&str] = &["tictactoe", "pig", "trice", "low-blow"];
 
 /// Run `$body` with `$g` bound to the concrete game inside `$any`.
 #[macro_export]
@@ -29,6 +31,7 @@ macro_rules! with_game {
             $crate::games::AnyGame::TicTacToe($g) => $body,
             $crate::games::AnyGame::Pig($g) => $body,
             $crate::games::AnyGame::Trice($g) => $body,
+            $crate::games::AnyGame::LowBlow($g) => $body,
         }
     };
 }
@@ -53,6 +56,7 @@ pub fn build(name: &str, file: Option<&Path>, sets: &[String]) -> anyhow::Result
         "tictactoe" => AnyGame::TicTacToe(configured(name, file, sets)?),
         "pig" => AnyGame::Pig(configured(name, file, sets)?),
         "trice" => AnyGame::Trice(configured(name, file, sets)?),
+        "low-blow" => AnyGame::LowBlow(configured(name, file, sets)?),
         other => return Err(UnknownGame(other.to_string()).into()),
     })
 }

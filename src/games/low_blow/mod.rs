@@ -1,0 +1,862 @@
+//! LOW BLOW (seed 002, RULINGS LB-1..LB-9): a dice game for 3 or 4 players over three rounds.
+//!
+//! Each player owns one row of a 5-column board and five dice of the row's colour. On a turn
+//! you roll your dice up to three times, setting dice aside between rolls, then place one die
+//! on an empty square; its value decides what happens: counters go to or come from the pot,
+//! dice are given to the player on your left, or (on a Six) the pot goes to the row's owner.
+//! A round ends when the board is full; rows score the sum of their dice minus one per die of
+//! the owner's colour; counters lower your score at the end; lowest total wins (LB-2).
+//!
+//! Decisions, as the bots see them (each is `Turn::Player(mover)`):
+//! - after a roll that is not the last: [`LowBlowAction::SetAside`] one die of that roll at a
+//!   time, then [`LowBlowAction::Done`] to roll the rest again (one (colour, value) at a time
+//!   keeps the lists small, rather than a subset out of 2^n);
+//! - then [`LowBlowAction::Place`] a die on an empty square.
+//!
+//! Why placing may use any die held: LB-4 says that after the last roll you may set aside
+//! from it too and must then place a set-aside die; since every die of the last roll may be
+//! set aside, every die held can be placed, so a set-aside step after the last roll would be
+//! a decision without consequence and is skipped. Placing before the last roll happens when
+//! every die is set aside, which again means any die held. Rolls are chance turns; a player
+//! without dice passes automatically (LB-3).
+//!
+//! The game keeps no hidden information (every die and counter is on the table), so
+//! `determinize` is the default copy.
+
+pub mod rules;
+pub mod state;
+#[cfg(test)]
+mod tests;
+
+use std::fmt::Write as _;
+use std::ops::RangeInclusive;
+
+use rand::RngExt;
+
+use crate::core::{Game, IllegalAction, Outcome, Rng, ScoreOrder, Seat, Turn};
+
+pub use rules::{CounterScoring, LowBlowParams, LowBlowRules, RoundStarter};
+pub use state::{COLOUR_NAMES, Die, LowBlowState, Phase};
+
+use state::{COLOUR_LETTERS, MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, list_dice, total};
+
+/// Expected value of a die still to be placed, for the heuristic's estimate of empty squares.
+const MEAN_DIE: f64 = 3.5;
+/// Score difference the heuristic maps to about tanh(1) = 0.76.
+const HEURISTIC_SCALE: f64 = 50.0;
+
+#[derive(Clone, Debug)]
+pub struct LowBlow {
+    rules: LowBlowRules,
+}
+
+impl LowBlow {
+    pub fn new(rules: LowBlowRules) -> Self {
+        debug_assert!(
+            crate::core::rules::Rules::validate(&rules).is_ok(),
+            "LOW BLOW rules must be validated before use"
+        );
+        Self { rules }
+    }
+
+    fn columns(&self) -> usize {
+        self.rules.columns as usize
+    }
+
+    /// Mask of the board's squares for this player count.
+    fn full_mask(&self, players: usize) -> u32 {
+        let cells = players * self.columns();
+        if cells >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << cells) - 1
+        }
+    }
+
+    /// The seat on `seat`'s left: the next to play, since play goes clockwise.
+    fn left_of(s: &LowBlowState, seat: usize) -> usize {
+        (seat + 1) % s.players()
+    }
+
+    /// Start `seat`'s turn: nothing set aside, all dice to be rolled.
+    fn begin_turn(s: &mut LowBlowState, seat: usize) {
+        s.mover = seat as u8;
+        s.phase = Phase::Roll;
+        s.rolls = 0;
+        s.aside = Default::default();
+        s.rolled = Default::default();
+    }
+
+    /// Give `n` dice of `colour` from `from` to the seat on its left.
+    fn pass_left(s: &mut LowBlowState, from: usize, colour: usize, n: u8) {
+        if n == 0 {
+            return;
+        }
+        let left = Self::left_of(s, from);
+        s.hand[from][colour] -= n;
+        s.hand[left][colour] += n;
+        s.passed[s.round as usize] += n as u16;
+    }
+
+    /// Pay up to `n` counters into the pot (LB-6: pay what you have).
+    fn pay(s: &mut LowBlowState, seat: usize, n: u16) {
+        let paid = n.min(s.counters[seat]);
+        s.counters[seat] -= paid;
+        s.pot += paid;
+    }
+
+    /// Take up to `n` counters from the pot (LB-6: "provided there are some to take").
+    fn take(s: &mut LowBlowState, seat: usize, n: u16) {
+        let taken = n.min(s.pot);
+        s.pot -= taken;
+        s.counters[seat] += taken;
+    }
+
+    /// After a placement: end the round if the board is full, else the next player with
+    /// dice moves (LB-3), unless the turn cap stops the match (G-2).
+    fn finish_turn(&self, s: &mut LowBlowState) {
+        let round_over = s.occupied == self.full_mask(s.players());
+        if round_over {
+            // Scores the round and starts the next one (or ends the match).
+            self.end_round(s);
+            if s.phase == Phase::Over {
+                return;
+            }
+        }
+        if s.turns >= self.rules.turn_cap {
+            s.capped = true;
+            s.phase = Phase::Over;
+            return;
+        }
+        if !round_over {
+            // The board is not full, so some dice are in hands (validate: dice >= squares).
+            let mut next = Self::left_of(s, s.mover as usize);
+            while s.held(next) == 0 {
+                s.passes += 1;
+                next = Self::left_of(s, next);
+            }
+            Self::begin_turn(s, next);
+        }
+    }
+
+    /// Score the full board (LB-9), return every die to its owner and keep the pot (LB-7);
+    /// start the next round or end the match.
+    fn end_round(&self, s: &mut LowBlowState) {
+        let players = s.players();
+        let columns = self.columns();
+        let round = s.round as usize;
+        for row in 0..players {
+            let (mut sum, mut own) = (0u8, 0u8);
+            for cell in row * columns..(row + 1) * columns {
+                let die = s.die_at(cell).expect("a full board");
+                sum += die.value;
+                own += (die.colour as usize == row) as u8;
+            }
+            s.row_sum[round][row] = sum;
+            s.own_dice[round][row] = own;
+            s.banked[row] += sum as i32 - (own as i32) * self.rules.own_colour_discount as i32;
+        }
+        s.round += 1;
+        if s.round >= self.rules.rounds {
+            // The last board stays on show for traces; nothing is played after it.
+            s.phase = Phase::Over;
+            return;
+        }
+        s.board = [0; MAX_CELLS];
+        s.occupied = 0;
+        let dice = self.rules.dice_per_player;
+        for (seat, hand) in s.hand.iter_mut().enumerate().take(players) {
+            *hand = [0; MAX_PLAYERS];
+            hand[seat] = dice;
+        }
+        let starter = match self.rules.round_starter {
+            RoundStarter::Seat0 => 0,
+            RoundStarter::Rotate => s.round as usize % players,
+            RoundStarter::Continue => Self::left_of(s, s.mover as usize),
+        };
+        Self::begin_turn(s, starter);
+    }
+
+    /// Final (or running) scores: banked row scores minus what the counters are worth.
+    pub fn scores(&self, s: &LowBlowState) -> [i32; MAX_PLAYERS] {
+        let mut scores = [0; MAX_PLAYERS];
+        for (seat, score) in scores.iter_mut().enumerate().take(s.players()) {
+            *score = s.banked[seat] - self.rules.counter_value(s.counters[seat]);
+        }
+        scores
+    }
+
+    /// Each seat's expected final score as things stand: banked rounds, the current row (its
+    /// dice, and the mean die on each empty square), minus the counters' worth. Later rounds
+    /// add the same expectation for everyone and are left out.
+    pub fn expected_scores(&self, s: &LowBlowState) -> [f64; MAX_PLAYERS] {
+        let columns = self.columns();
+        let discount = self.rules.own_colour_discount as f64;
+        let mut est = [0.0; MAX_PLAYERS];
+        for (row, e) in est.iter_mut().enumerate().take(s.players()) {
+            let mut row_est = 0.0;
+            if s.phase != Phase::Over {
+                for cell in row * columns..(row + 1) * columns {
+                    row_est += match s.die_at(cell) {
+                        Some(d) => {
+                            d.value as f64 - discount * (d.colour as usize == row) as u8 as f64
+                        }
+                        None => MEAN_DIE,
+                    };
+                }
+            }
+            *e = s.banked[row] as f64 + row_est - self.rules.counter_value(s.counters[row]) as f64;
+        }
+        est
+    }
+
+    fn seat_name(seat: usize) -> String {
+        format!("seat {seat} ({})", COLOUR_NAMES[seat])
+    }
+
+    fn square_name(&self, cell: usize) -> String {
+        let row = cell / self.columns();
+        format!(
+            "row {} ({}) column {}",
+            row,
+            COLOUR_NAMES[row],
+            cell % self.columns() + 1
+        )
+    }
+}
+
+/// A bot decision (LB-4). Colours are seats (0 red, 1 blue, 2 green, 3 yellow); values 1-6.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LowBlowAction {
+    /// Set aside one die of the latest roll with this colour and value; it is not rolled
+    /// again this turn.
+    SetAside { colour: u8, value: u8 },
+    /// Done setting aside: roll the dice not set aside again.
+    Done,
+    /// Place a held die with this colour and value on the empty square `cell`
+    /// (`row * columns + column`, row p being seat p's home row). Ends the turn.
+    Place { colour: u8, value: u8, cell: u8 },
+}
+
+impl Game for LowBlow {
+    type State = LowBlowState;
+    type Action = LowBlowAction;
+    type Rules = LowBlowRules;
+
+    fn with_rules(rules: LowBlowRules) -> Self {
+        Self::new(rules)
+    }
+    fn rules(&self) -> &LowBlowRules {
+        &self.rules
+    }
+    fn name(&self) -> &'static str {
+        "low-blow"
+    }
+    fn seats(&self) -> RangeInclusive<usize> {
+        3..=4
+    }
+
+    fn new_state(&self, players: usize) -> LowBlowState {
+        assert!(
+            self.seats().contains(&players),
+            "LOW BLOW is for 3 or 4 players, not {players}"
+        );
+        let mut hand = [[0; MAX_PLAYERS]; MAX_PLAYERS];
+        let mut counters = [0; MAX_PLAYERS];
+        for seat in 0..players {
+            hand[seat][seat] = self.rules.dice_per_player;
+            counters[seat] = self.rules.counters_per_player;
+        }
+        let mut s = LowBlowState {
+            players: players as u8,
+            board: [0; MAX_CELLS],
+            occupied: 0,
+            hand,
+            aside: Default::default(),
+            rolled: Default::default(),
+            counters,
+            pot: self.rules.starting_pot,
+            mover: 0,
+            phase: Phase::Roll,
+            rolls: 0,
+            round: 0,
+            turns: 0,
+            capped: false,
+            banked: [0; MAX_PLAYERS],
+            row_sum: [[0; MAX_PLAYERS]; MAX_ROUNDS],
+            own_dice: [[0; MAX_PLAYERS]; MAX_ROUNDS],
+            passed: [0; MAX_ROUNDS],
+            plays: [0; 6],
+            passes: 0,
+        };
+        // G-1 / LB-8: seat 0 starts the first round under every starter rule.
+        Self::begin_turn(&mut s, 0);
+        s
+    }
+
+    fn turn(&self, s: &LowBlowState) -> Turn {
+        match s.phase {
+            Phase::Over => Turn::Over,
+            Phase::Roll => Turn::Chance,
+            Phase::SetAside | Phase::Place => Turn::Player(Seat(s.mover)),
+        }
+    }
+
+    fn legal_actions(&self, s: &LowBlowState, out: &mut Vec<LowBlowAction>) {
+        out.clear();
+        let players = s.players();
+        match s.phase {
+            Phase::SetAside => {
+                let hand = &s.hand[s.mover as usize];
+                for (colour, counts) in s.rolled.iter().enumerate().take(players) {
+                    // Most movers hold one or two colours: skip the others' six counts.
+                    if hand[colour] == 0 {
+                        continue;
+                    }
+                    for (v, &n) in counts.iter().enumerate() {
+                        if n > 0 {
+                            out.push(LowBlowAction::SetAside {
+                                colour: colour as u8,
+                                value: v as u8 + 1,
+                            });
+                        }
+                    }
+                }
+                out.push(LowBlowAction::Done);
+            }
+            Phase::Place => {
+                // The empty squares once, then one run of them per distinct die held: this
+                // list is the longest the game builds (dice x squares), so keep it cheap.
+                let mut cells = [0u8; MAX_CELLS];
+                let mut n = 0;
+                let mut squares = !s.occupied & self.full_mask(players);
+                while squares != 0 {
+                    cells[n] = squares.trailing_zeros() as u8;
+                    n += 1;
+                    squares &= squares - 1;
+                }
+                let cells = &cells[..n];
+                let hand = &s.hand[s.mover as usize];
+                for (colour, (aside, rolled)) in
+                    s.aside.iter().zip(&s.rolled).enumerate().take(players)
+                {
+                    if hand[colour] == 0 {
+                        continue;
+                    }
+                    for (v, (&a, &r)) in aside.iter().zip(rolled).enumerate() {
+                        if a + r > 0 {
+                            let (colour, value) = (colour as u8, v as u8 + 1);
+                            out.extend(cells.iter().map(|&cell| LowBlowAction::Place {
+                                colour,
+                                value,
+                                cell,
+                            }));
+                        }
+                    }
+                }
+            }
+            Phase::Roll | Phase::Over => {}
+        }
+    }
+
+    /// Checked directly rather than by searching the legal list (the default): the same
+    /// answer (a test compares them on every action of random states), without building a
+    /// list of up to dice x squares placements.
+    fn try_apply(&self, s: &mut LowBlowState, a: LowBlowAction) -> Result<(), IllegalAction> {
+        if !self.is_legal(s, a) {
+            let mut legal = Vec::new();
+            self.legal_actions(s, &mut legal);
+            return Err(IllegalAction(format!(
+                "{a:?} is not legal for {} in phase {:?}; legal: {legal:?}",
+                Self::seat_name(s.mover as usize),
+                s.phase
+            )));
+        }
+        self.apply(s, a);
+        Ok(())
+    }
+
+    fn apply(&self, s: &mut LowBlowState, a: LowBlowAction) {
+        match a {
+            LowBlowAction::SetAside { colour, value } => {
+                let (c, v) = (colour as usize, value as usize - 1);
+                debug_assert!(s.phase == Phase::SetAside && s.rolled[c][v] > 0);
+                s.rolled[c][v] -= 1;
+                s.aside[c][v] += 1;
+                // With nothing left to roll the turn goes straight to placing.
+                if total(&s.rolled) == 0 {
+                    s.phase = Phase::Place;
+                }
+            }
+            LowBlowAction::Done => {
+                debug_assert!(s.phase == Phase::SetAside);
+                // The dice not set aside go back to be rolled; they have no value until then.
+                s.rolled = Default::default();
+                s.phase = Phase::Roll;
+            }
+            LowBlowAction::Place {
+                colour,
+                value,
+                cell,
+            } => self.place(s, colour as usize, value, cell as usize),
+        }
+    }
+
+    fn sample_chance(&self, s: &mut LowBlowState, rng: &mut Rng) {
+        debug_assert_eq!(s.phase, Phase::Roll);
+        let m = s.mover as usize;
+        for colour in 0..s.players() {
+            let set_aside: u8 = s.aside[colour].iter().sum();
+            for _ in 0..s.hand[m][colour] - set_aside {
+                s.rolled[colour][rng.random_range(0..6usize)] += 1;
+            }
+        }
+        s.rolls += 1;
+        s.phase = if s.rolls >= self.rules.max_rolls {
+            // LB-4: after the last roll one die must be placed.
+            Phase::Place
+        } else {
+            Phase::SetAside
+        };
+    }
+
+    fn outcome(&self, s: &LowBlowState) -> Outcome {
+        let scores = self.scores(s);
+        let scores = &scores[..s.players()];
+        if s.capped {
+            Outcome::capped(scores, s.turns, s.round as u32)
+        } else {
+            // LB-2: lowest total wins; ties for first are shared by Outcome (G-3).
+            Outcome::finished(scores, ScoreOrder::LowerWins, s.turns, s.round as u32)
+        }
+    }
+
+    fn turn_cap(&self) -> u32 {
+        self.rules.turn_cap
+    }
+
+    /// The others' mean expected final score minus `seat`'s (lower is better, so positive is
+    /// good for `seat`), squashed by tanh into (-1, 1). A greedy bot comparing it before and
+    /// after a move compares the change in its expected final score relative to the others.
+    fn heuristic(&self, s: &LowBlowState, seat: Seat) -> f64 {
+        let est = self.expected_scores(s);
+        let players = s.players();
+        let me = seat.index();
+        let others: f64 = (0..players)
+            .filter(|&p| p != me)
+            .map(|p| est[p])
+            .sum::<f64>()
+            / (players - 1) as f64;
+        ((others - est[me]) / HEURISTIC_SCALE).tanh()
+    }
+
+    fn metric_names(&self, players: usize) -> Vec<String> {
+        let rounds = self.rules.rounds as usize;
+        let mut names = Vec::new();
+        names.extend((0..players).map(|p| format!("counters_seat{p}")));
+        names.push("pot_end".to_string());
+        names.extend((1..=rounds).map(|r| format!("dice_passed_round{r}")));
+        names.extend(["one", "two", "three", "four", "five", "six"].map(|v| format!("played_{v}")));
+        names.push("passes".to_string());
+        for r in 1..=rounds {
+            names.extend((0..players).map(|p| format!("row_sum_round{r}_seat{p}")));
+        }
+        for r in 1..=rounds {
+            names.extend((0..players).map(|p| format!("own_dice_round{r}_seat{p}")));
+        }
+        names
+    }
+
+    fn metrics(&self, s: &LowBlowState, out: &mut [i64]) {
+        let players = s.players();
+        let rounds = self.rules.rounds as usize;
+        let mut i = 0;
+        let mut put = |v: i64| {
+            out[i] = v;
+            i += 1;
+        };
+        for p in 0..players {
+            put(s.counters[p] as i64);
+        }
+        put(s.pot as i64);
+        for r in 0..rounds {
+            put(s.passed[r] as i64);
+        }
+        for v in 0..6 {
+            put(s.plays[v] as i64);
+        }
+        put(s.passes as i64);
+        for r in 0..rounds {
+            for p in 0..players {
+                put(s.row_sum[r][p] as i64);
+            }
+        }
+        for r in 0..rounds {
+            for p in 0..players {
+                put(s.own_dice[r][p] as i64);
+            }
+        }
+    }
+
+    fn describe(&self, s: &LowBlowState, a: LowBlowAction) -> String {
+        let m = s.mover as usize;
+        let who = Self::seat_name(m);
+        match a {
+            LowBlowAction::SetAside { colour, value } => {
+                format!("{who} sets aside {}", Die { colour, value })
+            }
+            LowBlowAction::Done => format!(
+                "{who} rolls {} dice again (roll {}/{})",
+                total(&s.rolled),
+                s.rolls + 1,
+                self.rules.max_rolls
+            ),
+            LowBlowAction::Place {
+                colour,
+                value,
+                cell,
+            } => {
+                let die = Die { colour, value };
+                let left = Self::seat_name(Self::left_of(s, m));
+                let held = s.held(m) - 1;
+                let ones = (0..s.players())
+                    .map(|c| s.aside[c][0] as u32 + s.rolled[c][0] as u32)
+                    .sum::<u32>()
+                    - (value == 1) as u32;
+                let r = &self.rules;
+                let ones = match ones {
+                    1 => "1 One".to_string(),
+                    n => format!("{n} Ones"),
+                };
+                let effect = match value {
+                    1 => format!(
+                        "One: pays all {} counters to the pot, gives all {held} dice to {left}",
+                        s.counters[m]
+                    ),
+                    2 => format!(
+                        "Two: pays {} counters, gives {ones} to {left}",
+                        r.two_pays.min(s.counters[m])
+                    ),
+                    3 => format!(
+                        "Three: everyone pays up to {}, gives {ones} to {left}",
+                        r.three_each_pays
+                    ),
+                    4 => format!(
+                        "Four: takes {} from the pot, gives {ones} to {left}",
+                        r.four_takes.min(s.pot)
+                    ),
+                    5 => format!(
+                        "Five: takes {} from the pot, gives {ones} to {left}",
+                        r.five_takes.min(s.pot)
+                    ),
+                    _ => format!(
+                        "Six: {} takes the pot ({}), gives all {held} dice to {left}",
+                        Self::seat_name(cell as usize / self.columns()),
+                        s.pot
+                    ),
+                };
+                format!(
+                    "{who} places {die} on {} ({effect})",
+                    self.square_name(cell as usize)
+                )
+            }
+        }
+    }
+
+    fn describe_chance(&self, s: &LowBlowState) -> String {
+        format!(
+            "{} rolls {} (roll {}/{}; set aside: {})",
+            Self::seat_name(s.mover as usize),
+            list_dice(&s.rolled, s.players()),
+            s.rolls,
+            self.rules.max_rolls,
+            list_dice(&s.aside, s.players())
+        )
+    }
+
+    fn render(&self, s: &LowBlowState) -> String {
+        let players = s.players();
+        let columns = self.columns();
+        let mut out = String::new();
+        let status = match s.phase {
+            Phase::Over if s.capped => "capped".to_string(),
+            Phase::Over => "over".to_string(),
+            Phase::Roll => format!("{} to roll", Self::seat_name(s.mover as usize)),
+            Phase::SetAside => format!("{} setting aside", Self::seat_name(s.mover as usize)),
+            Phase::Place => format!("{} to place", Self::seat_name(s.mover as usize)),
+        };
+        let _ = writeln!(
+            out,
+            "LOW BLOW round {}/{}, {} placements, pot {} | {status}",
+            (s.round + 1).min(self.rules.rounds),
+            self.rules.rounds,
+            s.turns,
+            s.pot
+        );
+        let _ = write!(out, "{:>8} |", "");
+        for c in 1..=columns {
+            let _ = write!(out, " {c:>2}");
+        }
+        let _ = writeln!(out, " | counters  dice held      banked");
+        for (row, name) in COLOUR_NAMES.iter().enumerate().take(players) {
+            let _ = write!(out, "{name:>8} |");
+            for cell in row * columns..(row + 1) * columns {
+                match s.die_at(cell) {
+                    Some(d) => {
+                        let _ = write!(out, " {d}");
+                    }
+                    None => out.push_str("  ."),
+                }
+            }
+            let mut held = String::new();
+            for (letter, &n) in COLOUR_LETTERS.iter().zip(&s.hand[row]).take(players) {
+                if n > 0 {
+                    let _ = write!(held, "{letter}x{n} ");
+                }
+            }
+            let _ = writeln!(
+                out,
+                " | {:>8}  {:<13} {:>6}",
+                s.counters[row],
+                if held.is_empty() {
+                    "-"
+                } else {
+                    held.trim_end()
+                },
+                s.banked[row]
+            );
+        }
+        if matches!(s.phase, Phase::SetAside | Phase::Place) {
+            let _ = writeln!(
+                out,
+                "{} after roll {}/{}: set aside {} | rolled {}",
+                Self::seat_name(s.mover as usize),
+                s.rolls,
+                self.rules.max_rolls,
+                list_dice(&s.aside, players),
+                list_dice(&s.rolled, players)
+            );
+        }
+        if s.phase == Phase::Over {
+            let scores = self.scores(s);
+            let _ = writeln!(out, "final scores (lowest wins): {:?}", &scores[..players]);
+        }
+        out
+    }
+
+    fn check_invariants(&self, s: &LowBlowState) -> Result<(), String> {
+        let players = s.players();
+        let columns = self.columns();
+        let full = self.full_mask(players);
+        // Board: the mask matches the squares, dice are well-formed, nothing off the board.
+        let mut on_board = [0u32; MAX_PLAYERS];
+        if s.occupied & !full != 0 {
+            return Err(format!("occupied mask {:#x} beyond the board", s.occupied));
+        }
+        let cells = players * columns;
+        if s.board[cells..].iter().any(|&code| code != 0) {
+            return Err("a die beyond the board".into());
+        }
+        for (cell, &code) in s.board[..cells].iter().enumerate() {
+            let marked = s.occupied >> cell & 1 == 1;
+            if code == 0 {
+                if marked {
+                    return Err(format!("square {cell} marked but empty"));
+                }
+                continue;
+            }
+            let (colour, value) = ((code >> 3) as usize, code & 7);
+            if !marked || colour >= players || !(1..=6).contains(&value) {
+                return Err(format!(
+                    "square {cell} holds a bad or unmarked die {code:#x}"
+                ));
+            }
+            on_board[colour] += 1;
+        }
+        // Conservation: every die of every colour is on the board or in exactly one hand.
+        for colour in 0..MAX_PLAYERS {
+            let in_hands: u32 = (0..MAX_PLAYERS).map(|p| s.hand[p][colour] as u32).sum();
+            let expected = if colour < players {
+                self.rules.dice_per_player as u32
+            } else {
+                0
+            };
+            if on_board[colour] + in_hands != expected {
+                return Err(format!(
+                    "{} dice: {} on the board + {in_hands} in hands != {expected}",
+                    COLOUR_LETTERS[colour], on_board[colour]
+                ));
+            }
+        }
+        for p in players..MAX_PLAYERS {
+            if s.hand[p] != [0; MAX_PLAYERS] || s.counters[p] != 0 {
+                return Err(format!("seat {p} does not play but holds something"));
+            }
+        }
+        // Counters: conserved between the players and the pot.
+        let counters: u32 = s.counters.iter().map(|&c| c as u32).sum::<u32>() + s.pot as u32;
+        let expected =
+            players as u32 * self.rules.counters_per_player as u32 + self.rules.starting_pot as u32;
+        if counters != expected {
+            return Err(format!("{counters} counters, expected {expected}"));
+        }
+        // The mover's dice with values are dice the mover holds.
+        let m = s.mover as usize;
+        if m >= players {
+            return Err(format!("mover {m} out of range"));
+        }
+        for (colour, letter) in COLOUR_LETTERS.iter().enumerate() {
+            let valued: u32 = (0..6)
+                .map(|v| s.aside[colour][v] as u32 + s.rolled[colour][v] as u32)
+                .sum();
+            let held = s.hand[m][colour] as u32;
+            if valued > held {
+                return Err(format!(
+                    "mover has {valued} {letter} dice with values but holds {held}"
+                ));
+            }
+            if s.phase == Phase::Place && valued != held {
+                return Err(format!("placing with unrolled {letter} dice"));
+            }
+        }
+        let (aside, rolled) = (total(&s.aside), total(&s.rolled));
+        match s.phase {
+            Phase::Roll if rolled != 0 || aside >= s.held(m) => {
+                return Err("a roll is pending with nothing to roll".into());
+            }
+            Phase::SetAside if rolled == 0 || s.rolls >= self.rules.max_rolls => {
+                return Err("setting aside without dice or after the last roll".into());
+            }
+            Phase::Over if aside + rolled != 0 => {
+                return Err("dice with values after the end".into());
+            }
+            _ => {}
+        }
+        if s.phase != Phase::Over {
+            if s.held(m) == 0 {
+                return Err(format!("{} is on turn without dice", Self::seat_name(m)));
+            }
+            if s.occupied == full {
+                return Err("the board is full but the round goes on".into());
+            }
+            if s.round >= self.rules.rounds {
+                return Err("play after the last round".into());
+            }
+        }
+        if s.rolls > self.rules.max_rolls {
+            return Err(format!("{} rolls", s.rolls));
+        }
+        // Every placement is one of the six outcomes.
+        let plays: u32 = s.plays.iter().map(|&n| n as u32).sum();
+        let finished = s.phase == Phase::Over && !s.capped;
+        if finished && (s.occupied != full || s.round != self.rules.rounds) {
+            return Err("finished without a full board in the last round".into());
+        }
+        // A finished match keeps its last board on show; it is counted in `round` already.
+        let this_round = if finished { 0 } else { s.placed() };
+        let placed_before = s.round as u32 * (players * columns) as u32;
+        if plays != s.turns || s.turns != placed_before + this_round {
+            return Err(format!(
+                "{} placements, {plays} outcomes, {} dice on the board in round {}",
+                s.turns,
+                s.placed(),
+                s.round
+            ));
+        }
+        if s.turns > self.rules.turn_cap {
+            return Err(format!("{} placements beyond the cap", s.turns));
+        }
+        Ok(())
+    }
+}
+
+impl LowBlow {
+    /// Whether `a` is among `legal_actions(s)`, decided without building the list.
+    pub fn is_legal(&self, s: &LowBlowState, a: LowBlowAction) -> bool {
+        let players = s.players();
+        let die_ok =
+            |colour: u8, value: u8| (colour as usize) < players && (1..=6).contains(&value);
+        match a {
+            LowBlowAction::SetAside { colour, value } => {
+                s.phase == Phase::SetAside
+                    && die_ok(colour, value)
+                    && s.rolled[colour as usize][value as usize - 1] > 0
+            }
+            LowBlowAction::Done => s.phase == Phase::SetAside,
+            LowBlowAction::Place {
+                colour,
+                value,
+                cell,
+            } => {
+                s.phase == Phase::Place
+                    && die_ok(colour, value)
+                    && s.mover_has(colour as usize, value) > 0
+                    && (cell as usize) < players * self.columns()
+                    && s.occupied >> cell & 1 == 0
+            }
+        }
+    }
+
+    /// Place a die and resolve its outcome (the rulebook's One to Six, LB-5, LB-6).
+    fn place(&self, s: &mut LowBlowState, colour: usize, value: u8, cell: usize) {
+        let m = s.mover as usize;
+        let v = value as usize - 1;
+        debug_assert!(s.phase == Phase::Place, "placing outside the place phase");
+        debug_assert!(s.mover_has(colour, value) > 0, "placing a die not held");
+        debug_assert!(s.occupied >> cell & 1 == 0, "placing on a full square");
+        if s.aside[colour][v] > 0 {
+            s.aside[colour][v] -= 1;
+        } else {
+            s.rolled[colour][v] -= 1;
+        }
+        s.hand[m][colour] -= 1;
+        s.board[cell] = Die {
+            colour: colour as u8,
+            value,
+        }
+        .code();
+        s.occupied |= 1 << cell;
+        s.plays[v] += 1;
+        s.turns += 1;
+        let players = s.players();
+        let r = &self.rules;
+        match value {
+            // One: all remaining dice to the left; all your counters into the pot.
+            1 => {
+                for c in 0..players {
+                    Self::pass_left(s, m, c, s.hand[m][c]);
+                }
+                Self::pay(s, m, s.counters[m]);
+            }
+            // Six: the row's owner (even you) takes the pot; all remaining dice to the left.
+            6 => {
+                let owner = cell / self.columns();
+                Self::take(s, owner, s.pot);
+                for c in 0..players {
+                    Self::pass_left(s, m, c, s.hand[m][c]);
+                }
+            }
+            // Two to Five: the Ones among every die still held, set aside or not (LB-5), go
+            // to the left; then the counters move.
+            _ => {
+                for c in 0..players {
+                    let ones = s.aside[c][0] + s.rolled[c][0];
+                    Self::pass_left(s, m, c, ones);
+                }
+                match value {
+                    2 => Self::pay(s, m, r.two_pays),
+                    3 => {
+                        for p in 0..players {
+                            Self::pay(s, p, r.three_each_pays);
+                        }
+                    }
+                    4 => Self::take(s, m, r.four_takes),
+                    _ => Self::take(s, m, r.five_takes),
+                }
+            }
+        }
+        s.aside = Default::default();
+        s.rolled = Default::default();
+        self.finish_turn(s);
+    }
+}

@@ -1,0 +1,946 @@
+//! LOW BLOW's tests: one per rule, citing the rulebook's wording or RULINGS LB-n, on states
+//! built directly; then the shared conformance check and the rule parameters.
+
+use super::state::{MAX_CELLS, MAX_PLAYERS, total};
+use super::*;
+use crate::core::conformance;
+use crate::core::rules::{Rules, apply_file, apply_sets};
+
+fn game() -> LowBlow {
+    LowBlow::new(LowBlowRules::default())
+}
+
+fn game_with(sets: &[&str]) -> LowBlow {
+    let mut rules = LowBlowRules::default();
+    let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+    apply_sets(&mut rules, &sets).unwrap();
+    LowBlow::new(rules)
+}
+
+fn die(text: &str) -> Die {
+    let b = text.as_bytes();
+    let colour = "RBGY".find(b[0] as char).expect("colour letter") as u8;
+    Die {
+        colour,
+        value: b[1] - b'0',
+    }
+}
+
+/// A state with seat `mover` to place (after the last roll) holding `aside` and `rolled`;
+/// the other seats hold `others` (seat, colour, count). With `board` = None every other die
+/// lies on the board as a Two, filling squares from the last backwards (so square 0, row 0
+/// column 1, stays empty as long as any die is held); with `board` given (rows of `R3`/`.`),
+/// the board is exactly that and must account for the rest.
+fn build(
+    g: &LowBlow,
+    players: usize,
+    board: Option<&[&str]>,
+    mover: usize,
+    aside: &[&str],
+    rolled: &[&str],
+    others: &[(usize, usize, u8)],
+) -> LowBlowState {
+    let mut s = g.new_state(players);
+    s.hand = [[0; MAX_PLAYERS]; MAX_PLAYERS];
+    s.mover = mover as u8;
+    s.phase = Phase::Place;
+    s.rolls = g.rules().max_rolls;
+    for (list, counts) in [(aside, &mut s.aside), (rolled, &mut s.rolled)] {
+        for d in list.iter().map(|t| die(t)) {
+            counts[d.colour as usize][d.value as usize - 1] += 1;
+            s.hand[mover][d.colour as usize] += 1;
+        }
+    }
+    for &(seat, colour, n) in others {
+        s.hand[seat][colour] += n;
+    }
+    let cells = players * g.rules().columns as usize;
+    match board {
+        Some(rows) => {
+            for (row, text) in rows.iter().enumerate() {
+                for (col, t) in text.split_whitespace().enumerate() {
+                    if t != "." {
+                        let d = die(t);
+                        let cell = row * g.rules().columns as usize + col;
+                        s.board[cell] = d.code();
+                        s.occupied |= 1 << cell;
+                        s.plays[d.value as usize - 1] += 1;
+                    }
+                }
+            }
+        }
+        None => {
+            let mut cell = cells;
+            for colour in 0..players {
+                let held: u8 = (0..players).map(|p| s.hand[p][colour]).sum();
+                for _ in held..g.rules().dice_per_player {
+                    cell -= 1;
+                    s.board[cell] = Die {
+                        colour: colour as u8,
+                        value: 2,
+                    }
+                    .code();
+                    s.occupied |= 1 << cell;
+                    s.plays[1] += 1;
+                }
+            }
+        }
+    }
+    s.turns = s.placed();
+    g.check_invariants(&s)
+        .unwrap_or_else(|e| panic!("test setup: {e}\n{}", g.render(&s)));
+    s
+}
+
+fn place(g: &LowBlow, s: &mut LowBlowState, d: &str, cell: u8) {
+    let d = die(d);
+    g.try_apply(
+        s,
+        LowBlowAction::Place {
+            colour: d.colour,
+            value: d.value,
+            cell,
+        },
+    )
+    .unwrap();
+    g.check_invariants(s)
+        .unwrap_or_else(|e| panic!("after placing: {e}\n{}", g.render(s)));
+}
+
+fn legal(g: &LowBlow, s: &LowBlowState) -> Vec<LowBlowAction> {
+    let mut out = Vec::new();
+    g.legal_actions(s, &mut out);
+    out
+}
+
+/// Roll with a chance stream that is not asked for anything in particular.
+fn roll(g: &LowBlow, s: &mut LowBlowState, seed: u64) {
+    assert_eq!(g.turn(s), Turn::Chance);
+    g.sample_chance(s, &mut crate::core::rng_from_seed(seed));
+    g.check_invariants(s).unwrap();
+}
+
+// ---- The six outcomes ----
+
+#[test]
+fn one_pays_all_counters_and_gives_all_remaining_dice_left() {
+    // "One - ... ALL the remaining dice you give to the player on your left and you then put
+    // ALL of your counters into the pot."
+    let g = game();
+    let mut s = build(
+        &g,
+        3,
+        None,
+        0,
+        &["R1", "R5", "B3"],
+        &["R1", "G6"],
+        &[(1, 1, 1)],
+    );
+    s.counters = [7, 10, 10, 0];
+    s.pot = 3;
+    place(&g, &mut s, "R1", 0);
+    assert_eq!(s.counters[0], 0);
+    assert_eq!(s.pot, 10);
+    // Seat 1 (on seat 0's left) gets R5, B3 (set aside) and R1, G6 (not set aside).
+    assert_eq!(s.hand[0], [0, 0, 0, 0]);
+    assert_eq!(s.hand[1], [2, 2, 1, 0]);
+    assert_eq!(s.passed[0], 4);
+    assert_eq!(s.die_at(0), Some(die("R1")));
+    assert_eq!((s.mover, s.phase), (1, Phase::Roll));
+}
+
+#[test]
+fn two_pays_two_and_gives_the_ones_left_set_aside_or_not() {
+    // "Two - ... the Ones (from all dice you possess, whether set aside in roll 1 or 2, or
+    // part of the last roll not set aside) you give to the player on your left and the rest
+    // you keep and you also put two counters into the pot." (LB-5)
+    let g = game();
+    let mut s = build(&g, 3, None, 0, &["R2", "R1"], &["B1", "G4", "R6"], &[]);
+    place(&g, &mut s, "R2", 0);
+    assert_eq!((s.counters[0], s.pot), (8, 2));
+    assert_eq!(s.hand[0], [1, 0, 1, 0], "keeps R6 and G4");
+    assert_eq!(
+        s.hand[1],
+        [1, 1, 0, 0],
+        "gets the set-aside R1 and the rolled B1"
+    );
+    assert_eq!(s.passed[0], 2);
+}
+
+#[test]
+fn three_makes_every_player_pay_one_and_gives_the_ones_left() {
+    // "Three - ... the Ones you give to the player on your left and the rest you keep and all
+    // the players put one counter into the pot."
+    let g = game();
+    let mut s = build(&g, 4, None, 3, &["Y3", "G1"], &["Y5"], &[]);
+    s.counters = [10, 0, 4, 2];
+    s.pot = 24;
+    place(&g, &mut s, "Y3", 0);
+    // Seat 1 has nothing to pay (LB-6); everyone else pays one, the mover included.
+    assert_eq!(s.counters, [9, 0, 3, 1]);
+    assert_eq!(s.pot, 27);
+    // Seat 3's left is seat 0 (play goes clockwise, to the left).
+    assert_eq!(s.hand[0][2], 1, "G1 goes to seat 0");
+    assert_eq!(s.hand[3], [0, 0, 0, 1], "keeps Y5");
+}
+
+#[test]
+fn four_takes_one_from_the_pot_and_gives_the_ones_left() {
+    // "Four - ... the Ones you give to the player on your left and the rest you keep and you
+    // take one counter from the pot, provided there are some to take."
+    let g = game();
+    let mut s = build(&g, 3, None, 1, &["B4"], &["B1", "B1", "R2"], &[(0, 0, 1)]);
+    s.counters = [10, 5, 10, 0];
+    s.pot = 5;
+    place(&g, &mut s, "B4", 3);
+    assert_eq!((s.counters[1], s.pot), (6, 4));
+    assert_eq!(s.hand[2], [0, 2, 0, 0], "both B1 to seat 2");
+    assert_eq!(s.hand[1], [1, 0, 0, 0], "keeps R2");
+}
+
+#[test]
+fn five_takes_two_from_the_pot_and_gives_the_ones_left() {
+    // "Five - ... you take two counters from the pot, provided there are some to take."
+    let g = game();
+    let mut s = build(&g, 3, None, 2, &["G5", "R1"], &["G6"], &[]);
+    s.counters = [10, 10, 7, 0];
+    s.pot = 3;
+    place(&g, &mut s, "G5", 1);
+    assert_eq!((s.counters[2], s.pot), (9, 1));
+    assert_eq!(s.hand[0], [1, 0, 0, 0], "R1 to seat 0 (left of seat 2)");
+    assert_eq!(s.hand[2], [0, 0, 1, 0], "keeps G6");
+}
+
+#[test]
+fn six_gives_the_pot_to_the_rows_owner_and_all_dice_left() {
+    // "Six - ... the player whose row you played on (even your own) gets to take all the
+    // counters in the pot, provided there are some to take and ALL your remaining dice you
+    // give to the player on your left."
+    let g = game();
+    // On another player's row: square 5 is row 1 (seat 1's).
+    let mut s = build(&g, 3, None, 0, &["R6", "R1"], &["B5"], &[(2, 2, 5)]);
+    s.counters = [10, 4, 4, 0];
+    s.pot = 12;
+    place(&g, &mut s, "R6", 5);
+    assert_eq!(s.counters, [10, 16, 4, 0], "row 1 belongs to seat 1");
+    assert_eq!(s.pot, 0);
+    assert_eq!(s.hand[0], [0, 0, 0, 0]);
+    assert_eq!(s.hand[1], [1, 1, 0, 0], "R1 and B5 go left");
+    // On your own row.
+    let mut s = build(&g, 3, None, 1, &["R6"], &["B2"], &[(2, 2, 5)]);
+    s.counters = [10, 3, 10, 0];
+    s.pot = 7;
+    place(&g, &mut s, "R6", 6);
+    assert_eq!((s.counters[1], s.pot), (10, 0));
+    assert_eq!(s.hand[2][1], 1, "B2 goes to seat 2");
+}
+
+// ---- Counters at the edges (LB-6) ----
+
+#[test]
+fn lb6_taking_from_an_empty_pot_gives_nothing() {
+    // "provided there are some to take" (FOUND, LB-6).
+    let g = game();
+    for (d, expected) in [("R4", 10), ("R5", 10), ("R6", 10)] {
+        let mut s = build(&g, 3, None, 0, &[d, "R3"], &[], &[]);
+        s.pot = 0;
+        place(&g, &mut s, d, 0);
+        assert_eq!((s.counters[0], s.pot), (expected, 0), "{d}");
+    }
+    // A pot of one gives one on a Five.
+    let mut s = build(&g, 3, None, 0, &["R5"], &[], &[(1, 1, 5)]);
+    s.counters = [10, 9, 10, 0];
+    s.pot = 1;
+    place(&g, &mut s, "R5", 0);
+    assert_eq!((s.counters[0], s.pot), (11, 0));
+}
+
+#[test]
+fn lb6_paying_with_too_few_counters_pays_what_you_have() {
+    let g = game();
+    let mut s = build(&g, 3, None, 0, &["R2", "R3"], &[], &[]);
+    s.counters = [1, 10, 10, 0];
+    s.pot = 9;
+    place(&g, &mut s, "R2", 0);
+    assert_eq!((s.counters[0], s.pot), (0, 10));
+    // A One with no counters pays nothing.
+    let mut s = build(&g, 3, None, 0, &["R1"], &[], &[(2, 2, 5)]);
+    s.counters = [0, 10, 10, 0];
+    s.pot = 10;
+    place(&g, &mut s, "R1", 0);
+    assert_eq!((s.counters[0], s.pot), (0, 10));
+    // A Three with nobody holding counters pays nothing.
+    let mut s = build(&g, 3, None, 0, &["R3"], &[], &[(1, 1, 5)]);
+    s.counters = [0, 0, 0, 0];
+    s.pot = 30;
+    place(&g, &mut s, "R3", 0);
+    assert_eq!((s.counters, s.pot), ([0; 4], 30));
+}
+
+// ---- The turn (LB-4) ----
+
+#[test]
+fn lb4_rolls_set_aside_dice_are_not_rerolled() {
+    // "Once you set a die aside, it may not be re-rolled that turn."
+    let g = game();
+    let mut s = g.new_state(3);
+    roll(&g, &mut s, 1);
+    assert_eq!((s.phase, s.rolls), (Phase::SetAside, 1));
+    assert_eq!(total(&s.rolled), 5, "the first roll is all five dice");
+    let first = legal(&g, &s)[0];
+    g.try_apply(&mut s, first).unwrap();
+    let aside = s.aside;
+    assert_eq!(total(&aside), 1);
+    g.try_apply(&mut s, LowBlowAction::Done).unwrap();
+    assert_eq!(s.phase, Phase::Roll);
+    roll(&g, &mut s, 2);
+    assert_eq!(s.aside, aside, "set-aside dice keep their values");
+    assert_eq!(total(&s.rolled), 4, "only the other four are rolled");
+    assert_eq!(s.rolls, 2);
+}
+
+#[test]
+fn lb4_set_aside_one_die_at_a_time_then_done() {
+    let g = game();
+    let mut s = build(&g, 3, None, 0, &["R4"], &["R1", "R1", "R6"], &[]);
+    s.phase = Phase::SetAside;
+    s.rolls = 1;
+    assert_eq!(
+        legal(&g, &s),
+        vec![
+            LowBlowAction::SetAside {
+                colour: 0,
+                value: 1
+            },
+            LowBlowAction::SetAside {
+                colour: 0,
+                value: 6
+            },
+            LowBlowAction::Done,
+        ],
+        "one action per (colour, value) of the latest roll, then done"
+    );
+    // Set-aside dice of an earlier roll are not offered again.
+    g.try_apply(
+        &mut s,
+        LowBlowAction::SetAside {
+            colour: 0,
+            value: 4,
+        },
+    )
+    .unwrap_err();
+}
+
+#[test]
+fn lb4_setting_every_die_aside_goes_to_placing() {
+    // "You can keep all the dice and proceed to play a die."
+    let g = game();
+    let mut s = build(&g, 3, None, 0, &[], &["R2", "B5"], &[]);
+    s.phase = Phase::SetAside;
+    s.rolls = 1;
+    g.try_apply(
+        &mut s,
+        LowBlowAction::SetAside {
+            colour: 0,
+            value: 2,
+        },
+    )
+    .unwrap();
+    assert_eq!(s.phase, Phase::SetAside);
+    g.try_apply(
+        &mut s,
+        LowBlowAction::SetAside {
+            colour: 1,
+            value: 5,
+        },
+    )
+    .unwrap();
+    assert_eq!(s.phase, Phase::Place);
+    assert_eq!(s.rolls, 1, "no more rolls");
+    assert!(
+        legal(&g, &s)
+            .iter()
+            .all(|a| matches!(a, LowBlowAction::Place { .. }))
+    );
+}
+
+#[test]
+fn lb4_must_place_after_the_last_roll() {
+    // "One die MUST be placed on your turn if you have any." After the third roll there is
+    // no Done and no further roll: only placements, of any die held (LB-4), on any empty
+    // square.
+    let g = game();
+    // R3 was set aside on an earlier roll; the other red die is about to be rolled a third
+    // time.
+    let mut s = build(&g, 3, None, 0, &["R3"], &["R5"], &[(1, 1, 1)]);
+    s.rolled = Default::default();
+    s.phase = Phase::Roll;
+    s.rolls = 2;
+    g.check_invariants(&s).unwrap();
+    roll(&g, &mut s, 7);
+    assert_eq!((s.phase, s.rolls), (Phase::Place, 3));
+    let acts = legal(&g, &s);
+    assert!(!acts.contains(&LowBlowAction::Done));
+    let empty = 15 - s.placed() as usize;
+    assert_eq!(empty, 3);
+    let distinct = if s.rolled[0][2] == 1 { 1 } else { 2 };
+    assert_eq!(acts.len(), distinct * empty);
+    // The rolled die, not set aside, can be placed too.
+    let rolled_value = (1..=6).find(|&v| s.rolled[0][v as usize - 1] == 1).unwrap();
+    assert!(acts.contains(&LowBlowAction::Place {
+        colour: 0,
+        value: rolled_value,
+        cell: 0
+    }));
+    // And placing ends the turn ("once you've played a die to the board this concludes your
+    // turn", the designer's comment).
+    g.apply(&mut s, acts[0]);
+    assert_eq!((s.mover, s.phase, s.rolls), (1, Phase::Roll, 0));
+    assert_eq!(total(&s.aside) + total(&s.rolled), 0);
+}
+
+#[test]
+fn lb4_nothing_set_aside_places_any_die_held() {
+    // "If nothing at all was set aside, you place any one die you hold."
+    let g = game();
+    let mut s = g.new_state(3);
+    for seed in 0..3 {
+        roll(&g, &mut s, seed);
+        if s.phase == Phase::SetAside {
+            g.try_apply(&mut s, LowBlowAction::Done).unwrap();
+        }
+    }
+    assert_eq!((s.phase, s.rolls), (Phase::Place, 3));
+    assert_eq!(total(&s.aside), 0);
+    let acts = legal(&g, &s);
+    let distinct = s.rolled[0].iter().filter(|&&n| n > 0).count();
+    assert_eq!(acts.len(), distinct * 15);
+}
+
+// ---- Passing, round end, carrying over ----
+
+#[test]
+fn lb3_a_player_with_no_dice_passes() {
+    // "You are not out of the game if you are out of dice" (LB-3: they pass).
+    let g = game();
+    let mut s = build(&g, 3, None, 0, &["R4", "R5"], &[], &[(2, 2, 2)]);
+    assert_eq!(s.held(1), 0);
+    place(&g, &mut s, "R4", 0);
+    assert_eq!(s.mover, 2, "seat 1 holds nothing and is skipped");
+    assert_eq!(s.passes, 1);
+    // Dice given to a player without dice bring them back in.
+    let mut s = build(&g, 3, None, 0, &["R6", "R5"], &[], &[(2, 2, 2)]);
+    place(&g, &mut s, "R6", 0);
+    assert_eq!((s.mover, s.passes), (1, 0));
+    assert_eq!(s.hand[1][0], 1);
+}
+
+#[test]
+fn lb3_the_round_ends_when_the_board_is_full_and_dice_return_to_owners() {
+    // "The round ends when the board is full ... remove all the dice from the board and
+    // return them to the players, no change is made to the Counter Pot." (LB-3, LB-7)
+    let g = game();
+    let board: &[&str] = &[". B2 G2 R2 R2", "B2 B2 R2 G2 G2", "B2 R2 G2 G2 B2"];
+    let mut s = build(&g, 3, Some(board), 1, &["R4"], &[], &[]);
+    s.counters = [3, 5, 1, 0];
+    s.pot = 21;
+    place(&g, &mut s, "R4", 0); // a Four: seat 1 takes one from the pot
+    assert_eq!(s.round, 1);
+    assert_eq!(s.placed(), 0, "the board is cleared");
+    assert_eq!(s.board, [0; MAX_CELLS]);
+    for seat in 0..3 {
+        let mut own = [0; MAX_PLAYERS];
+        own[seat] = 5;
+        assert_eq!(s.hand[seat], own, "seat {seat} has its own five dice back");
+    }
+    assert_eq!(s.pot, 20, "the pot carries over (LB-7)");
+    assert_eq!(s.counters, [3, 6, 1, 0]);
+    // LB-8: the youngest (seat 0) starts the next round, with a fresh roll.
+    assert_eq!((s.mover, s.phase, s.rolls), (0, Phase::Roll, 0));
+    // The round was scored: row 0 = R4 B2 G2 R2 R2 = 12 - 3 own red = 9.
+    assert_eq!(s.banked[..3], [9, 10 - 2, 10 - 2]);
+    assert_eq!(s.row_sum[0][..3], [12, 10, 10]);
+    assert_eq!(s.own_dice[0][..3], [3, 2, 2]);
+}
+
+#[test]
+fn lb7_pot_carries_over_to_the_next_round_and_is_ignored_at_the_end() {
+    // "... no change is made to the Counter Pot": a pot left at a round's end can be won in
+    // the next round.
+    let g = game();
+    let board: &[&str] = &[". R2 R2 R2 R2", "B2 B2 B2 B2 B2", "G2 G2 G2 G2 G2"];
+    let mut s = build(&g, 3, Some(board), 2, &["R3"], &[], &[]);
+    s.counters = [2, 0, 0, 0];
+    s.pot = 28;
+    place(&g, &mut s, "R3", 0); // a Three: seat 0 pays one
+    assert_eq!((s.round, s.pot, s.counters), (1, 29, [1, 0, 0, 0]));
+    roll(&g, &mut s, 1);
+    // Whatever was rolled, make it a six and four ones, and place the six on row 1.
+    s.rolled = Default::default();
+    s.rolled[0] = [4, 0, 0, 0, 0, 1];
+    s.phase = Phase::Place;
+    g.check_invariants(&s).unwrap();
+    place(&g, &mut s, "R6", 5);
+    assert_eq!((s.pot, s.counters), (0, [1, 29, 0, 0]));
+
+    // "Ignore any counters left in the pot."
+    let g = game_with(&["rounds=1"]);
+    let board: &[&str] = &[". R2 R2 R2 R2", "B2 B2 B2 B2 B2", "G2 G2 G2 G2 G2"];
+    let mut s = build(&g, 3, Some(board), 2, &["R3"], &[], &[]);
+    s.counters = [0, 0, 0, 0];
+    s.pot = 30;
+    place(&g, &mut s, "R3", 0); // a Three: nobody has a counter to pay
+    assert_eq!(g.turn(&s), Turn::Over);
+    assert_eq!(s.pot, 30);
+    // Rows: R3 + 4 reds = 11 - 5 = 6; 10 - 5 = 5; 10 - 5 = 5. No counters, pot ignored.
+    assert_eq!(g.outcome(&s).scores(), &[6, 5, 5]);
+}
+
+#[test]
+fn lb9_row_score_is_the_sum_minus_one_per_own_colour_die() {
+    // "Add up the dice in each home row individually ignoring dice color. Then you subtract
+    // 1 point for each die within your home row in your color."
+    let g = game();
+    let board: &[&str] = &[". B6 B6 R1 G3", "B5 B1 R6 R6 G4", "G6 G6 G6 R6 B1"];
+    let mut s = build(&g, 3, Some(board), 0, &["R6"], &[], &[]);
+    place(&g, &mut s, "R6", 0);
+    // Row 0: 6+6+6+1+3 = 22, two reds -> 20. Row 1: 22, two blues -> 20. Row 2: 25, three
+    // greens -> 22 (the red six in it costs nothing).
+    assert_eq!(s.banked[..3], [20, 20, 22]);
+    let g2 = game_with(&["own_colour_discount=0"]);
+    let mut s = build(&g2, 3, Some(board), 0, &["R6"], &[], &[]);
+    place(&g2, &mut s, "R6", 0);
+    assert_eq!(s.banked[..3], [22, 22, 25]);
+}
+
+// ---- Final scoring ----
+
+#[test]
+fn lb1_triangular_and_linear_counter_scoring() {
+    // "One counter is worth -1 point the second counter is worth -2 points the third counter
+    // is worth -3 points etc." (triangular, the default) vs "subtract the number of counters
+    // you have" (linear).
+    let tri = game();
+    assert_eq!(tri.rules().counter_value(0), 0);
+    assert_eq!(tri.rules().counter_value(1), 1);
+    assert_eq!(tri.rules().counter_value(3), 6);
+    assert_eq!(tri.rules().counter_value(10), 55);
+    let lin = game_with(&["counter_scoring=linear"]);
+    assert_eq!(lin.rules().counter_value(10), 10);
+    let mut s = tri.new_state(3);
+    s.phase = Phase::Over;
+    s.round = 3;
+    s.banked = [40, 30, 50, 0];
+    s.counters = [4, 2, 6, 0];
+    assert_eq!(tri.outcome(&s).scores(), &[40 - 10, 30 - 3, 50 - 21]);
+    assert_eq!(lin.outcome(&s).scores(), &[40 - 4, 30 - 2, 50 - 6]);
+}
+
+#[test]
+fn lb2_lowest_total_wins() {
+    // "The player with the lowest score after 3 rounds is the winner."
+    let g = game();
+    let mut s = g.new_state(4);
+    s.phase = Phase::Over;
+    s.round = 3;
+    s.turns = 60;
+    s.plays = [0, 60, 0, 0, 0, 0];
+    s.banked = [45, 60, 38, 52];
+    s.counters = [10, 12, 0, 10];
+    // Scores: 45-55 = -10, 60-78 = -18, 38, 52-55 = -3.
+    let o = g.outcome(&s);
+    assert_eq!(o.scores(), &[-10, -18, 38, -3]);
+    assert_eq!(o.ranks(), &[1, 0, 3, 2]);
+    assert_eq!(o.win_share(Seat(1)), 1.0);
+    assert!(!o.is_capped());
+    assert_eq!(o.rounds, 3);
+}
+
+#[test]
+fn g3_ties_for_first_are_shared() {
+    let g = game();
+    let mut s = g.new_state(3);
+    s.phase = Phase::Over;
+    s.round = 3;
+    s.banked = [40, 46, 40, 0];
+    s.counters = [5, 6, 5, 0];
+    // 40-15 = 25, 46-21 = 25, 40-15 = 25: a three-way tie.
+    let o = g.outcome(&s);
+    assert_eq!(o.ranks(), &[0, 0, 0]);
+    assert!((o.win_share(Seat(2)) - 1.0 / 3.0).abs() < 1e-12);
+    s.counters = [5, 5, 5, 0];
+    let o = g.outcome(&s);
+    assert_eq!(o.ranks(), &[0, 2, 0]);
+    assert_eq!(o.win_share(Seat(0)), 0.5);
+}
+
+#[test]
+fn game_ends_after_the_third_round() {
+    // "Game is over after the 3rd round's counters are scored."
+    let g = game();
+    let board: &[&str] = &[". R2 R2 R2 R2", "B2 B2 B2 B2 B2", "G2 G2 G2 G2 G2"];
+    let mut s = build(&g, 3, Some(board), 0, &["R3"], &[], &[]);
+    s.round = 2;
+    s.turns += 30;
+    s.plays[1] += 30;
+    s.banked = [20, 20, 20, 0];
+    place(&g, &mut s, "R3", 0);
+    assert_eq!(g.turn(&s), Turn::Over);
+    assert_eq!(s.round, 3);
+    assert_eq!(s.die_at(0), Some(die("R3")), "the last board stays on show");
+    assert!(g.render(&s).contains("red | R3 R2 R2 R2 R2"));
+    let o = g.outcome(&s);
+    assert_eq!((o.turns, o.rounds), (45, 3));
+    g.check_invariants(&s).unwrap();
+}
+
+// ---- Rule parameters ----
+
+#[test]
+fn round_starter_parameter() {
+    let board: &[&str] = &[". R2 R2 R2 R2", "B2 B2 B2 B2 B2", "G2 G2 G2 G2 G2"];
+    for (starter, expected) in [("seat0", 0), ("rotate", 1), ("continue", 2)] {
+        let g = game_with(&[&format!("round_starter={starter}")]);
+        let mut s = build(&g, 3, Some(board), 1, &["R3"], &[], &[]);
+        place(&g, &mut s, "R3", 0);
+        assert_eq!(s.round, 1);
+        assert_eq!(s.mover, expected, "{starter}");
+    }
+}
+
+#[test]
+fn g2_turn_cap_ends_the_match_capped() {
+    let g = game_with(&["turn_cap=2"]);
+    let mut s = g.new_state(3);
+    let mut buf = Vec::new();
+    let mut rng = crate::core::rng_from_seed(5);
+    while g.turn(&s) != Turn::Over {
+        match g.turn(&s) {
+            Turn::Chance => g.sample_chance(&mut s, &mut rng),
+            _ => {
+                g.legal_actions(&s, &mut buf);
+                // Always the last action: Done while rolls remain, then a placement.
+                g.apply(&mut s, *buf.last().unwrap());
+            }
+        }
+        g.check_invariants(&s).unwrap();
+    }
+    let o = g.outcome(&s);
+    assert!(o.is_capped());
+    assert_eq!(o.turns, 2);
+    assert_eq!(o.first_place_count(), 0);
+}
+
+#[test]
+fn counts_and_rolls_parameters() {
+    let g = game_with(&[
+        "counters_per_player=4",
+        "starting_pot=6",
+        "dice_per_player=7",
+        "columns=6",
+        "max_rolls=1",
+        "rounds=2",
+    ]);
+    let mut s = g.new_state(4);
+    assert_eq!(s.counters, [4; 4]);
+    assert_eq!(s.pot, 6);
+    assert_eq!(s.hand[3], [0, 0, 0, 7]);
+    roll(&g, &mut s, 3);
+    assert_eq!(s.phase, Phase::Place, "one roll allowed: place at once");
+    assert_eq!(legal(&g, &s).len() % 24, 0, "4 rows x 6 columns");
+    let report = conformance::check(&g, 4, 300, 11);
+    assert_eq!(report.capped, 0);
+    // Every match: 2 rounds x 24 squares = 48 placements.
+    let mut s = g.new_state(4);
+    let mut rng = crate::core::rng_from_seed(1);
+    let mut buf = Vec::new();
+    while g.turn(&s) != Turn::Over {
+        match g.turn(&s) {
+            Turn::Chance => g.sample_chance(&mut s, &mut rng),
+            _ => {
+                g.legal_actions(&s, &mut buf);
+                g.apply(&mut s, buf[0]);
+            }
+        }
+    }
+    assert_eq!((s.turns, s.round), (48, 2));
+}
+
+#[test]
+fn outcome_amounts_parameters() {
+    let g = game_with(&[
+        "two_pays=3",
+        "three_each_pays=2",
+        "four_takes=4",
+        "five_takes=0",
+    ]);
+    let mut s = build(&g, 3, None, 0, &["R2", "R3"], &[], &[]);
+    place(&g, &mut s, "R2", 0);
+    assert_eq!((s.counters[0], s.pot), (7, 3));
+    let mut s = build(&g, 3, None, 0, &["R3", "R4"], &[], &[]);
+    place(&g, &mut s, "R3", 0);
+    assert_eq!((s.counters, s.pot), ([8, 8, 8, 0], 6));
+    let mut s = build(&g, 3, None, 0, &["R4", "R4"], &[], &[]);
+    s.counters = [5, 10, 10, 0];
+    s.pot = 5;
+    place(&g, &mut s, "R4", 0);
+    assert_eq!((s.counters[0], s.pot), (9, 1));
+    let mut s = build(&g, 3, None, 0, &["R5", "R4"], &[], &[]);
+    s.counters = [5, 10, 10, 0];
+    s.pot = 5;
+    place(&g, &mut s, "R5", 0);
+    assert_eq!((s.counters[0], s.pot), (5, 5));
+}
+
+#[test]
+fn set_checks_keys_ranges_and_validate_rejects_unfillable_boards() {
+    let mut r = LowBlowRules::default();
+    r.set("counter_scoring", &toml::Value::String("linear".into()))
+        .unwrap();
+    assert_eq!(r.counter_scoring, CounterScoring::Linear);
+    r.set("rounds", &toml::Value::Integer(5)).unwrap();
+    assert_eq!(r.rounds, 5);
+    assert!(r.set("rounds", &toml::Value::Integer(10)).is_err());
+    assert!(r.set("columns", &toml::Value::Integer(9)).is_err());
+    assert!(r.set("dice_per_player", &toml::Value::Integer(0)).is_err());
+    assert!(
+        r.set("round_starter", &toml::Value::String("oldest".into()))
+            .is_err()
+    );
+    assert!(r.set("colour", &toml::Value::Integer(1)).is_err());
+    assert!(r.validate().is_ok());
+    // Six columns with five dice each: the board could never fill.
+    let err = apply_sets(&mut LowBlowRules::default(), &["columns=6".to_string()])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("columns = 6"), "{err}");
+    // Fine once there are dice enough.
+    apply_sets(
+        &mut LowBlowRules::default(),
+        &["columns=6".to_string(), "dice_per_player=6".to_string()],
+    )
+    .unwrap();
+    // The registry builds the game by name with the same checks.
+    assert!(crate::games::build("low-blow", None, &["columns=6".to_string()]).is_err());
+    let built = crate::games::build("low-blow", None, &["rounds=2".to_string()]).unwrap();
+    assert_eq!(built.name(), "low-blow");
+}
+
+#[test]
+fn params_mark_found_and_default_origins() {
+    use crate::core::rules::Origin;
+    let params = LowBlowRules::default().params();
+    let origin = |key: &str| params.iter().find(|p| p.key == key).unwrap().origin;
+    assert_eq!(origin("counter_scoring"), Origin::Default);
+    assert_eq!(origin("round_starter"), Origin::Default);
+    assert_eq!(origin("columns"), Origin::Found);
+    assert_eq!(origin("counters_per_player"), Origin::Found);
+    assert_eq!(origin("turn_cap"), Origin::Engine);
+}
+
+#[test]
+fn config_file_holds_exactly_the_defaults() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/low-blow.toml");
+    let mut from_file = LowBlowRules::default();
+    // Start from changed values so that a key missing from the file is noticed.
+    for p in from_file.params() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.lines().any(|l| l.starts_with(&format!("{} =", p.key))),
+            "configs/low-blow.toml lacks `{}`",
+            p.key
+        );
+    }
+    from_file.set("rounds", &toml::Value::Integer(7)).unwrap();
+    apply_file(&mut from_file, "low-blow", &path).unwrap();
+    assert_eq!(from_file, LowBlowRules::default());
+    let shown: Vec<(String, String)> = from_file
+        .params()
+        .into_iter()
+        .map(|p| (p.value, p.default))
+        .collect();
+    assert!(shown.iter().all(|(v, d)| v == d));
+}
+
+// ---- Engine contract: metrics, heuristic, traces ----
+
+/// A random match to the end; returns the final state.
+fn random_match(g: &LowBlow, players: usize, seed: u64) -> LowBlowState {
+    let mut s = g.new_state(players);
+    let mut rng = crate::core::rng_from_seed(seed);
+    let mut buf = Vec::new();
+    while g.turn(&s) != Turn::Over {
+        match g.turn(&s) {
+            Turn::Chance => g.sample_chance(&mut s, &mut rng),
+            _ => {
+                g.legal_actions(&s, &mut buf);
+                let pick = rand::RngExt::random_range(&mut rng, 0..buf.len());
+                g.apply(&mut s, buf[pick]);
+            }
+        }
+    }
+    s
+}
+
+#[test]
+fn metrics_match_their_names_and_the_match() {
+    let g = game();
+    for players in [3, 4] {
+        let s = random_match(&g, players, 9);
+        let names = g.metric_names(players);
+        let mut out = vec![0; names.len()];
+        g.metrics(&s, &mut out);
+        let get = |n: &str| out[names.iter().position(|x| x == n).unwrap()];
+        let played: i64 = ["one", "two", "three", "four", "five", "six"]
+            .iter()
+            .map(|v| get(&format!("played_{v}")))
+            .sum();
+        assert_eq!(played, (3 * 5 * players) as i64);
+        let counters: i64 = (0..players)
+            .map(|p| get(&format!("counters_seat{p}")))
+            .sum();
+        assert_eq!(counters + get("pot_end"), 10 * players as i64);
+        // Row sums agree with the banked scores.
+        for p in 0..players {
+            let sums: i64 = (1..=3)
+                .map(|r| get(&format!("row_sum_round{r}_seat{p}")))
+                .sum();
+            let own: i64 = (1..=3)
+                .map(|r| get(&format!("own_dice_round{r}_seat{p}")))
+                .sum();
+            assert_eq!(sums - own, s.banked[p] as i64);
+            assert!((5..=30).contains(&get(&format!("row_sum_round1_seat{p}"))));
+        }
+        assert_eq!(names.len(), players + 1 + 3 + 6 + 1 + 2 * 3 * players);
+    }
+}
+
+#[test]
+fn heuristic_follows_expected_final_score() {
+    let g = game();
+    let mut s = build(&g, 3, None, 0, &["R5", "R3"], &[], &[(1, 1, 5)]);
+    s.counters = [10, 8, 7, 0];
+    s.pot = 5;
+    let before = g.heuristic(&s, Seat(0));
+    let mut after = s;
+    place(&g, &mut after, "R5", 3); // takes 2 counters, on row 0
+    assert!(
+        g.heuristic(&after, Seat(0)) > before,
+        "taking counters helps the mover"
+    );
+    assert!(g.heuristic(&after, Seat(1)) < g.heuristic(&s, Seat(1)));
+    let mut low = s;
+    place(&g, &mut low, "R3", 3); // everyone pays one: the mover loses the most
+    assert!(g.heuristic(&after, Seat(0)) > g.heuristic(&low, Seat(0)));
+    // In range, and the winner of a finished match sees the best value.
+    let end = random_match(&g, 4, 3);
+    let o = g.outcome(&end);
+    let h: Vec<f64> = (0..4).map(|p| g.heuristic(&end, Seat(p))).collect();
+    assert!(h.iter().all(|v| (-1.0..=1.0).contains(v)));
+    let best = (0..4).max_by(|&a, &b| h[a].total_cmp(&h[b])).unwrap();
+    assert_eq!(o.rank(Seat(best as u8)), 0);
+}
+
+#[test]
+fn traces_describe_and_render() {
+    let g = game();
+    let mut s = g.new_state(3);
+    roll(&g, &mut s, 4);
+    let c = g.describe_chance(&s);
+    assert!(c.starts_with("seat 0 (red) rolls R"), "{c}");
+    let s = build(&g, 3, None, 0, &["R6", "B1"], &[], &[]);
+    let d = g.describe(
+        &s,
+        LowBlowAction::Place {
+            colour: 0,
+            value: 6,
+            cell: 0,
+        },
+    );
+    assert!(d.contains("places R6 on row 0 (red) column 1"), "{d}");
+    assert!(d.contains("gives all 1 dice to seat 1 (blue)"), "{d}");
+    let r = g.render(&s);
+    assert!(r.contains("red |  .  . G2 G2 G2 |"), "{r}");
+    assert!(r.contains("set aside R6 B1"), "{r}");
+    assert_eq!(r.lines().count(), 6, "{r}");
+}
+
+#[test]
+fn determinize_is_a_copy_no_hidden_information() {
+    let g = game();
+    let s = random_match(&g, 3, 1);
+    let mut rng = crate::core::rng_from_seed(0);
+    assert_eq!(g.determinize(&s, Seat(1), &mut rng), s);
+}
+
+// ---- Shared conformance check (dice and counters conserved at every step) ----
+
+#[test]
+fn conformance_3_players_100k() {
+    let report = conformance::check(&game(), 3, 100_000, 3);
+    assert_eq!(report.capped, 0);
+    assert_eq!(report.matches, 100_000);
+}
+
+#[test]
+fn conformance_4_players_100k() {
+    let report = conformance::check(&game(), 4, 100_000, 4);
+    assert_eq!(report.capped, 0);
+}
+
+#[test]
+fn try_apply_agrees_with_legal_actions_on_every_action() {
+    // `try_apply` checks legality directly; it must accept exactly the listed actions.
+    let g = game();
+    let mut universe = vec![LowBlowAction::Done];
+    for colour in 0..5u8 {
+        for value in 0..=7u8 {
+            universe.push(LowBlowAction::SetAside { colour, value });
+            for cell in 0..=32u8 {
+                universe.push(LowBlowAction::Place {
+                    colour,
+                    value,
+                    cell,
+                });
+            }
+        }
+    }
+    let mut rng = crate::core::rng_from_seed(77);
+    let mut buf = Vec::new();
+    for players in [3, 4] {
+        for _ in 0..20 {
+            let mut s = g.new_state(players);
+            while g.turn(&s) != Turn::Over {
+                if g.turn(&s) == Turn::Chance {
+                    g.sample_chance(&mut s, &mut rng);
+                    continue;
+                }
+                g.legal_actions(&s, &mut buf);
+                for &a in &universe {
+                    if a != LowBlowAction::Done
+                        && !matches!(a, LowBlowAction::SetAside { value: 1..=6, .. })
+                        && !matches!(a, LowBlowAction::Place { value: 1..=6, .. })
+                    {
+                        // Values outside 1-6 must be refused without panicking.
+                        assert!(!g.is_legal(&s, a));
+                        continue;
+                    }
+                    assert_eq!(
+                        g.is_legal(&s, a),
+                        buf.contains(&a),
+                        "{a:?}\n{}",
+                        g.render(&s)
+                    );
+                }
+                let pick = rand::RngExt::random_range(&mut rng, 0..buf.len());
+                g.apply(&mut s, buf[pick]);
+            }
+            for &a in &universe[..3] {
+                assert!(
+                    g.try_apply(&mut s, a).is_err(),
+                    "nothing is legal at the end"
+                );
+            }
+        }
+    }
+}
