@@ -435,6 +435,16 @@ impl Game for LowBlow {
         self.rules.turn_cap
     }
 
+    /// Running standings for lead statistics: the score as it stands (banked rounds minus the
+    /// counters' worth), negated because the lowest total wins (LB-2).
+    fn standings(&self, s: &LowBlowState, out: &mut [i32]) -> Option<u32> {
+        let scores = self.scores(s);
+        for (o, score) in out.iter_mut().zip(scores) {
+            *o = -score;
+        }
+        Some(s.turns)
+    }
+
     /// The others' mean expected final score minus `seat`'s (lower is better, so positive is
     /// good for `seat`), squashed by tanh into (-1, 1). A greedy bot comparing it before and
     /// after a move compares the change in its expected final score relative to the others.
