@@ -107,6 +107,9 @@ pub struct Failure {
 /// Sees every step of a match (for traces); the runner's observer does nothing and
 /// compiles away.
 pub trait Observer<G: Game> {
+    /// Whether `decision` needs the state before the action (traces do; the runner does not,
+    /// and so does not pay for a copy of the state per move).
+    const WANTS_STEPS: bool = true;
     fn decision(&mut self, _before: &G::State, _seat: Seat, _action: G::Action, _after: &G::State) {
     }
     fn chance(&mut self, _after: &G::State) {}
@@ -114,7 +117,9 @@ pub trait Observer<G: Game> {
 
 /// The observer that observes nothing.
 pub struct Silent;
-impl<G: Game> Observer<G> for Silent {}
+impl<G: Game> Observer<G> for Silent {
+    const WANTS_STEPS: bool = false;
+}
 
 /// Per-worker reusable buffers and bots (one bot per lineup slot).
 pub struct Worker<G: Game> {
@@ -143,32 +148,53 @@ impl<G: Game> Worker<G> {
     ) -> MatchRecord {
         let assignment = spec.seating.assign(spec.players, index);
         let mut chance = derive_rng(spec.seed, assignment.deal, CHANCE_STREAM);
-        let mut seat_rngs: [_; crate::core::MAX_SEATS] =
-            std::array::from_fn(|s| derive_rng(spec.seed, index, bot_stream(Seat(s as u8))));
+        // Streams for the seats in play only; the rest are never drawn from.
+        let mut seat_rngs: [_; MAX_SEATS] = std::array::from_fn(|s| {
+            if s < spec.players {
+                derive_rng(spec.seed, index, bot_stream(Seat(s as u8)))
+            } else {
+                crate::core::Rng::new(0)
+            }
+        });
         let mut state = game.new_state(spec.players);
         let mut length = MatchLength::default();
         let mut lead = LeadTracker::default();
         let mut standings = [0i32; MAX_SEATS];
+        // Standings are read where a turn can have ended: when the seat to move changes, and
+        // at the end. Reading them at every step would cost more than the game itself.
+        let mut last_mover: Option<Seat> = None;
         loop {
-            if let Some(turn) = game.standings(&state, &mut standings[..spec.players]) {
-                lead.observe(turn, &standings[..spec.players]);
-            }
             match game.turn(&state) {
-                Turn::Over => break,
+                Turn::Over => {
+                    if let Some(turn) = game.standings(&state, &mut standings[..spec.players]) {
+                        lead.observe(turn, &standings[..spec.players]);
+                    }
+                    break;
+                }
                 Turn::Chance => {
                     game.sample_chance(&mut state, &mut chance);
                     length.chance_events += 1;
                     observer.chance(&state);
                 }
                 Turn::Player(seat) => {
+                    if last_mover != Some(seat) {
+                        last_mover = Some(seat);
+                        if let Some(turn) = game.standings(&state, &mut standings[..spec.players]) {
+                            lead.observe(turn, &standings[..spec.players]);
+                        }
+                    }
                     game.legal_actions(&state, &mut self.legal);
                     let slot = assignment.slot_of_seat[seat.index()] as usize;
                     let rng = &mut seat_rngs[seat.index()];
                     let action = self.bots[slot].choose(game, &state, seat, &self.legal, rng);
-                    let before = state.clone();
-                    game.apply(&mut state, action);
                     length.decisions += 1;
-                    observer.decision(&before, seat, action, &state);
+                    if O::WANTS_STEPS {
+                        let before = state.clone();
+                        game.apply(&mut state, action);
+                        observer.decision(&before, seat, action, &state);
+                    } else {
+                        game.apply(&mut state, action);
+                    }
                 }
             }
         }
@@ -216,10 +242,13 @@ pub fn play_block<G: Game>(
     let group = spec.seating.group_size(spec.players);
     assert!(start.is_multiple_of(group), "blocks start at a deal group");
     let metric_count = game.metric_names(spec.players).len();
-    let empty = || BlockResult {
-        tally: Tally::new(spec.players, metric_count),
-        failures: Vec::new(),
-        records: Vec::new(),
+    // Boxed: the fold moves its accumulator at every step, and a Tally is a few kilobytes.
+    let empty = || {
+        Box::new(BlockResult {
+            tally: Tally::new(spec.players, metric_count),
+            failures: Vec::new(),
+            records: Vec::new(),
+        })
     };
     let groups = (end - start).div_ceil(group) as usize;
     // Indexed (usize) ranges split evenly; u64 ranges are not indexed in rayon.
@@ -290,7 +319,7 @@ pub fn play_block<G: Game>(
     // failures must never depend on scheduling.
     result.records.sort_unstable_by_key(|r| r.index);
     result.failures.sort_unstable_by_key(|f| f.index);
-    result
+    *result
 }
 
 /// Silence the default panic printout while matches run (failures are recorded and reported

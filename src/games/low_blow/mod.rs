@@ -66,11 +66,7 @@ impl LowBlow {
     /// Mask of the board's squares for this player count.
     fn full_mask(&self, players: usize) -> u32 {
         let cells = players * self.columns();
-        if cells >= 32 {
-            u32::MAX
-        } else {
-            (1u32 << cells) - 1
-        }
+        if cells >= 32 { u32::MAX } else { (1u32 << cells) - 1 }
     }
 
     /// The seat on `seat`'s left: the next to play, since play goes clockwise.
@@ -216,12 +212,7 @@ impl LowBlow {
 
     fn square_name(&self, cell: usize) -> String {
         let row = cell / self.columns();
-        format!(
-            "row {} ({}) column {}",
-            row,
-            COLOUR_NAMES[row],
-            cell % self.columns() + 1
-        )
+        format!("row {} ({}) column {}", row, COLOUR_NAMES[row], cell % self.columns() + 1)
     }
 }
 
@@ -257,10 +248,7 @@ impl Game for LowBlow {
     }
 
     fn new_state(&self, players: usize) -> LowBlowState {
-        assert!(
-            self.seats().contains(&players),
-            "LOW BLOW is for 3 or 4 players, not {players}"
-        );
+        assert!(self.seats().contains(&players), "LOW BLOW is for 3 or 4 players, not {players}");
         let mut hand = [[0; MAX_PLAYERS]; MAX_PLAYERS];
         let mut counters = [0; MAX_PLAYERS];
         for seat in 0..players {
@@ -394,11 +382,9 @@ impl Game for LowBlow {
                 s.rolled = Default::default();
                 s.phase = Phase::Roll;
             }
-            LowBlowAction::Place {
-                colour,
-                value,
-                cell,
-            } => self.place(s, colour as usize, value, cell as usize),
+            LowBlowAction::Place { colour, value, cell } => {
+                self.place(s, colour as usize, value, cell as usize)
+            }
         }
     }
 
@@ -452,11 +438,8 @@ impl Game for LowBlow {
         let est = self.expected_scores(s);
         let players = s.players();
         let me = seat.index();
-        let others: f64 = (0..players)
-            .filter(|&p| p != me)
-            .map(|p| est[p])
-            .sum::<f64>()
-            / (players - 1) as f64;
+        let others: f64 =
+            (0..players).filter(|&p| p != me).map(|p| est[p]).sum::<f64>() / (players - 1) as f64;
         ((others - est[me]) / HEURISTIC_SCALE).tanh()
     }
 
@@ -521,11 +504,7 @@ impl Game for LowBlow {
                 s.rolls + 1,
                 self.rules.max_rolls
             ),
-            LowBlowAction::Place {
-                colour,
-                value,
-                cell,
-            } => {
+            LowBlowAction::Place { colour, value, cell } => {
                 let die = Die { colour, value };
                 let left = Self::seat_name(Self::left_of(s, m));
                 let held = s.held(m) - 1;
@@ -565,10 +544,7 @@ impl Game for LowBlow {
                         s.pot
                     ),
                 };
-                format!(
-                    "{who} places {die} on {} ({effect})",
-                    self.square_name(cell as usize)
-                )
+                format!("{who} places {die} on {} ({effect})", self.square_name(cell as usize))
             }
         }
     }
@@ -628,11 +604,7 @@ impl Game for LowBlow {
                 out,
                 " | {:>8}  {:<13} {:>6}",
                 s.counters[row],
-                if held.is_empty() {
-                    "-"
-                } else {
-                    held.trim_end()
-                },
+                if held.is_empty() { "-" } else { held.trim_end() },
                 s.banked[row]
             );
         }
@@ -677,20 +649,14 @@ impl Game for LowBlow {
             }
             let (colour, value) = ((code >> 3) as usize, code & 7);
             if !marked || colour >= players || !(1..=6).contains(&value) {
-                return Err(format!(
-                    "square {cell} holds a bad or unmarked die {code:#x}"
-                ));
+                return Err(format!("square {cell} holds a bad or unmarked die {code:#x}"));
             }
             on_board[colour] += 1;
         }
         // Conservation: every die of every colour is on the board or in exactly one hand.
         for colour in 0..MAX_PLAYERS {
             let in_hands: u32 = (0..MAX_PLAYERS).map(|p| s.hand[p][colour] as u32).sum();
-            let expected = if colour < players {
-                self.rules.dice_per_player as u32
-            } else {
-                0
-            };
+            let expected = if colour < players { self.rules.dice_per_player as u32 } else { 0 };
             if on_board[colour] + in_hands != expected {
                 return Err(format!(
                     "{} dice: {} on the board + {in_hands} in hands != {expected}",
@@ -716,9 +682,8 @@ impl Game for LowBlow {
             return Err(format!("mover {m} out of range"));
         }
         for (colour, letter) in COLOUR_LETTERS.iter().enumerate() {
-            let valued: u32 = (0..6)
-                .map(|v| s.aside[colour][v] as u32 + s.rolled[colour][v] as u32)
-                .sum();
+            let valued: u32 =
+                (0..6).map(|v| s.aside[colour][v] as u32 + s.rolled[colour][v] as u32).sum();
             let held = s.hand[m][colour] as u32;
             if valued > held {
                 return Err(format!(
@@ -793,11 +758,7 @@ impl LowBlow {
                     && s.rolled[colour as usize][value as usize - 1] > 0
             }
             LowBlowAction::Done => s.phase == Phase::SetAside,
-            LowBlowAction::Place {
-                colour,
-                value,
-                cell,
-            } => {
+            LowBlowAction::Place { colour, value, cell } => {
                 s.phase == Phase::Place
                     && die_ok(colour, value)
                     && s.mover_has(colour as usize, value) > 0
@@ -820,11 +781,7 @@ impl LowBlow {
             s.rolled[colour][v] -= 1;
         }
         s.hand[m][colour] -= 1;
-        s.board[cell] = Die {
-            colour: colour as u8,
-            value,
-        }
-        .code();
+        s.board[cell] = Die { colour: colour as u8, value }.code();
         s.occupied |= 1 << cell;
         s.plays[v] += 1;
         s.turns += 1;

@@ -48,10 +48,7 @@ impl Die {
         self.colour * 8 + self.value
     }
     pub fn from_code(code: u8) -> Option<Die> {
-        (code != 0).then_some(Die {
-            colour: code >> 3,
-            value: code & 7,
-        })
+        (code != 0).then_some(Die { colour: code >> 3, value: code & 7 })
     }
 }
 
@@ -151,13 +148,7 @@ pub fn list_dice(counts: &DiceCounts, players: usize) -> String {
                 if !out.is_empty() {
                     out.push(' ');
                 }
-                out.push_str(
-                    &Die {
-                        colour: colour as u8,
-                        value: v as u8 + 1,
-                    }
-                    .to_string(),
-                );
+                out.push_str(&Die { colour: colour as u8, value: v as u8 + 1 }.to_string());
             }
         }
     }

@@ -20,10 +20,7 @@ fn game_with(sets: &[&str]) -> LowBlow {
 fn die(text: &str) -> Die {
     let b = text.as_bytes();
     let colour = "RBGY".find(b[0] as char).expect("colour letter") as u8;
-    Die {
-        colour,
-        value: b[1] - b'0',
-    }
+    Die { colour, value: b[1] - b'0' }
 }
 
 /// A state with seat `mover` to place (after the last roll) holding `aside` and `rolled`;
@@ -75,11 +72,7 @@ fn build(
                 let held: u8 = (0..players).map(|p| s.hand[p][colour]).sum();
                 for _ in held..g.rules().dice_per_player {
                     cell -= 1;
-                    s.board[cell] = Die {
-                        colour: colour as u8,
-                        value: 2,
-                    }
-                    .code();
+                    s.board[cell] = Die { colour: colour as u8, value: 2 }.code();
                     s.occupied |= 1 << cell;
                     s.plays[1] += 1;
                 }
@@ -87,24 +80,14 @@ fn build(
         }
     }
     s.turns = s.placed();
-    g.check_invariants(&s)
-        .unwrap_or_else(|e| panic!("test setup: {e}\n{}", g.render(&s)));
+    g.check_invariants(&s).unwrap_or_else(|e| panic!("test setup: {e}\n{}", g.render(&s)));
     s
 }
 
 fn place(g: &LowBlow, s: &mut LowBlowState, d: &str, cell: u8) {
     let d = die(d);
-    g.try_apply(
-        s,
-        LowBlowAction::Place {
-            colour: d.colour,
-            value: d.value,
-            cell,
-        },
-    )
-    .unwrap();
-    g.check_invariants(s)
-        .unwrap_or_else(|e| panic!("after placing: {e}\n{}", g.render(s)));
+    g.try_apply(s, LowBlowAction::Place { colour: d.colour, value: d.value, cell }).unwrap();
+    g.check_invariants(s).unwrap_or_else(|e| panic!("after placing: {e}\n{}", g.render(s)));
 }
 
 fn legal(g: &LowBlow, s: &LowBlowState) -> Vec<LowBlowAction> {
@@ -127,15 +110,7 @@ fn one_pays_all_counters_and_gives_all_remaining_dice_left() {
     // "One - ... ALL the remaining dice you give to the player on your left and you then put
     // ALL of your counters into the pot."
     let g = game();
-    let mut s = build(
-        &g,
-        3,
-        None,
-        0,
-        &["R1", "R5", "B3"],
-        &["R1", "G6"],
-        &[(1, 1, 1)],
-    );
+    let mut s = build(&g, 3, None, 0, &["R1", "R5", "B3"], &["R1", "G6"], &[(1, 1, 1)]);
     s.counters = [7, 10, 10, 0];
     s.pot = 3;
     place(&g, &mut s, "R1", 0);
@@ -159,11 +134,7 @@ fn two_pays_two_and_gives_the_ones_left_set_aside_or_not() {
     place(&g, &mut s, "R2", 0);
     assert_eq!((s.counters[0], s.pot), (8, 2));
     assert_eq!(s.hand[0], [1, 0, 1, 0], "keeps R6 and G4");
-    assert_eq!(
-        s.hand[1],
-        [1, 1, 0, 0],
-        "gets the set-aside R1 and the rolled B1"
-    );
+    assert_eq!(s.hand[1], [1, 1, 0, 0], "gets the set-aside R1 and the rolled B1");
     assert_eq!(s.passed[0], 2);
 }
 
@@ -308,27 +279,14 @@ fn lb4_set_aside_one_die_at_a_time_then_done() {
     assert_eq!(
         legal(&g, &s),
         vec![
-            LowBlowAction::SetAside {
-                colour: 0,
-                value: 1
-            },
-            LowBlowAction::SetAside {
-                colour: 0,
-                value: 6
-            },
+            LowBlowAction::SetAside { colour: 0, value: 1 },
+            LowBlowAction::SetAside { colour: 0, value: 6 },
             LowBlowAction::Done,
         ],
         "one action per (colour, value) of the latest roll, then done"
     );
     // Set-aside dice of an earlier roll are not offered again.
-    g.try_apply(
-        &mut s,
-        LowBlowAction::SetAside {
-            colour: 0,
-            value: 4,
-        },
-    )
-    .unwrap_err();
+    g.try_apply(&mut s, LowBlowAction::SetAside { colour: 0, value: 4 }).unwrap_err();
 }
 
 #[test]
@@ -338,30 +296,12 @@ fn lb4_setting_every_die_aside_goes_to_placing() {
     let mut s = build(&g, 3, None, 0, &[], &["R2", "B5"], &[]);
     s.phase = Phase::SetAside;
     s.rolls = 1;
-    g.try_apply(
-        &mut s,
-        LowBlowAction::SetAside {
-            colour: 0,
-            value: 2,
-        },
-    )
-    .unwrap();
+    g.try_apply(&mut s, LowBlowAction::SetAside { colour: 0, value: 2 }).unwrap();
     assert_eq!(s.phase, Phase::SetAside);
-    g.try_apply(
-        &mut s,
-        LowBlowAction::SetAside {
-            colour: 1,
-            value: 5,
-        },
-    )
-    .unwrap();
+    g.try_apply(&mut s, LowBlowAction::SetAside { colour: 1, value: 5 }).unwrap();
     assert_eq!(s.phase, Phase::Place);
     assert_eq!(s.rolls, 1, "no more rolls");
-    assert!(
-        legal(&g, &s)
-            .iter()
-            .all(|a| matches!(a, LowBlowAction::Place { .. }))
-    );
+    assert!(legal(&g, &s).iter().all(|a| matches!(a, LowBlowAction::Place { .. })));
 }
 
 #[test]
@@ -387,11 +327,7 @@ fn lb4_must_place_after_the_last_roll() {
     assert_eq!(acts.len(), distinct * empty);
     // The rolled die, not set aside, can be placed too.
     let rolled_value = (1..=6).find(|&v| s.rolled[0][v as usize - 1] == 1).unwrap();
-    assert!(acts.contains(&LowBlowAction::Place {
-        colour: 0,
-        value: rolled_value,
-        cell: 0
-    }));
+    assert!(acts.contains(&LowBlowAction::Place { colour: 0, value: rolled_value, cell: 0 }));
     // And placing ends the turn ("once you've played a die to the board this concludes your
     // turn", the designer's comment).
     g.apply(&mut s, acts[0]);
@@ -668,12 +604,7 @@ fn counts_and_rolls_parameters() {
 
 #[test]
 fn outcome_amounts_parameters() {
-    let g = game_with(&[
-        "two_pays=3",
-        "three_each_pays=2",
-        "four_takes=4",
-        "five_takes=0",
-    ]);
+    let g = game_with(&["two_pays=3", "three_each_pays=2", "four_takes=4", "five_takes=0"]);
     let mut s = build(&g, 3, None, 0, &["R2", "R3"], &[], &[]);
     place(&g, &mut s, "R2", 0);
     assert_eq!((s.counters[0], s.pot), (7, 3));
@@ -695,18 +626,14 @@ fn outcome_amounts_parameters() {
 #[test]
 fn set_checks_keys_ranges_and_validate_rejects_unfillable_boards() {
     let mut r = LowBlowRules::default();
-    r.set("counter_scoring", &toml::Value::String("linear".into()))
-        .unwrap();
+    r.set("counter_scoring", &toml::Value::String("linear".into())).unwrap();
     assert_eq!(r.counter_scoring, CounterScoring::Linear);
     r.set("rounds", &toml::Value::Integer(5)).unwrap();
     assert_eq!(r.rounds, 5);
     assert!(r.set("rounds", &toml::Value::Integer(10)).is_err());
     assert!(r.set("columns", &toml::Value::Integer(9)).is_err());
     assert!(r.set("dice_per_player", &toml::Value::Integer(0)).is_err());
-    assert!(
-        r.set("round_starter", &toml::Value::String("oldest".into()))
-            .is_err()
-    );
+    assert!(r.set("round_starter", &toml::Value::String("oldest".into())).is_err());
     assert!(r.set("colour", &toml::Value::Integer(1)).is_err());
     assert!(r.validate().is_ok());
     // Six columns with five dice each: the board could never fill.
@@ -754,11 +681,8 @@ fn config_file_holds_exactly_the_defaults() {
     from_file.set("rounds", &toml::Value::Integer(7)).unwrap();
     apply_file(&mut from_file, "low-blow", &path).unwrap();
     assert_eq!(from_file, LowBlowRules::default());
-    let shown: Vec<(String, String)> = from_file
-        .params()
-        .into_iter()
-        .map(|p| (p.value, p.default))
-        .collect();
+    let shown: Vec<(String, String)> =
+        from_file.params().into_iter().map(|p| (p.value, p.default)).collect();
     assert!(shown.iter().all(|(v, d)| v == d));
 }
 
@@ -796,18 +720,12 @@ fn metrics_match_their_names_and_the_match() {
             .map(|v| get(&format!("played_{v}")))
             .sum();
         assert_eq!(played, (3 * 5 * players) as i64);
-        let counters: i64 = (0..players)
-            .map(|p| get(&format!("counters_seat{p}")))
-            .sum();
+        let counters: i64 = (0..players).map(|p| get(&format!("counters_seat{p}"))).sum();
         assert_eq!(counters + get("pot_end"), 10 * players as i64);
         // Row sums agree with the banked scores.
         for p in 0..players {
-            let sums: i64 = (1..=3)
-                .map(|r| get(&format!("row_sum_round{r}_seat{p}")))
-                .sum();
-            let own: i64 = (1..=3)
-                .map(|r| get(&format!("own_dice_round{r}_seat{p}")))
-                .sum();
+            let sums: i64 = (1..=3).map(|r| get(&format!("row_sum_round{r}_seat{p}"))).sum();
+            let own: i64 = (1..=3).map(|r| get(&format!("own_dice_round{r}_seat{p}"))).sum();
             assert_eq!(sums - own, s.banked[p] as i64);
             assert!((5..=30).contains(&get(&format!("row_sum_round1_seat{p}"))));
         }
@@ -824,10 +742,7 @@ fn heuristic_follows_expected_final_score() {
     let before = g.heuristic(&s, Seat(0));
     let mut after = s;
     place(&g, &mut after, "R5", 3); // takes 2 counters, on row 0
-    assert!(
-        g.heuristic(&after, Seat(0)) > before,
-        "taking counters helps the mover"
-    );
+    assert!(g.heuristic(&after, Seat(0)) > before, "taking counters helps the mover");
     assert!(g.heuristic(&after, Seat(1)) < g.heuristic(&s, Seat(1)));
     let mut low = s;
     place(&g, &mut low, "R3", 3); // everyone pays one: the mover loses the most
@@ -849,14 +764,7 @@ fn traces_describe_and_render() {
     let c = g.describe_chance(&s);
     assert!(c.starts_with("seat 0 (red) rolls R"), "{c}");
     let s = build(&g, 3, None, 0, &["R6", "B1"], &[], &[]);
-    let d = g.describe(
-        &s,
-        LowBlowAction::Place {
-            colour: 0,
-            value: 6,
-            cell: 0,
-        },
-    );
+    let d = g.describe(&s, LowBlowAction::Place { colour: 0, value: 6, cell: 0 });
     assert!(d.contains("places R6 on row 0 (red) column 1"), "{d}");
     assert!(d.contains("gives all 1 dice to seat 1 (blue)"), "{d}");
     let r = g.render(&s);
@@ -897,11 +805,7 @@ fn try_apply_agrees_with_legal_actions_on_every_action() {
         for value in 0..=7u8 {
             universe.push(LowBlowAction::SetAside { colour, value });
             for cell in 0..=32u8 {
-                universe.push(LowBlowAction::Place {
-                    colour,
-                    value,
-                    cell,
-                });
+                universe.push(LowBlowAction::Place { colour, value, cell });
             }
         }
     }
@@ -925,21 +829,13 @@ fn try_apply_agrees_with_legal_actions_on_every_action() {
                         assert!(!g.is_legal(&s, a));
                         continue;
                     }
-                    assert_eq!(
-                        g.is_legal(&s, a),
-                        buf.contains(&a),
-                        "{a:?}\n{}",
-                        g.render(&s)
-                    );
+                    assert_eq!(g.is_legal(&s, a), buf.contains(&a), "{a:?}\n{}", g.render(&s));
                 }
                 let pick = rand::RngExt::random_range(&mut rng, 0..buf.len());
                 g.apply(&mut s, buf[pick]);
             }
             for &a in &universe[..3] {
-                assert!(
-                    g.try_apply(&mut s, a).is_err(),
-                    "nothing is legal at the end"
-                );
+                assert!(g.try_apply(&mut s, a).is_err(), "nothing is legal at the end");
             }
         }
     }
