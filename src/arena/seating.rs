@@ -24,6 +24,15 @@ pub struct Assignment {
 }
 
 impl Seating {
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Seating::Rotate => "rotate",
+            Seating::Permute => "permute",
+            Seating::Fixed => "fixed",
+        }
+    }
+
     /// Matches per deal.
     pub fn group_size(self, players: usize) -> u64 {
         match self {

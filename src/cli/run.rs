@@ -143,8 +143,9 @@ pub fn execute<G: Game>(
     let group = spec.seating.group_size(spec.players);
     if !spec.matches.is_multiple_of(group) && !exec.quiet {
         eprintln!(
-            "note: {} matches is not a multiple of {group} (one deal per {:?} group), so the last deal is played under only some seatings",
-            spec.matches, spec.seating
+            "note: {} matches is not a multiple of {group} (one deal per {} group), so the last deal is played under only some seatings",
+            spec.matches,
+            spec.seating.name()
         );
     }
     let mut tally = Tally::new(spec.players, metric_names.len());
@@ -288,9 +289,7 @@ fn print_summary(plan: &Plan, s: &RunSummary, out: &Path) {
         spec.players,
         bots.join(","),
         spec.seed,
-        serde_json::to_value(spec.seating)
-            .map(|v| v.as_str().unwrap_or_default().to_string())
-            .unwrap_or_default(),
+        spec.seating.name(),
         s.elapsed_seconds,
         s.tally.matches as f64 / s.elapsed_seconds.max(1e-9),
         out.display()
