@@ -1,6 +1,7 @@
 //! The games, and the registry that turns a game name plus rules into a concrete game so
 //! that the runner is called with static dispatch (`run::<G>`), never through `dyn`.
 
+pub mod dardz;
 pub mod pig;
 pub mod tictactoe;
 
@@ -14,10 +15,11 @@ use crate::core::rules::{self, ParamInfo, Rules, RulesError};
 pub enum AnyGame {
     TicTacToe(tictactoe::TicTacToe),
     Pig(pig::Pig),
+    Dardz(dardz::Dardz),
 }
 
 /// Command-line names of the implemented games, in the order `arena games` lists them.
-pub const GAME_NAMES: &[&str] = &["tictactoe", "pig"];
+pub const GAME_NAMES: &[&str] = &["tictactoe", "pig", "dardz"];
 
 /// Run `$body` with `$g` bound to the concrete game inside `$any`.
 #[macro_export]
@@ -26,6 +28,7 @@ macro_rules! with_game {
         match $any {
             $crate::games::AnyGame::TicTacToe($g) => $body,
             $crate::games::AnyGame::Pig($g) => $body,
+            $crate::games::AnyGame::Dardz($g) => $body,
         }
     };
 }
@@ -49,6 +52,7 @@ pub fn build(name: &str, file: Option<&Path>, sets: &[String]) -> anyhow::Result
     Ok(match name {
         "tictactoe" => AnyGame::TicTacToe(configured(name, file, sets)?),
         "pig" => AnyGame::Pig(configured(name, file, sets)?),
+        "dardz" => AnyGame::Dardz(configured(name, file, sets)?),
         other => return Err(UnknownGame(other.to_string()).into()),
     })
 }
