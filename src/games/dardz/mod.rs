@@ -240,12 +240,12 @@ impl Dardz {
     fn score_number(&self, s: &mut DardzState, n: u8, bonus: bool) -> u8 {
         let mut mask = 0u8;
         for seat in 0..s.players() {
-            if bonus && seat != s.roller as usize {
+            if bonus && seat != s.roller as usize || s.hands[seat].numbers() & bit(n) == 0 {
                 continue;
             }
             let mut i = 0;
             while i < s.hands[seat].len as usize {
-                if s.hands[seat].cards[i].value_number() == Some(n) {
+                if state::NUMBER_BIT[s.hands[seat].cards[i].index()] == bit(n) {
                     let (card, since) = s.hands[seat].remove_at(i);
                     Self::note_wait(s, card, since);
                     Self::to_pile(s, seat, card);
@@ -404,6 +404,9 @@ impl Dardz {
                 }
             }
             match s.stage {
+                // A Bonus Roll with an empty hand (the third roll took the whole hand and the
+                // draw pile is empty) cannot take anything: the turn is over.
+                Stage::Bonus if s.hands[roller].len == 0 => s.stage = Stage::EndTurn,
                 Stage::Roll1 | Stage::Roll2 | Stage::Roll3 | Stage::Bonus => {
                     s.phase = Phase::Roll;
                     return;
@@ -553,14 +556,14 @@ impl Dardz {
                     // "If you roll 3-of-a-kind you instantly get +20 points"; the dice still
                     // act as the third roll.
                     let roller = s.roller as usize;
-                    Self::add_score(
+                    let gained = Self::add_score(
                         s,
                         roller,
                         self.rules.three_of_a_kind_points,
                         Way::ThreeOfAKind,
                     );
                     s.stats.three_of_a_kind += 1;
-                    if s.round == 1 {
+                    if s.round == 1 && gained > 0 {
                         s.round1_bonus_scored = true;
                     }
                 }
@@ -605,7 +608,7 @@ impl Dardz {
                         Self::add_score(s, roller, self.rules.jackpot_points, Way::ActionCards);
                     s.stats.jackpot_points += gained;
                     s.stats.jackpot_hits += 1;
-                    if s.round == 1 {
+                    if s.round == 1 && gained > 0 {
                         s.round1_bonus_scored = true;
                     }
                 }
@@ -901,11 +904,11 @@ impl Game for Dardz {
         match s.phase {
             Phase::Pick => {
                 let options = self.pick_options(s);
-                out.extend(
-                    (1..=12u8)
-                        .filter(|&n| options & bit(n) != 0)
-                        .map(DardzAction::Pick),
-                );
+                for n in 1..=12u8 {
+                    if options & bit(n) != 0 {
+                        out.push(DardzAction::Pick(n));
+                    }
+                }
                 // "You're allowed to pick nothing on your 2nd and 3rd rolls"; the Bonus Roll
                 // says "Choose either single die or the sum".
                 if s.stage != Stage::Bonus {
@@ -1311,20 +1314,34 @@ impl Game for Dardz {
             _ => None,
         };
         // One pass over hands and piles: this runs after every step of the conformance
-        // check. Counts fit a byte (at most 20 copies of a kind), so wrapping adds are exact.
+        // check, so pile rows are summed eight kinds at a time (bytes in a u64). No lane can
+        // carry: a lane holds one kind's count over all piles, at most 20 copies.
+        const _: () = assert!(NUM_KINDS == 19, "the pile sums below read 16 + 3 kinds");
+        let mut lanes = [0u64; 2];
         let mut placed = s.deck;
         if let Some(card) = in_play {
             placed[card.index()] = placed[card.index()].wrapping_add(1);
         }
         for seat in 0..MAX_SEATS {
             let h = &s.hands[seat];
-            let mut pile = 0u8;
-            for (p, &c) in placed.iter_mut().zip(&s.piles[seat]) {
-                *p = p.wrapping_add(c);
-                pile = pile.wrapping_add(c);
-            }
-            for card in h.cards() {
-                placed[card.index()] = placed[card.index()].wrapping_add(1);
+            let row = &s.piles[seat];
+            let w0 = u64::from_le_bytes(row[0..8].try_into().expect("8 kinds"));
+            let w1 = u64::from_le_bytes(row[8..16].try_into().expect("8 kinds"));
+            lanes[0] = lanes[0].wrapping_add(w0);
+            lanes[1] = lanes[1].wrapping_add(w1);
+            placed[16] = placed[16].wrapping_add(row[16]);
+            placed[17] = placed[17].wrapping_add(row[17]);
+            placed[18] = placed[18].wrapping_add(row[18]);
+            // The sum of a u64's bytes lands in its top byte when multiplied by 0x0101...01.
+            let pile = ((w0.wrapping_add(w1).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8)
+                .wrapping_add(row[16])
+                .wrapping_add(row[17])
+                .wrapping_add(row[18]);
+            // Plain index loops: this is the conformance check's hottest code, and tests run
+            // at opt-level 1, where iterator adapters cost more than the work.
+            for i in 0..h.len as usize {
+                let k = h.cards[i].index();
+                placed[k] = placed[k].wrapping_add(1);
             }
             if pile != s.pile_len[seat] {
                 return Err(format!(
@@ -1335,11 +1352,7 @@ impl Game for Dardz {
             if h.len > self.rules.hand_size {
                 return Err(format!("seat {seat} holds {} cards", h.len));
             }
-            if h.cards[h.len as usize..]
-                .iter()
-                .any(|&c| c != Card::default())
-                || h.since[h.len as usize..].iter().any(|&t| t != 0)
-            {
+            if (h.len as usize..MAX_HAND).any(|i| h.cards[i].0 != 0 || h.since[i] != 0) {
                 return Err(format!("seat {seat}'s unused hand slots are not blank"));
             }
             if seat >= n && (h.len != 0 || pile != 0 || s.scores[seat] != 0) {
@@ -1350,6 +1363,11 @@ impl Game for Dardz {
             if s.scores[seat] < 0 {
                 return Err(format!("seat {seat} has a negative score"));
             }
+        }
+        let (low, high) = (lanes[0].to_le_bytes(), lanes[1].to_le_bytes());
+        for i in 0..8 {
+            placed[i] = placed[i].wrapping_add(low[i]);
+            placed[8 + i] = placed[8 + i].wrapping_add(high[i]);
         }
         if placed != self.copies {
             let k = (0..NUM_KINDS)

@@ -79,7 +79,7 @@ impl Stage {
 
 /// Per card kind, its bit in a number mask (bit n for number n; the Golden 7 is a 7).
 /// Tables, because these masks are computed at nearly every step.
-const NUMBER_BIT: [u16; NUM_KINDS] = {
+pub const NUMBER_BIT: [u16; NUM_KINDS] = {
     let mut bits = [0; NUM_KINDS];
     let mut k = 0;
     while k < NUM_KINDS {

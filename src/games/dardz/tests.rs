@@ -656,6 +656,53 @@ fn bonus_roll_action_card_drawn_after_third_roll_is_played_without_a_replacement
     );
 }
 
+#[test]
+fn action_card_drawn_at_the_end_of_turn_refill_waits_for_the_next_turn() {
+    // Our reading of DZ-4 (the rulebook is silent): the refill "after your turn is finished"
+    // is after the turn, so an action card drawn then waits like one received outside it.
+    let g = game();
+    let mut s = table(&g, 2);
+    give(&mut s, 0, &[n(9), n(12)]);
+    give(&mut s, 1, &[n(1), n(2), n(3)]);
+    roll(&g, &mut s, Stage::Bonus, &[1, 2]);
+    g.resolve_chance(&mut s, &mut Script::new(&[], &[SKULL]));
+    assert_eq!(s.hands[0].count(SKULL), 1);
+    assert_eq!(s.piles[0][SKULL.index()], 0);
+    assert_eq!((s.roller, s.phase), (1, Phase::Roll));
+}
+
+#[test]
+fn action_card_redraw_parameter_turns_the_replacement_off_but_not_the_clocks() {
+    let g = game_with(|r| r.action_card_redraw = false);
+    let mut s = table(&g, 2);
+    give(&mut s, 0, &[SKULL, n(9), n(12)]);
+    give(&mut s, 1, &[n(1), n(2), n(3)]);
+    g.advance(&mut s);
+    assert_eq!((s.phase, s.draw_mask), (Phase::Roll, 0));
+    assert_eq!(s.hands[0].len, 2);
+    let mut c = table(&g, 2);
+    give(&mut c, 0, &[CLOCK, n(9), n(12)]);
+    g.advance(&mut c);
+    assert_eq!((c.phase, c.draw_mask), (Phase::Draw, 0b01));
+}
+
+#[test]
+fn bonus_roll_with_an_empty_hand_ends_the_turn_without_rolling() {
+    // The third roll took the roller's whole hand and the draw pile is empty.
+    let g = game();
+    let mut s = table(&g, 2);
+    give(&mut s, 0, &[n(5), n(5), n(5)]);
+    give(&mut s, 1, &[n(1), n(2), n(3)]);
+    s.pile_len[1] = 9; // seat 1 can still reach 10, so the round goes on
+    s.deck = [0; NUM_KINDS];
+    s.deck_len = 0;
+    roll(&g, &mut s, Stage::Roll3, &[5, 1, 6]);
+    g.apply(&mut s, Pick(5));
+    assert_eq!(s.pile_len[0], 3);
+    assert_eq!(s.stats.clean_ups, 0);
+    assert_eq!((s.roller, s.stage, s.phase), (1, Stage::Roll1, Phase::Roll));
+}
+
 // ----- rounds ----------------------------------------------------------------------------
 
 #[test]
@@ -923,6 +970,22 @@ fn invariants_catch_a_lost_card_and_a_negative_score() {
     let mut negative = s;
     negative.scores[1] = -1;
     assert!(g.check_invariants(&negative).is_err());
+    // A card of each part of the pile rows appearing from nowhere (kinds 0-7, 8-15, 16-18).
+    for card in [n(2), n(11), ROLL_OFF] {
+        let mut extra = s;
+        extra.piles[1][card.index()] += 1;
+        extra.pile_len[1] += 1;
+        let err = g.check_invariants(&extra).unwrap_err();
+        assert!(err.contains(card.label()), "{err}");
+        let mut miscounted = s;
+        take_from_deck(&mut miscounted, card);
+        miscounted.piles[1][card.index()] += 1;
+        assert!(
+            g.check_invariants(&miscounted)
+                .unwrap_err()
+                .contains("pile holds")
+        );
+    }
 }
 
 #[test]
@@ -983,6 +1046,63 @@ fn metrics_have_one_value_per_name_and_count_what_happened() {
     assert!(cards <= get("points_piles"));
     let scored: i64 = KIND_KEYS.iter().map(|k| get(&format!("scored_{k}"))).sum();
     assert!(scored >= 10 * (rounds - get("rounds_no_winner")));
+}
+
+#[test]
+fn hand_turns_metric_counts_turns_from_entering_a_hand_to_being_scored() {
+    let g = game();
+    let mut s = table(&g, 2);
+    s.turns = 5;
+    give(&mut s, 0, &[n(8), n(9), n(12)]); // entered on turn 5
+    give(&mut s, 1, &[n(1), n(2), n(3)]);
+    s.turns = 9;
+    roll(&g, &mut s, Stage::Roll1, &[8]);
+    assert_eq!(s.stats.hand_turns[n(8).index()], 4);
+    assert_eq!(s.stats.scored[n(8).index()], 1);
+    // Dealt cards enter on the round's first turn.
+    let mut d = g.new_state(2);
+    d.turns = 20;
+    g.resolve_chance(&mut d, &mut Script::new(&[], &[]));
+    assert_eq!(d.hands[0].since[0], 21);
+}
+
+#[test]
+fn determinize_is_an_exact_copy_because_nothing_is_hidden() {
+    let g = game();
+    let mut s = g.new_state(3);
+    g.sample_chance(&mut s, &mut crate::core::rng_from_seed(3));
+    let view = g.determinize(&s, Seat(1), &mut crate::core::rng_from_seed(4));
+    assert_eq!(view, s);
+}
+
+#[test]
+fn trace_text_shows_hands_piles_scores_and_the_options_offered() {
+    let g = game();
+    let mut s = table(&g, 2);
+    s.scores[..2].copy_from_slice(&[17, 4]);
+    give(&mut s, 0, &[n(3), n(8), Card::GOLDEN_7]);
+    give(&mut s, 1, &[n(5), n(6), SKULL]);
+    pile(&mut s, 1, &[n(12), BUNK]);
+    roll(&g, &mut s, Stage::Roll2, &[3, 5]);
+    let chance = g.describe_chance(&s);
+    assert!(chance.contains("second roll: 3 5"), "{chance}");
+    assert!(chance.contains("options 3, 5, 8 or nothing"), "{chance}");
+    let board = g.render(&s);
+    for needle in [
+        "3 8 G7",
+        "5 6 Skull",
+        "12 Bunk'em",
+        "+15",
+        "17",
+        "options 3, 5, 8",
+    ] {
+        assert!(board.contains(needle), "{needle} missing from\n{board}");
+    }
+    let said = g.describe(&s, Pick(5));
+    assert!(
+        said.contains("picks 5") && said.contains("seat 1 scores 1"),
+        "{said}"
+    );
 }
 
 // ----- rules parameters and the rules file -----------------------------------------------
