@@ -392,7 +392,11 @@ impl Dardz {
                 if waiting != 0 {
                     if waiting.is_power_of_two() {
                         let card = ActionCard::ALL[waiting.trailing_zeros() as usize];
-                        s.event.auto_played |= waiting;
+                        if s.event.passed {
+                            s.event.auto_played_after_pass |= waiting;
+                        } else {
+                            s.event.auto_played |= waiting;
+                        }
                         s.event.auto_seat = roller as u8;
                         if self.begin_play(s, card) {
                             continue;
@@ -815,16 +819,32 @@ impl Dardz {
                 let _ = write!(text, " and {} more", e.ndrawn as usize - shown);
             }
         }
-        if e.auto_played != 0 {
-            let played: Vec<&str> = ActionCard::ALL
+        let plays = |mask: u8| {
+            ActionCard::ALL
                 .iter()
-                .filter(|a| e.auto_played & a.bit() != 0)
+                .filter(|a| mask & a.bit() != 0)
                 .map(|a| a.label())
-                .collect();
-            let _ = write!(text, "; seat {} plays {}", e.auto_seat, played.join(", "));
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if e.auto_played != 0 {
+            let _ = write!(
+                text,
+                "; seat {} plays {}",
+                e.auto_seat,
+                plays(e.auto_played)
+            );
         }
         if e.passed {
             text.push_str("; every hand passes to the left");
+        }
+        if e.auto_played_after_pass != 0 {
+            let _ = write!(
+                text,
+                "; seat {} plays {}",
+                e.auto_seat,
+                plays(e.auto_played_after_pass)
+            );
         }
         match s.phase {
             Phase::RoundEnd => text.push_str("; the round is over"),

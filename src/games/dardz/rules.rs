@@ -140,7 +140,7 @@ fn bonus_ok(v: &i32) -> bool {
 crate::rule_params! {
     /// DARDZ's parameters (rulebook 004, RULINGS DZ-1 to DZ-11); used through [`DardzRules`].
     pub struct DardzParams {
-        /// Points of a 1 card (DZ-7: not readable; 10 minus its two-dice combinations, floor 2).
+        /// Points of a 1 card (DZ-7: not readable on the cards; +2 like 3 to 6).
         value_1: i32 = 2, Default, "-100 to 100", value_ok;
         /// Points of a 2 card (DZ-2, card image).
         value_2: i32 = 2, Found, "-100 to 100", value_ok;

@@ -233,8 +233,10 @@ pub struct Event {
     pub scored: u8,
     /// The number taken without a decision, if any.
     pub auto_pick: u8,
-    /// Action cards played without a decision (a bit per kind).
+    /// Action cards played without a decision (a bit per kind), before and after the hands
+    /// passed on a Clock (the roller may receive action cards and play them).
     pub auto_played: u8,
+    pub auto_played_after_pass: u8,
     /// Seats hit by a Boost/Bunk, or the seat that won a Roll-Off.
     pub hit: u8,
     /// The hands were passed to the left (Clock).
