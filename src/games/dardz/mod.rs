@@ -38,7 +38,7 @@ use crate::core::rules::Rules;
 use crate::core::{Game, MAX_SEATS, Outcome, Rng, ScoreOrder, Seat, Turn};
 
 pub use rules::{
-    ActionCard, Card, DardzParams, DardzRules, FinalTie, KIND_KEYS, MAX_HAND, NUM_KINDS,
+    ActionCard, Card, DardzParams, DardzRules, FinalTie, KIND_KEYS, MAX_HAND, NUM_KINDS, PassRule,
     RoundOneBoostBunk,
 };
 pub use state::{DardzState, Event, EventKind, Hand, NO_SEAT, Phase, Stage, Stats, WAY_KEYS, Way};
@@ -153,6 +153,19 @@ impl Dardz {
         }
     }
 
+    /// Whether the roller may pick nothing now (second and third rolls; `pass_rule`).
+    pub fn may_pass(&self, s: &DardzState) -> bool {
+        match s.stage {
+            Stage::Roll2 | Stage::Roll3 => match self.rules.pass_rule {
+                PassRule::Always => true,
+                PassRule::OnlyWithoutOwnMatch => {
+                    Self::offered(s) & s.hands[s.roller as usize].numbers() == 0
+                }
+            },
+            _ => false,
+        }
+    }
+
     /// Whether Boost 'em and Bunk 'em have an effect now (DZ-3's round-1 rule).
     pub fn boost_bunk_live(&self, s: &DardzState) -> bool {
         s.round > 1
@@ -167,7 +180,7 @@ impl Dardz {
     pub fn is_legal(&self, s: &DardzState, a: DardzAction) -> bool {
         match (s.phase, a) {
             (Phase::Pick, DardzAction::Pick(n)) => n <= 12 && self.pick_options(s) & bit(n) != 0,
-            (Phase::Pick, DardzAction::Pass) => s.stage != Stage::Bonus,
+            (Phase::Pick, DardzAction::Pass) => self.may_pass(s),
             (Phase::ChooseAction, DardzAction::Play(card)) => {
                 s.hands[s.roller as usize].actions() & card.bit() != 0
             }
@@ -775,7 +788,7 @@ impl Dardz {
     /// The options of a pending pick, as a person reads them.
     fn options_text(&self, s: &DardzState) -> String {
         let mut text = Self::numbers_text(self.pick_options(s));
-        if s.stage != Stage::Bonus {
+        if self.may_pass(s) {
             text.push_str(" or nothing");
         }
         text
@@ -929,9 +942,9 @@ impl Game for Dardz {
                         out.push(DardzAction::Pick(n));
                     }
                 }
-                // "You're allowed to pick nothing on your 2nd and 3rd rolls"; the Bonus Roll
-                // says "Choose either single die or the sum".
-                if s.stage != Stage::Bonus {
+                // "You're allowed to pick nothing on your 2nd and 3rd rolls" (`pass_rule`);
+                // the Bonus Roll says "Choose either single die or the sum".
+                if self.may_pass(s) {
                     out.push(DardzAction::Pass);
                 }
             }

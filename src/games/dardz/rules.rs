@@ -118,6 +118,14 @@ crate::param_enum!(
 );
 
 crate::param_enum!(
+    /// When the roller may pick nothing on the second and third rolls.
+    PassRule {
+        Always = "always",
+        OnlyWithoutOwnMatch = "only_without_own_match"
+    }
+);
+
+crate::param_enum!(
     /// DZ-9: what a tie for the highest final score means.
     FinalTie {
         Shared = "shared",
@@ -217,6 +225,13 @@ crate::rule_params! {
         /// (the web page: nothing at all in round 1) or `always` (no round-1 rule).
         round1_boost_bunk: RoundOneBoostBunk = RoundOneBoostBunk::AfterJackpotOrTriple, Found,
             "after_jackpot_or_triple, never or always", |_| true;
+        /// Picking nothing on the second and third rolls: `always` allowed (steps 3 and 4:
+        /// "chooses either single die, the sum of both dice, or picks nothing", and the
+        /// strategy tip of not feeding the leader), or `only_without_own_match` (the Q&A:
+        /// "allowed to pick nothing ... if no option matches what's in your hand"; then the
+        /// roller must take an offered number someone holds).
+        pass_rule: PassRule = PassRule::Always, Default,
+            "always or only_without_own_match", |_| true;
         /// A tie for the highest final score (DZ-9): `shared` win (G-3) or the rulebook's
         /// `roll_off` (the roll-off winner's reported score gets +1 so that it ranks first).
         final_tie: FinalTie = FinalTie::Shared, Default, "shared or roll_off", |_| true;

@@ -244,6 +244,24 @@ fn second_roll_pass_goes_to_the_third_roll_and_no_option_passes_by_itself() {
 }
 
 #[test]
+fn pass_rule_only_without_own_match_forces_a_pick_when_own_hand_matches() {
+    // The Q&A: "You're allowed to pick nothing on your 2nd and 3rd rolls if no option
+    // matches what's in your hand" (parameter `pass_rule`).
+    let g = game_with(|r| r.pass_rule = PassRule::OnlyWithoutOwnMatch);
+    let mut s = table(&g, 2);
+    give(&mut s, 0, &[n(3), n(9), n(12)]);
+    give(&mut s, 1, &[n(5), n(6), n(8)]);
+    roll(&g, &mut s, Stage::Roll2, &[3, 5]);
+    assert_eq!(legal(&g, &s), vec![Pick(3), Pick(5), Pick(8)]);
+    // Nothing of the roller's own matches: nothing is allowed again.
+    let mut t = table(&g, 2);
+    give(&mut t, 0, &[n(2), n(9), n(12)]);
+    give(&mut t, 1, &[n(5), n(6), n(8)]);
+    roll(&g, &mut t, Stage::Roll3, &[3, 5, 1]);
+    assert_eq!(legal(&g, &t), vec![Pick(5), Pick(6), Pick(8), Pass]);
+}
+
+#[test]
 fn third_roll_offers_any_die_or_any_pair_never_all_three() {
     // "chooses any single die, the sum of any two dice, or picks nothing. You can't add all
     // three dice together."
@@ -1213,4 +1231,45 @@ fn conformance_4_players_100k() {
 #[test]
 fn conformance_8_players_100k() {
     conformance_for(8);
+}
+
+#[test]
+fn conformance_with_other_rules_and_a_small_deck() {
+    // The parameters' less travelled paths: no passing with an own match, final roll-offs,
+    // bigger hands and smaller piles, no replacement draws, Boost/Bunk live in round 1.
+    let varied = game_with(|r| {
+        r.pass_rule = PassRule::OnlyWithoutOwnMatch;
+        r.final_tie = FinalTie::RollOff;
+        r.hand_size = 5;
+        r.cards_per_round = 6;
+        r.lucky_loser_max_cards = 2;
+        r.round1_boost_bunk = RoundOneBoostBunk::Always;
+        r.action_card_redraw = false;
+        r.copies_clock = 6;
+        r.value_skull = -30;
+        r.target_score = 80;
+    });
+    let report = conformance::check(&varied, 3, 5_000, 11);
+    assert_eq!(report.capped, 0);
+    // Two of each number: the draw pile runs out and DZ-10 ends rounds without a winner.
+    let small = game_with(|r| r.copies_per_number = 2);
+    let report = conformance::check(&small, 6, 5_000, 12);
+    assert_eq!(report.capped, 0);
+    let mut rng = crate::core::rng_from_seed(13);
+    let (mut no_winner, mut empty) = (0, 0);
+    let mut legal = Vec::new();
+    for _ in 0..200 {
+        let mut s = small.new_state(6);
+        while small.turn(&s) != Turn::Over {
+            if small.turn(&s) == Turn::Chance {
+                small.sample_chance(&mut s, &mut rng);
+            } else {
+                small.legal_actions(&s, &mut legal);
+                small.apply(&mut s, legal[legal.len() - 1]);
+            }
+        }
+        no_winner += s.stats.rounds_no_winner;
+        empty += s.stats.rounds_deck_empty;
+    }
+    assert!(no_winner > 0 && empty >= no_winner, "{no_winner} {empty}");
 }
