@@ -23,6 +23,23 @@
 //!
 //! Picks only offer numbers someone holds: taking a number nobody holds does exactly what
 //! taking nothing does, so it would only repeat [`DardzAction::Pass`].
+//!
+//! Readings where the rulebook and RULINGS are silent (parameters where a designer might
+//! want the other reading):
+//! - Playing an action card draws a replacement, except on the Bonus Roll
+//!   (`action_card_redraw`); the Clock always draws (DZ-3).
+//! - Picking nothing is always allowed on the second and third rolls (`pass_rule`).
+//! - A tie for the highest final score is a shared win (`final_tie`, DZ-9).
+//! - Cards drawn in the refill at the end of a turn are drawn after the turn: an action card
+//!   among them waits for its holder's next turn.
+//! - Draws go from the roller to the left ("no order to who draws first"; it only matters
+//!   when the draw pile runs out).
+//! - Clean 'em up means emptying the hand on the Bonus Roll, even if it started with fewer
+//!   than 3 cards (an action card played before it, or an empty draw pile); a Bonus Roll
+//!   that starts with an empty hand ends the turn.
+//! - DZ-10's "no one can reach 10 cards" is checked whenever the draw pile is empty: a
+//!   player can still gain their own hand and the Roll-Offs their right neighbour holds, or
+//!   any card while a Clock is in a hand.
 
 pub mod rules;
 pub mod state;
@@ -73,11 +90,15 @@ impl Chance for Rng {
     /// Every card of the pile equally likely: a uniform index, found by walking the counts.
     fn draw(&mut self, deck: &[u8; NUM_KINDS], len: u16) -> Card {
         let mut r = self.random_range(0..len);
-        for (k, &n) in deck.iter().enumerate() {
-            if r < n as u16 {
+        // An index loop: this runs for every card drawn, and tests run at opt-level 1, where
+        // the iterator form costs more than the work.
+        #[allow(clippy::needless_range_loop)]
+        for k in 0..NUM_KINDS {
+            let n = deck[k] as u16;
+            if r < n {
                 return Card(k as u8);
             }
-            r -= n as u16;
+            r -= n;
         }
         unreachable!("drew past the end of the draw pile");
     }
@@ -93,6 +114,8 @@ pub struct Tables {
     rules: DardzRules,
     values: [i32; NUM_KINDS],
     copies: [u8; NUM_KINDS],
+    /// `copies` in byte lanes, for the invariant check.
+    copy_lanes: [u64; 3],
     total: u16,
 }
 
@@ -101,6 +124,32 @@ impl std::ops::Deref for Dardz {
     fn deref(&self) -> &Tables {
         &self.0
     }
+}
+
+/// Per-kind counts as byte lanes of three u64s: kinds 0-7, 8-15 and 16-18.
+fn kind_lanes(counts: &[u8; NUM_KINDS]) -> [u64; 3] {
+    const _: () = assert!(NUM_KINDS == 19, "the lanes hold 8 + 8 + 3 kinds");
+    [
+        u64::from_le_bytes(counts[0..8].try_into().expect("8 kinds")),
+        u64::from_le_bytes(counts[8..16].try_into().expect("8 kinds")),
+        counts[16] as u64 | (counts[17] as u64) << 8 | (counts[18] as u64) << 16,
+    ]
+}
+
+/// One card of `card`'s kind, in its lane.
+fn lane_one(card: Card) -> u64 {
+    1 << ((card.index() & 7) * 8)
+}
+
+/// Kind `k`'s count in lanes.
+fn lane_count(lanes: &[u64; 3], k: usize) -> u8 {
+    (lanes[k >> 3] >> ((k & 7) * 8)) as u8
+}
+
+/// The sum of a u64's bytes (while it is below 256): multiplying by 0x0101...01 adds every
+/// byte into the top one.
+fn lane_sum(x: u64) -> u8 {
+    (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
 }
 
 /// Bit `n` of a number mask.
@@ -117,6 +166,7 @@ impl Dardz {
         let copies = rules.copies();
         Self(Box::new(Tables {
             values: rules.values(),
+            copy_lanes: kind_lanes(&copies),
             total: copies.iter().map(|&c| c as u16).sum(),
             copies,
             rules,
@@ -1346,35 +1396,24 @@ impl Game for Dardz {
             Phase::ActionDice(card) => Some(card.card()),
             _ => None,
         };
-        // One pass over hands and piles: this runs after every step of the conformance
-        // check, so pile rows are summed eight kinds at a time (bytes in a u64). No lane can
-        // carry: a lane holds one kind's count over all piles, at most 20 copies.
-        const _: () = assert!(NUM_KINDS == 19, "the pile sums below read 16 + 3 kinds");
-        let mut lanes = [0u64; 2];
-        let mut placed = s.deck;
+        // One pass over hands and piles, counting every kind in byte lanes of three u64s
+        // (kinds 0-7, 8-15, 16-18): this runs after every step of the conformance check, at
+        // opt-level 1 in tests, so the counts stay in registers. No lane can carry: a lane
+        // counts one kind, at most 20 copies.
+        let mut total = kind_lanes(&s.deck);
         if let Some(card) = in_play {
-            placed[card.index()] = placed[card.index()].wrapping_add(1);
+            total[card.index() >> 3] += lane_one(card);
         }
         for seat in 0..MAX_SEATS {
             let h = &s.hands[seat];
-            let row = &s.piles[seat];
-            let w0 = u64::from_le_bytes(row[0..8].try_into().expect("8 kinds"));
-            let w1 = u64::from_le_bytes(row[8..16].try_into().expect("8 kinds"));
-            lanes[0] = lanes[0].wrapping_add(w0);
-            lanes[1] = lanes[1].wrapping_add(w1);
-            placed[16] = placed[16].wrapping_add(row[16]);
-            placed[17] = placed[17].wrapping_add(row[17]);
-            placed[18] = placed[18].wrapping_add(row[18]);
-            // The sum of a u64's bytes lands in its top byte when multiplied by 0x0101...01.
-            let pile = ((w0.wrapping_add(w1).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8)
-                .wrapping_add(row[16])
-                .wrapping_add(row[17])
-                .wrapping_add(row[18]);
-            // Plain index loops: this is the conformance check's hottest code, and tests run
-            // at opt-level 1, where iterator adapters cost more than the work.
+            let row = kind_lanes(&s.piles[seat]);
+            total[0] = total[0].wrapping_add(row[0]);
+            total[1] = total[1].wrapping_add(row[1]);
+            total[2] = total[2].wrapping_add(row[2]);
+            let pile = lane_sum(row[0].wrapping_add(row[1]).wrapping_add(row[2]));
             for i in 0..h.len as usize {
-                let k = h.cards[i].index();
-                placed[k] = placed[k].wrapping_add(1);
+                let card = h.cards[i];
+                total[card.index() >> 3] = total[card.index() >> 3].wrapping_add(lane_one(card));
             }
             if pile != s.pile_len[seat] {
                 return Err(format!(
@@ -1397,20 +1436,15 @@ impl Game for Dardz {
                 return Err(format!("seat {seat} has a negative score"));
             }
         }
-        let (low, high) = (lanes[0].to_le_bytes(), lanes[1].to_le_bytes());
-        for i in 0..8 {
-            placed[i] = placed[i].wrapping_add(low[i]);
-            placed[8 + i] = placed[8 + i].wrapping_add(high[i]);
-        }
-        if placed != self.copies {
+        if total != self.copy_lanes {
             let k = (0..NUM_KINDS)
-                .find(|&k| placed[k] != self.copies[k])
+                .find(|&k| lane_count(&total, k) != self.copies[k])
                 .expect("a kind differs");
             return Err(format!(
                 "{} cards of kind {}: {} placed ({} in the draw pile)",
                 self.copies[k],
                 Card(k as u8).label(),
-                placed[k],
+                lane_count(&total, k),
                 s.deck[k]
             ));
         }

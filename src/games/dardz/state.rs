@@ -143,16 +143,21 @@ impl Hand {
 
     /// Bit n set for every number n (1-12) this hand can score on (the Golden 7 is a 7).
     pub fn numbers(&self) -> u16 {
-        self.cards()
-            .iter()
-            .fold(0, |m, c| m | NUMBER_BIT[c.index()])
+        // Index loops here and in `actions`: computed at nearly every step.
+        let mut mask = 0;
+        for i in 0..self.len as usize {
+            mask |= NUMBER_BIT[self.cards[i].index()];
+        }
+        mask
     }
 
     /// Bit [`ActionCard::bit`] set for every kind of action card held.
     pub fn actions(&self) -> u8 {
-        self.cards()
-            .iter()
-            .fold(0, |m, c| m | ACTION_BIT[c.index()])
+        let mut mask = 0;
+        for i in 0..self.len as usize {
+            mask |= ACTION_BIT[self.cards[i].index()];
+        }
+        mask
     }
 
     pub fn count(&self, card: Card) -> usize {
@@ -315,9 +320,11 @@ impl DardzState {
 
     /// Every number (bit n) some hand can score on.
     pub fn numbers_held(&self) -> u16 {
-        self.hands[..self.players()]
-            .iter()
-            .fold(0, |m, h| m | h.numbers())
+        let mut mask = 0;
+        for seat in 0..self.players() {
+            mask |= self.hands[seat].numbers();
+        }
+        mask
     }
 
     pub fn pile_points(&self, seat: usize, values: &[i32; NUM_KINDS]) -> i32 {
