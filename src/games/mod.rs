@@ -1,6 +1,7 @@
 //! The games, and the registry that turns a game name plus rules into a concrete game so
 //! that the runner is called with static dispatch (`run::<G>`), never through `dyn`.
 
+pub mod dardz;
 pub mod low_blow;
 pub mod pig;
 pub mod tictactoe;
@@ -18,10 +19,11 @@ pub enum AnyGame {
     Pig(pig::Pig),
     Trice(trice::Trice),
     LowBlow(low_blow::LowBlow),
+    Dardz(dardz::Dardz),
 }
 
 /// Command-line names of the implemented games, in the order `arena games` lists them.
-pub const GAME_NAMES: &[&str] = &["tictactoe", "pig", "trice", "low-blow"];
+pub const GAME_NAMES: &[&str] = &["tictactoe", "pig", "trice", "low-blow", "dardz"];
 
 /// Run `$body` with `$g` bound to the concrete game inside `$any`.
 #[macro_export]
@@ -32,6 +34,7 @@ macro_rules! with_game {
             $crate::games::AnyGame::Pig($g) => $body,
             $crate::games::AnyGame::Trice($g) => $body,
             $crate::games::AnyGame::LowBlow($g) => $body,
+            $crate::games::AnyGame::Dardz($g) => $body,
         }
     };
 }
@@ -57,6 +60,7 @@ pub fn build(name: &str, file: Option<&Path>, sets: &[String]) -> anyhow::Result
         "pig" => AnyGame::Pig(configured(name, file, sets)?),
         "trice" => AnyGame::Trice(configured(name, file, sets)?),
         "low-blow" => AnyGame::LowBlow(configured(name, file, sets)?),
+        "dardz" => AnyGame::Dardz(configured(name, file, sets)?),
         other => return Err(UnknownGame(other.to_string()).into()),
     })
 }

@@ -1,0 +1,348 @@
+//! DARDZ's rule parameters and its card kinds.
+//!
+//! Designers use DARDZ to tune card point values, so every value, every copy count and every
+//! number the rulebook states is a parameter here. Origins: `Found` for the rulebook and the
+//! facts RULINGS recovered from the designer's material (DZ-1 to DZ-5), `Default` for
+//! RULINGS' defaults (DZ-7 to DZ-11) and for our own choices where both are silent, `Engine`
+//! for the turn cap (G-2). `configs/dardz.toml` lists them all with the same split.
+
+use crate::core::MAX_SEATS;
+use crate::core::rules::Rules;
+
+/// How many card kinds there are: the numbers 1-12, the Golden 7 and six action cards.
+pub const NUM_KINDS: usize = 19;
+
+/// The most cards a hand can hold (the `hand_size` parameter's upper bound). Hands are fixed
+/// arrays, so this bounds the state's size.
+pub const MAX_HAND: usize = 6;
+
+/// A card kind: 0-11 are the numbers 1-12, 12 is the Golden 7, 13-18 the action cards in
+/// [`ActionCard`] order. One byte, so hands and piles stay small.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Card(pub u8);
+
+impl Card {
+    pub const GOLDEN_7: Card = Card(12);
+
+    /// The number card showing `n` (1-12); the Golden 7 is [`Card::GOLDEN_7`].
+    pub const fn number(n: u8) -> Card {
+        Card(n - 1)
+    }
+
+    /// The number this card scores on: 1-12 for number cards, 7 for the Golden 7 (it is a 7,
+    /// just worth more, DZ-1), `None` for action cards.
+    pub const fn value_number(self) -> Option<u8> {
+        match self.0 {
+            0..=11 => Some(self.0 + 1),
+            12 => Some(7),
+            _ => None,
+        }
+    }
+
+    pub const fn action(self) -> Option<ActionCard> {
+        if self.0 >= 13 && (self.0 as usize) < NUM_KINDS {
+            Some(ActionCard::ALL[(self.0 - 13) as usize])
+        } else {
+            None
+        }
+    }
+
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The name used in metric keys and rule keys (`7`, `golden_7`, `roll_off`).
+    pub fn key(self) -> &'static str {
+        KIND_KEYS[self.index()]
+    }
+
+    /// The short name traces print (`7`, `G7`, `Roll-Off`).
+    pub fn label(self) -> &'static str {
+        KIND_LABELS[self.index()]
+    }
+}
+
+/// Metric and rule-key names of the card kinds, in kind order.
+pub const KIND_KEYS: [&str; NUM_KINDS] = [
+    "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "golden_7", "skull", "clock",
+    "jackpot", "roll_off", "boost_em", "bunk_em",
+];
+
+const KIND_LABELS: [&str; NUM_KINDS] = [
+    "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "G7", "Skull", "Clock",
+    "Jackpot", "Roll-Off", "Boost'em", "Bunk'em",
+];
+
+/// The six action cards (DZ-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ActionCard {
+    Skull,
+    Clock,
+    Jackpot,
+    RollOff,
+    BoostEm,
+    BunkEm,
+}
+
+impl ActionCard {
+    pub const ALL: [ActionCard; 6] = [
+        ActionCard::Skull,
+        ActionCard::Clock,
+        ActionCard::Jackpot,
+        ActionCard::RollOff,
+        ActionCard::BoostEm,
+        ActionCard::BunkEm,
+    ];
+
+    pub const fn card(self) -> Card {
+        Card(13 + self as u8)
+    }
+
+    /// This card's bit in an action mask (see `Hand::actions`).
+    pub const fn bit(self) -> u8 {
+        1 << self as u8
+    }
+
+    pub fn label(self) -> &'static str {
+        self.card().label()
+    }
+}
+
+crate::param_enum!(
+    /// DZ-3: what Boost 'em and Bunk 'em do in round 1.
+    RoundOneBoostBunk {
+        AfterJackpotOrTriple = "after_jackpot_or_triple",
+        Never = "never",
+        Always = "always"
+    }
+);
+
+crate::param_enum!(
+    /// When the roller may pick nothing on the second and third rolls.
+    PassRule {
+        Always = "always",
+        OnlyWithoutOwnMatch = "only_without_own_match"
+    }
+);
+
+crate::param_enum!(
+    /// DZ-9: what a tie for the highest final score means.
+    FinalTie {
+        Shared = "shared",
+        RollOff = "roll_off"
+    }
+);
+
+fn value_ok(v: &i32) -> bool {
+    (-100..=100).contains(v)
+}
+
+fn copies_ok(v: &u8) -> bool {
+    *v <= 20
+}
+
+fn bonus_ok(v: &i32) -> bool {
+    (0..=1000).contains(v)
+}
+
+crate::rule_params! {
+    /// DARDZ's parameters (rulebook 004, RULINGS DZ-1 to DZ-11); used through [`DardzRules`].
+    pub struct DardzParams {
+        /// Points of a 1 card (DZ-7: not readable on the cards; +2 like 3 to 6).
+        value_1: i32 = 2, Default, "-100 to 100", value_ok;
+        /// Points of a 2 card (DZ-2, card image).
+        value_2: i32 = 2, Found, "-100 to 100", value_ok;
+        /// Points of a 3 card (DZ-7).
+        value_3: i32 = 2, Default, "-100 to 100", value_ok;
+        /// Points of a 4 card (DZ-7).
+        value_4: i32 = 2, Default, "-100 to 100", value_ok;
+        /// Points of a 5 card (DZ-7).
+        value_5: i32 = 2, Default, "-100 to 100", value_ok;
+        /// Points of a 6 card (DZ-7).
+        value_6: i32 = 2, Default, "-100 to 100", value_ok;
+        /// Points of a (plain) 7 card (DZ-2, card image).
+        value_7: i32 = 4, Found, "-100 to 100", value_ok;
+        /// Points of an 8 card (DZ-2, card image).
+        value_8: i32 = 5, Found, "-100 to 100", value_ok;
+        /// Points of a 9 card (DZ-7).
+        value_9: i32 = 6, Default, "-100 to 100", value_ok;
+        /// Points of a 10 card (DZ-2, card image).
+        value_10: i32 = 7, Found, "-100 to 100", value_ok;
+        /// Points of an 11 card (DZ-7).
+        value_11: i32 = 8, Default, "-100 to 100", value_ok;
+        /// Points of a 12 card (DZ-2, card image).
+        value_12: i32 = 10, Found, "-100 to 100", value_ok;
+        /// Points of the Golden 7 (DZ-2, card image).
+        value_golden_7: i32 = 10, Found, "-100 to 100", value_ok;
+        /// Points of a Skull in a points pile (DZ-2, card image).
+        value_skull: i32 = -5, Found, "-100 to 100", value_ok;
+        /// Points of a Clock in a points pile (DZ-7).
+        value_clock: i32 = 5, Default, "-100 to 100", value_ok;
+        /// Points of a Jackpot card in a points pile (DZ-7; the +15 is `jackpot_points`).
+        value_jackpot: i32 = 5, Default, "-100 to 100", value_ok;
+        /// Points of a Roll-Off card in a points pile (DZ-2, card image).
+        value_roll_off: i32 = 5, Found, "-100 to 100", value_ok;
+        /// Points of a Boost 'em card in a points pile (DZ-7).
+        value_boost_em: i32 = 5, Default, "-100 to 100", value_ok;
+        /// Points of a Bunk 'em card in a points pile (DZ-7).
+        value_bunk_em: i32 = 5, Default, "-100 to 100", value_ok;
+        /// Copies of each number 1-12 ("6 of each number 1-12", DZ-1).
+        copies_per_number: u8 = 6, Found, "1 to 20", |v: &u8| (1..=20).contains(v);
+        /// How many of the 7s are Golden 7s ("one of the six 7s", DZ-1).
+        golden_sevens: u8 = 1, Found, "0 to copies_per_number", copies_ok;
+        /// Copies of the Skull ("3 of all 6 action cards", DZ-1).
+        copies_skull: u8 = 3, Found, "0 to 20", copies_ok;
+        /// Copies of the Clock (DZ-1).
+        copies_clock: u8 = 3, Found, "0 to 20", copies_ok;
+        /// Copies of the Jackpot (DZ-1).
+        copies_jackpot: u8 = 3, Found, "0 to 20", copies_ok;
+        /// Copies of the Roll-Off (DZ-1).
+        copies_roll_off: u8 = 3, Found, "0 to 20", copies_ok;
+        /// Copies of Boost 'em (DZ-1).
+        copies_boost_em: u8 = 3, Found, "0 to 20", copies_ok;
+        /// Copies of Bunk 'em (DZ-1).
+        copies_bunk_em: u8 = 3, Found, "0 to 20", copies_ok;
+        /// Cards dealt to each hand, and the size hands are drawn back to ("deal each player
+        /// 3 cards").
+        hand_size: u8 = 3, Found, "1 to 6", |v: &u8| (1..=6).contains(v);
+        /// Cards in a points pile that end the round ("10 cards").
+        cards_per_round: u8 = 10, Found, "2 to 60", |v: &u8| (2..=60).contains(v);
+        /// Points for the round's winner ("+10 points").
+        round_bonus: i32 = 10, Found, "0 to 1000", bonus_ok;
+        /// Score that ends the game at the end of a round ("150 or more points").
+        target_score: i32 = 150, Found, "1 to 100000", |v: &i32| (1..=100_000).contains(v);
+        /// A player ending a round with at most this many pile cards rolls the Lucky Loser
+        /// roll ("3 or less cards"); must be below `cards_per_round`.
+        lucky_loser_max_cards: u8 = 3, Found, "0 to 59", |v: &u8| *v <= 59;
+        /// Points for rolling 3-of-a-kind on the third roll ("+20 points").
+        three_of_a_kind_points: i32 = 20, Found, "0 to 1000", bonus_ok;
+        /// Points for cleaning 'em up on the Bonus Roll ("+5 points").
+        clean_up_points: i32 = 5, Found, "0 to 1000", bonus_ok;
+        /// Points for a right Jackpot guess ("+15 points", DZ-3).
+        jackpot_points: i32 = 15, Found, "0 to 1000", bonus_ok;
+        /// Boost 'em / Bunk 'em in round 1 (DZ-3): `after_jackpot_or_triple` (the rulebook:
+        /// nothing unless someone already scored from a Jackpot or a 3-of-a-kind), `never`
+        /// (the web page: nothing at all in round 1) or `always` (no round-1 rule).
+        round1_boost_bunk: RoundOneBoostBunk = RoundOneBoostBunk::AfterJackpotOrTriple, Found,
+            "after_jackpot_or_triple, never or always", |_| true;
+        /// Picking nothing on the second and third rolls: `always` allowed (steps 3 and 4:
+        /// "chooses either single die, the sum of both dice, or picks nothing", and the
+        /// strategy tip of not feeding the leader), or `only_without_own_match` (the Q&A:
+        /// "allowed to pick nothing ... if no option matches what's in your hand"; then the
+        /// roller must take an offered number someone holds).
+        pass_rule: PassRule = PassRule::Always, Default,
+            "always or only_without_own_match", |_| true;
+        /// A tie for the highest final score (DZ-9): `shared` win (G-3) or the rulebook's
+        /// `roll_off` (the roll-off winner's reported score gets +1 so that it ranks first).
+        final_tie: FinalTie = FinalTie::Shared, Default, "shared or roll_off", |_| true;
+        /// Playing an action card other than the Clock draws a replacement card (outside the
+        /// Bonus Roll). Our reading of "If you drew an action card after your third roll,
+        /// play it first but still don't draw a new card"; the Clock always draws (DZ-3).
+        action_card_redraw: bool = true, Default, "true or false", |_| true;
+        /// Player turns after which the match ends capped, with no winner (G-2).
+        turn_cap: u32 = 1000, Engine, "1 to 60000", |v: &u32| (1..=60_000).contains(v);
+    }
+}
+
+/// DARDZ's rules: the parameters plus the checks across them. `rule_params!` writes the whole
+/// `Rules` impl and leaves no room for `validate`, so this wrapper adds it; fields are reached
+/// through `Deref` (`rules.hand_size`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DardzRules(pub DardzParams);
+
+impl std::ops::Deref for DardzRules {
+    type Target = DardzParams;
+    fn deref(&self) -> &DardzParams {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for DardzRules {
+    fn deref_mut(&mut self) -> &mut DardzParams {
+        &mut self.0
+    }
+}
+
+impl DardzParams {
+    /// Points of each card kind, in kind order.
+    pub fn values(&self) -> [i32; NUM_KINDS] {
+        [
+            self.value_1,
+            self.value_2,
+            self.value_3,
+            self.value_4,
+            self.value_5,
+            self.value_6,
+            self.value_7,
+            self.value_8,
+            self.value_9,
+            self.value_10,
+            self.value_11,
+            self.value_12,
+            self.value_golden_7,
+            self.value_skull,
+            self.value_clock,
+            self.value_jackpot,
+            self.value_roll_off,
+            self.value_boost_em,
+            self.value_bunk_em,
+        ]
+    }
+
+    /// Copies of each card kind in the deck, in kind order (the Golden 7s are taken out of
+    /// the 7s, DZ-1).
+    pub fn copies(&self) -> [u8; NUM_KINDS] {
+        let mut copies = [self.copies_per_number; NUM_KINDS];
+        copies[6] = self.copies_per_number.saturating_sub(self.golden_sevens);
+        copies[12] = self.golden_sevens;
+        copies[13..].copy_from_slice(&[
+            self.copies_skull,
+            self.copies_clock,
+            self.copies_jackpot,
+            self.copies_roll_off,
+            self.copies_boost_em,
+            self.copies_bunk_em,
+        ]);
+        copies
+    }
+
+    pub fn total_cards(&self) -> u32 {
+        self.copies().iter().map(|&c| c as u32).sum()
+    }
+}
+
+impl Rules for DardzRules {
+    fn params(&self) -> Vec<crate::core::rules::ParamInfo> {
+        self.0.params()
+    }
+    fn set(&mut self, key: &str, value: &toml::Value) -> Result<(), String> {
+        self.0.set(key, value)
+    }
+    fn validate(&self) -> Result<(), String> {
+        if self.golden_sevens > self.copies_per_number {
+            return Err(format!(
+                "golden_sevens = {} but there are only copies_per_number = {} sevens",
+                self.golden_sevens, self.copies_per_number
+            ));
+        }
+        if self.lucky_loser_max_cards >= self.cards_per_round {
+            return Err(format!(
+                "lucky_loser_max_cards = {} must be below cards_per_round = {}",
+                self.lucky_loser_max_cards, self.cards_per_round
+            ));
+        }
+        // The deal must leave a draw pile even at the largest table, so that every round
+        // starts as the rulebook describes it.
+        let dealt = MAX_SEATS as u32 * self.hand_size as u32;
+        if self.total_cards() <= dealt {
+            return Err(format!(
+                "the deck has {} cards; dealing {} hands of {} needs more than {}",
+                self.total_cards(),
+                MAX_SEATS,
+                self.hand_size,
+                dealt
+            ));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,342 @@
+//! DARDZ's match state: a fixed-size value type (no heap) that bots clone freely.
+//!
+//! Cards are one byte ([`Card`]); the draw pile is kept as counts per kind, because its order
+//! does not exist until a chance event draws from it; hands are small fixed arrays that also
+//! remember when each card entered a hand (for the "turns in hand" metric); points piles are
+//! counts per kind per seat. Everything the per-match metrics need is counted here too.
+
+use crate::core::MAX_SEATS;
+
+use super::rules::{ActionCard, Card, MAX_HAND, NUM_KINDS};
+
+/// What happens next. Decisions are always the roller's ([`Phase::ChooseAction`],
+/// [`Phase::Guess`], [`Phase::Pick`]); everything else is a chance event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Chance: collect every card, pick the round's first player, deal the hands.
+    Deal,
+    /// Decision: which of several kinds of action card to play next (DZ-4).
+    ChooseAction,
+    /// Decision: the number named for a Jackpot.
+    Guess,
+    /// Chance: the dice of the action card being played.
+    ActionDice(ActionCard),
+    /// Chance: the seats in `draw_mask` draw back to the hand size.
+    Draw,
+    /// Chance: the roll of the current stage (1, 2 or 3 dice, or the Bonus Roll's 2).
+    Roll,
+    /// Decision: the number picked from the dice on the stage's roll.
+    Pick,
+    /// Chance: the round is over; settle it (round-win roll-off, Lucky Loser rolls).
+    RoundEnd,
+    /// The match is over, finished or capped.
+    Over,
+}
+
+/// Where the roller is in their turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    Roll1,
+    Roll2,
+    Roll3,
+    Bonus,
+    /// The rolls are over; the roller draws back to the hand size.
+    EndTurn,
+    /// The turn is finished; the next player starts.
+    Done,
+}
+
+impl Stage {
+    /// The roller plays action cards at once only while their rolls are still to come
+    /// (DZ-4); cards drawn at the very end of the turn wait for the next one.
+    pub fn plays_actions(self) -> bool {
+        matches!(
+            self,
+            Stage::Roll1 | Stage::Roll2 | Stage::Roll3 | Stage::Bonus
+        )
+    }
+
+    /// Dice rolled at this stage.
+    pub fn dice(self) -> usize {
+        match self {
+            Stage::Roll1 => 1,
+            Stage::Roll2 | Stage::Bonus => 2,
+            Stage::Roll3 => 3,
+            Stage::EndTurn | Stage::Done => 0,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Roll1 => "first roll",
+            Stage::Roll2 => "second roll",
+            Stage::Roll3 => "third roll",
+            Stage::Bonus => "Bonus Roll",
+            Stage::EndTurn | Stage::Done => "end of turn",
+        }
+    }
+}
+
+/// Per card kind, its bit in a number mask (bit n for number n; the Golden 7 is a 7).
+/// Tables, because these masks are computed at nearly every step.
+pub const NUMBER_BIT: [u16; NUM_KINDS] = {
+    let mut bits = [0; NUM_KINDS];
+    let mut k = 0;
+    while k < NUM_KINDS {
+        if let Some(n) = Card(k as u8).value_number() {
+            bits[k] = 1 << n;
+        }
+        k += 1;
+    }
+    bits
+};
+
+/// Per card kind, its bit in an action mask ([`ActionCard::bit`]).
+const ACTION_BIT: [u8; NUM_KINDS] = {
+    let mut bits = [0; NUM_KINDS];
+    let mut k = 0;
+    while k < NUM_KINDS {
+        if let Some(a) = Card(k as u8).action() {
+            bits[k] = a.bit();
+        }
+        k += 1;
+    }
+    bits
+};
+
+/// A hand: up to [`MAX_HAND`] face-up cards, each with the turn in which it entered a hand
+/// (kept as the low 16 bits of the turn counter; differences use wrapping arithmetic, and a
+/// card never waits 65,536 turns because the turn cap is at most 60,000). Unused slots are
+/// zero so that equal hands compare equal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hand {
+    pub len: u8,
+    pub cards: [Card; MAX_HAND],
+    pub since: [u16; MAX_HAND],
+}
+
+impl Hand {
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+
+    pub fn push(&mut self, card: Card, since: u16) {
+        let i = self.len as usize;
+        debug_assert!(i < MAX_HAND, "hand overflow");
+        self.cards[i] = card;
+        self.since[i] = since;
+        self.len += 1;
+    }
+
+    /// Remove the card in slot `i`, keeping the others in order.
+    pub fn remove_at(&mut self, i: usize) -> (Card, u16) {
+        let len = self.len as usize;
+        debug_assert!(i < len);
+        let taken = (self.cards[i], self.since[i]);
+        self.cards.copy_within(i + 1..len, i);
+        self.since.copy_within(i + 1..len, i);
+        self.cards[len - 1] = Card::default();
+        self.since[len - 1] = 0;
+        self.len -= 1;
+        taken
+    }
+
+    /// Bit n set for every number n (1-12) this hand can score on (the Golden 7 is a 7).
+    pub fn numbers(&self) -> u16 {
+        // Index loops here and in `actions`: computed at nearly every step.
+        let mut mask = 0;
+        for i in 0..self.len as usize {
+            mask |= NUMBER_BIT[self.cards[i].index()];
+        }
+        mask
+    }
+
+    /// Bit [`ActionCard::bit`] set for every kind of action card held.
+    pub fn actions(&self) -> u8 {
+        let mut mask = 0;
+        for i in 0..self.len as usize {
+            mask |= ACTION_BIT[self.cards[i].index()];
+        }
+        mask
+    }
+
+    pub fn count(&self, card: Card) -> usize {
+        self.cards().iter().filter(|&&c| c == card).count()
+    }
+}
+
+/// How a score changed: the rulebook's "6 ways to score points".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    /// Jackpot, Boost 'em and Bunk 'em, when played.
+    ActionCards,
+    ThreeOfAKind,
+    CleanUp,
+    RoundBonus,
+    /// The points piles at the end of each round.
+    Piles,
+    LuckyLoser,
+}
+
+pub const WAY_KEYS: [&str; 6] = [
+    "action_cards",
+    "three_of_a_kind",
+    "clean_up",
+    "round_bonus",
+    "piles",
+    "lucky_loser",
+];
+
+/// Per-match counters for the metrics (integers, so that tallies merge exactly).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Cards of each kind that went into a points pile (an action card when played).
+    pub scored: [u32; NUM_KINDS],
+    /// Turns those cards spent in hands before they were scored (summed).
+    pub hand_turns: [u32; NUM_KINDS],
+    /// Points by way of scoring, as they changed scores (after the floor at 0).
+    pub ways: [i32; 6],
+    /// The effects of Jackpot, Boost 'em and Bunk 'em (after the floor at 0).
+    pub jackpot_points: i32,
+    pub boost_points: i32,
+    pub bunk_points: i32,
+    pub jackpot_hits: u32,
+    pub round_wins: [u16; MAX_SEATS],
+    pub rounds_no_winner: u16,
+    pub rounds_deck_empty: u16,
+    pub round_win_rolloffs: u16,
+    pub lucky_loser_rolls: u32,
+    pub clean_ups: u32,
+    pub three_of_a_kind: u32,
+}
+
+/// Which chance event the last step resolved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EventKind {
+    /// The last step was a decision.
+    #[default]
+    Decision,
+    Dealt,
+    /// A roll of this stage.
+    Rolled(Stage),
+    ActionDice(ActionCard),
+    Drew,
+    Settled,
+}
+
+/// What the last step did beyond its own choice, for `describe_chance` and traces.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Event {
+    pub kind: EventKind,
+    /// The roller when the step began (a step may end the turn and start the next one).
+    pub seat: u8,
+    /// The seat that played `auto_played`.
+    pub auto_seat: u8,
+    /// Action-card dice: a Jackpot's die, a Roll-Off's (roller, left) dice, Boost/Bunk's pair.
+    pub dice: [u8; 2],
+    /// Seats that scored on a number taken without a decision (first roll, single option).
+    pub scored: u8,
+    /// The number taken without a decision, if any.
+    pub auto_pick: u8,
+    /// Action cards played without a decision (a bit per kind), before and after the hands
+    /// passed on a Clock (the roller may receive action cards and play them).
+    pub auto_played: u8,
+    pub auto_played_after_pass: u8,
+    /// Seats hit by a Boost/Bunk, or the seat that won a Roll-Off.
+    pub hit: u8,
+    /// The hands were passed to the left (Clock).
+    pub passed: bool,
+    /// A roll-off decided something in this step (first player, round win, final tie).
+    pub rolloff: bool,
+    /// Cards drawn, as `seat << 5 | kind` (the first 16).
+    pub drawn: [u8; 16],
+    pub ndrawn: u8,
+    /// Lucky Loser dice per seat as `8 * d1 + d2` (0: no roll).
+    pub lucky: [u8; MAX_SEATS],
+}
+
+impl Event {
+    pub fn record_draw(&mut self, seat: usize, card: Card) {
+        if (self.ndrawn as usize) < self.drawn.len() {
+            self.drawn[self.ndrawn as usize] = (seat as u8) << 5 | card.0;
+        }
+        self.ndrawn = self.ndrawn.saturating_add(1);
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DardzState {
+    pub players: u8,
+    pub phase: Phase,
+    pub stage: Stage,
+    /// The seat whose turn it is.
+    pub roller: u8,
+    /// Rounds dealt so far (1 during the first round).
+    pub round: u16,
+    /// Turns started so far (a turn is one player's three rolls and Bonus Roll).
+    pub turns: u32,
+    /// The draw pile, as counts per kind.
+    pub deck: [u8; NUM_KINDS],
+    pub deck_len: u16,
+    pub hands: [Hand; MAX_SEATS],
+    /// Points piles, as counts per kind per seat.
+    pub piles: [[u8; NUM_KINDS]; MAX_SEATS],
+    pub pile_len: [u8; MAX_SEATS],
+    pub scores: [i32; MAX_SEATS],
+    /// The current roll (`ndice` of them) or the last one.
+    pub dice: [u8; 3],
+    pub ndice: u8,
+    /// The number named for the Jackpot being played.
+    pub guess: u8,
+    /// Seats that draw back to the hand size before anything else happens.
+    pub draw_mask: u8,
+    /// A Clock was played: pass every hand to the left once its draw is done.
+    pub clock_pending: bool,
+    /// Someone reached `cards_per_round` (or no one can, DZ-10): the round is over.
+    pub round_over: bool,
+    /// Seats tied with the most pile cards among those who reached `cards_per_round`.
+    pub win_mask: u8,
+    /// Someone scored from a Jackpot or a 3-of-a-kind in round 1 (DZ-3).
+    pub round1_bonus_scored: bool,
+    /// The turn cap stopped the match (G-2).
+    pub capped: bool,
+    /// The winner of a final-tie roll-off (`final_tie = roll_off`), or `NO_SEAT`.
+    pub tiebreak: u8,
+    pub event: Event,
+    pub stats: Stats,
+}
+
+pub const NO_SEAT: u8 = u8::MAX;
+
+impl DardzState {
+    pub fn players(&self) -> usize {
+        self.players as usize
+    }
+
+    /// The seat on `seat`'s left, who plays after it.
+    pub fn left(&self, seat: usize) -> usize {
+        (seat + 1) % self.players()
+    }
+
+    /// Every number (bit n) some hand can score on.
+    pub fn numbers_held(&self) -> u16 {
+        let mut mask = 0;
+        for seat in 0..self.players() {
+            mask |= self.hands[seat].numbers();
+        }
+        mask
+    }
+
+    pub fn pile_points(&self, seat: usize, values: &[i32; NUM_KINDS]) -> i32 {
+        self.piles[seat]
+            .iter()
+            .zip(values)
+            .map(|(&n, &v)| n as i32 * v)
+            .sum()
+    }
+
+    /// Seats as a bitmask iterator, lowest first.
+    pub fn seats_in(mask: u8) -> impl Iterator<Item = usize> {
+        (0..MAX_SEATS).filter(move |&i| mask & (1 << i) != 0)
+    }
+}
