@@ -243,11 +243,7 @@ impl Dardz {
 
     fn draw_card<C: Chance>(s: &mut DardzState, c: &mut C) -> Card {
         let card = c.draw(&s.deck, s.deck_len);
-        assert!(
-            s.deck[card.index()] > 0,
-            "drew a {} that is not in the pile",
-            card.label()
-        );
+        assert!(s.deck[card.index()] > 0, "drew a {} that is not in the pile", card.label());
         s.deck[card.index()] -= 1;
         s.deck_len -= 1;
         card
@@ -291,9 +287,7 @@ impl Dardz {
         let most = *s.pile_len[..n].iter().max().expect("players");
         if most >= self.rules.cards_per_round {
             s.round_over = true;
-            s.win_mask = (0..n)
-                .filter(|&i| s.pile_len[i] == most)
-                .fold(0, |m, i| m | 1 << i);
+            s.win_mask = (0..n).filter(|&i| s.pile_len[i] == most).fold(0, |m, i| m | 1 << i);
         }
     }
 
@@ -330,12 +324,7 @@ impl Dardz {
     fn bonus_pick(&self, s: &mut DardzState, n: u8) {
         self.score_number(s, n, true);
         if s.hands[s.roller as usize].len == 0 {
-            Self::add_score(
-                s,
-                s.roller as usize,
-                self.rules.clean_up_points,
-                Way::CleanUp,
-            );
+            Self::add_score(s, s.roller as usize, self.rules.clean_up_points, Way::CleanUp);
             s.stats.clean_ups += 1;
             s.stage = Stage::EndTurn;
         }
@@ -348,9 +337,7 @@ impl Dardz {
         let n = s.players();
         let hands = &s.hands[..n];
         let total: u32 = hands.iter().map(|h| h.len as u32).sum();
-        let any_clock = hands
-            .iter()
-            .any(|h| h.actions() & ActionCard::Clock.bit() != 0);
+        let any_clock = hands.iter().any(|h| h.actions() & ActionCard::Clock.bit() != 0);
         (0..n).any(|i| {
             let gain = if any_clock {
                 total
@@ -496,10 +483,7 @@ impl Dardz {
 
     /// Resolve the pending chance event with dice and draws from `c`.
     pub fn resolve_chance<C: Chance>(&self, s: &mut DardzState, c: &mut C) {
-        s.event = Event {
-            seat: s.roller,
-            ..Event::default()
-        };
+        s.event = Event { seat: s.roller, ..Event::default() };
         s.event.kind = match s.phase {
             Phase::Deal => EventKind::Dealt,
             Phase::ActionDice(card) => EventKind::ActionDice(card),
@@ -555,9 +539,7 @@ impl Dardz {
             0
         } else {
             let low = *s.scores[..n].iter().min().expect("players");
-            let mask = (0..n)
-                .filter(|&i| s.scores[i] == low)
-                .fold(0u8, |m, i| m | 1 << i);
+            let mask = (0..n).filter(|&i| s.scores[i] == low).fold(0u8, |m, i| m | 1 << i);
             s.event.rolloff = !mask.is_power_of_two();
             Self::roll_off(c, mask)
         };
@@ -706,11 +688,8 @@ impl Dardz {
                 );
                 // Nobody is in last or first place when all are tied.
                 if self.boost_bunk_live(s) && low != high {
-                    let (target, delta) = if card == ActionCard::BoostEm {
-                        (low, sum)
-                    } else {
-                        (high, -sum)
-                    };
+                    let (target, delta) =
+                        if card == ActionCard::BoostEm { (low, sum) } else { (high, -sum) };
                     for seat in 0..n {
                         if s.scores[seat] == target {
                             let changed = Self::add_score(s, seat, delta, Way::ActionCards);
@@ -770,9 +749,7 @@ impl Dardz {
         let best = *s.scores[..n].iter().max().expect("players");
         if best >= self.rules.target_score {
             // "You can't win the game in the middle of a round": only here.
-            let top = (0..n)
-                .filter(|&i| s.scores[i] == best)
-                .fold(0u8, |m, i| m | 1 << i);
+            let top = (0..n).filter(|&i| s.scores[i] == best).fold(0u8, |m, i| m | 1 << i);
             if self.rules.final_tie == FinalTie::RollOff && !top.is_power_of_two() {
                 s.event.rolloff = true;
                 s.tiebreak = Self::roll_off(c, top) as u8;
@@ -803,30 +780,19 @@ impl Dardz {
     }
 
     fn dice_text(s: &DardzState) -> String {
-        s.dice[..s.ndice as usize]
-            .iter()
-            .map(|d| d.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
+        s.dice[..s.ndice as usize].iter().map(|d| d.to_string()).collect::<Vec<_>>().join(" ")
     }
 
     fn hand_text(h: &Hand) -> String {
         if h.len == 0 {
             return "-".to_string();
         }
-        h.cards()
-            .iter()
-            .map(|c| c.label())
-            .collect::<Vec<_>>()
-            .join(" ")
+        h.cards().iter().map(|c| c.label()).collect::<Vec<_>>().join(" ")
     }
 
     fn pile_text(&self, s: &DardzState, seat: usize) -> String {
-        let mut text = format!(
-            "{:2} cards {:+4}:",
-            s.pile_len[seat],
-            s.pile_points(seat, &self.values)
-        );
+        let mut text =
+            format!("{:2} cards {:+4}:", s.pile_len[seat], s.pile_points(seat, &self.values));
         for (k, &count) in s.piles[seat].iter().enumerate() {
             for _ in 0..count {
                 let _ = write!(text, " {}", Card(k as u8).label());
@@ -851,20 +817,13 @@ impl Dardz {
             if only.is_some_and(|o| o != seat) {
                 continue;
             }
-            let count = s.hands[seat]
-                .cards()
-                .iter()
-                .filter(|c| c.value_number() == Some(n))
-                .count();
+            let count =
+                s.hands[seat].cards().iter().filter(|c| c.value_number() == Some(n)).count();
             if count > 0 {
                 parts.push(format!("seat {seat} scores {count}"));
             }
         }
-        if parts.is_empty() {
-            "nobody holds it".to_string()
-        } else {
-            parts.join(", ")
-        }
+        if parts.is_empty() { "nobody holds it".to_string() } else { parts.join(", ") }
     }
 
     /// The automatic consequences recorded in the last step's event.
@@ -891,23 +850,14 @@ impl Dardz {
                 .join(", ")
         };
         if e.auto_played != 0 {
-            let _ = write!(
-                text,
-                "; seat {} plays {}",
-                e.auto_seat,
-                plays(e.auto_played)
-            );
+            let _ = write!(text, "; seat {} plays {}", e.auto_seat, plays(e.auto_played));
         }
         if e.passed {
             text.push_str("; every hand passes to the left");
         }
         if e.auto_played_after_pass != 0 {
-            let _ = write!(
-                text,
-                "; seat {} plays {}",
-                e.auto_seat,
-                plays(e.auto_played_after_pass)
-            );
+            let _ =
+                write!(text, "; seat {} plays {}", e.auto_seat, plays(e.auto_played_after_pass));
         }
         match s.phase {
             Phase::RoundEnd => text.push_str("; the round is over"),
@@ -940,10 +890,7 @@ impl Game for Dardz {
     }
 
     fn new_state(&self, players: usize) -> DardzState {
-        assert!(
-            self.seats().contains(&players),
-            "DARDZ is for 2 to 8 players, not {players}"
-        );
+        assert!(self.seats().contains(&players), "DARDZ is for 2 to 8 players, not {players}");
         DardzState {
             players: players as u8,
             phase: Phase::Deal,
@@ -1019,10 +966,7 @@ impl Game for Dardz {
             s.phase,
             s.stage
         );
-        s.event = Event {
-            seat: s.roller,
-            ..Event::default()
-        };
+        s.event = Event { seat: s.roller, ..Event::default() };
         match (s.phase, a) {
             (Phase::Pick, DardzAction::Pick(n)) => match s.stage {
                 Stage::Roll2 => {
@@ -1081,6 +1025,12 @@ impl Game for Dardz {
 
     fn turn_cap(&self) -> u32 {
         self.rules.turn_cap
+    }
+
+    /// Running standings for lead statistics: the scores as they stand (highest wins, DZ-9).
+    fn standings(&self, s: &DardzState, out: &mut [i32]) -> Option<u32> {
+        out.copy_from_slice(&s.scores[..out.len()]);
+        Some(s.turns)
     }
 
     /// The state keeps no hidden information: the draw pile is counts of the cards not yet
@@ -1170,11 +1120,8 @@ impl Game for Dardz {
             put(st.scored[k] as i64);
         }
         for k in 0..NUM_KINDS {
-            let unsettled: i64 = if settled {
-                0
-            } else {
-                s.piles[..n].iter().map(|p| p[k] as i64).sum()
-            };
+            let unsettled: i64 =
+                if settled { 0 } else { s.piles[..n].iter().map(|p| p[k] as i64).sum() };
             put((st.scored[k] as i64 - unsettled) * self.values[k] as i64);
         }
         for k in 0..NUM_KINDS {
@@ -1215,11 +1162,9 @@ impl Game for Dardz {
                     Self::holders_text(s, n, only)
                 )
             }
-            DardzAction::Pass => format!(
-                "{who}, {} [{}]: picks nothing",
-                s.stage.name(),
-                Self::dice_text(s)
-            ),
+            DardzAction::Pass => {
+                format!("{who}, {} [{}]: picks nothing", s.stage.name(), Self::dice_text(s))
+            }
             DardzAction::Play(card) => format!("{who} plays {} next", card.label()),
             DardzAction::Guess(n) => format!("{who} names {n} for the Jackpot"),
         }
@@ -1235,11 +1180,7 @@ impl Game for Dardz {
                         "{} wins the round (+{}){}",
                         Self::seats_text(e.hit),
                         self.rules.round_bonus,
-                        if e.rolloff && s.tiebreak == NO_SEAT {
-                            " after a roll-off"
-                        } else {
-                            ""
-                        }
+                        if e.rolloff && s.tiebreak == NO_SEAT { " after a roll-off" } else { "" }
                     )
                 } else {
                     "nobody could reach the pile size: no round bonus".to_string()
@@ -1268,11 +1209,8 @@ impl Game for Dardz {
                 } else {
                     "lowest score"
                 };
-                let _ = write!(
-                    text,
-                    "round {} dealt; seat {} rolls first ({why})",
-                    s.round, s.roller
-                );
+                let _ =
+                    write!(text, "round {} dealt; seat {} rolls first ({why})", s.round, s.roller);
             }
             EventKind::Drew => text.push_str("draw"),
             EventKind::ActionDice(card) => {
@@ -1308,23 +1246,12 @@ impl Game for Dardz {
                 };
             }
             EventKind::Rolled(stage) => {
-                let _ = write!(
-                    text,
-                    "seat {} {}: {}",
-                    e.seat,
-                    stage.name(),
-                    Self::dice_text(s)
-                );
+                let _ = write!(text, "seat {} {}: {}", e.seat, stage.name(), Self::dice_text(s));
                 if s.ndice == 3 && s.dice[0] == s.dice[1] && s.dice[1] == s.dice[2] {
                     let _ = write!(text, ", 3-of-a-kind +{}", self.rules.three_of_a_kind_points);
                 }
                 if e.auto_pick != 0 {
-                    let _ = write!(
-                        text,
-                        "; {} takes {}",
-                        Self::seats_text(e.scored),
-                        e.auto_pick
-                    );
+                    let _ = write!(text, "; {} takes {}", Self::seats_text(e.scored), e.auto_pick);
                 } else if s.phase == Phase::Pick {
                     let _ = write!(text, "; options {}", self.options_text(s));
                 } else {
@@ -1349,10 +1276,7 @@ impl Game for Dardz {
             Phase::ChooseAction => format!("seat {roller} chooses which action card to play"),
             Phase::Guess => format!("seat {roller} names a number for the Jackpot"),
             Phase::ActionDice(card) => format!("seat {roller} rolls for {}", card.label()),
-            Phase::Draw => format!(
-                "{} draw back to the hand size",
-                Self::seats_text(s.draw_mask)
-            ),
+            Phase::Draw => format!("{} draw back to the hand size", Self::seats_text(s.draw_mask)),
             Phase::Roll => format!("seat {roller}'s {}", s.stage.name()),
             Phase::Pick => format!(
                 "seat {roller}'s {}: dice {}, options {}",
@@ -1365,16 +1289,9 @@ impl Game for Dardz {
             Phase::Over => "game over".to_string(),
         };
         let _ = writeln!(text, "{now}");
-        let _ = writeln!(
-            text,
-            "  seat score | points pile                      | hand"
-        );
+        let _ = writeln!(text, "  seat score | points pile                      | hand");
         for seat in 0..n {
-            let mark = if seat == roller as usize && s.phase != Phase::Over {
-                '>'
-            } else {
-                ' '
-            };
+            let mark = if seat == roller as usize && s.phase != Phase::Over { '>' } else { ' ' };
             let _ = writeln!(
                 text,
                 "{mark} {seat:4} {:5} | {:32} | {}",
@@ -1428,9 +1345,7 @@ impl Game for Dardz {
                 return Err(format!("seat {seat}'s unused hand slots are not blank"));
             }
             if seat >= n && (h.len != 0 || pile != 0 || s.scores[seat] != 0) {
-                return Err(format!(
-                    "seat {seat} is not at the table but has cards or points"
-                ));
+                return Err(format!("seat {seat} is not at the table but has cards or points"));
             }
             if s.scores[seat] < 0 {
                 return Err(format!("seat {seat} has a negative score"));
@@ -1482,9 +1397,7 @@ impl Game for Dardz {
             }
         } else if !s.round_over
             && s.phase != Phase::Deal
-            && s.pile_len[..n]
-                .iter()
-                .any(|&l| l >= self.rules.cards_per_round)
+            && s.pile_len[..n].iter().any(|&l| l >= self.rules.cards_per_round)
         {
             return Err("a full pile, but the round goes on".into());
         }

@@ -50,10 +50,7 @@ impl Stage {
     /// The roller plays action cards at once only while their rolls are still to come
     /// (DZ-4); cards drawn at the very end of the turn wait for the next one.
     pub fn plays_actions(self) -> bool {
-        matches!(
-            self,
-            Stage::Roll1 | Stage::Roll2 | Stage::Roll3 | Stage::Bonus
-        )
+        matches!(self, Stage::Roll1 | Stage::Roll2 | Stage::Roll3 | Stage::Bonus)
     }
 
     /// Dice rolled at this stage.
@@ -178,14 +175,8 @@ pub enum Way {
     LuckyLoser,
 }
 
-pub const WAY_KEYS: [&str; 6] = [
-    "action_cards",
-    "three_of_a_kind",
-    "clean_up",
-    "round_bonus",
-    "piles",
-    "lucky_loser",
-];
+pub const WAY_KEYS: [&str; 6] =
+    ["action_cards", "three_of_a_kind", "clean_up", "round_bonus", "piles", "lucky_loser"];
 
 /// Per-match counters for the metrics (integers, so that tallies merge exactly).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -328,11 +319,7 @@ impl DardzState {
     }
 
     pub fn pile_points(&self, seat: usize, values: &[i32; NUM_KINDS]) -> i32 {
-        self.piles[seat]
-            .iter()
-            .zip(values)
-            .map(|(&n, &v)| n as i32 * v)
-            .sum()
+        self.piles[seat].iter().zip(values).map(|(&n, &v)| n as i32 * v).sum()
     }
 
     /// Seats as a bitmask iterator, lowest first.

@@ -18,10 +18,7 @@ struct Script {
 
 impl Script {
     fn new(dice: &[u8], cards: &[Card]) -> Self {
-        Self {
-            dice: dice.iter().copied().collect(),
-            cards: cards.iter().copied().collect(),
-        }
+        Self { dice: dice.iter().copied().collect(), cards: cards.iter().copied().collect() }
     }
     fn dice(dice: &[u8]) -> Self {
         Self::new(dice, &[])
@@ -272,10 +269,7 @@ fn third_roll_offers_any_die_or_any_pair_never_all_three() {
     give(&mut s, 2, &[n(6), n(9), n(12)]);
     roll(&g, &mut s, Stage::Roll3, &[1, 2, 4]);
     // Singles 1, 2, 4; pairs 3, 5, 6; never 7 = 1 + 2 + 4.
-    assert_eq!(
-        legal(&g, &s),
-        vec![Pick(1), Pick(2), Pick(3), Pick(4), Pick(5), Pick(6), Pass]
-    );
+    assert_eq!(legal(&g, &s), vec![Pick(1), Pick(2), Pick(3), Pick(4), Pick(5), Pick(6), Pass]);
 }
 
 #[test]
@@ -288,10 +282,7 @@ fn third_roll_pick_in_own_hand_draws_back_to_3_then_bonus_roll() {
     g.apply(&mut s, Pick(6));
     // Both holders score and draw a new card; then the roller's Bonus Roll.
     assert_eq!(s.pile_len[..2], [1, 1]);
-    assert_eq!(
-        (s.phase, s.stage, s.draw_mask),
-        (Phase::Draw, Stage::Bonus, 0b11)
-    );
+    assert_eq!((s.phase, s.stage, s.draw_mask), (Phase::Draw, Stage::Bonus, 0b11));
     g.resolve_chance(&mut s, &mut Script::new(&[], &[n(11), n(12)]));
     assert_eq!(hand(&s, 0), vec![n(9), n(10), n(11)]);
     assert_eq!((s.phase, s.stage), (Phase::Roll, Stage::Bonus));
@@ -345,10 +336,7 @@ fn bonus_roll_offers_either_die_or_the_sum_from_own_hand_only() {
     assert_eq!(s.pile_len[..2], [1, 0]);
     assert_eq!(hand(&s, 1), vec![n(3), n(5), n(8)]);
     // "add it to your points pile but don't draw a new card"; roll again.
-    assert_eq!(
-        (s.phase, s.stage, s.draw_mask),
-        (Phase::Roll, Stage::Bonus, 0)
-    );
+    assert_eq!((s.phase, s.stage, s.draw_mask), (Phase::Roll, Stage::Bonus, 0));
     assert_eq!(hand(&s, 0), vec![n(3), n(11)]);
 }
 
@@ -614,10 +602,7 @@ fn dz4_several_action_cards_are_all_played_in_the_order_the_player_chooses() {
     give(&mut s, 1, &[n(1), n(2), n(3)]);
     g.advance(&mut s);
     assert_eq!(g.turn(&s), Turn::Player(Seat(0)));
-    assert_eq!(
-        legal(&g, &s),
-        vec![Play(ActionCard::Skull), Play(ActionCard::Jackpot)]
-    );
+    assert_eq!(legal(&g, &s), vec![Play(ActionCard::Skull), Play(ActionCard::Jackpot)]);
     g.apply(&mut s, Play(ActionCard::Jackpot));
     assert_eq!(s.phase, Phase::Guess);
     g.apply(&mut s, Guess(1));
@@ -668,10 +653,7 @@ fn bonus_roll_action_card_drawn_after_third_roll_is_played_without_a_replacement
     g.resolve_chance(&mut s, &mut Script::new(&[], &[SKULL]));
     assert_eq!(s.piles[0][SKULL.index()], 1);
     assert_eq!(hand(&s, 0), vec![n(9), n(10)]);
-    assert_eq!(
-        (s.phase, s.stage, s.draw_mask),
-        (Phase::Roll, Stage::Bonus, 0)
-    );
+    assert_eq!((s.phase, s.stage, s.draw_mask), (Phase::Roll, Stage::Bonus, 0));
 }
 
 #[test]
@@ -998,11 +980,7 @@ fn invariants_catch_a_lost_card_and_a_negative_score() {
         let mut miscounted = s;
         take_from_deck(&mut miscounted, card);
         miscounted.piles[1][card.index()] += 1;
-        assert!(
-            g.check_invariants(&miscounted)
-                .unwrap_err()
-                .contains("pile holds")
-        );
+        assert!(g.check_invariants(&miscounted).unwrap_err().contains("pile holds"));
     }
 }
 
@@ -1057,10 +1035,7 @@ fn metrics_have_one_value_per_name_and_count_what_happened() {
     assert_eq!(ways, s.scores[..4].iter().map(|&x| x as i64).sum::<i64>());
     // Card points add up to the piles' way, before the floor at 0 (no pile was negative
     // enough here to touch it, or the sum is at least the floored figure).
-    let cards: i64 = KIND_KEYS
-        .iter()
-        .map(|k| get(&format!("card_points_{k}")))
-        .sum();
+    let cards: i64 = KIND_KEYS.iter().map(|k| get(&format!("card_points_{k}"))).sum();
     assert!(cards <= get("points_piles"));
     let scored: i64 = KIND_KEYS.iter().map(|k| get(&format!("scored_{k}"))).sum();
     assert!(scored >= 10 * (rounds - get("rounds_no_winner")));
@@ -1106,21 +1081,11 @@ fn trace_text_shows_hands_piles_scores_and_the_options_offered() {
     assert!(chance.contains("second roll: 3 5"), "{chance}");
     assert!(chance.contains("options 3, 5, 8 or nothing"), "{chance}");
     let board = g.render(&s);
-    for needle in [
-        "3 8 G7",
-        "5 6 Skull",
-        "12 Bunk'em",
-        "+15",
-        "17",
-        "options 3, 5, 8",
-    ] {
+    for needle in ["3 8 G7", "5 6 Skull", "12 Bunk'em", "+15", "17", "options 3, 5, 8"] {
         assert!(board.contains(needle), "{needle} missing from\n{board}");
     }
     let said = g.describe(&s, Pick(5));
-    assert!(
-        said.contains("picks 5") && said.contains("seat 1 scores 1"),
-        "{said}"
-    );
+    assert!(said.contains("picks 5") && said.contains("seat 1 scores 1"), "{said}");
 }
 
 // ----- rules parameters and the rules file -----------------------------------------------
@@ -1130,9 +1095,7 @@ fn rule_parameters_set_and_change_play() {
     let mut rules = DardzRules::default();
     rules.set("value_12", &toml::Value::Integer(25)).unwrap();
     rules.set("hand_size", &toml::Value::Integer(4)).unwrap();
-    rules
-        .set("round1_boost_bunk", &toml::Value::String("never".into()))
-        .unwrap();
+    rules.set("round1_boost_bunk", &toml::Value::String("never".into())).unwrap();
     assert!(rules.set("hand_size", &toml::Value::Integer(7)).is_err());
     assert!(rules.set("value_13", &toml::Value::Integer(1)).is_err());
     let g = Dardz::new(rules);
@@ -1155,19 +1118,10 @@ fn validate_rejects_inconsistent_rules() {
     let rules = rules_with(|r| r.golden_sevens = 7);
     assert!(rules.validate().unwrap_err().contains("golden_sevens"));
     let rules = rules_with(|r| r.lucky_loser_max_cards = 10);
-    assert!(
-        rules
-            .validate()
-            .unwrap_err()
-            .contains("lucky_loser_max_cards")
-    );
+    assert!(rules.validate().unwrap_err().contains("lucky_loser_max_cards"));
     let mut rules = rules_with(|r| r.copies_per_number = 1);
-    for key in [
-        "skull", "clock", "jackpot", "roll_off", "boost_em", "bunk_em",
-    ] {
-        rules
-            .set(&format!("copies_{key}"), &toml::Value::Integer(0))
-            .unwrap();
+    for key in ["skull", "clock", "jackpot", "roll_off", "boost_em", "bunk_em"] {
+        rules.set(&format!("copies_{key}"), &toml::Value::Integer(0)).unwrap();
     }
     assert!(rules.validate().unwrap_err().contains("deck"));
     assert!(DardzRules::default().validate().is_ok());
@@ -1185,17 +1139,9 @@ fn config_file_holds_exactly_the_defaults() {
             .lines()
             .find(|l| l.starts_with(&format!("{} =", p.key)))
             .unwrap_or_else(|| panic!("{} missing from configs/dardz.toml", p.key));
-        assert!(
-            line.contains('#'),
-            "{} has no comment saying where it comes from",
-            p.key
-        );
+        assert!(line.contains('#'), "{} has no comment saying where it comes from", p.key);
         let origin = p.origin.to_string();
-        assert!(
-            line.contains(&origin),
-            "{}: the comment should say {origin}",
-            p.key
-        );
+        assert!(line.contains(&origin), "{}: the comment should say {origin}", p.key);
     }
 }
 
@@ -1212,10 +1158,7 @@ fn conformance_for(players: usize) {
         report.total_decisions / report.matches,
         start.elapsed().as_secs_f64()
     );
-    assert_eq!(
-        report.capped, 0,
-        "random DARDZ should end within the turn cap"
-    );
+    assert_eq!(report.capped, 0, "random DARDZ should end within the turn cap");
 }
 
 #[test]
