@@ -12,13 +12,35 @@ fn read(dir: &Path, file: &str) -> String {
     std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
 }
 
-const CSVS: [&str; 6] =
-    ["seats.csv", "bots.csv", "lengths.csv", "metrics.csv", "failures.csv", "matches.csv"];
+const CSVS: [&str; 13] = [
+    "seats.csv",
+    "balance.csv",
+    "bots.csv",
+    "ratings.csv",
+    "difference.csv",
+    "pairing.csv",
+    "shape.csv",
+    "lengths.csv",
+    "histograms.csv",
+    "metrics.csv",
+    "failures.csv",
+    "matches.csv",
+    "verdict.txt",
+];
 
 #[test]
 fn same_seed_gives_byte_identical_csv_for_any_thread_count() {
     let tmp = tempfile::tempdir().unwrap();
-    for game in ["pig", "tictactoe"] {
+    // Every game; match counts keep each run under a second, and are not multiples of the
+    // deal group so incomplete groups are exercised too.
+    let games = [
+        ("pig", "20001"),
+        ("tictactoe", "20001"),
+        ("trice", "5001"),
+        ("low-blow", "601"),
+        ("dardz", "1001"),
+    ];
+    for (game, matches) in games {
         let mut outputs = Vec::new();
         for threads in ["1", "2"] {
             let out = tmp.path().join(format!("{game}-{threads}"));
@@ -27,7 +49,7 @@ fn same_seed_gives_byte_identical_csv_for_any_thread_count() {
                 "--game",
                 game,
                 "--matches",
-                "20001",
+                matches,
                 "--seed",
                 "99",
                 "--threads",
@@ -41,16 +63,23 @@ fn same_seed_gives_byte_identical_csv_for_any_thread_count() {
             outputs.push(out);
         }
         for file in CSVS {
-            assert_eq!(read(&outputs[0], file), read(&outputs[1], file), "{game} {file}");
+            let exists = outputs[0].join(file).exists();
+            assert_eq!(exists, outputs[1].join(file).exists(), "{game} {file}");
+            // difference.csv exists only for two-bot lineups.
+            assert!(exists || file == "difference.csv", "{game}: no {file}");
+            if exists {
+                assert_eq!(read(&outputs[0], file), read(&outputs[1], file), "{game} {file}");
+            }
         }
         let manifest: serde_json::Value =
             serde_json::from_str(&read(&outputs[0], "manifest.json")).unwrap();
+        let n: u64 = matches.parse().unwrap();
         assert_eq!(manifest["seed"], 99);
-        assert_eq!(manifest["matches"], 20001);
-        assert_eq!(manifest["completed_matches"], 20001);
+        assert_eq!(manifest["matches"], n);
+        assert_eq!(manifest["completed_matches"], n);
         assert!(manifest["rand_version"].as_str().unwrap().starts_with("0.10"));
-        let rows = read(&outputs[0], "matches.csv").lines().count();
-        assert_eq!(rows, 20002, "header + one row per match");
+        let rows = read(&outputs[0], "matches.csv").lines().count() as u64;
+        assert_eq!(rows, n + 1, "header + one row per match");
     }
 }
 
