@@ -97,7 +97,7 @@ impl LeadTracker {
 }
 
 /// A match that panicked: enough to replay it with `arena trace`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Failure {
     pub index: u64,
     pub deal: u64,

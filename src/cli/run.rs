@@ -193,7 +193,7 @@ pub fn execute<G: Game>(
 
     let labels: Vec<String> = spec.lineup.iter().map(|b| b.label.clone()).collect();
     let balance = analysis::balance(&tally);
-    let (ratings, difference) = analysis::ratings(&tally, &labels);
+    let (ratings, difference) = analysis::ratings(&tally, &labels, group);
     let pairing = analysis::pairing(&tally, &labels, group);
     csv_files::write_seats(&out.join("seats.csv"), &tally, &balance)?;
     csv_files::write_balance(&out.join("balance.csv"), &tally, &balance)?;

@@ -21,6 +21,11 @@ fn f6(x: f64) -> String {
     if x.is_finite() { format!("{x:.6}") } else { String::new() }
 }
 
+/// Elo points, one decimal; empty where not estimable.
+fn f1(x: f64) -> String {
+    if x.is_finite() { format!("{x:.1}") } else { String::new() }
+}
+
 fn side_fields(t: &SideTally) -> Vec<String> {
     let (lo, hi) = wilson(t.win_shares(), t.matches, CONFIDENCE);
     vec![
@@ -68,12 +73,15 @@ pub fn write_seats(path: &Path, tally: &Tally, balance: &Balance) -> anyhow::Res
     let mut header = vec!["seat"];
     header.extend(SIDE_HEADER);
     header.extend([
+        "decisive_matches",
+        "sole_wins",
+        "decisive_win_rate",
+        "decisive_ci_low",
+        "decisive_ci_high",
         "fair_share",
         "diff_pp",
         "diff_ci_low_pp",
         "diff_ci_high_pp",
-        "decisive_matches",
-        "sole_wins",
         "p_value",
         "p_holm",
         "test_method",
@@ -85,15 +93,23 @@ pub fn write_seats(path: &Path, tally: &Tally, balance: &Balance) -> anyhow::Res
             let mut row = vec![b.seat.to_string()];
             row.extend(side_fields(&tally.seats[b.seat]));
             row.extend([
+                b.decisive.to_string(),
+                b.sole_wins.to_string(),
+                f6(b.decisive_rate),
+                f6(b.decisive_ci.0),
+                f6(b.decisive_ci.1),
                 f6(b.fair_share),
                 f6(b.diff_pp),
                 f6(b.diff_ci_pp.0),
                 f6(b.diff_ci_pp.1),
-                b.decisive.to_string(),
-                b.sole_wins.to_string(),
                 e6(b.p_value),
                 e6(b.p_holm),
-                "exact binomial two-sided, sole wins vs 1/players; Holm".to_string(),
+                if tally.players == 2 {
+                    "exact binomial two-sided, sole wins of decisive matches vs 1/players"
+                } else {
+                    "exact binomial two-sided, sole wins of decisive matches vs 1/players; Holm"
+                }
+                .to_string(),
             ]);
             row
         })
@@ -102,12 +118,12 @@ pub fn write_seats(path: &Path, tally: &Tally, balance: &Balance) -> anyhow::Res
 }
 
 /// p-values span many orders of magnitude: print them in scientific notation. Below 1e-300
-/// the floating-point value is no longer accurate, so print the bound instead.
+/// double precision no longer holds them, so they print as 0 (the column stays numeric).
 fn e6(x: f64) -> String {
     if !x.is_finite() {
         String::new()
     } else if x < 1e-300 {
-        "<1e-300".to_string()
+        "0".to_string()
     } else {
         format!("{x:.6e}")
     }
@@ -168,9 +184,9 @@ pub fn write_ratings(path: &Path, rows: &[Rating]) -> anyhow::Result<()> {
                 f6(r.win_rate),
                 f6(r.ci.0),
                 f6(r.ci.1),
-                format!("{:.1}", r.elo),
-                format!("{:.1}", r.elo_ci.0),
-                format!("{:.1}", r.elo_ci.1),
+                f1(r.elo),
+                f1(r.elo_ci.0),
+                f1(r.elo_ci.1),
                 r.method.to_string(),
             ]
         })
@@ -202,9 +218,9 @@ pub fn write_difference(path: &Path, d: &Difference) -> anyhow::Result<()> {
         f6(d.ci.0),
         f6(d.ci.1),
         d.ci_method.to_string(),
-        format!("{:.1}", d.elo),
-        format!("{:.1}", d.elo_ci.0),
-        format!("{:.1}", d.elo_ci.1),
+        f1(d.elo),
+        f1(d.elo_ci.0),
+        f1(d.elo_ci.1),
         d.comparisons.to_string(),
     ];
     write_csv(path, &header, vec![row])
@@ -309,7 +325,14 @@ pub fn write_metrics(path: &Path, tally: &Tally, names: &[String]) -> anyhow::Re
             } else {
                 f64::NAN
             };
-            let (lo, hi) = normal_mean(mean, sd, n, CONFIDENCE);
+            // A 0/1 indicator's mean is a proportion: the Wilson interval keeps its coverage
+            // near 0 and 1, where the normal one collapses to a point.
+            let indicator = n > 0 && m.min >= 0 && m.max <= 1;
+            let ((lo, hi), method) = if indicator {
+                (wilson(m.sum as f64, n, CONFIDENCE), WIN_RATE_INTERVAL)
+            } else {
+                (normal_mean(mean, sd, n, CONFIDENCE), METRIC_INTERVAL)
+            };
             let range = |v: i64| if n > 0 { v.to_string() } else { String::new() };
             vec![
                 name.clone(),
@@ -318,7 +341,7 @@ pub fn write_metrics(path: &Path, tally: &Tally, names: &[String]) -> anyhow::Re
                 f6(sd),
                 f6(lo),
                 f6(hi),
-                METRIC_INTERVAL.to_string(),
+                method.to_string(),
                 m.sum.to_string(),
                 range(m.min),
                 range(m.max),

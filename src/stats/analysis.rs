@@ -10,21 +10,28 @@ use crate::stats::tally::Moments;
 
 const CONFIDENCE: f64 = 0.95;
 
-/// One seat's balance figures.
+/// One seat's balance figures. The test and the difference concern the same quantity: the
+/// seat's share of the decisive matches (those with a sole winner) against 1/players. In
+/// games without draws or capped matches that is the seat's win share itself.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeatBalance {
     pub seat: usize,
+    /// Win share over all matches (draws as fractions), with its Wilson interval: descriptive.
     pub win_rate: f64,
     pub ci: (f64, f64),
-    /// The share a seat gets if all seats are equal: (1 - capped share) / players.
-    pub fair_share: f64,
-    /// `win_rate - fair_share` in percentage points, with the interval shifted alike.
-    pub diff_pp: f64,
-    pub diff_ci_pp: (f64, f64),
     /// Matches with a sole winner, and how many of them this seat won.
     pub decisive: u64,
     pub sole_wins: u64,
-    /// Exact two-sided binomial test of sole wins against 1/players, and Holm-adjusted.
+    /// `sole_wins / decisive` with its Wilson interval.
+    pub decisive_rate: f64,
+    pub decisive_ci: (f64, f64),
+    /// The fair share of decisive matches: 1 / players.
+    pub fair_share: f64,
+    /// `decisive_rate - fair_share` in percentage points, with the interval shifted alike.
+    pub diff_pp: f64,
+    pub diff_ci_pp: (f64, f64),
+    /// Exact two-sided binomial test of `sole_wins` of `decisive` against `fair_share`, and
+    /// Holm-adjusted across seats (with two seats the two tests are one, so no adjustment).
     pub p_value: f64,
     pub p_holm: f64,
 }
@@ -52,23 +59,28 @@ fn p_text(p: f64) -> String {
 pub fn balance(t: &Tally) -> Balance {
     let n = t.players;
     let decisive = t.matches - t.capped - t.shared_first;
-    let fair = (1.0 - t.capped as f64 / t.matches.max(1) as f64) / n as f64;
+    let fair = 1.0 / n as f64;
     let p_values: Vec<f64> =
-        (0..n).map(|s| binomial_two_sided(t.seats[s].wins, decisive, 1.0 / n as f64)).collect();
-    let adjusted = holm(&p_values);
+        (0..n).map(|s| binomial_two_sided(t.seats[s].wins, decisive, fair)).collect();
+    // With two seats, seat 1's sole wins are the decisive matches seat 0 lost: one hypothesis,
+    // nothing to adjust for.
+    let adjusted = if n == 2 { p_values.clone() } else { holm(&p_values) };
     let seats: Vec<SeatBalance> = (0..n)
         .map(|s| {
             let side = &t.seats[s];
-            let ci = wilson(side.win_shares(), side.matches, CONFIDENCE);
+            let decisive_ci = wilson(side.wins as f64, decisive, CONFIDENCE);
+            let decisive_rate = side.wins as f64 / decisive.max(1) as f64;
             SeatBalance {
                 seat: s,
                 win_rate: side.win_rate(),
-                ci,
-                fair_share: fair,
-                diff_pp: 100.0 * (side.win_rate() - fair),
-                diff_ci_pp: (100.0 * (ci.0 - fair), 100.0 * (ci.1 - fair)),
+                ci: wilson(side.win_shares(), side.matches, CONFIDENCE),
                 decisive,
                 sole_wins: side.wins,
+                decisive_rate,
+                decisive_ci,
+                fair_share: fair,
+                diff_pp: 100.0 * (decisive_rate - fair),
+                diff_ci_pp: (100.0 * (decisive_ci.0 - fair), 100.0 * (decisive_ci.1 - fair)),
                 p_value: p_values[s],
                 p_holm: adjusted[s],
             }
@@ -81,37 +93,63 @@ pub fn balance(t: &Tally) -> Balance {
 }
 
 fn verdict(seats: &[SeatBalance], matches: u64, overall_p: f64) -> String {
+    let n = seats.len();
+    if n < 2 {
+        return format!("one seat only (n = {matches})");
+    }
+    let decisive = seats[0].decisive;
+    if decisive == 0 {
+        return format!("no match had a sole winner (n = {matches}): nothing to test");
+    }
     // The seat with the strongest evidence; among equal p-values (two seats always tie) the
     // largest difference, favoured seats first.
     let best_p = seats.iter().map(|s| s.p_holm).fold(f64::INFINITY, f64::min);
-    let Some(worst) =
-        seats.iter().filter(|s| s.p_holm <= best_p * (1.0 + 1e-9) + 1e-300).max_by(|a, b| {
-            let size = |s: &SeatBalance| (s.diff_pp.abs() * 1e6).round();
-            size(a).total_cmp(&size(b)).then(a.diff_pp.total_cmp(&b.diff_pp))
-        })
+    let size = |s: &SeatBalance| (s.diff_pp.abs() * 1e6).round();
+    let Some(top) = seats
+        .iter()
+        .filter(|s| s.p_holm <= best_p * (1.0 + 1e-9) + 1e-300)
+        .max_by(|a, b| size(a).total_cmp(&size(b)).then(a.diff_pp.total_cmp(&b.diff_pp)))
     else {
         return "no seats".into();
     };
-    let who = format!("seat {}, the {} to move", worst.seat, ordinal(worst.seat + 1));
-    let (lo, hi) = worst.diff_ci_pp;
-    if seats.len() < 2 {
-        return format!("one seat only: win share {:.3} (n = {matches})", worst.win_rate);
-    }
-    if worst.p_holm < 0.05 {
+    let who = format!("seat {}, the {} to move", top.seat, ordinal(top.seat + 1));
+    let (lo, hi) = top.diff_ci_pp;
+    let fair = 100.0 * top.fair_share;
+    let sample = if decisive == matches {
+        format!("n = {matches}")
+    } else {
+        format!("n = {decisive} decisive of {matches} matches")
+    };
+    let test = if n == 2 {
+        "exact binomial".to_string()
+    } else {
+        format!("exact binomial, Holm-adjusted over {n} seats")
+    };
+    let significant = seats.iter().filter(|s| s.p_holm < 0.05).count();
+    if top.p_holm < 0.05 {
+        let others = if significant > 1 && n > 2 {
+            format!("; {significant} of {n} seats differ significantly")
+        } else {
+            String::new()
+        };
         format!(
-            "{who}, wins {:.1} pp {} than a fair share of {:.1}% [{lo:.1}, {hi:.1}], {} (exact binomial, Holm-adjusted over {} seats; n = {matches})",
-            worst.diff_pp.abs(),
-            if worst.diff_pp >= 0.0 { "more" } else { "less" },
-            100.0 * worst.fair_share,
-            p_text(worst.p_holm),
-            seats.len()
+            "{who}, wins {:.1} pp {} than a fair share of {fair:.1}% [{lo:.1}, {hi:.1}], {} ({test}; {sample}){others}",
+            top.diff_pp.abs(),
+            if top.diff_pp >= 0.0 { "more" } else { "less" },
+            p_text(top.p_holm),
+        )
+    } else if overall_p < 0.05 {
+        format!(
+            "the seats differ overall (chi-square {}), but no single seat is shown to differ from a fair share of {fair:.1}% after adjustment (largest: {who}, {:+.1} pp [{lo:.1}, {hi:.1}] unadjusted 95%, {test} {}; {sample})",
+            p_text(overall_p),
+            top.diff_pp,
+            p_text(top.p_holm)
         )
     } else {
         format!(
-            "no seat's win share differs from a fair share of {:.1}% at the 5% level (largest: {who}, {:+.1} pp [{lo:.1}, {hi:.1}], Holm-adjusted {}; all seats equal: chi-square {}; n = {matches})",
-            100.0 * worst.fair_share,
-            worst.diff_pp,
-            p_text(worst.p_holm),
+            "no seat's win share differs from a fair share of {fair:.1}% at the 5% level (largest: {who}, {:+.1} pp [{lo:.1}, {hi:.1}] unadjusted 95%, {test} {}; all seats equal: chi-square {}; {sample})",
+            top.diff_pp,
+            p_text(top.p_holm),
             p_text(overall_p)
         )
     }
@@ -216,8 +254,25 @@ pub struct Difference {
     pub comparisons: u64,
 }
 
-pub fn ratings(t: &Tally, labels: &[String]) -> (Vec<Rating>, Option<Difference>) {
+/// Ratings per lineup slot, and the head-to-head difference when there are two. `group_size`
+/// 1 (fixed seating) puts each bot in one seat, so bot strength and seat advantage cannot be
+/// told apart: no rating is estimated then.
+pub fn ratings(t: &Tally, labels: &[String], group_size: u64) -> (Vec<Rating>, Option<Difference>) {
     let n = t.players;
+    if group_size == 1 && n > 1 {
+        let rows = (0..n)
+            .map(|s| Rating {
+                slot: s,
+                label: labels[s].clone(),
+                win_rate: t.slots[s].win_rate(),
+                ci: wilson(t.slots[s].win_shares(), t.slots[s].matches, CONFIDENCE),
+                elo: f64::NAN,
+                elo_ci: (f64::NAN, f64::NAN),
+                method: "not estimable: fixed seating confounds each bot with its seat (use rotate or permute)",
+            })
+            .collect();
+        return (rows, None);
+    }
     let wins: Vec<Vec<f64>> =
         (0..n).map(|i| (0..n).map(|j| t.pair_halves[i][j] as f64 / 2.0).collect()).collect();
     let games: Vec<Vec<f64>> = (0..n)
@@ -243,6 +298,11 @@ pub fn ratings(t: &Tally, labels: &[String]) -> (Vec<Rating>, Option<Difference>
             (f64::NAN, "too few matches")
         };
         let half = z_for(CONFIDENCE) * var.sqrt();
+        // a's score in the comparisons moves by d·N / (2·comparisons) when d moves by d, so
+        // the paired interval of d carries over to the score and through it to Elo.
+        let scale = t.matches as f64 / (2.0 * comparisons.max(1) as f64);
+        let (score_lo, score_hi) =
+            if var.is_finite() { (share - half * scale, share + half * scale) } else { (lo, hi) };
         Difference {
             labels: (labels[0].clone(), labels[1].clone()),
             shares: (t.slots[0].win_rate(), t.slots[1].win_rate()),
@@ -250,7 +310,7 @@ pub fn ratings(t: &Tally, labels: &[String]) -> (Vec<Rating>, Option<Difference>
             ci: (d - half, d + half),
             ci_method: method,
             elo: elo_from_share(share),
-            elo_ci: (elo_from_share(lo), elo_from_share(hi)),
+            elo_ci: (elo_from_share(score_lo), elo_from_share(score_hi)),
             comparisons,
         }
     });
@@ -260,9 +320,11 @@ pub fn ratings(t: &Tally, labels: &[String]) -> (Vec<Rating>, Option<Difference>
         .map(|s| {
             let side = &t.slots[s];
             let (elo, elo_ci, method) = match (&difference, s) {
-                (Some(d), 1) => {
-                    (-d.elo, (-d.elo_ci.1, -d.elo_ci.0), "elo from wilson95 score vs slot 0")
-                }
+                (Some(d), 1) => (
+                    -d.elo,
+                    (-d.elo_ci.1, -d.elo_ci.0),
+                    "elo from the score vs slot 0, interval as in difference.csv",
+                ),
                 (Some(_), _) => (0.0, (0.0, 0.0), "reference"),
                 (None, 0) => (0.0, (0.0, 0.0), "reference"),
                 (None, _) => (
@@ -323,12 +385,15 @@ pub fn shape(t: &Tally) -> Vec<ShapeFigure> {
     }
     let (d, a, b) = worst;
     let se = ((rates[a] + rates[b] - d * d) / n as f64).max(0.0).sqrt();
-    let half = z_for(CONFIDENCE) * se;
+    // The pair is the most different of C(players, 2): a Bonferroni-widened z keeps the
+    // interval's coverage when the pair was picked for its size.
+    let pairs = (t.players * (t.players - 1) / 2).max(1) as f64;
+    let half = z_for(1.0 - (1.0 - CONFIDENCE) / pairs) * se;
     rows.push(ShapeFigure {
         figure: "balance",
         value: 1.0 - d,
         ci: ((1.0 - d - half).max(0.0), (1.0 - d + half).min(1.0)),
-        method: "delta method on the most different pair of seats, 95%",
+        method: "delta method on the most different pair of seats, Bonferroni 95% over all pairs",
         ludii: "Balance",
     });
     rows
@@ -371,6 +436,74 @@ mod tests {
         let b = balance(&tally_of(&results));
         assert!(b.verdict.starts_with("no seat's win share differs"), "{}", b.verdict);
         assert!(b.seats[0].p_value > 0.7);
+    }
+
+    fn tally3(sole: [u64; 3], draws01: u64) -> Tally {
+        let mut t = Tally::new(3, 0);
+        let len = MatchLength::default();
+        for (seat, &k) in sole.iter().enumerate() {
+            let mut scores = [0; 3];
+            scores[seat] = 1;
+            for _ in 0..k {
+                t.record(
+                    &Outcome::finished(&scores, ScoreOrder::HigherWins, 1, 1),
+                    &[0, 1, 2],
+                    &len,
+                    None,
+                    &[],
+                );
+            }
+        }
+        for _ in 0..draws01 {
+            t.record(
+                &Outcome::finished(&[1, 1, 0], ScoreOrder::HigherWins, 1, 1),
+                &[0, 1, 2],
+                &len,
+                None,
+                &[],
+            );
+        }
+        t
+    }
+
+    #[test]
+    fn the_test_and_the_reported_difference_are_the_same_quantity() {
+        // Seat 2 wins 35.2% of decisive matches: more than a fair third, and the verdict must
+        // say so even though draws between seats 0 and 1 lift their overall win shares.
+        let b = balance(&tally3([9_000, 8_500, 9_500], 3_000));
+        assert!(
+            b.verdict.starts_with("seat 2, the third to move, wins 1.9 pp more"),
+            "{}",
+            b.verdict
+        );
+        assert!(b.verdict.contains("n = 27000 decisive of 30000 matches"), "{}", b.verdict);
+        let s2 = &b.seats[2];
+        assert!(s2.diff_ci_pp.0 > 0.0 && s2.p_holm < 0.05);
+    }
+
+    #[test]
+    fn an_overall_difference_is_not_hidden() {
+        // Deviations (+58, -58, 0) from 1020 each: chi-square 6.60 on 2 df (p = 0.037), but
+        // the largest single-seat deviation (z = 2.22, p = 0.026) does not survive Holm (x3).
+        let b = balance(&tally3([1_078, 962, 1_020], 0));
+        assert!(b.chi_square.2 < 0.05, "{:?}", b.chi_square);
+        assert!(b.seats.iter().all(|s| s.p_holm >= 0.05));
+        assert!(
+            b.verdict.starts_with("the seats differ overall (chi-square p = 0.037)"),
+            "{}",
+            b.verdict
+        );
+    }
+
+    #[test]
+    fn fixed_seating_gives_no_ratings() {
+        let mut results: Vec<(&[i32], &[u8])> = vec![(&[1, 0], &[0, 1]); 600];
+        results.extend(vec![(&[0, 1][..], &[0u8, 1][..]); 400]);
+        let t = tally_of(&results);
+        let labels = vec!["a".to_string(), "b".to_string()];
+        let (rows, diff) = ratings(&t, &labels, 1);
+        assert!(diff.is_none() && rows[1].elo.is_nan(), "{rows:?}");
+        assert!(rows[1].method.starts_with("not estimable"));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! `+=`, and the source of exact means, standard deviations and quantiles.
 
 /// Counts per value, indexed by the value itself.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Histogram {
     counts: Vec<u64>,
 }

@@ -2,7 +2,7 @@
 //! Holm's step-down correction across seats, the chi-square test that all seats are equal,
 //! and Wald's sequential probability ratio test for stopping early.
 
-use statrs::distribution::{Binomial, ChiSquared, ContinuousCDF, Discrete, DiscreteCDF};
+use statrs::distribution::{Binomial, ChiSquared, ContinuousCDF, Discrete};
 
 /// Exact two-sided binomial p-value for `x` successes in `n` trials against `p`, summing
 /// the probabilities of all outcomes no more likely than `x` (the "minimum likelihood"
@@ -32,8 +32,7 @@ pub fn binomial_two_sided(x: u64, n: u64, p: f64) -> f64 {
             if b.pmf(mid) <= limit { hi = mid } else { lo = mid + 1 }
         }
         // Outcomes lo..=n are no more likely than x.
-        let upper = if lo <= n { b.sf(lo - 1) } else { 0.0 };
-        b.cdf(x) + upper
+        lower_tail(&b, x) + if lo <= n { upper_tail(&b, lo) } else { 0.0 }
     } else {
         // On [0, floor(m)] the pmf does not decrease: the outcomes 0..lo are no more likely.
         let (mut lo, mut hi) = (0u64, m.floor() as u64 + 1);
@@ -41,11 +40,43 @@ pub fn binomial_two_sided(x: u64, n: u64, p: f64) -> f64 {
             let mid = lo + (hi - lo) / 2;
             if b.pmf(mid) <= limit { lo = mid + 1 } else { hi = mid }
         }
-        let lower = if lo > 0 { b.cdf(lo - 1) } else { 0.0 };
-        let at_or_above_x = if x == 0 { 1.0 } else { b.sf(x - 1) };
-        lower + at_or_above_x
+        (if lo > 0 { lower_tail(&b, lo - 1) } else { 0.0 }) + upper_tail(&b, x)
     };
     p_value.min(1.0)
+}
+
+/// P(X <= k), summed term by term outward from k. statrs' `cdf` goes through an incomplete
+/// beta function whose continued fraction stops early for n in the millions (it returns 0.365
+/// for P(X <= 5e6) with n = 1e7, p = 1/2); summing the pmf from an exact log-pmf start with the
+/// ratio recurrence is accurate at any n, and cheap (the terms fall off within a few dozen
+/// standard deviations).
+fn lower_tail(b: &Binomial, k: u64) -> f64 {
+    let (n, p) = (b.n(), b.p());
+    let mut term = b.ln_pmf(k).exp();
+    let mut sum = term;
+    let mut i = k;
+    while i > 0 && term > sum * 1e-17 {
+        // pmf(i-1) = pmf(i) * i / (n - i + 1) * (1 - p) / p
+        term *= i as f64 / (n - i + 1) as f64 * (1.0 - p) / p;
+        sum += term;
+        i -= 1;
+    }
+    sum.min(1.0)
+}
+
+/// P(X >= k), summed term by term outward from k (see [`lower_tail`]).
+fn upper_tail(b: &Binomial, k: u64) -> f64 {
+    let (n, p) = (b.n(), b.p());
+    let mut term = b.ln_pmf(k).exp();
+    let mut sum = term;
+    let mut i = k;
+    while i < n && term > sum * 1e-17 {
+        // pmf(i+1) = pmf(i) * (n - i) / (i + 1) * p / (1 - p)
+        term *= (n - i) as f64 / (i + 1) as f64 * p / (1.0 - p);
+        sum += term;
+        i += 1;
+    }
+    sum.min(1.0)
 }
 
 /// Holm's step-down adjustment: controls the family-wise error rate without assuming
@@ -164,6 +195,19 @@ mod tests {
                 assert!(close(fast, brute.min(1.0), 1e-9), "n={n} p={p} x={x}: {fast} vs {brute}");
             }
         }
+    }
+
+    #[test]
+    fn binomial_test_is_accurate_for_huge_n() {
+        // x at the mean: p = 1. One below the mean with n = 1e7: every outcome but the mode
+        // is as unlikely, so p = 1 - pmf(mean), and pmf(mean) ≈ 1/sqrt(2π n p q).
+        assert_eq!(binomial_two_sided(5_000_000, 10_000_000, 0.5), 1.0);
+        let p = binomial_two_sided(4_999_999, 10_000_000, 0.5);
+        let pmf_mean = 1.0 / (2.0 * std::f64::consts::PI * 2.5e6).sqrt();
+        assert!((p - (1.0 - pmf_mean)).abs() < 1e-7, "{p}");
+        // Three standard deviations out (sd = 1581.1): two-sided normal tail 0.0027.
+        let p = binomial_two_sided(5_000_000 - 4_743, 10_000_000, 0.5);
+        assert!((p - 0.0027).abs() < 1e-4, "{p}");
     }
 
     #[test]

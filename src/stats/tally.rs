@@ -10,7 +10,7 @@ use crate::stats::histogram::Histogram;
 pub const SHARE_UNIT: u64 = 840;
 
 /// Results of one side: a seat, or a bot (lineup slot).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SideTally {
     pub matches: u64,
     /// Sole first place.
@@ -86,7 +86,7 @@ pub fn win_units(outcome: &Outcome, seat: Seat) -> u64 {
 }
 
 /// Sum, sum of squares and range of one game metric over matches.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MetricTally {
     pub sum: i128,
     pub sum_sq: i128,
@@ -103,7 +103,7 @@ impl Default for MetricTally {
 /// First and second moments of per-side win units, at the level of single matches and of
 /// whole deal groups: enough to compute the variance of any contrast (one side's share, the
 /// difference of two) under independent matches and under the paired (grouped) design.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Moments {
     pub match_sum: [i128; MAX_SEATS],
     pub match_cross: [[i128; MAX_SEATS]; MAX_SEATS],
@@ -141,7 +141,7 @@ impl Moments {
 }
 
 /// Deal groups that were played under every seating of the plan (complete groups only).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PairedTally {
     pub groups: u64,
     pub matches: u64,
@@ -167,7 +167,7 @@ pub struct LeadShape {
 }
 
 /// Everything a run counts.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tally {
     pub players: usize,
     /// Matches that finished or were capped (failed matches are not counted here).
@@ -252,7 +252,10 @@ impl Tally {
         if let Some(lead) = lead {
             self.lead_changes.add(lead.changes);
             if !outcome.is_capped() && outcome.first_place_count() == 1 && lead.turns > 0 {
-                let pct = (lead.decided_turn as u64 * 100 / lead.turns as u64).min(100);
+                // Rounded to the nearest percent (flooring would bias the mean down by 0.5).
+                let pct = ((lead.decided_turn as u64 * 200 + lead.turns as u64)
+                    / (2 * lead.turns as u64))
+                    .min(100);
                 self.decided_percent.add(pct as u32);
             }
         }
@@ -386,5 +389,28 @@ mod tests {
         assert_eq!(whole.capped, 1);
         assert_eq!(whole.slots[1].wins, 1);
         assert_eq!(whole.decided_percent.max(), Some(40));
+    }
+}
+
+#[cfg(test)]
+mod serde_tests {
+    use super::*;
+    use crate::core::ScoreOrder;
+
+    #[test]
+    fn a_tally_survives_json_exactly() {
+        let mut t = Tally::new(3, 2);
+        let o = Outcome::finished(&[-40, 7, 7], ScoreOrder::HigherWins, 30, 2);
+        t.record(
+            &o,
+            &[2, 0, 1],
+            &MatchLength { decisions: 99, ..Default::default() },
+            None,
+            &[5, -9],
+        );
+        t.record_group(&[[1 << 60; MAX_SEATS]], &[[7; MAX_SEATS]]);
+        let text = serde_json::to_string(&t).unwrap();
+        let back: Tally = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, t);
     }
 }
