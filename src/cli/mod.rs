@@ -30,6 +30,8 @@ pub enum Status {
     Ok,
     /// The run completed but some matches panicked (listed in failures.csv): exit code 3.
     HadFailures,
+    /// `--time-limit` paused the run with a checkpoint: exit code 4.
+    Paused,
 }
 
 #[derive(Parser, Debug)]
@@ -57,6 +59,8 @@ pub enum Command {
     Trace(TraceArgs),
     /// Measure matches per second per game with random bots.
     Bench(BenchArgs),
+    /// Combine the folders of `arena run --shard I/K` into the files of the whole run.
+    Merge(MergeArgs),
     /// From a short pilot run, estimate how many matches (and how long) an interval width
     /// needs.
     Plan(PlanArgs),
@@ -112,6 +116,29 @@ pub struct RunArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub stopping: StoppingArgs,
+    /// Play only shard I of K (0-based, e.g. `--shard 0/4`): a contiguous range of whole
+    /// deal groups. Combine the shards' folders with `arena merge`.
+    #[arg(long, value_name = "I/K")]
+    pub shard: Option<String>,
+    /// Go on with an interrupted run in --out from its checkpoint (same flags; only
+    /// --threads and --quiet may change). The result is byte-identical to an uninterrupted
+    /// run.
+    #[arg(long)]
+    pub resume: bool,
+    /// Pause after this many seconds at the next block boundary, leaving a checkpoint
+    /// (exit code 4); continue later with --resume. For overnight windows and cluster slots.
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// Folder for the merged results (new or empty).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// The shards' folders (`arena run --shard I/K --out ...`), every shard exactly once.
+    #[arg(required = true, value_name = "SHARD_DIR")]
+    pub shards: Vec<PathBuf>,
 }
 
 /// Stopping rules: play in deterministic chunks and stop at the first chunk boundary where
@@ -219,10 +246,12 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
         Command::Trace(a) => trace::trace_command(a).map(|_| Status::Ok),
         Command::Bench(a) => bench::bench_command(a).map(|_| Status::Ok),
         Command::Plan(a) => plan::plan_command(a).map(|_| Status::Ok),
+        Command::Merge(a) => run::merge_command(a, &args),
     };
     match result {
         Ok(Status::Ok) => 0,
         Ok(Status::HadFailures) => 3,
+        Ok(Status::Paused) => 4,
         Err(e) => {
             let chain: Vec<String> = e.chain().map(|c| c.to_string()).collect();
             eprintln!("error: {}", chain.join(": "));

@@ -76,6 +76,38 @@ impl Stopping {
     }
 }
 
+/// One part of a plan, for spreading a run over machines: shard `index` of `count` plays a
+/// contiguous range of whole deal groups; `arena merge` adds the shards' tallies into exactly
+/// the files the whole run would have written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// The matches `[first, end)` of this shard.
+    pub fn range(&self, matches: u64, group: u64) -> (u64, u64) {
+        let groups = matches.div_ceil(group);
+        let first = groups * self.index / self.count * group;
+        let end = (groups * (self.index + 1) / self.count * group).min(matches);
+        (first.min(matches), end)
+    }
+}
+
+/// `--shard I/K`: shard I (0-based) of K.
+pub fn parse_shard(text: Option<&str>) -> anyhow::Result<Option<Shard>> {
+    let Some(text) = text else { return Ok(None) };
+    let bad = || usage(format!("--shard must be I/K with 0 <= I < K (e.g. 0/4), got `{text}`"));
+    let (i, k) = text.split_once('/').ok_or_else(bad)?;
+    let (index, count): (u64, u64) =
+        (i.trim().parse().map_err(|_| bad())?, k.trim().parse().map_err(|_| bad())?);
+    if count == 0 || index >= count {
+        return Err(bad());
+    }
+    Ok(Some(Shard { index, count }))
+}
+
 /// Validate the stopping flags; `None` when no rule was asked for.
 pub fn parse_stopping(args: &StoppingArgs) -> anyhow::Result<Option<Stopping>> {
     if args.until_ci.is_none() && args.sprt.is_none() {
@@ -291,6 +323,22 @@ mod tests {
         assert!(parse_matches(Some("0"), 5).unwrap_err().to_string().contains("at least 1"));
         assert!(parse_matches(Some("-5"), 5).unwrap_err().to_string().contains("at least 1"));
         assert!(parse_matches(Some("lots"), 5).unwrap_err().to_string().contains("whole number"));
+    }
+
+    #[test]
+    fn shards_cover_every_group_once() {
+        for (matches, group, count) in [(100u64, 3u64, 4u64), (7, 2, 3), (5, 6, 2), (1000, 1, 7)] {
+            let mut next = 0;
+            for index in 0..count {
+                let (a, b) = Shard { index, count }.range(matches, group);
+                assert_eq!(a, next);
+                assert!(a.is_multiple_of(group) && b >= a);
+                next = b;
+            }
+            assert_eq!(next, matches);
+        }
+        assert!(parse_shard(Some("4/4")).is_err());
+        assert_eq!(parse_shard(Some("1/4")).unwrap(), Some(Shard { index: 1, count: 4 }));
     }
 
     #[test]

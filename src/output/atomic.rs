@@ -25,6 +25,44 @@ impl AtomicFile {
         })
     }
 
+    /// Reopen the partial file an interrupted run left, cut back to `length` bytes (what the
+    /// last checkpoint recorded), to append to it.
+    pub fn resume(path: &Path, length: u64) -> std::io::Result<Self> {
+        use std::io::{Seek, SeekFrom};
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(".partial");
+        let partial_path = PathBuf::from(partial);
+        let mut file = std::fs::OpenOptions::new().write(true).open(&partial_path)?;
+        if file.metadata()?.len() < length {
+            return Err(std::io::Error::other(format!(
+                "{} is shorter than its checkpoint says ({length} bytes)",
+                partial_path.display()
+            )));
+        }
+        file.set_len(length)?;
+        file.seek(SeekFrom::End(0))?;
+        Ok(Self {
+            final_path: path.to_path_buf(),
+            partial_path,
+            writer: Some(BufWriter::with_capacity(1 << 16, file)),
+        })
+    }
+
+    /// Flush what is buffered and return the partial file's length.
+    pub fn flushed_len(&mut self) -> std::io::Result<u64> {
+        let w = self.writer();
+        w.flush()?;
+        w.get_ref().sync_data()?;
+        Ok(w.get_ref().metadata()?.len())
+    }
+
+    /// Stop writing but keep the partial file (a checkpoint refers to it).
+    pub fn keep_partial(mut self) {
+        if let Some(mut w) = self.writer.take() {
+            let _ = w.flush();
+        }
+    }
+
     pub fn writer(&mut self) -> &mut BufWriter<File> {
         self.writer.as_mut().expect("not committed yet")
     }
@@ -56,6 +94,21 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn resume_cuts_back_to_the_checkpoint_and_appends() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.csv");
+        let mut f = AtomicFile::create(&path).unwrap();
+        f.writer().write_all(b"header\nrow1\n").unwrap();
+        let at = f.flushed_len().unwrap();
+        f.writer().write_all(b"row2-not-checkpointed\n").unwrap();
+        f.keep_partial();
+        let mut f = AtomicFile::resume(&path, at).unwrap();
+        f.writer().write_all(b"row2\n").unwrap();
+        f.commit().unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "header\nrow1\nrow2\n");
+    }
 
     #[test]
     fn uncommitted_file_leaves_nothing() {

@@ -4,7 +4,6 @@
 use std::path::Path;
 
 use crate::arena::{Failure, MatchRecord};
-use crate::bots::BotSpec;
 use crate::output::atomic::AtomicFile;
 use crate::stats::analysis::{Balance, Difference, Pairing, Rating, ShapeFigure};
 use crate::stats::intervals::{normal_mean, wilson};
@@ -265,14 +264,14 @@ pub fn write_histograms(path: &Path, tally: &Tally) -> anyhow::Result<()> {
     write_csv(path, &["measure", "value", "count"], rows)
 }
 
-pub fn write_bots(path: &Path, tally: &Tally, lineup: &[BotSpec]) -> anyhow::Result<()> {
+pub fn write_bots(path: &Path, tally: &Tally, labels: &[String]) -> anyhow::Result<()> {
     let mut header = vec!["slot", "bot"];
     header.extend(SIDE_HEADER);
-    let rows = lineup
+    let rows = labels
         .iter()
         .enumerate()
-        .map(|(slot, spec)| {
-            let mut row = vec![slot.to_string(), spec.label.clone()];
+        .map(|(slot, label)| {
+            let mut row = vec![slot.to_string(), label.clone()];
             row.extend(side_fields(&tally.slots[slot]));
             row
         })
@@ -399,6 +398,20 @@ impl MatchesCsv {
         }
         w.flush()?;
         Ok(())
+    }
+
+    /// Continue an interrupted run's file from the length its checkpoint recorded.
+    pub fn resume(path: &Path, players: usize, seed: u64, length: u64) -> anyhow::Result<Self> {
+        Ok(Self { file: AtomicFile::resume(path, length)?, players, seed })
+    }
+
+    pub fn flushed_len(&mut self) -> anyhow::Result<u64> {
+        Ok(self.file.flushed_len()?)
+    }
+
+    /// Leave the partial file for a later `--resume`.
+    pub fn keep_partial(self) {
+        self.file.keep_partial();
     }
 
     pub fn commit(self) -> anyhow::Result<()> {

@@ -46,6 +46,10 @@ pub struct Manifest {
     pub matches: u64,
     pub seed: u64,
     pub seating: Seating,
+    /// For a shard: which part of the plan this folder holds.
+    pub shard: Option<serde_json::Value>,
+    /// Whether the run went on from a checkpoint of an interrupted run.
+    pub resumed: bool,
     pub threads: usize,
     /// Whether every figure is reproducible from (seed, plan): false only if a wall-clock
     /// budget was used by a bot.
@@ -62,5 +66,5 @@ pub struct Manifest {
     pub win_rate_interval: &'static str,
     pub metric_interval: &'static str,
     pub quantile_method: &'static str,
-    pub files: Vec<&'static str>,
+    pub files: Vec<String>,
 }

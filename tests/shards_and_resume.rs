@@ -1,0 +1,133 @@
+//! One seed gives byte-identical CSV files whether a run is played whole, split into shards
+//! and merged, or paused and resumed (on another thread count).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn arena(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arena")).args(args).output().expect("run arena")
+}
+
+const FILES: [&str; 13] = [
+    "seats.csv",
+    "balance.csv",
+    "bots.csv",
+    "ratings.csv",
+    "difference.csv",
+    "pairing.csv",
+    "shape.csv",
+    "lengths.csv",
+    "histograms.csv",
+    "metrics.csv",
+    "failures.csv",
+    "matches.csv",
+    "verdict.txt",
+];
+
+fn assert_same_files(a: &Path, b: &Path) {
+    for file in FILES {
+        let (x, y) = (a.join(file), b.join(file));
+        assert_eq!(x.exists(), y.exists(), "{file}");
+        if x.exists() {
+            assert_eq!(
+                std::fs::read(&x).unwrap(),
+                std::fs::read(&y).unwrap(),
+                "{file} differs between {} and {}",
+                a.display(),
+                b.display()
+            );
+        }
+    }
+}
+
+fn run(out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec!["run", "--quiet", "--per-match", "--seed", "21", "--out"];
+    args.push(out.to_str().unwrap());
+    args.extend(extra);
+    arena(&args)
+}
+
+#[test]
+fn shards_merge_into_exactly_the_whole_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let plan = ["--game", "trice", "--matches", "3001"];
+    let whole = tmp.path().join("whole");
+    assert!(run(&whole, &plan).status.success());
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    for shard in ["0/3", "1/3", "2/3"] {
+        let dir = tmp.path().join(shard.replace('/', "of"));
+        let mut args = plan.to_vec();
+        args.extend(["--shard", shard, "--threads", "1"]);
+        let o = run(&dir, &args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        dirs.push(dir);
+    }
+    let merged = tmp.path().join("merged");
+    let mut args = vec!["merge", "--out", merged.to_str().unwrap()];
+    // Shards may be given in any order.
+    for d in dirs.iter().rev() {
+        args.push(d.to_str().unwrap());
+    }
+    let o = arena(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_same_files(&whole, &merged);
+}
+
+#[test]
+fn merge_refuses_a_missing_or_foreign_shard() {
+    let tmp = tempfile::tempdir().unwrap();
+    let a = tmp.path().join("a");
+    let b = tmp.path().join("b");
+    assert!(run(&a, &["--game", "pig", "--matches", "200", "--shard", "0/2"]).status.success());
+    let o =
+        arena(&["merge", "--out", tmp.path().join("m1").to_str().unwrap(), a.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("every shard exactly once"));
+    let other = ["--game", "pig", "--matches", "200", "--shard", "1/2", "--set", "target=50"];
+    assert!(run(&b, &other).status.success());
+    let o = arena(&[
+        "merge",
+        "--out",
+        tmp.path().join("m2").to_str().unwrap(),
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("different plan"));
+    assert!(!tmp.path().join("m2").exists());
+}
+
+#[test]
+fn a_paused_run_resumes_to_exactly_the_uninterrupted_result() {
+    let tmp = tempfile::tempdir().unwrap();
+    let plan = ["--game", "pig", "--matches", "30000"];
+    let whole = tmp.path().join("whole");
+    assert!(run(&whole, &plan).status.success());
+
+    let paused = tmp.path().join("paused");
+    let mut args = plan.to_vec();
+    args.extend(["--threads", "1", "--time-limit", "0"]);
+    let o = run(&paused, &args);
+    assert_eq!(o.status.code(), Some(4), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(paused.join("checkpoint.json").exists());
+    assert!(!paused.join("seats.csv").exists(), "no result file before the run is complete");
+    assert!(!paused.join("matches.csv").exists());
+
+    // A different plan may not continue it.
+    let mut wrong = vec!["--game", "pig", "--matches", "30001", "--resume"];
+    wrong.extend(["--threads", "2"]);
+    let o = run(&paused, &wrong);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("different plan"));
+
+    let mut args = plan.to_vec();
+    args.extend(["--threads", "2", "--resume"]);
+    let o = run(&paused, &args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(!paused.join("checkpoint.json").exists());
+    assert_same_files(&whole, &paused);
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(paused.join("manifest.json")).unwrap())
+            .unwrap();
+    assert_eq!(manifest["resumed"], true);
+}
