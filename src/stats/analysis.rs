@@ -5,7 +5,7 @@
 use crate::stats::Tally;
 use crate::stats::hypothesis::{binomial_two_sided, chi_square_uniform, holm};
 use crate::stats::intervals::{wilson, z_for};
-use crate::stats::ratings::{bradley_terry, elo_from_share};
+use crate::stats::ratings::{MatchScores, bradley_terry_robust, elo_from_share};
 use crate::stats::tally::Moments;
 
 const CONFIDENCE: f64 = 0.95;
@@ -314,7 +314,17 @@ pub fn ratings(t: &Tally, labels: &[String], group_size: u64) -> (Vec<Rating>, O
             comparisons,
         }
     });
-    let bt = bradley_terry(&wins, &games);
+    // Per-match score moments (in points: half-points / 2) for robust errors.
+    let sum: Vec<f64> =
+        (0..n).map(|i| (0..n).map(|j| t.pair_halves[i][j] as f64).sum::<f64>() / 2.0).collect();
+    let cross: Vec<Vec<f64>> =
+        (0..n).map(|i| (0..n).map(|j| t.pair_cross[i][j] as f64 / 4.0).collect()).collect();
+    let uncapped = (t.matches - t.capped) as f64;
+    let bt = bradley_terry_robust(
+        &wins,
+        &games,
+        Some(MatchScores { sum: &sum, cross: &cross, matches: uncapped }),
+    );
     let z = z_for(CONFIDENCE);
     let rows = (0..n)
         .map(|s| {
@@ -330,7 +340,7 @@ pub fn ratings(t: &Tally, labels: &[String], group_size: u64) -> (Vec<Rating>, O
                 (None, _) => (
                     bt.elo[s],
                     (bt.elo[s] - z * bt.se[s], bt.elo[s] + z * bt.se[s]),
-                    "bradley-terry on ranks, normal95",
+                    "bradley-terry on ranks, sandwich normal95",
                 ),
             };
             Rating {

@@ -25,6 +25,26 @@ pub struct BradleyTerry {
 /// information with bot 0 as the reference. Comparisons from one multi-player match are
 /// treated as independent, so with more than two seats the errors are somewhat optimistic.
 pub fn bradley_terry(wins: &[Vec<f64>], games: &[Vec<f64>]) -> BradleyTerry {
+    bradley_terry_robust(wins, games, None)
+}
+
+/// Per-match score moments for the sandwich covariance: for each bot its score per match
+/// (points against all others, ties half), summed, and the cross products summed, over
+/// `matches` matches in each of which every pair of bots was compared once.
+pub struct MatchScores<'a> {
+    pub sum: &'a [f64],
+    pub cross: &'a [Vec<f64>],
+    pub matches: f64,
+}
+
+/// Bradley-Terry as [`bradley_terry`]; with `per_match`, the standard errors come from the
+/// sandwich covariance I⁻¹ M I⁻¹, where M is the covariance of the per-match score vectors:
+/// valid when comparisons within a match are correlated, as in multi-player games.
+pub fn bradley_terry_robust(
+    wins: &[Vec<f64>],
+    games: &[Vec<f64>],
+    per_match: Option<MatchScores<'_>>,
+) -> BradleyTerry {
     let k = wins.len();
     let mut w = wins.to_vec();
     let mut n = games.to_vec();
@@ -70,12 +90,33 @@ pub fn bradley_terry(wins: &[Vec<f64>], games: &[Vec<f64>]) -> BradleyTerry {
             }
         }
     }
-    let cov = invert(info);
+    let mut cov = invert(info);
+    if let Some(ms) = per_match {
+        // Expected score per match of each bot under the fit: the sum of its win chances.
+        let e: Vec<f64> = (0..k)
+            .map(|i| {
+                (0..k).filter(|&j| j != i).map(|j| 1.0 / (1.0 + (theta[j] - theta[i]).exp())).sum()
+            })
+            .collect();
+        let mut meat = vec![vec![0.0; m]; m];
+        for a in 1..k {
+            for b in 1..k {
+                meat[a - 1][b - 1] =
+                    ms.cross[a][b] - e[b] * ms.sum[a] - e[a] * ms.sum[b] + ms.matches * e[a] * e[b];
+            }
+        }
+        cov = multiply(&multiply(&cov, &meat), &cov);
+    }
     let mut se = vec![0.0; k];
     for i in 1..k {
         se[i] = cov[i - 1][i - 1].max(0.0).sqrt() * ELO_PER_NAT;
     }
     BradleyTerry { elo: theta.iter().map(|t| t * ELO_PER_NAT).collect(), se }
+}
+
+fn multiply(a: &[Vec<f64>], b: &[Vec<f64>]) -> Vec<Vec<f64>> {
+    let m = a.len();
+    (0..m).map(|i| (0..m).map(|j| (0..m).map(|l| a[i][l] * b[l][j]).sum()).collect()).collect()
 }
 
 /// Gauss-Jordan inversion of a small symmetric positive-definite matrix.
@@ -129,6 +170,24 @@ mod tests {
         assert!((bt.elo[1] + 190.85).abs() < 0.1, "{:?}", bt.elo);
         // se of the log-odds: 1/sqrt(n p (1-p)) = 1/sqrt(1875) nats.
         assert!((bt.se[1] - ELO_PER_NAT / 1875f64.sqrt()).abs() < 0.05, "{:?}", bt.se);
+    }
+
+    #[test]
+    fn sandwich_matches_the_model_when_matches_are_pairs() {
+        // Two bots, 10,000 two-player matches, bot 0 scoring 0.6 (no ties): per-match scores
+        // are Bernoulli, so the sandwich must agree with the model-based error.
+        let n = 10_000.0;
+        let wins = vec![vec![0.0, 0.6 * n], vec![0.4 * n, 0.0]];
+        let games = vec![vec![0.0, n], vec![n, 0.0]];
+        let model = bradley_terry(&wins, &games);
+        let sum = [0.6 * n, 0.4 * n];
+        let cross = vec![vec![0.6 * n, 0.0], vec![0.0, 0.4 * n]];
+        let robust = bradley_terry_robust(
+            &wins,
+            &games,
+            Some(MatchScores { sum: &sum, cross: &cross, matches: n }),
+        );
+        assert!((robust.se[1] / model.se[1] - 1.0).abs() < 0.01, "{robust:?} {model:?}");
     }
 
     #[test]

@@ -181,6 +181,10 @@ pub struct Tally {
     /// `pair_halves[i][j]`: half-points of slot i against slot j (2 for finishing above, 1
     /// for the same rank), over matches that were not capped.
     pub pair_halves: [[u64; MAX_SEATS]; MAX_SEATS],
+    /// Per uncapped match, each slot's half-points against all others (`h`): Σ h_i·h_j, for
+    /// the robust (sandwich) covariance of the Bradley-Terry ratings, since the comparisons
+    /// within one match are not independent.
+    pub pair_cross: [[i128; MAX_SEATS]; MAX_SEATS],
     /// Histograms in [`LENGTH_MEASURES`] order.
     pub lengths: [Histogram; 4],
     /// Score difference between first place and the best of the rest (finished matches).
@@ -203,6 +207,7 @@ impl Tally {
             seats: Default::default(),
             slots: Default::default(),
             pair_halves: [[0; MAX_SEATS]; MAX_SEATS],
+            pair_cross: [[0; MAX_SEATS]; MAX_SEATS],
             lengths: Default::default(),
             margins: Histogram::default(),
             lead_changes: Histogram::default(),
@@ -231,6 +236,7 @@ impl Tally {
             self.slots[slot as usize].record(outcome, s);
         }
         if !outcome.is_capped() {
+            let mut per_slot = [0i128; MAX_SEATS];
             for a in 0..n {
                 for b in 0..n {
                     let (ra, rb) = (outcome.rank(Seat(a as u8)), outcome.rank(Seat(b as u8)));
@@ -238,7 +244,13 @@ impl Tally {
                         let halves = if ra < rb { 2 } else { 1 };
                         self.pair_halves[slot_of_seat[a] as usize][slot_of_seat[b] as usize] +=
                             halves;
+                        per_slot[slot_of_seat[a] as usize] += halves as i128;
                     }
+                }
+            }
+            for i in 0..n {
+                for j in 0..n {
+                    self.pair_cross[i][j] += per_slot[i] * per_slot[j];
                 }
             }
             if let Some(m) = margin(outcome) {
@@ -304,6 +316,7 @@ impl Tally {
         for i in 0..MAX_SEATS {
             for j in 0..MAX_SEATS {
                 self.pair_halves[i][j] += o.pair_halves[i][j];
+                self.pair_cross[i][j] += o.pair_cross[i][j];
             }
         }
         for (a, b) in self.lengths.iter_mut().zip(&o.lengths) {
