@@ -138,9 +138,15 @@ pub trait Rules: Default + Clone + Send + Sync + fmt::Debug {
 }
 
 /// Declares a rules struct: for each field a doc comment, a type, a default, an [`Origin`]
-/// variant, what is allowed (in words) and the check itself.
+/// variant, what is allowed (in words) and the check itself; optionally a `validate(r) {...}`
+/// block for checks across parameters, returning `Result<(), String>`.
 #[macro_export]
 macro_rules! rule_params {
+    (@validate $s:expr) => { Ok(()) };
+    (@validate $s:expr, $r:ident $body:block) => {{
+        let $r = $s;
+        $body
+    }};
     (
         $(#[$meta:meta])*
         pub struct $name:ident {
@@ -149,6 +155,7 @@ macro_rules! rule_params {
                 $field:ident : $ty:ty = $default:expr, $origin:ident, $allowed:literal, $check:expr;
             )*
         }
+        $(validate($r:ident) $body:block)?
     ) => {
         $(#[$meta])*
         #[derive(Clone, Debug, PartialEq)]
@@ -207,6 +214,9 @@ macro_rules! rule_params {
                         })
                     }
                 }
+            }
+            fn validate(&self) -> Result<(), String> {
+                $crate::rule_params!(@validate self $(, $r $body)?)
             }
         }
     };
@@ -317,6 +327,20 @@ mod tests {
             /// A mode.
             scoring: Scoring = Scoring::Triangular, Default, "triangular or linear", |_| true;
         }
+        validate(r) {
+            if r.variant && r.count > 5 {
+                return Err(format!("variant needs count <= 5, got {}", r.count));
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn validate_block_checks_across_parameters() {
+        let mut r = TestRules::default();
+        apply_sets(&mut r, &["count=7".into()]).unwrap();
+        let err = apply_sets(&mut r, &["variant=true".into()]).unwrap_err().to_string();
+        assert!(err.contains("variant needs count <= 5, got 7"), "{err}");
     }
 
     #[test]

@@ -35,7 +35,7 @@ use rand::RngExt;
 
 use crate::core::{Game, IllegalAction, Outcome, Rng, ScoreOrder, Seat, Turn};
 
-pub use rules::{CounterScoring, LowBlowParams, LowBlowRules, RoundStarter};
+pub use rules::{CounterScoring, LowBlowRules, RoundStarter};
 pub use state::{COLOUR_NAMES, Die, LowBlowState, Phase};
 
 use state::{COLOUR_LETTERS, MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, list_dice, total};

@@ -1,10 +1,6 @@
 //! LOW BLOW's rule parameters: every number of the rulebook a designer might change, and every
 //! choice we made where the rulebook and RULINGS are silent, each marked with its origin.
 
-use std::ops::{Deref, DerefMut};
-
-use crate::core::rules::{ParamInfo, Rules};
-
 use super::state::{MAX_COLUMNS, MAX_DICE_PER_PLAYER, MAX_ROUNDS};
 
 crate::param_enum!(
@@ -29,9 +25,8 @@ crate::param_enum!(
 );
 
 crate::rule_params! {
-    /// LOW BLOW's parameters (seed 002, RULINGS LB-1..LB-9), as the macro declares them;
-    /// [`LowBlowRules`] wraps them to add the cross-parameter check.
-    pub struct LowBlowParams {
+    /// LOW BLOW's parameters (seed 002, RULINGS LB-1..LB-9), with a cross-parameter check.
+    pub struct LowBlowRules {
         /// LB-1: n counters are worth -n(n+1)/2 (triangular) or -n (linear).
         counter_scoring: CounterScoring = CounterScoring::Triangular, Default,
             "triangular or linear", |_| true;
@@ -67,49 +62,21 @@ crate::rule_params! {
         /// never reach it.
         turn_cap: u32 = 1000, Engine, "1 to 1000000", |v: &u32| (1..=1_000_000).contains(v);
     }
-}
-
-/// LOW BLOW's rules: the declared parameters plus a cross-parameter check. A newtype because
-/// `rule_params!` writes the whole `Rules` impl and leaves no room for `validate`; fields are
-/// reached through `Deref` (`rules.columns`).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct LowBlowRules(pub LowBlowParams);
-
-impl Deref for LowBlowRules {
-    type Target = LowBlowParams;
-    fn deref(&self) -> &LowBlowParams {
-        &self.0
-    }
-}
-
-impl DerefMut for LowBlowRules {
-    fn deref_mut(&mut self) -> &mut LowBlowParams {
-        &mut self.0
-    }
-}
-
-impl Rules for LowBlowRules {
-    fn params(&self) -> Vec<ParamInfo> {
-        self.0.params()
-    }
-    fn set(&mut self, key: &str, value: &toml::Value) -> Result<(), String> {
-        self.0.set(key, value)
-    }
-    /// The board must be fillable: each player's row has `columns` squares and the players
-    /// hold `dice_per_player` dice each, so a round ends (LB-3) only if columns <= dice.
-    fn validate(&self) -> Result<(), String> {
-        if self.columns > self.dice_per_player {
+    // The board must be fillable: each player's row has `columns` squares and the players
+    // hold `dice_per_player` dice each, so a round ends (LB-3) only if columns <= dice.
+    validate(r) {
+        if r.columns > r.dice_per_player {
             return Err(format!(
                 "columns = {} needs at least as many dice per player (dice_per_player = {}): \
                  with fewer dice than squares the board never fills and a round never ends",
-                self.columns, self.dice_per_player
+                r.columns, r.dice_per_player
             ));
         }
         Ok(())
     }
 }
 
-impl LowBlowParams {
+impl LowBlowRules {
     /// What `n` counters subtract from a final score (LB-1).
     pub fn counter_value(&self, n: u16) -> i32 {
         let n = n as i32;

@@ -40,7 +40,7 @@ use crate::core::rules::Rules;
 use crate::core::{Game, Outcome, Rng, ScoreOrder, Seat, Turn};
 
 pub use board::{Geometry, LineKind, MAX_CELLS, Verdict};
-pub use rules::{RulesVersion, TriceParams, TriceRules};
+pub use rules::{RulesVersion, TriceRules};
 pub use state::{Die, EMPTY, Ending, Phase, TriceAction, TriceState};
 
 use board::condition_words;

@@ -1,14 +1,6 @@
 //! TRICE's rule parameters: the seed's board and dice (TR-1), its rules version (v0.3.1, or
 //! the earlier v0.2 where a full board is a tie), the swap-phase options left open by the
 //! rulebook (TR-7) and the swap-phase cap (TR-8, G-2).
-//!
-//! The parameters are declared with [`rule_params!`](crate::rule_params) as [`TriceParams`];
-//! [`TriceRules`] wraps them only to add [`Rules::validate`], which the macro does not let a
-//! game supply (a board needs a line of three, and enough dice to fill it).
-
-use std::ops::{Deref, DerefMut};
-
-use crate::core::rules::{ParamInfo, Rules};
 
 /// The largest board side, so that a state holds the board in a fixed array.
 pub const MAX_SIDE: u8 = 6;
@@ -27,7 +19,7 @@ crate::param_enum!(
 
 crate::rule_params! {
     /// TRICE's parameters, as `arena games` lists them.
-    pub struct TriceParams {
+    pub struct TriceRules {
         /// Board rows (TR-1: the card is 3 rows x 4 columns).
         rows: u8 = 3, Found, "1 to 6", |v: &u8| (1..=MAX_SIDE).contains(v);
         /// Board columns (TR-1).
@@ -48,53 +40,21 @@ crate::rule_params! {
         /// Swap turns after which the match ends capped, a draw counted apart (TR-8, G-2).
         swap_turn_cap: u32 = 200, Engine, "1 to 100000", |v: &u32| (1..=100_000).contains(v);
     }
-}
-
-/// TRICE's rules: [`TriceParams`] plus the checks across parameters. Reads like the
-/// parameters themselves (`rules.rows`) through `Deref`.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct TriceRules(pub TriceParams);
-
-impl Deref for TriceRules {
-    type Target = TriceParams;
-    fn deref(&self) -> &TriceParams {
-        &self.0
-    }
-}
-
-impl DerefMut for TriceRules {
-    fn deref_mut(&mut self) -> &mut TriceParams {
-        &mut self.0
-    }
-}
-
-impl From<TriceParams> for TriceRules {
-    fn from(params: TriceParams) -> Self {
-        Self(params)
-    }
-}
-
-impl Rules for TriceRules {
-    fn params(&self) -> Vec<ParamInfo> {
-        self.0.params()
-    }
-    fn set(&mut self, key: &str, value: &toml::Value) -> Result<(), String> {
-        self.0.set(key, value)
-    }
-    fn validate(&self) -> Result<(), String> {
-        let squares = self.rows as u32 * self.columns as u32;
-        if self.rows.max(self.columns) < 3 {
+    // A board needs a line of three, and enough dice to fill it.
+    validate(r) {
+        let squares = r.rows as u32 * r.columns as u32;
+        if r.rows.max(r.columns) < 3 {
             return Err(format!(
                 "a {}x{} board has no line of three: rows or columns must be at least 3",
-                self.rows, self.columns
+                r.rows, r.columns
             ));
         }
-        let dice = 3 * self.dice_per_colour as u32;
+        let dice = 3 * r.dice_per_colour as u32;
         if dice < squares {
             return Err(format!(
                 "{dice} dice (3 x dice_per_colour {}) cannot fill the {squares} squares of a \
                  {}x{} board; the rulebook has no rule for an empty pool on an open board",
-                self.dice_per_colour, self.rows, self.columns
+                r.dice_per_colour, r.rows, r.columns
             ));
         }
         Ok(())

@@ -693,12 +693,12 @@ fn validate_rejects_inconsistent_boards() {
 fn config_file_holds_exactly_the_defaults() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/trice.toml");
     // Start away from the defaults, to prove the file sets every value back.
-    let mut r = TriceRules(TriceParams {
+    let mut r = TriceRules {
         rows: 5,
         rules_version: RulesVersion::V02,
         swap_turn_cap: 7,
-        ..TriceParams::default()
-    });
+        ..TriceRules::default()
+    };
     rules::apply_file(&mut r, "trice", &path).unwrap();
     assert_eq!(r, TriceRules::default());
     // Every parameter appears in the file, once.
