@@ -27,7 +27,12 @@
 //! Readings where the rulebook and RULINGS are silent (parameters where a designer might
 //! want the other reading):
 //! - Playing an action card draws a replacement, except on the Bonus Roll
-//!   (`action_card_redraw`); the Clock always draws (DZ-3).
+//!   (`action_card_redraw`); the Clock draws whatever that parameter says (DZ-3), but not
+//!   on the Bonus Roll either.
+//! - After a Clock on the Bonus Roll the roller's hand passes left a card short (2 cards,
+//!   no replacement), and only the roller draws back at the turn's end ("Make sure you have
+//!   3 cards in your hand after your turn is finished"), so the next player can start a
+//!   turn with 2 cards (about 0.7% of turns in random 4-player play).
 //! - Picking nothing is always allowed on the second and third rolls (`pass_rule`).
 //! - A tie for the highest final score is a shared win (`final_tie`, DZ-9).
 //! - Cards drawn in the refill at the end of a turn are drawn after the turn: an action card

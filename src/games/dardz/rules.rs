@@ -237,7 +237,9 @@ crate::rule_params! {
         final_tie: FinalTie = FinalTie::Shared, Default, "shared or roll_off", |_| true;
         /// Playing an action card other than the Clock draws a replacement card (outside the
         /// Bonus Roll). Our reading of "If you drew an action card after your third roll,
-        /// play it first but still don't draw a new card"; the Clock always draws (DZ-3).
+        /// play it first but still don't draw a new card". The Clock draws outside the Bonus
+        /// Roll whatever this says (DZ-3); on the Bonus Roll no action card draws, the Clock
+        /// included.
         action_card_redraw: bool = true, Default, "true or false", |_| true;
         /// Player turns after which the match ends capped, with no winner (G-2).
         turn_cap: u32 = 1000, Engine, "1 to 60000", |v: &u32| (1..=60_000).contains(v);

@@ -657,6 +657,44 @@ fn bonus_roll_action_card_drawn_after_third_roll_is_played_without_a_replacement
 }
 
 #[test]
+fn bonus_roll_clock_draws_no_replacement_but_the_hands_still_pass_left() {
+    // Rulebook Q&A: "If you drew an action card after your third roll, play it first but
+    // still don't draw a new card." That holds for the Clock too; its pass (DZ-3) still
+    // happens.
+    let g = game();
+    let mut s = table(&g, 3);
+    give(&mut s, 0, &[n(6), n(9), n(10)]);
+    give(&mut s, 1, &[n(1), n(2), n(3)]);
+    give(&mut s, 2, &[n(4), n(5), n(8)]);
+    roll(&g, &mut s, Stage::Roll3, &[6, 1, 1]);
+    g.apply(&mut s, Pick(6));
+    assert_eq!((s.phase, s.stage, s.draw_mask), (Phase::Draw, Stage::Bonus, 0b001));
+    let deck_before = s.deck_len;
+    // The roller's replacement for the 6 is a Clock, played at once on the Bonus Roll.
+    g.resolve_chance(&mut s, &mut Script::new(&[], &[CLOCK]));
+    assert_eq!(s.piles[0][CLOCK.index()], 1);
+    assert_eq!(s.pile_len[..3], [2, 0, 0]);
+    // No replacement for the Clock: nothing more left the draw pile, no draw is pending,
+    // and the Bonus Roll goes on.
+    assert_eq!(s.deck_len, deck_before - 1);
+    assert_eq!((s.phase, s.stage, s.draw_mask), (Phase::Roll, Stage::Bonus, 0));
+    // The hands passed to the left: the roller's 2-card hand went to seat 1 unrefilled.
+    assert!(s.event.passed);
+    assert_eq!(hand(&s, 1), vec![n(9), n(10)]);
+    assert_eq!(hand(&s, 2), vec![n(1), n(2), n(3)]);
+    assert_eq!(hand(&s, 0), vec![n(4), n(5), n(8)]);
+    ok(&g, &s);
+    // Our reading (mod.rs): only the roller draws back at the turn's end ("Make sure you
+    // have 3 cards in your hand after your turn is finished"), so seat 1 starts its turn
+    // with the 2 cards it was passed. 6 6 offers 6 and 12, neither in seat 0's hand.
+    g.resolve_chance(&mut s, &mut Script::dice(&[6, 6]));
+    assert_eq!(s.draw_mask, 0, "the roller already holds 3 cards");
+    assert_eq!((s.roller, s.phase, s.stage), (1, Phase::Roll, Stage::Roll1));
+    assert_eq!(hand(&s, 1), vec![n(9), n(10)]);
+    ok(&g, &s);
+}
+
+#[test]
 fn action_card_drawn_at_the_end_of_turn_refill_waits_for_the_next_turn() {
     // Our reading of DZ-4 (the rulebook is silent): the refill "after your turn is finished"
     // is after the turn, so an action card drawn then waits like one received outside it.
@@ -895,6 +933,38 @@ fn dz9_game_ends_only_at_a_rounds_end_and_highest_score_wins() {
 }
 
 #[test]
+fn dz9_game_ends_after_the_round_a_player_reaches_exactly_150_not_149() {
+    // DZ-9 and the rulebook: "After all the points have been added, a player with 150 or
+    // more points wins the game!" 150 itself is enough; 149 deals the next round.
+    assert_eq!(DardzRules::default().target_score, 150);
+    let g = game();
+    let settle_to = |before_round: i32| {
+        let mut s = table(&g, 2);
+        // Five cards each: nobody wins the round (no +10), nobody rolls the Lucky Loser.
+        pile_filler(&mut s, 0, 5);
+        pile_filler(&mut s, 1, 5);
+        let piles = s.pile_points(0, g.values());
+        s.scores[..2].copy_from_slice(&[before_round - piles, 40]);
+        s.round_over = true;
+        s.win_mask = 0;
+        s.phase = Phase::RoundEnd;
+        g.resolve_chance(&mut s, &mut Script::dice(&[]));
+        s
+    };
+    let s = settle_to(150);
+    assert_eq!(s.scores[0], 150);
+    assert_eq!(g.turn(&s), Turn::Over);
+    let o = g.outcome(&s);
+    assert!(!o.is_capped());
+    assert_eq!(o.ranks(), &[0, 1]);
+    assert_eq!(o.win_share(Seat(0)), 1.0);
+    let s = settle_to(149);
+    assert_eq!(s.scores[0], 149);
+    assert_ne!(g.turn(&s), Turn::Over);
+    assert_eq!(s.phase, Phase::Deal, "the next round is dealt");
+}
+
+#[test]
 fn dz9_a_tie_above_150_is_shared_or_rolled_off() {
     let finish = |g: &Dardz, dice: &[u8]| {
         let mut s = table(g, 3);
@@ -1111,6 +1181,52 @@ fn rule_parameters_set_and_change_play() {
     });
     assert_eq!(g.rules().total_cards(), 48 + 15);
     assert_eq!(g.rules().copies()[n(7).index()], 2);
+}
+
+#[test]
+fn dz2_dz7_default_card_values_and_their_origins() {
+    // DZ-2 FOUND (card images) and DZ-7 DEFAULT (our values where the cards are not
+    // readable). Pinned here as well as in rules.rs and configs/dardz.toml, so that changing
+    // a default in both of those still fails a test.
+    use crate::core::rules::Origin::{Default as D, Found as F};
+    let table: [(Card, i32, crate::core::rules::Origin); NUM_KINDS] = [
+        (n(1), 2, D),
+        (n(2), 2, F),
+        (n(3), 2, D),
+        (n(4), 2, D),
+        (n(5), 2, D),
+        (n(6), 2, D),
+        (n(7), 4, F),
+        (n(8), 5, F),
+        (n(9), 6, D),
+        (n(10), 7, F),
+        (n(11), 8, D),
+        (n(12), 10, F),
+        (Card::GOLDEN_7, 10, F),
+        (SKULL, -5, F),
+        (CLOCK, 5, D),
+        (JACKPOT, 5, D),
+        (ROLL_OFF, 5, F),
+        (BOOST, 5, D),
+        (BUNK, 5, D),
+    ];
+    let rules = DardzRules::default();
+    let params = rules.params();
+    let g = game();
+    for (card, value, origin) in table {
+        let key = format!("value_{}", card.key());
+        let p =
+            params.iter().find(|p| p.key == key).unwrap_or_else(|| panic!("no parameter {key}"));
+        assert_eq!(p.default, value.to_string(), "{key}'s default");
+        assert_eq!(p.value, value.to_string(), "{key}'s value in the default rules");
+        assert_eq!(p.origin, origin, "{key}'s origin");
+        assert_eq!(g.values()[card.index()], value, "{key} as the game scores it");
+    }
+    // The table covers every card kind once, and there is no other card-value parameter.
+    let kinds: std::collections::BTreeSet<Card> = table.iter().map(|t| t.0).collect();
+    assert_eq!(kinds.len(), NUM_KINDS);
+    let value_params = params.iter().filter(|p| p.key.starts_with("value_")).count();
+    assert_eq!(value_params, NUM_KINDS);
 }
 
 #[test]

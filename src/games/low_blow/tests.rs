@@ -103,6 +103,39 @@ fn roll(g: &LowBlow, s: &mut LowBlowState, seed: u64) {
     g.check_invariants(s).unwrap();
 }
 
+// ---- Setup ----
+
+#[test]
+fn g1_new_state_has_seat_0_to_move() {
+    // G-1: seat 0 moves first ("The youngest player rolls first"; LB-8), for every player
+    // count and under every round-starter rule (they only differ from round 2 on).
+    for starter in ["seat0", "rotate", "continue"] {
+        let g = game_with(&[&format!("round_starter={starter}")]);
+        for players in [3, 4] {
+            let mut s = g.new_state(players);
+            assert_eq!((s.mover, s.phase, s.rolls), (0, Phase::Roll, 0), "{starter} {players}");
+            assert_eq!(g.turn(&s), Turn::Chance, "seat 0's first roll");
+            roll(&g, &mut s, 7);
+            assert_eq!(g.turn(&s), Turn::Player(Seat(0)), "{starter} {players}");
+        }
+    }
+}
+
+#[test]
+fn lb7_new_state_has_an_empty_pot_and_10_counters_apiece() {
+    // LB-7: "The pot starts empty". The rulebook: "Players get 5 dice ... and 10 counters
+    // apiece at the start of the game"; "15 - d6 dice for 3 players ... and 30 counters",
+    // "20 - d6 dice for 4 players ... and 40 counters".
+    let g = game();
+    for players in [3, 4] {
+        let s = g.new_state(players);
+        assert_eq!(s.pot, 0, "{players} players");
+        assert_eq!(s.counters[..players], vec![10; players][..], "{players} players");
+        assert_eq!(s.counters.iter().map(|&c| c as u32).sum::<u32>(), 10 * players as u32);
+        g.check_invariants(&s).unwrap();
+    }
+}
+
 // ---- The six outcomes ----
 
 #[test]
