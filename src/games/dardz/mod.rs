@@ -60,7 +60,7 @@ use crate::core::rules::Rules;
 use crate::core::{Game, MAX_SEATS, Outcome, Rng, ScoreOrder, Seat, Turn};
 
 pub use rules::{
-    ActionCard, Card, DardzParams, DardzRules, FinalTie, KIND_KEYS, MAX_HAND, NUM_KINDS, PassRule,
+    ActionCard, Card, DardzRules, FinalTie, KIND_KEYS, MAX_HAND, NUM_KINDS, PassRule,
     RoundOneBoostBunk,
 };
 pub use state::{DardzState, Event, EventKind, Hand, NO_SEAT, Phase, Stage, Stats, WAY_KEYS, Way};

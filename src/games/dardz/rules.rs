@@ -7,7 +7,6 @@
 //! for the turn cap (G-2). `configs/dardz.toml` lists them all with the same split.
 
 use crate::core::MAX_SEATS;
-use crate::core::rules::Rules;
 
 /// How many card kinds there are: the numbers 1-12, the Golden 7 and six action cards.
 pub const NUM_KINDS: usize = 19;
@@ -146,8 +145,8 @@ fn bonus_ok(v: &i32) -> bool {
 }
 
 crate::rule_params! {
-    /// DARDZ's parameters (rulebook 004, RULINGS DZ-1 to DZ-11); used through [`DardzRules`].
-    pub struct DardzParams {
+    /// DARDZ's parameters (rulebook 004, RULINGS DZ-1 to DZ-11), with checks across them.
+    pub struct DardzRules {
         /// Points of a 1 card (DZ-7: not readable on the cards; +2 like 3 to 6).
         value_1: i32 = 2, Default, "-100 to 100", value_ok;
         /// Points of a 2 card (DZ-2, card image).
@@ -244,28 +243,36 @@ crate::rule_params! {
         /// Player turns after which the match ends capped, with no winner (G-2).
         turn_cap: u32 = 1000, Engine, "1 to 60000", |v: &u32| (1..=60_000).contains(v);
     }
-}
-
-/// DARDZ's rules: the parameters plus the checks across them. `rule_params!` writes the whole
-/// `Rules` impl and leaves no room for `validate`, so this wrapper adds it; fields are reached
-/// through `Deref` (`rules.hand_size`).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct DardzRules(pub DardzParams);
-
-impl std::ops::Deref for DardzRules {
-    type Target = DardzParams;
-    fn deref(&self) -> &DardzParams {
-        &self.0
+    validate(r) {
+        if r.golden_sevens > r.copies_per_number {
+            return Err(format!(
+                "golden_sevens = {} but there are only copies_per_number = {} sevens",
+                r.golden_sevens, r.copies_per_number
+            ));
+        }
+        if r.lucky_loser_max_cards >= r.cards_per_round {
+            return Err(format!(
+                "lucky_loser_max_cards = {} must be below cards_per_round = {}",
+                r.lucky_loser_max_cards, r.cards_per_round
+            ));
+        }
+        // The deal must leave a draw pile even at the largest table, so that every round
+        // starts as the rulebook describes it.
+        let dealt = MAX_SEATS as u32 * r.hand_size as u32;
+        if r.total_cards() <= dealt {
+            return Err(format!(
+                "the deck has {} cards; dealing {} hands of {} needs more than {}",
+                r.total_cards(),
+                MAX_SEATS,
+                r.hand_size,
+                dealt
+            ));
+        }
+        Ok(())
     }
 }
 
-impl std::ops::DerefMut for DardzRules {
-    fn deref_mut(&mut self) -> &mut DardzParams {
-        &mut self.0
-    }
-}
-
-impl DardzParams {
+impl DardzRules {
     /// Points of each card kind, in kind order.
     pub fn values(&self) -> [i32; NUM_KINDS] {
         [
@@ -310,41 +317,5 @@ impl DardzParams {
 
     pub fn total_cards(&self) -> u32 {
         self.copies().iter().map(|&c| c as u32).sum()
-    }
-}
-
-impl Rules for DardzRules {
-    fn params(&self) -> Vec<crate::core::rules::ParamInfo> {
-        self.0.params()
-    }
-    fn set(&mut self, key: &str, value: &toml::Value) -> Result<(), String> {
-        self.0.set(key, value)
-    }
-    fn validate(&self) -> Result<(), String> {
-        if self.golden_sevens > self.copies_per_number {
-            return Err(format!(
-                "golden_sevens = {} but there are only copies_per_number = {} sevens",
-                self.golden_sevens, self.copies_per_number
-            ));
-        }
-        if self.lucky_loser_max_cards >= self.cards_per_round {
-            return Err(format!(
-                "lucky_loser_max_cards = {} must be below cards_per_round = {}",
-                self.lucky_loser_max_cards, self.cards_per_round
-            ));
-        }
-        // The deal must leave a draw pile even at the largest table, so that every round
-        // starts as the rulebook describes it.
-        let dealt = MAX_SEATS as u32 * self.hand_size as u32;
-        if self.total_cards() <= dealt {
-            return Err(format!(
-                "the deck has {} cards; dealing {} hands of {} needs more than {}",
-                self.total_cards(),
-                MAX_SEATS,
-                self.hand_size,
-                dealt
-            ));
-        }
-        Ok(())
     }
 }

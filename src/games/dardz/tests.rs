@@ -51,13 +51,13 @@ fn game() -> Dardz {
     Dardz::new(DardzRules::default())
 }
 
-fn rules_with(change: impl FnOnce(&mut DardzParams)) -> DardzRules {
+fn rules_with(change: impl FnOnce(&mut DardzRules)) -> DardzRules {
     let mut rules = DardzRules::default();
     change(&mut rules);
     rules
 }
 
-fn game_with(change: impl FnOnce(&mut DardzParams)) -> Dardz {
+fn game_with(change: impl FnOnce(&mut DardzRules)) -> Dardz {
     Dardz::new(rules_with(change))
 }
 
