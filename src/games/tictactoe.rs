@@ -16,15 +16,37 @@ crate::rule_params! {
 const LINES: [[usize; 3]; 8] =
     [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
 
+/// The same lines as bit masks over cells 0-8.
+const LINE_MASKS: [u16; 8] = {
+    let mut masks = [0u16; 8];
+    let mut i = 0;
+    while i < 8 {
+        masks[i] = (1 << LINES[i][0]) | (1 << LINES[i][1]) | (1 << LINES[i][2]);
+        i += 1;
+    }
+    masks
+};
+
+/// Whether a set of marks holds a whole line.
+fn completes_line(marks: u16) -> bool {
+    for line in LINE_MASKS {
+        if marks & line == line {
+            return true;
+        }
+    }
+    false
+}
+
 #[derive(Clone, Debug)]
 pub struct TicTacToe {
     rules: TicTacToeRules,
 }
 
-/// Board cells hold 0 (empty), 1 (seat 0's X) or 2 (seat 1's O).
+/// Each seat's marks as a 9-bit set (bit c = cell c): a move is one OR, the legal moves one
+/// complement, a win one mask test per line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TicTacToeState {
-    pub board: [u8; 9],
+    pub marks: [u16; 2],
     pub moves: u8,
     /// The seat that completed a line, if any.
     pub winner: Option<u8>,
@@ -34,15 +56,18 @@ impl TicTacToeState {
     pub fn to_move(&self) -> Seat {
         Seat(self.moves % 2)
     }
-    fn line_owner(&self) -> Option<u8> {
-        LINES.iter().find_map(|l| {
-            let m = self.board[l[0]];
-            if m != 0 && m == self.board[l[1]] && m == self.board[l[2]] {
-                Some(m - 1)
-            } else {
-                None
-            }
-        })
+    /// 0 for an empty cell, 1 for X (seat 0), 2 for O (seat 1).
+    pub fn cell(&self, c: usize) -> u8 {
+        if self.marks[0] >> c & 1 == 1 {
+            1
+        } else if self.marks[1] >> c & 1 == 1 {
+            2
+        } else {
+            0
+        }
+    }
+    fn empty(&self) -> u16 {
+        !(self.marks[0] | self.marks[1]) & 0x1ff
     }
 }
 
@@ -72,20 +97,29 @@ impl Game for TicTacToe {
     }
     fn new_state(&self, players: usize) -> TicTacToeState {
         assert_eq!(players, 2, "tic-tac-toe is for 2 players");
-        TicTacToeState { board: [0; 9], moves: 0, winner: None }
+        TicTacToeState { marks: [0; 2], moves: 0, winner: None }
     }
     fn turn(&self, s: &TicTacToeState) -> Turn {
         if s.winner.is_some() || s.moves == 9 { Turn::Over } else { Turn::Player(s.to_move()) }
     }
     fn legal_actions(&self, s: &TicTacToeState, out: &mut Vec<u8>) {
         out.clear();
-        out.extend((0..9u8).filter(|&c| s.board[c as usize] == 0));
+        let mut empty = s.empty();
+        while empty != 0 {
+            out.push(empty.trailing_zeros() as u8);
+            empty &= empty - 1;
+        }
     }
     fn apply(&self, s: &mut TicTacToeState, cell: u8) {
-        debug_assert!(s.board[cell as usize] == 0 && s.winner.is_none());
-        s.board[cell as usize] = s.to_move().0 + 1;
+        debug_assert!(s.empty() >> cell & 1 == 1 && s.winner.is_none());
+        let seat = s.to_move().0;
+        let mine = s.marks[seat as usize] | 1 << cell;
+        s.marks[seat as usize] = mine;
         s.moves += 1;
-        s.winner = s.line_owner();
+        // Only the mover can have completed a line.
+        if completes_line(mine) {
+            s.winner = Some(seat);
+        }
     }
     fn sample_chance(&self, _s: &mut TicTacToeState, _rng: &mut Rng) {
         unreachable!("tic-tac-toe has no chance events")
@@ -109,7 +143,7 @@ impl Game for TicTacToe {
         }
         // Lines still open to me minus lines still open to the opponent, scaled into (-1, 1).
         let open = |who: u8| {
-            LINES.iter().filter(|l| l.iter().all(|&c| s.board[c] == 0 || s.board[c] == who)).count()
+            LINES.iter().filter(|l| l.iter().all(|&c| s.cell(c) == 0 || s.cell(c) == who)).count()
                 as f64
         };
         (open(me) - open(3 - me)) / 9.0
@@ -125,13 +159,16 @@ impl Game for TicTacToe {
             _ => '.',
         };
         (0..3)
-            .map(|r| (0..3).map(|c| glyph(s.board[r * 3 + c])).collect::<String>())
+            .map(|r| (0..3).map(|c| glyph(s.cell(r * 3 + c))).collect::<String>())
             .collect::<Vec<_>>()
             .join("/")
     }
     fn check_invariants(&self, s: &TicTacToeState) -> Result<(), String> {
-        let x = s.board.iter().filter(|&&m| m == 1).count();
-        let o = s.board.iter().filter(|&&m| m == 2).count();
+        if s.marks[0] & s.marks[1] != 0 || (s.marks[0] | s.marks[1]) >> 9 != 0 {
+            return Err(format!("overlapping or off-board marks {:?}", s.marks));
+        }
+        let x = s.marks[0].count_ones() as usize;
+        let o = s.marks[1].count_ones() as usize;
         if x + o != s.moves as usize || x < o || x > o + 1 {
             return Err(format!("{x} X and {o} O after {} moves", s.moves));
         }
