@@ -203,7 +203,7 @@ pub fn execute<G: Game>(
         seed: spec.seed,
         seating: spec.seating,
         threads: exec.threads,
-        reproducible: true,
+        reproducible: spec.lineup.iter().all(|b| b.is_reproducible()),
         completed_matches: tally.matches,
         failed_matches: failures.len() as u64,
         capped_matches: tally.capped,
