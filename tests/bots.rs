@@ -760,3 +760,33 @@ fn arena_bots_lists_profiles_with_parameters() {
         );
     }
 }
+
+#[test]
+fn bench_mcts_prints_one_json_line_per_budget() {
+    let o = arena(&[
+        "bench",
+        "--mcts",
+        "--game",
+        "tictactoe",
+        "--iterations",
+        "200",
+        "--seconds",
+        "0.2",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 1, "{text}");
+    let row = &lines[0];
+    assert_eq!(row["game"], "tictactoe");
+    assert_eq!(row["bot"], "mcts");
+    assert_eq!(row["iterations"], 200);
+    assert!(row["decisions"].as_u64().unwrap() >= 1);
+    assert!(row["seconds"].as_f64().unwrap() > 0.0);
+    assert!(row["iterations_per_second"].as_f64().unwrap() > 0.0);
+}
