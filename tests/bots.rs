@@ -184,6 +184,74 @@ fn pig_greedy_rolls_below_20_and_stops_from_20() {
     );
 }
 
+/// The ceiling for any bot against "hold at 20" in Pig (target 100, d6), by value iteration
+/// over (banked scores, turn total): the best response to hold-at-20, with seats rotated.
+/// This is why no bot can beat greedy (a nearly exact hold-at-20 on Pig) by much.
+#[test]
+fn pig_no_bot_beats_hold_at_20_by_more_than_56_percent() {
+    const G: usize = 100;
+    let idx = |i: usize, j: usize, k: usize| (i * G + j) * G + k;
+    // Value iteration for A's win probability with A to move (`wa`) or B to move (`wb`) in
+    // state (mover's banked, other's banked, turn total): A plays its best, B holds at 20.
+    let solve = || -> (f64, f64) {
+        let mut wa = vec![0.0f64; G * G * G];
+        let mut wb = vec![0.0f64; G * G * G];
+        let va = |w: &[f64], i: usize, j: usize, k: usize| {
+            if i + k >= G {
+                1.0
+            } else if j >= G {
+                0.0
+            } else {
+                w[idx(i, j, k)]
+            }
+        };
+        let vb = |w: &[f64], i: usize, j: usize, k: usize| {
+            if i + k >= G {
+                0.0
+            } else if j >= G {
+                1.0
+            } else {
+                w[idx(i, j, k)]
+            }
+        };
+        loop {
+            let mut change = 0.0f64;
+            for i in (0..G).rev() {
+                for j in (0..G).rev() {
+                    for k in (0..G - i).rev() {
+                        let roll = (vb(&wb, j, i, 0)
+                            + (2..=6).map(|f| va(&wa, i, j, k + f)).sum::<f64>())
+                            / 6.0;
+                        let hold = vb(&wb, j, i + k, 0);
+                        // Holding with nothing in hand only passes the turn.
+                        let v = if k == 0 { roll } else { roll.max(hold) };
+                        change = change.max((v - wa[idx(i, j, k)]).abs());
+                        wa[idx(i, j, k)] = v;
+                        let v = if k < 20 {
+                            (va(&wa, j, i, 0) + (2..=6).map(|f| vb(&wb, i, j, k + f)).sum::<f64>())
+                                / 6.0
+                        } else {
+                            va(&wa, j, i + k, 0)
+                        };
+                        change = change.max((v - wb[idx(i, j, k)]).abs());
+                        wb[idx(i, j, k)] = v;
+                    }
+                }
+            }
+            if change < 1e-12 {
+                return (wa[idx(0, 0, 0)], wb[idx(0, 0, 0)]);
+            }
+        }
+    };
+    let (first, second) = solve();
+    eprintln!(
+        "best response to hold-at-20: {first:.5} moving first, {second:.5} second, {:.5} rotated",
+        (first + second) / 2.0
+    );
+    assert!((first - 0.58737).abs() < 1e-4 && (second - 0.52238).abs() < 1e-4);
+    assert!(((first + second) / 2.0 - 0.55487).abs() < 1e-4);
+}
+
 // ---------------------------------------------------------------------------------------
 // TRICE (perfect information, one chance event at the start, multi-step turns)
 // ---------------------------------------------------------------------------------------

@@ -94,17 +94,41 @@ pub fn profile_names() -> Vec<&'static str> {
     BUILT_IN.iter().map(|(n, _)| *n).collect()
 }
 
-/// A profile's description and settings, for `arena bots`.
+/// A profile's description and settings, for `arena bots`: the keys of `bots/<name>.toml`,
+/// plus every other parameter of its kind with its default, so the listing shows each
+/// profile's complete setting.
 pub fn profile_table(name: &str) -> Result<toml::Table, BotError> {
     let text = BUILT_IN
         .iter()
         .find(|(n, _)| *n == name)
         .map(|(_, t)| *t)
         .ok_or_else(|| BotError::Unknown(name.to_string()))?;
-    toml::from_str(text).map_err(|e| BotError::Profile {
+    let mut table: toml::Table = toml::from_str(text).map_err(|e| BotError::Profile {
         name: name.to_string(),
         message: e.to_string(),
-    })
+    })?;
+    let kind_text = table.get("kind").and_then(|k| k.as_str()).unwrap_or(name);
+    if let Some(kind) = BotKind::parse(kind_text) {
+        for p in kind.params() {
+            if !table.contains_key(p.key) {
+                table.insert(p.key.to_string(), default_value(p.default));
+            }
+        }
+    }
+    Ok(table)
+}
+
+/// A documented default as the TOML value a profile would write for it.
+fn default_value(text: &str) -> toml::Value {
+    if let Ok(i) = text.parse::<i64>() {
+        toml::Value::Integer(i)
+    } else if let Ok(x) = text.parse::<f64>() {
+        toml::Value::Float(x)
+    } else if let Ok(b) = text.parse::<bool>() {
+        toml::Value::Boolean(b)
+    } else {
+        toml::Value::String(text.to_string())
+    }
 }
 
 /// Parse one seat's `name[:key=value]*`.
