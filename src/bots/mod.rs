@@ -1,11 +1,50 @@
 //! Bots: pluggable strategies behind one enum, so that the match loop dispatches statically
 //! (no `Box<dyn>` per move). A bot sees the state, its seat, the legal actions and its own
 //! random stream; it never touches the chance stream.
+//!
+//! - [`random`]: a uniformly random legal action.
+//! - [`greedy`]: one-ply look-ahead on the game's heuristic, averaged over sampled
+//!   determinizations and chance outcomes.
+//! - [`mcts`]: information-set Monte Carlo tree search (open loop for chance, determinized
+//!   per iteration for hidden information, a reward per seat for 2 to 8 players).
+//!
+//! **No peeking.** The runner hands a bot the true state. Greedy and MCTS only ever read
+//! `game.determinize(state, seat, rng)` copies of it (plus the legal actions, which are the
+//! seat's own options), so two states that differ only in what the seat cannot see give the
+//! same choice for the same bot stream (`tests/bots.rs` checks this).
+//!
+//! **Determinism.** A choice depends only on (the state as the seat sees it, the bot's
+//! stream), unless an MCTS `seconds` budget is set, which the manifest then flags.
+//!
+//! ```
+//! use arena::bots::{Bot, profile::parse_one};
+//! use arena::core::{derive_rng, Game, Seat};
+//! use arena::games::tictactoe::{TicTacToe, TicTacToeRules};
+//!
+//! let game = TicTacToe::new(TicTacToeRules::default());
+//! // X on 0 and 1; O to move must block on 2.
+//! let mut state = game.new_state(2);
+//! for cell in [0, 4, 1] {
+//!     game.apply(&mut state, cell);
+//! }
+//! let mut legal = Vec::new();
+//! game.legal_actions(&state, &mut legal);
+//! let mut bot = Bot::from_spec(&parse_one("mcts:iterations=2000").unwrap());
+//! let pick = bot.choose(&game, &state, Seat(1), &legal, &mut derive_rng(1, 0, 2));
+//! assert_eq!(pick, 2);
+//! ```
 
+pub mod greedy;
+pub mod mcts;
+pub mod params;
 pub mod profile;
 pub mod random;
 
+use std::any::Any;
+use std::fmt;
+
 use crate::core::{Game, Rng, Seat};
+pub use params::{BotConfig, GreedyParams, MctsParams, RewardMode, Rollout};
 pub use profile::{BotError, BotKind, BotSpec};
 
 /// One bot instance. Each seat gets its own, so two seats with the same profile are
@@ -13,26 +52,70 @@ pub use profile::{BotError, BotKind, BotSpec};
 #[derive(Clone, Debug)]
 pub enum Bot {
     Random(random::RandomBot),
+    Greedy(greedy::GreedyBot),
+    Mcts(mcts::MctsBot),
 }
 
 impl Bot {
+    /// The bot a (validated) spec describes. Panics on a spec that `profile::parse_one` did
+    /// not produce and that does not validate.
     pub fn from_spec(spec: &BotSpec) -> Self {
-        match spec.kind {
-            BotKind::Random => Bot::Random(random::RandomBot),
+        let config = spec.config().unwrap_or_else(|e| panic!("bot spec not validated: {e}"));
+        Self::from_config(config)
+    }
+
+    pub fn from_config(config: BotConfig) -> Self {
+        match config {
+            BotConfig::Random => Bot::Random(random::RandomBot),
+            BotConfig::Greedy(p) => Bot::Greedy(greedy::GreedyBot::new(p)),
+            BotConfig::Mcts(p) => Bot::Mcts(mcts::MctsBot::new(p)),
         }
     }
 
-    /// Pick one of `legal` (non-empty) for `seat` in `state`.
+    /// Pick one of `legal` (non-empty) for `seat` in `state`. `state` is the true state:
+    /// bots that look at it do so only through `game.determinize(state, seat, rng)`.
     pub fn choose<G: Game>(
         &mut self,
-        _game: &G,
-        _state: &G::State,
-        _seat: Seat,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
         legal: &[G::Action],
         rng: &mut Rng,
     ) -> G::Action {
         match self {
             Bot::Random(bot) => bot.choose(legal, rng),
+            Bot::Greedy(bot) => bot.choose(game, state, seat, legal, rng),
+            Bot::Mcts(bot) => bot.choose(game, state, seat, legal, rng),
         }
+    }
+}
+
+/// A bot's reusable working memory (search tree, buffers), typed by the game it is used
+/// with. [`Bot`] is not generic over the game (the runner holds `Vec<Bot>`), so the memory is
+/// kept type-erased and recovered with one `downcast_mut` per decision (a type-id compare);
+/// it is allocated on the first decision and reused for every later one. Cloning a bot gives
+/// it fresh, empty memory.
+#[derive(Default)]
+pub struct Scratch(Option<Box<dyn Any + Send + Sync>>);
+
+impl Scratch {
+    /// The memory as a `T`, made with `make` on first use (or if it held another type).
+    pub fn get<T: Any + Send + Sync>(&mut self, make: impl FnOnce() -> T) -> &mut T {
+        if !self.0.as_ref().is_some_and(|b| b.is::<T>()) {
+            self.0 = Some(Box::new(make()));
+        }
+        self.0.as_mut().and_then(|b| b.downcast_mut::<T>()).expect("just stored")
+    }
+}
+
+impl Clone for Scratch {
+    fn clone(&self) -> Self {
+        Scratch(None)
+    }
+}
+
+impl fmt::Debug for Scratch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.is_some() { "Scratch(in use)" } else { "Scratch(empty)" })
     }
 }

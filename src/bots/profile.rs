@@ -1,31 +1,44 @@
 //! Bot profiles: named bot settings in `bots/*.toml` (built into the binary, so it runs from
 //! any folder), and the `--bots` syntax that names a profile per seat with optional inline
-//! overrides: `name[:key=value]*`, seats separated by commas.
+//! overrides: `name[:key=value]*`, seats separated by commas
+//! (`--bots mcts:iterations=500:c=0.7,greedy`). Every value is checked here, before any match
+//! is played, and a bad one is a one-line error naming the bot, the key and what is allowed.
 
 use std::collections::BTreeMap;
 
+use super::params::{self, BotConfig};
+
 /// The built-in profiles: (name, the TOML text of `bots/<name>.toml`).
-pub const BUILT_IN: &[(&str, &str)] = &[("random", include_str!("../../bots/random.toml"))];
+pub const BUILT_IN: &[(&str, &str)] = &[
+    ("random", include_str!("../../bots/random.toml")),
+    ("greedy", include_str!("../../bots/greedy.toml")),
+    ("mcts", include_str!("../../bots/mcts.toml")),
+    ("mcts-100", include_str!("../../bots/mcts-100.toml")),
+    ("mcts-1k", include_str!("../../bots/mcts-1k.toml")),
+    ("mcts-10k", include_str!("../../bots/mcts-10k.toml")),
+];
 
 /// The kinds of bot the engine implements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum BotKind {
     Random,
+    Greedy,
+    Mcts,
 }
 
 impl BotKind {
     fn parse(s: &str) -> Option<Self> {
         match s {
             "random" => Some(Self::Random),
+            "greedy" => Some(Self::Greedy),
+            "mcts" => Some(Self::Mcts),
             _ => None,
         }
     }
     /// The parameters this kind accepts (none for random).
-    pub fn param_keys(self) -> &'static [&'static str] {
-        match self {
-            Self::Random => &[],
-        }
+    pub fn param_keys(self) -> Vec<&'static str> {
+        self.params().iter().map(|p| p.key).collect()
     }
 }
 
@@ -51,23 +64,60 @@ pub enum BotError {
     Malformed { bot: String, text: String },
     #[error("--bots names {given} bots for {players} players; give one per seat or a single name")]
     Count { given: usize, players: usize },
+    #[error("bot `{bot}`: parameter `{key}` must be {expected}, got `{value}`")]
+    BadValue { bot: String, key: String, value: String, expected: String },
     #[error("bot profile {name}: {message}")]
     Profile { name: String, message: String },
+}
+
+impl BotSpec {
+    /// The typed settings (the spec was checked when it was parsed).
+    pub fn config(&self) -> Result<BotConfig, BotError> {
+        params::config(self.kind, &self.profile, &self.params)
+    }
+    /// False when this bot's choices depend on wall-clock time.
+    pub fn is_reproducible(&self) -> bool {
+        self.config().map(|c| c.is_reproducible()).unwrap_or(true)
+    }
 }
 
 pub fn profile_names() -> Vec<&'static str> {
     BUILT_IN.iter().map(|(n, _)| *n).collect()
 }
 
-/// A profile's description and settings, for `arena bots`.
+/// A profile's description and settings, for `arena bots`: the keys of `bots/<name>.toml`,
+/// plus every other parameter of its kind with its default, so the listing shows each
+/// profile's complete setting.
 pub fn profile_table(name: &str) -> Result<toml::Table, BotError> {
     let text = BUILT_IN
         .iter()
         .find(|(n, _)| *n == name)
         .map(|(_, t)| *t)
         .ok_or_else(|| BotError::Unknown(name.to_string()))?;
-    toml::from_str(text)
-        .map_err(|e| BotError::Profile { name: name.to_string(), message: e.to_string() })
+    let mut table: toml::Table = toml::from_str(text)
+        .map_err(|e| BotError::Profile { name: name.to_string(), message: e.to_string() })?;
+    let kind_text = table.get("kind").and_then(|k| k.as_str()).unwrap_or(name);
+    if let Some(kind) = BotKind::parse(kind_text) {
+        for p in kind.params() {
+            if !table.contains_key(p.key) {
+                table.insert(p.key.to_string(), default_value(p.default));
+            }
+        }
+    }
+    Ok(table)
+}
+
+/// A documented default as the TOML value a profile would write for it.
+fn default_value(text: &str) -> toml::Value {
+    if let Ok(i) = text.parse::<i64>() {
+        toml::Value::Integer(i)
+    } else if let Ok(x) = text.parse::<f64>() {
+        toml::Value::Float(x)
+    } else if let Ok(b) = text.parse::<bool>() {
+        toml::Value::Boolean(b)
+    } else {
+        toml::Value::String(text.to_string())
+    }
 }
 
 /// Parse one seat's `name[:key=value]*`.
@@ -106,6 +156,11 @@ pub fn parse_one(text: &str) -> Result<BotSpec, BotError> {
             });
         }
     }
+    // Every parameter with its effective value, so the manifest records the whole setting.
+    for p in kind.params() {
+        params.entry(p.key.to_string()).or_insert_with(|| p.default.to_string());
+    }
+    params::config(kind, name, &params)?;
     Ok(BotSpec { label: text.trim().to_string(), profile: name.to_string(), kind, params })
 }
 

@@ -212,6 +212,23 @@ pub struct BenchArgs {
     pub seconds: f64,
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
+    /// Measure MCTS search speed instead: iterations per second and time per decision, one
+    /// search at a time on one thread.
+    #[arg(long)]
+    pub mcts: bool,
+    /// With --mcts: iterations per decision (repeatable; default 100, 1000 and 10000).
+    #[arg(long)]
+    pub iterations: Vec<u32>,
+    /// With --mcts: the MCTS settings (an mcts profile with inline parameters; its
+    /// iteration count is replaced by --iterations). The default is plain UCT with random
+    /// rollouts to the end and c = 1 on [0, 1] rewards, i.e. OpenSpiel's MCTSBot with
+    /// uct_c = 2 on its [-1, 1] returns.
+    #[arg(long, default_value = "mcts:c=1:depth=none:rollout=random:reward=win")]
+    pub bot: String,
+    /// With --mcts: search from the start position (after any opening chance event), or from
+    /// a fixed set of 16 positions reached by seeded random play.
+    #[arg(long, value_enum, default_value = "start")]
+    pub positions: bench::Positions,
 }
 
 /// Parse and run; returns the process exit code.

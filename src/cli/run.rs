@@ -493,7 +493,7 @@ pub fn execute<G: Game>(
         }),
         resumed: resume && earlier_seconds > 0.0,
         threads: exec.threads,
-        reproducible: true,
+        reproducible: spec.lineup.iter().all(|b| b.is_reproducible()),
         completed_matches: tally.matches,
         failed_matches: failures.len() as u64,
         capped_matches: tally.capped,

@@ -1,0 +1,587 @@
+//! Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and
+//! Whitehouse 2012), open loop for chance, with a reward per seat for 2 to 8 players.
+//!
+//! **One iteration.**
+//! 1. *Determinize*: `d = game.determinize(state, seat, rng)`: everything the bot's seat
+//!    cannot see is resampled. The true state is never read otherwise.
+//! 2. *Select*: from the root, at each decision of `d` compute the legal actions of `d`; the
+//!    node's children are keyed by (deciding seat, action), and only children legal in `d` for
+//!    the seat deciding in `d` are considered. Each of them has its *availability* count
+//!    raised, and the choice maximises `Q/N + c·sqrt(ln(A)/N)` (Q: reward sum of the seat that
+//!    chose the child, N: its visits, A: its availability); unvisited children come first, in
+//!    random order. Chance turns met on the way are sampled afresh with the bot's stream (open
+//!    loop: a node is an action sequence, not a state).
+//! 3. *Expand*: a node is expanded the second time it is reached: children are created for
+//!    every action legal in `d` at once, and later for any (seat, action) a new determinization
+//!    or chance outcome makes legal there.
+//! 4. *Roll out* from the first unvisited node: random actions, or the greedy bot's one-ply
+//!    choice with probability `greedy_prob`; after `depth` rollout decisions the heuristic is
+//!    turned into rewards (softmax over seats).
+//! 5. *Back up* the reward vector: every node on the path adds the reward of the seat that
+//!    chose it.
+//!
+//! The decision is the root child (legal for the bot) with the most visits; ties go to the
+//! higher mean, then to the bot's stream.
+//!
+//! **Memory.** The tree is one `Vec` of nodes with index links; a node's children are one
+//! contiguous block (`first_child`, `children`), moved to the end of the `Vec` when a new
+//! (seat, action) appears under a node whose block is not last. The `Vec` and every buffer are
+//! cleared, not freed, between decisions and kept inside the bot, which lives across matches
+//! in a worker; after the first few decisions an iteration allocates nothing (the game's
+//! `determinize` returns a value type).
+
+use std::time::Instant;
+
+use rand::RngExt;
+
+use crate::bots::Scratch;
+use crate::bots::greedy;
+use crate::bots::params::{MctsParams, RewardMode, Rollout};
+use crate::core::{Game, MAX_SEATS, Rng, Seat, Turn};
+
+const NONE: u32 = u32::MAX;
+/// The tree stops growing at this many nodes (about 100 MB; a long wall-clock search would
+/// otherwise take gigabytes); iterations go on, rolling out from the frontier. 10,000
+/// iterations build about 12,000 (tic-tac-toe) to 22,000 (TRICE) nodes.
+pub const NODE_LIMIT: usize = 1 << 21;
+
+#[derive(Clone, Copy, Debug)]
+struct Node<A> {
+    /// The action that leads here from the parent.
+    action: A,
+    /// First of this node's children (contiguous), or `NONE`.
+    first_child: u32,
+    children: u32,
+    visits: u32,
+    /// How often this node was legal (available) when its parent was passed through.
+    avail: u32,
+    /// Sum of the rewards of `seat` over the iterations through this node.
+    reward: f64,
+    /// `reward / visits` and `1 / sqrt(visits)`, kept up to date by the backup so that
+    /// selection costs one multiply-add per child.
+    mean: f64,
+    inv_sqrt_visits: f64,
+    /// The seat that chose `action`.
+    seat: u8,
+}
+
+#[derive(Clone, Debug)]
+pub struct MctsBot {
+    pub params: MctsParams,
+    scratch: Scratch,
+}
+
+/// What the last search did (for benchmarks and tests).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchInfo {
+    pub iterations: u64,
+    pub nodes: usize,
+}
+
+impl MctsBot {
+    pub fn new(params: MctsParams) -> Self {
+        Self { params, scratch: Scratch::default() }
+    }
+
+    /// The bot's decision: the only legal action at once, else a search.
+    pub fn choose<G: Game>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut Rng,
+    ) -> G::Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        self.search(game, state, seat, legal, rng)
+    }
+
+    /// Always search (even with one legal action), for benchmarks.
+    pub fn search<G: Game>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut Rng,
+    ) -> G::Action {
+        let params = self.params;
+        self.scratch.get(Search::<G>::new).run(game, state, seat, legal, &params, rng)
+    }
+
+    /// What the last search of game `G` did.
+    pub fn last_search<G: Game>(&mut self) -> SearchInfo {
+        self.scratch.get(Search::<G>::new).info
+    }
+}
+
+/// The UCB value `Q/N + c·sqrt(ln(A)/N)` of visited children. Children met together
+/// usually have equal availability (always, with perfect information), so `c·sqrt(ln A)` is
+/// computed once per distinct count.
+struct Ucb<'a> {
+    c: f64,
+    /// `c·sqrt(ln n)` for small `n`, made once per bot.
+    table: &'a [f64],
+    avail: u32,
+    scale: f64,
+}
+
+/// Availability counts below this have `c·sqrt(ln n)` tabulated.
+const SCALE_TABLE: usize = 4096;
+
+fn exploration_scale(c: f64, n: u32) -> f64 {
+    c * (n as f64).ln().sqrt()
+}
+
+impl<'a> Ucb<'a> {
+    fn new(c: f64, table: &'a [f64]) -> Self {
+        Self { c, table, avail: 0, scale: 0.0 }
+    }
+    #[inline]
+    fn value<A>(&mut self, child: &Node<A>) -> f64 {
+        if child.avail != self.avail {
+            self.avail = child.avail;
+            self.scale = match self.table.get(self.avail as usize) {
+                Some(&s) => s,
+                None => exploration_scale(self.c, self.avail),
+            };
+        }
+        child.mean + self.scale * child.inv_sqrt_visits
+    }
+}
+
+/// The search's reusable memory.
+struct Search<G: Game> {
+    nodes: Vec<Node<G::Action>>,
+    path: Vec<u32>,
+    legal: Vec<G::Action>,
+    /// Legal index -> child node of the node being selected from (or `NONE`).
+    slots: Vec<u32>,
+    values: Vec<f64>,
+    ties: Vec<usize>,
+    rewards: [f64; MAX_SEATS],
+    /// Score mode: the widest score spread seen in this search.
+    spread: f64,
+    /// Players at the table (learned from a playout when a heuristic cut needs it).
+    players: usize,
+    /// `c·sqrt(ln n)` for `n < SCALE_TABLE`, for `scale_c`.
+    scale_table: Vec<f64>,
+    scale_c: f64,
+    info: SearchInfo,
+}
+
+impl<G: Game> Search<G> {
+    fn new() -> Self {
+        Self {
+            nodes: Vec::new(),
+            path: Vec::new(),
+            legal: Vec::new(),
+            slots: Vec::new(),
+            values: Vec::new(),
+            ties: Vec::new(),
+            rewards: [0.0; MAX_SEATS],
+            spread: 0.0,
+            players: 0,
+            scale_table: Vec::new(),
+            scale_c: f64::NAN,
+            info: SearchInfo::default(),
+        }
+    }
+
+    fn run(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+        p: &MctsParams,
+        rng: &mut Rng,
+    ) -> G::Action {
+        self.nodes.clear();
+        self.spread = 0.0;
+        if self.scale_c.to_bits() != p.c.to_bits() {
+            self.scale_c = p.c;
+            self.scale_table.clear();
+            self.scale_table.extend((0..SCALE_TABLE as u32).map(|n| exploration_scale(p.c, n)));
+        }
+        self.nodes.push(Node {
+            action: legal[0],
+            first_child: NONE,
+            children: 0,
+            visits: 0,
+            avail: 0,
+            reward: 0.0,
+            mean: 0.0,
+            inv_sqrt_visits: 0.0,
+            seat: seat.0,
+        });
+        if p.depth.is_some() {
+            self.players = self.count_players(game, state, seat, rng);
+        }
+        let started = Instant::now();
+        let mut done = 0u64;
+        loop {
+            match p.seconds {
+                None if done >= p.iterations as u64 => break,
+                Some(limit)
+                    if done > 0
+                        && done.is_multiple_of(16)
+                        && started.elapsed().as_secs_f64() >= limit =>
+                {
+                    break;
+                }
+                _ => {}
+            }
+            self.iterate(game, state, seat, p, rng);
+            done += 1;
+        }
+        self.info = SearchInfo { iterations: done, nodes: self.nodes.len() };
+        self.best_root_action(legal, rng)
+    }
+
+    /// The player count, from the outcome of one random playout of a determinization (the
+    /// `Game` trait does not expose it for a state).
+    fn count_players(&mut self, game: &G, state: &G::State, seat: Seat, rng: &mut Rng) -> usize {
+        let mut d = game.determinize(state, seat, rng);
+        loop {
+            match game.turn(&d) {
+                Turn::Over => return game.outcome(&d).players(),
+                Turn::Chance => game.sample_chance(&mut d, rng),
+                Turn::Player(_) => {
+                    game.legal_actions(&d, &mut self.legal);
+                    let a = self.legal[rng.random_range(0..self.legal.len())];
+                    game.apply(&mut d, a);
+                }
+            }
+        }
+    }
+
+    fn iterate(&mut self, game: &G, state: &G::State, seat: Seat, p: &MctsParams, rng: &mut Rng) {
+        let mut d = game.determinize(state, seat, rng);
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0u32;
+        // Selection and expansion.
+        loop {
+            match game.turn(&d) {
+                Turn::Over => break,
+                Turn::Chance => game.sample_chance(&mut d, rng),
+                Turn::Player(mover) => {
+                    if node != 0 && self.nodes[node as usize].visits == 0 {
+                        break;
+                    }
+                    game.legal_actions(&d, &mut self.legal);
+                    let Some(child) = self.select(node, mover, p.c, rng) else {
+                        break;
+                    };
+                    game.apply(&mut d, self.nodes[child as usize].action);
+                    node = child;
+                    self.path.push(child);
+                }
+            }
+        }
+        self.rollout(game, &mut d, p, rng);
+        for &n in &self.path {
+            let node = &mut self.nodes[n as usize];
+            node.visits += 1;
+            node.reward += self.rewards[node.seat as usize];
+            let visits = node.visits as f64;
+            node.mean = node.reward / visits;
+            node.inv_sqrt_visits = 1.0 / visits.sqrt();
+        }
+    }
+
+    /// Choose a child of `node` for `mover` among the actions in `self.legal`, creating
+    /// children for legal actions that have none. `None` if the node has no child for this
+    /// determinization and the tree is full.
+    fn select(&mut self, node: u32, mover: Seat, c: f64, rng: &mut Rng) -> Option<u32> {
+        let n = self.legal.len();
+        debug_assert!(n > 0, "a player's turn with no legal action");
+        let (first, count) = {
+            let nd = &self.nodes[node as usize];
+            (nd.first_child, nd.children)
+        };
+        if count as usize == n {
+            let block = &self.nodes[first as usize..(first + count) as usize];
+            if block.iter().zip(&self.legal).all(|(ch, &a)| ch.seat == mover.0 && ch.action == a) {
+                return Some(first + self.select_in_block(first, count, c, rng));
+            }
+        }
+        self.slots.clear();
+        self.slots.resize(n, NONE);
+        let mut missing = n;
+        // Match existing children to legal actions. Children are usually in legal order (they
+        // were created from one legal list), so try the same position first.
+        for k in 0..count {
+            let ci = first + k;
+            let child = &self.nodes[ci as usize];
+            if child.seat != mover.0 {
+                continue;
+            }
+            let j = if (k as usize) < n && self.legal[k as usize] == child.action {
+                Some(k as usize)
+            } else {
+                self.legal.iter().position(|&a| a == child.action)
+            };
+            if let Some(j) = j {
+                self.slots[j] = ci;
+                missing -= 1;
+            }
+        }
+        if missing > 0 && self.nodes.len() + count as usize + missing <= NODE_LIMIT {
+            self.add_children(node, mover, missing);
+        }
+        // Availability, and unvisited children first (in random order).
+        let mut unvisited = 0u32;
+        let mut available = 0u32;
+        for &ci in &self.slots {
+            if ci == NONE {
+                continue;
+            }
+            let child = &mut self.nodes[ci as usize];
+            child.avail += 1;
+            available += 1;
+            if child.visits == 0 {
+                unvisited += 1;
+            }
+        }
+        if available == 0 {
+            return None;
+        }
+        if unvisited > 0 {
+            let mut pick = rng.random_range(0..unvisited);
+            for &ci in &self.slots {
+                if ci != NONE && self.nodes[ci as usize].visits == 0 {
+                    if pick == 0 {
+                        return Some(ci);
+                    }
+                    pick -= 1;
+                }
+            }
+            unreachable!("counted unvisited children");
+        }
+        let mut best = NONE;
+        let mut best_value = f64::NEG_INFINITY;
+        let mut ucb = Ucb::new(c, &self.scale_table);
+        for &ci in &self.slots {
+            if ci == NONE {
+                continue;
+            }
+            let value = ucb.value(&self.nodes[ci as usize]);
+            if value > best_value {
+                best_value = value;
+                best = ci;
+            }
+        }
+        Some(best)
+    }
+
+    /// [`Self::select`] when the children `first..first + count` are exactly the legal
+    /// actions, in order (always, with perfect information and no chance): no matching
+    /// needed. Returns the offset of the chosen child.
+    fn select_in_block(&mut self, first: u32, count: u32, c: f64, rng: &mut Rng) -> u32 {
+        let block = &mut self.nodes[first as usize..(first + count) as usize];
+        let mut unvisited = 0u32;
+        for child in block.iter_mut() {
+            child.avail += 1;
+            unvisited += (child.visits == 0) as u32;
+        }
+        if unvisited > 0 {
+            let mut pick = rng.random_range(0..unvisited);
+            for (k, child) in block.iter().enumerate() {
+                if child.visits == 0 {
+                    if pick == 0 {
+                        return k as u32;
+                    }
+                    pick -= 1;
+                }
+            }
+            unreachable!("counted unvisited children");
+        }
+        let mut best = 0u32;
+        let mut best_value = f64::NEG_INFINITY;
+        let mut ucb = Ucb::new(c, &self.scale_table);
+        for (k, child) in block.iter().enumerate() {
+            let value = ucb.value(child);
+            if value > best_value {
+                best_value = value;
+                best = k as u32;
+            }
+        }
+        best
+    }
+
+    /// Create children of `node` for `mover`'s legal actions whose slot is empty, keeping the
+    /// node's children contiguous.
+    fn add_children(&mut self, node: u32, mover: Seat, missing: usize) {
+        let (first, count) = {
+            let nd = &self.nodes[node as usize];
+            (nd.first_child, nd.children)
+        };
+        let end = self.nodes.len() as u32;
+        let new_first = if count == 0 {
+            end
+        } else if first + count == end {
+            first
+        } else {
+            // Move the block to the end; the old copy becomes unreachable.
+            self.nodes.extend_from_within(first as usize..(first + count) as usize);
+            for slot in self.slots.iter_mut() {
+                if *slot != NONE {
+                    *slot = *slot - first + end;
+                }
+            }
+            end
+        };
+        for (j, slot) in self.slots.iter_mut().enumerate() {
+            if *slot == NONE {
+                *slot = self.nodes.len() as u32;
+                self.nodes.push(Node {
+                    action: self.legal[j],
+                    first_child: NONE,
+                    children: 0,
+                    visits: 0,
+                    avail: 0,
+                    reward: 0.0,
+                    mean: 0.0,
+                    inv_sqrt_visits: 0.0,
+                    seat: mover.0,
+                });
+            }
+        }
+        let nd = &mut self.nodes[node as usize];
+        nd.first_child = new_first;
+        nd.children = count + missing as u32;
+    }
+
+    /// Play `d` on from the leaf and leave one reward per seat in `self.rewards`.
+    fn rollout(&mut self, game: &G, d: &mut G::State, p: &MctsParams, rng: &mut Rng) {
+        let mut steps = 0u32;
+        loop {
+            match game.turn(d) {
+                Turn::Over => return self.terminal_rewards(game, d, p.reward),
+                Turn::Chance => game.sample_chance(d, rng),
+                Turn::Player(mover) => {
+                    if p.depth.is_some_and(|limit| steps >= limit) {
+                        return self.cut_rewards(game, d, p.cut_scale);
+                    }
+                    game.legal_actions(d, &mut self.legal);
+                    let greedy_now = p.rollout == Rollout::Greedy
+                        && (p.greedy_prob >= 1.0 || rng.random::<f64>() < p.greedy_prob);
+                    let action = if greedy_now && self.legal.len() > 1 {
+                        greedy::rollout_move(
+                            game,
+                            d,
+                            mover,
+                            &self.legal,
+                            p.rollout_samples,
+                            (&mut self.values, &mut self.ties),
+                            rng,
+                        )
+                    } else {
+                        self.legal[rng.random_range(0..self.legal.len())]
+                    };
+                    game.apply(d, action);
+                    steps += 1;
+                }
+            }
+        }
+    }
+
+    /// Rewards of a finished match.
+    fn terminal_rewards(&mut self, game: &G, d: &G::State, mode: RewardMode) {
+        let outcome = game.outcome(d);
+        let n = outcome.players();
+        self.players = n;
+        let r = &mut self.rewards;
+        if outcome.is_capped() {
+            r[..n].fill(0.0);
+            return;
+        }
+        match mode {
+            RewardMode::WinShare => {
+                for (s, reward) in r.iter_mut().enumerate().take(n) {
+                    *reward = outcome.win_share(Seat(s as u8));
+                }
+            }
+            RewardMode::Score => {
+                if n < 2 {
+                    r[0] = outcome.win_share(Seat(0));
+                    return;
+                }
+                // Which way scores count: compare a first-placed seat with a seat behind it.
+                let scores = outcome.scores();
+                let ranks = outcome.ranks();
+                let mut sign = 1.0;
+                'find: for a in 0..n {
+                    for b in 0..n {
+                        if ranks[a] == 0 && ranks[b] > 0 && scores[a] != scores[b] {
+                            sign = if scores[a] > scores[b] { 1.0 } else { -1.0 };
+                            break 'find;
+                        }
+                    }
+                }
+                let v = |s: usize| sign * scores[s] as f64;
+                let (mut lo, mut hi, mut sum) = (f64::INFINITY, f64::NEG_INFINITY, 0.0);
+                for s in 0..n {
+                    lo = lo.min(v(s));
+                    hi = hi.max(v(s));
+                    sum += v(s);
+                }
+                self.spread = self.spread.max(hi - lo);
+                for (s, reward) in r.iter_mut().enumerate().take(n) {
+                    *reward = if self.spread > 0.0 {
+                        let others = (sum - v(s)) / (n - 1) as f64;
+                        0.5 + 0.5 * (v(s) - others) / self.spread
+                    } else {
+                        0.5
+                    };
+                }
+            }
+        }
+    }
+
+    /// Rewards at a rollout cut: a softmax of the seats' heuristics, so they sum to 1 like
+    /// win shares (for two players with opposite heuristics, a logistic of the difference).
+    fn cut_rewards(&mut self, game: &G, d: &G::State, scale: f64) {
+        let n = self.players.max(1);
+        let r = &mut self.rewards;
+        let mut top = f64::NEG_INFINITY;
+        for (s, reward) in r.iter_mut().enumerate().take(n) {
+            let h = game.heuristic(d, Seat(s as u8));
+            *reward = if h.is_nan() { 0.0 } else { scale * h };
+            top = top.max(*reward);
+        }
+        let mut total = 0.0;
+        for reward in r.iter_mut().take(n) {
+            *reward = (*reward - top).exp();
+            total += *reward;
+        }
+        for reward in r.iter_mut().take(n) {
+            *reward /= total;
+        }
+    }
+
+    /// The most visited root child that is legal for the bot; ties to the higher mean, then
+    /// to the bot's stream.
+    fn best_root_action(&mut self, legal: &[G::Action], rng: &mut Rng) -> G::Action {
+        let root = self.nodes[0];
+        let me = root.seat;
+        self.values.clear();
+        for &action in legal {
+            let child = (root.first_child..root.first_child.saturating_add(root.children))
+                .filter(|_| root.first_child != NONE)
+                .map(|ci| &self.nodes[ci as usize])
+                .find(|ch| ch.seat == me && ch.action == action);
+            // Visits first; the mean (in [0, 1]) only separates equal visit counts.
+            let v = match child {
+                Some(ch) if ch.visits > 0 => ch.visits as f64 + 0.5 * ch.mean,
+                _ => 0.0,
+            };
+            self.values.push(v);
+        }
+        legal[greedy::argmax(&self.values, &mut self.ties, rng)]
+    }
+}

@@ -1,0 +1,777 @@
+//! The greedy and MCTS bots (issue 6): strength on the reference games, no peeking at hidden
+//! information, n-player play, determinism, and parameter checking.
+//!
+//! Two small games are defined here: `Guess` (hidden information: seat 1 holds a card seat 0
+//! must guess) and `Race` (Pig for 2 to 4 players, to check per-seat rewards).
+
+use std::ops::RangeInclusive;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use arena::arena::runner::play_block;
+use arena::arena::{RunSpec, Seating};
+use arena::bots::profile::{parse_lineup, parse_one};
+use arena::bots::{Bot, BotConfig, MctsParams};
+use arena::core::{Game, Outcome, Rng, ScoreOrder, Seat, Turn, derive_rng};
+use arena::games::pig::{Pig, PigRules};
+use arena::games::tictactoe::{TicTacToe, TicTacToeRules};
+use arena::games::trice::{Trice, TriceRules};
+use arena::stats::Tally;
+use arena::stats::intervals::wilson;
+use rand::RngExt;
+
+// ---------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------
+
+/// Play `matches` matches of `bots` (one per seat, comma-separated) with seats rotated.
+fn play<G: Game>(game: &G, players: usize, bots: &str, matches: u64, seed: u64) -> Tally {
+    let spec = RunSpec {
+        players,
+        lineup: parse_lineup(bots, players).unwrap(),
+        matches,
+        seed,
+        seating: Seating::Rotate,
+    };
+    let block = play_block(game, &spec, 0, matches, false);
+    assert!(block.failures.is_empty(), "{:?}", block.failures);
+    block.tally
+}
+
+/// Win share of lineup slot `slot` with its 95% Wilson interval, printed for the log.
+fn share(t: &Tally, slot: usize, label: &str) -> (f64, f64, f64) {
+    let s = &t.slots[slot];
+    let (lo, hi) = wilson(s.win_shares(), s.matches, 0.95);
+    eprintln!(
+        "{label}: win share {:.4} [{lo:.4}, {hi:.4}] (n={}, wins {}, draws {})",
+        s.win_rate(),
+        s.matches,
+        s.wins,
+        s.draws
+    );
+    (s.win_rate(), lo, hi)
+}
+
+fn ttt() -> TicTacToe {
+    TicTacToe::new(TicTacToeRules::default())
+}
+
+fn ttt_state(cells: &[u8]) -> <TicTacToe as Game>::State {
+    let g = ttt();
+    let mut s = g.new_state(2);
+    for &c in cells {
+        g.try_apply(&mut s, c).unwrap();
+    }
+    s
+}
+
+fn decide<G: Game>(game: &G, bot: &str, state: &G::State, seed: u64) -> G::Action {
+    let Turn::Player(seat) = game.turn(state) else { panic!("not a decision") };
+    let mut legal = Vec::new();
+    game.legal_actions(state, &mut legal);
+    let mut b = Bot::from_spec(&parse_one(bot).unwrap());
+    b.choose(game, state, seat, &legal, &mut derive_rng(seed, 0, 1))
+}
+
+fn arena(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arena")).args(args).output().expect("run arena")
+}
+
+fn read(dir: &Path, file: &str) -> String {
+    std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+// ---------------------------------------------------------------------------------------
+// Tic-tac-toe
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn tictactoe_mcts_2000_never_loses_to_random_1000_matches_from_each_seat() {
+    let t = play(&ttt(), 2, "mcts:iterations=2000,random", 2000, 61);
+    let mcts = &t.slots[0];
+    assert_eq!(mcts.matches, 2000);
+    share(&t, 0, "tictactoe mcts:iterations=2000 vs random");
+    // Rotation: every deal is played with mcts in seat 0 and in seat 1.
+    assert_eq!(t.seats[0].matches, 2000);
+    let losses = mcts.matches - mcts.wins - mcts.draws - mcts.capped;
+    assert_eq!(losses, 0, "mcts lost {losses} of 2000 matches to random");
+    assert_eq!(mcts.capped, 0);
+}
+
+#[test]
+fn tictactoe_mcts_against_mcts_draws_at_least_99_percent_of_1000() {
+    let t = play(&ttt(), 2, "mcts:iterations=2000", 1000, 62);
+    let draws = t.seats[0].draws;
+    eprintln!("tictactoe mcts vs mcts: {draws} draws of 1000");
+    assert!(draws >= 990, "only {draws} draws of 1000");
+}
+
+#[test]
+fn greedy_takes_an_immediate_win_and_blocks_an_immediate_loss() {
+    let g = ttt();
+    for seed in 0..20 {
+        // X (seat 0) on 0 and 1, O on 3 and 4: X wins on 2 (O's threat on 5 is irrelevant).
+        assert_eq!(decide(&g, "greedy", &ttt_state(&[0, 3, 1, 4]), seed), 2);
+        // X on 0 and 1, O on 4: O must block on 2.
+        assert_eq!(decide(&g, "greedy", &ttt_state(&[0, 4, 1]), seed), 2);
+        // X on 0 and 4, O on 1, X to... O on 1 and 2? O to move must block the diagonal at 8.
+        assert_eq!(decide(&g, "greedy", &ttt_state(&[0, 1, 4]), seed), 8);
+        // Both: O can win on 5 (3, 4, 5) and X threatens 2; winning comes first.
+        assert_eq!(decide(&g, "greedy", &ttt_state(&[0, 3, 1, 4, 8]), seed), 5);
+    }
+}
+
+#[test]
+fn mcts_takes_an_immediate_win_and_blocks_an_immediate_loss() {
+    let g = ttt();
+    for seed in 0..5 {
+        assert_eq!(decide(&g, "mcts-1k", &ttt_state(&[0, 3, 1, 4]), seed), 2);
+        assert_eq!(decide(&g, "mcts-1k", &ttt_state(&[0, 4, 1]), seed), 2);
+        assert_eq!(decide(&g, "mcts-1k", &ttt_state(&[0, 1, 4]), seed), 8);
+        assert_eq!(decide(&g, "mcts-1k", &ttt_state(&[0, 3, 1, 4, 8]), seed), 5);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Pig
+// ---------------------------------------------------------------------------------------
+
+fn pig() -> Pig {
+    Pig::new(PigRules::default())
+}
+
+#[test]
+fn pig_greedy_beats_random_in_more_than_90_percent() {
+    let t = play(&pig(), 2, "greedy,random", 1000, 71);
+    let (_, lo, _) = share(&t, 0, "pig greedy vs random");
+    assert!(lo > 0.9, "greedy's win share interval starts at {lo}");
+}
+
+#[test]
+fn pig_mcts_beats_random_in_more_than_90_percent() {
+    let t = play(&pig(), 2, "mcts,random", 300, 72);
+    let (_, lo, _) = share(&t, 0, "pig mcts (1000 iterations) vs random");
+    assert!(lo > 0.9, "mcts's win share interval starts at {lo}");
+}
+
+#[test]
+fn pig_mcts_1k_beats_greedy() {
+    let t = play(&pig(), 2, "mcts-1k,greedy", 2000, 73);
+    let (_, lo, _) = share(&t, 0, "pig mcts-1k vs greedy");
+    assert!(lo > 0.5, "mcts-1k's win share interval starts at {lo}");
+}
+
+#[test]
+fn pig_greedy_rolls_below_20_and_stops_from_20() {
+    // One-ply look-ahead on Pig's heuristic is "hold at 20": rolling adds 4 on average with
+    // probability 5/6 and loses the turn total with probability 1/6.
+    let g = pig();
+    let mut s = g.new_state(2);
+    s.turn_total = 8;
+    assert_eq!(decide(&g, "greedy:samples=2000", &s, 1), arena::games::pig::PigAction::Roll);
+    s.turn_total = 30;
+    assert_eq!(decide(&g, "greedy:samples=2000", &s, 1), arena::games::pig::PigAction::Stop);
+}
+
+/// The ceiling for any bot against "hold at 20" in Pig (target 100, d6), by value iteration
+/// over (banked scores, turn total): the best response to hold-at-20, with seats rotated.
+/// This is why no bot can beat greedy (a nearly exact hold-at-20 on Pig) by much.
+#[test]
+fn pig_no_bot_beats_hold_at_20_by_more_than_56_percent() {
+    const G: usize = 100;
+    let idx = |i: usize, j: usize, k: usize| (i * G + j) * G + k;
+    // Value iteration for A's win probability with A to move (`wa`) or B to move (`wb`) in
+    // state (mover's banked, other's banked, turn total): A plays its best, B holds at 20.
+    let solve = || -> (f64, f64) {
+        let mut wa = vec![0.0f64; G * G * G];
+        let mut wb = vec![0.0f64; G * G * G];
+        let va = |w: &[f64], i: usize, j: usize, k: usize| {
+            if i + k >= G {
+                1.0
+            } else if j >= G {
+                0.0
+            } else {
+                w[idx(i, j, k)]
+            }
+        };
+        let vb = |w: &[f64], i: usize, j: usize, k: usize| {
+            if i + k >= G {
+                0.0
+            } else if j >= G {
+                1.0
+            } else {
+                w[idx(i, j, k)]
+            }
+        };
+        loop {
+            let mut change = 0.0f64;
+            for i in (0..G).rev() {
+                for j in (0..G).rev() {
+                    for k in (0..G - i).rev() {
+                        let roll = (vb(&wb, j, i, 0)
+                            + (2..=6).map(|f| va(&wa, i, j, k + f)).sum::<f64>())
+                            / 6.0;
+                        let hold = vb(&wb, j, i + k, 0);
+                        // Holding with nothing in hand only passes the turn.
+                        let v = if k == 0 { roll } else { roll.max(hold) };
+                        change = change.max((v - wa[idx(i, j, k)]).abs());
+                        wa[idx(i, j, k)] = v;
+                        let v = if k < 20 {
+                            (va(&wa, j, i, 0) + (2..=6).map(|f| vb(&wb, i, j, k + f)).sum::<f64>())
+                                / 6.0
+                        } else {
+                            va(&wa, j, i + k, 0)
+                        };
+                        change = change.max((v - wb[idx(i, j, k)]).abs());
+                        wb[idx(i, j, k)] = v;
+                    }
+                }
+            }
+            if change < 1e-12 {
+                return (wa[idx(0, 0, 0)], wb[idx(0, 0, 0)]);
+            }
+        }
+    };
+    let (first, second) = solve();
+    eprintln!(
+        "best response to hold-at-20: {first:.5} moving first, {second:.5} second, {:.5} rotated",
+        (first + second) / 2.0
+    );
+    assert!((first - 0.58737).abs() < 1e-4 && (second - 0.52238).abs() < 1e-4);
+    assert!(((first + second) / 2.0 - 0.55487).abs() < 1e-4);
+}
+
+// ---------------------------------------------------------------------------------------
+// TRICE (perfect information, one chance event at the start, multi-step turns)
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn trice_greedy_and_mcts_beat_random() {
+    let g = Trice::new(TriceRules::default());
+    let t = play(&g, 2, "greedy,random", 400, 81);
+    let (_, lo, _) = share(&t, 0, "trice greedy vs random");
+    assert!(lo > 0.8, "{lo}");
+    let t = play(&g, 2, "mcts-100,random", 200, 82);
+    let (_, lo, _) = share(&t, 0, "trice mcts-100 vs random");
+    assert!(lo > 0.8, "{lo}");
+}
+
+// ---------------------------------------------------------------------------------------
+// Hidden information: Guess
+// ---------------------------------------------------------------------------------------
+
+arena::rule_params! {
+    /// No parameters.
+    pub struct NoRules {}
+}
+
+const CARDS: u8 = 6;
+
+/// Seat 0 and seat 1 are dealt two different cards of 0..6. Seat 0 sees only its own card
+/// and guesses seat 1's: right, seat 0 wins; wrong, seat 1 wins. A bot that only looks at
+/// determinizations never guesses its own card and is right about 1 time in 5; a bot that
+/// peeks is always right. With `leaky`, `determinize` returns the true state (a bot that
+/// peeks), to show that the checks below would catch it.
+#[derive(Clone, Debug)]
+struct Guess {
+    rules: NoRules,
+    leaky: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct GuessState {
+    dealt: bool,
+    cards: [u8; 2],
+    guess: Option<u8>,
+}
+
+impl Game for Guess {
+    type State = GuessState;
+    type Action = u8;
+    type Rules = NoRules;
+    fn with_rules(rules: NoRules) -> Self {
+        Self { rules, leaky: false }
+    }
+    fn rules(&self) -> &NoRules {
+        &self.rules
+    }
+    fn name(&self) -> &'static str {
+        "guess"
+    }
+    fn seats(&self) -> RangeInclusive<usize> {
+        2..=2
+    }
+    fn new_state(&self, _players: usize) -> GuessState {
+        GuessState { dealt: false, cards: [0; 2], guess: None }
+    }
+    fn turn(&self, s: &GuessState) -> Turn {
+        match (s.dealt, s.guess) {
+            (false, _) => Turn::Chance,
+            (true, None) => Turn::Player(Seat(0)),
+            (true, Some(_)) => Turn::Over,
+        }
+    }
+    fn legal_actions(&self, _s: &GuessState, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend(0..CARDS);
+    }
+    fn apply(&self, s: &mut GuessState, a: u8) {
+        s.guess = Some(a);
+    }
+    fn sample_chance(&self, s: &mut GuessState, rng: &mut Rng) {
+        s.cards[0] = rng.random_range(0..CARDS);
+        s.cards[1] = (s.cards[0] + rng.random_range(1..CARDS)) % CARDS;
+        s.dealt = true;
+    }
+    fn outcome(&self, s: &GuessState) -> Outcome {
+        let right = s.guess == Some(s.cards[1]);
+        let scores = if right { [1, 0] } else { [0, 1] };
+        Outcome::finished(&scores, ScoreOrder::HigherWins, 1, 1)
+    }
+    fn turn_cap(&self) -> u32 {
+        1
+    }
+    fn determinize(&self, s: &GuessState, viewer: Seat, rng: &mut Rng) -> GuessState {
+        let mut d = s.clone();
+        if !self.leaky && s.dealt && viewer == Seat(0) {
+            // Seat 1's card: any card but seat 0's own.
+            d.cards[1] = (s.cards[0] + rng.random_range(1..CARDS)) % CARDS;
+        }
+        d
+    }
+    fn heuristic(&self, _s: &GuessState, _seat: Seat) -> f64 {
+        0.0
+    }
+    fn describe(&self, _s: &GuessState, a: u8) -> String {
+        format!("guess {a}")
+    }
+    fn render(&self, s: &GuessState) -> String {
+        format!("{s:?}")
+    }
+}
+
+fn dealt(own: u8, hidden: u8) -> GuessState {
+    GuessState { dealt: true, cards: [own, hidden], guess: None }
+}
+
+const HIDDEN_BOTS: [&str; 3] = ["greedy", "mcts:iterations=300", "mcts:iterations=300:depth=0"];
+
+#[test]
+fn no_peeking_same_decision_when_only_hidden_cards_differ() {
+    let game = Guess { rules: NoRules {}, leaky: false };
+    for bot in HIDDEN_BOTS {
+        for own in 0..CARDS {
+            for seed in 0..8 {
+                let decisions: Vec<u8> = (0..CARDS)
+                    .filter(|&h| h != own)
+                    .map(|hidden| decide(&game, bot, &dealt(own, hidden), seed))
+                    .collect();
+                assert!(
+                    decisions.iter().all(|&d| d == decisions[0]),
+                    "{bot}: own card {own}, seed {seed}: decisions {decisions:?} depend on the hidden card"
+                );
+                // Consistent with what it knows: seat 1 cannot hold seat 0's card.
+                assert_ne!(decisions[0], own, "{bot} guessed its own card");
+            }
+        }
+    }
+}
+
+#[test]
+fn no_peeking_a_peeking_bot_would_be_caught() {
+    // Where peeking changes the best move (always: the right guess is the hidden card), a
+    // bot reading the true state is right every time and its decisions follow the hidden
+    // card; a bot reading only determinizations is right about 1 time in 5.
+    for bot in HIDDEN_BOTS {
+        let mut right = [0u32; 2];
+        for (k, leaky) in [false, true].into_iter().enumerate() {
+            let game = Guess { rules: NoRules {}, leaky };
+            for i in 0..300u64 {
+                let mut s = game.new_state(2);
+                game.sample_chance(&mut s, &mut derive_rng(5, i, 0));
+                if decide(&game, bot, &s, i) == s.cards[1] {
+                    right[k] += 1;
+                }
+            }
+        }
+        eprintln!(
+            "{bot}: right {} of 300 from determinizations, {} of 300 when peeking",
+            right[0], right[1]
+        );
+        assert!(right[0] < 100, "{bot} guessed right {} of 300", right[0]);
+        assert!(right[1] > 290, "the leaky variant should be caught: {}", right[1]);
+        // The same-decision check catches the leaky variant too.
+        let leaky = Guess { rules: NoRules {}, leaky: true };
+        assert_ne!(
+            decide(&leaky, bot, &dealt(0, 3), 1),
+            decide(&leaky, bot, &dealt(0, 4), 1),
+            "{bot}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// n players: Race (Pig for 2 to 4 players)
+// ---------------------------------------------------------------------------------------
+
+/// Pig for 2 to 4 players to 30 points: roll as often as you dare, a 1 loses the turn total.
+#[derive(Clone, Debug)]
+struct Race {
+    rules: NoRules,
+}
+
+const RACE_TARGET: u32 = 30;
+
+#[derive(Clone, Debug, PartialEq)]
+struct RaceState {
+    players: u8,
+    banked: [u32; 4],
+    turn_total: u32,
+    to_move: u8,
+    rolling: bool,
+    turns: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum RaceAction {
+    Roll,
+    Stop,
+}
+
+impl Game for Race {
+    type State = RaceState;
+    type Action = RaceAction;
+    type Rules = NoRules;
+    fn with_rules(rules: NoRules) -> Self {
+        Self { rules }
+    }
+    fn rules(&self) -> &NoRules {
+        &self.rules
+    }
+    fn name(&self) -> &'static str {
+        "race"
+    }
+    fn seats(&self) -> RangeInclusive<usize> {
+        2..=4
+    }
+    fn new_state(&self, players: usize) -> RaceState {
+        RaceState {
+            players: players as u8,
+            banked: [0; 4],
+            turn_total: 0,
+            to_move: 0,
+            rolling: false,
+            turns: 0,
+        }
+    }
+    fn turn(&self, s: &RaceState) -> Turn {
+        if s.banked.iter().any(|&b| b >= RACE_TARGET) || s.turns >= 400 {
+            Turn::Over
+        } else if s.rolling {
+            Turn::Chance
+        } else {
+            Turn::Player(Seat(s.to_move))
+        }
+    }
+    fn legal_actions(&self, s: &RaceState, out: &mut Vec<RaceAction>) {
+        out.clear();
+        if s.banked[s.to_move as usize] + s.turn_total < RACE_TARGET {
+            out.push(RaceAction::Roll);
+        }
+        out.push(RaceAction::Stop);
+    }
+    fn apply(&self, s: &mut RaceState, a: RaceAction) {
+        match a {
+            RaceAction::Roll => s.rolling = true,
+            RaceAction::Stop => {
+                s.banked[s.to_move as usize] += s.turn_total;
+                race_next(s);
+            }
+        }
+    }
+    fn sample_chance(&self, s: &mut RaceState, rng: &mut Rng) {
+        s.rolling = false;
+        match rng.random_range(1..=6u32) {
+            1 => race_next(s),
+            face => s.turn_total += face,
+        }
+    }
+    fn outcome(&self, s: &RaceState) -> Outcome {
+        let scores: Vec<i32> = s.banked[..s.players as usize].iter().map(|&b| b as i32).collect();
+        if s.banked.iter().any(|&b| b >= RACE_TARGET) {
+            Outcome::finished(&scores, ScoreOrder::HigherWins, s.turns, 1)
+        } else {
+            Outcome::capped(&scores, s.turns, 1)
+        }
+    }
+    fn turn_cap(&self) -> u32 {
+        400
+    }
+    fn heuristic(&self, s: &RaceState, seat: Seat) -> f64 {
+        let points = |p: usize| {
+            s.banked[p] as f64 + if p == s.to_move as usize { s.turn_total as f64 } else { 0.0 }
+        };
+        let best_other =
+            (0..s.players as usize).filter(|&p| p != seat.index()).map(points).fold(0.0, f64::max);
+        (points(seat.index()) - best_other) / RACE_TARGET as f64
+    }
+    fn describe(&self, _s: &RaceState, a: RaceAction) -> String {
+        format!("{a:?}")
+    }
+    fn render(&self, s: &RaceState) -> String {
+        format!("{s:?}")
+    }
+}
+
+fn race_next(s: &mut RaceState) {
+    s.turn_total = 0;
+    s.to_move = (s.to_move + 1) % s.players;
+    s.turns += 1;
+}
+
+#[test]
+fn n_players_mcts_and_greedy_beat_random_in_a_3_and_4_player_race() {
+    let race = Race { rules: NoRules {} };
+    arena::core::conformance::check(&race, 3, 2000, 1);
+    for (players, bots) in [
+        (3, "mcts-100,random,random"),
+        (3, "mcts-100:reward=score,random,random"),
+        (3, "mcts-100:depth=none,random,random"),
+        (4, "greedy,random,random,random"),
+        (4, "mcts-100,random,random,random"),
+    ] {
+        let t = play(&race, players, bots, 300, 91);
+        // Random would take 1/players; a seat-mixed search would do worse than random.
+        let (_, lo, _) = share(&t, 0, &format!("race {players}p {bots}"));
+        assert!(lo > 0.6, "{bots}: {lo}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Determinism and reuse
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn a_bot_decides_the_same_whatever_it_decided_before() {
+    // Bots live across matches in a worker; their reused memory must not leak into choices
+    // (or results would depend on which matches a thread happened to play).
+    let g = pig();
+    let mut probe = g.new_state(2);
+    probe.banked = [40, 70];
+    probe.turn_total = 12;
+    let mut legal = Vec::new();
+    g.legal_actions(&probe, &mut legal);
+    for spec in ["mcts-100", "mcts:iterations=200:rollout=greedy", "greedy"] {
+        let fresh = {
+            let mut bot = Bot::from_spec(&parse_one(spec).unwrap());
+            bot.choose(&g, &probe, Seat(0), &legal, &mut derive_rng(3, 3, 3))
+        };
+        let mut used = Bot::from_spec(&parse_one(spec).unwrap());
+        let mut other = g.new_state(2);
+        for t in 0..30 {
+            other.turn_total = t;
+            used.choose(&g, &other, Seat(0), &legal, &mut derive_rng(9, t as u64, 1));
+        }
+        for _ in 0..3 {
+            assert_eq!(
+                used.choose(&g, &probe, Seat(0), &legal, &mut derive_rng(3, 3, 3)),
+                fresh,
+                "{spec}"
+            );
+        }
+    }
+}
+
+#[test]
+fn same_seed_gives_identical_csv_with_mcts_bots_on_1_and_2_threads() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (game, bots, matches) in [
+        ("pig", "mcts-100,greedy", "40"),
+        ("tictactoe", "mcts-100,mcts:iterations=50:rollout=greedy", "41"),
+        ("trice", "mcts-100,greedy", "40"),
+    ] {
+        let mut outs = Vec::new();
+        for threads in ["1", "2"] {
+            let out = tmp.path().join(format!("{game}-{threads}"));
+            let o = arena(&[
+                "run",
+                "--game",
+                game,
+                "--bots",
+                bots,
+                "--matches",
+                matches,
+                "--seed",
+                "5",
+                "--threads",
+                threads,
+                "--per-match",
+                "--quiet",
+                "--out",
+                out.to_str().unwrap(),
+            ]);
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            outs.push(out);
+        }
+        for file in ["seats.csv", "bots.csv", "lengths.csv", "metrics.csv", "matches.csv"] {
+            assert_eq!(read(&outs[0], file), read(&outs[1], file), "{game} {file}");
+        }
+        let manifest: serde_json::Value =
+            serde_json::from_str(&read(&outs[0], "manifest.json")).unwrap();
+        assert_eq!(manifest["reproducible"], true);
+        // The manifest records every parameter's effective value.
+        assert_eq!(manifest["lineup"][0]["params"]["iterations"], "100");
+        assert_eq!(manifest["lineup"][0]["params"]["c"], "0.7");
+    }
+}
+
+#[test]
+fn a_wall_clock_budget_is_marked_not_reproducible() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("clock");
+    let o = arena(&[
+        "run",
+        "--game",
+        "tictactoe",
+        "--bots",
+        "mcts:seconds=0.001,random",
+        "--matches",
+        "4",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let manifest: serde_json::Value = serde_json::from_str(&read(&out, "manifest.json")).unwrap();
+    assert_eq!(manifest["reproducible"], false);
+    assert!(!parse_one("mcts:seconds=0.5").unwrap().config().unwrap().is_reproducible());
+    assert!(parse_one("mcts-10k").unwrap().is_reproducible());
+}
+
+#[test]
+fn an_iteration_budget_is_exact_and_the_tree_is_reused() {
+    let g = ttt();
+    let s = g.new_state(2);
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    let BotConfig::Mcts(p) = parse_one("mcts:iterations=777").unwrap().config().unwrap() else {
+        panic!()
+    };
+    let mut bot = arena::bots::mcts::MctsBot::new(p);
+    bot.search(&g, &s, Seat(0), &legal, &mut derive_rng(1, 1, 1));
+    let info = bot.last_search::<TicTacToe>();
+    assert_eq!(info.iterations, 777);
+    assert!(info.nodes > 777, "{info:?}");
+    assert_eq!(MctsParams::default().iterations, 1000);
+}
+
+// ---------------------------------------------------------------------------------------
+// Profiles and parameters
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn inline_parameters_and_independent_seats() {
+    let lineup = parse_lineup("mcts:iterations=500:c=0.7,greedy", 2).unwrap();
+    assert_eq!(lineup[0].label, "mcts:iterations=500:c=0.7");
+    assert_eq!(lineup[0].params["iterations"], "500");
+    assert_eq!(lineup[0].params["c"], "0.7");
+    assert_eq!(lineup[1].profile, "greedy");
+    let BotConfig::Mcts(p) = lineup[0].config().unwrap() else { panic!() };
+    assert_eq!((p.iterations, p.c), (500, 0.7));
+    // One name for every seat: one spec per seat, each becoming its own bot.
+    let both = parse_lineup("mcts-1k", 2).unwrap();
+    assert_eq!(both.len(), 2);
+    for name in ["greedy", "mcts", "mcts-100", "mcts-1k", "mcts-10k"] {
+        parse_one(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    let BotConfig::Mcts(p) = parse_one("mcts-10k").unwrap().config().unwrap() else { panic!() };
+    assert_eq!(p.iterations, 10_000);
+}
+
+#[test]
+fn bad_parameters_are_clear_errors() {
+    let cases = [
+        ("mcts:depht=3", "unknown parameter `depht`"),
+        ("mcts:iterations=-5", "parameter `iterations` must be a whole number"),
+        ("mcts:iterations=0", "parameter `iterations` must be a whole number"),
+        ("mcts:c=abc", "parameter `c` must be a number >= 0, got `abc`"),
+        ("mcts:c=-1", "parameter `c` must be a number >= 0"),
+        ("mcts:c=NaN", "parameter `c` must be a number >= 0"),
+        ("mcts:rollout=smart", "one of random, greedy"),
+        ("mcts:reward=points", "one of win, score"),
+        ("mcts:greedy_prob=1.5", "from 0 to 1"),
+        ("mcts:depth=-1", "or none"),
+        ("greedy:samples=0", "parameter `samples`"),
+        ("greedy:guard=maybe", "true or false"),
+        ("mcts:iterations", "expected key=value"),
+    ];
+    for (text, message) in cases {
+        let e = parse_lineup(text, 2).unwrap_err().to_string();
+        assert!(e.contains(message), "{text}: {e}");
+    }
+    // Through the binary: one line, exit code 2, nothing written.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("bad");
+    let o = arena(&[
+        "run",
+        "--game",
+        "pig",
+        "--bots",
+        "mcts:c=abc,greedy",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("`c` must be a number"), "{err}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn arena_bots_lists_profiles_with_parameters() {
+    let o = arena(&["bots"]);
+    assert!(o.status.success());
+    let text = String::from_utf8_lossy(&o.stdout);
+    for needle in [
+        "random",
+        "greedy",
+        "mcts-100",
+        "mcts-1k",
+        "mcts-10k",
+        "iterations = 10000",
+        "samples = 64",
+        "depth",
+        "reward",
+    ] {
+        assert!(text.contains(needle), "`arena bots` lacks {needle}:\n{text}");
+    }
+}
+
+#[test]
+fn bench_mcts_prints_one_json_line_per_budget() {
+    let o = arena(&[
+        "bench",
+        "--mcts",
+        "--game",
+        "tictactoe",
+        "--iterations",
+        "200",
+        "--seconds",
+        "0.2",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<serde_json::Value> =
+        text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 1, "{text}");
+    let row = &lines[0];
+    assert_eq!(row["game"], "tictactoe");
+    assert_eq!(row["bot"], "mcts");
+    assert_eq!(row["iterations"], 200);
+    assert!(row["decisions"].as_u64().unwrap() >= 1);
+    assert!(row["seconds"].as_f64().unwrap() > 0.0);
+    assert!(row["iterations_per_second"].as_f64().unwrap() > 0.0);
+}
