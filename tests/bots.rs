@@ -149,7 +149,7 @@ fn pig_greedy_beats_random_in_more_than_90_percent() {
 
 #[test]
 fn pig_mcts_beats_random_in_more_than_90_percent() {
-    let t = play(&pig(), 2, "mcts,random", 300, 72);
+    let t = play(&pig(), 2, "mcts,random", 1000, 72);
     let (_, lo, _) = share(&t, 0, "pig mcts (1000 iterations) vs random");
     assert!(lo > 0.9, "mcts's win share interval starts at {lo}");
 }
@@ -623,6 +623,40 @@ fn same_seed_gives_identical_csv_with_mcts_bots_on_1_and_2_threads() {
         assert_eq!(manifest["lineup"][0]["params"]["iterations"], "100");
         assert_eq!(manifest["lineup"][0]["params"]["c"], "0.7");
     }
+}
+
+#[test]
+fn trace_replays_a_match_with_mcts_bots_exactly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("run");
+    let common = ["--game", "pig", "--bots", "mcts-100,greedy", "--seed", "5"];
+    let mut args = vec!["run"];
+    args.extend(common);
+    args.extend(["--matches", "6", "--per-match", "--quiet", "--out"]);
+    args.push(out.to_str().unwrap());
+    let o = arena(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let row: Vec<String> = read(&out, "matches.csv")
+        .lines()
+        .nth(4)
+        .unwrap()
+        .split(',')
+        .map(String::from)
+        .collect();
+    assert_eq!(row[0], "3");
+    let mut args = vec!["trace"];
+    args.extend(common);
+    args.extend(["--match", "3", "--format", "json"]);
+    let o = arena(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    let end: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(end["event"], "end");
+    // index,seed,deal,seating,capped,score_0,score_1,rank_0,rank_1,decisions,chance_events,...
+    assert_eq!(end["scores"][0].to_string(), row[5]);
+    assert_eq!(end["scores"][1].to_string(), row[6]);
+    assert_eq!(end["decisions"].to_string(), row[9]);
+    assert_eq!(end["chance_events"].to_string(), row[10]);
 }
 
 #[test]
