@@ -4,9 +4,11 @@
 //! Two small games are defined here: `Guess` (hidden information: seat 1 holds a card seat 0
 //! must guess) and `Race` (Pig for 2 to 4 players, to check per-seat rewards).
 
+mod common;
+use common::arena;
+
 use std::ops::RangeInclusive;
 use std::path::Path;
-use std::process::{Command, Output};
 
 use arena::arena::runner::play_block;
 use arena::arena::{RunSpec, Seating};
@@ -71,10 +73,6 @@ fn decide<G: Game>(game: &G, bot: &str, state: &G::State, seed: u64) -> G::Actio
     game.legal_actions(state, &mut legal);
     let mut b = Bot::from_spec(&parse_one(bot).unwrap());
     b.choose(game, state, seat, &legal, &mut derive_rng(seed, 0, 1))
-}
-
-fn arena(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arena")).args(args).output().expect("run arena")
 }
 
 fn read(dir: &Path, file: &str) -> String {
@@ -636,13 +634,8 @@ fn trace_replays_a_match_with_mcts_bots_exactly() {
     args.push(out.to_str().unwrap());
     let o = arena(&args);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let row: Vec<String> = read(&out, "matches.csv")
-        .lines()
-        .nth(4)
-        .unwrap()
-        .split(',')
-        .map(String::from)
-        .collect();
+    let row: Vec<String> =
+        read(&out, "matches.csv").lines().nth(4).unwrap().split(',').map(String::from).collect();
     assert_eq!(row[0], "3");
     let mut args = vec!["trace"];
     args.extend(common);

@@ -1,12 +1,10 @@
 //! The real binary: determinism across thread counts, trace reproducing a run's match, and
 //! every kind of bad input giving a one-line error, exit code 2 and no output files.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
+use common::arena;
 
-fn arena(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arena")).args(args).output().expect("run arena")
-}
+use std::path::Path;
 
 fn read(dir: &Path, file: &str) -> String {
     std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))

@@ -1,12 +1,11 @@
 //! One seed gives byte-identical CSV files whether a run is played whole, split into shards
 //! and merged, or paused and resumed (on another thread count).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+use common::arena;
 
-fn arena(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arena")).args(args).output().expect("run arena")
-}
+use std::path::{Path, PathBuf};
+use std::process::Output;
 
 const FILES: [&str; 13] = [
     "seats.csv",

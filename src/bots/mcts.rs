@@ -596,10 +596,7 @@ mod tests {
     use crate::games::trice::{Trice, TriceRules};
 
     fn params(text: &[(&str, &str)]) -> MctsParams {
-        let map = text
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
+        let map = text.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         match config(BotKind::Mcts, "mcts", &map).unwrap() {
             BotConfig::Mcts(p) => p,
             _ => unreachable!(),
@@ -625,9 +622,7 @@ mod tests {
             let mut child_visits = 0u64;
             for (k, ch) in block.iter().enumerate() {
                 assert!(
-                    block[..k]
-                        .iter()
-                        .all(|o| (o.seat, o.action) != (ch.seat, ch.action)),
+                    block[..k].iter().all(|o| (o.seat, o.action) != (ch.seat, ch.action)),
                     "duplicate child"
                 );
                 assert!(ch.avail >= ch.visits, "availability below visits");
@@ -637,10 +632,7 @@ mod tests {
                 child_visits += ch.visits as u64;
                 stack.push(node.first_child + k as u32);
             }
-            assert!(
-                child_visits <= node.visits as u64,
-                "children visited more than parent"
-            );
+            assert!(child_visits <= node.visits as u64, "children visited more than parent");
         }
         assert!(reached <= nodes.len());
     }
@@ -676,9 +668,7 @@ mod tests {
         game.sample_chance(&mut state, &mut derive_rng(4, 0, 0));
         let mut legal = Vec::new();
         game.legal_actions(&state, &mut legal);
-        let Turn::Player(seat) = game.turn(&state) else {
-            panic!()
-        };
+        let Turn::Player(seat) = game.turn(&state) else { panic!() };
         let mut search = Search::<Trice>::new();
         let p = params(&[("iterations", "2000")]);
         search.run(&game, &state, seat, &legal, &p, &mut derive_rng(1, 2, 3));
