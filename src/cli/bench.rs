@@ -14,7 +14,7 @@ use crate::arena::runner::play_block;
 use crate::bots::mcts::MctsBot;
 use crate::bots::profile::parse_one;
 use crate::bots::{BotConfig, MctsParams};
-use crate::cli::plan::plan_for;
+use crate::cli::plan::{Plan, plan_for};
 use crate::cli::{BenchArgs, Format, MatchArgs, usage};
 use crate::core::{CHANCE_STREAM, Game, Turn, derive_rng};
 use crate::games::GAME_NAMES;
@@ -144,21 +144,7 @@ fn mcts_bench(args: &BenchArgs, games: &[String]) -> anyhow::Result<()> {
     if budgets.contains(&0) {
         return Err(usage("--iterations must be at least 1"));
     }
-    let plans = games
-        .iter()
-        .map(|name| {
-            let m = MatchArgs {
-                game: Some(name.clone()),
-                players: args.players,
-                bots: "random".into(),
-                seed: 1,
-                seating: Seating::Rotate,
-                rules: None,
-                sets: Vec::new(),
-            };
-            plan_for(name, &m, 1)
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
+    let plans = default_plans(games, args.players)?;
     let positions_name = match args.positions {
         Positions::Start => "start",
         Positions::Random => "random",
@@ -248,6 +234,27 @@ pub fn measure<G: Game>(game: &G, spec: &crate::arena::RunSpec, seconds: f64) ->
     (done, started.elapsed().as_secs_f64())
 }
 
+/// Each game with its default rules, random bots, seed 1 and rotated seating: what both bench
+/// modes measure. Validated before anything is measured.
+fn default_plans(games: &[String], players: Option<usize>) -> anyhow::Result<Vec<Plan>> {
+    games
+        .iter()
+        .map(|name| {
+            let m = MatchArgs {
+                game: Some(name.clone()),
+                players,
+                bots: "random".into(),
+                seed: 1,
+                seating: Seating::Rotate,
+                rules: None,
+                sets: Vec::new(),
+            };
+            // The match count only bounds the indices a measurement may use.
+            plan_for(name, &m, u64::MAX)
+        })
+        .collect()
+}
+
 pub fn bench_command(args: BenchArgs) -> anyhow::Result<()> {
     if !(args.seconds > 0.0 && args.seconds <= 3600.0) {
         return Err(usage("--seconds must be between 0 and 3600"));
@@ -268,21 +275,7 @@ pub fn bench_command(args: BenchArgs) -> anyhow::Result<()> {
         return Err(usage("--threads must be at least 1"));
     }
     // Validate everything before measuring anything.
-    let plans = games
-        .iter()
-        .map(|name| {
-            let m = MatchArgs {
-                game: Some(name.clone()),
-                players: args.players,
-                bots: "random".into(),
-                seed: 1,
-                seating: Seating::Rotate,
-                rules: None,
-                sets: Vec::new(),
-            };
-            plan_for(name, &m, u64::MAX)
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
+    let plans = default_plans(&games, args.players)?;
     if args.format == Format::Text {
         println!(
             "{:<16} {:>7} {:>7} {:>12} {:>8} {:>14}",

@@ -223,7 +223,7 @@ pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result
         failures.extend(st.failures.iter().cloned());
         seconds += st.elapsed_seconds;
     }
-    let mut files = write_results(
+    let (mut files, verdict) = write_results(
         &args.out,
         &tally,
         &failures,
@@ -246,7 +246,6 @@ pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result
         files.push("matches.csv".into());
     }
     files.push("manifest.json".into());
-    let verdict = std::fs::read_to_string(args.out.join("verdict.txt"))?.trim_end().to_string();
     let manifest = serde_json::json!({
         "tool": "arena",
         "crate_version": CRATE_VERSION,
@@ -449,13 +448,12 @@ pub fn execute<G: Game>(
     let elapsed = earlier_seconds + started.elapsed().as_secs_f64();
 
     let labels: Vec<String> = spec.lineup.iter().map(|b| b.label.clone()).collect();
-    let mut files =
+    let (mut files, verdict) =
         write_results(out, &tally, &failures, &labels, &metric_names, group, spec.seed)?;
     if let Some(w) = per_match {
         w.commit()?;
         files.push("matches.csv".into());
     }
-    let verdict = std::fs::read_to_string(out.join("verdict.txt"))?.trim_end().to_string();
     if let Some(s) = shard {
         let st = ShardTally {
             plan: fingerprint.clone(),
@@ -526,7 +524,7 @@ pub fn execute<G: Game>(
 
 /// Write every result file computed from a tally (all but matches.csv and the manifest);
 /// shared by runs, shards and `arena merge` so that all three write the same bytes. Returns
-/// the files written.
+/// the files written and the verdict.
 pub fn write_results(
     out: &Path,
     tally: &Tally,
@@ -535,7 +533,7 @@ pub fn write_results(
     metric_names: &[String],
     group: u64,
     seed: u64,
-) -> anyhow::Result<Vec<String>> {
+) -> anyhow::Result<(Vec<String>, String)> {
     let balance = analysis::balance(tally);
     let (ratings, difference) = analysis::ratings(tally, labels, group);
     let pairing = analysis::pairing(tally, labels, group);
@@ -569,7 +567,7 @@ pub fn write_results(
         csv_files::write_difference(&out.join("difference.csv"), d)?;
         files.push("difference.csv".into());
     }
-    Ok(files)
+    Ok((files, balance.verdict))
 }
 
 /// Where and why a stopping rule ended a run.
