@@ -5,10 +5,9 @@
 //! must guess) and `Race` (Pig for 2 to 4 players, to check per-seat rewards).
 
 mod common;
-use common::arena;
+use common::{arena, assert_same_results, read, run_on_1_and_2_threads};
 
 use std::ops::RangeInclusive;
-use std::path::Path;
 
 use arena::arena::runner::play_block;
 use arena::arena::{RunSpec, Seating};
@@ -73,10 +72,6 @@ fn decide<G: Game>(game: &G, bot: &str, state: &G::State, seed: u64) -> G::Actio
     game.legal_actions(state, &mut legal);
     let mut b = Bot::from_spec(&parse_one(bot).unwrap());
     b.choose(game, state, seat, &legal, &mut derive_rng(seed, 0, 1))
-}
-
-fn read(dir: &Path, file: &str) -> String {
-    std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -588,32 +583,12 @@ fn same_seed_gives_identical_csv_with_mcts_bots_on_1_and_2_threads() {
         ("tictactoe", "mcts-100,mcts:iterations=50:rollout=greedy", "41"),
         ("trice", "mcts-100,greedy", "40"),
     ] {
-        let mut outs = Vec::new();
-        for threads in ["1", "2"] {
-            let out = tmp.path().join(format!("{game}-{threads}"));
-            let o = arena(&[
-                "run",
-                "--game",
-                game,
-                "--bots",
-                bots,
-                "--matches",
-                matches,
-                "--seed",
-                "5",
-                "--threads",
-                threads,
-                "--per-match",
-                "--quiet",
-                "--out",
-                out.to_str().unwrap(),
-            ]);
-            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-            outs.push(out);
-        }
-        for file in ["seats.csv", "bots.csv", "lengths.csv", "metrics.csv", "matches.csv"] {
-            assert_eq!(read(&outs[0], file), read(&outs[1], file), "{game} {file}");
-        }
+        let outs = run_on_1_and_2_threads(
+            tmp.path(),
+            game,
+            &["--game", game, "--bots", bots, "--matches", matches, "--seed", "5"],
+        );
+        assert_same_results(&outs[0], &outs[1]);
         let manifest: serde_json::Value =
             serde_json::from_str(&read(&outs[0], "manifest.json")).unwrap();
         assert_eq!(manifest["reproducible"], true);

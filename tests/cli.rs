@@ -2,29 +2,7 @@
 //! every kind of bad input giving a one-line error, exit code 2 and no output files.
 
 mod common;
-use common::arena;
-
-use std::path::Path;
-
-fn read(dir: &Path, file: &str) -> String {
-    std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
-}
-
-const CSVS: [&str; 13] = [
-    "seats.csv",
-    "balance.csv",
-    "bots.csv",
-    "ratings.csv",
-    "difference.csv",
-    "pairing.csv",
-    "shape.csv",
-    "lengths.csv",
-    "histograms.csv",
-    "metrics.csv",
-    "failures.csv",
-    "matches.csv",
-    "verdict.txt",
-];
+use common::{arena, assert_same_results, read, run_on_1_and_2_threads};
 
 #[test]
 fn same_seed_gives_byte_identical_csv_for_any_thread_count() {
@@ -39,36 +17,12 @@ fn same_seed_gives_byte_identical_csv_for_any_thread_count() {
         ("dardz", "1001"),
     ];
     for (game, matches) in games {
-        let mut outputs = Vec::new();
-        for threads in ["1", "2"] {
-            let out = tmp.path().join(format!("{game}-{threads}"));
-            let o = arena(&[
-                "run",
-                "--game",
-                game,
-                "--matches",
-                matches,
-                "--seed",
-                "99",
-                "--threads",
-                threads,
-                "--per-match",
-                "--quiet",
-                "--out",
-                out.to_str().unwrap(),
-            ]);
-            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-            outputs.push(out);
-        }
-        for file in CSVS {
-            let exists = outputs[0].join(file).exists();
-            assert_eq!(exists, outputs[1].join(file).exists(), "{game} {file}");
-            // difference.csv exists only for two-bot lineups.
-            assert!(exists || file == "difference.csv", "{game}: no {file}");
-            if exists {
-                assert_eq!(read(&outputs[0], file), read(&outputs[1], file), "{game} {file}");
-            }
-        }
+        let outputs = run_on_1_and_2_threads(
+            tmp.path(),
+            game,
+            &["--game", game, "--matches", matches, "--seed", "99"],
+        );
+        assert_same_results(&outputs[0], &outputs[1]);
         let manifest: serde_json::Value =
             serde_json::from_str(&read(&outputs[0], "manifest.json")).unwrap();
         let n: u64 = matches.parse().unwrap();

@@ -2,42 +2,10 @@
 //! and merged, or paused and resumed (on another thread count).
 
 mod common;
-use common::arena;
+use common::{arena, assert_same_results};
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
-
-const FILES: [&str; 13] = [
-    "seats.csv",
-    "balance.csv",
-    "bots.csv",
-    "ratings.csv",
-    "difference.csv",
-    "pairing.csv",
-    "shape.csv",
-    "lengths.csv",
-    "histograms.csv",
-    "metrics.csv",
-    "failures.csv",
-    "matches.csv",
-    "verdict.txt",
-];
-
-fn assert_same_files(a: &Path, b: &Path) {
-    for file in FILES {
-        let (x, y) = (a.join(file), b.join(file));
-        assert_eq!(x.exists(), y.exists(), "{file}");
-        if x.exists() {
-            assert_eq!(
-                std::fs::read(&x).unwrap(),
-                std::fs::read(&y).unwrap(),
-                "{file} differs between {} and {}",
-                a.display(),
-                b.display()
-            );
-        }
-    }
-}
 
 fn run(out: &Path, extra: &[&str]) -> Output {
     let mut args = vec!["run", "--quiet", "--per-match", "--seed", "21", "--out"];
@@ -69,7 +37,7 @@ fn shards_merge_into_exactly_the_whole_run() {
     }
     let o = arena(&args);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert_same_files(&whole, &merged);
+    assert_same_results(&whole, &merged);
 }
 
 #[test]
@@ -124,7 +92,7 @@ fn a_paused_run_resumes_to_exactly_the_uninterrupted_result() {
     let o = run(&paused, &args);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(!paused.join("checkpoint.json").exists());
-    assert_same_files(&whole, &paused);
+    assert_same_results(&whole, &paused);
     let manifest: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(paused.join("manifest.json")).unwrap())
             .unwrap();
