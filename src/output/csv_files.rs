@@ -27,6 +27,7 @@ fn f1(x: f64) -> String {
 
 fn side_fields(t: &SideTally) -> Vec<String> {
     let (lo, hi) = wilson(t.win_shares(), t.matches, CONFIDENCE);
+    let (score_lo, score_hi) = normal_mean(t.mean_score(), t.sd_score(), t.matches, CONFIDENCE);
     vec![
         t.matches.to_string(),
         t.wins.to_string(),
@@ -38,10 +39,12 @@ fn side_fields(t: &SideTally) -> Vec<String> {
         WIN_RATE_INTERVAL.to_string(),
         f6(t.mean_score()),
         f6(t.sd_score()),
+        f6(score_lo),
+        f6(score_hi),
     ]
 }
 
-const SIDE_HEADER: [&str; 10] = [
+const SIDE_HEADER: [&str; 12] = [
     "matches",
     "wins",
     "draws",
@@ -52,6 +55,8 @@ const SIDE_HEADER: [&str; 10] = [
     "ci_method",
     "mean_score",
     "sd_score",
+    "score_ci_low",
+    "score_ci_high",
 ];
 
 fn write_csv(path: &Path, header: &[&str], rows: Vec<Vec<String>>) -> anyhow::Result<()> {
