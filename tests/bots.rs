@@ -7,13 +7,14 @@
 mod common;
 use common::{arena, assert_same_results, read, run_on_1_and_2_threads};
 
+use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
 
 use arena::arena::runner::play_block;
 use arena::arena::{RunSpec, Seating};
 use arena::bots::profile::{parse_lineup, parse_one};
 use arena::bots::{Bot, BotConfig, MctsParams};
-use arena::core::{Game, Outcome, Rng, ScoreOrder, Seat, Turn, derive_rng};
+use arena::core::{Chance, Game, Outcome, Rng, ScoreOrder, Seat, Turn, derive_rng};
 use arena::games::pig::{Pig, PigRules};
 use arena::games::tictactoe::{TicTacToe, TicTacToeRules};
 use arena::games::trice::{Trice, TriceRules};
@@ -311,10 +312,14 @@ impl Game for Guess {
     fn apply(&self, s: &mut GuessState, a: u8) {
         s.guess = Some(a);
     }
-    fn sample_chance(&self, s: &mut GuessState, rng: &mut Rng) {
-        s.cards[0] = rng.random_range(0..CARDS);
-        s.cards[1] = (s.cards[0] + rng.random_range(1..CARDS)) % CARDS;
+    fn sample_chance(&self, s: &mut GuessState, chance: &mut impl Chance) {
+        s.cards[0] = chance.below(CARDS as u32) as u8;
+        s.cards[1] = (s.cards[0] + 1 + chance.below(CARDS as u32 - 1) as u8) % CARDS;
         s.dealt = true;
+    }
+    /// Seat 0 sees its own card and whether it guessed; seat 1's card is hidden from it.
+    fn observe(&self, s: &GuessState, viewer: Seat, out: &mut impl Hasher) {
+        (s.dealt, s.guess, s.cards[viewer.index()]).hash(out);
     }
     fn outcome(&self, s: &GuessState) -> Outcome {
         let right = s.guess == Some(s.cards[1]);
@@ -482,9 +487,9 @@ impl Game for Race {
             }
         }
     }
-    fn sample_chance(&self, s: &mut RaceState, rng: &mut Rng) {
+    fn sample_chance(&self, s: &mut RaceState, chance: &mut impl Chance) {
         s.rolling = false;
-        match rng.random_range(1..=6u32) {
+        match chance.die(6) {
             1 => race_next(s),
             face => s.turn_total += face,
         }
@@ -507,6 +512,10 @@ impl Game for Race {
         let best_other =
             (0..s.players as usize).filter(|&p| p != seat.index()).map(points).fold(0.0, f64::max);
         (points(seat.index()) - best_other) / RACE_TARGET as f64
+    }
+    /// Perfect information.
+    fn observe(&self, s: &RaceState, _viewer: Seat, out: &mut impl Hasher) {
+        (s.players, s.banked, s.turn_total, s.to_move, s.rolling, s.turns).hash(out);
     }
     fn describe(&self, _s: &RaceState, a: RaceAction) -> String {
         format!("{a:?}")

@@ -6,8 +6,9 @@ use std::ops::RangeInclusive;
 use arena::arena::runner::play_block;
 use arena::arena::{RunSpec, Seating};
 use arena::bots::profile::parse_lineup;
-use arena::core::{Game, Outcome, Rng, ScoreOrder, Seat, Turn};
-use rand::RngExt;
+use std::hash::{Hash, Hasher};
+
+use arena::core::{Chance, Game, Outcome, ScoreOrder, Seat, Turn};
 
 arena::rule_params! {
     /// No parameters.
@@ -44,8 +45,8 @@ impl Game for Faulty {
         out.clear();
     }
     fn apply(&self, _: &mut Option<u8>, _: u8) {}
-    fn sample_chance(&self, s: &mut Option<u8>, rng: &mut Rng) {
-        let roll = rng.random_range(1..=6u8);
+    fn sample_chance(&self, s: &mut Option<u8>, chance: &mut impl Chance) {
+        let roll = chance.die(6) as u8;
         assert!(roll != 6, "the faulty game rolled a six");
         *s = Some(roll);
     }
@@ -58,6 +59,9 @@ impl Game for Faulty {
     }
     fn heuristic(&self, _: &Option<u8>, _: Seat) -> f64 {
         0.0
+    }
+    fn observe(&self, s: &Option<u8>, _: Seat, out: &mut impl Hasher) {
+        s.hash(out);
     }
     fn describe(&self, _: &Option<u8>, a: u8) -> String {
         a.to_string()

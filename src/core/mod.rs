@@ -30,13 +30,17 @@
 //! assert!(outcome.rank(Seat(0)) == 0 || outcome.rank(Seat(1)) == 0);
 //! ```
 
+pub mod chance;
 pub mod conformance;
 pub mod rules;
 
 use std::fmt::{self, Debug};
+use std::hash::Hasher;
 use std::ops::RangeInclusive;
 
 use rand::SeedableRng;
+
+pub use chance::{Chance, ScriptedChance};
 
 /// The one random generator type of the engine (DESIGN.md "Randomness").
 pub type Rng = rand_pcg::Pcg64Mcg;
@@ -204,8 +208,10 @@ pub trait Game: Sync + Send + Clone + 'static {
     fn legal_actions(&self, s: &Self::State, out: &mut Vec<Self::Action>);
     /// Apply a legal action. Deterministic; legality is only `debug_assert!`ed.
     fn apply(&self, s: &mut Self::State, a: Self::Action);
-    /// Resolve a chance turn (dice, shuffles, draws) from the chance stream.
-    fn sample_chance(&self, s: &mut Self::State, rng: &mut Rng);
+    /// Resolve a chance turn (dice, shuffles, draws) from the chance source: the chance
+    /// stream in a match, a [`ScriptedChance`] in a rule test. Every random draw of a game
+    /// goes through `chance`, never around it.
+    fn sample_chance(&self, s: &mut Self::State, chance: &mut impl Chance);
     /// The result; meaningful once `turn` is [`Turn::Over`].
     fn outcome(&self, s: &Self::State) -> Outcome;
     /// The largest value `Outcome::turns` may reach (RULINGS G-2, checked by conformance).
@@ -216,6 +222,20 @@ pub trait Game: Sync + Send + Clone + 'static {
     fn determinize(&self, s: &Self::State, _viewer: Seat, _rng: &mut Rng) -> Self::State {
         s.clone()
     }
+    /// Feed `out` everything `viewer` may know in `s`, and nothing else: two states that
+    /// `viewer` cannot tell apart must feed the same values. "Visible" means:
+    /// - public randomness (dice on the table, face-up cards, the composition of a pile as
+    ///   far as it follows from what is face up) and every score: visible to all;
+    /// - a hidden hand: to its owner, and to those it was shown to; what a seat once saw it
+    ///   keeps knowing (perfect recall) until the card moves out of sight again;
+    /// - a simultaneous choice: to its chooser only, until the round reveals it;
+    /// - the order of a shuffled pile: to nobody.
+    ///
+    /// The conformance check proves, for every game and seat, that
+    /// `observe(determinize(s, v), v) == observe(s, v)`, that determinizing depends on nothing
+    /// else, and that states with equal observations offer the seat the same turn, standings
+    /// and legal actions. Only checks and tests call this, never the match loop.
+    fn observe(&self, s: &Self::State, viewer: Seat, out: &mut impl Hasher);
     /// How good `s` looks for `seat`, for greedy play and cut-off rollouts; higher is better.
     fn heuristic(&self, s: &Self::State, seat: Seat) -> f64;
     /// Names of the game-specific per-match counters, for `metrics.csv`.

@@ -6,11 +6,10 @@
 //! A reference game: the tests compute the exact random-play win probabilities by dynamic
 //! programming over (banked scores, turn total).
 
+use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
 
-use rand::RngExt;
-
-use crate::core::{Game, Outcome, Rng, ScoreOrder, Seat, Turn};
+use crate::core::{Chance, Game, Outcome, ScoreOrder, Seat, Turn};
 
 crate::rule_params! {
     /// Pig's parameters (OpenSpiel's defaults).
@@ -111,8 +110,8 @@ impl Game for Pig {
             }
         }
     }
-    fn sample_chance(&self, s: &mut PigState, rng: &mut Rng) {
-        let face = rng.random_range(1..=self.rules.die_faces);
+    fn sample_chance(&self, s: &mut PigState, chance: &mut impl Chance) {
+        let face = chance.die(self.rules.die_faces);
         s.rolling = false;
         s.last_roll = face.min(255) as u8;
         if face == 1 {
@@ -120,6 +119,10 @@ impl Game for Pig {
         } else {
             s.turn_total += face;
         }
+    }
+    /// Perfect information: banked points, the turn total and the last roll are public.
+    fn observe(&self, s: &PigState, _viewer: Seat, out: &mut impl Hasher) {
+        s.hash(out);
     }
     fn outcome(&self, s: &PigState) -> Outcome {
         let scores = [s.banked[0] as i32, s.banked[1] as i32];
@@ -170,7 +173,7 @@ fn end_turn(s: &mut PigState) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::conformance;
+    use crate::core::{ScriptedChance, conformance};
 
     #[test]
     fn conformance_10k() {
@@ -186,25 +189,20 @@ mod tests {
         s.turn_total = 17;
         g.apply(&mut s, PigAction::Roll);
         assert_eq!(g.turn(&s), Turn::Chance);
-        // Find a chance seed that rolls a 1, and one that rolls a 4.
-        let (one, _) = (0..1000u64)
-            .map(|k| {
-                let mut t = s;
-                g.sample_chance(&mut t, &mut crate::core::rng_from_seed(k));
-                (t, k)
-            })
-            .find(|(t, _)| t.last_roll == 1)
-            .unwrap();
+        // The next die is a 1: the turn total is lost and the turn passes.
+        let mut one = s;
+        g.sample_chance(&mut one, &mut ScriptedChance::new().dice([1]));
         assert_eq!((one.turn_total, one.to_move, one.banked[0]), (0, 1, 0));
-        let (four, _) = (0..1000u64)
-            .map(|k| {
-                let mut t = s;
-                g.sample_chance(&mut t, &mut crate::core::rng_from_seed(k));
-                (t, k)
-            })
-            .find(|(t, _)| t.last_roll == 4)
-            .unwrap();
-        assert_eq!((four.turn_total, four.to_move), (21, 0));
+        // The next die is a 4: it adds to the turn total and the same player goes on.
+        let mut four = s;
+        g.sample_chance(&mut four, &mut ScriptedChance::new().dice([4]));
+        assert_eq!((four.turn_total, four.to_move, four.last_roll), (21, 0, 4));
+        // Pig's die has `die_faces` faces: a script cannot roll 7 on the standard six.
+        let seven = std::panic::catch_unwind(|| {
+            let mut t = s;
+            g.sample_chance(&mut t, &mut ScriptedChance::new().dice([7]));
+        });
+        assert!(seven.is_err());
     }
 
     #[test]

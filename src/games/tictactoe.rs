@@ -5,7 +5,9 @@
 
 use std::ops::RangeInclusive;
 
-use crate::core::{Game, Outcome, Rng, ScoreOrder, Seat, Turn};
+use std::hash::{Hash, Hasher};
+
+use crate::core::{Chance, Game, Outcome, ScoreOrder, Seat, Turn};
 
 crate::rule_params! {
     /// Tic-tac-toe has no parameters: the standard game is the reference.
@@ -121,8 +123,12 @@ impl Game for TicTacToe {
             s.winner = Some(seat);
         }
     }
-    fn sample_chance(&self, _s: &mut TicTacToeState, _rng: &mut Rng) {
+    fn sample_chance(&self, _s: &mut TicTacToeState, _chance: &mut impl Chance) {
         unreachable!("tic-tac-toe has no chance events")
+    }
+    /// Perfect information: every seat sees the whole board.
+    fn observe(&self, s: &TicTacToeState, _viewer: Seat, out: &mut impl Hasher) {
+        s.hash(out);
     }
     fn outcome(&self, s: &TicTacToeState) -> Outcome {
         let mut scores = [0; 2];
@@ -188,6 +194,25 @@ mod tests {
             g.try_apply(&mut s, c).unwrap();
         }
         s
+    }
+
+    #[test]
+    fn ref1_no_chance_ever_an_empty_script_plays_a_whole_match() {
+        // Tic-tac-toe has no dice: a match driven by a script with no values at all never
+        // asks it for one (every other game's scripted tests script their dice).
+        let g = TicTacToe::new(TicTacToeRules::default());
+        let mut s = g.new_state(2);
+        let mut script = crate::core::ScriptedChance::new();
+        let mut legal = Vec::new();
+        while g.turn(&s) != Turn::Over {
+            if g.turn(&s) == Turn::Chance {
+                g.sample_chance(&mut s, &mut script);
+            }
+            g.legal_actions(&s, &mut legal);
+            g.apply(&mut s, legal[0]);
+        }
+        // First legal cell every time: X takes 0, 2, 4 and 6, completing the 2-4-6 diagonal.
+        assert_eq!(g.outcome(&s).ranks(), &[0, 1]);
     }
 
     #[test]

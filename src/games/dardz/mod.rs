@@ -52,12 +52,11 @@ pub mod state;
 mod tests;
 
 use std::fmt::Write as _;
+use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
 
-use rand::RngExt;
-
 use crate::core::rules::Rules;
-use crate::core::{Game, MAX_SEATS, Outcome, Rng, ScoreOrder, Seat, Turn};
+use crate::core::{Chance, Game, MAX_SEATS, Outcome, Rng, ScoreOrder, Seat, Turn};
 
 pub use rules::{
     ActionCard, Card, DardzRules, FinalTie, KIND_KEYS, MAX_HAND, NUM_KINDS, PassRule,
@@ -76,37 +75,6 @@ pub enum DardzAction {
     Play(ActionCard),
     /// Name this number (1-6) for the Jackpot.
     Guess(u8),
-}
-
-/// Where chance comes from: the engine's generator, or a script in tests so that every rule
-/// can be driven through the same code the matches run.
-pub trait Chance {
-    /// One die, 1-6.
-    fn die(&mut self) -> u8;
-    /// The card drawn from a draw pile holding `deck[k]` cards of kind k, `len` in all
-    /// (len >= 1).
-    fn draw(&mut self, deck: &[u8; NUM_KINDS], len: u16) -> Card;
-}
-
-impl Chance for Rng {
-    fn die(&mut self) -> u8 {
-        self.random_range(1..=6)
-    }
-    /// Every card of the pile equally likely: a uniform index, found by walking the counts.
-    fn draw(&mut self, deck: &[u8; NUM_KINDS], len: u16) -> Card {
-        let mut r = self.random_range(0..len);
-        // An index loop: this runs for every card drawn, and tests run at opt-level 1, where
-        // the iterator form costs more than the work.
-        #[allow(clippy::needless_range_loop)]
-        for k in 0..NUM_KINDS {
-            let n = deck[k] as u16;
-            if r < n {
-                return Card(k as u8);
-            }
-            r -= n;
-        }
-        unreachable!("drew past the end of the draw pile");
-    }
 }
 
 /// The game under one set of rules, with the per-kind tables precomputed. Boxed, so that
@@ -247,7 +215,7 @@ impl Dardz {
     // ----- small state operations -------------------------------------------------------
 
     fn draw_card<C: Chance>(s: &mut DardzState, c: &mut C) -> Card {
-        let card = c.draw(&s.deck, s.deck_len);
+        let card = Card(c.draw(&s.deck) as u8);
         assert!(s.deck[card.index()] > 0, "drew a {} that is not in the pile", card.label());
         s.deck[card.index()] -= 1;
         s.deck_len -= 1;
@@ -513,7 +481,7 @@ impl Dardz {
             let mut best = 0;
             let mut best_mask = 0;
             for seat in DardzState::seats_in(mask) {
-                let d = c.die();
+                let d = c.die(6) as u8;
                 if d > best {
                     best = d;
                     best_mask = 1 << seat;
@@ -587,7 +555,7 @@ impl Dardz {
     fn roll<C: Chance>(&self, s: &mut DardzState, c: &mut C) {
         let count = s.stage.dice();
         for i in 0..3 {
-            s.dice[i] = if i < count { c.die() } else { 0 };
+            s.dice[i] = if i < count { c.die(6) as u8 } else { 0 };
         }
         s.ndice = count as u8;
         match s.stage {
@@ -655,7 +623,7 @@ impl Dardz {
         let n = s.players();
         match card {
             ActionCard::Jackpot => {
-                let d = c.die();
+                let d = c.die(6) as u8;
                 s.event.dice = [d, 0];
                 if d == s.guess {
                     let gained =
@@ -672,7 +640,7 @@ impl Dardz {
                 // You and the player on your left; a tie is rolled again (DZ-8).
                 let left = s.left(roller);
                 let (mine, theirs) = loop {
-                    let (a, b) = (c.die(), c.die());
+                    let (a, b) = (c.die(6) as u8, c.die(6) as u8);
                     if a != b {
                         break (a, b);
                     }
@@ -683,7 +651,7 @@ impl Dardz {
                 Self::to_pile(s, winner, card.card());
             }
             ActionCard::BoostEm | ActionCard::BunkEm => {
-                let (a, b) = (c.die(), c.die());
+                let (a, b) = (c.die(6) as u8, c.die(6) as u8);
                 s.event.dice = [a, b];
                 let sum = (a + b) as i32;
                 let scores = &s.scores[..n];
@@ -745,7 +713,7 @@ impl Dardz {
         }
         for seat in 0..n {
             if s.pile_len[seat] <= self.rules.lucky_loser_max_cards {
-                let (a, b) = (c.die(), c.die());
+                let (a, b) = (c.die(6) as u8, c.die(6) as u8);
                 Self::add_score(s, seat, (a * b) as i32, Way::LuckyLoser);
                 s.stats.lucky_loser_rolls += 1;
                 s.event.lucky[seat] = 8 * a + b;
@@ -1009,8 +977,8 @@ impl Game for Dardz {
         self.advance(s);
     }
 
-    fn sample_chance(&self, s: &mut DardzState, rng: &mut Rng) {
-        self.resolve_chance(s, rng);
+    fn sample_chance(&self, s: &mut DardzState, chance: &mut impl Chance) {
+        self.resolve_chance(s, chance);
     }
 
     fn outcome(&self, s: &DardzState) -> Outcome {
@@ -1043,6 +1011,12 @@ impl Game for Dardz {
     /// every card went into a points pile in view of everyone. The copy is exact.
     fn determinize(&self, s: &DardzState, _viewer: Seat, _rng: &mut Rng) -> DardzState {
         *s
+    }
+
+    /// Everything is in view (see `determinize`): hands face up, points piles, scores, the
+    /// dice, and the pile's composition (what is not in view).
+    fn observe(&self, s: &DardzState, _viewer: Seat, out: &mut impl Hasher) {
+        s.hash(out);
     }
 
     /// What a seat stands to bank, against the field: its score plus its points pile plus

@@ -11,7 +11,7 @@ use super::rules::{ActionCard, Card, MAX_HAND, NUM_KINDS};
 
 /// What happens next. Decisions are always the roller's ([`Phase::ChooseAction`],
 /// [`Phase::Guess`], [`Phase::Pick`]); everything else is a chance event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
     /// Chance: collect every card, pick the round's first player, deal the hands.
     Deal,
@@ -34,7 +34,7 @@ pub enum Phase {
 }
 
 /// Where the roller is in their turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Stage {
     Roll1,
     Roll2,
@@ -105,7 +105,7 @@ const ACTION_BIT: [u8; NUM_KINDS] = {
 /// (kept as the low 16 bits of the turn counter; differences use wrapping arithmetic, and a
 /// card never waits 65,536 turns because the turn cap is at most 60,000). Unused slots are
 /// zero so that equal hands compare equal.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Hand {
     pub len: u8,
     pub cards: [Card; MAX_HAND],
@@ -163,7 +163,7 @@ impl Hand {
 }
 
 /// How a score changed: the rulebook's "6 ways to score points".
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Way {
     /// Jackpot, Boost 'em and Bunk 'em, when played.
     ActionCards,
@@ -179,7 +179,7 @@ pub const WAY_KEYS: [&str; 6] =
     ["action_cards", "three_of_a_kind", "clean_up", "round_bonus", "piles", "lucky_loser"];
 
 /// Per-match counters for the metrics (integers, so that tallies merge exactly).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Stats {
     /// Cards of each kind that went into a points pile (an action card when played).
     pub scored: [u32; NUM_KINDS],
@@ -202,7 +202,7 @@ pub struct Stats {
 }
 
 /// Which chance event the last step resolved.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EventKind {
     /// The last step was a decision.
     #[default]
@@ -216,7 +216,7 @@ pub enum EventKind {
 }
 
 /// What the last step did beyond its own choice, for `describe_chance` and traces.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Event {
     pub kind: EventKind,
     /// The roller when the step began (a step may end the turn and start the next one).
@@ -255,7 +255,7 @@ impl Event {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DardzState {
     pub players: u8,
     pub phase: Phase,

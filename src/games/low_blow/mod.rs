@@ -29,11 +29,10 @@ pub mod state;
 mod tests;
 
 use std::fmt::Write as _;
+use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
 
-use rand::RngExt;
-
-use crate::core::{Game, IllegalAction, Outcome, Rng, ScoreOrder, Seat, Turn};
+use crate::core::{Chance, Game, IllegalAction, Outcome, ScoreOrder, Seat, Turn};
 
 pub use rules::{CounterScoring, LowBlowRules, RoundStarter};
 pub use state::{COLOUR_NAMES, Die, LowBlowState, Phase};
@@ -388,13 +387,14 @@ impl Game for LowBlow {
         }
     }
 
-    fn sample_chance(&self, s: &mut LowBlowState, rng: &mut Rng) {
+    fn sample_chance(&self, s: &mut LowBlowState, chance: &mut impl Chance) {
         debug_assert_eq!(s.phase, Phase::Roll);
         let m = s.mover as usize;
         for colour in 0..s.players() {
             let set_aside: u8 = s.aside[colour].iter().sum();
             for _ in 0..s.hand[m][colour] - set_aside {
-                s.rolled[colour][rng.random_range(0..6usize)] += 1;
+                let face = chance.die_wide(6) as usize;
+                s.rolled[colour][face - 1] += 1;
             }
         }
         s.rolls += 1;
@@ -404,6 +404,12 @@ impl Game for LowBlow {
         } else {
             Phase::SetAside
         };
+    }
+
+    /// Perfect information: the board, every player's dice and counters, the pot and the
+    /// dice just rolled are all on the table.
+    fn observe(&self, s: &LowBlowState, _viewer: Seat, out: &mut impl Hasher) {
+        s.hash(out);
     }
 
     fn outcome(&self, s: &LowBlowState) -> Outcome {

@@ -3,8 +3,8 @@
 
 use super::state::{MAX_CELLS, MAX_PLAYERS, total};
 use super::*;
-use crate::core::conformance;
 use crate::core::rules::{Rules, apply_file, apply_sets};
+use crate::core::{ScriptedChance, conformance};
 
 fn game() -> LowBlow {
     LowBlow::new(LowBlowRules::default())
@@ -100,6 +100,15 @@ fn legal(g: &LowBlow, s: &LowBlowState) -> Vec<LowBlowAction> {
 fn roll(g: &LowBlow, s: &mut LowBlowState, seed: u64) {
     assert_eq!(g.turn(s), Turn::Chance);
     g.sample_chance(s, &mut crate::core::rng_from_seed(seed));
+    g.check_invariants(s).unwrap();
+}
+
+/// Roll exactly these faces (colour by colour, in the order the mover holds them).
+fn roll_faces(g: &LowBlow, s: &mut LowBlowState, faces: &[u32]) {
+    assert_eq!(g.turn(s), Turn::Chance);
+    let mut dice = ScriptedChance::new().dice(faces.iter().copied());
+    g.sample_chance(s, &mut dice);
+    assert!(dice.is_spent(), "the roll used fewer dice than scripted");
     g.check_invariants(s).unwrap();
 }
 
@@ -288,18 +297,19 @@ fn lb4_rolls_set_aside_dice_are_not_rerolled() {
     // "Once you set a die aside, it may not be re-rolled that turn."
     let g = game();
     let mut s = g.new_state(3);
-    roll(&g, &mut s, 1);
+    roll_faces(&g, &mut s, &[6, 2, 2, 5, 1]);
     assert_eq!((s.phase, s.rolls), (Phase::SetAside, 1));
     assert_eq!(total(&s.rolled), 5, "the first roll is all five dice");
-    let first = legal(&g, &s)[0];
-    g.try_apply(&mut s, first).unwrap();
+    g.try_apply(&mut s, LowBlowAction::SetAside { colour: 0, value: 6 }).unwrap();
     let aside = s.aside;
-    assert_eq!(total(&aside), 1);
+    assert_eq!(aside[0][5], 1);
     g.try_apply(&mut s, LowBlowAction::Done).unwrap();
     assert_eq!(s.phase, Phase::Roll);
-    roll(&g, &mut s, 2);
+    // Four dice are rolled, not five: the script would panic at a fifth.
+    roll_faces(&g, &mut s, &[3, 3, 4, 4]);
     assert_eq!(s.aside, aside, "set-aside dice keep their values");
     assert_eq!(total(&s.rolled), 4, "only the other four are rolled");
+    assert_eq!(s.rolled[0], [0, 0, 2, 2, 0, 0]);
     assert_eq!(s.rolls, 2);
 }
 
@@ -373,8 +383,8 @@ fn lb4_nothing_set_aside_places_any_die_held() {
     // "If nothing at all was set aside, you place any one die you hold."
     let g = game();
     let mut s = g.new_state(3);
-    for seed in 0..3 {
-        roll(&g, &mut s, seed);
+    for faces in [[1, 2, 3, 4, 5], [2, 2, 3, 3, 4], [6, 6, 6, 1, 1]] {
+        roll_faces(&g, &mut s, &faces);
         if s.phase == Phase::SetAside {
             g.try_apply(&mut s, LowBlowAction::Done).unwrap();
         }
@@ -382,8 +392,10 @@ fn lb4_nothing_set_aside_places_any_die_held() {
     assert_eq!((s.phase, s.rolls), (Phase::Place, 3));
     assert_eq!(total(&s.aside), 0);
     let acts = legal(&g, &s);
-    let distinct = s.rolled[0].iter().filter(|&&n| n > 0).count();
-    assert_eq!(acts.len(), distinct * 15);
+    // The last roll shows Ones and Sixes: either may go on any of the 15 squares.
+    assert_eq!(acts.len(), 2 * 15);
+    assert!(acts.contains(&LowBlowAction::Place { colour: 0, value: 1, cell: 14 }));
+    assert!(!acts.iter().any(|a| matches!(a, LowBlowAction::Place { value: 2, .. })));
 }
 
 // ---- Passing, round end, carrying over ----

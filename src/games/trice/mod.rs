@@ -32,12 +32,11 @@ pub mod state;
 #[cfg(test)]
 mod tests;
 
+use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
 
-use rand::RngExt;
-
 use crate::core::rules::Rules;
-use crate::core::{Game, Outcome, Rng, ScoreOrder, Seat, Turn};
+use crate::core::{Chance, Game, Outcome, ScoreOrder, Seat, Turn};
 
 pub use board::{Geometry, LineKind, MAX_CELLS, Verdict};
 pub use rules::{RulesVersion, TriceRules};
@@ -413,18 +412,23 @@ impl Game for Trice {
         }
     }
 
-    fn sample_chance(&self, s: &mut TriceState, rng: &mut Rng) {
+    fn sample_chance(&self, s: &mut TriceState, chance: &mut impl Chance) {
         debug_assert!(s.phase == Phase::Roll);
         // TR-2: every die is rolled once, into one shared pool, and keeps its value.
         for colour in 0..COLOURS as u8 {
             for _ in 0..self.rules.dice_per_colour {
-                let value = rng.random_range(1..=FACES);
+                let value = chance.die(FACES as u32) as u8;
                 s.pool[Die::new(colour, value).pool_index()] += 1;
             }
         }
         s.phase = Phase::Give;
         // G-1: seat 0 places first, so seat 1 picks the first die for seat 0 (TR-2).
         s.to_move = 1;
+    }
+
+    /// Perfect information: the pool, the board and whose turn it is are open to both.
+    fn observe(&self, s: &TriceState, _viewer: Seat, out: &mut impl Hasher) {
+        s.hash(out);
     }
 
     fn outcome(&self, s: &TriceState) -> Outcome {

@@ -7,8 +7,8 @@ use std::time::Instant;
 use super::board::{ORDERED, SAME_COLOUR, SAME_VALUE, conditions};
 use super::state::{COLOURS, FACES};
 use super::*;
-use crate::core::conformance;
 use crate::core::rules::{self, Origin};
+use crate::core::{ScriptedChance, conformance};
 
 fn game() -> Trice {
     Trice::new(TriceRules::default())
@@ -141,7 +141,12 @@ fn tr1_board_is_3x4_and_12_dice_fill_it() {
 fn tr2_one_roll_then_the_opponent_picks_each_die_g1_seat0_places_first() {
     let g = game();
     let mut s = g.new_state(2);
-    g.sample_chance(&mut s, &mut crate::core::rng_from_seed(9));
+    // The one roll: white 1 2 3 4, purple 5 5 6 6, orange 1 1 1 2 (colour by colour).
+    let mut roll = ScriptedChance::new().dice([1, 2, 3, 4, 5, 5, 6, 6, 1, 1, 1, 2]);
+    g.sample_chance(&mut s, &mut roll);
+    assert!(roll.is_spent(), "all twelve dice are rolled at once (TR-1, TR-2)");
+    assert_eq!(s.pool[die("P5").pool_index()], 2);
+    assert_eq!(s.pool[die("O1").pool_index()], 3);
     let rolled = s.pool;
     // "The second player choose a die for the first player": seat 1 picks for seat 0.
     assert_eq!(g.turn(&s), Turn::Player(Seat(1)));

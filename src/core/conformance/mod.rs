@@ -7,6 +7,16 @@
 //! it to the original; a determinized state offers the deciding seat the same legal actions;
 //! the match ends within the turn cap with a well-formed outcome; and the same seed replays
 //! the same match.
+//!
+//! Hidden information is checked through [`Game::observe`], on every state of the first
+//! [`OBSERVED_MATCHES`] matches and for every seat v (see [`observation`]): (A) what v
+//! observes is unchanged by determinizing for v; (B) determinizing keeps the turn, the
+//! standings and v's legal actions; (C) determinizing depends only on what v observes (no
+//! peeking: two states v cannot tell apart determinize to the same state with the same
+//! generator); (D) states v observes as equal have the same turn, standings and legal
+//! actions (an observation that leaves out something public is caught here).
+
+mod observation;
 
 use std::hash::{Hash, Hasher};
 
@@ -23,6 +33,10 @@ pub struct ConformanceReport {
     pub total_decisions: u64,
 }
 
+/// Matches whose every state gets the observation checks (they cost a determinization per
+/// seat per step, so not all matches of a long check get them).
+pub const OBSERVED_MATCHES: u64 = 1000;
+
 /// Steps after which a match is declared endless: far beyond any game's real length.
 const STEP_LIMIT: u64 = 5_000_000;
 
@@ -32,9 +46,12 @@ pub fn check<G: Game>(game: &G, players: usize, matches: u64, seed: u64) -> Conf
     assert!(game.seats().contains(&players), "{} does not support {players} players", game.name());
     let mut report = ConformanceReport::default();
     let mut legal = Vec::new();
+    let mut seen = observation::Seen::new(players);
     for index in 0..matches {
-        let (outcome, decisions, trail) = play_checked(game, players, seed, index, &mut legal);
-        let (again, _, trail_again) = play_checked(game, players, seed, index, &mut legal);
+        let observed = (index < OBSERVED_MATCHES).then_some(&mut seen);
+        let (outcome, decisions, trail) =
+            play_checked(game, players, seed, index, &mut legal, observed);
+        let (again, _, trail_again) = play_checked(game, players, seed, index, &mut legal, None);
         assert_eq!(outcome, again, "match {index}: same seed, different outcome");
         assert_eq!(trail, trail_again, "match {index}: same seed, different actions");
         report.matches += 1;
@@ -52,6 +69,7 @@ fn play_checked<G: Game>(
     seed: u64,
     index: u64,
     legal: &mut Vec<G::Action>,
+    mut observed: Option<&mut observation::Seen<G::State>>,
 ) -> (Outcome, u64, u64) {
     let mut chance = derive_rng(seed, index, CHANCE_STREAM);
     let mut bots: Vec<Rng> =
@@ -70,6 +88,11 @@ fn play_checked<G: Game>(
         }
         if let Err(e) = game.check_invariants(&state) {
             fail(step, format!("invariant broken: {e}\n{}", game.render(&state)));
+        }
+        if let Some(seen) = observed.as_deref_mut()
+            && let Err(e) = observation::check_state(game, &state, seen, &mut determinize_rng)
+        {
+            fail(step, format!("{e}\n{}", game.render(&state)));
         }
         match game.turn(&state) {
             Turn::Over => break,
@@ -135,3 +158,6 @@ fn play_checked<G: Game>(
     }
     (outcome, decisions, trail)
 }
+
+#[cfg(test)]
+mod tests;

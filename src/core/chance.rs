@@ -1,0 +1,184 @@
+//! Where dice and draws come from: every game's chance turn goes through [`Chance`], so the
+//! engine's generator and a test's script drive exactly the same rule code.
+//!
+//! In a match the source is the chance stream ([`Rng`]); in a rule test it is a
+//! [`ScriptedChance`] that says "the next dice are 6, 6, 1" or "the next card drawn is
+//! kind 4", so a test sets up the position it needs instead of hunting for a seed:
+//!
+//! ```
+//! use arena::core::chance::{Chance, ScriptedChance};
+//! let mut script = ScriptedChance::new().dice([6, 6, 1]).draws([2]);
+//! assert_eq!(script.die(6), 6);
+//! assert_eq!(script.die(6), 6);
+//! assert_eq!(script.die(6), 1);
+//! assert_eq!(script.draw(&[1, 0, 3]), 2); // the pile holds kind 2, so the script may say so
+//! assert!(script.is_spent());
+//! ```
+//!
+//! The [`Rng`] implementation reproduces, draw for draw, how each game sampled before this
+//! interface existed (rand samples 8-, 16- and 32-bit ranges through 32-bit arithmetic but
+//! `usize` ranges through 64-bit arithmetic, which gives other values), so no result changed
+//! when the games moved onto it.
+
+use std::collections::VecDeque;
+
+use rand::RngExt;
+
+use super::Rng;
+
+/// A source of dice, uniform choices and draws from a pile.
+pub trait Chance {
+    /// A die with `faces` faces: 1 to `faces` (faces >= 1).
+    fn die(&mut self, faces: u32) -> u32;
+    /// A die drawn through 64-bit sampling: same distribution as [`Chance::die`], other
+    /// values from the same stream. LOW BLOW has always rolled this way; keeping it keeps
+    /// every LOW BLOW result.
+    fn die_wide(&mut self, faces: u32) -> u32;
+    /// A uniform choice among `n` things: 0 to n - 1 (n >= 1).
+    fn below(&mut self, n: u32) -> u32;
+    /// A card from a pile holding `counts[k]` cards of kind k, every card equally likely:
+    /// returns the kind (the pile must not be empty).
+    fn draw(&mut self, counts: &[u8]) -> usize;
+}
+
+impl Chance for Rng {
+    fn die(&mut self, faces: u32) -> u32 {
+        self.random_range(1..=faces)
+    }
+    fn die_wide(&mut self, faces: u32) -> u32 {
+        self.random_range(0..faces as usize) as u32 + 1
+    }
+    fn below(&mut self, n: u32) -> u32 {
+        self.random_range(0..n)
+    }
+    fn draw(&mut self, counts: &[u8]) -> usize {
+        let total: u32 = counts.iter().map(|&c| c as u32).sum();
+        let mut r = self.random_range(0..total);
+        // An index loop: this runs for every card drawn, and tests run at opt-level 1, where
+        // the iterator form costs more than the work.
+        #[allow(clippy::needless_range_loop)]
+        for k in 0..counts.len() {
+            let n = counts[k] as u32;
+            if r < n {
+                return k;
+            }
+            r -= n;
+        }
+        unreachable!("drew past the end of the pile");
+    }
+}
+
+/// Chance as a test writes it: queues of dice, choices and drawn kinds, consumed in order.
+/// Asking for more than the script holds, or for a value the situation cannot produce (a
+/// 7 on a six-sided die, a kind the pile does not hold), panics with what was asked.
+#[derive(Clone, Debug, Default)]
+pub struct ScriptedChance {
+    dice: VecDeque<u32>,
+    choices: VecDeque<u32>,
+    draws: VecDeque<usize>,
+    /// Once the scripted draws are used up, draw the first kind the pile holds (for deals
+    /// whose exact cards a test does not care about).
+    first_kind_after_draws: bool,
+}
+
+impl ScriptedChance {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// The next dice rolled, in order (by [`Chance::die`] and [`Chance::die_wide`]).
+    pub fn dice(mut self, faces: impl IntoIterator<Item = u32>) -> Self {
+        self.dice.extend(faces);
+        self
+    }
+    /// The next uniform choices, in order (by [`Chance::below`]).
+    pub fn choices(mut self, picks: impl IntoIterator<Item = u32>) -> Self {
+        self.choices.extend(picks);
+        self
+    }
+    /// The kinds of the next cards drawn, in order: "the deck is in this order".
+    pub fn draws(mut self, kinds: impl IntoIterator<Item = usize>) -> Self {
+        self.draws.extend(kinds);
+        self
+    }
+    /// After the scripted draws, every further draw takes the first kind the pile holds.
+    pub fn then_first_kind(mut self) -> Self {
+        self.first_kind_after_draws = true;
+        self
+    }
+    /// Whether every scripted value was used (a test can assert it played what it set up).
+    pub fn is_spent(&self) -> bool {
+        self.dice.is_empty() && self.choices.is_empty() && self.draws.is_empty()
+    }
+}
+
+impl Chance for ScriptedChance {
+    fn die(&mut self, faces: u32) -> u32 {
+        let v = self.dice.pop_front().unwrap_or_else(|| panic!("the script has no more dice"));
+        assert!((1..=faces).contains(&v), "the script rolls {v} on a die of {faces} faces");
+        v
+    }
+    fn die_wide(&mut self, faces: u32) -> u32 {
+        self.die(faces)
+    }
+    fn below(&mut self, n: u32) -> u32 {
+        let v =
+            self.choices.pop_front().unwrap_or_else(|| panic!("the script has no more choices"));
+        assert!(v < n, "the script chooses {v} of {n}");
+        v
+    }
+    fn draw(&mut self, counts: &[u8]) -> usize {
+        let k = match self.draws.pop_front() {
+            Some(k) => k,
+            None if self.first_kind_after_draws => {
+                counts.iter().position(|&c| c > 0).expect("a draw from an empty pile")
+            }
+            None => panic!("the script has no more draws"),
+        };
+        assert!(
+            counts.get(k).is_some_and(|&c| c > 0),
+            "the script draws kind {k}, which the pile {counts:?} does not hold"
+        );
+        k
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::derive_rng;
+
+    #[test]
+    fn rng_draws_match_the_samplers_games_used_before() {
+        // The values each game drew before the interface existed, from the same stream.
+        let (mut a, mut b) = (derive_rng(3, 4, 0), derive_rng(3, 4, 0));
+        for _ in 0..1000 {
+            assert_eq!(a.die(6), b.random_range(1..=6u8) as u32);
+            assert_eq!(a.die_wide(6), b.random_range(0..6usize) as u32 + 1);
+            assert_eq!(a.below(90), b.random_range(0..90u16) as u32);
+        }
+    }
+
+    #[test]
+    fn draws_are_proportional_to_counts() {
+        let mut rng = derive_rng(1, 2, 0);
+        let counts = [1u8, 0, 3];
+        let mut seen = [0u32; 3];
+        for _ in 0..40_000 {
+            seen[rng.draw(&counts)] += 1;
+        }
+        assert_eq!(seen[1], 0);
+        assert!((9_000..11_000).contains(&seen[0]), "{seen:?}");
+    }
+
+    #[test]
+    #[should_panic(expected = "does not hold")]
+    fn a_script_cannot_draw_what_is_not_there() {
+        ScriptedChance::new().draws([1]).draw(&[2, 0]);
+    }
+
+    #[test]
+    #[should_panic(expected = "no more dice")]
+    fn a_spent_script_says_so() {
+        ScriptedChance::new().die(6);
+    }
+}

@@ -1,0 +1,118 @@
+//! The observation checks of the conformance check: what a seat may know
+//! ([`Game::observe`]) against what determinizing for that seat does
+//! ([`Game::determinize`]). A bot decides from determinized states only, so these checks are
+//! what makes "no bot peeks" true for every game, not just for the games someone wrote a
+//! no-peeking test for.
+
+use std::collections::HashMap;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+use crate::core::{Game, MAX_SEATS, Rng, Seat, Turn};
+
+/// States remembered per seat for checks (C) and (D): enough for many collisions of equal
+/// observations, bounded so that a long check does not grow without end.
+const REMEMBERED_PER_SEAT: usize = 4096;
+
+/// What every state with the same observation must agree on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Public {
+    turn: Turn,
+    /// A hash of the running standings (and the completed-turn count they come with).
+    standings: u64,
+    /// A hash of the legal actions, when the seat is to move.
+    legal: Option<u64>,
+}
+
+/// The observations seen so far, per seat: the public facts and the first state seen with
+/// each observation.
+pub struct Seen<S> {
+    players: usize,
+    per_seat: Vec<HashMap<u64, (Public, S)>>,
+}
+
+impl<S: Clone> Seen<S> {
+    pub fn new(players: usize) -> Self {
+        Self { players, per_seat: (0..players).map(|_| HashMap::new()).collect() }
+    }
+}
+
+/// The hash of what `viewer` observes in `s`.
+pub fn observation<G: Game>(game: &G, s: &G::State, viewer: Seat) -> u64 {
+    let mut h = DefaultHasher::new();
+    game.observe(s, viewer, &mut h);
+    h.finish()
+}
+
+fn public<G: Game>(game: &G, s: &G::State, viewer: Seat, players: usize) -> Public {
+    let turn = game.turn(s);
+    let mut standings = [0i32; MAX_SEATS];
+    let turns = game.standings(s, &mut standings[..players]);
+    let mut h = DefaultHasher::new();
+    (turns, standings).hash(&mut h);
+    let legal = (turn == Turn::Player(viewer)).then(|| {
+        let mut actions = Vec::new();
+        game.legal_actions(s, &mut actions);
+        let mut h = DefaultHasher::new();
+        actions.hash(&mut h);
+        h.finish()
+    });
+    Public { turn, standings: h.finish(), legal }
+}
+
+/// Checks (A) to (D) on state `s` for every seat; the error names the check and the seat.
+pub fn check_state<G: Game>(
+    game: &G,
+    s: &G::State,
+    seen: &mut Seen<G::State>,
+    rng: &mut Rng,
+) -> Result<(), String> {
+    for v in 0..seen.players {
+        let seat = Seat(v as u8);
+        let watched = observation(game, s, seat);
+        let facts = public(game, s, seat, seen.players);
+
+        let other = game.determinize(s, seat, rng);
+        if observation(game, &other, seat) != watched {
+            return Err(format!("(A) determinizing for {seat} changed what {seat} observes"));
+        }
+        if public(game, &other, seat, seen.players) != facts {
+            return Err(format!(
+                "(B) determinizing for {seat} changed the turn, the standings or {seat}'s legal actions"
+            ));
+        }
+        if let Err(e) = game.check_invariants(&other) {
+            return Err(format!("(B) determinizing for {seat} broke an invariant: {e}"));
+        }
+
+        // (C): a state `seat` cannot tell from `s` must determinize exactly as `s` does. Two
+        // such states: a resample (`other`), and an earlier state with the same observation.
+        let probe = rng.clone();
+        let from_s = game.determinize(s, seat, &mut probe.clone());
+        if game.determinize(&other, seat, &mut probe.clone()) != from_s {
+            return Err(format!(
+                "(C) determinizing for {seat} depends on what {seat} cannot see (two resamples of one observation determinize differently)"
+            ));
+        }
+        let remembered = &mut seen.per_seat[v];
+        match remembered.get(&watched) {
+            Some((earlier_facts, earlier)) => {
+                if *earlier_facts != facts {
+                    return Err(format!(
+                        "(D) {seat} observes two states alike that differ in the turn, the standings or its legal actions: the observation leaves out something public\nearlier: {earlier:?}"
+                    ));
+                }
+                if game.determinize(earlier, seat, &mut probe.clone()) != from_s {
+                    return Err(format!(
+                        "(C) determinizing for {seat} depends on what {seat} cannot see (two states it observes alike determinize differently)\nearlier: {earlier:?}"
+                    ));
+                }
+            }
+            None if remembered.len() < REMEMBERED_PER_SEAT => {
+                remembered.insert(watched, (facts, s.clone()));
+            }
+            None => {}
+        }
+    }
+    Ok(())
+}

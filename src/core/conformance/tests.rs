@@ -1,0 +1,165 @@
+//! The conformance check must catch a game that leaks hidden information: a tiny hidden-card
+//! game, honest and in three leaky variants, each of which one observation check must fail.
+
+use std::hash::{Hash, Hasher};
+use std::ops::RangeInclusive;
+
+use rand::RngExt;
+
+use super::check;
+use crate::core::{Chance, Game, Outcome, Rng, ScoreOrder, Seat, Turn};
+
+crate::rule_params! {
+    /// No parameters.
+    pub struct NoRules {}
+}
+
+/// How the test game leaks, if it does.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Leak {
+    Honest,
+    /// `determinize` keeps the opponent's true card (a peeking bot): check (C).
+    KeepsHiddenCard,
+    /// `observe` leaves out the face-up table card, on which the legal bets depend: (D).
+    OmitsPublicCard,
+    /// `determinize` redraws the face-up table card too: check (A).
+    ChangesPublicCard,
+}
+
+/// Each of two seats holds a hidden card 0-3; one card 0-3 lies face up. In turn each seat
+/// bets 0 up to the table card (bets are public); the higher card plus bet wins.
+#[derive(Clone, Debug)]
+struct HiddenCards {
+    rules: NoRules,
+    leak: Leak,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct HiddenState {
+    dealt: bool,
+    hands: [u8; 2],
+    table: u8,
+    bets: [u8; 2],
+    to_move: u8,
+}
+
+impl Game for HiddenCards {
+    type State = HiddenState;
+    type Action = u8;
+    type Rules = NoRules;
+    fn with_rules(rules: NoRules) -> Self {
+        Self { rules, leak: Leak::Honest }
+    }
+    fn rules(&self) -> &NoRules {
+        &self.rules
+    }
+    fn name(&self) -> &'static str {
+        "hidden-cards"
+    }
+    fn seats(&self) -> RangeInclusive<usize> {
+        2..=2
+    }
+    fn new_state(&self, _players: usize) -> HiddenState {
+        HiddenState { dealt: false, hands: [0; 2], table: 0, bets: [0; 2], to_move: 0 }
+    }
+    fn turn(&self, s: &HiddenState) -> Turn {
+        match (s.dealt, s.to_move) {
+            (false, _) => Turn::Chance,
+            (true, m) if m < 2 => Turn::Player(Seat(m)),
+            _ => Turn::Over,
+        }
+    }
+    fn legal_actions(&self, s: &HiddenState, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend(0..=s.table);
+    }
+    fn apply(&self, s: &mut HiddenState, a: u8) {
+        s.bets[s.to_move as usize] = a;
+        s.to_move += 1;
+    }
+    fn sample_chance(&self, s: &mut HiddenState, chance: &mut impl Chance) {
+        s.hands = [chance.below(4) as u8, chance.below(4) as u8];
+        s.table = chance.below(4) as u8;
+        s.dealt = true;
+    }
+    fn outcome(&self, s: &HiddenState) -> Outcome {
+        let scores = [0, 1].map(|p| (s.hands[p] + s.bets[p]) as i32);
+        Outcome::finished(&scores, ScoreOrder::HigherWins, 2, 1)
+    }
+    fn turn_cap(&self) -> u32 {
+        2
+    }
+    fn determinize(&self, s: &HiddenState, viewer: Seat, rng: &mut Rng) -> HiddenState {
+        let mut d = s.clone();
+        if !s.dealt {
+            return d;
+        }
+        let other = 1 - viewer.index();
+        if self.leak != Leak::KeepsHiddenCard {
+            d.hands[other] = rng.random_range(0..4);
+        }
+        if self.leak == Leak::ChangesPublicCard {
+            d.table = rng.random_range(0..4);
+        }
+        d
+    }
+    fn observe(&self, s: &HiddenState, viewer: Seat, out: &mut impl Hasher) {
+        (s.dealt, s.bets, s.to_move, s.hands[viewer.index()]).hash(out);
+        if self.leak != Leak::OmitsPublicCard {
+            s.table.hash(out);
+        }
+    }
+    fn heuristic(&self, _s: &HiddenState, _seat: Seat) -> f64 {
+        0.0
+    }
+    fn describe(&self, _s: &HiddenState, a: u8) -> String {
+        format!("bet {a}")
+    }
+    fn render(&self, s: &HiddenState) -> String {
+        format!("{s:?}")
+    }
+    fn standings(&self, s: &HiddenState, out: &mut [i32]) -> Option<u32> {
+        out[0] = s.bets[0] as i32;
+        out[1] = s.bets[1] as i32;
+        Some(s.to_move as u32)
+    }
+}
+
+fn game(leak: Leak) -> HiddenCards {
+    HiddenCards { rules: NoRules {}, leak }
+}
+
+/// The panic message of a conformance check that must fail.
+fn failure(leak: Leak) -> String {
+    let result = std::panic::catch_unwind(|| check(&game(leak), 2, 2000, 7));
+    let payload = result.expect_err("a leaky game passed the conformance check");
+    payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_honest_game_passes() {
+    let report = check(&game(Leak::Honest), 2, 2000, 7);
+    assert_eq!(report.matches, 2000);
+}
+
+#[test]
+fn keeping_the_opponents_card_is_caught_as_peeking() {
+    let message = failure(Leak::KeepsHiddenCard);
+    assert!(message.contains("(C)"), "{message}");
+}
+
+#[test]
+fn an_observation_that_omits_a_public_card_is_caught() {
+    let message = failure(Leak::OmitsPublicCard);
+    assert!(message.contains("(D)"), "{message}");
+}
+
+#[test]
+fn determinizing_a_public_card_is_caught() {
+    let message = failure(Leak::ChangesPublicCard);
+    assert!(message.contains("(A)"), "{message}");
+}
