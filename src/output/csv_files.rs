@@ -7,6 +7,7 @@ use crate::arena::{Failure, MatchRecord};
 use crate::output::atomic::AtomicFile;
 use crate::stats::analysis::{Balance, Difference, Pairing, Rating, ShapeFigure};
 use crate::stats::intervals::{normal_mean, wilson};
+use crate::stats::moments::sample_sd;
 use crate::stats::tally::{LENGTH_MEASURES, SideTally};
 use crate::stats::{Histogram, Tally};
 
@@ -323,12 +324,7 @@ pub fn write_metrics(path: &Path, tally: &Tally, names: &[String]) -> anyhow::Re
         .zip(&tally.metrics)
         .map(|(name, m)| {
             let mean = m.sum as f64 / n as f64;
-            let sd = if n > 1 {
-                let n = n as i128;
-                ((n * m.sum_sq - m.sum * m.sum) as f64 / (n * (n - 1)) as f64).sqrt()
-            } else {
-                f64::NAN
-            };
+            let sd = sample_sd(n, m.sum, m.sum_sq);
             // A 0/1 indicator's mean is a proportion: the Wilson interval keeps its coverage
             // near 0 and 1, where the normal one collapses to a point.
             let indicator = n > 0 && m.min >= 0 && m.max <= 1;

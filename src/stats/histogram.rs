@@ -1,6 +1,8 @@
 //! Exact integer histograms of small non-negative values (match lengths): mergeable with
 //! `+=`, and the source of exact means, standard deviations and quantiles.
 
+use crate::stats::moments::sample_sd;
+
 /// Counts per value, indexed by the value itself.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Histogram {
@@ -54,15 +56,9 @@ impl Histogram {
 
     /// Sample standard deviation (n - 1 in the denominator), from exact integer sums.
     pub fn sd(&self) -> f64 {
-        let n = self.count() as u128;
-        if n < 2 {
-            return f64::NAN;
-        }
         let sum: u128 = self.iter().map(|(v, c)| v as u128 * c as u128).sum();
         let sum_sq: u128 = self.iter().map(|(v, c)| (v as u128).pow(2) * c as u128).sum();
-        // n*sum_sq - sum^2 is exact in integers; only the final division is floating point.
-        let numerator = n * sum_sq - sum * sum;
-        (numerator as f64 / (n * (n - 1)) as f64).sqrt()
+        sample_sd(self.count(), sum as i128, sum_sq as i128)
     }
 
     /// The nearest-rank quantile: the smallest value v with at least ceil(p * n) of the

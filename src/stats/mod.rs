@@ -3,6 +3,7 @@
 
 pub mod histogram;
 pub mod intervals;
+pub mod moments;
 pub mod tally;
 
 pub use histogram::Histogram;

@@ -4,6 +4,7 @@
 
 use crate::core::{MAX_SEATS, MatchLength, Outcome, Seat};
 use crate::stats::histogram::Histogram;
+use crate::stats::moments::sample_sd;
 
 /// Win shares are counted in units of 1/840: 840 = lcm(1..=8), so a win shared by any number
 /// of players up to `MAX_SEATS` is an exact integer.
@@ -67,12 +68,7 @@ impl SideTally {
     }
 
     pub fn sd_score(&self) -> f64 {
-        let n = self.matches as i128;
-        if n < 2 {
-            return f64::NAN;
-        }
-        let s = self.score_sum as i128;
-        ((n * self.score_sq_sum - s * s) as f64 / (n * (n - 1)) as f64).sqrt()
+        sample_sd(self.matches, self.score_sum as i128, self.score_sq_sum)
     }
 }
 
