@@ -8,9 +8,9 @@ use std::hint::black_box;
 use arena::bots::mcts::MctsBot;
 use arena::bots::profile::parse_one;
 use arena::bots::{BotConfig, MctsParams};
-use arena::cli::bench::{Positions, bench_positions};
 use arena::core::{Game, Turn, derive_rng};
 use arena::games::{self, AnyGame, GAME_NAMES};
+use arena::session::bench::{Positions, bench_positions};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 fn params(spec: &str) -> MctsParams {

@@ -11,4 +11,5 @@ pub mod cli;
 pub mod core;
 pub mod games;
 pub mod output;
+pub mod session;
 pub mod stats;

@@ -2,7 +2,7 @@
 //! default and where the default comes from, and every bot profile.
 
 use crate::bots::profile::{BUILT_IN, profile_table};
-use crate::games::{self, GAME_NAMES};
+use crate::games::GAMES;
 
 pub fn games() -> anyhow::Result<()> {
     println!(
@@ -12,14 +12,16 @@ pub fn games() -> anyhow::Result<()> {
         "choice where the rules are silent (RULINGS.md); REFERENCE = a reference game's standard"
     );
     println!("rules; ENGINE = a harness setting such as the turn cap.\n");
-    for name in GAME_NAMES {
-        let game = games::build(name, None, &[])?;
+    for entry in GAMES {
+        let game = entry.default_game();
         let seats = game.seats();
         println!(
-            "{name}  ({}-{} players, default {})",
+            "{}  ({}-{} players, default {}; default bots {})",
+            entry.name,
             seats.start(),
             seats.end(),
-            game.default_players()
+            game.default_players(),
+            entry.default_bots
         );
         let params = game.params();
         if params.is_empty() {

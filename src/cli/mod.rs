@@ -1,6 +1,7 @@
-//! The command line: clap definitions (stage one: raw flags), then validation into a
-//! [`plan::Plan`] (stage two), then the commands. Errors in what the user typed are
-//! [`UsageError`]s: one line, exit code 2, and nothing written.
+//! The command line: clap definitions of the raw flags, turned into the run engine's own
+//! requests ([`MatchSpec`], [`StoppingRequest`]), which [`crate::session`] validates and
+//! runs; the commands here only print. Bad input is a [`crate::session::InputError`]: one line, exit
+//! code 2, and nothing written.
 
 pub mod bench;
 pub mod info;
@@ -13,15 +14,43 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::arena::Seating;
+use crate::session::bench::Positions;
+use crate::session::{MatchSpec, StoppingRequest, is_input_error};
 
-/// What the user asked for does not make sense; the message says what is allowed.
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct UsageError(pub String);
+/// `--seating`: the command-line names of [`Seating`] (which itself knows nothing of clap).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatingArg {
+    Rotate,
+    Permute,
+    Fixed,
+}
 
-/// Wrap any error as a usage error (exit code 2).
-pub fn usage(e: impl std::fmt::Display) -> anyhow::Error {
-    UsageError(e.to_string()).into()
+impl From<SeatingArg> for Seating {
+    fn from(arg: SeatingArg) -> Seating {
+        match arg {
+            SeatingArg::Rotate => Seating::Rotate,
+            SeatingArg::Permute => Seating::Permute,
+            SeatingArg::Fixed => Seating::Fixed,
+        }
+    }
+}
+
+/// `--positions`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionsArg {
+    /// The start position, after any opening chance event (TRICE's roll) from a fixed seed.
+    Start,
+    /// 16 positions reached by seeded random play (decisions with at least two options).
+    Random,
+}
+
+impl From<PositionsArg> for Positions {
+    fn from(arg: PositionsArg) -> Positions {
+        match arg {
+            PositionsArg::Start => Positions::Start,
+            PositionsArg::Random => Positions::Random,
+        }
+    }
 }
 
 /// How a command ended, for the exit code.
@@ -77,21 +106,37 @@ pub struct MatchArgs {
     #[arg(long)]
     pub players: Option<usize>,
     /// Bots per seat, comma-separated (`random,random`), or one name for every seat.
-    /// Inline parameters follow a profile name after colons: `name:key=value`.
-    #[arg(long, default_value = "random")]
-    pub bots: String,
+    /// Inline parameters follow a profile name after colons: `name:key=value`. Default:
+    /// the game's default bots (`arena games`).
+    #[arg(long)]
+    pub bots: Option<String>,
     /// Master seed: every match is a pure function of (seed, match index, plan).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// How bots are seated across matches.
     #[arg(long, value_enum, default_value = "rotate")]
-    pub seating: Seating,
+    pub seating: SeatingArg,
     /// A rules file (TOML, `key = value`) changing rule parameters.
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
     /// Change one rule parameter, after any rules file (repeatable): `--set target=50`.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub sets: Vec<String>,
+}
+
+impl MatchArgs {
+    /// The run engine's request for `game` (the default experiment fills in each game).
+    pub fn spec_for(&self, game: &str) -> MatchSpec {
+        MatchSpec {
+            game: game.to_string(),
+            players: self.players,
+            bots: self.bots.clone(),
+            seed: self.seed,
+            seating: self.seating.into(),
+            rules: self.rules.clone(),
+            sets: self.sets.clone(),
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -164,6 +209,18 @@ pub struct StoppingArgs {
     pub check_every: u64,
 }
 
+impl StoppingArgs {
+    pub fn request(&self) -> StoppingRequest {
+        StoppingRequest {
+            until_ci: self.until_ci,
+            sprt: self.sprt.clone(),
+            sprt_alpha: self.sprt_alpha,
+            sprt_beta: self.sprt_beta,
+            check_every: self.check_every,
+        }
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct PlanArgs {
     #[command(flatten)]
@@ -228,7 +285,7 @@ pub struct BenchArgs {
     /// With --mcts: search from the start position (after any opening chance event), or from
     /// a fixed set of 16 positions reached by seeded random play.
     #[arg(long, value_enum, default_value = "start")]
-    pub positions: bench::Positions,
+    pub positions: PositionsArg,
 }
 
 /// Parse and run; returns the process exit code.
@@ -272,7 +329,7 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
         Err(e) => {
             let chain: Vec<String> = e.chain().map(|c| c.to_string()).collect();
             eprintln!("error: {}", chain.join(": "));
-            if e.chain().any(|c| c.downcast_ref::<UsageError>().is_some()) { 2 } else { 1 }
+            if is_input_error(&e) { 2 } else { 1 }
         }
     }
 }

@@ -7,10 +7,10 @@ use std::io::Write;
 use serde_json::json;
 
 use crate::arena::{Observer, RunSpec, Worker};
-use crate::cli::plan::plan_for;
-use crate::cli::{Format, TraceArgs, usage};
+use crate::cli::{Format, TraceArgs};
 use crate::core::{Game, Seat};
 use crate::output::csv_files::seating_text;
+use crate::session::{Plan, input};
 use crate::with_game;
 
 struct Printer<'a, G: Game, W: Write> {
@@ -74,10 +74,10 @@ impl<G: Game, W: Write> Observer<G> for Printer<'_, G, W> {
 pub fn trace_command(args: TraceArgs) -> anyhow::Result<()> {
     let m = &args.matches_of;
     let Some(name) = &m.game else {
-        return Err(usage("trace needs --game"));
+        return Err(input("trace needs --game"));
     };
     // The plan's match count only bounds which index may be asked for: any index is valid.
-    let plan = plan_for(name, m, args.match_index.saturating_add(1))?;
+    let plan = Plan::new(&m.spec_for(name), args.match_index.saturating_add(1))?;
     let stdout = std::io::stdout().lock();
     with_game!(&plan.game, g => trace_one(g, &plan.spec, args.match_index, args.format, stdout))
 }

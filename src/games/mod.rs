@@ -1,5 +1,9 @@
-//! The games, and the registry that turns a game name plus rules into a concrete game so
-//! that the runner is called with static dispatch (`run::<G>`), never through `dyn`.
+//! The games, and the registry: one table ([`game_registry!`](crate::game_registry)) from
+//! which the game list, the [`AnyGame`] enum, name lookup and [`with_game!`](crate::with_game)
+//! are generated, so that `games`, `run`, `trace`, `bench`, `plan`, `merge` and the default
+//! experiment all read the same list, and the runner is called with static dispatch
+//! (`run::<G>`), never through `dyn`. Adding a game means one module and one line in the
+//! table.
 
 pub mod dardz;
 pub mod low_blow;
@@ -12,31 +16,89 @@ use std::path::Path;
 use crate::core::Game;
 use crate::core::rules::{self, ParamInfo, Rules, RulesError};
 
-/// Every implemented game, by command-line name.
-#[derive(Clone, Debug)]
-pub enum AnyGame {
-    TicTacToe(tictactoe::TicTacToe),
-    Pig(pig::Pig),
-    Trice(trice::Trice),
-    LowBlow(low_blow::LowBlow),
-    Dardz(dardz::Dardz),
+/// The registry: one line per game, in the order `arena games` and the default experiment
+/// list them: `Variant = type, "command-line name", "default bots";`. Player range and usual
+/// player count come from the game itself ([`Game::seats`], [`Game::default_players`]).
+/// Calls `$callback!` with the lines; [`with_game!`](crate::with_game) and this module's
+/// definitions are built from it.
+#[macro_export]
+macro_rules! game_registry {
+    ($callback:ident { $($args:tt)* }) => {
+        $crate::$callback! { { $($args)* }
+            TicTacToe = $crate::games::tictactoe::TicTacToe, "tictactoe", "random";
+            Pig = $crate::games::pig::Pig, "pig", "random";
+            Trice = $crate::games::trice::Trice, "trice", "random";
+            LowBlow = $crate::games::low_blow::LowBlow, "low-blow", "random";
+            Dardz = $crate::games::dardz::Dardz, "dardz", "random";
+        }
+    };
 }
 
-/// Command-line names of the implemented games, in the order `arena games` lists them.
-pub const GAME_NAMES: &[&str] = &["tictactoe", "pig", "trice", "low-blow", "dardz"];
-
-/// Run `$body` with `$g` bound to the concrete game inside `$any`.
+/// Run `$body` with `$g` bound to the concrete game inside `$any` (an [`AnyGame`]).
 #[macro_export]
 macro_rules! with_game {
     ($any:expr, $g:ident => $body:expr) => {
+        $crate::game_registry!(__match_any_game { ($any) $g ($body) })
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __match_any_game {
+    ({ ($any:expr) $g:ident ($body:expr) } $($variant:ident = $ty:ty, $name:literal, $bots:literal;)*) => {
         match $any {
-            $crate::games::AnyGame::TicTacToe($g) => $body,
-            $crate::games::AnyGame::Pig($g) => $body,
-            $crate::games::AnyGame::Trice($g) => $body,
-            $crate::games::AnyGame::LowBlow($g) => $body,
-            $crate::games::AnyGame::Dardz($g) => $body,
+            $( $crate::games::AnyGame::$variant($g) => $body, )*
         }
     };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __define_registry {
+    ({} $($variant:ident = $ty:ty, $name:literal, $bots:literal;)*) => {
+        /// Every implemented game, configured with its rules.
+        #[derive(Clone, Debug)]
+        pub enum AnyGame {
+            $( $variant($ty), )*
+        }
+
+        /// Every registered game, in registry order.
+        pub const GAMES: &[GameEntry] = &[
+            $( GameEntry {
+                name: $name,
+                default_bots: $bots,
+                build: |file, sets| Ok(AnyGame::$variant(configured::<$ty>($name, file, sets)?)),
+            }, )*
+        ];
+
+        /// Command-line names of the registered games, in registry order.
+        pub const GAME_NAMES: &[&str] = &[$( $name, )*];
+    };
+}
+
+game_registry!(__define_registry {});
+
+/// One line of the registry.
+#[derive(Clone, Copy, Debug)]
+pub struct GameEntry {
+    /// The command-line name.
+    pub name: &'static str,
+    /// The lineup the default experiment plays.
+    pub default_bots: &'static str,
+    /// The game under a rules file (if any), then `key=value` overrides.
+    pub build: fn(Option<&Path>, &[String]) -> Result<AnyGame, RulesError>,
+}
+
+impl GameEntry {
+    /// The game with its default rules.
+    pub fn default_game(&self) -> AnyGame {
+        (self.build)(None, &[]).expect("default rules are valid")
+    }
+}
+
+/// The registry line of `name`.
+pub fn entry(name: &str) -> Result<&'static GameEntry, UnknownGame> {
+    GAMES.iter().find(|e| e.name == name).ok_or_else(|| UnknownGame(name.to_string()))
 }
 
 /// A name that is not a game.
@@ -55,14 +117,7 @@ fn configured<G: Game>(name: &str, file: Option<&Path>, sets: &[String]) -> Resu
 
 /// Build a game from its name, an optional rules file and `--set` overrides (file first).
 pub fn build(name: &str, file: Option<&Path>, sets: &[String]) -> anyhow::Result<AnyGame> {
-    Ok(match name {
-        "tictactoe" => AnyGame::TicTacToe(configured(name, file, sets)?),
-        "pig" => AnyGame::Pig(configured(name, file, sets)?),
-        "trice" => AnyGame::Trice(configured(name, file, sets)?),
-        "low-blow" => AnyGame::LowBlow(configured(name, file, sets)?),
-        "dardz" => AnyGame::Dardz(configured(name, file, sets)?),
-        other => return Err(UnknownGame(other.to_string()).into()),
-    })
+    Ok((entry(name)?.build)(file, sets)?)
 }
 
 impl AnyGame {
@@ -77,5 +132,22 @@ impl AnyGame {
     }
     pub fn params(&self) -> Vec<ParamInfo> {
         with_game!(self, g => g.rules().params())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_registered_game_builds_under_its_own_name() {
+        assert_eq!(GAMES.len(), GAME_NAMES.len());
+        for e in GAMES {
+            let game = e.default_game();
+            assert_eq!(game.name(), e.name);
+            assert!(game.seats().contains(&game.default_players()), "{}", e.name);
+        }
+        let err = build("chess", None, &[]).unwrap_err().to_string();
+        assert!(err.contains("unknown game `chess`") && err.contains("low-blow"), "{err}");
     }
 }

@@ -112,7 +112,7 @@ pub fn chi_square_uniform(counts: &[u64]) -> (f64, u64, f64) {
 /// Wald's SPRT on a win share: H0 p = p0 against H1 p = p1, with error rates alpha and beta.
 /// A match contributes its share x in [0, 1] (a shared win counts as a fraction, the usual
 /// treatment of draws as half points in chess testing).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Sprt {
     pub p0: f64,
     pub p1: f64,

@@ -1,0 +1,31 @@
+//! The run engine, as a library floor above the arena, the statistics and the output files:
+//! validating what to play ([`MatchSpec`] → [`Plan`]), executing it with checkpoints,
+//! resuming, sharding, merging, and writing a run's result folder, behind a small API that
+//! returns one [`RunResult`]. The command line only parses arguments, calls this and prints;
+//! benches, tests and every command (run, merge, plan, bench, trace) use it the same way.
+//!
+//! ```no_run
+//! use arena::session::{Execution, Experiment, MatchSpec, run};
+//! let spec = MatchSpec { bots: Some("greedy,random".into()), ..MatchSpec::new("pig") };
+//! let experiment = Experiment::single(&spec, 10_000, None, Some("results/pig".into()))?;
+//! let result = run(&experiment, &Execution::quiet(2), |_| {})?;
+//! println!("{:?}", result.end);
+//! # Ok::<(), anyhow::Error>(())
+//! ```
+
+pub mod bench;
+pub mod execute;
+pub mod experiment;
+pub mod folder;
+pub mod input;
+pub mod pilot;
+pub mod plan;
+pub mod results;
+
+pub use execute::{CHECKPOINT, Execution, RunSummary, SHARD_TALLY, StopReport, execute};
+pub use experiment::{Experiment, GameRun, RunEnd, RunResult, run};
+pub use folder::{prepare_out_dir, timestamp};
+pub use input::{InputError, input, is_input_error};
+pub use pilot::{Pilot, matches_for_width, pilot};
+pub use plan::{MatchSpec, Plan, Shard, Stopping, StoppingRequest, parse_matches, parse_threads};
+pub use results::{MergeResult, merge, write_results};

@@ -1,0 +1,64 @@
+//! Pilot runs for `arena plan`: play a short run, then estimate for each seat how many
+//! matches a 95% win-share interval of a given width needs (normal approximation to the
+//! Wilson width, 2·z·sqrt(p(1-p)/n)) and how long that takes at the pilot's speed.
+
+use std::time::Instant;
+
+use crate::arena::runner::play_block;
+use crate::session::input::input;
+use crate::session::plan::Plan;
+use crate::stats::Tally;
+use crate::stats::intervals::z_for;
+use crate::with_game;
+
+/// What a pilot run measured.
+#[derive(Debug)]
+pub struct Pilot {
+    /// Matches played: the requested count rounded up to whole deal groups.
+    pub matches: u64,
+    pub seconds: f64,
+    pub tally: Tally,
+}
+
+impl Pilot {
+    pub fn matches_per_second(&self) -> f64 {
+        self.matches as f64 / self.seconds
+    }
+}
+
+/// Play the first `matches` matches of `plan` (rounded up to whole deal groups) on a pool of
+/// `threads` threads.
+pub fn pilot(plan: &Plan, matches: u64, threads: usize) -> anyhow::Result<Pilot> {
+    if matches < 10 {
+        return Err(input("--pilot must be at least 10 matches"));
+    }
+    let group = plan.group();
+    let matches = matches.div_ceil(group) * group;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+    let started = Instant::now();
+    let block =
+        pool.install(|| with_game!(&plan.game, g => play_block(g, &plan.spec, 0, matches, false)));
+    let seconds = started.elapsed().as_secs_f64().max(1e-6);
+    Ok(Pilot { matches, seconds, tally: block.tally })
+}
+
+/// Matches for a 95% interval `width` wide around a win share `p`, rounded up to whole deal
+/// groups of `group` matches.
+pub fn matches_for_width(p: f64, width: f64, group: u64) -> u64 {
+    let z = z_for(0.95);
+    let n = ((2.0 * z / width).powi(2) * p * (1.0 - p)).ceil().max(1.0) as u64;
+    n.div_ceil(group) * group
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fair_coin_needs_about_38_thousand_matches_for_a_one_point_interval() {
+        // (2 · 1.96 / 0.01)² · 0.25 = 38414.6
+        assert_eq!(matches_for_width(0.5, 0.01, 1), 38_415);
+        assert_eq!(matches_for_width(0.5, 0.01, 2), 38_416);
+        assert!(matches_for_width(0.1, 0.01, 1) < matches_for_width(0.5, 0.01, 1));
+    }
+}

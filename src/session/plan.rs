@@ -1,0 +1,298 @@
+//! What a run plays, validated: a [`MatchSpec`] (the match-defining choices, as a caller
+//! states them) becomes a [`Plan`] (a configured game, its lineup and seating), with an
+//! optional [`Stopping`] rule and [`Shard`]. Every check on input happens here, before
+//! anything touches the file system, so bad input never leaves output behind.
+
+use std::path::PathBuf;
+
+use crate::arena::{RunSpec, Seating};
+use crate::bots::profile;
+use crate::games::{self, AnyGame};
+use crate::session::input::input;
+use crate::stats::Tally;
+use crate::stats::hypothesis::{Sprt, SprtDecision};
+use crate::stats::intervals::wilson;
+
+/// The choices that define which matches are played (the same for `run`, `trace`, `plan` and
+/// `bench`, so that a trace replays exactly what a run played).
+#[derive(Clone, Debug)]
+pub struct MatchSpec {
+    pub game: String,
+    /// `None`: the game's usual count.
+    pub players: Option<usize>,
+    /// Bots per seat, comma-separated, or one profile for every seat; `None`: the game's
+    /// default bots from the registry.
+    pub bots: Option<String>,
+    pub seed: u64,
+    pub seating: Seating,
+    /// A rules file (TOML) applied before `sets`.
+    pub rules: Option<PathBuf>,
+    /// `key=value` rule overrides.
+    pub sets: Vec<String>,
+}
+
+impl MatchSpec {
+    /// `game` with its default rules and bots, seed 1 and rotated seating.
+    pub fn new(game: &str) -> Self {
+        MatchSpec {
+            game: game.to_string(),
+            players: None,
+            bots: None,
+            seed: 1,
+            seating: Seating::Rotate,
+            rules: None,
+            sets: Vec::new(),
+        }
+    }
+}
+
+/// One validated experiment on one game.
+#[derive(Debug)]
+pub struct Plan {
+    pub game: AnyGame,
+    pub rules_file: Option<PathBuf>,
+    pub spec: RunSpec,
+    pub stopping: Option<Stopping>,
+}
+
+impl Plan {
+    /// Validate `spec` for a run of `matches` matches.
+    pub fn new(spec: &MatchSpec, matches: u64) -> anyhow::Result<Plan> {
+        let entry = games::entry(&spec.game).map_err(input)?;
+        let game = (entry.build)(spec.rules.as_deref(), &spec.sets).map_err(input)?;
+        let seats = game.seats();
+        let players = spec.players.unwrap_or_else(|| game.default_players());
+        if !seats.contains(&players) {
+            return Err(input(format!(
+                "{} is for {} to {} players, not {players}",
+                game.name(),
+                seats.start(),
+                seats.end()
+            )));
+        }
+        let bots = spec.bots.as_deref().unwrap_or(entry.default_bots);
+        let lineup = profile::parse_lineup(bots, players).map_err(input)?;
+        Ok(Plan {
+            game,
+            rules_file: spec.rules.clone(),
+            spec: RunSpec { players, lineup, matches, seed: spec.seed, seating: spec.seating },
+            stopping: None,
+        })
+    }
+
+    /// Matches per deal group under this plan's seating.
+    pub fn group(&self) -> u64 {
+        self.spec.seating.group_size(self.spec.players)
+    }
+}
+
+/// A stopping rule as asked for, before validation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoppingRequest {
+    /// Stop once seat 0's 95% interval is at most this wide.
+    pub until_ci: Option<f64>,
+    /// `P0,P1` of a sequential probability ratio test on seat 0's win share.
+    pub sprt: Option<String>,
+    pub sprt_alpha: f64,
+    pub sprt_beta: f64,
+    /// Matches between checks.
+    pub check_every: u64,
+}
+
+impl Default for StoppingRequest {
+    fn default() -> Self {
+        StoppingRequest {
+            until_ci: None,
+            sprt: None,
+            sprt_alpha: 0.05,
+            sprt_beta: 0.05,
+            check_every: 10_000,
+        }
+    }
+}
+
+/// A validated stopping rule: play in deterministic chunks and stop at the first chunk
+/// boundary where the rule is met, so the stopping index is the same for any thread count.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Stopping {
+    pub until_ci: Option<f64>,
+    pub sprt: Option<Sprt>,
+    /// Matches between checks.
+    pub check_every: u64,
+}
+
+impl Stopping {
+    /// Validate a request; `None` when no rule was asked for.
+    pub fn parse(request: &StoppingRequest) -> anyhow::Result<Option<Stopping>> {
+        if request.until_ci.is_none() && request.sprt.is_none() {
+            return Ok(None);
+        }
+        if let Some(w) = request.until_ci
+            && !(w > 0.0 && w <= 1.0)
+        {
+            return Err(input(format!("--until-ci must be a width between 0 and 1, got {w}")));
+        }
+        let sprt = match &request.sprt {
+            None => None,
+            Some(text) => Some(parse_sprt(text, request.sprt_alpha, request.sprt_beta)?),
+        };
+        if request.check_every == 0 {
+            return Err(input("--check-every must be at least 1"));
+        }
+        Ok(Some(Stopping { until_ci: request.until_ci, sprt, check_every: request.check_every }))
+    }
+
+    /// Why the run should stop now, if it should: checked on seat 0 (the first to move).
+    pub fn reason(&self, tally: &Tally) -> Option<String> {
+        let seat = &tally.seats[0];
+        if let Some(width) = self.until_ci {
+            let (lo, hi) = wilson(seat.win_shares(), seat.matches, 0.95);
+            if hi - lo <= width {
+                return Some(format!(
+                    "seat 0's 95% interval [{lo:.6}, {hi:.6}] is at most {width} wide"
+                ));
+            }
+        }
+        if let Some(sprt) = self.sprt {
+            match sprt.decide(seat.win_shares(), seat.matches) {
+                SprtDecision::AcceptH0 => {
+                    return Some(format!("SPRT accepted H0 (p = {})", sprt.p0));
+                }
+                SprtDecision::AcceptH1 => {
+                    return Some(format!("SPRT accepted H1 (p = {})", sprt.p1));
+                }
+                SprtDecision::Continue => {}
+            }
+        }
+        None
+    }
+}
+
+fn parse_sprt(text: &str, alpha: f64, beta: f64) -> anyhow::Result<Sprt> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let parsed: Vec<f64> = parts.iter().filter_map(|p| p.parse().ok()).collect();
+    let [p0, p1] = parsed[..] else {
+        return Err(input(format!(
+            "--sprt needs two win shares P0,P1 (e.g. 0.5,0.55), got `{text}`"
+        )));
+    };
+    if parts.len() != 2 || !(0.0 < p0 && p0 < 1.0 && 0.0 < p1 && p1 < 1.0) || p0 == p1 {
+        return Err(input(format!(
+            "--sprt needs two different win shares strictly between 0 and 1, got `{text}`"
+        )));
+    }
+    for (name, v) in [("--sprt-alpha", alpha), ("--sprt-beta", beta)] {
+        if !(v > 0.0 && v < 0.5) {
+            return Err(input(format!("{name} must be between 0 and 0.5, got {v}")));
+        }
+    }
+    Ok(Sprt { p0, p1, alpha, beta })
+}
+
+/// One part of a plan, for spreading a run over machines: shard `index` of `count` plays a
+/// contiguous range of whole deal groups; merging the shards gives exactly the files the
+/// whole run would have written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// `I/K`: shard I (0-based) of K.
+    pub fn parse(text: &str) -> anyhow::Result<Shard> {
+        let bad = || input(format!("--shard must be I/K with 0 <= I < K (e.g. 0/4), got `{text}`"));
+        let (i, k) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count): (u64, u64) =
+            (i.trim().parse().map_err(|_| bad())?, k.trim().parse().map_err(|_| bad())?);
+        if count == 0 || index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The matches `[first, end)` of this shard.
+    pub fn range(&self, matches: u64, group: u64) -> (u64, u64) {
+        let groups = matches.div_ceil(group);
+        let first = groups * self.index / self.count * group;
+        let end = (groups * (self.index + 1) / self.count * group).min(matches);
+        (first.min(matches), end)
+    }
+}
+
+/// A match count as text: a positive whole number (underscores allowed: 1_000_000);
+/// `default` when absent.
+pub fn parse_matches(text: Option<&str>, default: u64) -> anyhow::Result<u64> {
+    let Some(text) = text else { return Ok(default) };
+    let cleaned = text.trim().replace('_', "");
+    match cleaned.parse::<i128>() {
+        Ok(n) if n >= 1 && n <= u64::MAX as i128 => Ok(n as u64),
+        Ok(n) => Err(input(format!("--matches must be at least 1, got {n}"))),
+        Err(_) => Err(input(format!("--matches must be a positive whole number, got `{text}`"))),
+    }
+}
+
+/// The thread count: default all cores; 0 is refused.
+pub fn parse_threads(threads: Option<usize>) -> anyhow::Result<usize> {
+    match threads {
+        Some(0) => Err(input("--threads must be at least 1")),
+        Some(t) => Ok(t),
+        None => Ok(std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matches_must_be_positive() {
+        assert_eq!(parse_matches(Some("1_000"), 5).unwrap(), 1000);
+        assert_eq!(parse_matches(None, 5).unwrap(), 5);
+        assert!(parse_matches(Some("0"), 5).unwrap_err().to_string().contains("at least 1"));
+        assert!(parse_matches(Some("-5"), 5).unwrap_err().to_string().contains("at least 1"));
+        assert!(parse_matches(Some("lots"), 5).unwrap_err().to_string().contains("whole number"));
+    }
+
+    #[test]
+    fn shards_cover_every_group_once() {
+        for (matches, group, count) in [(100u64, 3u64, 4u64), (7, 2, 3), (5, 6, 2), (1000, 1, 7)] {
+            let mut next = 0;
+            for index in 0..count {
+                let (a, b) = Shard { index, count }.range(matches, group);
+                assert_eq!(a, next);
+                assert!(a.is_multiple_of(group) && b >= a);
+                next = b;
+            }
+            assert_eq!(next, matches);
+        }
+        assert!(Shard::parse("4/4").is_err());
+        assert_eq!(Shard::parse("1/4").unwrap(), Shard { index: 1, count: 4 });
+    }
+
+    #[test]
+    fn every_registered_game_plans_with_its_default_bots() {
+        for e in crate::games::GAMES {
+            let plan = Plan::new(&MatchSpec::new(e.name), 10).unwrap();
+            assert_eq!(plan.game.name(), e.name);
+            assert_eq!(plan.spec.players, plan.game.default_players());
+        }
+        let err = Plan::new(&MatchSpec::new("chess"), 10).unwrap_err();
+        assert!(crate::session::is_input_error(&err));
+    }
+
+    #[test]
+    fn stopping_rules_are_validated() {
+        let none = StoppingRequest::default();
+        assert_eq!(Stopping::parse(&none).unwrap(), None);
+        let sprt = StoppingRequest { sprt: Some("0.5,0.55".into()), ..none.clone() };
+        let rule = Stopping::parse(&sprt).unwrap().unwrap();
+        assert_eq!(rule.sprt.unwrap().p1, 0.55);
+        for bad in ["0.5", "0.5,0.5", "0,0.5", "a,b"] {
+            let req = StoppingRequest { sprt: Some(bad.into()), ..none.clone() };
+            assert!(Stopping::parse(&req).is_err(), "{bad}");
+        }
+        let wide = StoppingRequest { until_ci: Some(1.5), ..none };
+        assert!(Stopping::parse(&wide).unwrap_err().to_string().contains("--until-ci"));
+    }
+}

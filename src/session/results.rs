@@ -1,0 +1,166 @@
+//! The result files of a run, computed once from its merged tally: shared by whole runs,
+//! shards and merges so that all three write the same bytes; and merging the tallies of a
+//! plan's shards into the files the whole run would have written.
+
+use std::path::{Path, PathBuf};
+
+use crate::arena::Failure;
+use crate::output::csv_files::{self, METRIC_INTERVAL, WIN_RATE_INTERVAL};
+use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, RAND_VERSION};
+use crate::output::write_atomic;
+use crate::session::execute::{SHARD_TALLY, ShardTally};
+use crate::session::folder::prepare_out_dir;
+use crate::session::input::input;
+use crate::stats::{Tally, analysis};
+
+/// Write every result file computed from a tally (all but matches.csv and the manifest);
+/// shared by runs, shards and `arena merge` so that all three write the same bytes. Returns
+/// the files written and the verdict.
+pub fn write_results(
+    out: &Path,
+    tally: &Tally,
+    failures: &[Failure],
+    labels: &[String],
+    metric_names: &[String],
+    group: u64,
+    seed: u64,
+) -> anyhow::Result<(Vec<String>, String)> {
+    let balance = analysis::balance(tally);
+    let (ratings, difference) = analysis::ratings(tally, labels, group);
+    let pairing = analysis::pairing(tally, labels, group);
+    csv_files::write_seats(&out.join("seats.csv"), tally, &balance)?;
+    csv_files::write_balance(&out.join("balance.csv"), tally, &balance)?;
+    csv_files::write_bots(&out.join("bots.csv"), tally, labels)?;
+    csv_files::write_ratings(&out.join("ratings.csv"), &ratings)?;
+    csv_files::write_pairing(&out.join("pairing.csv"), &pairing)?;
+    csv_files::write_shape(&out.join("shape.csv"), &analysis::shape(tally), tally.matches)?;
+    csv_files::write_lengths(&out.join("lengths.csv"), tally)?;
+    csv_files::write_histograms(&out.join("histograms.csv"), tally)?;
+    csv_files::write_metrics(&out.join("metrics.csv"), tally, metric_names)?;
+    csv_files::write_failures(&out.join("failures.csv"), seed, failures)?;
+    write_atomic(&out.join("verdict.txt"), format!("{}\n", balance.verdict).as_bytes())?;
+    let mut files: Vec<String> = [
+        "seats.csv",
+        "balance.csv",
+        "bots.csv",
+        "ratings.csv",
+        "pairing.csv",
+        "shape.csv",
+        "lengths.csv",
+        "histograms.csv",
+        "metrics.csv",
+        "failures.csv",
+        "verdict.txt",
+    ]
+    .map(String::from)
+    .to_vec();
+    if let Some(d) = &difference {
+        csv_files::write_difference(&out.join("difference.csv"), d)?;
+        files.push("difference.csv".into());
+    }
+    Ok((files, balance.verdict))
+}
+
+/// What merging a plan's shards produced.
+#[derive(Debug)]
+pub struct MergeResult {
+    pub shards: u64,
+    pub tally: Tally,
+    pub failures: Vec<Failure>,
+    pub verdict: String,
+}
+
+/// Add the tallies of every shard of one plan (`shard_dirs`, each exactly once, in any
+/// order) and write into `out` the files the whole run would have written (matches.csv too,
+/// when every shard has one). `command_line` is recorded in the manifest.
+pub fn merge(
+    shard_dirs: &[PathBuf],
+    out: &Path,
+    command_line: &[String],
+) -> anyhow::Result<MergeResult> {
+    if shard_dirs.is_empty() {
+        return Err(input("merge needs the folders of the shards"));
+    }
+    let mut shards = Vec::new();
+    for dir in shard_dirs {
+        let path = dir.join(SHARD_TALLY);
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            input(format!(
+                "{}: {e} (is it the folder of an `arena run --shard` run?)",
+                path.display()
+            ))
+        })?;
+        let st: ShardTally = serde_json::from_str(&text)
+            .map_err(|e| input(format!("{}: not a shard tally: {e}", path.display())))?;
+        shards.push((dir.clone(), st));
+    }
+    let count = shards[0].1.shard.count;
+    for (dir, st) in &shards {
+        if st.plan != shards[0].1.plan || st.shard.count != count {
+            return Err(input(format!(
+                "{} holds a shard of a different plan than {}",
+                dir.display(),
+                shards[0].0.display()
+            )));
+        }
+    }
+    shards.sort_by_key(|(_, st)| st.shard.index);
+    let indices: Vec<u64> = shards.iter().map(|(_, st)| st.shard.index).collect();
+    if indices != (0..count).collect::<Vec<_>>() {
+        return Err(input(format!(
+            "the plan has {count} shards; got shards {indices:?} (every shard exactly once)"
+        )));
+    }
+    prepare_out_dir(out)?;
+    let first = &shards[0].1;
+    let mut tally = Tally::new(first.tally.players, first.metric_names.len());
+    let mut failures = Vec::new();
+    let mut seconds = 0.0;
+    for (_, st) in &shards {
+        tally.merge(&st.tally);
+        failures.extend(st.failures.iter().cloned());
+        seconds += st.elapsed_seconds;
+    }
+    let (mut files, verdict) = write_results(
+        out,
+        &tally,
+        &failures,
+        &first.labels,
+        &first.metric_names,
+        first.group,
+        first.seed,
+    )?;
+    // Rows are in index order within each shard and shards are contiguous ranges: their
+    // concatenation is the whole run's matches.csv.
+    if shards.iter().all(|(dir, _)| dir.join("matches.csv").exists()) {
+        let mut file = crate::output::AtomicFile::create(&out.join("matches.csv"))?;
+        for (k, (dir, _)) in shards.iter().enumerate() {
+            let text = std::fs::read_to_string(dir.join("matches.csv"))?;
+            let body =
+                if k == 0 { &text[..] } else { text.split_once('\n').map_or("", |(_, b)| b) };
+            std::io::Write::write_all(file.writer(), body.as_bytes())?;
+        }
+        file.commit()?;
+        files.push("matches.csv".into());
+    }
+    files.push("manifest.json".into());
+    let manifest = serde_json::json!({
+        "tool": "arena",
+        "crate_version": CRATE_VERSION,
+        "git_commit": GIT_COMMIT,
+        "rand_version": RAND_VERSION,
+        "command_line": command_line,
+        "merged_from": shard_dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>(),
+        "plan": first.plan,
+        "completed_matches": tally.matches,
+        "failed_matches": failures.len(),
+        "capped_matches": tally.capped,
+        "elapsed_seconds_summed_over_shards": seconds,
+        "verdict": verdict,
+        "win_rate_interval": WIN_RATE_INTERVAL,
+        "metric_interval": METRIC_INTERVAL,
+        "files": files,
+    });
+    write_atomic(&out.join("manifest.json"), &serde_json::to_vec_pretty(&manifest)?)?;
+    Ok(MergeResult { shards: count, tally, failures, verdict })
+}
