@@ -35,6 +35,7 @@
 //! ```
 
 pub mod greedy;
+pub mod kind;
 pub mod mcts;
 pub mod params;
 pub mod profile;
@@ -44,8 +45,9 @@ use std::any::Any;
 use std::fmt;
 
 use crate::core::{Game, Rng, Seat};
+pub use kind::{BotError, BotKind};
 pub use params::{BotConfig, GreedyParams, MctsParams, RewardMode, Rollout};
-pub use profile::{BotError, BotKind, BotSpec};
+pub use profile::BotSpec;
 
 /// One bot instance. Each seat gets its own, so two seats with the same profile are
 /// independent.

@@ -1,135 +1,93 @@
-//! Typed bot parameters: every key a bot kind accepts, its default, what it means, and the
-//! check that turns the text of a profile or an inline `key=value` into a typed setting with a
-//! clear error. [`BotConfig`] is what [`super::Bot::from_spec`] builds a bot from.
+//! Typed bot parameters, declared with the same [`rule_params!`](crate::rule_params)
+//! mechanism as a game's rules: one line per key with its type, default, what is allowed and
+//! the check, so a bot parameter is declared, documented (`arena bots`), validated and
+//! overridden (`--bots mcts:c=1`) exactly as a rule is. Their origin is ENGINE: they are
+//! settings of our bots, not of any designer's game. [`BotConfig`] is what
+//! [`super::Bot::from_spec`] builds a bot from.
 
 use std::collections::BTreeMap;
 
-use super::profile::{BotError, BotKind};
+use crate::core::rules::{ParamInfo, Rules};
 
-/// One parameter of a bot kind, for validation, `arena bots` and the manifest.
-#[derive(Clone, Copy, Debug)]
-pub struct ParamDoc {
-    pub key: &'static str,
-    pub default: &'static str,
-    pub doc: &'static str,
-}
+use super::kind::{BotError, BotKind};
 
-const GREEDY_PARAMS: &[ParamDoc] = &[
-    ParamDoc {
-        key: "samples",
-        default: "64",
-        doc: "whole number >= 1: samples per action; each draws a fresh determinization for the bot's seat and, after an action that leads to chance, a fresh chance outcome; the action's value is the mean",
-    },
-    ParamDoc {
-        key: "guard",
-        default: "true",
-        doc: "true/false: also look at the next player's replies and treat an action after which that player can win at once as a loss",
-    },
-];
+crate::param_enum!(
+    /// The rollout policy.
+    Rollout { Random = "random", Greedy = "greedy" }
+);
 
-const MCTS_PARAMS: &[ParamDoc] = &[
-    ParamDoc {
-        key: "iterations",
-        default: "1000",
-        doc: "whole number >= 1: search iterations per decision (the reproducible budget)",
-    },
-    ParamDoc {
-        key: "seconds",
-        default: "0",
-        doc: "number >= 0: if > 0, a wall-clock budget per decision that replaces `iterations`; results then depend on machine speed and the manifest says reproducible: false",
-    },
-    ParamDoc {
-        key: "c",
-        default: "0.7",
-        doc: "number >= 0: UCB exploration constant, for rewards in [0, 1] (OpenSpiel's uct_c on its [-1, 1] returns is twice this)",
-    },
-    ParamDoc {
-        key: "rollout",
-        default: "random",
-        doc: "random | greedy: the rollout policy; greedy plays the greedy bot's one-ply choice with probability greedy_prob, else a random action",
-    },
-    ParamDoc {
-        key: "greedy_prob",
-        default: "1",
-        doc: "number in [0, 1]: with rollout = greedy, the probability of a greedy move at each rollout decision",
-    },
-    ParamDoc {
-        key: "rollout_samples",
-        default: "4",
-        doc: "whole number >= 1: chance outcomes sampled per action by a greedy rollout move (actions without chance are evaluated once)",
-    },
-    ParamDoc {
-        key: "depth",
-        default: "20",
-        doc: "whole number >= 0 or none: rollout decisions before the cut, where the game's heuristic is turned into rewards (softmax over seats); none = play rollouts to the end",
-    },
-    ParamDoc {
-        key: "cut_scale",
-        default: "2",
-        doc: "number > 0: at a cut, seat s gets exp(k*h_s) / sum_j exp(k*h_j) with k = cut_scale and h the heuristic",
-    },
-    ParamDoc {
-        key: "reward",
-        default: "win",
-        doc: "win | score: win = the seat's win share (1, 1/k for a k-way tie, 0; capped 0); score = 0.5 + 0.5*(own score - mean of the others)/(widest score spread seen in this search), capped 0",
-    },
-];
+crate::param_enum!(
+    /// How a finished (or cut) rollout is turned into one reward per seat.
+    RewardMode { WinShare = "win", Score = "score" }
+);
 
-impl BotKind {
-    /// Every parameter of this kind with its default.
-    pub fn params(self) -> &'static [ParamDoc] {
-        match self {
-            BotKind::Random => &[],
-            BotKind::Greedy => GREEDY_PARAMS,
-            BotKind::Mcts => MCTS_PARAMS,
-        }
+crate::rule_params! {
+    /// The greedy bot's settings.
+    #[derive(Copy)]
+    pub struct GreedyParams {
+        /// Samples per action; each draws a fresh determinization for the bot's seat and,
+        /// after an action that leads to chance, a fresh chance outcome; the action's value
+        /// is the mean.
+        samples: u32 = 64, Engine, "a whole number from 1 to 1000000", |v: &u32| (1..=1_000_000).contains(v);
+        /// Also look at the next player's replies and treat an action after which that
+        /// player can win at once as a loss.
+        guard: bool = true, Engine, "true or false", |_| true;
     }
 }
 
-/// The greedy bot's settings.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GreedyParams {
-    pub samples: u32,
-    pub guard: bool,
+crate::rule_params! {
+    /// The MCTS bot's settings.
+    #[derive(Copy)]
+    pub struct MctsParams {
+        /// Search iterations per decision (the reproducible budget).
+        iterations: u32 = 1000, Engine, "a whole number from 1 to 4294967295", |v: &u32| *v >= 1;
+        /// If > 0, a wall-clock budget per decision that replaces `iterations`; results then
+        /// depend on machine speed and the manifest says reproducible: false.
+        seconds: f64 = 0.0, Engine, "a number of seconds from 0 to 86400 (0 = off)", |v: &f64| (0.0..=86_400.0).contains(v);
+        /// UCB exploration constant, for rewards in [0, 1] (OpenSpiel's uct_c on its
+        /// [-1, 1] returns is twice this).
+        c: f64 = 0.7, Engine, "a number >= 0", |v: &f64| (0.0..=1e6).contains(v);
+        /// The rollout policy; greedy plays the greedy bot's one-ply choice with
+        /// probability greedy_prob, else a random action.
+        rollout: Rollout = Rollout::Random, Engine, "one of random, greedy", |_| true;
+        /// With rollout = greedy, the probability of a greedy move at each rollout decision.
+        greedy_prob: f64 = 1.0, Engine, "a number from 0 to 1", |v: &f64| (0.0..=1.0).contains(v);
+        /// Chance outcomes sampled per action by a greedy rollout move (actions without
+        /// chance are evaluated once).
+        rollout_samples: u32 = 4, Engine, "a whole number from 1 to 1000000", |v: &u32| (1..=1_000_000).contains(v);
+        /// Rollout decisions before the cut, where the game's heuristic is turned into
+        /// rewards (softmax over seats); none = play rollouts to the end.
+        depth: Option<u32> = Some(20), Engine, "a whole number >= 0, or none", |_| true;
+        /// At a cut, seat s gets exp(k*h_s) / sum_j exp(k*h_j) with k = cut_scale and h
+        /// the heuristic.
+        cut_scale: f64 = 2.0, Engine, "a number > 0", |v: &f64| (1e-9..=1e6).contains(v);
+        /// win = the seat's win share (1, 1/k for a k-way tie, 0; capped 0); score = 0.5 +
+        /// 0.5*(own score - mean of the others)/(widest score spread seen in this search),
+        /// capped 0.
+        reward: RewardMode = RewardMode::WinShare, Engine, "one of win, score", |_| true;
+    }
 }
 
-/// The rollout policy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rollout {
-    Random,
-    Greedy,
+impl MctsParams {
+    /// The wall-clock budget per decision, when one replaces the iteration count.
+    pub fn time_budget(&self) -> Option<f64> {
+        (self.seconds > 0.0).then_some(self.seconds)
+    }
 }
 
-/// How a finished (or cut) rollout is turned into one reward per seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RewardMode {
-    WinShare,
-    Score,
-}
-
-/// The MCTS bot's settings.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MctsParams {
-    pub iterations: u32,
-    /// Wall-clock budget per decision; `None` = use `iterations` (reproducible).
-    pub seconds: Option<f64>,
-    pub c: f64,
-    pub rollout: Rollout,
-    pub greedy_prob: f64,
-    pub rollout_samples: u32,
-    /// Rollout decisions before the heuristic cut; `None` = play to the end.
-    pub depth: Option<u32>,
-    pub cut_scale: f64,
-    pub reward: RewardMode,
-}
-
-impl Default for MctsParams {
-    fn default() -> Self {
-        let defaults: BTreeMap<String, String> = BTreeMap::new();
-        match config(BotKind::Mcts, "mcts", &defaults) {
-            Ok(BotConfig::Mcts(p)) => p,
-            _ => unreachable!("the documented defaults parse"),
+impl BotKind {
+    /// Every parameter of this kind with its default (none for random).
+    pub fn params(self) -> Vec<ParamInfo> {
+        match self {
+            BotKind::Random => Vec::new(),
+            BotKind::Greedy => GreedyParams::default().params(),
+            BotKind::Mcts => MctsParams::default().params(),
         }
+    }
+
+    /// The keys this kind accepts.
+    pub fn param_keys(self) -> Vec<&'static str> {
+        self.params().iter().map(|p| p.key).collect()
     }
 }
 
@@ -144,62 +102,39 @@ pub enum BotConfig {
 impl BotConfig {
     /// False when results depend on wall-clock time (an MCTS `seconds` budget).
     pub fn is_reproducible(&self) -> bool {
-        !matches!(self, BotConfig::Mcts(p) if p.seconds.is_some())
+        !matches!(self, BotConfig::Mcts(p) if p.time_budget().is_some())
     }
 }
 
-/// Reads values for one bot, falling back to the documented defaults.
-struct Reader<'a> {
-    bot: &'a str,
-    kind: BotKind,
-    params: &'a BTreeMap<String, String>,
+/// A parameter's text as the value a rules file would hold: `3`, `0.7`, `true`, or a word.
+fn as_value(text: &str) -> toml::Value {
+    let text = text.trim();
+    match toml::from_str::<toml::Table>(&format!("v = {text}")) {
+        Ok(mut t) => t.remove("v").expect("parsed key"),
+        Err(_) => toml::Value::String(text.to_string()),
+    }
 }
 
-impl Reader<'_> {
-    fn text(&self, key: &str) -> &str {
-        match self.params.get(key) {
-            Some(v) => v.as_str(),
-            None => {
-                self.kind.params().iter().find(|p| p.key == key).expect("a documented key").default
-            }
+/// Start from the defaults of `R` and set each of `params`; a bad value is a one-line error
+/// naming the bot, the key, the value and what is allowed.
+fn typed<R: Rules>(bot: &str, params: &BTreeMap<String, String>) -> Result<R, BotError> {
+    let mut typed = R::default();
+    for (key, text) in params {
+        if typed.set(key, &as_value(text)).is_err() {
+            let expected = typed
+                .params()
+                .into_iter()
+                .find(|p| p.key == key)
+                .map_or("a known parameter", |p| p.allowed);
+            return Err(BotError::BadValue {
+                bot: bot.to_string(),
+                key: key.clone(),
+                value: text.clone(),
+                expected: expected.to_string(),
+            });
         }
     }
-    fn bad(&self, key: &str, expected: &str) -> BotError {
-        BotError::BadValue {
-            bot: self.bot.to_string(),
-            key: key.to_string(),
-            value: self.text(key).to_string(),
-            expected: expected.to_string(),
-        }
-    }
-    fn whole(&self, key: &str, min: u64, max: u64) -> Result<u64, BotError> {
-        let expected = format!("a whole number from {min} to {max}");
-        let text = self.text(key).trim().replace('_', "");
-        match text.parse::<i128>() {
-            Ok(n) if n >= min as i128 && n <= max as i128 => Ok(n as u64),
-            _ => Err(self.bad(key, &expected)),
-        }
-    }
-    fn number(&self, key: &str, min: f64, max: f64, expected: &str) -> Result<f64, BotError> {
-        match self.text(key).trim().parse::<f64>() {
-            Ok(x) if x.is_finite() && x >= min && x <= max => Ok(x),
-            _ => Err(self.bad(key, expected)),
-        }
-    }
-    fn boolean(&self, key: &str) -> Result<bool, BotError> {
-        match self.text(key).trim() {
-            "true" => Ok(true),
-            "false" => Ok(false),
-            _ => Err(self.bad(key, "true or false")),
-        }
-    }
-    fn choice<T: Copy>(&self, key: &str, options: &[(&str, T)]) -> Result<T, BotError> {
-        let text = self.text(key).trim();
-        options.iter().find(|(name, _)| *name == text).map(|(_, v)| *v).ok_or_else(|| {
-            let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
-            self.bad(key, &format!("one of {}", names.join(", ")))
-        })
-    }
+    Ok(typed)
 }
 
 /// Check and type the parameters of a bot named `bot` of `kind`. Keys must already be known
@@ -209,46 +144,46 @@ pub fn config(
     bot: &str,
     params: &BTreeMap<String, String>,
 ) -> Result<BotConfig, BotError> {
-    let r = Reader { bot, kind, params };
     Ok(match kind {
         BotKind::Random => BotConfig::Random,
-        BotKind::Greedy => BotConfig::Greedy(GreedyParams {
-            samples: r.whole("samples", 1, 1_000_000)? as u32,
-            guard: r.boolean("guard")?,
-        }),
-        BotKind::Mcts => {
-            let seconds = r.number(
-                "seconds",
-                0.0,
-                86_400.0,
-                "a number of seconds from 0 to 86400 (0 = off)",
-            )?;
-            let depth = if r.text("depth").trim() == "none" {
-                None
-            } else {
-                Some(
-                    r.whole("depth", 0, u32::MAX as u64)
-                        .map_err(|_| r.bad("depth", "a whole number >= 0, or none"))?
-                        as u32,
-                )
-            };
-            BotConfig::Mcts(MctsParams {
-                iterations: r.whole("iterations", 1, u32::MAX as u64)? as u32,
-                seconds: (seconds > 0.0).then_some(seconds),
-                c: r.number("c", 0.0, 1e6, "a number >= 0")?,
-                rollout: r.choice(
-                    "rollout",
-                    &[("random", Rollout::Random), ("greedy", Rollout::Greedy)],
-                )?,
-                greedy_prob: r.number("greedy_prob", 0.0, 1.0, "a number from 0 to 1")?,
-                rollout_samples: r.whole("rollout_samples", 1, 1_000_000)? as u32,
-                depth,
-                cut_scale: r.number("cut_scale", 1e-9, 1e6, "a number > 0")?,
-                reward: r.choice(
-                    "reward",
-                    &[("win", RewardMode::WinShare), ("score", RewardMode::Score)],
-                )?,
-            })
-        }
+        BotKind::Greedy => BotConfig::Greedy(typed(bot, params)?),
+        BotKind::Mcts => BotConfig::Mcts(typed(bot, params)?),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn values_are_typed_and_checked_like_rules() {
+        let BotConfig::Mcts(p) =
+            config(BotKind::Mcts, "mcts", &text(&[("depth", "none"), ("c", "1")])).unwrap()
+        else {
+            panic!("an mcts config")
+        };
+        assert_eq!((p.depth, p.c, p.iterations), (None, 1.0, 1000));
+        let err = config(BotKind::Mcts, "mcts", &text(&[("greedy_prob", "2")])).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "bot `mcts`: parameter `greedy_prob` must be a number from 0 to 1, got `2`"
+        );
+        let err = config(BotKind::Greedy, "g", &text(&[("guard", "maybe")])).unwrap_err();
+        assert!(err.to_string().contains("must be true or false"), "{err}");
+    }
+
+    #[test]
+    fn every_bot_parameter_is_an_engine_setting_with_a_doc() {
+        for kind in [BotKind::Greedy, BotKind::Mcts] {
+            for p in kind.params() {
+                assert_eq!(p.origin, crate::core::rules::Origin::Engine, "{}", p.key);
+                assert!(!p.doc.is_empty(), "{}", p.key);
+            }
+        }
+        assert_eq!(MctsParams::default().time_budget(), None);
+    }
 }

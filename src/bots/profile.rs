@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use super::kind::{BotError, BotKind};
 use super::params::{self, BotConfig};
 
 /// The built-in profiles: (name, the TOML text of `bots/<name>.toml`).
@@ -18,30 +19,6 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ("mcts-10k", include_str!("../../bots/mcts-10k.toml")),
 ];
 
-/// The kinds of bot the engine implements.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum BotKind {
-    Random,
-    Greedy,
-    Mcts,
-}
-
-impl BotKind {
-    fn parse(s: &str) -> Option<Self> {
-        match s {
-            "random" => Some(Self::Random),
-            "greedy" => Some(Self::Greedy),
-            "mcts" => Some(Self::Mcts),
-            _ => None,
-        }
-    }
-    /// The parameters this kind accepts (none for random).
-    pub fn param_keys(self) -> Vec<&'static str> {
-        self.params().iter().map(|p| p.key).collect()
-    }
-}
-
 /// One seat's bot as the user asked for it: a profile plus inline overrides.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct BotSpec {
@@ -51,23 +28,6 @@ pub struct BotSpec {
     pub profile: String,
     pub kind: BotKind,
     pub params: BTreeMap<String, String>,
-}
-
-/// A `--bots` problem; the message lists what is valid.
-#[derive(Debug, thiserror::Error)]
-pub enum BotError {
-    #[error("unknown bot `{0}`; valid bots: {names}", names = profile_names().join(", "))]
-    Unknown(String),
-    #[error("bot `{bot}`: unknown parameter `{key}`; {allowed}")]
-    UnknownParam { bot: String, key: String, allowed: String },
-    #[error("bot `{bot}`: malformed parameter `{text}`; expected key=value")]
-    Malformed { bot: String, text: String },
-    #[error("--bots names {given} bots for {players} players; give one per seat or a single name")]
-    Count { given: usize, players: usize },
-    #[error("bot `{bot}`: parameter `{key}` must be {expected}, got `{value}`")]
-    BadValue { bot: String, key: String, value: String, expected: String },
-    #[error("bot profile {name}: {message}")]
-    Profile { name: String, message: String },
 }
 
 impl BotSpec {
@@ -89,18 +49,16 @@ pub fn profile_names() -> Vec<&'static str> {
 /// plus every other parameter of its kind with its default, so the listing shows each
 /// profile's complete setting.
 pub fn profile_table(name: &str) -> Result<toml::Table, BotError> {
-    let text = BUILT_IN
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, t)| *t)
-        .ok_or_else(|| BotError::Unknown(name.to_string()))?;
+    let text = BUILT_IN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t).ok_or_else(|| {
+        BotError::Unknown { name: name.to_string(), valid: profile_names().join(", ") }
+    })?;
     let mut table: toml::Table = toml::from_str(text)
         .map_err(|e| BotError::Profile { name: name.to_string(), message: e.to_string() })?;
     let kind_text = table.get("kind").and_then(|k| k.as_str()).unwrap_or(name);
     if let Some(kind) = BotKind::parse(kind_text) {
         for p in kind.params() {
             if !table.contains_key(p.key) {
-                table.insert(p.key.to_string(), default_value(p.default));
+                table.insert(p.key.to_string(), default_value(&p.default));
             }
         }
     }
@@ -158,7 +116,7 @@ pub fn parse_one(text: &str) -> Result<BotSpec, BotError> {
     }
     // Every parameter with its effective value, so the manifest records the whole setting.
     for p in kind.params() {
-        params.entry(p.key.to_string()).or_insert_with(|| p.default.to_string());
+        params.entry(p.key.to_string()).or_insert(p.default);
     }
     params::config(kind, name, &params)?;
     Ok(BotSpec { label: text.trim().to_string(), profile: name.to_string(), kind, params })

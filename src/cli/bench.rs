@@ -25,7 +25,7 @@ fn mcts_bench(args: &BenchArgs, games: &[String]) -> anyhow::Result<()> {
     let BotConfig::Mcts(base) = spec.config().map_err(input)? else {
         return Err(input(format!("--bot {}: not an mcts bot", args.bot)));
     };
-    if base.seconds.is_some() {
+    if base.time_budget().is_some() {
         return Err(input("--bot: a wall-clock budget cannot be benchmarked; use --iterations"));
     }
     let budgets: Vec<u32> =

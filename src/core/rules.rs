@@ -104,6 +104,20 @@ impl ParamValue for f64 {
     }
 }
 
+/// A whole number that may be switched off: `none` (e.g. a rollout depth without a cut).
+impl ParamValue for Option<u32> {
+    const KIND: &'static str = "a whole number or none";
+    fn from_toml(v: &toml::Value) -> Option<Self> {
+        match v {
+            toml::Value::String(s) if s == "none" => Some(None),
+            _ => v.as_integer().and_then(|i| u32::try_from(i).ok()).map(Some),
+        }
+    }
+    fn show(&self) -> String {
+        self.map_or_else(|| "none".to_string(), |v| v.to_string())
+    }
+}
+
 /// Declares a string-valued parameter type with a fixed set of names.
 ///
 /// `arena::param_enum!(CounterScoring { Triangular = "triangular", Linear = "linear" });`

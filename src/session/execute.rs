@@ -18,7 +18,7 @@ use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, Manifest, RAND_VERSION}
 use crate::output::write_atomic;
 use crate::session::input::input;
 use crate::session::plan::{Plan, Shard, Stopping};
-use crate::session::results::write_results;
+use crate::session::results::{SHARD_TALLY, ShardTally, write_results};
 use crate::stats::Tally;
 
 /// Settings of a run that do not change any number in the output.
@@ -61,8 +61,6 @@ pub struct RunSummary {
 
 /// The checkpoint an interrupted run leaves in its folder.
 pub const CHECKPOINT: &str = "checkpoint.json";
-/// The tally a shard leaves for `arena merge`.
-pub const SHARD_TALLY: &str = "tally.json";
 /// Seconds between checkpoints.
 const CHECKPOINT_SECONDS: f64 = 30.0;
 
@@ -96,20 +94,6 @@ struct Checkpoint {
     failures: Vec<Failure>,
     matches_csv_bytes: Option<u64>,
     elapsed_seconds: f64,
-}
-
-/// What a shard leaves for `arena merge`: its tally and what is needed to write the files.
-#[derive(serde::Serialize, serde::Deserialize)]
-pub struct ShardTally {
-    pub plan: serde_json::Value,
-    pub shard: Shard,
-    pub tally: Tally,
-    pub failures: Vec<Failure>,
-    pub labels: Vec<String>,
-    pub metric_names: Vec<String>,
-    pub group: u64,
-    pub seed: u64,
-    pub elapsed_seconds: f64,
 }
 
 /// Play `plan` (or its shard) on the current rayon pool and write its files into `out`.

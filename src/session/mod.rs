@@ -22,10 +22,10 @@ pub mod pilot;
 pub mod plan;
 pub mod results;
 
-pub use execute::{CHECKPOINT, Execution, RunSummary, SHARD_TALLY, StopReport, execute};
+pub use execute::{CHECKPOINT, Execution, RunSummary, StopReport, execute};
 pub use experiment::{Experiment, GameRun, RunEnd, RunResult, run};
 pub use folder::{prepare_out_dir, timestamp};
 pub use input::{InputError, input, is_input_error};
 pub use pilot::{Pilot, matches_for_width, pilot};
 pub use plan::{MatchSpec, Plan, Shard, Stopping, StoppingRequest, parse_matches, parse_threads};
-pub use results::{MergeResult, merge, write_results};
+pub use results::{MergeResult, SHARD_TALLY, ShardTally, merge, write_results};

@@ -8,10 +8,27 @@ use crate::arena::Failure;
 use crate::output::csv_files::{self, METRIC_INTERVAL, WIN_RATE_INTERVAL};
 use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, RAND_VERSION};
 use crate::output::write_atomic;
-use crate::session::execute::{SHARD_TALLY, ShardTally};
 use crate::session::folder::prepare_out_dir;
 use crate::session::input::input;
+use crate::session::plan::Shard;
 use crate::stats::{Tally, analysis};
+
+/// The tally a shard leaves for `arena merge`.
+pub const SHARD_TALLY: &str = "tally.json";
+
+/// What a shard leaves for `arena merge`: its tally and what is needed to write the files.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct ShardTally {
+    pub plan: serde_json::Value,
+    pub shard: Shard,
+    pub tally: Tally,
+    pub failures: Vec<Failure>,
+    pub labels: Vec<String>,
+    pub metric_names: Vec<String>,
+    pub group: u64,
+    pub seed: u64,
+    pub elapsed_seconds: f64,
+}
 
 /// Write every result file computed from a tally (all but matches.csv and the manifest);
 /// shared by runs, shards and `arena merge` so that all three write the same bytes. Returns

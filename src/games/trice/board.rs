@@ -2,11 +2,8 @@
 //! squares are orthogonal neighbours (TR-6), and what a line of three dice satisfies (TR-4)
 //! and means (TR-5). Built once per rules value; states only hold dice.
 
-use super::rules::{MAX_SIDE, RulesVersion};
+use super::rules::{MAX_CELLS, MAX_SIDE, RulesVersion};
 use super::state::{Die, EMPTY};
-
-/// Squares a board of the largest allowed size has.
-pub const MAX_CELLS: usize = (MAX_SIDE as usize) * (MAX_SIDE as usize);
 
 /// The three conditions of TR-4, as bits of a mask.
 pub const SAME_COLOUR: u8 = 1;

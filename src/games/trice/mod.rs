@@ -38,8 +38,8 @@ use std::ops::RangeInclusive;
 use crate::core::rules::Rules;
 use crate::core::{Chance, Game, Outcome, ScoreOrder, Seat, Turn};
 
-pub use board::{Geometry, LineKind, MAX_CELLS, Verdict};
-pub use rules::{RulesVersion, TriceRules};
+pub use board::{Geometry, LineKind, Verdict};
+pub use rules::{MAX_CELLS, RulesVersion, TriceRules};
 pub use state::{Die, EMPTY, Ending, Phase, TriceAction, TriceState};
 
 use board::condition_words;

@@ -4,6 +4,8 @@
 
 /// The largest board side, so that a state holds the board in a fixed array.
 pub const MAX_SIDE: u8 = 6;
+/// Cells of the largest board: the size of every board array, so states never allocate.
+pub const MAX_CELLS: usize = (MAX_SIDE as usize) * (MAX_SIDE as usize);
 
 crate::param_enum!(
     /// Which edition of the rulebook decides what a full board and a two-condition line mean.

@@ -1,7 +1,7 @@
 //! TRICE's value types: a die, the match state and the decisions. The state is a few dozen
 //! bytes of fixed arrays (board squares and pool counts), so MCTS can clone it freely.
 
-use super::board::MAX_CELLS;
+use super::rules::MAX_CELLS;
 
 /// Dice colours (TR-1), in the order the pool and the legal actions list them.
 pub const COLOURS: usize = 3;
