@@ -86,8 +86,8 @@ impl BotKind {
     }
 
     /// The keys this kind accepts.
-    pub fn param_keys(self) -> Vec<&'static str> {
-        self.params().iter().map(|p| p.key).collect()
+    pub fn param_keys(self) -> Vec<String> {
+        self.params().into_iter().map(|p| p.key).collect()
     }
 }
 
@@ -124,7 +124,7 @@ fn typed<R: Rules>(bot: &str, params: &BTreeMap<String, String>) -> Result<R, Bo
             let expected = typed
                 .params()
                 .into_iter()
-                .find(|p| p.key == key)
+                .find(|p| &p.key == key)
                 .map_or("a known parameter", |p| p.allowed);
             return Err(BotError::BadValue {
                 bot: bot.to_string(),

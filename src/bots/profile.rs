@@ -57,7 +57,7 @@ pub fn profile_table(name: &str) -> Result<toml::Table, BotError> {
     let kind_text = table.get("kind").and_then(|k| k.as_str()).unwrap_or(name);
     if let Some(kind) = BotKind::parse(kind_text) {
         for p in kind.params() {
-            if !table.contains_key(p.key) {
+            if !table.contains_key(&p.key) {
                 table.insert(p.key.to_string(), default_value(&p.default));
             }
         }
@@ -101,7 +101,7 @@ pub fn parse_one(text: &str) -> Result<BotSpec, BotError> {
         params.insert(key.trim().to_string(), value.trim().to_string());
     }
     for key in params.keys() {
-        if !kind.param_keys().contains(&key.as_str()) {
+        if !kind.param_keys().contains(key) {
             let allowed = if kind.param_keys().is_empty() {
                 format!("`{name}` takes no parameters")
             } else {

@@ -30,7 +30,7 @@ pub fn games() -> anyhow::Result<()> {
         for p in params {
             println!(
                 "  {:<28} = {:<12} {:<9} allowed {}",
-                p.key,
+                p.key.as_str(),
                 p.default,
                 p.origin.to_string(),
                 p.allowed

@@ -14,7 +14,7 @@ pub const RAND_VERSION: &str = env!("ARENA_RAND_VERSION");
 
 #[derive(Serialize)]
 pub struct RuleValue {
-    pub key: &'static str,
+    pub key: String,
     pub value: String,
     pub default: String,
     pub origin: String,
@@ -23,7 +23,7 @@ pub struct RuleValue {
 impl From<&ParamInfo> for RuleValue {
     fn from(p: &ParamInfo) -> Self {
         Self {
-            key: p.key,
+            key: p.key.clone(),
             value: p.value.clone(),
             default: p.default.clone(),
             origin: p.origin.to_string(),

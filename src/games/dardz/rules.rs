@@ -7,6 +7,7 @@
 //! for the turn cap (G-2). `configs/dardz.toml` lists them all with the same split.
 
 use crate::core::MAX_SEATS;
+use crate::core::rules::{Origin, Table};
 
 /// How many card kinds there are: the numbers 1-12, the Golden 7 and six action cards.
 pub const NUM_KINDS: usize = 19;
@@ -132,8 +133,77 @@ crate::param_enum!(
     }
 );
 
-fn value_ok(v: &i32) -> bool {
-    (-100..=100).contains(v)
+crate::rule_record! {
+    /// One card kind's points in a points pile (DZ-2, DZ-7).
+    pub struct CardValue {
+        key card;
+        /// Points of the card.
+        points: i32, "-100 to 100", |v: &i32| (-100..=100).contains(v);
+    }
+}
+
+/// DARDZ's card values: one row per card kind, in kind order, with the origin of each
+/// default. Cells keep their short names (`value_12`), which rules files, `--set` and
+/// manifests have always used; `card_values.12` names the same cell.
+fn card_values() -> Table<CardValue> {
+    let row = |card: &str, points: i32, origin: Origin, doc: &'static str| {
+        (CardValue { card: card.to_string(), points }, origin, doc)
+    };
+    Table::new(
+        "card_values",
+        vec![
+            row(
+                "1",
+                2,
+                Origin::Default,
+                "Points of a 1 card (DZ-7: not readable on the cards; +2 like 3 to 6).",
+            ),
+            row("2", 2, Origin::Found, "Points of a 2 card (DZ-2, card image)."),
+            row("3", 2, Origin::Default, "Points of a 3 card (DZ-7)."),
+            row("4", 2, Origin::Default, "Points of a 4 card (DZ-7)."),
+            row("5", 2, Origin::Default, "Points of a 5 card (DZ-7)."),
+            row("6", 2, Origin::Default, "Points of a 6 card (DZ-7)."),
+            row("7", 4, Origin::Found, "Points of a (plain) 7 card (DZ-2, card image)."),
+            row("8", 5, Origin::Found, "Points of an 8 card (DZ-2, card image)."),
+            row("9", 6, Origin::Default, "Points of a 9 card (DZ-7)."),
+            row("10", 7, Origin::Found, "Points of a 10 card (DZ-2, card image)."),
+            row("11", 8, Origin::Default, "Points of an 11 card (DZ-7)."),
+            row("12", 10, Origin::Found, "Points of a 12 card (DZ-2, card image)."),
+            row("golden_7", 10, Origin::Found, "Points of the Golden 7 (DZ-2, card image)."),
+            row(
+                "skull",
+                -5,
+                Origin::Found,
+                "Points of a Skull in a points pile (DZ-2, card image).",
+            ),
+            row("clock", 5, Origin::Default, "Points of a Clock in a points pile (DZ-7)."),
+            row(
+                "jackpot",
+                5,
+                Origin::Default,
+                "Points of a Jackpot card in a points pile (DZ-7; the +15 is `jackpot_points`).",
+            ),
+            row(
+                "roll_off",
+                5,
+                Origin::Found,
+                "Points of a Roll-Off card in a points pile (DZ-2, card image).",
+            ),
+            row(
+                "boost_em",
+                5,
+                Origin::Default,
+                "Points of a Boost 'em card in a points pile (DZ-7).",
+            ),
+            row(
+                "bunk_em",
+                5,
+                Origin::Default,
+                "Points of a Bunk 'em card in a points pile (DZ-7).",
+            ),
+        ],
+    )
+    .with_short_keys(|card, _| format!("value_{card}"))
 }
 
 fn copies_ok(v: &u8) -> bool {
@@ -147,44 +217,9 @@ fn bonus_ok(v: &i32) -> bool {
 crate::rule_params! {
     /// DARDZ's parameters (rulebook 004, RULINGS DZ-1 to DZ-11), with checks across them.
     pub struct DardzRules {
-        /// Points of a 1 card (DZ-7: not readable on the cards; +2 like 3 to 6).
-        value_1: i32 = 2, Default, "-100 to 100", value_ok;
-        /// Points of a 2 card (DZ-2, card image).
-        value_2: i32 = 2, Found, "-100 to 100", value_ok;
-        /// Points of a 3 card (DZ-7).
-        value_3: i32 = 2, Default, "-100 to 100", value_ok;
-        /// Points of a 4 card (DZ-7).
-        value_4: i32 = 2, Default, "-100 to 100", value_ok;
-        /// Points of a 5 card (DZ-7).
-        value_5: i32 = 2, Default, "-100 to 100", value_ok;
-        /// Points of a 6 card (DZ-7).
-        value_6: i32 = 2, Default, "-100 to 100", value_ok;
-        /// Points of a (plain) 7 card (DZ-2, card image).
-        value_7: i32 = 4, Found, "-100 to 100", value_ok;
-        /// Points of an 8 card (DZ-2, card image).
-        value_8: i32 = 5, Found, "-100 to 100", value_ok;
-        /// Points of a 9 card (DZ-7).
-        value_9: i32 = 6, Default, "-100 to 100", value_ok;
-        /// Points of a 10 card (DZ-2, card image).
-        value_10: i32 = 7, Found, "-100 to 100", value_ok;
-        /// Points of an 11 card (DZ-7).
-        value_11: i32 = 8, Default, "-100 to 100", value_ok;
-        /// Points of a 12 card (DZ-2, card image).
-        value_12: i32 = 10, Found, "-100 to 100", value_ok;
-        /// Points of the Golden 7 (DZ-2, card image).
-        value_golden_7: i32 = 10, Found, "-100 to 100", value_ok;
-        /// Points of a Skull in a points pile (DZ-2, card image).
-        value_skull: i32 = -5, Found, "-100 to 100", value_ok;
-        /// Points of a Clock in a points pile (DZ-7).
-        value_clock: i32 = 5, Default, "-100 to 100", value_ok;
-        /// Points of a Jackpot card in a points pile (DZ-7; the +15 is `jackpot_points`).
-        value_jackpot: i32 = 5, Default, "-100 to 100", value_ok;
-        /// Points of a Roll-Off card in a points pile (DZ-2, card image).
-        value_roll_off: i32 = 5, Found, "-100 to 100", value_ok;
-        /// Points of a Boost 'em card in a points pile (DZ-7).
-        value_boost_em: i32 = 5, Default, "-100 to 100", value_ok;
-        /// Points of a Bunk 'em card in a points pile (DZ-7).
-        value_bunk_em: i32 = 5, Default, "-100 to 100", value_ok;
+        @table
+        /// Points of each card kind (DZ-2 from the card images, DZ-7 for the rest).
+        card_values: Table<CardValue> = card_values();
         /// Copies of each number 1-12 ("6 of each number 1-12", DZ-1).
         copies_per_number: u8 = 6, Found, "1 to 20", |v: &u8| (1..=20).contains(v);
         /// How many of the 7s are Golden 7s ("one of the six 7s", DZ-1).
@@ -275,27 +310,11 @@ crate::rule_params! {
 impl DardzRules {
     /// Points of each card kind, in kind order.
     pub fn values(&self) -> [i32; NUM_KINDS] {
-        [
-            self.value_1,
-            self.value_2,
-            self.value_3,
-            self.value_4,
-            self.value_5,
-            self.value_6,
-            self.value_7,
-            self.value_8,
-            self.value_9,
-            self.value_10,
-            self.value_11,
-            self.value_12,
-            self.value_golden_7,
-            self.value_skull,
-            self.value_clock,
-            self.value_jackpot,
-            self.value_roll_off,
-            self.value_boost_em,
-            self.value_bunk_em,
-        ]
+        let mut values = [0; NUM_KINDS];
+        for (value, row) in values.iter_mut().zip(self.card_values.records()) {
+            *value = row.points;
+        }
+        values
     }
 
     /// Copies of each card kind in the deck, in kind order (the Golden 7s are taken out of

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use super::*;
-use crate::core::rules::{Rules, apply_file};
+use crate::core::rules::{self, Rules, apply_file};
 use crate::core::{ScriptedChance, conformance};
 
 /// Scripted chance through the core's [`ScriptedChance`]: dice in order, and the cards to
@@ -1146,6 +1146,43 @@ fn trace_text_shows_hands_piles_scores_and_the_options_offered() {
 // ----- rules parameters and the rules file -----------------------------------------------
 
 #[test]
+fn card_values_are_one_table_settable_by_cell_row_or_file() {
+    // DZ-2/DZ-7: the card values are one table; its cells keep their `value_N` names.
+    let by_short = DardzRules { ..Default::default() };
+    let mut a = by_short.clone();
+    rules::apply_sets(&mut a, &["value_12=8".into()]).unwrap();
+    let mut b = by_short.clone();
+    rules::apply_sets(&mut b, &["card_values.12=8".into()]).unwrap();
+    let mut c = by_short;
+    rules::apply_sets(&mut c, &["card_values.12.points=8".into()]).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a, c);
+    assert_eq!(Dardz::new(a).values()[n(12).index()], 8);
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("values.toml");
+    std::fs::write(
+        &path,
+        "[[card_values]]\ncard = 12\npoints = 9\n[[card_values]]\ncard = \"skull\"\npoints = -8\n",
+    )
+    .unwrap();
+    let mut r = DardzRules::default();
+    rules::apply_file(&mut r, "dardz", &path).unwrap();
+    let game = Dardz::new(r);
+    let values = game.values();
+    assert_eq!((values[n(12).index()], values[13]), (9, -8)); // kind 13: the Skull
+
+    std::fs::write(&path, "[[card_values]]\ncard = 13\npoints = 1\n").unwrap();
+    let err =
+        rules::apply_file(&mut DardzRules::default(), "dardz", &path).unwrap_err().to_string();
+    assert!(err.contains("values.toml") && err.contains("`card_values` has no row `13`"), "{err}");
+    let err = rules::apply_sets(&mut DardzRules::default(), &["value_7=101".into()])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("card_values.7.points") && err.contains("-100 to 100"), "{err}");
+}
+
+#[test]
 fn rule_parameters_set_and_change_play() {
     let mut rules = DardzRules::default();
     rules.set("value_12", &toml::Value::Integer(25)).unwrap();
@@ -1290,7 +1327,7 @@ fn conformance_with_other_rules_and_a_small_deck() {
         r.round1_boost_bunk = RoundOneBoostBunk::Always;
         r.action_card_redraw = false;
         r.copies_clock = 6;
-        r.value_skull = -30;
+        r.set("card_values.skull.points", &toml::Value::Integer(-30)).unwrap();
         r.target_score = 80;
     });
     let report = conformance::check(&varied, 3, 5_000, 11);

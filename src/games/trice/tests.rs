@@ -634,7 +634,7 @@ fn conformance_variants() {
 fn params_have_the_seeds_defaults_and_origins() {
     let r = TriceRules::default();
     let p = r.params();
-    let keys: Vec<&str> = p.iter().map(|i| i.key).collect();
+    let keys: Vec<&str> = p.iter().map(|i| i.key.as_str()).collect();
     assert_eq!(
         keys,
         [

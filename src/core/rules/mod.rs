@@ -23,8 +23,12 @@
 //! assert!(rules.set("nope", &toml::Value::Integer(1)).is_err());
 //! ```
 
+pub mod table;
+
 use std::fmt;
 use std::path::Path;
+
+pub use table::{Record, Table, TableRow};
 
 /// Where a parameter's default value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -53,7 +57,8 @@ impl fmt::Display for Origin {
 /// One parameter as `arena games` and the manifest show it.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct ParamInfo {
-    pub key: &'static str,
+    /// The key a rules file or `--set` uses (a table cell's key names its row and field).
+    pub key: String,
     pub value: String,
     pub default: String,
     pub allowed: &'static str,
@@ -153,7 +158,9 @@ pub trait Rules: Default + Clone + Send + Sync + fmt::Debug {
 
 /// Declares a rules struct: for each field a doc comment, a type, a default, an [`Origin`]
 /// variant, what is allowed (in words) and the check itself; optionally a `validate(r) {...}`
-/// block for checks across parameters, returning `Result<(), String>`.
+/// block for checks across parameters, returning `Result<(), String>`. Rule tables
+/// ([`Table`]) come first, each as `@table /// doc` `name: Table<Record> = default;`: their
+/// cells are listed and set like scalar parameters, with each row's own origin.
 #[macro_export]
 macro_rules! rule_params {
     (@validate $s:expr) => { Ok(()) };
@@ -165,6 +172,11 @@ macro_rules! rule_params {
         $(#[$meta:meta])*
         pub struct $name:ident {
             $(
+                @table
+                $(#[doc = $tdoc:literal])*
+                $tfield:ident : $tty:ty = $tdefault:expr;
+            )*
+            $(
                 $(#[doc = $doc:literal])*
                 $field:ident : $ty:ty = $default:expr, $origin:ident, $allowed:literal, $check:expr;
             )*
@@ -174,18 +186,22 @@ macro_rules! rule_params {
         $(#[$meta])*
         #[derive(Clone, Debug, PartialEq)]
         pub struct $name {
+            $( $(#[doc = $tdoc])* pub $tfield: $tty, )*
             $( $(#[doc = $doc])* pub $field: $ty, )*
         }
         impl Default for $name {
             fn default() -> Self {
-                Self { $( $field: $default, )* }
+                Self { $( $tfield: $tdefault, )* $( $field: $default, )* }
             }
         }
         impl $crate::core::rules::Rules for $name {
             fn params(&self) -> Vec<$crate::core::rules::ParamInfo> {
-                vec![$(
+                // Tables first: their cells lead the list, as they lead the declaration.
+                let mut params: Vec<$crate::core::rules::ParamInfo> = Vec::new();
+                $( params.extend(self.$tfield.params()); )*
+                params.extend([$(
                     $crate::core::rules::ParamInfo {
-                        key: stringify!($field),
+                        key: stringify!($field).to_string(),
                         value: $crate::core::rules::ParamValue::show(&self.$field),
                         default: {
                             let default: $ty = $default;
@@ -195,9 +211,15 @@ macro_rules! rule_params {
                         origin: $crate::core::rules::Origin::$origin,
                         doc: [$($doc.trim()),*].join(" "),
                     },
-                )*]
+                )*]);
+                params
             }
             fn set(&mut self, key: &str, value: &toml::Value) -> Result<(), String> {
+                $(
+                    if let Some(result) = self.$tfield.try_set(key, value) {
+                        return result;
+                    }
+                )*
                 match key {
                     $(
                         stringify!($field) => {
@@ -220,7 +242,7 @@ macro_rules! rule_params {
                     )*
                     _ => {
                         let _ = value;
-                        let keys: &[&str] = &[$(stringify!($field)),*];
+                        let keys: &[&str] = &[$(stringify!($tfield),)* $(stringify!($field)),*];
                         Err(if keys.is_empty() {
                             format!("unknown rules key `{}`; this game has no rules parameters", key)
                         } else {
