@@ -23,10 +23,12 @@
 //! The game keeps no hidden information (every die and counter is on the table), so
 //! `determinize` is the default copy.
 
+mod checks;
 pub mod rules;
 pub mod state;
 #[cfg(test)]
 mod tests;
+mod text;
 
 use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
@@ -498,256 +500,19 @@ impl Game for LowBlow {
     }
 
     fn describe(&self, s: &LowBlowState, a: LowBlowAction) -> String {
-        let m = s.mover as usize;
-        let who = Self::seat_name(m);
-        match a {
-            LowBlowAction::SetAside { colour, value } => {
-                format!("{who} sets aside {}", Die { colour, value })
-            }
-            LowBlowAction::Done => format!(
-                "{who} rolls {} dice again (roll {}/{})",
-                total(&s.rolled),
-                s.rolls + 1,
-                self.rules.max_rolls
-            ),
-            LowBlowAction::Place { colour, value, cell } => {
-                let die = Die { colour, value };
-                let left = Self::seat_name(Self::left_of(s, m));
-                let held = s.held(m) - 1;
-                let ones = (0..s.players())
-                    .map(|c| s.aside[c][0] as u32 + s.rolled[c][0] as u32)
-                    .sum::<u32>()
-                    - (value == 1) as u32;
-                let r = &self.rules;
-                let ones = match ones {
-                    1 => "1 One".to_string(),
-                    n => format!("{n} Ones"),
-                };
-                let effect = match value {
-                    1 => format!(
-                        "One: pays all {} counters to the pot, gives all {held} dice to {left}",
-                        s.counters[m]
-                    ),
-                    2 => format!(
-                        "Two: pays {} counters, gives {ones} to {left}",
-                        r.two_pays.min(s.counters[m])
-                    ),
-                    3 => format!(
-                        "Three: everyone pays up to {}, gives {ones} to {left}",
-                        r.three_each_pays
-                    ),
-                    4 => format!(
-                        "Four: takes {} from the pot, gives {ones} to {left}",
-                        r.four_takes.min(s.pot)
-                    ),
-                    5 => format!(
-                        "Five: takes {} from the pot, gives {ones} to {left}",
-                        r.five_takes.min(s.pot)
-                    ),
-                    _ => format!(
-                        "Six: {} takes the pot ({}), gives all {held} dice to {left}",
-                        Self::seat_name(cell as usize / self.columns()),
-                        s.pot
-                    ),
-                };
-                format!("{who} places {die} on {} ({effect})", self.square_name(cell as usize))
-            }
-        }
+        self.describe_text(s, a)
     }
 
     fn describe_chance(&self, s: &LowBlowState) -> String {
-        format!(
-            "{} rolls {} (roll {}/{}; set aside: {})",
-            Self::seat_name(s.mover as usize),
-            list_dice(&s.rolled, s.players()),
-            s.rolls,
-            self.rules.max_rolls,
-            list_dice(&s.aside, s.players())
-        )
+        self.describe_chance_text(s)
     }
 
     fn render(&self, s: &LowBlowState) -> String {
-        let players = s.players();
-        let columns = self.columns();
-        let mut out = String::new();
-        let status = match s.phase {
-            Phase::Over if s.capped => "capped".to_string(),
-            Phase::Over => "over".to_string(),
-            Phase::Roll => format!("{} to roll", Self::seat_name(s.mover as usize)),
-            Phase::SetAside => format!("{} setting aside", Self::seat_name(s.mover as usize)),
-            Phase::Place => format!("{} to place", Self::seat_name(s.mover as usize)),
-        };
-        let _ = writeln!(
-            out,
-            "LOW BLOW round {}/{}, {} placements, pot {} | {status}",
-            (s.round + 1).min(self.rules.rounds),
-            self.rules.rounds,
-            s.turns,
-            s.pot
-        );
-        let _ = write!(out, "{:>8} |", "");
-        for c in 1..=columns {
-            let _ = write!(out, " {c:>2}");
-        }
-        let _ = writeln!(out, " | counters  dice held      banked");
-        for (row, name) in COLOUR_NAMES.iter().enumerate().take(players) {
-            let _ = write!(out, "{name:>8} |");
-            for cell in row * columns..(row + 1) * columns {
-                match s.die_at(cell) {
-                    Some(d) => {
-                        let _ = write!(out, " {d}");
-                    }
-                    None => out.push_str("  ."),
-                }
-            }
-            let mut held = String::new();
-            for (letter, &n) in COLOUR_LETTERS.iter().zip(&s.hand[row]).take(players) {
-                if n > 0 {
-                    let _ = write!(held, "{letter}x{n} ");
-                }
-            }
-            let _ = writeln!(
-                out,
-                " | {:>8}  {:<13} {:>6}",
-                s.counters[row],
-                if held.is_empty() { "-" } else { held.trim_end() },
-                s.banked[row]
-            );
-        }
-        if matches!(s.phase, Phase::SetAside | Phase::Place) {
-            let _ = writeln!(
-                out,
-                "{} after roll {}/{}: set aside {} | rolled {}",
-                Self::seat_name(s.mover as usize),
-                s.rolls,
-                self.rules.max_rolls,
-                list_dice(&s.aside, players),
-                list_dice(&s.rolled, players)
-            );
-        }
-        if s.phase == Phase::Over {
-            let scores = self.scores(s);
-            let _ = writeln!(out, "final scores (lowest wins): {:?}", &scores[..players]);
-        }
-        out
+        self.render_text(s)
     }
 
     fn check_invariants(&self, s: &LowBlowState) -> Result<(), String> {
-        let players = s.players();
-        let columns = self.columns();
-        let full = self.full_mask(players);
-        // Board: the mask matches the squares, dice are well-formed, nothing off the board.
-        let mut on_board = [0u32; MAX_PLAYERS];
-        if s.occupied & !full != 0 {
-            return Err(format!("occupied mask {:#x} beyond the board", s.occupied));
-        }
-        let cells = players * columns;
-        if s.board[cells..].iter().any(|&code| code != 0) {
-            return Err("a die beyond the board".into());
-        }
-        for (cell, &code) in s.board[..cells].iter().enumerate() {
-            let marked = s.occupied >> cell & 1 == 1;
-            if code == 0 {
-                if marked {
-                    return Err(format!("square {cell} marked but empty"));
-                }
-                continue;
-            }
-            let (colour, value) = ((code >> 3) as usize, code & 7);
-            if !marked || colour >= players || !(1..=6).contains(&value) {
-                return Err(format!("square {cell} holds a bad or unmarked die {code:#x}"));
-            }
-            on_board[colour] += 1;
-        }
-        // Conservation: every die of every colour is on the board or in exactly one hand.
-        for colour in 0..MAX_PLAYERS {
-            let in_hands: u32 = (0..MAX_PLAYERS).map(|p| s.hand[p][colour] as u32).sum();
-            let expected = if colour < players { self.rules.dice_per_player as u32 } else { 0 };
-            if on_board[colour] + in_hands != expected {
-                return Err(format!(
-                    "{} dice: {} on the board + {in_hands} in hands != {expected}",
-                    COLOUR_LETTERS[colour], on_board[colour]
-                ));
-            }
-        }
-        for p in players..MAX_PLAYERS {
-            if s.hand[p] != [0; MAX_PLAYERS] || s.counters[p] != 0 {
-                return Err(format!("seat {p} does not play but holds something"));
-            }
-        }
-        // Counters: conserved between the players and the pot.
-        let counters: u32 = s.counters.iter().map(|&c| c as u32).sum::<u32>() + s.pot as u32;
-        let expected =
-            players as u32 * self.rules.counters_per_player as u32 + self.rules.starting_pot as u32;
-        if counters != expected {
-            return Err(format!("{counters} counters, expected {expected}"));
-        }
-        // The mover's dice with values are dice the mover holds.
-        let m = s.mover as usize;
-        if m >= players {
-            return Err(format!("mover {m} out of range"));
-        }
-        for (colour, letter) in COLOUR_LETTERS.iter().enumerate() {
-            let valued: u32 =
-                (0..6).map(|v| s.aside[colour][v] as u32 + s.rolled[colour][v] as u32).sum();
-            let held = s.hand[m][colour] as u32;
-            if valued > held {
-                return Err(format!(
-                    "mover has {valued} {letter} dice with values but holds {held}"
-                ));
-            }
-            if s.phase == Phase::Place && valued != held {
-                return Err(format!("placing with unrolled {letter} dice"));
-            }
-        }
-        let (aside, rolled) = (total(&s.aside), total(&s.rolled));
-        match s.phase {
-            Phase::Roll if rolled != 0 || aside >= s.held(m) => {
-                return Err("a roll is pending with nothing to roll".into());
-            }
-            Phase::SetAside if rolled == 0 || s.rolls >= self.rules.max_rolls => {
-                return Err("setting aside without dice or after the last roll".into());
-            }
-            Phase::Over if aside + rolled != 0 => {
-                return Err("dice with values after the end".into());
-            }
-            _ => {}
-        }
-        if s.phase != Phase::Over {
-            if s.held(m) == 0 {
-                return Err(format!("{} is on turn without dice", Self::seat_name(m)));
-            }
-            if s.occupied == full {
-                return Err("the board is full but the round goes on".into());
-            }
-            if s.round >= self.rules.rounds {
-                return Err("play after the last round".into());
-            }
-        }
-        if s.rolls > self.rules.max_rolls {
-            return Err(format!("{} rolls", s.rolls));
-        }
-        // Every placement is one of the six outcomes.
-        let plays: u32 = s.plays.iter().map(|&n| n as u32).sum();
-        let finished = s.phase == Phase::Over && !s.capped;
-        if finished && (s.occupied != full || s.round != self.rules.rounds) {
-            return Err("finished without a full board in the last round".into());
-        }
-        // A finished match keeps its last board on show; it is counted in `round` already.
-        let this_round = if finished { 0 } else { s.placed() };
-        let placed_before = s.round as u32 * (players * columns) as u32;
-        if plays != s.turns || s.turns != placed_before + this_round {
-            return Err(format!(
-                "{} placements, {plays} outcomes, {} dice on the board in round {}",
-                s.turns,
-                s.placed(),
-                s.round
-            ));
-        }
-        if s.turns > self.rules.turn_cap {
-            return Err(format!("{} placements beyond the cap", s.turns));
-        }
-        Ok(())
+        self.invariants(s)
     }
 }
 

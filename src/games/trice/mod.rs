@@ -27,10 +27,12 @@
 //! their values (TR-2). The state keeps no hidden information, so `determinize` is a copy.
 
 pub mod board;
+mod checks;
 pub mod rules;
 pub mod state;
 #[cfg(test)]
 mod tests;
+mod text;
 
 use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
@@ -499,217 +501,18 @@ impl Game for Trice {
     }
 
     fn describe(&self, s: &TriceState, a: TriceAction) -> String {
-        let me = s.to_move;
-        let text = match a {
-            TriceAction::Give(die) => {
-                format!("seat {me} gives seat {} {}", 1 - me, die.with_article())
-            }
-            TriceAction::Place(sq) => {
-                format!("seat {me} places {} on {}", Die(s.held).short(), self.geo.name(sq))
-            }
-            TriceAction::Point(sq) => {
-                format!("seat {me} points at the {} for seat {}", self.die_on(s, sq), 1 - me)
-            }
-            TriceAction::Swap(q) => format!(
-                "seat {me} swaps the {} with the {}",
-                self.die_on(s, s.pointed),
-                self.die_on(s, q)
-            ),
-            TriceAction::Bump(sq) => {
-                let die = Die(s.board[sq as usize]);
-                format!(
-                    "seat {me} adds 1 to the {} (now {})",
-                    self.die_on(s, sq),
-                    die.bumped().short()
-                )
-            }
-        };
-        let mut after = *s;
-        self.apply(&mut after, a);
-        if after.phase == Phase::Over {
-            format!("{text}: {}", self.ending_words(&after))
-        } else if after.phase == Phase::Point && s.phase == Phase::Place {
-            format!("{text}: board full, swap phase")
-        } else {
-            text
-        }
+        self.describe_text(s, a)
     }
 
     fn describe_chance(&self, s: &TriceState) -> String {
-        format!("rolled {}", self.pool_words(s))
+        self.describe_chance_text(s)
     }
 
     fn render(&self, s: &TriceState) -> String {
-        let geo = &self.geo;
-        // Marked squares: the pointed die, the two swapped dice, or the deciding line.
-        let mut marked = [false; MAX_CELLS];
-        match s.phase {
-            Phase::Swap => marked[s.pointed as usize] = true,
-            Phase::Bump => s.swapped.iter().for_each(|&q| marked[q as usize] = true),
-            Phase::Over => {
-                if let Some(l) = s.deciding_line {
-                    geo.lines[l as usize].iter().for_each(|&q| marked[q as usize] = true);
-                }
-            }
-            _ => {}
-        }
-        let mut text = String::from("  ");
-        for c in 0..geo.columns {
-            text.push_str(&format!(" {}  ", (b'a' + c) as char));
-        }
-        text.truncate(text.trim_end().len());
-        text.push('\n');
-        for r in 0..geo.rows {
-            text.push_str(&format!("{:>2}", r + 1));
-            for c in 0..geo.columns {
-                let sq = (r * geo.columns + c) as usize;
-                let cell = match s.board[sq] {
-                    EMPTY => " . ".to_string(),
-                    d => format!(" {}", Die(d).short()),
-                };
-                text.push_str(&cell);
-                text.push(if marked[sq] { '*' } else { ' ' });
-            }
-            text.truncate(text.trim_end().len());
-            text.push('\n');
-        }
-        text.push_str(&format!("pool: {}\n", self.pool_words(s)));
-        let (me, other) = (s.to_move, 1 - s.to_move);
-        let swap_turn = s.swap_turns + 1;
-        text.push_str(&match s.phase {
-            Phase::Roll => "the dice are not rolled yet".to_string(),
-            Phase::Give => format!(
-                "seat {me} picks a die for seat {other} (placement {} of {})",
-                s.placements + 1,
-                self.squares()
-            ),
-            Phase::Place => format!(
-                "seat {me} places the {} (placement {} of {})",
-                Die(s.held).short(),
-                s.placements + 1,
-                self.squares()
-            ),
-            Phase::Point => {
-                format!("swap turn {swap_turn}: seat {me} points at a die for seat {other}")
-            }
-            Phase::Swap => format!(
-                "swap turn {swap_turn}: seat {me} swaps the {} with a neighbour",
-                self.die_on(s, s.pointed)
-            ),
-            Phase::Bump => format!(
-                "swap turn {swap_turn}: seat {me} adds 1 to the {} or the {}",
-                self.die_on(s, s.swapped[0]),
-                self.die_on(s, s.swapped[1])
-            ),
-            Phase::Over => format!("over after {} turns: {}", s.turns(), self.ending_words(s)),
-        });
-        text
+        self.render_text(s)
     }
 
     fn check_invariants(&self, s: &TriceState) -> Result<(), String> {
-        let squares = self.squares();
-        // Every square past the board is empty, every die code is valid.
-        for (sq, &code) in s.board.iter().enumerate() {
-            if code != EMPTY && (sq >= squares as usize || !Die::is_valid(code)) {
-                return Err(format!("square {sq} holds code {code}"));
-            }
-        }
-        // Conservation (TR-1): every die is on the board, in the pool or in hand, once.
-        let mut per_colour = [0u32; COLOURS];
-        for &code in s.board.iter().filter(|&&c| c != EMPTY) {
-            per_colour[Die(code).colour() as usize] += 1;
-        }
-        for (i, &n) in s.pool.iter().enumerate() {
-            per_colour[Die::from_pool_index(i).colour() as usize] += n as u32;
-        }
-        if s.held != EMPTY {
-            if !Die::is_valid(s.held) {
-                return Err(format!("held die code {}", s.held));
-            }
-            per_colour[Die(s.held).colour() as usize] += 1;
-        }
-        let expected = if s.phase == Phase::Roll { 0 } else { self.rules.dice_per_colour as u32 };
-        if per_colour.iter().any(|&n| n != expected) {
-            return Err(format!(
-                "dice per colour (board + pool + hand) {per_colour:?}, expected {expected} each"
-            ));
-        }
-        let on_board = s.board.iter().filter(|&&c| c != EMPTY).count();
-        if on_board != s.placements as usize {
-            return Err(format!("{on_board} dice on the board after {} placements", s.placements));
-        }
-        // Who decides follows from the placement count during placement (G-1, TR-2).
-        let placer = s.placements % 2;
-        let ok = match s.phase {
-            Phase::Roll => s.placements == 0,
-            Phase::Give => s.held == EMPTY && s.to_move == 1 - placer && s.placements < squares,
-            Phase::Place => s.held != EMPTY && s.to_move == placer,
-            Phase::Point | Phase::Swap | Phase::Bump => {
-                s.placements == squares
-                    && s.held == EMPTY
-                    && self.rules.rules_version == RulesVersion::V031
-                    && s.swap_turns < self.rules.swap_turn_cap
-            }
-            Phase::Over => s.ending != Ending::Playing,
-        };
-        if !ok {
-            return Err(format!(
-                "inconsistent {:?}: to_move {}, held {}, {} placements, {} swap turns",
-                s.phase, s.to_move, s.held, s.placements, s.swap_turns
-            ));
-        }
-        if s.phase != Phase::Over && s.ending != Ending::Playing {
-            return Err(format!("ending {:?} while {:?}", s.ending, s.phase));
-        }
-        if s.phase == Phase::Swap && s.pointed >= squares {
-            return Err(format!("pointed square {}", s.pointed));
-        }
-        if s.phase == Phase::Bump
-            && (s.swapped[0] != s.pointed || !self.geo.adjacent(s.swapped[0], s.swapped[1]))
-        {
-            return Err(format!("swap {:?} is not orthogonal", s.swapped));
-        }
-        if s.swap_turns > self.rules.swap_turn_cap {
-            return Err(format!("{} swap turns beyond the cap", s.swap_turns));
-        }
-        // A live board holds no Trice and no Double Trice: it would have ended the match.
-        // Between a swap and its increment the board is not checked yet (TR-6).
-        if s.phase != Phase::Over && s.phase != Phase::Bump {
-            let verdict = self.geo.judge_all(&s.board, self.rules.rules_version);
-            if verdict != Verdict::Nothing {
-                return Err(format!("{verdict:?} on a live board"));
-            }
-        }
-        // The recorded result matches the board and the mover (TR-5).
-        if s.phase == Phase::Over {
-            let mover = s.to_move;
-            let verdict = self.geo.judge_all(&s.board, self.rules.rules_version);
-            let ok = match s.ending {
-                Ending::TricePlacement | Ending::TriceSwap => {
-                    s.winner == Some(mover) && matches!(verdict, Verdict::Trice(_))
-                }
-                Ending::DoubleTricePlacement | Ending::DoubleTriceSwap => {
-                    s.winner == Some(1 - mover) && matches!(verdict, Verdict::DoubleTrice(_))
-                }
-                Ending::FullBoardTie => {
-                    s.winner.is_none() && verdict == Verdict::Nothing && s.placements == squares
-                }
-                Ending::Capped => {
-                    s.winner.is_none()
-                        && verdict == Verdict::Nothing
-                        && s.swap_turns == self.rules.swap_turn_cap
-                }
-                Ending::Playing => false,
-            };
-            let placement_end =
-                matches!(s.ending, Ending::TricePlacement | Ending::DoubleTricePlacement);
-            if !ok || (placement_end && (s.swap_turns != 0 || mover != (s.placements - 1) % 2)) {
-                return Err(format!(
-                    "ending {:?} (winner {:?}, mover {mover}) but the board shows {verdict:?}",
-                    s.ending, s.winner
-                ));
-            }
-        }
-        Ok(())
+        self.invariants(s)
     }
 }

@@ -1,0 +1,528 @@
+//! DARDZ's turn engine: drawing, scoring a picked number, bonus rolls and clean-ups, passing
+//! hands on a Clock, resolving action cards and their dice, and settling a round (round-win
+//! roll-off, Lucky Loser). `Game::apply` and `Game::sample_chance` in `mod.rs` drive it.
+
+use super::*;
+
+impl Dardz {
+    // ----- small state operations -------------------------------------------------------
+
+    pub(super) fn draw_card<C: Chance>(s: &mut DardzState, c: &mut C) -> Card {
+        let card = Card(c.draw(&s.deck) as u8);
+        assert!(s.deck[card.index()] > 0, "drew a {} that is not in the pile", card.label());
+        s.deck[card.index()] -= 1;
+        s.deck_len -= 1;
+        card
+    }
+
+    /// A card leaves a hand: count the turns it waited there.
+    pub(super) fn note_wait(s: &mut DardzState, card: Card, since: u16) {
+        s.stats.hand_turns[card.index()] += (s.turns as u16).wrapping_sub(since) as u32;
+    }
+
+    pub(super) fn to_pile(s: &mut DardzState, seat: usize, card: Card) {
+        s.piles[seat][card.index()] += 1;
+        s.pile_len[seat] += 1;
+        s.stats.scored[card.index()] += 1;
+    }
+
+    /// Ask `seat` to draw back to the hand size (if short).
+    pub(super) fn want_draw(&self, s: &mut DardzState, seat: usize) {
+        if s.hands[seat].len < self.rules.hand_size {
+            s.draw_mask |= 1 << seat;
+        }
+    }
+
+    /// Change a score, never below 0 ("You can't go below zero points"); returns the change
+    /// that happened and records it under its way of scoring.
+    pub(super) fn add_score(s: &mut DardzState, seat: usize, delta: i32, way: Way) -> i32 {
+        let old = s.scores[seat];
+        let new = (old + delta).max(0);
+        s.scores[seat] = new;
+        s.stats.ways[way as usize] += new - old;
+        new - old
+    }
+
+    /// "When any player gets 10 cards in their points pile the round is immediately over."
+    /// Several at once: the most cards wins; a tie is settled by a roll-off at the round end.
+    pub(super) fn check_round_won(&self, s: &mut DardzState) {
+        if s.round_over {
+            return;
+        }
+        let n = s.players();
+        let most = *s.pile_len[..n].iter().max().expect("players");
+        if most >= self.rules.cards_per_round {
+            s.round_over = true;
+            s.win_mask = (0..n).filter(|&i| s.pile_len[i] == most).fold(0, |m, i| m | 1 << i);
+        }
+    }
+
+    /// Every holder of number `n` (or only the roller, on the Bonus Roll) moves all those
+    /// cards to their points pile at once; outside the Bonus Roll each draws back. Returns
+    /// the seats that scored.
+    pub(super) fn score_number(&self, s: &mut DardzState, n: u8, bonus: bool) -> u8 {
+        let mut mask = 0u8;
+        for seat in 0..s.players() {
+            if bonus && seat != s.roller as usize || s.hands[seat].numbers() & bit(n) == 0 {
+                continue;
+            }
+            let mut i = 0;
+            while i < s.hands[seat].len as usize {
+                if state::NUMBER_BIT[s.hands[seat].cards[i].index()] == bit(n) {
+                    let (card, since) = s.hands[seat].remove_at(i);
+                    Self::note_wait(s, card, since);
+                    Self::to_pile(s, seat, card);
+                    mask |= 1 << seat;
+                } else {
+                    i += 1;
+                }
+            }
+            if mask & (1 << seat) != 0 && !bonus {
+                self.want_draw(s, seat);
+            }
+        }
+        self.check_round_won(s);
+        mask
+    }
+
+    /// A Bonus Roll pick: the roller scores `n` without drawing; an empty hand is a clean-up
+    /// (+5, and the turn is over); otherwise the roller rolls again.
+    pub(super) fn bonus_pick(&self, s: &mut DardzState, n: u8) {
+        self.score_number(s, n, true);
+        if s.hands[s.roller as usize].len == 0 {
+            Self::add_score(s, s.roller as usize, self.rules.clean_up_points, Way::CleanUp);
+            s.stats.clean_ups += 1;
+            s.stage = Stage::EndTurn;
+        }
+    }
+
+    /// DZ-10: with the draw pile empty, can anyone still reach `cards_per_round`? A player can
+    /// gain at most the cards of their own hand and the Roll-Offs their right neighbour
+    /// holds; while a Clock is in some hand, any card might come their way.
+    pub fn pile_target_reachable(&self, s: &DardzState) -> bool {
+        let n = s.players();
+        let hands = &s.hands[..n];
+        let total: u32 = hands.iter().map(|h| h.len as u32).sum();
+        let any_clock = hands.iter().any(|h| h.actions() & ActionCard::Clock.bit() != 0);
+        (0..n).any(|i| {
+            let gain = if any_clock {
+                total
+            } else {
+                let right = &hands[(i + n - 1) % n];
+                hands[i].len as u32 + right.count(ActionCard::RollOff.card()) as u32
+            };
+            s.pile_len[i] as u32 + gain >= self.rules.cards_per_round as u32
+        })
+    }
+
+    /// Every hand passes to the left (Clock): seat i's hand goes to seat i + 1.
+    pub(super) fn pass_hands(s: &mut DardzState) {
+        let n = s.players();
+        s.hands[..n].rotate_right(1);
+    }
+
+    /// Start `seat`'s turn, unless the turn cap is reached (G-2).
+    pub(super) fn start_turn(&self, s: &mut DardzState, seat: usize) -> bool {
+        if s.turns >= self.rules.turn_cap {
+            s.phase = Phase::Over;
+            s.capped = true;
+            return false;
+        }
+        s.turns += 1;
+        s.roller = seat as u8;
+        s.stage = Stage::Roll1;
+        true
+    }
+
+    /// Take the roller's `card` out of their hand and start playing it. Returns true when it
+    /// resolved at once (Skull, Clock), false when a decision or chance event comes first.
+    pub(super) fn begin_play(&self, s: &mut DardzState, card: ActionCard) -> bool {
+        let roller = s.roller as usize;
+        let slot = s.hands[roller]
+            .cards()
+            .iter()
+            .position(|&c| c == card.card())
+            .expect("the roller holds the played card");
+        let (_, since) = s.hands[roller].remove_at(slot);
+        Self::note_wait(s, card.card(), since);
+        // A replacement is drawn, except on the Bonus Roll ("play it first but still don't
+        // draw a new card"); the Clock always draws (DZ-3).
+        if s.stage != Stage::Bonus && (card == ActionCard::Clock || self.rules.action_card_redraw) {
+            self.want_draw(s, roller);
+        }
+        match card {
+            ActionCard::Skull => {
+                Self::to_pile(s, roller, card.card());
+                self.check_round_won(s);
+                true
+            }
+            ActionCard::Clock => {
+                Self::to_pile(s, roller, card.card());
+                self.check_round_won(s);
+                // The hands pass once the Clock's draw is done (`advance`).
+                s.clock_pending = true;
+                true
+            }
+            ActionCard::Jackpot => {
+                s.phase = Phase::Guess;
+                false
+            }
+            ActionCard::RollOff | ActionCard::BoostEm | ActionCard::BunkEm => {
+                s.phase = Phase::ActionDice(card);
+                false
+            }
+        }
+    }
+
+    /// Carry on until the next decision or chance event: the round's end, pending draws, a
+    /// Clock's pass, the roller's action cards, then the turn's next roll or the next turn.
+    pub(super) fn advance(&self, s: &mut DardzState) {
+        loop {
+            if s.round_over {
+                s.phase = Phase::RoundEnd;
+                return;
+            }
+            if s.draw_mask != 0 {
+                if s.deck_len > 0 {
+                    s.phase = Phase::Draw;
+                    return;
+                }
+                // DZ-10: an empty draw pile; play on without drawing.
+                s.draw_mask = 0;
+            }
+            if s.clock_pending {
+                s.clock_pending = false;
+                Self::pass_hands(s);
+                s.event.passed = true;
+                continue;
+            }
+            if s.deck_len == 0 && !self.pile_target_reachable(s) {
+                // DZ-10: nobody can reach the pile size; the round ends without a winner.
+                s.round_over = true;
+                s.win_mask = 0;
+                continue;
+            }
+            let roller = s.roller as usize;
+            if s.stage.plays_actions() {
+                let waiting = s.hands[roller].actions();
+                if waiting != 0 {
+                    if waiting.is_power_of_two() {
+                        let card = ActionCard::ALL[waiting.trailing_zeros() as usize];
+                        if s.event.passed {
+                            s.event.auto_played_after_pass |= waiting;
+                        } else {
+                            s.event.auto_played |= waiting;
+                        }
+                        s.event.auto_seat = roller as u8;
+                        if self.begin_play(s, card) {
+                            continue;
+                        }
+                        return;
+                    }
+                    s.phase = Phase::ChooseAction;
+                    return;
+                }
+            }
+            match s.stage {
+                // A Bonus Roll with an empty hand (the third roll took the whole hand and the
+                // draw pile is empty) cannot take anything: the turn is over.
+                Stage::Bonus if s.hands[roller].len == 0 => s.stage = Stage::EndTurn,
+                Stage::Roll1 | Stage::Roll2 | Stage::Roll3 | Stage::Bonus => {
+                    s.phase = Phase::Roll;
+                    return;
+                }
+                Stage::EndTurn => {
+                    // "Make sure you have 3 cards in your hand after your turn is finished."
+                    self.want_draw(s, roller);
+                    s.stage = Stage::Done;
+                }
+                Stage::Done => {
+                    if !self.start_turn(s, s.left(roller)) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    // ----- chance events -----------------------------------------------------------------
+
+    /// Resolve the pending chance event with dice and draws from `c`.
+    pub fn resolve_chance<C: Chance>(&self, s: &mut DardzState, c: &mut C) {
+        s.event = Event { seat: s.roller, ..Event::default() };
+        s.event.kind = match s.phase {
+            Phase::Deal => EventKind::Dealt,
+            Phase::ActionDice(card) => EventKind::ActionDice(card),
+            Phase::Draw => EventKind::Drew,
+            Phase::Roll => EventKind::Rolled(s.stage),
+            Phase::RoundEnd => EventKind::Settled,
+            _ => EventKind::Decision,
+        };
+        match s.phase {
+            Phase::Deal => self.deal(s, c),
+            Phase::ActionDice(card) => self.action_dice(s, card, c),
+            Phase::Draw => self.draw(s, c),
+            Phase::Roll => self.roll(s, c),
+            Phase::RoundEnd => self.settle(s, c),
+            other => panic!("{other:?} is not a chance event"),
+        }
+    }
+
+    /// A roll-off with one die among `mask`; players tied for highest roll again (DZ-8).
+    pub(super) fn roll_off<C: Chance>(c: &mut C, mut mask: u8) -> usize {
+        while !mask.is_power_of_two() {
+            let mut best = 0;
+            let mut best_mask = 0;
+            for seat in DardzState::seats_in(mask) {
+                let d = c.die(6) as u8;
+                if d > best {
+                    best = d;
+                    best_mask = 1 << seat;
+                } else if d == best {
+                    best_mask |= 1 << seat;
+                }
+            }
+            mask = best_mask;
+        }
+        mask.trailing_zeros() as usize
+    }
+
+    /// Shuffle all the cards, pick the first player (round 1: seat 0, G-1; later the lowest
+    /// score, ties by roll-off, DZ-11) and deal the hands.
+    pub(super) fn deal<C: Chance>(&self, s: &mut DardzState, c: &mut C) {
+        let n = s.players();
+        s.round += 1;
+        s.deck = self.copies;
+        s.deck_len = self.total;
+        s.hands = [Hand::default(); MAX_SEATS];
+        s.piles = [[0; NUM_KINDS]; MAX_SEATS];
+        s.pile_len = [0; MAX_SEATS];
+        s.draw_mask = 0;
+        s.clock_pending = false;
+        s.round_over = false;
+        s.win_mask = 0;
+        let first = if s.round == 1 {
+            0
+        } else {
+            let low = *s.scores[..n].iter().min().expect("players");
+            let mask = (0..n).filter(|&i| s.scores[i] == low).fold(0u8, |m, i| m | 1 << i);
+            s.event.rolloff = !mask.is_power_of_two();
+            Self::roll_off(c, mask)
+        };
+        // Dealt cards count as entering the hand on the round's first turn.
+        let since = s.turns.wrapping_add(1) as u16;
+        for k in 0..n {
+            let seat = (first + k) % n;
+            for _ in 0..self.rules.hand_size {
+                if s.deck_len > 0 {
+                    let card = Self::draw_card(s, c);
+                    s.hands[seat].push(card, since);
+                }
+            }
+        }
+        if self.start_turn(s, first) {
+            self.advance(s);
+        }
+    }
+
+    /// Draw back to the hand size: the roller first, then to the left ("There's no order to
+    /// who draws a new card first"; the order only matters when the pile runs out).
+    pub(super) fn draw<C: Chance>(&self, s: &mut DardzState, c: &mut C) {
+        let n = s.players();
+        for k in 0..n {
+            let seat = (s.roller as usize + k) % n;
+            if s.draw_mask & (1 << seat) == 0 {
+                continue;
+            }
+            while s.hands[seat].len < self.rules.hand_size && s.deck_len > 0 {
+                let card = Self::draw_card(s, c);
+                s.hands[seat].push(card, s.turns as u16);
+                s.event.record_draw(seat, card);
+            }
+        }
+        s.draw_mask = 0;
+        self.advance(s);
+    }
+
+    /// The stage's roll and what it makes automatic.
+    pub(super) fn roll<C: Chance>(&self, s: &mut DardzState, c: &mut C) {
+        let count = s.stage.dice();
+        for i in 0..3 {
+            s.dice[i] = if i < count { c.die(6) as u8 } else { 0 };
+        }
+        s.ndice = count as u8;
+        match s.stage {
+            Stage::Roll1 => {
+                // "There's no choice on the first roll."
+                let n = s.dice[0];
+                s.event.scored = self.score_number(s, n, false);
+                s.event.auto_pick = n;
+                s.stage = Stage::Roll2;
+            }
+            Stage::Roll2 => {
+                if self.pick_options(s) != 0 {
+                    s.phase = Phase::Pick;
+                    return;
+                }
+                s.stage = Stage::Roll3;
+            }
+            Stage::Roll3 => {
+                if s.dice[0] == s.dice[1] && s.dice[1] == s.dice[2] {
+                    // "If you roll 3-of-a-kind you instantly get +20 points"; the dice still
+                    // act as the third roll.
+                    let roller = s.roller as usize;
+                    let gained = Self::add_score(
+                        s,
+                        roller,
+                        self.rules.three_of_a_kind_points,
+                        Way::ThreeOfAKind,
+                    );
+                    s.stats.three_of_a_kind += 1;
+                    if s.round == 1 && gained > 0 {
+                        s.round1_bonus_scored = true;
+                    }
+                }
+                if self.pick_options(s) != 0 {
+                    s.phase = Phase::Pick;
+                    return;
+                }
+                s.stage = Stage::EndTurn;
+            }
+            Stage::Bonus => {
+                let options = self.pick_options(s);
+                match options.count_ones() {
+                    // "If you don't roll a number in hand ... your turn is over."
+                    0 => s.stage = Stage::EndTurn,
+                    1 => {
+                        let n = options.trailing_zeros() as u8;
+                        s.event.auto_pick = n;
+                        s.event.scored = 1 << s.roller;
+                        self.bonus_pick(s, n);
+                    }
+                    _ => {
+                        s.phase = Phase::Pick;
+                        return;
+                    }
+                }
+            }
+            Stage::EndTurn | Stage::Done => unreachable!("no roll after the turn"),
+        }
+        self.advance(s);
+    }
+
+    /// The dice of a Jackpot, Roll-Off, Boost 'em or Bunk 'em, and the card's effect.
+    pub(super) fn action_dice<C: Chance>(&self, s: &mut DardzState, card: ActionCard, c: &mut C) {
+        let roller = s.roller as usize;
+        let n = s.players();
+        match card {
+            ActionCard::Jackpot => {
+                let d = c.die(6) as u8;
+                s.event.dice = [d, 0];
+                if d == s.guess {
+                    let gained =
+                        Self::add_score(s, roller, self.rules.jackpot_points, Way::ActionCards);
+                    s.stats.jackpot_points += gained;
+                    s.stats.jackpot_hits += 1;
+                    if s.round == 1 && gained > 0 {
+                        s.round1_bonus_scored = true;
+                    }
+                }
+                Self::to_pile(s, roller, card.card());
+            }
+            ActionCard::RollOff => {
+                // You and the player on your left; a tie is rolled again (DZ-8).
+                let left = s.left(roller);
+                let (mine, theirs) = loop {
+                    let (a, b) = (c.die(6) as u8, c.die(6) as u8);
+                    if a != b {
+                        break (a, b);
+                    }
+                };
+                s.event.dice = [mine, theirs];
+                let winner = if mine > theirs { roller } else { left };
+                s.event.hit = 1 << winner;
+                Self::to_pile(s, winner, card.card());
+            }
+            ActionCard::BoostEm | ActionCard::BunkEm => {
+                let (a, b) = (c.die(6) as u8, c.die(6) as u8);
+                s.event.dice = [a, b];
+                let sum = (a + b) as i32;
+                let scores = &s.scores[..n];
+                let (low, high) = (
+                    *scores.iter().min().expect("players"),
+                    *scores.iter().max().expect("players"),
+                );
+                // Nobody is in last or first place when all are tied.
+                if self.boost_bunk_live(s) && low != high {
+                    let (target, delta) =
+                        if card == ActionCard::BoostEm { (low, sum) } else { (high, -sum) };
+                    for seat in 0..n {
+                        if s.scores[seat] == target {
+                            let changed = Self::add_score(s, seat, delta, Way::ActionCards);
+                            if card == ActionCard::BoostEm {
+                                s.stats.boost_points += changed;
+                            } else {
+                                s.stats.bunk_points += changed;
+                            }
+                            s.event.hit |= 1 << seat;
+                        }
+                    }
+                }
+                Self::to_pile(s, roller, card.card());
+            }
+            ActionCard::Skull | ActionCard::Clock => unreachable!("no dice for {card:?}"),
+        }
+        self.check_round_won(s);
+        self.advance(s);
+    }
+
+    /// The round is over: +10 to its winner (a tie on the most cards by roll-off), every pile
+    /// added to its score, Lucky Loser rolls; then the game ends or the next round is dealt.
+    pub(super) fn settle<C: Chance>(&self, s: &mut DardzState, c: &mut C) {
+        let n = s.players();
+        let winner = match s.win_mask.count_ones() {
+            0 => None,
+            1 => Some(s.win_mask.trailing_zeros() as usize),
+            _ => {
+                s.event.rolloff = true;
+                s.stats.round_win_rolloffs += 1;
+                Some(Self::roll_off(c, s.win_mask))
+            }
+        };
+        match winner {
+            Some(w) => {
+                Self::add_score(s, w, self.rules.round_bonus, Way::RoundBonus);
+                s.stats.round_wins[w] += 1;
+                s.event.hit = 1 << w;
+            }
+            None => s.stats.rounds_no_winner += 1,
+        }
+        if s.deck_len == 0 {
+            s.stats.rounds_deck_empty += 1;
+        }
+        for seat in 0..n {
+            let points = s.pile_points(seat, &self.values);
+            Self::add_score(s, seat, points, Way::Piles);
+        }
+        for seat in 0..n {
+            if s.pile_len[seat] <= self.rules.lucky_loser_max_cards {
+                let (a, b) = (c.die(6) as u8, c.die(6) as u8);
+                Self::add_score(s, seat, (a * b) as i32, Way::LuckyLoser);
+                s.stats.lucky_loser_rolls += 1;
+                s.event.lucky[seat] = 8 * a + b;
+            }
+        }
+        let best = *s.scores[..n].iter().max().expect("players");
+        if best >= self.rules.target_score {
+            // "You can't win the game in the middle of a round": only here.
+            let top = (0..n).filter(|&i| s.scores[i] == best).fold(0u8, |m, i| m | 1 << i);
+            if self.rules.final_tie == FinalTie::RollOff && !top.is_power_of_two() {
+                s.event.rolloff = true;
+                s.tiebreak = Self::roll_off(c, top) as u8;
+            }
+            s.phase = Phase::Over;
+        } else {
+            s.phase = Phase::Deal;
+        }
+    }
+}

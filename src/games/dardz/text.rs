@@ -1,0 +1,267 @@
+//! DARDZ as text, for `arena trace`: what an action or a chance event did, and the whole
+//! state (hands, piles, scores, the options offered).
+
+use super::*;
+
+impl Dardz {
+    // ----- text ----------------------------------------------------------------------------
+
+    pub(super) fn seats_text(mask: u8) -> String {
+        let seats: Vec<String> = DardzState::seats_in(mask).map(|i| i.to_string()).collect();
+        match seats.len() {
+            0 => "nobody".to_string(),
+            1 => format!("seat {}", seats[0]),
+            _ => format!("seats {}", seats.join(", ")),
+        }
+    }
+
+    pub(super) fn numbers_text(mask: u16) -> String {
+        (1..=12u8)
+            .filter(|&n| mask & bit(n) != 0)
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    pub(super) fn dice_text(s: &DardzState) -> String {
+        s.dice[..s.ndice as usize].iter().map(|d| d.to_string()).collect::<Vec<_>>().join(" ")
+    }
+
+    pub(super) fn hand_text(h: &Hand) -> String {
+        if h.len == 0 {
+            return "-".to_string();
+        }
+        h.cards().iter().map(|c| c.label()).collect::<Vec<_>>().join(" ")
+    }
+
+    pub(super) fn pile_text(&self, s: &DardzState, seat: usize) -> String {
+        let mut text =
+            format!("{:2} cards {:+4}:", s.pile_len[seat], s.pile_points(seat, &self.values));
+        for (k, &count) in s.piles[seat].iter().enumerate() {
+            for _ in 0..count {
+                let _ = write!(text, " {}", Card(k as u8).label());
+            }
+        }
+        text
+    }
+
+    /// The options of a pending pick, as a person reads them.
+    pub(super) fn options_text(&self, s: &DardzState) -> String {
+        let mut text = Self::numbers_text(self.pick_options(s));
+        if self.may_pass(s) {
+            text.push_str(" or nothing");
+        }
+        text
+    }
+
+    /// Who holds number `n` and how many cards.
+    pub(super) fn holders_text(s: &DardzState, n: u8, only: Option<usize>) -> String {
+        let mut parts = Vec::new();
+        for seat in 0..s.players() {
+            if only.is_some_and(|o| o != seat) {
+                continue;
+            }
+            let count =
+                s.hands[seat].cards().iter().filter(|c| c.value_number() == Some(n)).count();
+            if count > 0 {
+                parts.push(format!("seat {seat} scores {count}"));
+            }
+        }
+        if parts.is_empty() { "nobody holds it".to_string() } else { parts.join(", ") }
+    }
+
+    /// The automatic consequences recorded in the last step's event.
+    pub(super) fn event_tail(&self, s: &DardzState) -> String {
+        let mut text = String::new();
+        let e = &s.event;
+        if e.ndrawn > 0 {
+            let shown = (e.ndrawn as usize).min(e.drawn.len());
+            let draws: Vec<String> = e.drawn[..shown]
+                .iter()
+                .map(|&x| format!("seat {} drew {}", x >> 5, Card(x & 31).label()))
+                .collect();
+            let _ = write!(text, "; {}", draws.join(", "));
+            if shown < e.ndrawn as usize {
+                let _ = write!(text, " and {} more", e.ndrawn as usize - shown);
+            }
+        }
+        let plays = |mask: u8| {
+            ActionCard::ALL
+                .iter()
+                .filter(|a| mask & a.bit() != 0)
+                .map(|a| a.label())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if e.auto_played != 0 {
+            let _ = write!(text, "; seat {} plays {}", e.auto_seat, plays(e.auto_played));
+        }
+        if e.passed {
+            text.push_str("; every hand passes to the left");
+        }
+        if e.auto_played_after_pass != 0 {
+            let _ =
+                write!(text, "; seat {} plays {}", e.auto_seat, plays(e.auto_played_after_pass));
+        }
+        match s.phase {
+            Phase::RoundEnd => text.push_str("; the round is over"),
+            Phase::Over if s.capped => text.push_str("; the turn cap ends the match"),
+            _ => {}
+        }
+        text
+    }
+
+    pub(super) fn describe_text(&self, s: &DardzState, a: DardzAction) -> String {
+        let who = format!("seat {}", s.roller);
+        match a {
+            DardzAction::Pick(n) => {
+                let only = (s.stage == Stage::Bonus).then_some(s.roller as usize);
+                format!(
+                    "{who}, {} [{}]: picks {n} ({})",
+                    s.stage.name(),
+                    Self::dice_text(s),
+                    Self::holders_text(s, n, only)
+                )
+            }
+            DardzAction::Pass => {
+                format!("{who}, {} [{}]: picks nothing", s.stage.name(), Self::dice_text(s))
+            }
+            DardzAction::Play(card) => format!("{who} plays {} next", card.label()),
+            DardzAction::Guess(n) => format!("{who} names {n} for the Jackpot"),
+        }
+    }
+
+    pub(super) fn describe_chance_text(&self, s: &DardzState) -> String {
+        let e = &s.event;
+        let mut text = String::new();
+        match e.kind {
+            EventKind::Settled => {
+                let winner = if e.hit != 0 {
+                    format!(
+                        "{} wins the round (+{}){}",
+                        Self::seats_text(e.hit),
+                        self.rules.round_bonus,
+                        if e.rolloff && s.tiebreak == NO_SEAT { " after a roll-off" } else { "" }
+                    )
+                } else {
+                    "nobody could reach the pile size: no round bonus".to_string()
+                };
+                let _ = write!(text, "round {} over: {winner}", s.round);
+                for seat in 0..s.players() {
+                    let l = e.lucky[seat];
+                    if l != 0 {
+                        let (a, b) = (l / 8, l % 8);
+                        let _ = write!(text, "; Lucky Loser seat {seat}: {a}x{b} = +{}", a * b);
+                    }
+                }
+                if s.phase == Phase::Over {
+                    text.push_str("; game over");
+                    if s.tiebreak != NO_SEAT {
+                        let _ = write!(text, ", seat {} wins the tie roll-off", s.tiebreak);
+                    }
+                }
+                return text;
+            }
+            EventKind::Dealt => {
+                let why = if s.round == 1 {
+                    "round 1 starts with seat 0"
+                } else if e.rolloff {
+                    "lowest score, after a roll-off"
+                } else {
+                    "lowest score"
+                };
+                let _ =
+                    write!(text, "round {} dealt; seat {} rolls first ({why})", s.round, s.roller);
+            }
+            EventKind::Drew => text.push_str("draw"),
+            EventKind::ActionDice(card) => {
+                let [a, b] = e.dice;
+                let _ = match card {
+                    ActionCard::Jackpot => write!(
+                        text,
+                        "Jackpot: named {}, rolled {a}{}",
+                        s.guess,
+                        if a == s.guess { ", a hit" } else { "" }
+                    ),
+                    ActionCard::RollOff => write!(
+                        text,
+                        "Roll-Off: seat {} rolled {a}, seat {} rolled {b}; {} takes the card",
+                        e.seat,
+                        s.left(e.seat as usize),
+                        Self::seats_text(e.hit)
+                    ),
+                    _ => write!(
+                        text,
+                        "{}: rolled {a} {b} = {}; {} {}",
+                        card.label(),
+                        a + b,
+                        Self::seats_text(e.hit),
+                        match (e.hit.count_ones(), card) {
+                            (0, _) => "is affected",
+                            (1, ActionCard::BoostEm) => "gains it",
+                            (_, ActionCard::BoostEm) => "gain it",
+                            (1, _) => "loses it",
+                            _ => "lose it",
+                        }
+                    ),
+                };
+            }
+            EventKind::Rolled(stage) => {
+                let _ = write!(text, "seat {} {}: {}", e.seat, stage.name(), Self::dice_text(s));
+                if s.ndice == 3 && s.dice[0] == s.dice[1] && s.dice[1] == s.dice[2] {
+                    let _ = write!(text, ", 3-of-a-kind +{}", self.rules.three_of_a_kind_points);
+                }
+                if e.auto_pick != 0 {
+                    let _ = write!(text, "; {} takes {}", Self::seats_text(e.scored), e.auto_pick);
+                } else if s.phase == Phase::Pick {
+                    let _ = write!(text, "; options {}", self.options_text(s));
+                } else {
+                    text.push_str("; nothing to take");
+                }
+            }
+            EventKind::Decision => {}
+        }
+        text.push_str(&self.event_tail(s));
+        text
+    }
+
+    pub(super) fn render_text(&self, s: &DardzState) -> String {
+        let n = s.players();
+        let mut text = format!(
+            "DARDZ round {} · turn {} · draw pile {} cards\n",
+            s.round, s.turns, s.deck_len
+        );
+        let roller = s.roller;
+        let now = match s.phase {
+            Phase::Deal => "next: shuffle and deal".to_string(),
+            Phase::ChooseAction => format!("seat {roller} chooses which action card to play"),
+            Phase::Guess => format!("seat {roller} names a number for the Jackpot"),
+            Phase::ActionDice(card) => format!("seat {roller} rolls for {}", card.label()),
+            Phase::Draw => format!("{} draw back to the hand size", Self::seats_text(s.draw_mask)),
+            Phase::Roll => format!("seat {roller}'s {}", s.stage.name()),
+            Phase::Pick => format!(
+                "seat {roller}'s {}: dice {}, options {}",
+                s.stage.name(),
+                Self::dice_text(s),
+                self.options_text(s)
+            ),
+            Phase::RoundEnd => "the round is over".to_string(),
+            Phase::Over if s.capped => "the turn cap ended the match".to_string(),
+            Phase::Over => "game over".to_string(),
+        };
+        let _ = writeln!(text, "{now}");
+        let _ = writeln!(text, "  seat score | points pile                      | hand");
+        for seat in 0..n {
+            let mark = if seat == roller as usize && s.phase != Phase::Over { '>' } else { ' ' };
+            let _ = writeln!(
+                text,
+                "{mark} {seat:4} {:5} | {:32} | {}",
+                s.scores[seat],
+                self.pile_text(s, seat),
+                Self::hand_text(&s.hands[seat])
+            );
+        }
+        text.pop();
+        text
+    }
+}

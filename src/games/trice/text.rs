@@ -1,0 +1,114 @@
+//! TRICE as text, for `arena trace`: what an action or a chance event did, and the whole
+//! state (the board, the dice in hand, the scores).
+
+use super::*;
+
+impl Trice {
+    pub(super) fn describe_text(&self, s: &TriceState, a: TriceAction) -> String {
+        let me = s.to_move;
+        let text = match a {
+            TriceAction::Give(die) => {
+                format!("seat {me} gives seat {} {}", 1 - me, die.with_article())
+            }
+            TriceAction::Place(sq) => {
+                format!("seat {me} places {} on {}", Die(s.held).short(), self.geo.name(sq))
+            }
+            TriceAction::Point(sq) => {
+                format!("seat {me} points at the {} for seat {}", self.die_on(s, sq), 1 - me)
+            }
+            TriceAction::Swap(q) => format!(
+                "seat {me} swaps the {} with the {}",
+                self.die_on(s, s.pointed),
+                self.die_on(s, q)
+            ),
+            TriceAction::Bump(sq) => {
+                let die = Die(s.board[sq as usize]);
+                format!(
+                    "seat {me} adds 1 to the {} (now {})",
+                    self.die_on(s, sq),
+                    die.bumped().short()
+                )
+            }
+        };
+        let mut after = *s;
+        self.apply(&mut after, a);
+        if after.phase == Phase::Over {
+            format!("{text}: {}", self.ending_words(&after))
+        } else if after.phase == Phase::Point && s.phase == Phase::Place {
+            format!("{text}: board full, swap phase")
+        } else {
+            text
+        }
+    }
+
+    pub(super) fn describe_chance_text(&self, s: &TriceState) -> String {
+        format!("rolled {}", self.pool_words(s))
+    }
+
+    pub(super) fn render_text(&self, s: &TriceState) -> String {
+        let geo = &self.geo;
+        // Marked squares: the pointed die, the two swapped dice, or the deciding line.
+        let mut marked = [false; MAX_CELLS];
+        match s.phase {
+            Phase::Swap => marked[s.pointed as usize] = true,
+            Phase::Bump => s.swapped.iter().for_each(|&q| marked[q as usize] = true),
+            Phase::Over => {
+                if let Some(l) = s.deciding_line {
+                    geo.lines[l as usize].iter().for_each(|&q| marked[q as usize] = true);
+                }
+            }
+            _ => {}
+        }
+        let mut text = String::from("  ");
+        for c in 0..geo.columns {
+            text.push_str(&format!(" {}  ", (b'a' + c) as char));
+        }
+        text.truncate(text.trim_end().len());
+        text.push('\n');
+        for r in 0..geo.rows {
+            text.push_str(&format!("{:>2}", r + 1));
+            for c in 0..geo.columns {
+                let sq = (r * geo.columns + c) as usize;
+                let cell = match s.board[sq] {
+                    EMPTY => " . ".to_string(),
+                    d => format!(" {}", Die(d).short()),
+                };
+                text.push_str(&cell);
+                text.push(if marked[sq] { '*' } else { ' ' });
+            }
+            text.truncate(text.trim_end().len());
+            text.push('\n');
+        }
+        text.push_str(&format!("pool: {}\n", self.pool_words(s)));
+        let (me, other) = (s.to_move, 1 - s.to_move);
+        let swap_turn = s.swap_turns + 1;
+        text.push_str(&match s.phase {
+            Phase::Roll => "the dice are not rolled yet".to_string(),
+            Phase::Give => format!(
+                "seat {me} picks a die for seat {other} (placement {} of {})",
+                s.placements + 1,
+                self.squares()
+            ),
+            Phase::Place => format!(
+                "seat {me} places the {} (placement {} of {})",
+                Die(s.held).short(),
+                s.placements + 1,
+                self.squares()
+            ),
+            Phase::Point => {
+                format!("swap turn {swap_turn}: seat {me} points at a die for seat {other}")
+            }
+            Phase::Swap => format!(
+                "swap turn {swap_turn}: seat {me} swaps the {} with a neighbour",
+                self.die_on(s, s.pointed)
+            ),
+            Phase::Bump => format!(
+                "swap turn {swap_turn}: seat {me} adds 1 to the {} or the {}",
+                self.die_on(s, s.swapped[0]),
+                self.die_on(s, s.swapped[1])
+            ),
+            Phase::Over => format!("over after {} turns: {}", s.turns(), self.ending_words(s)),
+        });
+        text
+    }
+}
