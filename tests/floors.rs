@@ -76,9 +76,8 @@ fn modules() -> Vec<(Vec<String>, PathBuf)> {
 
 /// The crate paths a file refers to: `crate::a::b`, `super::x`, and grouped
 /// `use crate::{a, b::c}` forms, each resolved to an absolute list of segments.
-fn references(module: &[String], is_mod_rs: bool, text: &str) -> Vec<Vec<String>> {
+fn references(module: &[String], text: &str) -> Vec<Vec<String>> {
     // `super` of a file `a/b.rs` (module a::b) is `a`; of `a/b/mod.rs` (module a::b) also `a`.
-    let _ = is_mod_rs;
     let parent: Vec<String> = module[..module.len().saturating_sub(1)].to_vec();
     let mut out = Vec::new();
     let code: String = text
@@ -167,7 +166,7 @@ fn no_module_uses_a_higher_floor_or_a_sibling_floor() {
                 path.display()
             )
         });
-        for reference in references(&module, path.ends_with("mod.rs"), &text) {
+        for reference in references(&module, &text) {
             let mut target = reference[0].as_str();
             if let Some((_, owner)) = MACROS.iter().find(|(m, _)| *m == target) {
                 target = owner;
@@ -204,7 +203,7 @@ fn no_import_cycle_between_modules_of_one_folder() {
     let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
     for (module, path) in &mods {
         let text = std::fs::read_to_string(path).unwrap();
-        for reference in references(module, path.ends_with("mod.rs"), &text) {
+        for reference in references(module, &text) {
             // The deepest module named by the reference.
             let target = (1..=reference.len())
                 .rev()
@@ -265,7 +264,6 @@ fn the_floor_check_sees_a_violation_and_a_group_import() {
     let module = vec!["games".to_string(), "trice".to_string(), "board".to_string()];
     let refs = references(
         &module,
-        false,
         "use super::state::{Die, EMPTY};\nuse crate::{cli::x, stats::Tally};\n// crate::session in a comment\nlet a = $crate::core::X;",
     );
     let joined: Vec<String> = refs.iter().map(|r| r.join("::")).collect();

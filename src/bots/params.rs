@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::core::rules::{ParamInfo, Rules};
+use crate::core::rules::{ParamInfo, Rules, parse_value};
 
 use super::kind::{BotError, BotKind};
 
@@ -106,21 +106,12 @@ impl BotConfig {
     }
 }
 
-/// A parameter's text as the value a rules file would hold: `3`, `0.7`, `true`, or a word.
-fn as_value(text: &str) -> toml::Value {
-    let text = text.trim();
-    match toml::from_str::<toml::Table>(&format!("v = {text}")) {
-        Ok(mut t) => t.remove("v").expect("parsed key"),
-        Err(_) => toml::Value::String(text.to_string()),
-    }
-}
-
 /// Start from the defaults of `R` and set each of `params`; a bad value is a one-line error
 /// naming the bot, the key, the value and what is allowed.
 fn typed<R: Rules>(bot: &str, params: &BTreeMap<String, String>) -> Result<R, BotError> {
     let mut typed = R::default();
     for (key, text) in params {
-        if typed.set(key, &as_value(text)).is_err() {
+        if typed.set(key, &parse_value(text)).is_err() {
             let expected = typed
                 .params()
                 .into_iter()

@@ -13,9 +13,6 @@ pub fn plan_command(args: PlanArgs) -> anyhow::Result<()> {
     if !(args.ci > 0.0 && args.ci <= 1.0) {
         return Err(input(format!("--ci must be a width between 0 and 1, got {}", args.ci)));
     }
-    if args.pilot < 10 {
-        return Err(input("--pilot must be at least 10 matches"));
-    }
     let threads = parse_threads(args.threads)?;
     let plan = Plan::new(&m.spec_for(name), args.pilot)?;
     let spec = &plan.spec;

@@ -22,9 +22,6 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
         return Err(input(format!("--time-limit must be a number of seconds, got {t}")));
     }
     let m = &args.matches_of;
-    if shard.is_some() && m.game.is_none() {
-        return Err(input("--shard needs --game"));
-    }
     if args.resume && args.out.is_none() {
         return Err(input("--resume needs --out: the folder of the interrupted run"));
     }

@@ -28,7 +28,7 @@ pub mod table;
 use std::fmt;
 use std::path::Path;
 
-pub use table::{Record, Table, TableRow};
+pub use table::{Record, Table};
 
 /// Where a parameter's default value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -311,8 +311,7 @@ fn syntax_message(text: &str, e: &toml::de::Error) -> String {
     }
 }
 
-/// Parse one `--set key=value`. The value is read as TOML (`3`, `true`, `"x"`); a bare word
-/// that is not valid TOML is taken as a string, so `--set scoring=linear` works unquoted.
+/// Parse one `--set key=value`; the value as [`parse_value`] reads it.
 pub fn parse_set(arg: &str) -> Result<(String, toml::Value), RulesError> {
     let Some((key, raw)) = arg.split_once('=') else {
         return Err(RulesError::Set {
@@ -328,11 +327,18 @@ pub fn parse_set(arg: &str) -> Result<(String, toml::Value), RulesError> {
             message: "expected key=value with a non-empty key and value".to_string(),
         });
     }
-    let value = match toml::from_str::<toml::Table>(&format!("v = {raw}")) {
+    Ok((key.to_string(), parse_value(raw)))
+}
+
+/// A parameter's text as the value a rules file would hold: read as TOML (`3`, `0.7`,
+/// `true`, `"x"`); a bare word that is not valid TOML is taken as a string, so
+/// `--set scoring=linear` and `--bots mcts:rollout=greedy` work unquoted.
+pub fn parse_value(raw: &str) -> toml::Value {
+    let raw = raw.trim();
+    match toml::from_str::<toml::Table>(&format!("v = {raw}")) {
         Ok(mut t) => t.remove("v").expect("parsed key"),
         Err(_) => toml::Value::String(raw.to_string()),
-    };
-    Ok((key.to_string(), value))
+    }
 }
 
 /// Apply `--set` arguments after any rules file, then validate the whole.

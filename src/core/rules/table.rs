@@ -120,11 +120,11 @@ macro_rules! rule_record {
 
 /// One row of a table with where its default comes from.
 #[derive(Clone, Debug, PartialEq)]
-pub struct TableRow<R> {
-    pub record: R,
-    pub default: R,
-    pub origin: Origin,
-    pub doc: &'static str,
+struct TableRow<R> {
+    record: R,
+    default: R,
+    origin: Origin,
+    doc: &'static str,
 }
 
 /// A rule parameter that is a list of records with a fixed set of rows (every card of the
@@ -160,10 +160,6 @@ impl<R: Record> Table<R> {
     pub fn with_short_keys(mut self, short: fn(&str, &str) -> String) -> Self {
         self.short = Some(short);
         self
-    }
-
-    pub fn name(&self) -> &'static str {
-        self.name
     }
 
     /// The records, in row order.
@@ -232,10 +228,11 @@ impl<R: Record> Table<R> {
 
     fn set_cell(&mut self, row: &str, field: &str, value: &toml::Value) -> Result<(), String> {
         let name = self.name;
-        let valid: Vec<String> = self.rows.iter().map(|r| r.record.row_key().to_string()).collect();
-        let Some(target) = self.rows.iter_mut().find(|r| r.record.row_key() == row) else {
+        let Some(at) = self.rows.iter().position(|r| r.record.row_key() == row) else {
+            let valid: Vec<&str> = self.rows.iter().map(|r| r.record.row_key()).collect();
             return Err(format!("`{name}` has no row `{row}`; rows: {}", valid.join(", ")));
         };
+        let target = &mut self.rows[at];
         target.record.set(field, value).map_err(|e| format!("`{name}.{row}.{field}` {e}"))
     }
 
