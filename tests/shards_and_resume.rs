@@ -85,7 +85,8 @@ fn a_paused_run_resumes_to_exactly_the_uninterrupted_result() {
     wrong.extend(["--threads", "2"]);
     let o = run(&paused, &wrong);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("different plan"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--matches: the folder's run has 30000, given 30001"), "{err}");
 
     let mut args = plan.to_vec();
     args.extend(["--threads", "2", "--resume"]);

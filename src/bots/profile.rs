@@ -94,10 +94,19 @@ pub fn parse_one(text: &str) -> Result<BotSpec, BotError> {
             params.insert(key.clone(), value.to_string().trim_matches('"').to_string());
         }
     }
+    let mut inline: Vec<&str> = Vec::new();
     for part in parts {
         let Some((key, value)) = part.split_once('=') else {
             return Err(BotError::Malformed { bot: name.to_string(), text: part.to_string() });
         };
+        // A repeated parameter would silently keep the last value: refuse it instead.
+        if inline.contains(&key.trim()) {
+            return Err(BotError::Profile {
+                name: name.to_string(),
+                message: format!("parameter `{}` is given more than once", key.trim()),
+            });
+        }
+        inline.push(key.trim());
         params.insert(key.trim().to_string(), value.trim().to_string());
     }
     for key in params.keys() {

@@ -15,7 +15,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::arena::Seating;
 use crate::session::bench::Positions;
-use crate::session::{MatchSpec, StoppingRequest, is_input_error};
+use crate::session::{DEFAULT_SEED, MatchSpec, RequestFlags, is_input_error};
 
 /// `--seating`: the command-line names of [`Seating`] (which itself knows nothing of clap).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,12 +110,12 @@ pub struct MatchArgs {
     /// the game's default bots (`arena games`).
     #[arg(long)]
     pub bots: Option<String>,
-    /// Master seed: every match is a pure function of (seed, match index, plan).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// How bots are seated across matches.
-    #[arg(long, value_enum, default_value = "rotate")]
-    pub seating: SeatingArg,
+    /// Master seed: every match is a pure function of (seed, match index, plan) [default: 1].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// How bots are seated across matches [default: rotate].
+    #[arg(long, value_enum)]
+    pub seating: Option<SeatingArg>,
     /// A rules file (TOML, `key = value`) changing rule parameters.
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
@@ -131,10 +131,24 @@ impl MatchArgs {
             game: game.to_string(),
             players: self.players,
             bots: self.bots.clone(),
-            seed: self.seed,
-            seating: self.seating.into(),
+            seed: self.seed.unwrap_or(DEFAULT_SEED),
+            seating: self.seating.map_or(Seating::Rotate, Into::into),
             rules: self.rules.clone(),
             sets: self.sets.clone(),
+        }
+    }
+
+    /// These flags as the run engine's flag-by-flag request (what was not given stays unset).
+    pub fn flags(&self) -> RequestFlags {
+        RequestFlags {
+            game: self.game.clone(),
+            players: self.players,
+            bots: self.bots.clone(),
+            seed: self.seed,
+            seating: self.seating.map(Into::into),
+            rules: self.rules.clone(),
+            sets: self.sets.clone(),
+            ..RequestFlags::default()
         }
     }
 }
@@ -149,8 +163,8 @@ pub struct RunArgs {
     /// Worker threads (default: all cores). Never changes any result.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Output folder (default results/<game>-<timestamp>, or results/<timestamp> for the
-    /// default experiment). Must be new or empty.
+    /// Output folder (default a new results/<game>-<timestamp>, or results/<timestamp> for
+    /// the default experiment). Must be new or empty; one run at a time owns it.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Also write matches.csv, one row per match in index order.
@@ -165,11 +179,12 @@ pub struct RunArgs {
     /// deal groups. Combine the shards' folders with `arena merge`.
     #[arg(long, value_name = "I/K")]
     pub shard: Option<String>,
-    /// Go on with an interrupted run in --out from its checkpoint (same flags; only
-    /// --threads and --quiet may change). The result is byte-identical to an uninterrupted
-    /// run.
-    #[arg(long)]
-    pub resume: bool,
+    /// Go on with the interrupted, paused or crashed run in DIR (or in --out) exactly as its
+    /// folder's plan.json says; other match flags are refused unless they agree (only
+    /// --threads, --quiet and --time-limit may change). The result is byte-identical to an
+    /// uninterrupted run.
+    #[arg(long, value_name = "DIR", num_args = 0..=1, default_missing_value = "")]
+    pub resume: Option<PathBuf>,
     /// Pause after this many seconds at the next block boundary, leaving a checkpoint
     /// (exit code 4); continue later with --resume. For overnight windows and cluster slots.
     #[arg(long, value_name = "SECONDS")]
@@ -198,26 +213,26 @@ pub struct StoppingArgs {
     /// (e.g. `--sprt 0.5,0.55`); stop when one is accepted.
     #[arg(long, value_name = "P0,P1")]
     pub sprt: Option<String>,
-    /// The SPRT's false-positive rate.
-    #[arg(long, default_value_t = 0.05)]
-    pub sprt_alpha: f64,
-    /// The SPRT's false-negative rate.
-    #[arg(long, default_value_t = 0.05)]
-    pub sprt_beta: f64,
-    /// Matches between checks of a stopping rule (rounded up to whole deal groups).
-    #[arg(long, default_value_t = 10_000)]
-    pub check_every: u64,
+    /// The SPRT's false-positive rate [default: 0.05].
+    #[arg(long)]
+    pub sprt_alpha: Option<f64>,
+    /// The SPRT's false-negative rate [default: 0.05].
+    #[arg(long)]
+    pub sprt_beta: Option<f64>,
+    /// Matches between checks of a stopping rule, rounded up to whole deal groups
+    /// [default: 10000].
+    #[arg(long)]
+    pub check_every: Option<u64>,
 }
 
 impl StoppingArgs {
-    pub fn request(&self) -> StoppingRequest {
-        StoppingRequest {
-            until_ci: self.until_ci,
-            sprt: self.sprt.clone(),
-            sprt_alpha: self.sprt_alpha,
-            sprt_beta: self.sprt_beta,
-            check_every: self.check_every,
-        }
+    /// Add these flags to `flags`.
+    pub fn add_to(&self, flags: &mut RequestFlags) {
+        flags.until_ci = self.until_ci;
+        flags.sprt = self.sprt.clone();
+        flags.sprt_alpha = self.sprt_alpha;
+        flags.sprt_beta = self.sprt_beta;
+        flags.check_every = self.check_every;
     }
 }
 

@@ -5,39 +5,57 @@ use std::path::Path;
 
 use crate::cli::{MergeArgs, RunArgs, Status};
 use crate::session::{
-    Execution, Experiment, GameRun, RunEnd, RunSummary, Shard, Stopping, input, merge,
-    parse_matches, parse_threads, run,
+    Execution, Experiment, GameRun, RunEnd, RunSummary, Shard, input, merge, parse_matches,
+    parse_threads, run,
 };
 use crate::stats::intervals::wilson;
 
 pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Status> {
-    let stopping = Stopping::parse(&args.stopping.request())?;
-    let default_matches = if stopping.is_some() { 10_000_000 } else { 100_000 };
-    let matches = parse_matches(args.matches.as_deref(), default_matches)?;
     let threads = parse_threads(args.threads)?;
-    let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
     if let Some(t) = args.time_limit
         && !(t >= 0.0 && t.is_finite())
     {
         return Err(input(format!("--time-limit must be a number of seconds, got {t}")));
     }
-    let m = &args.matches_of;
-    if args.resume && args.out.is_none() {
-        return Err(input("--resume needs --out: the folder of the interrupted run"));
-    }
+    let mut flags = args.matches_of.flags();
+    args.stopping.add_to(&mut flags);
+    flags.shard = args.shard.as_deref().map(Shard::parse).transpose()?;
+    flags.per_match = args.per_match;
+    // Every plan is validated here, before any folder is created.
+    let experiment = match &args.resume {
+        Some(dir) => {
+            let dir = match (dir.as_os_str().is_empty(), &args.out) {
+                (true, Some(out)) => out.clone(),
+                (true, None) => {
+                    return Err(input("--resume needs the folder of the run: `--resume DIR`"));
+                }
+                (false, Some(out)) if out != dir => {
+                    return Err(input(format!(
+                        "--resume {} and --out {} name different folders",
+                        dir.display(),
+                        out.display()
+                    )));
+                }
+                (false, _) => dir.clone(),
+            };
+            flags.matches =
+                args.matches.as_deref().map(|m| parse_matches(Some(m), 1)).transpose()?;
+            Experiment::resume(&dir, &flags)?
+        }
+        None => {
+            let stopping = flags.until_ci.is_some() || flags.sprt.is_some();
+            let default_matches = if stopping { 10_000_000 } else { 100_000 };
+            let matches = parse_matches(args.matches.as_deref(), default_matches)?;
+            Experiment::new(flags.request(matches), args.out.clone())?
+        }
+    };
     let exec = Execution {
         threads,
-        per_match: args.per_match,
+        per_match: experiment.request.per_match,
         quiet: args.quiet,
         command_line: command_line.to_vec(),
         time_limit: args.time_limit,
     };
-    // Every plan is validated here, before any folder is created.
-    let experiment = match &m.game {
-        Some(name) => Experiment::single(&m.spec_for(name), matches, stopping, args.out.clone())?,
-        None => Experiment::every_game(&m.spec_for(""), matches, stopping, args.out.clone())?,
-    };
-    let experiment = experiment.with_shard(shard)?.resuming(args.resume);
     let quiet = exec.quiet;
     let result = run(&experiment, &exec, |done| {
         if !quiet {
@@ -51,7 +69,7 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
             if !quiet {
                 let game = result.games.last().map_or("", |g| g.game);
                 println!(
-                    "{game}: paused at match {at} (--time-limit); continue with the same flags and --resume --out {}",
+                    "{game}: paused at match {at} (--time-limit); continue with `arena run --resume {}`",
                     result.root.display()
                 );
             }

@@ -1,59 +1,89 @@
 //! Files that appear under their final name only when complete: written to `NAME.partial`
-//! and renamed on `commit`; dropped without a commit, the partial file is removed. A crash
-//! or an error never leaves a half file that looks whole.
+//! and renamed on `commit`; dropped without a commit, the partial file is removed (unless it
+//! is kept for a checkpoint that refers to it). A crash or an error never leaves a half file
+//! that looks whole, and every error names the file and the operation.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use crate::output::io::{failpoint, io_failure};
+
 pub struct AtomicFile {
     final_path: PathBuf,
     partial_path: PathBuf,
     writer: Option<BufWriter<File>>,
+    /// Leave the partial file when dropped without a commit (a checkpoint may refer to it).
+    keep_on_drop: bool,
+}
+
+/// `NAME.partial` beside `path`.
+pub fn partial_path(path: &Path) -> PathBuf {
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    PathBuf::from(partial)
 }
 
 impl AtomicFile {
-    pub fn create(path: &Path) -> std::io::Result<Self> {
-        let mut partial = path.as_os_str().to_owned();
-        partial.push(".partial");
-        let partial_path = PathBuf::from(partial);
-        let file = File::create(&partial_path)?;
+    pub fn create(path: &Path) -> anyhow::Result<Self> {
+        let partial_path = partial_path(path);
+        let file =
+            File::create(&partial_path).map_err(|e| io_failure("creating", &partial_path, e))?;
         Ok(Self {
             final_path: path.to_path_buf(),
             partial_path,
             writer: Some(BufWriter::with_capacity(1 << 16, file)),
+            keep_on_drop: false,
         })
     }
 
     /// Reopen the partial file an interrupted run left, cut back to `length` bytes (what the
     /// last checkpoint recorded), to append to it.
-    pub fn resume(path: &Path, length: u64) -> std::io::Result<Self> {
+    pub fn resume(path: &Path, length: u64) -> anyhow::Result<Self> {
         use std::io::{Seek, SeekFrom};
-        let mut partial = path.as_os_str().to_owned();
-        partial.push(".partial");
-        let partial_path = PathBuf::from(partial);
-        let mut file = std::fs::OpenOptions::new().write(true).open(&partial_path)?;
-        if file.metadata()?.len() < length {
-            return Err(std::io::Error::other(format!(
-                "{} is shorter than its checkpoint says ({length} bytes)",
-                partial_path.display()
-            )));
+        let partial_path = partial_path(path);
+        let fail = |e| io_failure("reopening", &partial_path, e);
+        let mut file = std::fs::OpenOptions::new().write(true).open(&partial_path).map_err(fail)?;
+        let len = file.metadata().map_err(fail)?.len();
+        if len < length {
+            return Err(io_failure(
+                "reopening",
+                &partial_path,
+                std::io::Error::other(format!(
+                    "it holds {len} bytes, fewer than the {length} its checkpoint recorded"
+                )),
+            ));
         }
-        file.set_len(length)?;
-        file.seek(SeekFrom::End(0))?;
+        file.set_len(length).map_err(fail)?;
+        file.seek(SeekFrom::End(0)).map_err(fail)?;
         Ok(Self {
             final_path: path.to_path_buf(),
             partial_path,
             writer: Some(BufWriter::with_capacity(1 << 16, file)),
+            keep_on_drop: false,
         })
     }
 
+    /// Keep the partial file if this is dropped without a commit: a checkpoint records its
+    /// length, and `--resume` continues it.
+    pub fn keep_on_drop(mut self) -> Self {
+        self.keep_on_drop = true;
+        self
+    }
+
+    /// The partial file's path (for error messages).
+    pub fn path(&self) -> &Path {
+        &self.partial_path
+    }
+
     /// Flush what is buffered and return the partial file's length.
-    pub fn flushed_len(&mut self) -> std::io::Result<u64> {
+    pub fn flushed_len(&mut self) -> anyhow::Result<u64> {
+        let path = self.partial_path.clone();
+        let fail = |e| io_failure("writing", &path, e);
         let w = self.writer();
-        w.flush()?;
-        w.get_ref().sync_data()?;
-        Ok(w.get_ref().metadata()?.len())
+        w.flush().map_err(fail)?;
+        w.get_ref().sync_data().map_err(fail)?;
+        Ok(w.get_ref().metadata().map_err(fail)?.len())
     }
 
     /// Stop writing but keep the partial file (a checkpoint refers to it).
@@ -68,26 +98,37 @@ impl AtomicFile {
     }
 
     /// Flush, sync and rename to the final name.
-    pub fn commit(mut self) -> std::io::Result<()> {
-        let writer = self.writer.take().expect("commit once");
-        let file = writer.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
+    pub fn commit(mut self) -> anyhow::Result<()> {
+        let writer = self.writer.as_mut().expect("commit once");
+        let fail = |e| io_failure("writing", &self.partial_path, e);
+        writer.flush().map_err(fail)?;
+        writer.get_ref().sync_all().map_err(fail)?;
+        self.writer = None;
         std::fs::rename(&self.partial_path, &self.final_path)
+            .map_err(|e| io_failure("renaming", &self.partial_path, e))
     }
 }
 
 impl Drop for AtomicFile {
     fn drop(&mut self) {
-        if self.writer.take().is_some() {
-            let _ = std::fs::remove_file(&self.partial_path);
+        if let Some(mut w) = self.writer.take() {
+            if self.keep_on_drop {
+                let _ = w.flush();
+            } else {
+                let _ = std::fs::remove_file(&self.partial_path);
+            }
         }
     }
 }
 
-/// Write a whole small file atomically.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+/// Write a whole small file atomically. `ARENA_FAILPOINT=write:<file name>:disk-full` makes
+/// it fail as on a full disk (for tests).
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let mut f = AtomicFile::create(path)?;
-    f.writer().write_all(bytes)?;
+    let name = path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
+    failpoint(&format!("write:{name}"))
+        .and_then(|()| f.writer().write_all(bytes))
+        .map_err(|e| io_failure("writing", &f.partial_path, e))?;
     f.commit()
 }
 

@@ -3,8 +3,9 @@
 
 use std::path::Path;
 
-use crate::arena::{Failure, MatchRecord};
+use crate::arena::Failure;
 use crate::output::atomic::AtomicFile;
+use crate::output::io::io_failure;
 use crate::stats::analysis::{Balance, Difference, Pairing, Rating, ShapeFigure};
 use crate::stats::intervals::{normal_mean, wilson};
 use crate::stats::moments::sample_sd;
@@ -60,18 +61,28 @@ const SIDE_HEADER: [&str; 12] = [
     "score_ci_high",
 ];
 
+/// A CSV writer's error, as an I/O error on `path` (it only ever fails on I/O here).
+fn csv_failure(path: &Path, e: impl Into<csv::Error>) -> anyhow::Error {
+    let e: csv::Error = e.into();
+    let io = match e.into_kind() {
+        csv::ErrorKind::Io(io) => io,
+        other => std::io::Error::other(format!("{other:?}")),
+    };
+    io_failure("writing", path, io)
+}
+
 fn write_csv(path: &Path, header: &[&str], rows: Vec<Vec<String>>) -> anyhow::Result<()> {
     let mut file = AtomicFile::create(path)?;
+    let partial = file.path().to_path_buf();
     {
         let mut w = csv::Writer::from_writer(file.writer());
-        w.write_record(header)?;
+        w.write_record(header).map_err(|e| csv_failure(&partial, e))?;
         for row in rows {
-            w.write_record(&row)?;
+            w.write_record(&row).map_err(|e| csv_failure(&partial, e))?;
         }
-        w.flush()?;
+        w.flush().map_err(|e| csv_failure(&partial, e))?;
     }
-    file.commit()?;
-    Ok(())
+    file.commit()
 }
 
 pub fn write_seats(path: &Path, tally: &Tally, balance: &Balance) -> anyhow::Result<()> {
@@ -357,68 +368,6 @@ pub fn write_failures(path: &Path, seed: u64, failures: &[Failure]) -> anyhow::R
         .map(|f| vec![f.index.to_string(), f.deal.to_string(), seed.to_string(), f.message.clone()])
         .collect();
     write_csv(path, &["index", "deal", "seed", "message"], rows)
-}
-
-/// `matches.csv`, one row per match in index order, streamed block by block.
-pub struct MatchesCsv {
-    file: AtomicFile,
-    players: usize,
-    seed: u64,
-}
-
-impl MatchesCsv {
-    pub fn create(path: &Path, players: usize, seed: u64) -> anyhow::Result<Self> {
-        let mut file = AtomicFile::create(path)?;
-        let mut header = vec!["index".to_string(), "seed".into(), "deal".into(), "seating".into()];
-        header.push("capped".into());
-        header.extend((0..players).map(|s| format!("score_{s}")));
-        header.extend((0..players).map(|s| format!("rank_{s}")));
-        header.extend(LENGTH_MEASURES.iter().map(|m| m.to_string()));
-        let mut w = csv::Writer::from_writer(file.writer());
-        w.write_record(&header)?;
-        w.flush()?;
-        drop(w);
-        Ok(Self { file, players, seed })
-    }
-
-    pub fn write(&mut self, records: &[MatchRecord]) -> anyhow::Result<()> {
-        let mut w = csv::Writer::from_writer(self.file.writer());
-        for r in records {
-            let mut row = vec![
-                r.index.to_string(),
-                self.seed.to_string(),
-                r.assignment.deal.to_string(),
-                seating_text(&r.assignment.slot_of_seat[..self.players]),
-                (r.outcome.is_capped() as u8).to_string(),
-            ];
-            row.extend(r.outcome.scores().iter().map(|s| s.to_string()));
-            row.extend(r.outcome.ranks().iter().map(|s| s.to_string()));
-            let l = &r.length;
-            row.extend([l.decisions, l.chance_events, l.turns, l.rounds].map(|v| v.to_string()));
-            w.write_record(&row)?;
-        }
-        w.flush()?;
-        Ok(())
-    }
-
-    /// Continue an interrupted run's file from the length its checkpoint recorded.
-    pub fn resume(path: &Path, players: usize, seed: u64, length: u64) -> anyhow::Result<Self> {
-        Ok(Self { file: AtomicFile::resume(path, length)?, players, seed })
-    }
-
-    pub fn flushed_len(&mut self) -> anyhow::Result<u64> {
-        Ok(self.file.flushed_len()?)
-    }
-
-    /// Leave the partial file for a later `--resume`.
-    pub fn keep_partial(self) {
-        self.file.keep_partial();
-    }
-
-    pub fn commit(self) -> anyhow::Result<()> {
-        self.file.commit()?;
-        Ok(())
-    }
 }
 
 /// Slots per seat, as `matches.csv` writes them: "1-0" means slot 1 in seat 0, slot 0 in

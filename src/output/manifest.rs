@@ -66,5 +66,7 @@ pub struct Manifest {
     pub win_rate_interval: &'static str,
     pub metric_interval: &'static str,
     pub quantile_method: &'static str,
+    /// Rows, bytes and CRC-32 of matches.csv, when written (checked by `arena merge`).
+    pub matches_csv: Option<crate::output::matches_csv::FileDigest>,
     pub files: Vec<String>,
 }

@@ -3,6 +3,9 @@
 
 pub mod atomic;
 pub mod csv_files;
+pub mod io;
 pub mod manifest;
+pub mod matches_csv;
 
-pub use atomic::{AtomicFile, write_atomic};
+pub use atomic::{AtomicFile, partial_path, write_atomic};
+pub use io::{IoFailure, failpoint, io_failure, is_disk_full};

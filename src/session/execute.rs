@@ -2,24 +2,28 @@
 //! match-index order, with a checkpoint every half minute and on `time_limit`, a stopping
 //! rule checked only at fixed match counts, per-match rows streamed in order, and at the end
 //! the result files and the manifest. Resuming from a checkpoint gives the same bytes as an
-//! uninterrupted run.
+//! uninterrupted run, and so does resuming after a crash at any step of the final write:
+//! a last checkpoint is saved before the first result file, and the manifest, written last,
+//! is what marks a game complete.
 
 use std::path::Path;
 use std::time::Instant;
-
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::arena::runner::{BlockSizer, QuietPanics, play_block};
 use crate::arena::{Failure, RunSpec};
 use crate::core::Game;
 use crate::core::rules::Rules;
-use crate::output::csv_files::{METRIC_INTERVAL, MatchesCsv, WIN_RATE_INTERVAL};
+use crate::output::csv_files::{METRIC_INTERVAL, WIN_RATE_INTERVAL};
 use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, Manifest, RAND_VERSION};
-use crate::output::write_atomic;
-use crate::session::input::input;
+use crate::output::matches_csv::{FileDigest, MatchesCsv, digest};
+use crate::output::{failpoint, io_failure, partial_path, write_atomic};
+use crate::session::checkpoint::{Checkpoint, Expected, StoppedAt};
 use crate::session::plan::{Plan, Shard, Stopping};
+use crate::session::progress::Progress;
 use crate::session::results::{SHARD_TALLY, ShardTally, write_results};
 use crate::stats::Tally;
+
+pub use crate::session::checkpoint::CHECKPOINT;
 
 /// Settings of a run that do not change any number in the output.
 #[derive(Clone, Debug)]
@@ -59,41 +63,13 @@ pub struct RunSummary {
     pub paused_at: Option<u64>,
 }
 
-/// The checkpoint an interrupted run leaves in its folder.
-pub const CHECKPOINT: &str = "checkpoint.json";
 /// Seconds between checkpoints.
 const CHECKPOINT_SECONDS: f64 = 30.0;
 
-/// Everything that decides the numbers of a run: a checkpoint or a shard is only ever
-/// combined with one whose plan is identical.
-fn plan_fingerprint<G: Game>(game: &G, plan: &Plan, per_match: bool) -> serde_json::Value {
-    let spec = &plan.spec;
-    let rules: Vec<(String, String)> =
-        game.rules().params().iter().map(|p| (p.key.to_string(), p.value.clone())).collect();
-    serde_json::json!({
-        "game": game.name(),
-        "rules": rules,
-        "players": spec.players,
-        "lineup": spec.lineup,
-        "matches": spec.matches,
-        "seed": spec.seed,
-        "seating": spec.seating,
-        "stopping": plan.stopping,
-        "per_match": per_match,
-        "crate_version": CRATE_VERSION,
-    })
-}
-
-/// A run's progress, saved every few seconds so that an interrupted run can go on.
-#[derive(serde::Serialize, serde::Deserialize)]
-struct Checkpoint {
-    plan: serde_json::Value,
-    shard: Option<Shard>,
-    next: u64,
-    tally: Tally,
-    failures: Vec<Failure>,
-    matches_csv_bytes: Option<u64>,
-    elapsed_seconds: f64,
+/// `ARENA_FAILPOINT=final:<step>:crash` kills the process at that step of the final write
+/// (for the tests that prove every step resumable).
+fn final_step(step: &str) -> anyhow::Result<()> {
+    failpoint(&format!("final:{step}")).map_err(|e| anyhow::anyhow!("final write, {step}: {e}"))
 }
 
 /// Play `plan` (or its shard) on the current rayon pool and write its files into `out`.
@@ -119,47 +95,63 @@ pub fn execute<G: Game>(
         Some(s) => s.range(spec.matches, group),
         None => (0, spec.matches),
     };
-    let fingerprint = plan_fingerprint(game, plan, exec.per_match);
-    let mut tally = Tally::new(spec.players, metric_names.len());
-    let mut failures = Vec::new();
-    let mut next = start;
-    let mut earlier_seconds = 0.0;
-    let checkpoint_path = out.join(CHECKPOINT);
-    let mut per_match = None;
-    if resume && checkpoint_path.exists() {
-        let text = std::fs::read_to_string(&checkpoint_path)?;
-        let cp: Checkpoint = serde_json::from_str(&text)
-            .map_err(|e| input(format!("{}: not a checkpoint: {e}", checkpoint_path.display())))?;
-        if cp.plan != fingerprint || cp.shard != shard {
-            return Err(input(format!(
-                "{} was written by a different plan; resume with exactly the flags of the interrupted run (only --threads and --quiet may change)",
-                checkpoint_path.display()
-            )));
+    let fingerprint = plan.fingerprint(exec.per_match);
+    let expected = Expected {
+        plan: &fingerprint,
+        shard,
+        start,
+        end,
+        group,
+        players: spec.players,
+        metrics: metric_names.len(),
+        per_match: exec.per_match,
+    };
+    let checkpoint = if resume { Checkpoint::load(out, &expected)? } else { None };
+    let mut cp = match checkpoint {
+        Some(cp) => {
+            if !exec.quiet {
+                eprintln!("resuming {} at match {} of {start}..{end}", game.name(), cp.next);
+            }
+            cp
         }
-        next = cp.next;
-        tally = cp.tally;
-        failures = cp.failures;
-        earlier_seconds = cp.elapsed_seconds;
-        if let Some(bytes) = cp.matches_csv_bytes {
-            per_match =
-                Some(MatchesCsv::resume(&out.join("matches.csv"), spec.players, spec.seed, bytes)?);
+        None => Checkpoint {
+            plan: fingerprint.clone(),
+            shard,
+            next: start,
+            tally: Tally::new(spec.players, metric_names.len()),
+            failures: Vec::new(),
+            matches_csv_bytes: exec.per_match.then_some(0),
+            elapsed_seconds: 0.0,
+            stopped: None,
+        },
+    };
+    let resumed = cp.elapsed_seconds > 0.0;
+    let earlier_seconds = cp.elapsed_seconds;
+    let matches_path = out.join("matches.csv");
+    let mut per_match = match cp.matches_csv_bytes {
+        None => None,
+        Some(_) if cp.next == start => {
+            Some(MatchesCsv::create(&matches_path, spec.players, spec.seed)?)
         }
-        if !exec.quiet {
-            eprintln!("resuming {} at match {next} of {start}..{end}", game.name());
+        Some(bytes) => {
+            if !partial_path(&matches_path).exists() && matches_path.exists() {
+                // A crash after matches.csv was renamed into place: take it back.
+                std::fs::rename(&matches_path, partial_path(&matches_path))
+                    .map_err(|e| io_failure("renaming", &matches_path, e))?;
+            }
+            Some(MatchesCsv::resume(&matches_path, spec.players, spec.seed, bytes)?)
         }
-    } else if exec.per_match {
-        per_match = Some(MatchesCsv::create(&out.join("matches.csv"), spec.players, spec.seed)?);
-    }
-    let mut stopped = None;
-    let bar = progress_bar(end - start, game.name(), exec.quiet);
-    bar.set_position(next - start);
+    };
+    let mut progress = Progress::new(end - start, cp.next - start, game.name(), exec.quiet);
     let started = Instant::now();
+    let elapsed = |started: Instant| earlier_seconds + started.elapsed().as_secs_f64();
     let mut last_checkpoint = Instant::now();
     {
         let _quiet = QuietPanics::install();
         let mut sizer = BlockSizer::new(exec.threads, group, 0.25);
         let chunk = plan.stopping.map(|st| st.check_every.div_ceil(group) * group);
-        while next < end {
+        while cp.next < end && cp.stopped.is_none() {
+            let next = cp.next;
             let mut block_end = (next + sizer.next()).min(end);
             if let Some(c) = chunk {
                 // Never cross a check point: the stopping index must not depend on timing.
@@ -168,83 +160,84 @@ pub fn execute<G: Game>(
             let block_started = Instant::now();
             let block = play_block(game, spec, next, block_end, exec.per_match);
             sizer.observe(block_end - next, block_started);
-            tally.merge(&block.tally);
-            failures.extend(block.failures);
+            cp.tally.merge(&block.tally);
+            cp.failures.extend(block.failures);
             if let Some(w) = per_match.as_mut() {
                 w.write(&block.records)?;
             }
-            next = block_end;
-            bar.set_position(next - start);
+            cp.next = block_end;
+            progress.set(cp.next - start);
             if let (Some(st), Some(c)) = (plan.stopping, chunk)
-                && next.is_multiple_of(c)
-                && let Some(reason) = st.reason(&tally)
+                && cp.next.is_multiple_of(c)
+                && let Some(reason) = st.reason(&cp.tally)
             {
-                stopped = Some(StopReport { rule: st, stopped_at: next, reason });
+                cp.stopped = Some(StoppedAt { at: cp.next, reason });
                 break;
             }
             let pause = exec.time_limit.is_some_and(|t| started.elapsed().as_secs_f64() >= t);
-            if next < end
+            if cp.next < end
                 && (pause || last_checkpoint.elapsed().as_secs_f64() >= CHECKPOINT_SECONDS)
             {
-                let matches_csv_bytes = match per_match.as_mut() {
-                    Some(w) => Some(w.flushed_len()?),
-                    None => None,
-                };
-                let cp = Checkpoint {
-                    plan: fingerprint.clone(),
-                    shard,
-                    next,
-                    tally: tally.clone(),
-                    failures: failures.clone(),
-                    matches_csv_bytes,
-                    elapsed_seconds: earlier_seconds + started.elapsed().as_secs_f64(),
-                };
-                write_atomic(&checkpoint_path, &serde_json::to_vec(&cp)?)?;
+                save(&mut cp, per_match.as_mut(), elapsed(started), out)?;
                 last_checkpoint = Instant::now();
                 if pause {
-                    bar.finish_and_clear();
-                    if let Some(w) = per_match {
-                        w.keep_partial();
-                    }
+                    progress.finish();
                     return Ok(RunSummary {
                         spec: spec.clone(),
-                        tally,
-                        failures,
+                        tally: cp.tally,
+                        failures: cp.failures,
                         elapsed_seconds: cp.elapsed_seconds,
                         verdict: String::new(),
                         stopped: None,
-                        paused_at: Some(next),
+                        paused_at: Some(cp.next),
                     });
                 }
             }
         }
     }
-    bar.finish_and_clear();
-    let elapsed = earlier_seconds + started.elapsed().as_secs_f64();
-
+    progress.finish();
+    // Every match is played: save that, so a crash in the final write loses nothing.
+    save(&mut cp, per_match.as_mut(), elapsed(started), out)?;
+    final_step("checkpoint")?;
+    let elapsed = cp.elapsed_seconds;
     let labels: Vec<String> = spec.lineup.iter().map(|b| b.label.clone()).collect();
     let (mut files, verdict) =
-        write_results(out, &tally, &failures, &labels, &metric_names, group, spec.seed)?;
-    if let Some(w) = per_match {
-        w.commit()?;
-        files.push("matches.csv".into());
-    }
+        write_results(out, &cp.tally, &cp.failures, &labels, &metric_names, group, spec.seed)?;
+    final_step("results")?;
+    let matches_digest: Option<FileDigest> = match per_match {
+        Some(w) => {
+            w.commit()?;
+            files.push("matches.csv".into());
+            final_step("matches")?;
+            Some(digest(&matches_path)?)
+        }
+        None => None,
+    };
     if let Some(s) = shard {
         let st = ShardTally {
             plan: fingerprint.clone(),
             shard: s,
-            tally: tally.clone(),
-            failures: failures.clone(),
+            tally: cp.tally.clone(),
+            failures: cp.failures.clone(),
             labels: labels.clone(),
             metric_names: metric_names.clone(),
             group,
             seed: spec.seed,
             elapsed_seconds: elapsed,
+            matches_csv: matches_digest,
         };
         write_atomic(&out.join(SHARD_TALLY), &serde_json::to_vec(&st)?)?;
         files.push(SHARD_TALLY.into());
+        final_step("tally")?;
     }
     files.push("manifest.json".into());
+    let tally = cp.tally;
+    let failures = cp.failures;
+    let stopped = cp.stopped.map(|s| StopReport {
+        rule: plan.stopping.expect("a stopping point needs a stopping rule"),
+        stopped_at: s.at,
+        reason: s.reason,
+    });
     let played = tally.matches + failures.len() as u64;
     let manifest = Manifest {
         tool: "arena",
@@ -264,7 +257,7 @@ pub fn execute<G: Game>(
             let (a, b) = s.range(spec.matches, group);
             serde_json::json!({"index": s.index, "count": s.count, "first_match": a, "end_match": b})
         }),
-        resumed: resume && earlier_seconds > 0.0,
+        resumed,
         threads: exec.threads,
         reproducible: spec.lineup.iter().all(|b| b.is_reproducible()),
         completed_matches: tally.matches,
@@ -288,12 +281,14 @@ pub fn execute<G: Game>(
         win_rate_interval: WIN_RATE_INTERVAL,
         metric_interval: METRIC_INTERVAL,
         quantile_method: "nearest-rank (inverse empirical CDF), exact from histograms",
+        matches_csv: matches_digest,
         files,
     };
     write_atomic(&out.join("manifest.json"), &serde_json::to_vec_pretty(&manifest)?)?;
-    if checkpoint_path.exists() {
-        std::fs::remove_file(&checkpoint_path)?;
-    }
+    final_step("manifest")?;
+    let checkpoint_path = Checkpoint::path(out);
+    std::fs::remove_file(&checkpoint_path)
+        .map_err(|e| io_failure("removing", &checkpoint_path, e))?;
     Ok(RunSummary {
         spec: spec.clone(),
         tally,
@@ -305,27 +300,24 @@ pub fn execute<G: Game>(
     })
 }
 
+/// Save `cp` with the per-match file flushed to the length it records.
+fn save(
+    cp: &mut Checkpoint,
+    per_match: Option<&mut MatchesCsv>,
+    elapsed_seconds: f64,
+    out: &Path,
+) -> anyhow::Result<()> {
+    if let Some(w) = per_match {
+        cp.matches_csv_bytes = Some(w.flushed_len()?);
+    }
+    cp.elapsed_seconds = elapsed_seconds;
+    cp.save(out)
+}
+
 /// Where and why a stopping rule ended a run.
 #[derive(Clone, Debug)]
 pub struct StopReport {
     pub rule: Stopping,
     pub stopped_at: u64,
     pub reason: String,
-}
-
-pub(crate) fn progress_bar(total: u64, label: &str, quiet: bool) -> ProgressBar {
-    if quiet {
-        return ProgressBar::hidden();
-    }
-    // indicatif draws nothing when stderr is not a terminal.
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{prefix} [{bar:30}] {human_pos}/{human_len} matches, {per_sec}, ETA {eta}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
-    bar.set_prefix(label.to_string());
-    bar
 }

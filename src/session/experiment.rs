@@ -1,90 +1,156 @@
 //! An experiment: one plan, or the default experiment (every game in the registry with the
-//! same bots, seed and seating), each written into its own folder under one root. Validates
-//! every plan before any folder is created; on resume, skips games already complete.
+//! same bots, seed and seating), each written into its own folder under one root that one
+//! run owns at a time. Validates every plan before any folder is created; writes the
+//! request (`plan.json`) before the first match, so that `--resume DIR` continues exactly
+//! that experiment and refuses anything else, naming what differs.
 
-use std::path::PathBuf;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
+use crate::core::rules::file_game;
 use crate::games::GAME_NAMES;
+use crate::output::is_disk_full;
 use crate::session::execute::{CHECKPOINT, Execution, RunSummary, execute};
-use crate::session::folder::{prepare_out_dir, timestamp};
-use crate::session::input::input;
-use crate::session::plan::{MatchSpec, Plan, Shard, Stopping};
+use crate::session::folder::{FolderLock, claim_new_dir, prepare_out_dir, timestamp};
+use crate::session::input::{input, is_input_error};
+use crate::session::plan::{Plan, Shard, Stopping};
+use crate::session::request::{PlanFile, RequestFlags, RunRequest, fingerprint_differences};
 use crate::with_game;
 
 /// Validated plans and where each one writes.
 #[derive(Debug)]
 pub struct Experiment {
-    /// Each plan with its folder (the root itself for a single plan).
-    pub plans: Vec<(Plan, PathBuf)>,
-    pub root: PathBuf,
-    pub shard: Option<Shard>,
-    /// Go on from the checkpoints in `root` instead of starting afresh.
+    pub request: RunRequest,
+    /// Each plan with its subfolder ("" for a single-game run: the root itself).
+    pub plans: Vec<(Plan, String)>,
+    /// The folder asked for; `None`: a new automatic folder under `results/`.
+    pub out: Option<PathBuf>,
+    /// Go on from the folder's checkpoints instead of starting afresh.
     pub resume: bool,
 }
 
 impl Experiment {
-    /// One game: `spec` for `matches` matches, into `out` (default `results/<game>-<time>`).
-    pub fn single(
-        spec: &MatchSpec,
-        matches: u64,
-        stopping: Option<Stopping>,
-        out: Option<PathBuf>,
-    ) -> anyhow::Result<Experiment> {
-        let mut plan = Plan::new(spec, matches)?;
-        plan.stopping = stopping;
-        let root = out.unwrap_or_else(|| {
-            PathBuf::from("results").join(format!("{}-{}", spec.game, timestamp()))
-        });
-        Ok(Experiment { plans: vec![(plan, root.clone())], root, shard: None, resume: false })
-    }
-
-    /// The default experiment: every registered game with its default rules and player count,
-    /// the bots, seed and seating of `template` (whose game, rules and players must be unset),
-    /// each into `<out>/<game>` (default root `results/<time>`).
-    pub fn every_game(
-        template: &MatchSpec,
-        matches: u64,
-        stopping: Option<Stopping>,
-        out: Option<PathBuf>,
-    ) -> anyhow::Result<Experiment> {
-        if template.rules.is_some() || !template.sets.is_empty() || template.players.is_some() {
+    /// Validate `request` (one game, or every game when it names none) for a new run into
+    /// `out` (default: a new `results/<game>-<time>` or `results/<time>`).
+    pub fn new(mut request: RunRequest, out: Option<PathBuf>) -> anyhow::Result<Experiment> {
+        // A rules file that names its game (`game = "dardz"`) says which game is meant.
+        if request.game.is_none()
+            && let Some(file) = &request.rules
+        {
+            request.game = file_game(file).map_err(input)?;
+        }
+        if request.game.is_none() && request.shard.is_some() {
             return Err(input(
-                "--rules, --set and --players need --game (the default experiment runs every game with its default rules)",
+                "--shard needs --game (or a --rules file that names its game): shards of the default experiment cannot be merged",
             ));
         }
-        let root = out.unwrap_or_else(|| PathBuf::from("results").join(timestamp()));
-        let plans = GAME_NAMES
-            .iter()
-            .map(|name| {
-                let spec = MatchSpec { game: name.to_string(), ..template.clone() };
-                let mut plan = Plan::new(&spec, matches)?;
+        let stopping = Stopping::parse(&request.stopping)?;
+        let plans = match &request.game {
+            Some(game) => {
+                let mut plan = Plan::new(&request.spec_for(game), request.matches)?;
                 plan.stopping = stopping;
-                Ok((plan, root.join(name)))
-            })
-            .collect::<anyhow::Result<Vec<_>>>()?;
-        Ok(Experiment { plans, root, shard: None, resume: false })
-    }
-
-    /// Play only `shard` of a single-game experiment.
-    pub fn with_shard(mut self, shard: Option<Shard>) -> anyhow::Result<Experiment> {
-        if let Some(s) = shard {
-            if self.plans.len() != 1 {
-                return Err(input("--shard needs --game"));
+                vec![(plan, String::new())]
             }
-            if self.plans[0].0.stopping.is_some() {
-                return Err(input(
-                    "--shard cannot be combined with --until-ci or --sprt (a stopping rule needs the whole run's tally)",
-                ));
+            None => {
+                if request.rules.is_some() || !request.sets.is_empty() || request.players.is_some()
+                {
+                    return Err(input(
+                        "--rules, --set and --players need --game (the default experiment runs every game with its default rules)",
+                    ));
+                }
+                GAME_NAMES
+                    .iter()
+                    .map(|name| {
+                        let mut plan = Plan::new(&request.spec_for(name), request.matches)?;
+                        plan.stopping = stopping;
+                        Ok((plan, name.to_string()))
+                    })
+                    .collect::<anyhow::Result<Vec<_>>>()?
             }
-            self.shard = Some(s);
+        };
+        if request.shard.is_some() && stopping.is_some() {
+            return Err(input(
+                "--shard cannot be combined with --until-ci or --sprt (a stopping rule needs the whole run's tally)",
+            ));
         }
-        Ok(self)
+        Ok(Experiment { request, plans, out, resume: false })
     }
 
-    /// Go on from the checkpoints of an interrupted run in the same root.
-    pub fn resuming(mut self, resume: bool) -> Experiment {
-        self.resume = resume;
-        self
+    /// The experiment that the folder `dir` was started with, to continue it. Every flag in
+    /// `flags` must agree with the folder's request, and every game's plan (its resolved
+    /// rules too) with the fingerprint recorded when the run began.
+    pub fn resume(dir: &Path, flags: &RequestFlags) -> anyhow::Result<Experiment> {
+        let file = PlanFile::read(dir)?;
+        let differences = flags.differences(&file.request);
+        if !differences.is_empty() {
+            return Err(input(format!(
+                "--resume {}: the flags ask for another run than the folder's ({}); `arena run --resume {}` alone continues it",
+                dir.display(),
+                differences.join("; "),
+                dir.display()
+            )));
+        }
+        let mut experiment = Experiment::new(file.request.clone(), Some(dir.to_path_buf()))?;
+        experiment.resume = true;
+        for (plan, sub) in &experiment.plans {
+            let now = plan.fingerprint(file.request.per_match);
+            let was = file.fingerprints.get(sub);
+            if was != Some(&now) {
+                let what = was.map_or_else(
+                    || vec!["no fingerprint recorded".to_string()],
+                    |w| fingerprint_differences(w, &now),
+                );
+                return Err(input(format!(
+                    "--resume {}: {}'s plan has changed since the run began ({}); was a rules file edited, or arena updated?",
+                    dir.display(),
+                    plan.game.name(),
+                    what.join("; ")
+                )));
+            }
+        }
+        Ok(experiment)
+    }
+
+    /// The shard this experiment plays, if any.
+    pub fn shard(&self) -> Option<Shard> {
+        self.request.shard
+    }
+
+    fn plan_file(&self) -> PlanFile {
+        let fingerprints: BTreeMap<String, serde_json::Value> = self
+            .plans
+            .iter()
+            .map(|(plan, sub)| (sub.clone(), plan.fingerprint(self.request.per_match)))
+            .collect();
+        PlanFile { request: self.request.clone(), fingerprints }
+    }
+
+    /// Claim the run's folder: lock it, and for a new run write `plan.json`.
+    fn claim(&self) -> anyhow::Result<(PathBuf, FolderLock)> {
+        if self.resume {
+            let root = self.out.clone().expect("a resumed experiment has its folder");
+            let lock = FolderLock::acquire(&root)?;
+            return Ok((root, lock));
+        }
+        let root = match &self.out {
+            Some(dir) => dir.clone(),
+            None => {
+                let stem = match &self.request.game {
+                    Some(game) => format!("{game}-{}", timestamp()),
+                    None => timestamp(),
+                };
+                claim_new_dir(Path::new("results"), &stem)?
+            }
+        };
+        let (lock, created) = prepare_out_dir(&root)?;
+        if let Err(e) = self.plan_file().write(&root) {
+            drop(lock);
+            if created || self.out.is_none() {
+                let _ = std::fs::remove_dir_all(&root);
+            }
+            return Err(e);
+        }
+        Ok((root, lock))
     }
 }
 
@@ -117,42 +183,42 @@ pub struct RunResult {
 }
 
 /// Play every plan of `experiment` on a pool of `exec.threads` threads, calling `on_game`
-/// as each game ends (for progress output). A failed single-game run that leaves no
-/// checkpoint removes the folder it created, so no partial output looks complete.
+/// as each game ends (for progress output). The folder stays locked until this returns. A
+/// run that fails keeps its folder (with `plan.json` and any checkpoint), and the error
+/// says how to continue it with `--resume`; no result file is written before a game is
+/// complete, so nothing in it looks complete.
 pub fn run(
     experiment: &Experiment,
     exec: &Execution,
     mut on_game: impl FnMut(&GameRun),
 ) -> anyhow::Result<RunResult> {
-    let root = &experiment.root;
-    let created = if experiment.resume {
-        if !root.is_dir() {
-            return Err(input(format!("--resume: {} is not a run folder", root.display())));
-        }
-        false
-    } else {
-        prepare_out_dir(root)?
-    };
+    let (root, _lock) = experiment.claim()?;
     let threads = exec.threads;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
     let mut result = RunResult { root: root.clone(), games: Vec::new(), end: RunEnd::Complete };
-    for (plan, out) in &experiment.plans {
-        if out != root {
-            std::fs::create_dir_all(out)?;
+    for (plan, sub) in &experiment.plans {
+        let out = if sub.is_empty() { root.clone() } else { root.join(sub) };
+        if !sub.is_empty() {
+            std::fs::create_dir_all(&out)
+                .map_err(|e| crate::output::io_failure("creating", &out, e))?;
         }
         let game = plan.game.name();
         if experiment.resume && out.join("manifest.json").exists() {
+            if out.join(CHECKPOINT).exists() {
+                // A crash between the manifest (written last) and removing the checkpoint.
+                let _ = std::fs::remove_file(out.join(CHECKPOINT));
+            }
             let done = GameRun { game, out: out.clone(), summary: None };
             on_game(&done);
             result.games.push(done);
             continue;
         }
-        let (shard, resume) = (experiment.shard, experiment.resume);
+        let (shard, resume) = (experiment.shard(), experiment.resume);
         let outcome = pool
-            .install(|| with_game!(&plan.game, g => execute(g, plan, exec, out, shard, resume)));
+            .install(|| with_game!(&plan.game, g => execute(g, plan, exec, &out, shard, resume)));
         match outcome {
             Ok(summary) => {
                 let paused_at = summary.paused_at;
@@ -167,12 +233,13 @@ pub fn run(
                     return Ok(result);
                 }
             }
+            Err(e) if is_input_error(&e) => return Err(e),
             Err(e) => {
-                // Keep a folder that holds a checkpoint: the run can be resumed from it.
-                if created && experiment.plans.len() == 1 && !out.join(CHECKPOINT).exists() {
-                    let _ = std::fs::remove_dir_all(root);
-                }
-                return Err(e);
+                let free = if is_disk_full(&e) { "free some space" } else { "mend the cause" };
+                return Err(anyhow::anyhow!(
+                    "{e:#}; {game} stopped and its folder is kept: {free}, then continue with `arena run --resume {}`",
+                    root.display()
+                ));
             }
         }
     }

@@ -1,39 +1,114 @@
-//! Result folders: a new run writes only into a folder that is new or empty and writable,
-//! checked before any match is played; default folder names carry a UTC timestamp.
+//! Result folders and who owns them. A run writes only into a folder that is new or empty
+//! (or, resuming, the folder of its own interrupted run), and holds an exclusive lock on
+//! `.arena.lock` inside it for as long as it runs: a second run into the same folder is
+//! refused at once, while a crashed run's lock dies with its process (the kernel releases
+//! it), so `--resume` can take the folder over. Automatic folder names carry a UTC timestamp
+//! and are claimed atomically, so two runs started in the same second never share one.
 
-use std::path::Path;
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 
+use crate::output::io_failure;
 use crate::session::input::input;
 
-/// Prepare an output folder: it must be new or empty, and writable. Returns whether this
-/// call created it (so a failure can remove it again).
-pub fn prepare_out_dir(dir: &Path) -> anyhow::Result<bool> {
+/// The lock file inside a result folder.
+pub const LOCK_FILE: &str = ".arena.lock";
+
+/// Exclusive ownership of a result folder; released (and the lock file removed) on drop.
+#[derive(Debug)]
+pub struct FolderLock {
+    file: Option<File>,
+    path: PathBuf,
+}
+
+impl FolderLock {
+    /// Take the folder `dir` (which must exist), or say who holds it.
+    pub fn acquire(dir: &Path) -> anyhow::Result<FolderLock> {
+        let path = dir.join(LOCK_FILE);
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+            .map_err(|e| io_failure("opening", &path, e))?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                let mut holder = String::new();
+                let _ = file.read_to_string(&mut holder);
+                let holder = holder.trim();
+                return Err(input(format!(
+                    "{} is in use by another arena run ({}); wait for it to finish or stop it, then `arena run --resume {}`",
+                    dir.display(),
+                    if holder.is_empty() { "starting" } else { holder },
+                    dir.display()
+                )));
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(io_failure("locking", &path, e)),
+        }
+        // Who holds it, for the message a second run prints.
+        let who = format!("pid {}, started {} UTC", std::process::id(), timestamp());
+        file.set_len(0)
+            .and_then(|()| file.write_all(who.as_bytes()))
+            .map_err(|e| io_failure("writing", &path, e))?;
+        Ok(FolderLock { file: Some(file), path })
+    }
+}
+
+impl Drop for FolderLock {
+    fn drop(&mut self) {
+        // Remove the file while still holding the lock, so that nobody can lock the old
+        // file after a newcomer created a fresh one.
+        let _ = std::fs::remove_file(&self.path);
+        drop(self.file.take());
+    }
+}
+
+/// Prepare a new run's folder: create it if needed and lock it; it must then hold nothing
+/// but the lock. Returns the lock and whether this call created the folder.
+pub fn prepare_out_dir(dir: &Path) -> anyhow::Result<(FolderLock, bool)> {
     let existed = dir.exists();
-    if existed {
-        if !dir.is_dir() {
-            return Err(input(format!("output folder {} is a file", dir.display())));
-        }
-        let mut entries = std::fs::read_dir(dir)
-            .map_err(|e| input(format!("cannot read output folder {}: {e}", dir.display())))?;
-        if entries.next().is_some() {
-            return Err(input(format!(
-                "output folder {} already holds files; choose a new --out or empty it",
-                dir.display()
-            )));
-        }
-    } else {
+    if existed && !dir.is_dir() {
+        return Err(input(format!("output folder {} is a file", dir.display())));
+    }
+    if !existed {
         std::fs::create_dir_all(dir)
             .map_err(|e| input(format!("cannot create output folder {}: {e}", dir.display())))?;
     }
-    let probe = dir.join(".arena-write-probe");
-    if let Err(e) = std::fs::write(&probe, b"") {
+    let lock = FolderLock::acquire(dir).inspect_err(|_| {
         if !existed {
             let _ = std::fs::remove_dir(dir);
         }
-        return Err(input(format!("output folder {} is not writable: {e}", dir.display())));
+    })?;
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| input(format!("cannot read output folder {}: {e}", dir.display())))?;
+    let others = entries.filter_map(Result::ok).any(|e| e.file_name() != LOCK_FILE);
+    if others {
+        return Err(input(format!(
+            "output folder {} already holds files; choose a new --out, empty it, or continue its run with `arena run --resume {}`",
+            dir.display(),
+            dir.display()
+        )));
     }
-    let _ = std::fs::remove_file(&probe);
-    Ok(!existed)
+    Ok((lock, !existed))
+}
+
+/// Claim a new folder `<parent>/<stem>`, or `<stem>-2`, `<stem>-3`, ... if that exists:
+/// `create_dir` either creates the folder or fails, so two runs never claim the same one.
+pub fn claim_new_dir(parent: &Path, stem: &str) -> anyhow::Result<PathBuf> {
+    std::fs::create_dir_all(parent).map_err(|e| io_failure("creating", parent, e))?;
+    for n in 1u32.. {
+        let name = if n == 1 { stem.to_string() } else { format!("{stem}-{n}") };
+        let dir = parent.join(name);
+        match std::fs::create_dir(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(io_failure("creating", &dir, e)),
+        }
+    }
+    unreachable!("a free folder name exists")
 }
 
 /// UTC timestamp for default folder names: 20261122-031500.
@@ -70,9 +145,31 @@ mod tests {
     #[test]
     fn a_folder_with_files_is_refused() {
         let dir = tempfile::tempdir().unwrap();
-        assert!(prepare_out_dir(&dir.path().join("new")).unwrap());
+        let (lock, created) = prepare_out_dir(&dir.path().join("new")).unwrap();
+        assert!(created);
+        drop(lock);
         std::fs::write(dir.path().join("new/x"), b"").unwrap();
         let err = prepare_out_dir(&dir.path().join("new")).unwrap_err();
         assert!(err.to_string().contains("already holds files"), "{err}");
+    }
+
+    #[test]
+    fn a_locked_folder_is_refused_until_released() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = FolderLock::acquire(dir.path()).unwrap();
+        let err = FolderLock::acquire(dir.path()).unwrap_err();
+        assert!(err.to_string().contains("in use by another arena run (pid"), "{err}");
+        drop(first);
+        assert!(!dir.path().join(LOCK_FILE).exists());
+        FolderLock::acquire(dir.path()).unwrap();
+    }
+
+    #[test]
+    fn claimed_names_never_repeat() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = claim_new_dir(dir.path(), "t").unwrap();
+        let b = claim_new_dir(dir.path(), "t").unwrap();
+        assert_eq!(a.file_name().unwrap(), "t");
+        assert_eq!(b.file_name().unwrap(), "t-2");
     }
 }

@@ -5,27 +5,36 @@
 //! benches, tests and every command (run, merge, plan, bench, trace) use it the same way.
 //!
 //! ```no_run
-//! use arena::session::{Execution, Experiment, MatchSpec, run};
-//! let spec = MatchSpec { bots: Some("greedy,random".into()), ..MatchSpec::new("pig") };
-//! let experiment = Experiment::single(&spec, 10_000, None, Some("results/pig".into()))?;
+//! use arena::session::{Execution, Experiment, RequestFlags, run};
+//! let flags = RequestFlags {
+//!     game: Some("pig".into()),
+//!     bots: Some("greedy,random".into()),
+//!     ..RequestFlags::default()
+//! };
+//! let experiment = Experiment::new(flags.request(10_000), Some("results/pig".into()))?;
 //! let result = run(&experiment, &Execution::quiet(2), |_| {})?;
 //! println!("{:?}", result.end);
 //! # Ok::<(), anyhow::Error>(())
 //! ```
 
 pub mod bench;
+pub mod checkpoint;
 pub mod execute;
 pub mod experiment;
 pub mod folder;
 pub mod input;
 pub mod pilot;
 pub mod plan;
+pub mod progress;
+pub mod request;
 pub mod results;
 
 pub use execute::{CHECKPOINT, Execution, RunSummary, StopReport, execute};
 pub use experiment::{Experiment, GameRun, RunEnd, RunResult, run};
-pub use folder::{prepare_out_dir, timestamp};
+pub use folder::{FolderLock, LOCK_FILE, claim_new_dir, prepare_out_dir, timestamp};
 pub use input::{InputError, input, is_input_error};
 pub use pilot::{Pilot, matches_for_width, pilot};
 pub use plan::{MatchSpec, Plan, Shard, Stopping, StoppingRequest, parse_matches, parse_threads};
+pub use progress::duration_text;
+pub use request::{DEFAULT_SEED, PLAN_FILE, PlanFile, RequestFlags, RunRequest};
 pub use results::{MergeResult, SHARD_TALLY, ShardTally, merge, write_results};

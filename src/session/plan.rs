@@ -84,10 +84,30 @@ impl Plan {
     pub fn group(&self) -> u64 {
         self.spec.seating.group_size(self.spec.players)
     }
+
+    /// Everything that decides the numbers of this plan: a checkpoint, a shard or a resumed
+    /// folder is only ever combined with one whose fingerprint is identical.
+    pub fn fingerprint(&self, per_match: bool) -> serde_json::Value {
+        let spec = &self.spec;
+        let rules: Vec<(String, String)> =
+            self.game.params().iter().map(|p| (p.key.to_string(), p.value.clone())).collect();
+        serde_json::json!({
+            "game": self.game.name(),
+            "rules": rules,
+            "players": spec.players,
+            "lineup": spec.lineup,
+            "matches": spec.matches,
+            "seed": spec.seed,
+            "seating": spec.seating,
+            "stopping": self.stopping,
+            "per_match": per_match,
+            "crate_version": crate::output::manifest::CRATE_VERSION,
+        })
+    }
 }
 
 /// A stopping rule as asked for, before validation.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct StoppingRequest {
     /// Stop once seat 0's 95% interval is at most this wide.
     pub until_ci: Option<f64>,

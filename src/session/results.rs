@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use crate::arena::Failure;
 use crate::output::csv_files::{self, METRIC_INTERVAL, WIN_RATE_INTERVAL};
 use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, RAND_VERSION};
-use crate::output::write_atomic;
+use crate::output::matches_csv::{FileDigest, digest};
+use crate::output::{AtomicFile, io_failure, write_atomic};
 use crate::session::folder::prepare_out_dir;
 use crate::session::input::input;
 use crate::session::plan::Shard;
@@ -28,6 +29,9 @@ pub struct ShardTally {
     pub group: u64,
     pub seed: u64,
     pub elapsed_seconds: f64,
+    /// Rows, bytes and CRC-32 of the shard's matches.csv, when the plan writes one.
+    #[serde(default)]
+    pub matches_csv: Option<FileDigest>,
 }
 
 /// Write every result file computed from a tally (all but matches.csv and the manifest);
@@ -128,7 +132,13 @@ pub fn merge(
             "the plan has {count} shards; got shards {indices:?} (every shard exactly once)"
         )));
     }
-    prepare_out_dir(out)?;
+    let per_match = shards[0].1.plan["per_match"] == serde_json::Value::Bool(true);
+    if per_match {
+        for (dir, st) in &shards {
+            check_shard_rows(dir, st)?;
+        }
+    }
+    let (_lock, _) = prepare_out_dir(out)?;
     let first = &shards[0].1;
     let mut tally = Tally::new(first.tally.players, first.metric_names.len());
     let mut failures = Vec::new();
@@ -149,16 +159,22 @@ pub fn merge(
     )?;
     // Rows are in index order within each shard and shards are contiguous ranges: their
     // concatenation is the whole run's matches.csv.
-    if shards.iter().all(|(dir, _)| dir.join("matches.csv").exists()) {
-        let mut file = crate::output::AtomicFile::create(&out.join("matches.csv"))?;
+    let mut matches_digest = None;
+    if per_match {
+        let path = out.join("matches.csv");
+        let mut file = AtomicFile::create(&path)?;
         for (k, (dir, _)) in shards.iter().enumerate() {
-            let text = std::fs::read_to_string(dir.join("matches.csv"))?;
+            let from = dir.join("matches.csv");
+            let text =
+                std::fs::read_to_string(&from).map_err(|e| io_failure("reading", &from, e))?;
             let body =
                 if k == 0 { &text[..] } else { text.split_once('\n').map_or("", |(_, b)| b) };
-            std::io::Write::write_all(file.writer(), body.as_bytes())?;
+            std::io::Write::write_all(file.writer(), body.as_bytes())
+                .map_err(|e| io_failure("writing", &path, e))?;
         }
         file.commit()?;
         files.push("matches.csv".into());
+        matches_digest = Some(digest(&path)?);
     }
     files.push("manifest.json".into());
     let manifest = serde_json::json!({
@@ -176,8 +192,44 @@ pub fn merge(
         "verdict": verdict,
         "win_rate_interval": WIN_RATE_INTERVAL,
         "metric_interval": METRIC_INTERVAL,
+        "matches_csv": matches_digest,
         "files": files,
     });
     write_atomic(&out.join("manifest.json"), &serde_json::to_vec_pretty(&manifest)?)?;
     Ok(MergeResult { shards: count, tally, failures, verdict })
+}
+
+/// A shard's matches.csv must hold one row per completed match and the very bytes its run
+/// wrote (rows, size and CRC-32 as recorded in its tally file).
+fn check_shard_rows(dir: &Path, st: &ShardTally) -> anyhow::Result<()> {
+    let path = dir.join("matches.csv");
+    if !path.exists() {
+        return Err(input(format!(
+            "shard {} ({}) has no matches.csv, but its plan writes one; copy it back or rerun that shard",
+            st.shard.index,
+            dir.display()
+        )));
+    }
+    let Some(recorded) = st.matches_csv else {
+        return Err(input(format!(
+            "shard {} ({}): its {SHARD_TALLY} records no digest of matches.csv (made by an older arena?); rerun that shard",
+            st.shard.index,
+            dir.display()
+        )));
+    };
+    let found = digest(&path)?;
+    if found.rows != st.tally.matches || found != recorded {
+        return Err(input(format!(
+            "shard {} ({}): matches.csv holds {} rows and {} bytes (CRC-32 {:08x}), but the shard played {} matches and wrote {} bytes (CRC-32 {:08x}): the file is truncated or altered; rerun that shard",
+            st.shard.index,
+            dir.display(),
+            found.rows,
+            found.bytes,
+            found.crc32,
+            st.tally.matches,
+            recorded.bytes,
+            recorded.crc32
+        )));
+    }
+    Ok(())
 }

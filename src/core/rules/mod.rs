@@ -273,6 +273,16 @@ pub enum RulesError {
     Invalid(String),
 }
 
+/// The game a rules file names with its optional `game = "name"` key.
+pub fn file_game(path: &Path) -> Result<Option<String>, RulesError> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|source| RulesError::Read { path: shown.clone(), source })?;
+    let table: toml::Table = toml::from_str(&text)
+        .map_err(|e| RulesError::Syntax { path: shown, message: syntax_message(&text, &e) })?;
+    Ok(table.get("game").and_then(|g| g.as_str()).map(str::to_string))
+}
+
 /// Apply a rules file to `rules`. The file is flat `key = value` pairs; an optional
 /// `game = "name"` key must name `game`.
 pub fn apply_file<R: Rules>(rules: &mut R, game: &str, path: &Path) -> Result<(), RulesError> {
@@ -343,8 +353,17 @@ pub fn parse_value(raw: &str) -> toml::Value {
 
 /// Apply `--set` arguments after any rules file, then validate the whole.
 pub fn apply_sets<R: Rules>(rules: &mut R, sets: &[String]) -> Result<(), RulesError> {
+    let mut seen: Vec<String> = Vec::new();
     for arg in sets {
         let (key, value) = parse_set(arg)?;
+        // A repeated key would silently keep the last value: refuse it instead.
+        if seen.contains(&key) {
+            return Err(RulesError::Set {
+                arg: arg.clone(),
+                message: format!("`{key}` is set more than once; give each parameter once"),
+            });
+        }
+        seen.push(key.clone());
         rules.set(&key, &value).map_err(|message| RulesError::Set { arg: arg.clone(), message })?;
     }
     rules.validate().map_err(RulesError::Invalid)
@@ -393,6 +412,9 @@ mod tests {
         assert_eq!((r.count, r.variant, r.scoring), (5, true, Scoring::Linear));
         let err = apply_sets(&mut r, &["count=10".into()]).unwrap_err().to_string();
         assert!(err.contains("1 to 9"), "{err}");
+        let err =
+            apply_sets(&mut r, &["count=4".into(), "count=5".into()]).unwrap_err().to_string();
+        assert!(err.contains("`count` is set more than once"), "{err}");
         let err = apply_sets(&mut r, &["bogus=1".into()]).unwrap_err().to_string();
         assert!(err.contains("valid keys: count, variant, scoring"), "{err}");
         let err = apply_sets(&mut r, &["count".into()]).unwrap_err().to_string();

@@ -1,0 +1,91 @@
+//! File-system errors that name what failed: every I/O error of a run says the operation and
+//! the path ("writing results/x/seats.csv: disk full (No space left on device)"), so that a
+//! designer reading an overnight log knows which file and what to do. Also the fault
+//! injection points (`ARENA_FAILPOINT`) that the integration tests use to prove that every
+//! crash point and a full disk leave a folder `--resume` can continue.
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+/// An I/O operation that failed, with its path.
+#[derive(Debug, thiserror::Error)]
+#[error("{operation} {path}: {reason}")]
+pub struct IoFailure {
+    pub operation: &'static str,
+    pub path: String,
+    pub reason: String,
+    /// Whether the device (or a quota) is full: freeing space and resuming will work.
+    pub disk_full: bool,
+}
+
+/// Wrap `e`, which happened while `operation` (`"writing"`, `"reading"`, ...) `path`.
+pub fn io_failure(operation: &'static str, path: &Path, e: std::io::Error) -> anyhow::Error {
+    use std::io::ErrorKind;
+    let disk_full = matches!(e.kind(), ErrorKind::StorageFull | ErrorKind::QuotaExceeded);
+    let reason = if disk_full { format!("disk full ({e})") } else { e.to_string() };
+    IoFailure { operation, path: path.display().to_string(), reason, disk_full }.into()
+}
+
+/// Whether `e` (or a cause of it) is a full disk.
+pub fn is_disk_full(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| c.downcast_ref::<IoFailure>().is_some_and(|f| f.disk_full))
+}
+
+/// What an injected fault does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fault {
+    /// The process dies on the spot, as with `kill -9` or a power cut.
+    Crash,
+    /// The write fails as on a full disk.
+    DiskFull,
+}
+
+/// `ARENA_FAILPOINT=NAME:crash` or `NAME:disk-full` (read once). Only tests set it; a run
+/// without it pays one comparison per fault point, and fault points sit at block and file
+/// boundaries, never per match.
+fn configured() -> Option<&'static (String, Fault)> {
+    static FAULT: OnceLock<Option<(String, Fault)>> = OnceLock::new();
+    FAULT
+        .get_or_init(|| {
+            let text = std::env::var("ARENA_FAILPOINT").ok()?;
+            let (name, kind) = text.rsplit_once(':')?;
+            let fault = match kind {
+                "crash" => Fault::Crash,
+                "disk-full" => Fault::DiskFull,
+                _ => return None,
+            };
+            Some((name.to_string(), fault))
+        })
+        .as_ref()
+}
+
+/// A fault injection point: does nothing unless `ARENA_FAILPOINT` names it.
+pub fn failpoint(name: &str) -> std::io::Result<()> {
+    match configured() {
+        Some((n, Fault::Crash)) if n == name => std::process::abort(),
+        Some((n, Fault::DiskFull)) if n == name => {
+            Err(std::io::Error::from(std::io::ErrorKind::StorageFull))
+        }
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_disk_names_the_file_and_says_so() {
+        let e = io_failure(
+            "writing",
+            Path::new("results/x/matches.csv.partial"),
+            std::io::Error::from(std::io::ErrorKind::StorageFull),
+        );
+        let text = e.to_string();
+        assert!(text.starts_with("writing results/x/matches.csv.partial: disk full"), "{text}");
+        assert!(is_disk_full(&e));
+        let other = io_failure("reading", Path::new("a"), std::io::Error::other("bad"));
+        assert!(!is_disk_full(&other));
+        assert_eq!(other.to_string(), "reading a: bad");
+    }
+}

@@ -1,0 +1,251 @@
+//! A run as asked for, kept in its folder: `plan.json` is written before the first match,
+//! so that `arena run --resume DIR` continues exactly what the folder was started with
+//! (one game or the default experiment, its seed, bots, rules, matches, stopping rule,
+//! shard and per-match rows), and refuses, naming the keys, any flag that asks for
+//! something else. It also records each game's plan fingerprint (every resolved rule
+//! value), so an edited rules file cannot slip into a resumed run.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::arena::Seating;
+use crate::output::{io_failure, write_atomic};
+use crate::session::input::input;
+use crate::session::plan::{MatchSpec, Shard, StoppingRequest};
+
+/// The file in a run's folder that says what the run is.
+pub const PLAN_FILE: &str = "plan.json";
+
+/// Everything that decides what a run plays (not how fast or how loudly).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct RunRequest {
+    /// `None`: the default experiment (every game).
+    pub game: Option<String>,
+    pub players: Option<usize>,
+    pub bots: Option<String>,
+    pub seed: u64,
+    pub seating: Seating,
+    pub rules: Option<PathBuf>,
+    pub sets: Vec<String>,
+    pub matches: u64,
+    pub stopping: StoppingRequest,
+    pub shard: Option<Shard>,
+    pub per_match: bool,
+}
+
+impl RunRequest {
+    /// The match spec for `game` (the request's own game, or one game of the default
+    /// experiment).
+    pub fn spec_for(&self, game: &str) -> MatchSpec {
+        MatchSpec {
+            game: game.to_string(),
+            players: self.players,
+            bots: self.bots.clone(),
+            seed: self.seed,
+            seating: self.seating,
+            rules: self.rules.clone(),
+            sets: self.sets.clone(),
+        }
+    }
+}
+
+/// What a command line said, flag by flag (`None`, or empty: not given), to start a run or
+/// to check against the one a folder holds.
+#[derive(Clone, Debug, Default)]
+pub struct RequestFlags {
+    pub game: Option<String>,
+    pub players: Option<usize>,
+    pub bots: Option<String>,
+    pub seed: Option<u64>,
+    pub seating: Option<Seating>,
+    pub rules: Option<PathBuf>,
+    pub sets: Vec<String>,
+    pub matches: Option<u64>,
+    pub until_ci: Option<f64>,
+    pub sprt: Option<String>,
+    pub sprt_alpha: Option<f64>,
+    pub sprt_beta: Option<f64>,
+    pub check_every: Option<u64>,
+    pub shard: Option<Shard>,
+    pub per_match: bool,
+}
+
+/// The default seed when `--seed` is not given.
+pub const DEFAULT_SEED: u64 = 1;
+
+impl RequestFlags {
+    /// The stopping request, with the defaults for what was not given.
+    pub fn stopping(&self) -> StoppingRequest {
+        let d = StoppingRequest::default();
+        StoppingRequest {
+            until_ci: self.until_ci,
+            sprt: self.sprt.clone(),
+            sprt_alpha: self.sprt_alpha.unwrap_or(d.sprt_alpha),
+            sprt_beta: self.sprt_beta.unwrap_or(d.sprt_beta),
+            check_every: self.check_every.unwrap_or(d.check_every),
+        }
+    }
+
+    /// A new run's request; `matches` is the count already resolved (with its default).
+    pub fn request(&self, matches: u64) -> RunRequest {
+        RunRequest {
+            game: self.game.clone(),
+            players: self.players,
+            bots: self.bots.clone(),
+            seed: self.seed.unwrap_or(DEFAULT_SEED),
+            seating: self.seating.unwrap_or(Seating::Rotate),
+            rules: self.rules.clone(),
+            sets: self.sets.clone(),
+            matches,
+            stopping: self.stopping(),
+            shard: self.shard,
+            per_match: self.per_match,
+        }
+    }
+
+    /// Every flag given here that asks for something other than `stored`, as
+    /// `key: folder X, given Y`.
+    pub fn differences(&self, stored: &RunRequest) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut check = |key: &str, given: Option<String>, was: String| {
+            if let Some(given) = given
+                && given != was
+            {
+                out.push(format!("{key}: the folder's run has {was}, given {given}"));
+            }
+        };
+        let show = |o: &Option<String>| o.clone().unwrap_or_else(|| "(none)".into());
+        check(
+            "--game",
+            self.game.clone(),
+            stored.game.clone().unwrap_or_else(|| "(every game)".into()),
+        );
+        check(
+            "--players",
+            self.players.map(|p| p.to_string()),
+            stored.players.map_or("(the game's usual count)".into(), |p| p.to_string()),
+        );
+        check(
+            "--bots",
+            self.bots.clone(),
+            stored.bots.clone().unwrap_or_else(|| "(the defaults)".into()),
+        );
+        check("--seed", self.seed.map(|s| s.to_string()), stored.seed.to_string());
+        check("--seating", self.seating.map(|s| s.name().into()), stored.seating.name().into());
+        check(
+            "--rules",
+            self.rules.as_ref().map(|p| p.display().to_string()),
+            stored.rules.as_ref().map_or("(none)".into(), |p| p.display().to_string()),
+        );
+        if !self.sets.is_empty() {
+            check("--set", Some(self.sets.join(" ")), stored.sets.join(" "));
+        }
+        check("--matches", self.matches.map(|m| m.to_string()), stored.matches.to_string());
+        let st = &stored.stopping;
+        check(
+            "--until-ci",
+            self.until_ci.map(|w| w.to_string()),
+            st.until_ci.map_or("(none)".into(), |w| w.to_string()),
+        );
+        check("--sprt", self.sprt.clone(), show(&st.sprt));
+        check("--sprt-alpha", self.sprt_alpha.map(|a| a.to_string()), st.sprt_alpha.to_string());
+        check("--sprt-beta", self.sprt_beta.map(|b| b.to_string()), st.sprt_beta.to_string());
+        check("--check-every", self.check_every.map(|c| c.to_string()), st.check_every.to_string());
+        let shard = |s: Shard| format!("{}/{}", s.index, s.count);
+        check("--shard", self.shard.map(shard), stored.shard.map_or("(none)".into(), shard));
+        check(
+            "--per-match",
+            self.per_match.then(|| "on".to_string()),
+            if stored.per_match { "on" } else { "off" }.to_string(),
+        );
+        out
+    }
+}
+
+/// `plan.json`: the request and each game's plan fingerprint.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct PlanFile {
+    pub request: RunRequest,
+    /// Per game (its folder's name, or "" for a single-game run): every number-deciding
+    /// part of its plan.
+    pub fingerprints: BTreeMap<String, serde_json::Value>,
+}
+
+impl PlanFile {
+    pub fn write(&self, dir: &Path) -> anyhow::Result<()> {
+        write_atomic(&dir.join(PLAN_FILE), &serde_json::to_vec_pretty(self)?)
+    }
+
+    /// The plan file of the run folder `dir`.
+    pub fn read(dir: &Path) -> anyhow::Result<PlanFile> {
+        let path = dir.join(PLAN_FILE);
+        if !dir.is_dir() {
+            return Err(input(format!("--resume: {} is not a folder", dir.display())));
+        }
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(input(format!(
+                    "--resume: {} has no {PLAN_FILE}, so it is not the folder of an arena run (or an older arena made it; rerun it)",
+                    dir.display()
+                )));
+            }
+            Err(e) => return Err(io_failure("reading", &path, e)),
+        };
+        serde_json::from_slice(&bytes)
+            .map_err(|e| input(format!("{}: not a plan file arena can read: {e}", path.display())))
+    }
+}
+
+/// The keys in which two fingerprints differ (`rules.value_12: 8 -> 10`), for messages.
+pub fn fingerprint_differences(was: &serde_json::Value, now: &serde_json::Value) -> Vec<String> {
+    let mut out = Vec::new();
+    let (Some(a), Some(b)) = (was.as_object(), now.as_object()) else {
+        return vec![format!("{was} -> {now}")];
+    };
+    for (key, va) in a {
+        let vb = b.get(key).unwrap_or(&serde_json::Value::Null);
+        if va == vb {
+            continue;
+        }
+        match (key.as_str(), va.as_array(), vb.as_array()) {
+            ("rules", Some(ra), Some(rb)) => {
+                for (x, y) in ra.iter().zip(rb) {
+                    if x != y {
+                        out.push(format!("rules: {x} -> {y}"));
+                    }
+                }
+            }
+            _ => out.push(format!("{key}: {va} -> {vb}")),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn given_flags_that_differ_are_named() {
+        let stored = RequestFlags { game: Some("pig".into()), ..Default::default() }.request(2000);
+        let same =
+            RequestFlags { game: Some("pig".into()), matches: Some(2000), ..Default::default() };
+        assert!(same.differences(&stored).is_empty());
+        let other = RequestFlags { matches: Some(5000), seed: Some(9), ..Default::default() };
+        let diff = other.differences(&stored);
+        assert_eq!(diff.len(), 2, "{diff:?}");
+        assert!(diff[0].starts_with("--seed: the folder's run has 1, given 9"), "{diff:?}");
+        assert!(diff[1].starts_with("--matches"), "{diff:?}");
+    }
+
+    #[test]
+    fn fingerprint_differences_name_the_rule() {
+        let a = serde_json::json!({"game": "dardz", "rules": [["value_12", "10"], ["x", "1"]]});
+        let b = serde_json::json!({"game": "dardz", "rules": [["value_12", "8"], ["x", "1"]]});
+        assert_eq!(
+            fingerprint_differences(&a, &b),
+            vec!["rules: [\"value_12\",\"10\"] -> [\"value_12\",\"8\"]"]
+        );
+    }
+}
