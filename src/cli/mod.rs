@@ -183,8 +183,8 @@ pub struct RunArgs {
     /// folder's plan.json says; other match flags are refused unless they agree (only
     /// --threads, --quiet and --time-limit may change). The result is byte-identical to an
     /// uninterrupted run.
-    #[arg(long, value_name = "DIR", num_args = 0..=1, default_missing_value = "")]
-    pub resume: Option<PathBuf>,
+    #[arg(long, value_name = "DIR")]
+    pub resume: Option<Option<PathBuf>>,
     /// Pause after this many seconds at the next block boundary, leaving a checkpoint
     /// (exit code 4); continue later with --resume. For overnight windows and cluster slots.
     #[arg(long, value_name = "SECONDS")]

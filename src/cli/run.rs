@@ -24,19 +24,19 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
     // Every plan is validated here, before any folder is created.
     let experiment = match &args.resume {
         Some(dir) => {
-            let dir = match (dir.as_os_str().is_empty(), &args.out) {
-                (true, Some(out)) => out.clone(),
-                (true, None) => {
+            let dir = match (dir, &args.out) {
+                (None, Some(out)) => out.clone(),
+                (None, None) => {
                     return Err(input("--resume needs the folder of the run: `--resume DIR`"));
                 }
-                (false, Some(out)) if out != dir => {
+                (Some(dir), Some(out)) if out != dir => {
                     return Err(input(format!(
                         "--resume {} and --out {} name different folders",
                         dir.display(),
                         out.display()
                     )));
                 }
-                (false, _) => dir.clone(),
+                (Some(dir), _) => dir.clone(),
             };
             flags.matches =
                 args.matches.as_deref().map(|m| parse_matches(Some(m), 1)).transpose()?;
