@@ -143,8 +143,14 @@ fn bad_input_is_refused_cleanly() {
         &["run", "--game", "pig", "--players", "3"],
         &["pig is for 2 to 2 players, not 3"],
     );
-    assert_refused(&["run", "--game", "pig", "--matches", "0"], &["--matches must be at least 1"]);
-    assert_refused(&["run", "--game", "pig", "--matches", "-5"], &["--matches must be at least 1"]);
+    assert_refused(
+        &["run", "--game", "pig", "--matches", "0"],
+        &["--matches must be a whole number from 1 to"],
+    );
+    assert_refused(
+        &["run", "--game", "pig", "--matches", "-5"],
+        &["--matches must be a whole number from 1 to"],
+    );
     assert_refused(&["run", "--game", "pig", "--matches", "many"], &["whole number"]);
     assert_refused(&["run", "--game", "pig", "--set", "target"], &["--set target", "key=value"]);
     assert_refused(

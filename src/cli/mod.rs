@@ -303,6 +303,18 @@ pub struct BenchArgs {
     pub positions: PositionsArg,
 }
 
+/// clap's message on one line: "error: the following required arguments were not provided:
+/// --out <DIR>" instead of a header whose list of arguments sits on the following lines.
+fn one_line(rendered: &str) -> String {
+    let kept: Vec<&str> = rendered
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| !l.is_empty() && !l.starts_with("tip:"))
+        .collect();
+    if kept.is_empty() { "error: bad arguments".into() } else { kept.join(" ") }
+}
+
 /// Parse and run; returns the process exit code.
 pub fn main_with_args(args: Vec<String>) -> i32 {
     let cli = match Cli::try_parse_from(&args) {
@@ -322,9 +334,7 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
                     0
                 };
             }
-            let rendered = e.render().to_string();
-            let first = rendered.lines().next().unwrap_or("error: bad arguments");
-            eprintln!("{first} (see `arena --help`)");
+            eprintln!("{} (see `arena --help`)", one_line(&e.render().to_string()));
             return 2;
         }
     };

@@ -1,8 +1,9 @@
 //! `arena plan`: from a short pilot run, how many matches (and how long) a 95% win-share
 //! interval of the asked width needs for every seat, and the command that runs it.
 
-use crate::cli::PlanArgs;
-use crate::session::{Plan, input, matches_for_width, parse_threads, pilot};
+use crate::arena::Seating;
+use crate::cli::{MatchArgs, PlanArgs};
+use crate::session::{Plan, duration_text, input, matches_for_width, parse_threads, pilot};
 use crate::stats::intervals::wilson;
 
 pub fn plan_command(args: PlanArgs) -> anyhow::Result<()> {
@@ -20,13 +21,14 @@ pub fn plan_command(args: PlanArgs) -> anyhow::Result<()> {
     let run = pilot(&plan, args.pilot, threads)?;
     let rate = run.matches_per_second();
     println!(
-        "{}: pilot of {} matches ({} players, bots {}, seed {}) in {:.2} s on {threads} threads: {rate:.0} matches/s",
+        "{}: pilot of {} matches ({} players, bots {}, seed {}) in {:.2} s on {threads} thread{}: {rate:.0} matches/s",
         plan.game.name(),
         run.matches,
         spec.players,
         spec.lineup.iter().map(|b| b.label.as_str()).collect::<Vec<_>>().join(","),
         spec.seed,
         run.seconds,
+        if threads == 1 { "" } else { "s" },
     );
     println!("for a 95% win-share interval {} wide (normal approximation to Wilson):", args.ci);
     let mut most = 0;
@@ -48,20 +50,49 @@ pub fn plan_command(args: PlanArgs) -> anyhow::Result<()> {
         duration_text(worst as f64 / rate)
     );
     println!(
-        "run:  arena run --game {} --matches {most} --seed {} (or --until-ci {} to stop when reached)",
-        plan.game.name(),
-        spec.seed,
+        "run:  {} (or --until-ci {} in place of --matches, to stop when reached)",
+        suggested_command(m, &plan, most),
         args.ci
     );
     Ok(())
 }
 
-fn duration_text(seconds: f64) -> String {
-    if seconds < 90.0 {
-        format!("{seconds:.0} s")
-    } else if seconds < 5400.0 {
-        format!("{:.0} min", seconds / 60.0)
+/// The `arena run` command that plays the planned experiment exactly: every match-defining
+/// flag that was given (bots, seating, rules file, each --set), the resolved player count
+/// and seed, and the match count.
+fn suggested_command(m: &MatchArgs, plan: &Plan, matches: u64) -> String {
+    let spec = &plan.spec;
+    let mut args: Vec<String> = vec!["arena".into(), "run".into()];
+    let mut flag = |name: &str, value: String| {
+        args.push(name.into());
+        args.push(value);
+    };
+    flag("--game", plan.game.name().into());
+    flag("--players", spec.players.to_string());
+    if let Some(bots) = &m.bots {
+        flag("--bots", bots.clone());
+    }
+    if let Some(seating) = m.seating {
+        flag("--seating", Seating::from(seating).name().into());
+    }
+    if let Some(rules) = &m.rules {
+        flag("--rules", rules.display().to_string());
+    }
+    for set in &m.sets {
+        flag("--set", set.clone());
+    }
+    flag("--seed", spec.seed.to_string());
+    flag("--matches", matches.to_string());
+    args.iter().map(|a| shell_quoted(a)).collect::<Vec<_>>().join(" ")
+}
+
+/// `text` as one shell word: as it is when it holds only safe characters, else in single
+/// quotes.
+fn shell_quoted(text: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "_-./:=,+@%".contains(c);
+    if !text.is_empty() && text.chars().all(safe) {
+        text.to_string()
     } else {
-        format!("{:.1} h", seconds / 3600.0)
+        format!("'{}'", text.replace('\'', "'\\''"))
     }
 }

@@ -18,13 +18,15 @@ pub const WIN_RATE_INTERVAL: &str = "wilson95";
 pub const METRIC_INTERVAL: &str = "normal95";
 const CONFIDENCE: f64 = 0.95;
 
+/// Six decimals; an empty cell where the figure is undefined (0/0, no data). Adding 0.0 turns
+/// a negative zero into zero, so no cell reads "-0.000000".
 fn f6(x: f64) -> String {
-    if x.is_finite() { format!("{x:.6}") } else { String::new() }
+    if x.is_finite() { format!("{:.6}", x + 0.0) } else { String::new() }
 }
 
 /// Elo points, one decimal; empty where not estimable.
 fn f1(x: f64) -> String {
-    if x.is_finite() { format!("{x:.1}") } else { String::new() }
+    if x.is_finite() { format!("{:.1}", x + 0.0) } else { String::new() }
 }
 
 fn side_fields(t: &SideTally) -> Vec<String> {

@@ -240,24 +240,45 @@ impl Shard {
     }
 }
 
-/// A match count as text: a positive whole number (underscores allowed: 1_000_000);
-/// `default` when absent.
+/// A match count as text: a whole number from 1 to 2^64 - 1 (underscores allowed:
+/// 1_000_000; an exact power-of-ten form such as 1e6 too); `default` when absent.
 pub fn parse_matches(text: Option<&str>, default: u64) -> anyhow::Result<u64> {
     let Some(text) = text else { return Ok(default) };
     let cleaned = text.trim().replace('_', "");
-    match cleaned.parse::<i128>() {
-        Ok(n) if n >= 1 && n <= u64::MAX as i128 => Ok(n as u64),
-        Ok(n) => Err(input(format!("--matches must be at least 1, got {n}"))),
-        Err(_) => Err(input(format!("--matches must be a positive whole number, got `{text}`"))),
+    if let Ok(n) = cleaned.parse::<u64>()
+        && n >= 1
+    {
+        return Ok(n);
+    }
+    // `1e6`: taken only where the float is a whole number below 2^53, so exactly the count
+    // meant (larger ones are out of range or not exact).
+    match cleaned.parse::<f64>() {
+        Ok(v) if v.fract() == 0.0 && (1.0..9_007_199_254_740_992.0).contains(&v) => Ok(v as u64),
+        _ => Err(input(format!(
+            "--matches must be a whole number from 1 to {}, got `{text}`",
+            u64::MAX
+        ))),
     }
 }
 
-/// The thread count: default all cores; 0 is refused.
+/// The most worker threads a run starts: per core, more only adds start-up time.
+const THREADS_PER_CORE: usize = 8;
+
+/// The thread count: default all cores; 0 is refused; far more than the cores is capped
+/// (with a note), since starting thousands of threads takes minutes and changes no result.
 pub fn parse_threads(threads: Option<usize>) -> anyhow::Result<usize> {
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
     match threads {
         Some(0) => Err(input("--threads must be at least 1")),
+        Some(t) if t > cores * THREADS_PER_CORE => {
+            let cap = cores * THREADS_PER_CORE;
+            eprintln!(
+                "note: --threads {t} capped at {cap} ({THREADS_PER_CORE} per core on this machine's {cores}); the thread count never changes a result"
+            );
+            Ok(cap)
+        }
         Some(t) => Ok(t),
-        None => Ok(std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)),
+        None => Ok(cores),
     }
 }
 
@@ -269,9 +290,11 @@ mod tests {
     fn matches_must_be_positive() {
         assert_eq!(parse_matches(Some("1_000"), 5).unwrap(), 1000);
         assert_eq!(parse_matches(None, 5).unwrap(), 5);
-        assert!(parse_matches(Some("0"), 5).unwrap_err().to_string().contains("at least 1"));
-        assert!(parse_matches(Some("-5"), 5).unwrap_err().to_string().contains("at least 1"));
-        assert!(parse_matches(Some("lots"), 5).unwrap_err().to_string().contains("whole number"));
+        assert_eq!(parse_matches(Some("1e6"), 5).unwrap(), 1_000_000);
+        for bad in ["0", "-5", "lots", "1e20", "2.5", "18446744073709551616"] {
+            let err = parse_matches(Some(bad), 5).unwrap_err().to_string();
+            assert!(err.contains("a whole number from 1 to 18446744073709551615"), "{bad}: {err}");
+        }
     }
 
     #[test]

@@ -63,13 +63,15 @@ pub fn balance(t: &Tally) -> Balance {
     let p_values: Vec<f64> =
         (0..n).map(|s| binomial_two_sided(t.seats[s].wins, decisive, fair)).collect();
     // With two seats, seat 1's sole wins are the decisive matches seat 0 lost: one hypothesis,
-    // nothing to adjust for.
-    let adjusted = if n == 2 { p_values.clone() } else { holm(&p_values) };
+    // nothing to adjust for. With no decisive match there is nothing to test: every
+    // p-value stays undefined (an empty cell), never a number.
+    let adjusted = if n == 2 || decisive == 0 { p_values.clone() } else { holm(&p_values) };
     let seats: Vec<SeatBalance> = (0..n)
         .map(|s| {
             let side = &t.seats[s];
             let decisive_ci = wilson(side.wins as f64, decisive, CONFIDENCE);
-            let decisive_rate = side.wins as f64 / decisive.max(1) as f64;
+            // 0/0 when no match had a sole winner: undefined, written as an empty cell.
+            let decisive_rate = side.wins as f64 / decisive as f64;
             SeatBalance {
                 seat: s,
                 win_rate: side.win_rate(),

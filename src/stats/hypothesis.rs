@@ -9,7 +9,8 @@ use statrs::distribution::{Binomial, ChiSquared, ContinuousCDF, Discrete};
 /// method of R's `binom.test`, with its relative tolerance 1e-7).
 pub fn binomial_two_sided(x: u64, n: u64, p: f64) -> f64 {
     if n == 0 {
-        return 1.0;
+        // No trial, no test: undefined.
+        return f64::NAN;
     }
     if p <= 0.0 {
         return if x == 0 { 1.0 } else { 0.0 };
@@ -100,7 +101,8 @@ pub fn chi_square_uniform(counts: &[u64]) -> (f64, u64, f64) {
     let k = counts.len();
     let total: u64 = counts.iter().sum();
     if k < 2 || total == 0 {
-        return (0.0, k.saturating_sub(1) as u64, 1.0);
+        // Nothing to compare: the statistic and its p-value are undefined.
+        return (f64::NAN, k.saturating_sub(1) as u64, f64::NAN);
     }
     let expected = total as f64 / k as f64;
     let statistic: f64 = counts.iter().map(|&c| (c as f64 - expected).powi(2) / expected).sum();
