@@ -21,6 +21,7 @@ pub mod input;
 pub mod pilot;
 pub mod plan;
 pub mod results;
+pub mod trace;
 
 pub use execute::{CHECKPOINT, Execution, RunSummary, StopReport, execute};
 pub use experiment::{Experiment, GameRun, RunEnd, RunResult, run};
