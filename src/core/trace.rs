@@ -133,3 +133,37 @@ pub trait TraceGame: Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{ScriptedChance, derive_rng};
+
+    #[test]
+    fn recording_passes_every_draw_through_unchanged_and_logs_it() {
+        // Traces must replay the very match a run played: the recorder may not change a draw.
+        let (mut plain, mut inner) = (derive_rng(3, 1, 0), derive_rng(3, 1, 0));
+        let mut log = Vec::new();
+        let mut rec = Recording { inner: &mut inner, log: &mut log };
+        let pile = [0u8, 4, 0, 2];
+        let got = (rec.die(6), rec.die_wide(6), rec.below(5), rec.draw(&pile));
+        let want = (plain.die(6), plain.die_wide(6), plain.below(5), plain.draw(&pile));
+        assert_eq!(got, want);
+        assert_eq!(log.len(), 4);
+        assert_eq!(log[0], Drawn::Die { faces: 6, value: want.0 });
+        assert_eq!(log[3], Drawn::Card { kind: want.3 });
+        let mut script = ScriptedChance::new().dice([4]).draws([1]);
+        let mut log = Vec::new();
+        let mut rec = Recording { inner: &mut script, log: &mut log };
+        assert_eq!((rec.die(6), rec.draw(&pile)), (4, 1));
+        let json: Vec<Value> = log.iter().map(|d| d.to_json()).collect();
+        assert_eq!(json, vec![json!({"die": 4, "faces": 6}), json!({"card": 1})]);
+    }
+
+    #[test]
+    fn events_carry_their_kind_and_points() {
+        let e = points_event("bank", 1, 7, json!({"total": 30}));
+        assert_eq!(e, json!({"kind": "bank", "seat": 1, "points": 7, "total": 30}));
+        assert_eq!(event("draw", json!({})), json!({"kind": "draw"}));
+    }
+}

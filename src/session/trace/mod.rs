@@ -62,7 +62,7 @@ impl<G: TraceGame> Recorder<'_, G> {
     /// The text lines of the events, or the events and the state for JSON.
     fn finish_text(&mut self, head: String, after: &G::State) -> String {
         let mut text = head;
-        for e in &self.events {
+        for e in std::mem::take(&mut self.events).iter() {
             text.push_str(&format!("\n  = {}", event_text(e)));
         }
         text.push('\n');
@@ -236,4 +236,82 @@ pub fn trace_match<G: TraceGame>(
         .to_string(),
     });
     record
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+    use crate::session::plan::{MatchSpec, Plan};
+    use crate::with_game;
+
+    /// The JSON records of matches `0..n` of `game` with random bots.
+    fn records(game: &str, players: usize, n: u64, sets: &[&str]) -> Vec<Value> {
+        let spec = MatchSpec {
+            players: Some(players),
+            sets: sets.iter().map(|s| s.to_string()).collect(),
+            ..MatchSpec::new(game)
+        };
+        let plan = Plan::new(&spec, n).unwrap();
+        let mut lines = Vec::new();
+        let mut emit = |line: String| lines.push(line);
+        for index in 0..n {
+            let style = TraceStyle::Json { full_states: false };
+            with_game!(&plan.game, g => trace_match(g, &plan.spec, index, style, &mut emit));
+        }
+        lines.iter().map(|l| serde_json::from_str(l).unwrap()).collect()
+    }
+
+    fn kinds(records: &[Value]) -> BTreeSet<String> {
+        records
+            .iter()
+            .flat_map(|r| r["events"].as_array().into_iter().flatten())
+            .map(|e| e["kind"].as_str().unwrap().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn dardz_traces_every_automatic_event() {
+        // DZ-4/DZ-13 automatic plays, DZ-12 Clock passes, DZ-15 round-end scoring and the
+        // clean-up bonus, DZ-3 Jackpot, Boost 'em, Bunk 'em and Roll-Off, DZ-14 draws.
+        let recs = records("dardz", 4, 40, &[]);
+        let seen = kinds(&recs);
+        for kind in [
+            "auto_play",
+            "hands_passed",
+            "round_won",
+            "pile_scored",
+            "lucky_loser",
+            "clean_up",
+            "three_of_a_kind",
+            "jackpot",
+            "roll_off",
+            "boost_em",
+            "bunk_em",
+            "draw",
+            "round_over",
+            "game_over",
+        ] {
+            assert!(seen.contains(kind), "no `{kind}` in 40 matches: {seen:?}");
+        }
+        assert!(!seen.contains("score_unexplained"));
+        // DZ-11: the first player of a later round is the lowest score, ties by a roll-off
+        // whose dice are among the deal's raw draws.
+        let rolloff_deal = recs
+            .iter()
+            .find(|r| r["outcome"]["what"] == "deal" && r["events"][0]["rolloff"] == true);
+        let deal = rolloff_deal.expect("a tied lowest score in 40 matches");
+        assert!(deal["draws"].as_array().unwrap().iter().any(|d| d.get("die").is_some()));
+    }
+
+    #[test]
+    fn low_blow_traces_passes_and_round_scoring() {
+        // LB-3: a seat without dice passes; LB-9: row scores at each round's end; LB-1: the
+        // counters count.
+        let seen = kinds(&records("low-blow", 4, 6, &[]));
+        for kind in ["pass", "row_scored", "counters_paid", "counters_taken", "dice_passed"] {
+            assert!(seen.contains(kind), "no `{kind}`: {seen:?}");
+        }
+    }
 }
