@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use crate::arena::seating::{Assignment, Seating};
 use crate::bots::{Bot, BotSpec};
 use crate::core::MAX_SEATS;
+use crate::core::trace::{Drawn, Recording};
 use crate::core::{CHANCE_STREAM, Game, MatchLength, Outcome, Seat, Turn, bot_stream, derive_rng};
 use crate::stats::Tally;
 use crate::stats::tally::{LeadShape, win_units};
@@ -110,9 +111,19 @@ pub trait Observer<G: Game> {
     /// Whether `decision` needs the state before the action (traces do; the runner does not,
     /// and so does not pay for a copy of the state per move).
     const WANTS_STEPS: bool = true;
-    fn decision(&mut self, _before: &G::State, _seat: Seat, _action: G::Action, _after: &G::State) {
+    /// A decision: `seat` chose `action` among `legal` in `before`, giving `after`.
+    fn decision(
+        &mut self,
+        _before: &G::State,
+        _seat: Seat,
+        _legal: &[G::Action],
+        _action: G::Action,
+        _after: &G::State,
+    ) {
     }
-    fn chance(&mut self, _after: &G::State) {}
+    /// A chance event: `draws` are the raw draws, in order (recorded only when
+    /// `WANTS_STEPS`; empty otherwise, and `before` is then `after`).
+    fn chance(&mut self, _before: &G::State, _draws: &[Drawn], _after: &G::State) {}
 }
 
 /// The observer that observes nothing.
@@ -126,6 +137,8 @@ pub struct Worker<G: Game> {
     bots: Vec<Bot>,
     legal: Vec<G::Action>,
     metrics: Vec<i64>,
+    /// The raw draws of the current chance event, for observers that want steps.
+    draws: Vec<Drawn>,
 }
 
 impl<G: Game> Worker<G> {
@@ -134,6 +147,7 @@ impl<G: Game> Worker<G> {
             bots: spec.lineup.iter().map(Bot::from_spec).collect(),
             legal: Vec::with_capacity(64),
             metrics: vec![0; game.metric_names(spec.players).len()],
+            draws: Vec::new(),
         }
     }
 
@@ -172,9 +186,16 @@ impl<G: Game> Worker<G> {
                     break;
                 }
                 Turn::Chance => {
-                    game.sample_chance(&mut state, &mut chance);
                     length.chance_events += 1;
-                    observer.chance(&state);
+                    if O::WANTS_STEPS {
+                        let before = state.clone();
+                        self.draws.clear();
+                        let mut recording = Recording { inner: &mut chance, log: &mut self.draws };
+                        game.sample_chance(&mut state, &mut recording);
+                        observer.chance(&before, &self.draws, &state);
+                    } else {
+                        game.sample_chance(&mut state, &mut chance);
+                    }
                 }
                 Turn::Player(seat) => {
                     if last_mover != Some(seat) {
@@ -191,7 +212,7 @@ impl<G: Game> Worker<G> {
                     if O::WANTS_STEPS {
                         let before = state.clone();
                         game.apply(&mut state, action);
-                        observer.decision(&before, seat, action, &state);
+                        observer.decision(&before, seat, &self.legal, action, &state);
                     } else {
                         game.apply(&mut state, action);
                     }

@@ -68,7 +68,7 @@ pub enum Status {
     name = "arena",
     version,
     about = "Seeded, parallel bot-vs-bot matches of tabletop games, with balance statistics in CSV",
-    after_help = "Examples:\n  arena run                                   # the default experiment: every game, random bots\n  arena run --game pig --bots random --matches 1000000 --seed 7\n  arena run --game tictactoe --per-match --out results/ttt\n  arena trace --game pig --seed 7 --match 42\n  arena games                                 # games, player counts, rule parameters\n  arena bench --seconds 3\n  arena run --game pig --until-ci 0.005       # play until seat 0's interval is 0.5 pp wide\n  arena run --game pig --sprt 0.5,0.52        # sequential test of a first-player edge\n  arena plan --game trice --ci 0.002          # how many matches for a 0.2 pp interval?"
+    after_help = "Examples:\n  arena run                                   # the default experiment: every game, random bots\n  arena run --game pig --bots random --matches 1000000 --seed 7\n  arena run --game tictactoe --per-match --out results/ttt\n  arena trace --game pig --seed 7 --match 42\n  arena trace --from results/pig --matches 0..100 --format json\n  arena games                                 # games, player counts, rule parameters\n  arena bench --seconds 3\n  arena run --game pig --until-ci 0.005       # play until seat 0's interval is 0.5 pp wide\n  arena run --game pig --sprt 0.5,0.52        # sequential test of a first-player edge\n  arena plan --game trice --ci 0.002          # how many matches for a 0.2 pp interval?"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -257,15 +257,49 @@ pub enum Format {
     Json,
 }
 
+/// `arena trace`: which matches to replay, and how to print them. The match-defining flags
+/// are optional here (not flattened from [`MatchArgs`]) so that beside `--from` a flag that
+/// was given can be told from a default and checked against the manifest.
 #[derive(Args, Debug)]
 pub struct TraceArgs {
-    #[command(flatten)]
-    pub matches_of: MatchArgs,
+    /// Game name (see `arena games`); not needed with --from.
+    #[arg(long)]
+    pub game: Option<String>,
+    /// Number of players (default: the game's usual count).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Bots per seat, comma-separated, or one name for every seat (as for `arena run`).
+    #[arg(long)]
+    pub bots: Option<String>,
+    /// Master seed (default 1).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// How bots are seated across matches (default rotate).
+    #[arg(long, value_enum)]
+    pub seating: Option<SeatingArg>,
+    /// A rules file (TOML, `key = value`) changing rule parameters.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+    /// Change one rule parameter, after any rules file (repeatable): `--set target=50`.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+    /// Take the whole plan (game, players, bots, seed, seating, every rule) from the
+    /// manifest.json of a result folder. Match flags given as well must agree with it.
+    #[arg(long, value_name = "DIR")]
+    pub from: Option<PathBuf>,
     /// The match index to replay (the `index` column of matches.csv).
-    #[arg(long = "match", value_name = "INDEX")]
-    pub match_index: u64,
+    #[arg(long = "match", value_name = "INDEX", conflicts_with = "matches")]
+    pub match_index: Option<u64>,
+    /// Replay the matches A..B one after another in one process: half-open, A included and
+    /// B not (`0..1000` is 1,000 matches).
+    #[arg(long, value_name = "A..B")]
+    pub matches: Option<String>,
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
+    /// With --format json: the whole structured state on every step (default: the start and
+    /// end records carry it whole, steps only its changed top-level keys).
+    #[arg(long)]
+    pub full_states: bool,
 }
 
 #[derive(Args, Debug)]

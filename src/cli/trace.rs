@@ -1,148 +1,120 @@
-//! `arena trace`: replay one match of a run exactly (same plan, seed and index give the same
-//! match, through the same `Worker::play` the runner uses) and print every decision and
-//! chance event with the state after it.
+//! `arena trace`: replay one match, or a range of matches, of a run exactly and print every
+//! step (as text, or one JSON object per line, `docs/trace-format.md`). The plan comes from
+//! the match flags or from a result folder (`--from DIR`); the records are built in
+//! [`crate::session::trace`].
 
+use std::cell::RefCell;
 use std::io::Write;
 
-use serde_json::json;
-
-use crate::arena::{Observer, RunSpec, Worker};
 use crate::cli::{Format, TraceArgs};
-use crate::core::{Game, Seat};
-use crate::output::csv_files::seating_text;
-use crate::session::{Plan, input};
+use crate::session::trace::from_folder::{GivenFlags, plan_from_folder};
+use crate::session::trace::{TraceStyle, trace_match};
+use crate::session::{MatchSpec, Plan, input};
 use crate::with_game;
 
-struct Printer<'a, G: Game, W: Write> {
-    game: &'a G,
-    spec: &'a RunSpec,
-    slot_of_seat: [u8; crate::core::MAX_SEATS],
-    format: Format,
-    out: W,
-    step: u64,
-    error: Option<std::io::Error>,
+/// `A..B` (half-open) as `(A, B)`.
+pub fn parse_range(text: &str) -> anyhow::Result<(u64, u64)> {
+    let bad = || {
+        input(format!(
+            "--matches must be a half-open range A..B of match indices with A < B (e.g. 0..1000), got `{text}`"
+        ))
+    };
+    let (a, b) = text.split_once("..").ok_or_else(bad)?;
+    let number = |t: &str| t.trim().replace('_', "").parse::<u64>().map_err(|_| bad());
+    let (a, b) = (number(a)?, number(b)?);
+    if a >= b {
+        return Err(bad());
+    }
+    Ok((a, b))
 }
 
-impl<G: Game, W: Write> Printer<'_, G, W> {
-    fn emit(&mut self, text: String) {
-        if self.error.is_none()
-            && let Err(e) = writeln!(self.out, "{text}")
-        {
-            self.error = Some(e);
-        }
+/// The matches asked for: `--match I` or `--matches A..B` (clap refuses both at once).
+fn wanted(args: &TraceArgs) -> anyhow::Result<(u64, u64)> {
+    match (&args.matches, args.match_index) {
+        (Some(range), _) => parse_range(range),
+        (None, Some(i)) => Ok((i, i.saturating_add(1))),
+        (None, None) => Err(input("trace needs --match INDEX or --matches A..B")),
     }
 }
 
-fn indent(text: &str) -> String {
-    text.lines().map(|l| format!("    {l}")).collect::<Vec<_>>().join("\n")
-}
-
-impl<G: Game, W: Write> Observer<G> for Printer<'_, G, W> {
-    fn decision(&mut self, before: &G::State, seat: Seat, action: G::Action, after: &G::State) {
-        self.step += 1;
-        let bot = &self.spec.lineup[self.slot_of_seat[seat.index()] as usize].label;
-        let what = self.game.describe(before, action);
-        let state = self.game.render(after);
-        let line = match self.format {
-            Format::Text => {
-                format!("[{}] seat {} ({bot}): {what}\n{}", self.step, seat.0, indent(&state))
-            }
-            Format::Json => {
-                json!({"event": "decision", "step": self.step, "seat": seat.0, "bot": bot,
-                "action": what, "action_code": format!("{action:?}"), "state": state})
-                .to_string()
-            }
+fn plan_of(args: &TraceArgs) -> anyhow::Result<Plan> {
+    if let Some(dir) = &args.from {
+        let given = GivenFlags {
+            game: args.game.clone(),
+            players: args.players,
+            bots: args.bots.clone(),
+            seed: args.seed,
+            seating: args.seating.map(Into::into),
+            rules: args.rules.clone(),
+            sets: args.sets.clone(),
         };
-        self.emit(line);
+        return plan_from_folder(dir, &given);
     }
-
-    fn chance(&mut self, after: &G::State) {
-        self.step += 1;
-        let what = self.game.describe_chance(after);
-        let state = self.game.render(after);
-        let line = match self.format {
-            Format::Text => format!("[{}] chance: {what}\n{}", self.step, indent(&state)),
-            Format::Json => {
-                json!({"event": "chance", "step": self.step, "result": what, "state": state})
-                    .to_string()
-            }
-        };
-        self.emit(line);
-    }
+    let Some(game) = &args.game else {
+        return Err(input("trace needs --game or --from DIR"));
+    };
+    let spec = MatchSpec {
+        game: game.clone(),
+        players: args.players,
+        bots: args.bots.clone(),
+        seed: args.seed.unwrap_or(1),
+        seating: args.seating.map_or(crate::arena::Seating::Rotate, Into::into),
+        rules: args.rules.clone(),
+        sets: args.sets.clone(),
+    };
+    // The plan's match count only bounds which index may be asked for: any index is valid.
+    Plan::new(&spec, 1)
 }
 
 pub fn trace_command(args: TraceArgs) -> anyhow::Result<()> {
-    let m = &args.matches_of;
-    let Some(name) = &m.game else {
-        return Err(input("trace needs --game"));
+    let (first, end) = wanted(&args)?;
+    let plan = plan_of(&args)?;
+    let style = match args.format {
+        Format::Text => TraceStyle::Text,
+        Format::Json => TraceStyle::Json { full_states: args.full_states },
     };
-    // The plan's match count only bounds which index may be asked for: any index is valid.
-    let plan = Plan::new(&m.spec_for(name), args.match_index.saturating_add(1))?;
-    let stdout = std::io::stdout().lock();
-    with_game!(&plan.game, g => trace_one(g, &plan.spec, args.match_index, args.format, stdout))
-}
-
-/// Replay match `index` of `spec`, writing the trace to `out`.
-pub fn trace_one<G: Game, W: Write>(
-    game: &G,
-    spec: &RunSpec,
-    index: u64,
-    format: Format,
-    out: W,
-) -> anyhow::Result<()> {
-    let assignment = spec.seating.assign(spec.players, index);
-    let mut printer = Printer {
-        game,
-        spec,
-        slot_of_seat: assignment.slot_of_seat,
-        format,
-        out,
-        step: 0,
-        error: None,
-    };
-    let seating = seating_text(&assignment.slot_of_seat[..spec.players]);
-    let bots: Vec<&str> = (0..spec.players)
-        .map(|s| spec.lineup[assignment.slot_of_seat[s] as usize].label.as_str())
-        .collect();
-    let start = game.render(&game.new_state(spec.players));
-    printer.emit(match format {
-        Format::Text => format!(
-            "{} match {index} (seed {}, deal {}, seating {seating}: {})\n{}",
-            game.name(),
-            spec.seed,
-            assignment.deal,
-            bots.join(", "),
-            indent(&start)
-        ),
-        Format::Json => {
-            json!({"event": "start", "game": game.name(), "match": index, "seed": spec.seed,
-            "deal": assignment.deal, "seating": seating, "bots": bots, "state": start})
-            .to_string()
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    // The first write error; after it nothing more is written.
+    let error: RefCell<Option<std::io::Error>> = RefCell::new(None);
+    let mut emit = |line: String| {
+        let mut error = error.borrow_mut();
+        if error.is_none()
+            && let Err(e) = writeln!(out, "{line}")
+        {
+            *error = Some(e);
         }
-    });
-    let mut worker = Worker::new(game, spec);
-    let record = worker.play(game, spec, index, &mut printer);
-    let o = &record.outcome;
-    let l = &record.length;
-    printer.emit(match format {
-        Format::Text => format!(
-            "end: scores {:?}, ranks {:?}{}; {} decisions, {} chance events, {} turns, {} rounds",
-            o.scores(),
-            o.ranks(),
-            if o.is_capped() { ", capped (no winner)" } else { "" },
-            l.decisions,
-            l.chance_events,
-            l.turns,
-            l.rounds
-        ),
-        Format::Json => json!({"event": "end", "scores": o.scores(), "ranks": o.ranks(),
-            "capped": o.is_capped(), "decisions": l.decisions, "chance_events": l.chance_events,
-            "turns": l.turns, "rounds": l.rounds})
-        .to_string(),
-    });
-    match printer.error {
+    };
+    for index in first..end {
+        with_game!(&plan.game, g => trace_match(g, &plan.spec, index, style, &mut emit));
+        if error.borrow().is_some() {
+            break;
+        }
+    }
+    let mut error = error.into_inner();
+    if error.is_none()
+        && let Err(e) = out.flush()
+    {
+        error = Some(e);
+    }
+    match error {
         // A closed pipe (`arena trace ... | head`) is not an error worth reporting.
         Some(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_are_half_open_and_checked() {
+        assert_eq!(parse_range("0..1000").unwrap(), (0, 1000));
+        assert_eq!(parse_range("5..6").unwrap(), (5, 6));
+        for bad in ["5..5", "6..5", "0-10", "a..b", "..3"] {
+            let e = parse_range(bad).unwrap_err();
+            assert!(crate::session::is_input_error(&e), "{bad}");
+            assert!(e.to_string().contains("half-open"), "{e}");
+        }
     }
 }

@@ -33,6 +33,7 @@
 pub mod chance;
 pub mod conformance;
 pub mod rules;
+pub mod trace;
 
 use std::fmt::{self, Debug};
 use std::hash::Hasher;
@@ -41,6 +42,7 @@ use std::ops::RangeInclusive;
 use rand::SeedableRng;
 
 pub use chance::{Chance, ScriptedChance};
+pub use trace::TraceGame;
 
 /// The one random generator type of the engine (DESIGN.md "Randomness").
 pub type Rng = rand_pcg::Pcg64Mcg;

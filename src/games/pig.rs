@@ -9,6 +9,9 @@
 use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
 
+use serde_json::{Value, json};
+
+use crate::core::trace::{Drawn, EndReason, TraceGame, event, points_event};
 use crate::core::{Chance, Game, Outcome, ScoreOrder, Seat, Turn};
 
 crate::rule_params! {
@@ -161,6 +164,61 @@ impl Game for Pig {
             "banked {}:{} | seat {} to move, turn total {} | turn {}",
             s.banked[0], s.banked[1], s.to_move, s.turn_total, s.turns
         )
+    }
+}
+
+/// Structured traces (docs/trace-format.md): every die, every bank (the only way a score
+/// changes: its points sum to the final scores), every bust.
+impl TraceGame for Pig {
+    fn state_json(&self, s: &PigState) -> Value {
+        json!({"scores": s.banked, "to_move": s.to_move, "turn_total": s.turn_total,
+            "turn": s.turns, "rolling": s.rolling, "last_roll": s.last_roll,
+            "target": self.rules.target})
+    }
+    fn chance_json(&self, _before: &PigState, _draws: &[Drawn], after: &PigState) -> Value {
+        json!({"die": after.last_roll})
+    }
+    fn trace_events(
+        &self,
+        before: &PigState,
+        _action: Option<PigAction>,
+        after: &PigState,
+        out: &mut Vec<Value>,
+    ) {
+        let seat = before.to_move as usize;
+        if before.rolling {
+            let die = after.last_roll;
+            if die == 1 {
+                out.push(event("bust", json!({"seat": seat, "die": 1, "lost": before.turn_total})));
+            } else {
+                out.push(event(
+                    "roll",
+                    json!({"seat": seat, "die": die,
+                    "turn_total": after.turn_total}),
+                ));
+            }
+        } else if after.rolling {
+            out.push(event("roll_asked", json!({"seat": seat})));
+        }
+        let banked = after.banked[seat] as i32 - before.banked[seat] as i32;
+        if after.turns > before.turns && !before.rolling {
+            out.push(points_event("bank", seat, banked, json!({"total": after.banked[seat]})));
+        }
+        if after.turns > before.turns && self.turn(after) != Turn::Over {
+            out.push(event("turn", json!({"seat": after.to_move, "turn": after.turns + 1})));
+        }
+    }
+    fn end_reason(&self, s: &PigState) -> EndReason {
+        match (0..2).find(|&p| s.banked[p] >= self.rules.target) {
+            Some(p) => EndReason {
+                code: "target_reached",
+                text: format!("seat {p} banked {} (target {})", s.banked[p], self.rules.target),
+            },
+            None => EndReason {
+                code: "turn_cap",
+                text: format!("the turn cap ({}) ended the match (G-2)", self.rules.turn_cap),
+            },
+        }
     }
 }
 

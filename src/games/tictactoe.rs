@@ -7,6 +7,9 @@ use std::ops::RangeInclusive;
 
 use std::hash::{Hash, Hasher};
 
+use serde_json::{Value, json};
+
+use crate::core::trace::{EndReason, TraceGame, event, points_event};
 use crate::core::{Chance, Game, Outcome, ScoreOrder, Seat, Turn};
 
 crate::rule_params! {
@@ -179,6 +182,48 @@ impl Game for TicTacToe {
             return Err(format!("{x} X and {o} O after {} moves", s.moves));
         }
         Ok(())
+    }
+}
+
+/// Structured traces (docs/trace-format.md): the board as data, each mark, and the win
+/// (+1, the outcome's score) or the draw.
+impl TraceGame for TicTacToe {
+    fn state_json(&self, s: &TicTacToeState) -> Value {
+        let cells: Vec<Value> = (0..9)
+            .map(|c| [Value::Null, json!("X"), json!("O")][s.cell(c) as usize].clone())
+            .collect();
+        json!({"board": cells, "moves": s.moves, "to_move": s.to_move().0, "winner": s.winner,
+            "scores": self.outcome(s).scores()})
+    }
+    fn trace_events(
+        &self,
+        before: &TicTacToeState,
+        _action: Option<u8>,
+        after: &TicTacToeState,
+        out: &mut Vec<Value>,
+    ) {
+        let seat = before.to_move().0;
+        let cell = (after.marks[seat as usize] & !before.marks[seat as usize]).trailing_zeros();
+        out.push(event(
+            "mark",
+            json!({"seat": seat, "cell": cell, "row": cell / 3 + 1,
+            "column": cell % 3 + 1}),
+        ));
+        if let (None, Some(w)) = (before.winner, after.winner) {
+            let line = LINES.iter().find(|l| l.iter().all(|&c| after.cell(c) == w + 1));
+            out.push(points_event("win", w as usize, 1, json!({"line": line})));
+        } else if after.moves == 9 && after.winner.is_none() {
+            out.push(event("draw", json!({})));
+        }
+    }
+    fn end_reason(&self, s: &TicTacToeState) -> EndReason {
+        match s.winner {
+            Some(w) => EndReason {
+                code: "three_in_a_row",
+                text: format!("seat {w} completed a line of three"),
+            },
+            None => EndReason { code: "board_full", text: "the board is full: a draw".into() },
+        }
     }
 }
 

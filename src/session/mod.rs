@@ -28,6 +28,7 @@ pub mod plan;
 pub mod progress;
 pub mod request;
 pub mod results;
+pub mod trace;
 
 pub use execute::{CHECKPOINT, Execution, RunSummary, StopReport, execute};
 pub use experiment::{Experiment, GameRun, RunEnd, RunResult, run};

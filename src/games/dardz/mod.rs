@@ -53,6 +53,7 @@ pub mod state;
 #[cfg(test)]
 mod tests;
 mod text;
+mod trace;
 
 use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};

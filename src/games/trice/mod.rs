@@ -33,6 +33,7 @@ pub mod state;
 #[cfg(test)]
 mod tests;
 mod text;
+mod trace;
 
 use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;

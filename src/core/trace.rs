@@ -1,0 +1,169 @@
+//! Structured traces: what a game adds to `arena trace --format json` beyond its text
+//! (`docs/trace-format.md` describes every field). Only traces call this; the match loop
+//! never does, so tracing costs the hot path nothing.
+//!
+//! A game implements [`TraceGame`]; every method has a default, so a new game traces (text
+//! state, raw chance draws, no events) with an empty `impl TraceGame for MyGame {}` and
+//! grows structured fields one method at a time. Events are derived from the states before
+//! and after a step, so no game records anything extra while it plays.
+//!
+//! The one contract a checker relies on: every change of a seat's score appears as an event
+//! with `seat` and `points`, so that for every seat the `points` of its events (from the
+//! start record's `events` on) sum to its score in the end record.
+
+use serde_json::{Value, json};
+
+use super::{Chance, Game};
+
+/// The version of the JSON trace format (the start record's `format`). Version 1 was the
+/// text-only trace (`state`, `action`, `action_code`, `result`); 2 adds the structured
+/// fields beside them.
+pub const TRACE_FORMAT: u32 = 2;
+
+/// One raw draw from the chance source, in the order the game asked for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Drawn {
+    /// A die of `faces` faces showed `value`.
+    Die { faces: u32, value: u32 },
+    /// A uniform choice among `n` things gave `value` (0-based).
+    Choice { n: u32, value: u32 },
+    /// A card of this kind was drawn from a pile.
+    Card { kind: usize },
+}
+
+impl Drawn {
+    /// As a trace writes it: `{"die": 4, "faces": 6}`, `{"choice": 2, "of": 5}`,
+    /// `{"card": 12}` (the game's `chance_json` names the kind).
+    pub fn to_json(self) -> Value {
+        match self {
+            Drawn::Die { faces, value } => json!({"die": value, "faces": faces}),
+            Drawn::Choice { n, value } => json!({"choice": value, "of": n}),
+            Drawn::Card { kind } => json!({"card": kind}),
+        }
+    }
+}
+
+/// A chance source that logs every draw it passes on (for traces only).
+pub struct Recording<'a, C: Chance> {
+    pub inner: &'a mut C,
+    pub log: &'a mut Vec<Drawn>,
+}
+
+impl<C: Chance> Chance for Recording<'_, C> {
+    fn die(&mut self, faces: u32) -> u32 {
+        let value = self.inner.die(faces);
+        self.log.push(Drawn::Die { faces, value });
+        value
+    }
+    fn die_wide(&mut self, faces: u32) -> u32 {
+        let value = self.inner.die_wide(faces);
+        self.log.push(Drawn::Die { faces, value });
+        value
+    }
+    fn below(&mut self, n: u32) -> u32 {
+        let value = self.inner.below(n);
+        self.log.push(Drawn::Choice { n, value });
+        value
+    }
+    fn draw(&mut self, counts: &[u8]) -> usize {
+        let kind = self.inner.draw(counts);
+        self.log.push(Drawn::Card { kind });
+        kind
+    }
+}
+
+/// Why a match ended: a stable `code` for scripts (`target_reached`, `turn_cap`, ...) and a
+/// sentence for people.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndReason {
+    pub code: &'static str,
+    pub text: String,
+}
+
+/// A structured event: `{"kind": kind}` plus `fields` (an object).
+pub fn event(kind: &str, fields: Value) -> Value {
+    let mut e = json!({ "kind": kind });
+    if let (Some(map), Value::Object(extra)) = (e.as_object_mut(), fields) {
+        map.extend(extra);
+    }
+    e
+}
+
+/// A score change: `{"kind": kind, "seat": seat, "points": points}` plus `fields`.
+pub fn points_event(kind: &str, seat: usize, points: i32, fields: Value) -> Value {
+    let mut e = event(kind, fields);
+    e["seat"] = json!(seat);
+    e["points"] = json!(points);
+    e
+}
+
+/// The structured side of a game's traces. See the module documentation for the contract.
+pub trait TraceGame: Game {
+    /// The state as JSON data (scores, hands, board, piles, pot, round, turn); `null` when
+    /// the game gives only its text.
+    fn state_json(&self, _s: &Self::State) -> Value {
+        Value::Null
+    }
+    /// What a chance event produced, as data, given the raw draws in order (every die, every
+    /// card kind). The default lists the draws.
+    fn chance_json(&self, _before: &Self::State, draws: &[Drawn], _after: &Self::State) -> Value {
+        json!({ "draws": draws.iter().map(|d| d.to_json()).collect::<Vec<_>>() })
+    }
+    /// Events of the setup (before any step), e.g. counters handed out that count for the
+    /// score.
+    fn start_events(&self, _s: &Self::State, _out: &mut Vec<Value>) {}
+    /// Every change from `before` to `after` (one decision, `action`, or one chance event,
+    /// `None`) as events: what the action or the dice did and everything that followed
+    /// without a decision (passes, automatic plays, scoring, round ends). Score changes carry
+    /// `seat` and `points`.
+    fn trace_events(
+        &self,
+        _before: &Self::State,
+        _action: Option<Self::Action>,
+        _after: &Self::State,
+        _out: &mut Vec<Value>,
+    ) {
+    }
+    /// Why the match in `s` (over) ended.
+    fn end_reason(&self, s: &Self::State) -> EndReason {
+        if self.outcome(s).is_capped() {
+            EndReason { code: "turn_cap", text: "the turn cap ended the match (G-2)".into() }
+        } else {
+            EndReason { code: "finished", text: "the game ended by its rules".into() }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{ScriptedChance, derive_rng};
+
+    #[test]
+    fn recording_passes_every_draw_through_unchanged_and_logs_it() {
+        // Traces must replay the very match a run played: the recorder may not change a draw.
+        let (mut plain, mut inner) = (derive_rng(3, 1, 0), derive_rng(3, 1, 0));
+        let mut log = Vec::new();
+        let mut rec = Recording { inner: &mut inner, log: &mut log };
+        let pile = [0u8, 4, 0, 2];
+        let got = (rec.die(6), rec.die_wide(6), rec.below(5), rec.draw(&pile));
+        let want = (plain.die(6), plain.die_wide(6), plain.below(5), plain.draw(&pile));
+        assert_eq!(got, want);
+        assert_eq!(log.len(), 4);
+        assert_eq!(log[0], Drawn::Die { faces: 6, value: want.0 });
+        assert_eq!(log[3], Drawn::Card { kind: want.3 });
+        let mut script = ScriptedChance::new().dice([4]).draws([1]);
+        let mut log = Vec::new();
+        let mut rec = Recording { inner: &mut script, log: &mut log };
+        assert_eq!((rec.die(6), rec.draw(&pile)), (4, 1));
+        let json: Vec<Value> = log.iter().map(|d| d.to_json()).collect();
+        assert_eq!(json, vec![json!({"die": 4, "faces": 6}), json!({"card": 1})]);
+    }
+
+    #[test]
+    fn events_carry_their_kind_and_points() {
+        let e = points_event("bank", 1, 7, json!({"total": 30}));
+        assert_eq!(e, json!({"kind": "bank", "seat": 1, "points": 7, "total": 30}));
+        assert_eq!(event("draw", json!({})), json!({"kind": "draw"}));
+    }
+}
