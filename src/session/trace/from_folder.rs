@@ -159,7 +159,12 @@ pub fn plan_from_folder(dir: &Path, given: &GivenFlags) -> anyhow::Result<Plan> 
         }
     }
     if !given.sets.is_empty() {
-        let mut sets = spec.sets.clone();
+        // The given values in place of the recorded ones (a key may be set only once).
+        let key =
+            |set: &String| set.split_once('=').map_or(set.clone(), |(k, _)| k.trim().to_string());
+        let given_keys: Vec<String> = given.sets.iter().map(key).collect();
+        let mut sets: Vec<String> =
+            spec.sets.iter().filter(|s| !given_keys.contains(&key(s))).cloned().collect();
         sets.extend(given.sets.iter().cloned());
         let mine = Plan::new(&MatchSpec { sets, ..spec.clone() }, 1)?;
         let ours = rule_values(&mine);
