@@ -20,8 +20,7 @@
 //! every die is set aside, which again means any die held. Rolls are chance turns; a player
 //! without dice passes automatically (LB-3).
 //!
-//! The game keeps no hidden information (every die and counter is on the table), so
-//! `determinize` is the default copy.
+//! No hidden information (every die and counter is on the table): `determinize` copies.
 
 mod checks;
 pub mod rules;
