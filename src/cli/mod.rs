@@ -7,6 +7,7 @@ pub mod bench;
 pub mod info;
 pub mod plan;
 pub mod run;
+pub mod status;
 pub mod trace;
 
 use std::path::PathBuf;
@@ -93,6 +94,10 @@ pub enum Command {
     /// From a short pilot run, estimate how many matches (and how long) an interval width
     /// needs.
     Plan(PlanArgs),
+    /// How a run is doing: matches done of planned, rate, time left, and whether it is
+    /// running, paused, finished or failed (a run folder, the default experiment's, or a
+    /// folder of shard folders). Reads only; never touches a running run's files.
+    Status(StatusArgs),
 }
 
 /// The flags that define which matches are played (shared by `run` and `trace`, so a trace
@@ -189,6 +194,13 @@ pub struct RunArgs {
     /// (exit code 4); continue later with --resume. For overnight windows and cluster slots.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
+}
+
+#[derive(Args, Debug)]
+pub struct StatusArgs {
+    /// The run's folder (its --out), or a folder holding several runs' folders.
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
 }
 
 #[derive(Args, Debug)]
@@ -380,6 +392,7 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
         Command::Bench(a) => bench::bench_command(a).map(|_| Status::Ok),
         Command::Plan(a) => plan::plan_command(a).map(|_| Status::Ok),
         Command::Merge(a) => run::merge_command(a, &args),
+        Command::Status(a) => status::status_command(&a.dir).map(|_| Status::Ok),
     };
     match result {
         Ok(Status::Ok) => 0,

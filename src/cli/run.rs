@@ -6,7 +6,7 @@ use std::path::Path;
 use crate::cli::{MergeArgs, RunArgs, Status};
 use crate::session::{
     Execution, Experiment, GameRun, RunEnd, RunSummary, Shard, input, merge, parse_matches,
-    parse_threads, run,
+    parse_threads, run, signals,
 };
 use crate::stats::intervals::wilson;
 
@@ -57,6 +57,8 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
         time_limit: args.time_limit,
     };
     let quiet = exec.quiet;
+    // SIGTERM/SIGINT pause the run with a checkpoint (exit 4); a second one stops at once.
+    signals::install().map_err(|e| anyhow::anyhow!("cannot install signal handlers: {e}"))?;
     let result = run(&experiment, &exec, |done| {
         if !quiet {
             print_game(done);
@@ -68,8 +70,9 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
         RunEnd::Paused { at } => {
             if !quiet {
                 let game = result.games.last().map_or("", |g| g.game);
+                let why = if signals::stop_requested() { "stop signal" } else { "--time-limit" };
                 println!(
-                    "{game}: paused at match {at} (--time-limit); continue with `arena run --resume {}`",
+                    "{game}: paused at match {at} ({why}); continue with `arena run --resume {}`",
                     result.root.display()
                 );
             }

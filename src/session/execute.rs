@@ -21,6 +21,8 @@ use crate::session::checkpoint::{Checkpoint, Expected, StoppedAt};
 use crate::session::plan::{Plan, Shard, Stopping};
 use crate::session::progress::Progress;
 use crate::session::results::{SHARD_TALLY, ShardTally, write_results};
+use crate::session::signals::stop_requested;
+use crate::session::status::{STATUS_FILE, State, StatusWriter};
 use crate::stats::Tally;
 
 pub use crate::session::checkpoint::CHECKPOINT;
@@ -143,6 +145,8 @@ pub fn execute<G: Game>(
         }
     };
     let mut progress = Progress::new(end - start, cp.next - start, game.name(), exec.quiet);
+    let mut status = StatusWriter::new(out, game.name(), end - start, cp.next - start);
+    status.running(cp.next - start, plan.stopping.as_ref().map(|r| (r, &cp.tally)))?;
     let started = Instant::now();
     let elapsed = |started: Instant| earlier_seconds + started.elapsed().as_secs_f64();
     let mut last_checkpoint = Instant::now();
@@ -174,7 +178,10 @@ pub fn execute<G: Game>(
                 cp.stopped = Some(StoppedAt { at: cp.next, reason });
                 break;
             }
-            let pause = exec.time_limit.is_some_and(|t| started.elapsed().as_secs_f64() >= t);
+            status.running(cp.next - start, plan.stopping.as_ref().map(|r| (r, &cp.tally)))?;
+            // A time limit, or SIGTERM/SIGINT (Slurm's preemption, a closed terminal).
+            let pause = exec.time_limit.is_some_and(|t| started.elapsed().as_secs_f64() >= t)
+                || stop_requested();
             if cp.next < end
                 && (pause || last_checkpoint.elapsed().as_secs_f64() >= CHECKPOINT_SECONDS)
             {
@@ -182,6 +189,7 @@ pub fn execute<G: Game>(
                 last_checkpoint = Instant::now();
                 if pause {
                     progress.finish();
+                    status.stopped(State::Paused, cp.next - start, None)?;
                     return Ok(RunSummary {
                         spec: spec.clone(),
                         tally: cp.tally,
@@ -286,9 +294,10 @@ pub fn execute<G: Game>(
     };
     write_atomic(&out.join("manifest.json"), &serde_json::to_vec_pretty(&manifest)?)?;
     final_step("manifest")?;
-    let checkpoint_path = Checkpoint::path(out);
-    std::fs::remove_file(&checkpoint_path)
-        .map_err(|e| io_failure("removing", &checkpoint_path, e))?;
+    // The manifest now says finished: the checkpoint and the status file are spent.
+    for spent in [Checkpoint::path(out), out.join(STATUS_FILE)] {
+        std::fs::remove_file(&spent).map_err(|e| io_failure("removing", &spent, e))?;
+    }
     Ok(RunSummary {
         spec: spec.clone(),
         tally,

@@ -15,6 +15,7 @@ use crate::session::folder::{FolderLock, claim_new_dir, prepare_out_dir, timesta
 use crate::session::input::{input, is_input_error};
 use crate::session::plan::{Plan, Shard, Stopping};
 use crate::session::request::{PlanFile, RequestFlags, RunRequest, fingerprint_differences};
+use crate::session::status::{STATUS_FILE, mark_failed};
 use crate::with_game;
 
 /// Validated plans and where each one writes.
@@ -207,9 +208,9 @@ pub fn run(
         }
         let game = plan.game.name();
         if experiment.resume && out.join("manifest.json").exists() {
-            if out.join(CHECKPOINT).exists() {
-                // A crash between the manifest (written last) and removing the checkpoint.
-                let _ = std::fs::remove_file(out.join(CHECKPOINT));
+            // A crash between the manifest (written last) and removing the spent files.
+            for spent in [CHECKPOINT, STATUS_FILE] {
+                let _ = std::fs::remove_file(out.join(spent));
             }
             let done = GameRun { game, out: out.clone(), summary: None };
             on_game(&done);
@@ -235,6 +236,7 @@ pub fn run(
             }
             Err(e) if is_input_error(&e) => return Err(e),
             Err(e) => {
+                mark_failed(&out, game, &format!("{e:#}"));
                 let free = if is_disk_full(&e) { "free some space" } else { "mend the cause" };
                 return Err(anyhow::anyhow!(
                     "{e:#}; {game} stopped and its folder is kept: {free}, then continue with `arena run --resume {}`",

@@ -28,6 +28,8 @@ pub mod plan;
 pub mod progress;
 pub mod request;
 pub mod results;
+pub mod signals;
+pub mod status;
 pub mod trace;
 
 pub use execute::{CHECKPOINT, Execution, RunSummary, StopReport, execute};

@@ -1,0 +1,290 @@
+//! How a run is doing, for `arena status` and for people who did not start it: a running
+//! game refreshes `status.json` in its folder (at most every few seconds, atomically), and
+//! marks it paused, finished or failed when it stops. `read` turns a folder (one run, the
+//! default experiment, or a folder of shard or sweep folders) into one line per game,
+//! reading only `plan.json`, `status.json`, the checkpoint and the manifest: it never writes
+//! or locks anything of a run.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use crate::output::{io_failure, write_atomic};
+use crate::session::input::input;
+use crate::session::plan::Stopping;
+use crate::session::progress::duration_text;
+use crate::session::request::PLAN_FILE;
+use crate::stats::Tally;
+use crate::stats::intervals::wilson;
+
+/// The status file in a game's folder.
+pub const STATUS_FILE: &str = "status.json";
+/// Seconds between refreshes of a running game's status file.
+const REFRESH: Duration = Duration::from_secs(2);
+
+/// Where a game of a run stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum State {
+    Running,
+    Paused,
+    Finished,
+    Failed,
+}
+
+/// What `status.json` holds.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Status {
+    pub state: State,
+    pub game: String,
+    /// Matches played of this folder's range (a shard's range, or the whole plan).
+    pub done: u64,
+    pub planned: u64,
+    /// Matches per second since this process started on the folder.
+    pub rate: f64,
+    pub eta_seconds: Option<f64>,
+    /// How close a stopping rule is to stopping, in words.
+    pub stopping: Option<String>,
+    pub pid: u32,
+    pub host: String,
+    /// Seconds since the Unix epoch.
+    pub updated: u64,
+    pub message: Option<String>,
+}
+
+fn now_secs() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|h| h.trim().to_string())
+        .unwrap_or_default()
+}
+
+/// Keeps one game's status file current while it runs.
+pub struct StatusWriter {
+    path: PathBuf,
+    game: String,
+    planned: u64,
+    done_at_start: u64,
+    started: Instant,
+    last: Option<Instant>,
+}
+
+impl StatusWriter {
+    pub fn new(dir: &Path, game: &str, planned: u64, done: u64) -> StatusWriter {
+        StatusWriter {
+            path: dir.join(STATUS_FILE),
+            game: game.to_string(),
+            planned,
+            done_at_start: done,
+            started: Instant::now(),
+            last: None,
+        }
+    }
+
+    fn status(
+        &self,
+        state: State,
+        done: u64,
+        stopping: Option<String>,
+        message: Option<String>,
+    ) -> Status {
+        let seconds = self.started.elapsed().as_secs_f64();
+        let rate = if seconds > 0.0 { (done - self.done_at_start) as f64 / seconds } else { 0.0 };
+        let left = self.planned.saturating_sub(done);
+        Status {
+            state,
+            game: self.game.clone(),
+            done,
+            planned: self.planned,
+            rate,
+            eta_seconds: (rate > 0.0 && state == State::Running).then(|| left as f64 / rate),
+            stopping,
+            pid: std::process::id(),
+            host: host_name(),
+            updated: now_secs(),
+            message,
+        }
+    }
+
+    /// Refresh while running (at most every few seconds).
+    pub fn running(
+        &mut self,
+        done: u64,
+        stopping: Option<(&Stopping, &Tally)>,
+    ) -> anyhow::Result<()> {
+        if self.last.is_some_and(|t| t.elapsed() < REFRESH) {
+            return Ok(());
+        }
+        // The first write (before any block) does not start the clock, so the first block's
+        // progress shows at once.
+        if done > self.done_at_start || self.last.is_some() {
+            self.last = Some(Instant::now());
+        }
+        let stopping = stopping.map(|(rule, tally)| closeness(rule, tally));
+        self.write(&self.status(State::Running, done, stopping, None))
+    }
+
+    /// The game stopped: paused, finished or failed (with the error).
+    pub fn stopped(&self, state: State, done: u64, message: Option<String>) -> anyhow::Result<()> {
+        self.write(&self.status(state, done, None, message))
+    }
+
+    fn write(&self, status: &Status) -> anyhow::Result<()> {
+        write_atomic(&self.path, &serde_json::to_vec_pretty(status)?)
+    }
+}
+
+/// Mark the game in `dir` failed with `message`, keeping what its status file last said.
+pub fn mark_failed(dir: &Path, game: &str, message: &str) {
+    let path = dir.join(STATUS_FILE);
+    let mut status = std::fs::read(&path)
+        .ok()
+        .and_then(|b| serde_json::from_slice::<Status>(&b).ok())
+        .unwrap_or_else(|| StatusWriter::new(dir, game, 0, 0).status(State::Failed, 0, None, None));
+    status.state = State::Failed;
+    status.eta_seconds = None;
+    status.updated = now_secs();
+    status.message = Some(message.to_string());
+    // Best effort: the folder may be unwritable, which is often why the run failed.
+    if let Ok(bytes) = serde_json::to_vec_pretty(&status) {
+        let _ = write_atomic(&path, &bytes);
+    }
+}
+
+/// How close a stopping rule is: the current width against the target, or the SPRT's
+/// log-likelihood ratio against its bounds.
+pub fn closeness(rule: &Stopping, tally: &Tally) -> String {
+    let seat = &tally.seats[0];
+    let mut parts = Vec::new();
+    if let Some(width) = rule.until_ci {
+        let (lo, hi) = wilson(seat.win_shares(), seat.matches, 0.95);
+        parts.push(format!("seat 0's interval is {:.4} wide, stops at {width}", hi - lo));
+    }
+    if let Some(sprt) = rule.sprt {
+        let (lower, upper) = sprt.bounds();
+        parts.push(format!(
+            "SPRT log-likelihood ratio {:.2}, stops below {lower:.2} or above {upper:.2}",
+            sprt.llr(seat.win_shares(), seat.matches)
+        ));
+    }
+    parts.join("; ")
+}
+
+/// One game's line in `arena status`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameStatus {
+    pub folder: PathBuf,
+    pub game: String,
+    /// running, paused, finished, failed, stopped (the process is gone), not started.
+    pub state: String,
+    pub done: Option<u64>,
+    pub planned: Option<u64>,
+    pub detail: String,
+}
+
+/// The status of every game under `dir`.
+pub fn read(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
+    if !dir.is_dir() {
+        return Err(input(format!("{} is not a folder", dir.display())));
+    }
+    if dir.join(PLAN_FILE).exists() {
+        return run_status(dir);
+    }
+    // A folder of runs: shards, sweep variants, or experiments side by side.
+    let mut runs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| io_failure("reading", dir, e))?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.join(PLAN_FILE).exists())
+        .collect();
+    runs.sort();
+    if runs.is_empty() {
+        return Err(input(format!(
+            "{} is not an arena run folder (no {PLAN_FILE} in it or in its subfolders)",
+            dir.display()
+        )));
+    }
+    let mut all = Vec::new();
+    for run in runs {
+        all.extend(run_status(&run)?);
+    }
+    Ok(all)
+}
+
+fn run_status(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
+    let plan = crate::session::request::PlanFile::read(dir)?;
+    let mut games = Vec::new();
+    for sub in plan.fingerprints.keys() {
+        let folder = if sub.is_empty() { dir.to_path_buf() } else { dir.join(sub) };
+        let name = plan.fingerprints[sub]["game"].as_str().unwrap_or(sub).to_string();
+        games.push(game_status(&folder, name)?);
+    }
+    Ok(games)
+}
+
+fn game_status(folder: &Path, game: String) -> anyhow::Result<GameStatus> {
+    let blank = |state: &str, detail: String| GameStatus {
+        folder: folder.to_path_buf(),
+        game: game.clone(),
+        state: state.into(),
+        done: None,
+        planned: None,
+        detail,
+    };
+    let manifest = folder.join("manifest.json");
+    if manifest.exists() {
+        let bytes = std::fs::read(&manifest).map_err(|e| io_failure("reading", &manifest, e))?;
+        let m: serde_json::Value = serde_json::from_slice(&bytes)
+            .map_err(|e| input(format!("{}: not a manifest: {e}", manifest.display())))?;
+        let done = m["completed_matches"].as_u64().unwrap_or(0)
+            + m["failed_matches"].as_u64().unwrap_or(0);
+        let mut st = blank("finished", m["verdict"].as_str().unwrap_or("").to_string());
+        st.done = Some(done);
+        st.planned = Some(done);
+        return Ok(st);
+    }
+    let path = folder.join(STATUS_FILE);
+    let Ok(bytes) = std::fs::read(&path) else {
+        let detail = if folder.join(crate::session::CHECKPOINT).exists() {
+            "a checkpoint but no status file"
+        } else {
+            "nothing played yet"
+        };
+        return Ok(blank("not started", detail.into()));
+    };
+    let s: Status = serde_json::from_slice(&bytes)
+        .map_err(|e| input(format!("{}: not a status file: {e}", path.display())))?;
+    let mut st = blank("", String::new());
+    st.done = Some(s.done);
+    st.planned = Some(s.planned);
+    let age = now_secs().saturating_sub(s.updated);
+    let gone = s.host == host_name() && !Path::new(&format!("/proc/{}", s.pid)).exists();
+    (st.state, st.detail) = match s.state {
+        State::Running if gone => (
+            "stopped".into(),
+            format!(
+                "process {} ended without a word (killed or crashed); continue with --resume",
+                s.pid
+            ),
+        ),
+        State::Running => {
+            let mut d = format!("{:.0} matches/s", s.rate);
+            if let Some(eta) = s.eta_seconds {
+                d += &format!(", about {} left", duration_text(eta));
+            }
+            if let Some(stopping) = &s.stopping {
+                d += &format!("; {stopping}");
+            }
+            if age > 120 {
+                d += &format!("; no news for {}", duration_text(age as f64));
+            }
+            ("running".into(), format!("{d} (pid {} on {})", s.pid, s.host))
+        }
+        State::Paused => ("paused".into(), "continue with `arena run --resume`".into()),
+        State::Failed => ("failed".into(), s.message.unwrap_or_default()),
+        State::Finished => ("finished".into(), String::new()),
+    };
+    Ok(st)
+}
