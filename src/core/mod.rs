@@ -202,6 +202,22 @@ pub trait Game: Sync + Send + Clone + 'static {
     fn default_players(&self) -> usize {
         *self.seats().start()
     }
+    /// Whether these rules can be played by `players`; the one-line error says what is
+    /// allowed (and names the rule parameter when one restricts it, e.g. a team variant).
+    /// The default accepts [`Game::seats`].
+    fn check_players(&self, players: usize) -> Result<(), String> {
+        let seats = self.seats();
+        if seats.contains(&players) {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} is for {} to {} players, not {players}",
+                self.name(),
+                seats.start(),
+                seats.end()
+            ))
+        }
+    }
     /// The state before any chance event.
     fn new_state(&self, players: usize) -> Self::State;
     fn turn(&self, s: &Self::State) -> Turn;

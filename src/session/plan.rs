@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use crate::arena::{RunSpec, Seating};
 use crate::bots::profile;
+use crate::core::Game;
 use crate::games::{self, AnyGame};
 use crate::session::input::input;
 use crate::stats::Tally;
@@ -60,16 +61,8 @@ impl Plan {
     pub fn new(spec: &MatchSpec, matches: u64) -> anyhow::Result<Plan> {
         let entry = games::entry(&spec.game).map_err(input)?;
         let game = (entry.build)(spec.rules.as_deref(), &spec.sets).map_err(input)?;
-        let seats = game.seats();
         let players = spec.players.unwrap_or_else(|| game.default_players());
-        if !seats.contains(&players) {
-            return Err(input(format!(
-                "{} is for {} to {} players, not {players}",
-                game.name(),
-                seats.start(),
-                seats.end()
-            )));
-        }
+        crate::with_game!(&game, g => g.check_players(players)).map_err(input)?;
         let bots = spec.bots.as_deref().unwrap_or(entry.default_bots);
         let lineup = profile::parse_lineup(bots, players).map_err(input)?;
         Ok(Plan {

@@ -90,17 +90,25 @@ impl Dardz {
             }
             _ => {}
         }
+        // Sides: seats, or teams whose two piles count together (DZ-6).
+        let reps = self.side_reps(s);
         if s.round_over && s.win_mask != 0 {
-            if DardzState::seats_in(s.win_mask)
-                .any(|i| i >= n || s.pile_len[i] < self.rules.cards_per_round)
+            if s.win_mask & !reps != 0
+                || DardzState::seats_in(s.win_mask)
+                    .any(|i| self.side_pile(s, i) < self.side_target())
             {
                 return Err("a round winner without a full pile".into());
             }
         } else if !s.round_over
             && s.phase != Phase::Deal
-            && s.pile_len[..n].iter().any(|&l| l >= self.rules.cards_per_round)
+            && DardzState::seats_in(reps).any(|i| self.side_pile(s, i) >= self.side_target())
         {
             return Err("a full pile, but the round goes on".into());
+        }
+        if self.rules.teams
+            && DardzState::seats_in(reps).any(|i| s.scores[i] != s.scores[self.partner(s, i)])
+        {
+            return Err("partners hold different scores in Team DARDZ".into());
         }
         if s.turns > self.rules.turn_cap {
             return Err(format!("{} turns exceed the cap", s.turns));

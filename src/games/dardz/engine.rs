@@ -33,37 +33,14 @@ impl Dardz {
         }
     }
 
-    /// Change a score, never below 0 ("You can't go below zero points"); returns the change
-    /// that happened and records it under its way of scoring.
-    pub(super) fn add_score(s: &mut DardzState, seat: usize, delta: i32, way: Way) -> i32 {
-        let old = s.scores[seat];
-        let new = (old + delta).max(0);
-        s.scores[seat] = new;
-        s.stats.ways[way as usize] += new - old;
-        new - old
-    }
-
-    /// "When any player gets 10 cards in their points pile the round is immediately over."
-    /// Several at once: the most cards wins; a tie is settled by a roll-off at the round end.
-    pub(super) fn check_round_won(&self, s: &mut DardzState) {
-        if s.round_over {
-            return;
-        }
-        let n = s.players();
-        let most = *s.pile_len[..n].iter().max().expect("players");
-        if most >= self.rules.cards_per_round {
-            s.round_over = true;
-            s.win_mask = (0..n).filter(|&i| s.pile_len[i] == most).fold(0, |m, i| m | 1 << i);
-        }
-    }
-
-    /// Every holder of number `n` (or only the roller, on the Bonus Roll) moves all those
-    /// cards to their points pile at once; outside the Bonus Roll each draws back. Returns
-    /// the seats that scored.
+    /// Every holder of number `n` (or only the roller's side, on the Bonus Roll: the roller,
+    /// and in Team DARDZ the partner too, DZ-6) moves all those cards to their points pile at
+    /// once; outside the Bonus Roll each draws back. Returns the seats that scored.
     pub(super) fn score_number(&self, s: &mut DardzState, n: u8, bonus: bool) -> u8 {
         let mut mask = 0u8;
+        let side = self.side_mask(s, s.roller as usize);
         for seat in 0..s.players() {
-            if bonus && seat != s.roller as usize || s.hands[seat].numbers() & bit(n) == 0 {
+            if bonus && side & (1 << seat) == 0 || s.hands[seat].numbers() & bit(n) == 0 {
                 continue;
             }
             let mut i = 0;
@@ -85,34 +62,19 @@ impl Dardz {
         mask
     }
 
-    /// A Bonus Roll pick: the roller scores `n` without drawing; an empty hand is a clean-up
-    /// (+5, and the turn is over); otherwise the roller rolls again.
-    pub(super) fn bonus_pick(&self, s: &mut DardzState, n: u8) {
-        self.score_number(s, n, true);
-        if s.hands[s.roller as usize].len == 0 {
-            Self::add_score(s, s.roller as usize, self.rules.clean_up_points, Way::CleanUp);
+    /// A Bonus Roll pick: the roller (and in Team DARDZ the partner) scores `n` without
+    /// drawing; emptying the hand, whatever its size (both hands in Team DARDZ), is a clean-up
+    /// (+5, and the turn is over, DZ-15); otherwise the roller rolls again. Returns the seats
+    /// that scored.
+    pub(super) fn bonus_pick(&self, s: &mut DardzState, n: u8) -> u8 {
+        let scored = self.score_number(s, n, true);
+        let roller = s.roller as usize;
+        if self.side_hand_len(s, roller) == 0 {
+            self.add_score(s, roller, self.rules.clean_up_points, Way::CleanUp);
             s.stats.clean_ups += 1;
             s.stage = Stage::EndTurn;
         }
-    }
-
-    /// DZ-10: with the draw pile empty, can anyone still reach `cards_per_round`? A player can
-    /// gain at most the cards of their own hand and the Roll-Offs their right neighbour
-    /// holds; while a Clock is in some hand, any card might come their way.
-    pub fn pile_target_reachable(&self, s: &DardzState) -> bool {
-        let n = s.players();
-        let hands = &s.hands[..n];
-        let total: u32 = hands.iter().map(|h| h.len as u32).sum();
-        let any_clock = hands.iter().any(|h| h.actions() & ActionCard::Clock.bit() != 0);
-        (0..n).any(|i| {
-            let gain = if any_clock {
-                total
-            } else {
-                let right = &hands[(i + n - 1) % n];
-                hands[i].len as u32 + right.count(ActionCard::RollOff.card()) as u32
-            };
-            s.pile_len[i] as u32 + gain >= self.rules.cards_per_round as u32
-        })
+        scored
     }
 
     /// Every hand passes to the left (Clock): seat i's hand goes to seat i + 1.
@@ -225,8 +187,9 @@ impl Dardz {
             }
             match s.stage {
                 // A Bonus Roll with an empty hand (the third roll took the whole hand and the
-                // draw pile is empty) cannot take anything: the turn is over.
-                Stage::Bonus if s.hands[roller].len == 0 => s.stage = Stage::EndTurn,
+                // draw pile is empty) cannot take anything: no clean-up, the turn is over
+                // (DZ-15; in Team DARDZ both hands, DZ-6).
+                Stage::Bonus if self.side_hand_len(s, roller) == 0 => s.stage = Stage::EndTurn,
                 Stage::Roll1 | Stage::Roll2 | Stage::Roll3 | Stage::Bonus => {
                     s.phase = Phase::Roll;
                     return;
@@ -268,7 +231,8 @@ impl Dardz {
         }
     }
 
-    /// A roll-off with one die among `mask`; players tied for highest roll again (DZ-8).
+    /// A roll-off with one die among `mask`; players tied for highest roll again (DZ-8: a
+    /// roll-off among several players must name one of them, whatever `roll_off_tie`).
     pub(super) fn roll_off<C: Chance>(c: &mut C, mut mask: u8) -> usize {
         while !mask.is_power_of_two() {
             let mut best = 0;
@@ -287,8 +251,9 @@ impl Dardz {
         mask.trailing_zeros() as usize
     }
 
-    /// Shuffle all the cards, pick the first player (round 1: seat 0, G-1; later the lowest
-    /// score, ties by roll-off, DZ-11) and deal the hands.
+    /// Shuffle all the cards, pick the first player (round 1: seat 0, G-1; later by
+    /// `next_starter`, DZ-11: the lowest score with ties by roll-off, seat 0, or the seat
+    /// left of the last round's first player) and deal the hands.
     pub(super) fn deal<C: Chance>(&self, s: &mut DardzState, c: &mut C) {
         let n = s.players();
         s.round += 1;
@@ -304,11 +269,18 @@ impl Dardz {
         let first = if s.round == 1 {
             0
         } else {
-            let low = *s.scores[..n].iter().min().expect("players");
-            let mask = (0..n).filter(|&i| s.scores[i] == low).fold(0u8, |m, i| m | 1 << i);
-            s.event.rolloff = !mask.is_power_of_two();
-            Self::roll_off(c, mask)
+            match self.rules.next_starter {
+                NextStarter::LowestScore => {
+                    let low = *s.scores[..n].iter().min().expect("players");
+                    let mask = (0..n).filter(|&i| s.scores[i] == low).fold(0u8, |m, i| m | 1 << i);
+                    s.event.rolloff = !mask.is_power_of_two();
+                    Self::roll_off(c, mask)
+                }
+                NextStarter::Seat0 => 0,
+                NextStarter::Rotate => s.left(s.starter as usize),
+            }
         };
+        s.starter = first as u8;
         // Dealt cards count as entering the hand on the round's first turn.
         let since = s.turns.wrapping_add(1) as u16;
         for k in 0..n {
@@ -371,7 +343,7 @@ impl Dardz {
                     // "If you roll 3-of-a-kind you instantly get +20 points"; the dice still
                     // act as the third roll.
                     let roller = s.roller as usize;
-                    let gained = Self::add_score(
+                    let gained = self.add_score(
                         s,
                         roller,
                         self.rules.three_of_a_kind_points,
@@ -396,8 +368,7 @@ impl Dardz {
                     1 => {
                         let n = options.trailing_zeros() as u8;
                         s.event.auto_pick = n;
-                        s.event.scored = 1 << s.roller;
-                        self.bonus_pick(s, n);
+                        s.event.scored = self.bonus_pick(s, n);
                     }
                     _ => {
                         s.phase = Phase::Pick;
@@ -420,7 +391,7 @@ impl Dardz {
                 s.event.dice = [d, 0];
                 if d == s.guess {
                     let gained =
-                        Self::add_score(s, roller, self.rules.jackpot_points, Way::ActionCards);
+                        self.add_score(s, roller, self.rules.jackpot_points, Way::ActionCards);
                     s.stats.jackpot_points += gained;
                     s.stats.jackpot_hits += 1;
                     if s.round == 1 && gained > 0 {
@@ -430,16 +401,17 @@ impl Dardz {
                 Self::to_pile(s, roller, card.card());
             }
             ActionCard::RollOff => {
-                // You and the player on your left; a tie is rolled again (DZ-8).
+                // You and the player on your left (G-4); a tie is rolled again, or with
+                // `roll_off_tie = player_keeps` the card stays with its player (DZ-8).
                 let left = s.left(roller);
                 let (mine, theirs) = loop {
                     let (a, b) = (c.die(6) as u8, c.die(6) as u8);
-                    if a != b {
+                    if a != b || self.rules.roll_off_tie == RollOffTie::PlayerKeeps {
                         break (a, b);
                     }
                 };
                 s.event.dice = [mine, theirs];
-                let winner = if mine > theirs { roller } else { left };
+                let winner = if mine >= theirs { roller } else { left };
                 s.event.hit = 1 << winner;
                 Self::to_pile(s, winner, card.card());
             }
@@ -452,19 +424,20 @@ impl Dardz {
                     *scores.iter().min().expect("players"),
                     *scores.iter().max().expect("players"),
                 );
-                // Nobody is in last or first place when all are tied.
+                // Nobody is in last or first place when all are tied. In Team DARDZ the places
+                // are the teams' (both partners hold the team score): each team once.
                 if self.boost_bunk_live(s) && low != high {
                     let (target, delta) =
                         if card == ActionCard::BoostEm { (low, sum) } else { (high, -sum) };
-                    for seat in 0..n {
-                        if s.scores[seat] == target {
-                            let changed = Self::add_score(s, seat, delta, Way::ActionCards);
-                            if card == ActionCard::BoostEm {
-                                s.stats.boost_points += changed;
-                            } else {
-                                s.stats.bunk_points += changed;
-                            }
-                            s.event.hit |= 1 << seat;
+                    let hit =
+                        (0..n).filter(|&i| s.scores[i] == target).fold(0u8, |m, i| m | 1 << i);
+                    s.event.hit = hit;
+                    for seat in DardzState::seats_in(hit & self.side_reps(s)) {
+                        let changed = self.add_score(s, seat, delta, Way::ActionCards);
+                        if card == ActionCard::BoostEm {
+                            s.stats.boost_points += changed;
+                        } else {
+                            s.stats.bunk_points += changed;
                         }
                     }
                 }
@@ -476,8 +449,10 @@ impl Dardz {
         self.advance(s);
     }
 
-    /// The round is over: +10 to its winner (a tie on the most cards by roll-off), every pile
-    /// added to its score, Lucky Loser rolls; then the game ends or the next round is dealt.
+    /// The round is over, settled in the seed's order (DZ-15): +10 to its winner (a tie on the
+    /// most cards by roll-off), every pile added to its score, Lucky Loser rolls, each step
+    /// floored at 0; then the game ends, the turn cap ends it (G-2: no round is dealt that
+    /// could not be played), or the next round is dealt.
     pub(super) fn settle<C: Chance>(&self, s: &mut DardzState, c: &mut C) {
         let n = s.players();
         let winner = match s.win_mask.count_ones() {
@@ -491,9 +466,12 @@ impl Dardz {
         };
         match winner {
             Some(w) => {
-                Self::add_score(s, w, self.rules.round_bonus, Way::RoundBonus);
-                s.stats.round_wins[w] += 1;
-                s.event.hit = 1 << w;
+                self.add_score(s, w, self.rules.round_bonus, Way::RoundBonus);
+                let side = self.side_mask(s, w);
+                for seat in DardzState::seats_in(side) {
+                    s.stats.round_wins[seat] += 1;
+                }
+                s.event.hit = side;
             }
             None => s.stats.rounds_no_winner += 1,
         }
@@ -502,12 +480,13 @@ impl Dardz {
         }
         for seat in 0..n {
             let points = s.pile_points(seat, &self.values);
-            Self::add_score(s, seat, points, Way::Piles);
+            self.add_score(s, seat, points, Way::Piles);
         }
-        for seat in 0..n {
-            if s.pile_len[seat] <= self.rules.lucky_loser_max_cards {
+        // One Lucky Loser roll per side (a team shares one, DZ-6).
+        for seat in DardzState::seats_in(self.side_reps(s)) {
+            if self.side_pile(s, seat) <= self.side_lucky_max() {
                 let (a, b) = (c.die(6) as u8, c.die(6) as u8);
-                Self::add_score(s, seat, (a * b) as i32, Way::LuckyLoser);
+                self.add_score(s, seat, (a * b) as i32, Way::LuckyLoser);
                 s.stats.lucky_loser_rolls += 1;
                 s.event.lucky[seat] = 8 * a + b;
             }
@@ -515,12 +494,19 @@ impl Dardz {
         let best = *s.scores[..n].iter().max().expect("players");
         if best >= self.rules.target_score {
             // "You can't win the game in the middle of a round": only here.
-            let top = (0..n).filter(|&i| s.scores[i] == best).fold(0u8, |m, i| m | 1 << i);
+            let top = DardzState::seats_in(self.side_reps(s))
+                .filter(|&i| s.scores[i] == best)
+                .fold(0u8, |m, i| m | 1 << i);
             if self.rules.final_tie == FinalTie::RollOff && !top.is_power_of_two() {
                 s.event.rolloff = true;
                 s.tiebreak = Self::roll_off(c, top) as u8;
             }
             s.phase = Phase::Over;
+        } else if s.turns >= self.rules.turn_cap {
+            // G-2: no turn is left for another round; the match ends capped here rather than
+            // dealing a round nobody plays (which also named a starter that never rolled).
+            s.phase = Phase::Over;
+            s.capped = true;
         } else {
             s.phase = Phase::Deal;
         }

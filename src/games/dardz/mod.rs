@@ -1,5 +1,5 @@
-//! DARDZ (rulebook `004_0649fb09460fb6ea.txt`, RULINGS DZ-1 to DZ-11): dice + cards for 2 to
-//! 8 players. Each turn the roller rolls 1, 2 and 3 dice; every player holding the picked
+//! DARDZ (rulebook `004_0649fb09460fb6ea.txt`, RULINGS DZ-1 to DZ-15): dice + cards for 2 to
+//! 8 players, or Team DARDZ (DZ-6, `teams`: 4 or 6 players in teams of 2, see [`sides`]). Each turn the roller rolls 1, 2 and 3 dice; every player holding the picked
 //! number moves those cards from their face-up hand to their points pile; a third-roll pick
 //! from the roller's own hand earns Bonus Rolls that can "clean 'em up". Rounds end when a
 //! points pile reaches 10 cards; games end after the round in which someone reaches 150.
@@ -42,13 +42,16 @@
 //! - Clean 'em up means emptying the hand on the Bonus Roll, even if it started with fewer
 //!   than 3 cards (an action card played before it, or an empty draw pile); a Bonus Roll
 //!   that starts with an empty hand ends the turn.
-//! - DZ-10's "no one can reach 10 cards" is checked whenever the draw pile is empty: a
-//!   player can still gain their own hand and the Roll-Offs their right neighbour holds, or
-//!   any card while a Clock is in a hand.
+//! - DZ-10's "no one can reach 10 cards" is checked whenever the draw pile is empty, with
+//!   RULINGS' tight bound (`reach_bound`, see `Dardz::pile_target_reachable`): a Clock in a
+//!   hand counts only the hands it can still pass, not every card.
+//! - A turn cap reached at a round's end ends the match there, capped (G-2), instead of
+//!   dealing a round nobody plays.
 
 mod checks;
 mod engine;
 pub mod rules;
+pub mod sides;
 pub mod state;
 #[cfg(test)]
 mod tests;
@@ -63,8 +66,8 @@ use crate::core::rules::Rules;
 use crate::core::{Chance, Game, MAX_SEATS, Outcome, Rng, ScoreOrder, Seat, Turn};
 
 pub use rules::{
-    ActionCard, Card, DardzRules, FinalTie, KIND_KEYS, MAX_HAND, NUM_KINDS, PassRule,
-    RoundOneBoostBunk,
+    ActionCard, Card, DardzRules, FinalTie, KIND_KEYS, MAX_HAND, NUM_KINDS, NextStarter, PassRule,
+    ReachBound, RollOffTie, RoundOneBoostBunk,
 };
 pub use state::{DardzState, Event, EventKind, Hand, NO_SEAT, Phase, Stage, Stats, WAY_KEYS, Way};
 
@@ -169,12 +172,13 @@ impl Dardz {
     }
 
     /// The numbers the roller may pick on this roll: on the Bonus Roll only numbers in the
-    /// roller's hand ("Only the player that's on the Bonus Roll can add cards"); on the
-    /// second and third rolls every offered number someone holds.
+    /// roller's hand ("Only the player that's on the Bonus Roll can add cards"; in Team
+    /// DARDZ the partner's hand too, DZ-6); on the second and third rolls every offered
+    /// number someone holds.
     pub fn pick_options(&self, s: &DardzState) -> u16 {
         let offered = Self::offered(s);
         if s.stage == Stage::Bonus {
-            offered & s.hands[s.roller as usize].numbers()
+            offered & self.side_numbers(s, s.roller as usize)
         } else {
             offered & s.numbers_held()
         }
@@ -238,13 +242,29 @@ impl Game for Dardz {
         4
     }
 
+    /// 2 to 8 players; Team DARDZ (DZ-6) only at 4 or 6 (teams of 2).
+    fn check_players(&self, players: usize) -> Result<(), String> {
+        if !self.seats().contains(&players) {
+            return Err(format!("dardz is for 2 to 8 players, not {players}"));
+        }
+        if self.rules.teams && players != 4 && players != 6 {
+            return Err(format!(
+                "teams = true (Team DARDZ, teams of 2) needs 4 or 6 players, not {players}"
+            ));
+        }
+        Ok(())
+    }
+
     fn new_state(&self, players: usize) -> DardzState {
-        assert!(self.seats().contains(&players), "DARDZ is for 2 to 8 players, not {players}");
+        if let Err(e) = self.check_players(players) {
+            panic!("{e}");
+        }
         DardzState {
             players: players as u8,
             phase: Phase::Deal,
             stage: Stage::Done,
             roller: 0,
+            starter: 0,
             round: 0,
             turns: 0,
             deck: self.copies,
@@ -329,7 +349,9 @@ impl Game for Dardz {
                     self.score_number(s, n, false);
                     s.stage = if own { Stage::Bonus } else { Stage::EndTurn };
                 }
-                Stage::Bonus => self.bonus_pick(s, n),
+                Stage::Bonus => {
+                    self.bonus_pick(s, n);
+                }
                 other => panic!("no pick at {other:?}"),
             },
             (Phase::Pick, DardzAction::Pass) => {
@@ -365,9 +387,13 @@ impl Game for Dardz {
             return Outcome::capped(&scores[..n], s.turns, rounds);
         }
         // `final_tie = roll_off`: Outcome ranks by score alone, so the roll-off winner's
-        // reported score is raised by 1; no other rank changes.
+        // reported score (both partners' in Team DARDZ) is raised by 1; no other rank changes.
         if s.tiebreak != NO_SEAT {
             scores[s.tiebreak as usize] += 1;
+            let partner = self.partner(s, s.tiebreak as usize);
+            if partner != s.tiebreak as usize {
+                scores[partner] += 1;
+            }
         }
         Outcome::finished(&scores[..n], ScoreOrder::HigherWins, s.turns, rounds)
     }
@@ -395,30 +421,38 @@ impl Game for Dardz {
         s.hash(out);
     }
 
-    /// What a seat stands to bank, against the field: its score plus its points pile plus
+    /// What a side stands to bank, against the field: its score plus its points piles plus
     /// its share of the way to the round bonus, minus the mean of the average and the best
-    /// opponent's same figure (the rulebook's advice: "Don't let the player who's winning add
-    /// cards"), over the target score. After a pick, the change is the points the mover
-    /// banks minus what the pick hands the others.
+    /// other side's same figure (the rulebook's advice: "Don't let the player who's winning
+    /// add cards"), over the target score. After a pick, the change is the points the mover
+    /// banks minus what the pick hands the others. In Team DARDZ a side is a team (DZ-6).
     fn heuristic(&self, s: &DardzState, seat: Seat) -> f64 {
         if s.phase == Phase::Over && !s.capped {
-            return 2.0 * self.outcome(s).win_share(seat) - 1.0;
+            // A team's two seats share its first place: the team's share is twice a seat's.
+            let side = if self.rules.teams { 2.0 } else { 1.0 };
+            return 2.0 * side * self.outcome(s).win_share(seat) - 1.0;
         }
-        let n = s.players();
-        let cpr = self.rules.cards_per_round as f64;
+        let target = self.side_target() as f64;
         let standing = |i: usize| {
+            let partner = self.partner(s, i);
+            let mut piles = s.pile_points(i, &self.values);
+            if partner != i {
+                piles += s.pile_points(partner, &self.values);
+            }
             s.scores[i] as f64
-                + s.pile_points(i, &self.values) as f64
-                + self.rules.round_bonus as f64 * (s.pile_len[i] as f64).min(cpr) / cpr
+                + piles as f64
+                + self.rules.round_bonus as f64 * (self.side_pile(s, i) as f64).min(target) / target
         };
         let me = seat.index();
-        let (mut sum, mut best) = (0.0, f64::MIN);
-        for i in (0..n).filter(|&i| i != me) {
+        let mine = self.side_mask(s, me);
+        let (mut sum, mut best, mut others) = (0.0, f64::MIN, 0);
+        for i in DardzState::seats_in(self.side_reps(s) & !mine) {
             let v = standing(i);
             sum += v;
             best = best.max(v);
+            others += 1;
         }
-        let field = 0.5 * (sum / (n - 1) as f64 + best);
+        let field = 0.5 * (sum / others as f64 + best);
         ((standing(me) - field) / self.rules.target_score as f64).clamp(-1.0, 1.0)
     }
 
@@ -454,18 +488,29 @@ impl Game for Dardz {
         for seat in 0..players {
             names.push(format!("round_wins_seat{seat}"));
         }
+        // Team DARDZ (DZ-6): team k is seats k and k + players/2. `teamK_wins` is 1 when
+        // the team finished first alone, `teamK_shared_wins` when it shared first place with
+        // another team (G-3); the team's win share is the first plus the second over the
+        // number of teams sharing, i.e. twice either partner's `win_rate` in seats.csv.
+        if self.rules.teams {
+            for k in 0..players / 2 {
+                names.push(format!("team{k}_wins"));
+                names.push(format!("team{k}_shared_wins"));
+            }
+        }
         names
     }
 
     /// Per kind: cards scored, the points they brought in settled rounds (a capped match's
     /// unsettled piles are left out), turns they waited in hands. Then the six ways of
-    /// scoring as they changed scores (after the floor at 0), action effects, round counts.
+    /// scoring as they changed scores (after the floor at 0), action effects, round counts,
+    /// and in Team DARDZ each team's first places.
     fn metrics(&self, s: &DardzState, out: &mut [i64]) {
         let n = s.players();
         let st = &s.stats;
-        // Piles are added to scores when a round is settled; a capped match's last piles
-        // never were.
-        let settled = s.phase == Phase::Deal || s.phase == Phase::Over && !s.capped;
+        // Piles are added to scores when a round is settled (the round is over and its piles
+        // stay until the next deal); a match capped mid-round has unsettled piles.
+        let settled = s.phase == Phase::Deal || s.phase == Phase::Over && s.round_over;
         let mut i = 0;
         let mut put = |v: i64| {
             out[i] = v;
@@ -502,6 +547,15 @@ impl Game for Dardz {
         }
         for seat in 0..n {
             put(st.round_wins[seat] as i64);
+        }
+        if self.rules.teams {
+            let o = self.outcome(s);
+            let first = o.first_place_count() / 2;
+            for k in 0..n / 2 {
+                let top = !o.is_capped() && o.rank(Seat(k as u8)) == 0;
+                put((top && first == 1) as i64);
+                put((top && first > 1) as i64);
+            }
         }
     }
 

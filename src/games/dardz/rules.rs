@@ -2,8 +2,8 @@
 //!
 //! Designers use DARDZ to tune card point values, so every value, every copy count and every
 //! number the rulebook states is a parameter here. Origins: `Found` for the rulebook and the
-//! facts RULINGS recovered from the designer's material (DZ-1 to DZ-5), `Default` for
-//! RULINGS' defaults (DZ-7 to DZ-11) and for our own choices where both are silent, `Engine`
+//! facts RULINGS recovered from the designer's material (DZ-1 to DZ-6), `Default` for
+//! RULINGS' defaults (DZ-7 to DZ-15) and for our own choices where both are silent, `Engine`
 //! for the turn cap (G-2). `configs/dardz.toml` lists them all with the same split.
 
 use crate::core::MAX_SEATS;
@@ -133,6 +133,31 @@ crate::param_enum!(
     }
 );
 
+crate::param_enum!(
+    /// DZ-8: what a tied Roll-Off card does.
+    RollOffTie {
+        Reroll = "reroll",
+        PlayerKeeps = "player_keeps"
+    }
+);
+
+crate::param_enum!(
+    /// DZ-10: how "can still reach the pile size" is decided once the draw pile is empty.
+    ReachBound {
+        Tight = "tight",
+        AnyClock = "any_clock"
+    }
+);
+
+crate::param_enum!(
+    /// DZ-11: who rolls first in rounds after the first.
+    NextStarter {
+        LowestScore = "lowest_score",
+        Seat0 = "seat_0",
+        Rotate = "rotate"
+    }
+);
+
 crate::rule_record! {
     /// One card kind's points in a points pile (DZ-2, DZ-7).
     pub struct CardValue {
@@ -215,7 +240,7 @@ fn bonus_ok(v: &i32) -> bool {
 }
 
 crate::rule_params! {
-    /// DARDZ's parameters (rulebook 004, RULINGS DZ-1 to DZ-11), with checks across them.
+    /// DARDZ's parameters (rulebook 004, RULINGS DZ-1 to DZ-15), with checks across them.
     pub struct DardzRules {
         @table
         /// Points of each card kind (DZ-2 from the card images, DZ-7 for the rest).
@@ -269,16 +294,49 @@ crate::rule_params! {
         /// A tie for the highest final score (DZ-9): `shared` win (G-3) or the rulebook's
         /// `roll_off` (the roll-off winner's reported score gets +1 so that it ranks first).
         final_tie: FinalTie = FinalTie::Shared, Default, "shared or roll_off", |_| true;
-        /// Playing an action card other than the Clock draws a replacement card (outside the
-        /// Bonus Roll). Our reading of "If you drew an action card after your third roll,
-        /// play it first but still don't draw a new card". The Clock draws outside the Bonus
-        /// Roll whatever this says (DZ-3); on the Bonus Roll no action card draws, the Clock
-        /// included.
+        /// Playing an action card other than the Clock draws back to the hand size (outside
+        /// the Bonus Roll; DZ-14: "make sure you have 3 cards in your hand after your turn",
+        /// and "If you drew an action card after your third roll, play it first but still
+        /// don't draw a new card"). The Clock draws outside the Bonus Roll whatever this says
+        /// (DZ-3); on the Bonus Roll no action card draws, the Clock included.
         action_card_redraw: bool = true, Default, "true or false", |_| true;
+        /// A tied Roll-Off card (DZ-8): `reroll` until the two dice differ (RULINGS), or
+        /// `player_keeps` (one roll each; on a tie the card goes to the player who played it).
+        /// Roll-offs among several players (who starts, a shared round win, a final tie) must
+        /// name one seat and are always rerolled.
+        roll_off_tie: RollOffTie = RollOffTie::Reroll, Default, "reroll or player_keeps",
+            |_| true;
+        /// DZ-10 with the draw pile empty: `tight` (RULINGS: a seat can gain only its own
+        /// hand, the hands the Clocks still in hands can pass to it, a Roll-Off its right-hand
+        /// neighbour holds or can still be passed, and the card in play) or `any_clock` (the
+        /// old loose bound: while any Clock is in a hand every card in every hand counts).
+        reach_bound: ReachBound = ReachBound::Tight, Default, "tight or any_clock", |_| true;
+        /// Who rolls first in rounds 2 and later (DZ-11): `lowest_score` (the rulebook; ties
+        /// by roll-off), `seat_0` every round, or `rotate` (the seat left of the previous
+        /// round's first player, G-4). Round 1 is always seat 0 (G-1).
+        next_starter: NextStarter = NextStarter::LowestScore, Default,
+            "lowest_score, seat_0 or rotate", |_| true;
+        /// Team DARDZ (DZ-6, the variant the rulebook asks players to try): teams of 2 at 4 or
+        /// 6 players, partners sitting opposite (seat i with seat i + players/2); one team
+        /// score; the team's piles race to `team_cards_per_round` together; one Lucky Loser
+        /// roll per team; both partners' hands count on the Bonus Roll.
+        teams: bool = false, Found, "true (4 or 6 players only) or false", |_| true;
+        /// Team DARDZ: cards in a team's two points piles that end the round ("race to 20
+        /// cards together", DZ-6).
+        team_cards_per_round: u8 = 20, Found, "2 to 120", |v: &u8| (2..=120).contains(v);
+        /// Team DARDZ: a team ending a round with at most this many pile cards rolls one Lucky
+        /// Loser roll ("at 6 cards or fewer", DZ-6); must be below `team_cards_per_round`.
+        team_lucky_loser_max_cards: u8 = 6, Found, "0 to 119", |v: &u8| *v <= 119;
         /// Player turns after which the match ends capped, with no winner (G-2).
         turn_cap: u32 = 1000, Engine, "1 to 60000", |v: &u32| (1..=60_000).contains(v);
     }
     validate(r) {
+        if r.team_lucky_loser_max_cards >= r.team_cards_per_round {
+            return Err(format!(
+                "team_lucky_loser_max_cards = {} must be below team_cards_per_round = {}",
+                r.team_lucky_loser_max_cards, r.team_cards_per_round
+            ));
+        }
         if r.golden_sevens > r.copies_per_number {
             return Err(format!(
                 "golden_sevens = {} but there are only copies_per_number = {} sevens",

@@ -192,6 +192,7 @@ pub struct Stats {
     pub boost_points: i32,
     pub bunk_points: i32,
     pub jackpot_hits: u32,
+    /// Rounds won by each seat's side (in Team DARDZ both partners count the team's win).
     pub round_wins: [u16; MAX_SEATS],
     pub rounds_no_winner: u16,
     pub rounds_deck_empty: u16,
@@ -242,7 +243,8 @@ pub struct Event {
     /// Cards drawn, as `seat << 5 | kind` (the first 16).
     pub drawn: [u8; 16],
     pub ndrawn: u8,
-    /// Lucky Loser dice per seat as `8 * d1 + d2` (0: no roll).
+    /// Lucky Loser dice per seat (per team at its lowest seat) as `8 * d1 + d2` (0: no
+    /// roll).
     pub lucky: [u8; MAX_SEATS],
 }
 
@@ -262,6 +264,8 @@ pub struct DardzState {
     pub stage: Stage,
     /// The seat whose turn it is.
     pub roller: u8,
+    /// The seat that rolled first in this round (DZ-11's `rotate` reads it).
+    pub starter: u8,
     /// Rounds dealt so far (1 during the first round).
     pub round: u16,
     /// Turns started so far (a turn is one player's three rolls and Bonus Roll).
@@ -285,7 +289,9 @@ pub struct DardzState {
     pub clock_pending: bool,
     /// Someone reached `cards_per_round` (or no one can, DZ-10): the round is over.
     pub round_over: bool,
-    /// Seats tied with the most pile cards among those who reached `cards_per_round`.
+    /// Sides tied with the most pile cards among those who reached the pile size, one bit
+    /// per side at its lowest seat (a seat; in Team DARDZ the team's seat below
+    /// `players / 2`, DZ-6).
     pub win_mask: u8,
     /// Someone scored from a Jackpot or a 3-of-a-kind in round 1 (DZ-3).
     pub round1_bonus_scored: bool,

@@ -54,11 +54,11 @@ impl Dardz {
         text
     }
 
-    /// Who holds number `n` and how many cards.
-    pub(super) fn holders_text(s: &DardzState, n: u8, only: Option<usize>) -> String {
+    /// Who holds number `n` and how many cards, among the seats in `only`.
+    pub(super) fn holders_text(s: &DardzState, n: u8, only: u8) -> String {
         let mut parts = Vec::new();
         for seat in 0..s.players() {
-            if only.is_some_and(|o| o != seat) {
+            if only & (1 << seat) == 0 {
                 continue;
             }
             let count =
@@ -115,7 +115,11 @@ impl Dardz {
         let who = format!("seat {}", s.roller);
         match a {
             DardzAction::Pick(n) => {
-                let only = (s.stage == Stage::Bonus).then_some(s.roller as usize);
+                let only = if s.stage == Stage::Bonus {
+                    self.side_mask(s, s.roller as usize)
+                } else {
+                    u8::MAX
+                };
                 format!(
                     "{who}, {} [{}]: picks {n} ({})",
                     s.stage.name(),
@@ -151,10 +155,13 @@ impl Dardz {
                     let l = e.lucky[seat];
                     if l != 0 {
                         let (a, b) = (l / 8, l % 8);
-                        let _ = write!(text, "; Lucky Loser seat {seat}: {a}x{b} = +{}", a * b);
+                        let who = Self::seats_text(self.side_mask(s, seat));
+                        let _ = write!(text, "; Lucky Loser {who}: {a}x{b} = +{}", a * b);
                     }
                 }
-                if s.phase == Phase::Over {
+                if s.phase == Phase::Over && s.capped {
+                    text.push_str("; the turn cap ends the match before the next round");
+                } else if s.phase == Phase::Over {
                     text.push_str("; game over");
                     if s.tiebreak != NO_SEAT {
                         let _ = write!(text, ", seat {} wins the tie roll-off", s.tiebreak);
@@ -165,10 +172,13 @@ impl Dardz {
             EventKind::Dealt => {
                 let why = if s.round == 1 {
                     "round 1 starts with seat 0"
-                } else if e.rolloff {
-                    "lowest score, after a roll-off"
                 } else {
-                    "lowest score"
+                    match self.rules.next_starter {
+                        NextStarter::LowestScore if e.rolloff => "lowest score, after a roll-off",
+                        NextStarter::LowestScore => "lowest score",
+                        NextStarter::Seat0 => "seat 0 starts every round",
+                        NextStarter::Rotate => "left of the last round's first player",
+                    }
                 };
                 let _ =
                     write!(text, "round {} dealt; seat {} rolls first ({why})", s.round, s.roller);

@@ -62,6 +62,14 @@ impl Trice {
         if s.phase == Phase::Swap && s.pointed >= squares {
             return Err(format!("pointed square {}", s.pointed));
         }
+        // The pointed die must have a swap left (TR-7 variants on a one-row board).
+        if s.phase == Phase::Swap
+            && !self.geo.neighbours[s.pointed as usize]
+                .iter()
+                .any(|&q| self.may_swap(s, s.pointed, q))
+        {
+            return Err(format!("the die on {} has no legal swap", self.geo.name(s.pointed)));
+        }
         if s.phase == Phase::Bump
             && (s.swapped[0] != s.pointed || !self.geo.adjacent(s.swapped[0], s.swapped[1]))
         {

@@ -146,9 +146,16 @@ impl Trice {
         true
     }
 
-    /// TR-7 variants: may `sq` be pointed at now?
+    /// TR-7 variants: may `sq` be pointed at now? Only a die the opponent can then swap:
+    /// with `swap_back_allowed = false` a die whose only neighbour is the partner of the last
+    /// swap (an end square of a one-row or one-column board) has no legal swap, and pointing
+    /// at it would leave the swapper without a move. Some die is always pointable: the board
+    /// has at least two neighbour pairs (a line of three), and the variants forbid one pair
+    /// and one die of it.
     fn may_point(&self, s: &TriceState, sq: u8) -> bool {
-        self.rules.repoint_allowed || !s.swapped_before || sq != s.swapped[1]
+        (self.rules.repoint_allowed || !s.swapped_before || sq != s.swapped[1])
+            && (self.rules.swap_back_allowed
+                || self.geo.neighbours[sq as usize].iter().any(|&q| self.may_swap(s, sq, q)))
     }
 
     /// TR-7 variants: may the pointed die be swapped with the die on `sq` now?

@@ -37,7 +37,9 @@ crate::rule_params! {
         /// previous swap turn (TR-7: yes)?
         repoint_allowed: bool = true, Default, "true or false", |_| true;
         /// In the swap phase, may the swapper swap the same two dice that were swapped in the
-        /// previous swap turn, putting them back (TR-7: yes)?
+        /// previous swap turn, putting them back (TR-7: yes)? When not, the pointer may only
+        /// point at a die that still has a neighbour to swap with (on a one-row board an end
+        /// die can have none).
         swap_back_allowed: bool = true, Default, "true or false", |_| true;
         /// Swap turns after which the match ends capped, a draw counted apart (TR-8, G-2).
         swap_turn_cap: u32 = 200, Engine, "1 to 100000", |v: &u32| (1..=100_000).contains(v);

@@ -121,6 +121,8 @@ use DardzAction::{Guess, Pass, Pick, Play};
 mod action_cards;
 mod checks_and_rules;
 mod rounds;
+mod rulings;
+mod teams;
 
 // ----- the deck and the deal -------------------------------------------------------------
 

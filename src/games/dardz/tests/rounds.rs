@@ -1,5 +1,5 @@
 //! DARDZ's rounds: the round's end, clean-ups, Lucky Loser, the final tie and the turn cap
-//! (DZ-4, DZ-8 to DZ-11).
+//! (DZ-4, DZ-8 to DZ-11; issue 13's rulings are in `rulings.rs`).
 
 use super::*;
 
@@ -151,7 +151,7 @@ fn dz10_nobody_can_reach_10_round_ends_without_the_bonus() {
 }
 
 #[test]
-fn dz10_reachability_counts_roll_offs_from_the_right_and_any_clock() {
+fn dz10_reachability_counts_roll_offs_from_the_right_and_what_a_clock_can_pass() {
     let g = game();
     let mut s = table(&g, 3);
     s.deck = [0; NUM_KINDS];
@@ -165,9 +165,15 @@ fn dz10_reachability_counts_roll_offs_from_the_right_and_any_clock() {
     s.hands[2] = Hand::default();
     s.hands[1].push(ROLL_OFF, 1);
     assert!(!g.pile_target_reachable(&s), "seat 1 is on seat 0's left");
-    // A Clock anywhere may bring any hand round.
+    // A Clock (DZ-10, tight): one pass can bring seat 1's Roll-Off to seat 2, on seat 0's
+    // right, who may play it against seat 0: 8 + 1 + 1 = 10.
     s.hands[1].push(CLOCK, 1);
     assert!(g.pile_target_reachable(&s));
+    // Without the Roll-Off the Clock alone does not keep seat 0 in the race (seat 2's hand,
+    // which one pass brings, is empty).
+    s.hands[1] = Hand::default();
+    s.hands[1].push(CLOCK, 1);
+    assert!(!g.pile_target_reachable(&s));
 }
 
 #[test]

@@ -164,10 +164,67 @@ fn tr7_variants_forbid_pointing_again_and_swapping_back() {
     assert!(!legal(&g, &s).contains(&TriceAction::Swap(sq(&g, "c2"))));
 }
 
+#[test]
+fn tr7_without_swap_back_an_end_die_of_one_row_is_not_pointed_at() {
+    // The repro of issue 13 (`--set rows=1 --set columns=3 --set dice_per_colour=1 --set
+    // swap_back_allowed=false`, seed 71) panicked: the die on c1 was pointed at, and its only
+    // neighbour b1 was the partner of the last swap. TR-7's variant now lets the pointer
+    // point only at dice that keep a legal swap, so the swapper always has a move.
+    let g = game_with(&["rows=1", "columns=3", "dice_per_colour=1", "swap_back_allowed=false"]);
+    let mut s = pointing(&g, "P6 O6 W3", 1);
+    s.swapped = [sq(&g, "c1"), sq(&g, "b1")];
+    s.swapped_before = true;
+    assert_eq!(
+        legal(&g, &s),
+        vec![TriceAction::Point(sq(&g, "a1")), TriceAction::Point(sq(&g, "b1"))]
+    );
+    // Pointing at b1 leaves one swap, with a1 (c1 would put the last swap back).
+    let mut t = s;
+    play(&g, &mut t, TriceAction::Point(sq(&g, "b1")));
+    assert_eq!(legal(&g, &t), vec![TriceAction::Swap(sq(&g, "a1"))]);
+    // With pointing again forbidden too, only a1 is left (the moved die sits on b1).
+    let g = game_with(&[
+        "rows=1",
+        "columns=3",
+        "dice_per_colour=1",
+        "swap_back_allowed=false",
+        "repoint_allowed=false",
+    ]);
+    let mut s = pointing(&g, "P6 O6 W3", 1);
+    s.swapped = [sq(&g, "c1"), sq(&g, "b1")];
+    s.swapped_before = true;
+    assert_eq!(legal(&g, &s), vec![TriceAction::Point(sq(&g, "a1"))]);
+    // The invariant check catches a pointed die without a swap.
+    let mut bad = s;
+    bad.phase = Phase::Swap;
+    bad.pointed = sq(&g, "c1");
+    bad.to_move = 0;
+    assert!(g.check_invariants(&bad).unwrap_err().contains("no legal swap"));
+}
+
+#[test]
+fn tr7_variants_on_every_thin_board_never_leave_a_player_without_a_move() {
+    // Every one-row and one-column board the rules accept, under both TR-7 variants: the
+    // shared conformance check fails on a decision with no legal action.
+    for (rows, columns) in [(1, 3), (3, 1), (1, 4), (4, 1), (1, 5), (1, 6), (2, 3)] {
+        for sets in [
+            vec!["swap_back_allowed=false"],
+            vec!["swap_back_allowed=false", "repoint_allowed=false"],
+            vec!["repoint_allowed=false"],
+        ] {
+            let r = format!("rows={rows}");
+            let c = format!("columns={columns}");
+            let mut all = vec![r.as_str(), c.as_str(), "dice_per_colour=2", "swap_turn_cap=40"];
+            all.extend(sets.iter());
+            conformance::check(&game_with(&all), 2, 500, 71);
+        }
+    }
+}
+
 // ---- TR-8, G-2: the cap ----
 
 #[test]
-fn tr8_swap_phase_cap_ends_the_match_capped() {
+fn tr8_g2_swap_phase_cap_ends_the_match_capped_with_no_winner_not_a_shared_win() {
     let g = game_with(&["swap_turn_cap=2"]);
     assert_eq!(g.turn_cap(), 14);
     let mut s = pointing(&g, CLEAN, 1);
@@ -180,6 +237,8 @@ fn tr8_swap_phase_cap_ends_the_match_capped() {
     let o = g.outcome(&s);
     assert!(o.is_capped());
     assert_eq!(o.first_place_count(), 0);
+    // TR-8 / G-2: no winner, and not a shared win either (a v0.2 tie would be one).
+    assert_eq!((o.win_share(Seat(0)), o.win_share(Seat(1))), (0.0, 0.0));
     assert_eq!(o.turns, g.turn_cap());
 }
 

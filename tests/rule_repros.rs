@@ -1,0 +1,204 @@
+//! Issue 13's rule repros, through the real binary: each command the issue gives, and what
+//! it must show now (RULINGS TR-7, DZ-10, DZ-11 with G-2, DZ-6).
+
+mod common;
+use common::arena;
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `arena trace --format json` events, one per line.
+fn json_trace(args: &[&str]) -> Vec<serde_json::Value> {
+    let o = arena(args);
+    assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
+    text(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON event a line"))
+        .collect()
+}
+
+/// Seat scores from a rendered DARDZ state (`>    0    26 | ...` rows).
+fn dardz_scores(state: &str) -> Vec<i32> {
+    state
+        .lines()
+        .filter_map(|line| {
+            let mut words = line.trim_start_matches('>').split_whitespace();
+            let seat = words.next()?.parse::<usize>().ok()?;
+            let score = words.next()?.parse::<i32>().ok()?;
+            (words.next()? == "|").then_some((seat, score))
+        })
+        .map(|(_, score)| score)
+        .collect()
+}
+
+#[test]
+fn tr7_trice_one_row_without_swap_back_never_panics() {
+    let sets = [
+        "--set",
+        "rows=1",
+        "--set",
+        "columns=3",
+        "--set",
+        "dice_per_colour=1",
+        "--set",
+        "swap_back_allowed=false",
+    ];
+    let mut args = vec!["trace", "--game", "trice", "--seed", "71", "--match", "0"];
+    args.extend(sets);
+    let o = arena(&args);
+    let err = text(&o.stderr);
+    assert!(o.status.success() && !err.contains("panicked"), "{err}");
+    let out = text(&o.stdout);
+    assert!(out.lines().last().unwrap().starts_with("end:"), "{out}");
+    // Many matches, both TR-7 variants: exit 0 means no match panicked (3 would).
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("run");
+    let mut run = vec![
+        "run",
+        "--game",
+        "trice",
+        "--matches",
+        "3000",
+        "--seed",
+        "71",
+        "--quiet",
+        "--set",
+        "repoint_allowed=false",
+        "--out",
+        dir.to_str().unwrap(),
+    ];
+    run.extend(sets);
+    let o = arena(&run);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+}
+
+/// The turn at which DARDZ's round 2 ends in the issue's DZ-10 repro, under `extra` sets.
+fn dz10_round_2_end(extra: &[&str]) -> (u64, String) {
+    let mut args = vec![
+        "trace",
+        "--game",
+        "dardz",
+        "--players",
+        "8",
+        "--bots",
+        "random",
+        "--seed",
+        "19",
+        "--match",
+        "0",
+        "--set",
+        "cards_per_round=20",
+        "--format",
+        "json",
+    ];
+    args.extend(extra);
+    let events = json_trace(&args);
+    let end = events
+        .iter()
+        .position(|e| {
+            e["result"].as_str().is_some_and(|r| r.starts_with("round 2 over: nobody could reach"))
+        })
+        .expect("round 2 ends without a winner");
+    // The state just before settling: the round is over, the draw pile empty.
+    let before = events[end - 1]["state"].as_str().unwrap().to_string();
+    assert!(before.contains("draw pile 0 cards") && before.contains("the round is over"));
+    let turn = before.split(" · turn ").nth(1).unwrap().split(' ').next().unwrap();
+    (turn.parse().unwrap(), before)
+}
+
+#[test]
+fn dz10_round_ends_once_no_seat_can_gain_enough_even_with_a_clock_in_a_hand() {
+    // RULINGS DZ-10 (tight): at turn 35 the best seats (16 pile cards) can gain only their own
+    // hand and the one hand the single Clock (in seat 4's hand) can pass them: 19 < 20.
+    let (turn, state) = dz10_round_2_end(&[]);
+    assert_eq!(turn, 35, "{state}");
+    assert!(state.contains("| 11 Clock"), "the Clock is still in seat 4's hand:\n{state}");
+    // The old loose bound (every card in every hand while a Clock is held) played on until
+    // the Clock was played five turns later.
+    let (loose, _) = dz10_round_2_end(&["--set", "reach_bound=any_clock"]);
+    assert_eq!(loose, 40);
+}
+
+#[test]
+fn dz11_g2_trace_names_the_real_starter_and_a_capped_match_deals_no_new_round() {
+    let events = json_trace(&[
+        "trace",
+        "--game",
+        "dardz",
+        "--players",
+        "4",
+        "--seed",
+        "1025",
+        "--match",
+        "25",
+        "--set",
+        "turn_cap=12",
+        "--format",
+        "json",
+    ]);
+    let mut checked = 0;
+    for pair in events.windows(2) {
+        let result = pair[1]["result"].as_str().unwrap_or("");
+        if let Some(rest) = result.split("; seat ").nth(1).filter(|_| result.contains(" dealt;")) {
+            let seat: usize = rest.split(' ').next().unwrap().parse().unwrap();
+            if result.contains("(lowest score") {
+                // DZ-11: the starter has the lowest score of the state before the deal.
+                let scores = dardz_scores(pair[0]["state"].as_str().unwrap());
+                assert_eq!(scores[seat], *scores.iter().min().unwrap(), "{result}: {scores:?}");
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 1, "round 2 is dealt, round 3 is not");
+    let settled = events
+        .iter()
+        .filter_map(|e| e["result"].as_str())
+        .find(|r| r.starts_with("round 2 over"))
+        .unwrap();
+    assert!(settled.ends_with("the turn cap ends the match before the next round"), "{settled}");
+    let end = events.last().unwrap();
+    assert_eq!((end["capped"].as_bool(), end["rounds"].as_u64()), (Some(true), Some(2)));
+}
+
+#[test]
+fn dz6_team_dardz_refuses_other_player_counts_with_a_one_line_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("teams5");
+    let o = arena(&[
+        "run",
+        "--game",
+        "dardz",
+        "--players",
+        "5",
+        "--set",
+        "teams=true",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("teams = true") && err.contains("4 or 6 players"), "{err}");
+    assert!(!out.exists());
+    // At 6 players it plays.
+    let out = tmp.path().join("teams6");
+    let o = arena(&[
+        "run",
+        "--game",
+        "dardz",
+        "--players",
+        "6",
+        "--set",
+        "teams=true",
+        "--matches",
+        "60",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let metrics = std::fs::read_to_string(out.join("metrics.csv")).unwrap();
+    assert!(metrics.contains("team2_wins"), "{metrics}");
+}
