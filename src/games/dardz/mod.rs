@@ -48,6 +48,7 @@
 
 mod checks;
 mod engine;
+mod metric_docs;
 pub mod rules;
 pub mod state;
 #[cfg(test)]
@@ -454,6 +455,10 @@ impl Game for Dardz {
             names.push(format!("round_wins_seat{seat}"));
         }
         names
+    }
+
+    fn metric_docs(&self, players: usize) -> Vec<(String, String)> {
+        self.metric_docs_text(players)
     }
 
     /// Per kind: cards scored, the points they brought in settled rounds (a capped match's
