@@ -42,7 +42,7 @@ pub fn write_results(
     group: u64,
     seed: u64,
 ) -> anyhow::Result<(Vec<String>, String)> {
-    let balance = analysis::balance(tally);
+    let balance = analysis::balance(tally, labels);
     let (ratings, difference) = analysis::ratings(tally, labels, group);
     let pairing = analysis::pairing(tally, labels, group);
     csv_files::write_seats(&out.join("seats.csv"), tally, &balance)?;
