@@ -223,8 +223,9 @@ pub fn execute<G: Game>(
     let elapsed = earlier_seconds + started.elapsed().as_secs_f64();
 
     let labels: Vec<String> = spec.lineup.iter().map(|b| b.label.clone()).collect();
+    let metrics = game.metric_docs(spec.players);
     let (mut files, verdict) =
-        write_results(out, &tally, &failures, &labels, &metric_names, group, spec.seed)?;
+        write_results(out, &tally, &failures, &labels, &metrics, group, spec.seed)?;
     if let Some(w) = per_match {
         w.commit()?;
         files.push("matches.csv".into());
@@ -237,6 +238,7 @@ pub fn execute<G: Game>(
             failures: failures.clone(),
             labels: labels.clone(),
             metric_names: metric_names.clone(),
+            metric_docs: metrics.into_iter().map(|(_, doc)| doc).collect(),
             group,
             seed: spec.seed,
             elapsed_seconds: elapsed,
