@@ -260,6 +260,14 @@ pub trait Game: Sync + Send + Clone + 'static {
     fn metric_names(&self, _players: usize) -> Vec<String> {
         Vec::new()
     }
+    /// What each counter of [`Game::metric_names`] counts, as `(name, description)` in the
+    /// same order, for the result folder's `COLUMNS.md`: what is counted, whether per seat or
+    /// over all seats, and in which unit. The default matches the default `metric_names`
+    /// (none); the conformance check fails a game whose names and descriptions disagree, so
+    /// no counter reaches `metrics.csv` unexplained.
+    fn metric_docs(&self, _players: usize) -> Vec<(String, String)> {
+        Vec::new()
+    }
     /// Fill the per-match counters of a finished match (`out` is zeroed, one per name).
     fn metrics(&self, _s: &Self::State, _out: &mut [i64]) {}
     /// A person-readable description of action `a` taken in state `s`.

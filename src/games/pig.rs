@@ -241,6 +241,17 @@ mod tests {
     }
 
     #[test]
+    fn no_metric_goes_undescribed() {
+        // Pig keeps no game-specific counters (its lengths and margins are in lengths.csv),
+        // so it leaves both `metric_names` and `metric_docs` at their empty defaults.
+        let g = Pig::new(PigRules::default());
+        for players in g.seats() {
+            conformance::check_metric_docs(&g, players);
+            assert!(g.metric_docs(players).is_empty());
+        }
+    }
+
+    #[test]
     fn ref2_one_loses_turn_total_and_passes() {
         let g = Pig::new(PigRules::default());
         let mut s = g.new_state(2);

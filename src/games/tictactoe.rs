@@ -232,6 +232,17 @@ mod tests {
     use super::*;
     use crate::core::conformance;
 
+    #[test]
+    fn no_metric_goes_undescribed() {
+        // Tic-tac-toe keeps no game-specific counters (who won and how long it took are in
+        // seats.csv and lengths.csv), so both `metric_names` and `metric_docs` stay empty.
+        let g = TicTacToe::new(TicTacToeRules::default());
+        for players in g.seats() {
+            conformance::check_metric_docs(&g, players);
+            assert!(g.metric_docs(players).is_empty());
+        }
+    }
+
     fn play(cells: &[u8]) -> TicTacToeState {
         let g = TicTacToe::new(TicTacToeRules::default());
         let mut s = g.new_state(2);

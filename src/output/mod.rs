@@ -1,7 +1,8 @@
-//! Outputs: the CSV files and the manifest of a run, each written under a temporary name and
-//! renamed when complete.
+//! Outputs: the CSV files, the column dictionary and the manifest of a run, each written
+//! under a temporary name and renamed when complete.
 
 pub mod atomic;
+pub mod columns;
 pub mod csv_files;
 pub mod io;
 pub mod manifest;

@@ -209,8 +209,9 @@ pub fn execute<G: Game>(
     final_step("checkpoint")?;
     let elapsed = cp.elapsed_seconds;
     let labels: Vec<String> = spec.lineup.iter().map(|b| b.label.clone()).collect();
+    let metrics = game.metric_docs(spec.players);
     let (mut files, verdict) =
-        write_results(out, &cp.tally, &cp.failures, &labels, &metric_names, group, spec.seed)?;
+        write_results(out, &cp.tally, &cp.failures, &labels, &metrics, group, spec.seed)?;
     final_step("results")?;
     let matches_digest: Option<FileDigest> = match per_match {
         Some(w) => {
@@ -229,6 +230,7 @@ pub fn execute<G: Game>(
             failures: cp.failures.clone(),
             labels: labels.clone(),
             metric_names: metric_names.clone(),
+            metric_docs: metrics.into_iter().map(|(_, doc)| doc).collect(),
             group,
             seed: spec.seed,
             elapsed_seconds: elapsed,

@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::arena::Failure;
+use crate::output::columns::write_columns;
 use crate::output::csv_files::{self, METRIC_INTERVAL, WIN_RATE_INTERVAL};
 use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, RAND_VERSION};
 use crate::output::matches_csv::{FileDigest, digest};
@@ -26,6 +27,9 @@ pub struct ShardTally {
     pub failures: Vec<Failure>,
     pub labels: Vec<String>,
     pub metric_names: Vec<String>,
+    /// What each of `metric_names` counts, in the same order (absent from older shards).
+    #[serde(default)]
+    pub metric_docs: Vec<String>,
     pub group: u64,
     pub seed: u64,
     pub elapsed_seconds: f64,
@@ -34,19 +38,21 @@ pub struct ShardTally {
     pub matches_csv: Option<FileDigest>,
 }
 
-/// Write every result file computed from a tally (all but matches.csv and the manifest);
-/// shared by runs, shards and `arena merge` so that all three write the same bytes. Returns
-/// the files written and the verdict.
+/// Write every result file computed from a tally (all but matches.csv and the manifest), and
+/// the folder's column dictionary `COLUMNS.md`; shared by runs, shards and `arena merge` so
+/// that all three write the same bytes. `metrics` are the game's counters as
+/// `(name, description)`. Returns the files written and the verdict.
 pub fn write_results(
     out: &Path,
     tally: &Tally,
     failures: &[Failure],
     labels: &[String],
-    metric_names: &[String],
+    metrics: &[(String, String)],
     group: u64,
     seed: u64,
 ) -> anyhow::Result<(Vec<String>, String)> {
-    let balance = analysis::balance(tally);
+    let metric_names: Vec<String> = metrics.iter().map(|(name, _)| name.clone()).collect();
+    let balance = analysis::balance(tally, labels);
     let (ratings, difference) = analysis::ratings(tally, labels, group);
     let pairing = analysis::pairing(tally, labels, group);
     csv_files::write_seats(&out.join("seats.csv"), tally, &balance)?;
@@ -57,9 +63,10 @@ pub fn write_results(
     csv_files::write_shape(&out.join("shape.csv"), &analysis::shape(tally), tally.matches)?;
     csv_files::write_lengths(&out.join("lengths.csv"), tally)?;
     csv_files::write_histograms(&out.join("histograms.csv"), tally)?;
-    csv_files::write_metrics(&out.join("metrics.csv"), tally, metric_names)?;
+    csv_files::write_metrics(&out.join("metrics.csv"), tally, &metric_names)?;
     csv_files::write_failures(&out.join("failures.csv"), seed, failures)?;
     write_atomic(&out.join("verdict.txt"), format!("{}\n", balance.verdict).as_bytes())?;
+    write_columns(&out.join("COLUMNS.md"), tally.players, difference.is_some(), metrics)?;
     let mut files: Vec<String> = [
         "seats.csv",
         "balance.csv",
@@ -72,6 +79,7 @@ pub fn write_results(
         "metrics.csv",
         "failures.csv",
         "verdict.txt",
+        "COLUMNS.md",
     ]
     .map(String::from)
     .to_vec();
@@ -148,15 +156,21 @@ pub fn merge(
         failures.extend(st.failures.iter().cloned());
         seconds += st.elapsed_seconds;
     }
-    let (mut files, verdict) = write_results(
-        out,
-        &tally,
-        &failures,
-        &first.labels,
-        &first.metric_names,
-        first.group,
-        first.seed,
-    )?;
+    let metrics: Vec<(String, String)> = first
+        .metric_names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let doc = first.metric_docs.get(i).cloned().unwrap_or_else(|| {
+                "not described: this shard's tally.json was written before arena recorded \
+                 metric descriptions"
+                    .to_string()
+            });
+            (name.clone(), doc)
+        })
+        .collect();
+    let (mut files, verdict) =
+        write_results(out, &tally, &failures, &first.labels, &metrics, first.group, first.seed)?;
     // Rows are in index order within each shard and shards are contiguous ranges: their
     // concatenation is the whole run's matches.csv.
     let mut matches_digest = None;

@@ -1,5 +1,5 @@
 //! From a merged tally to the figures designers read: per-seat balance tests and a plain
-//! verdict, the paired design's variance reduction, bot ratings, and the game's shape
+//! verdict that names the bots it was measured with, the paired design's variance reduction, bot ratings, and the game's shape
 //! (including Ludii's outcome metrics, computed as Ludii defines them).
 
 use crate::stats::Tally;
@@ -56,7 +56,9 @@ fn p_text(p: f64) -> String {
     if p < 0.001 { "p < 0.001".into() } else { format!("p = {p:.3}") }
 }
 
-pub fn balance(t: &Tally) -> Balance {
+/// The balance figures of a tally played by the lineup `labels` (one per slot, as written
+/// in `--bots`), which the verdict names.
+pub fn balance(t: &Tally, labels: &[String]) -> Balance {
     let n = t.players;
     let decisive = t.matches - t.capped - t.shared_first;
     let fair = 1.0 / n as f64;
@@ -90,8 +92,32 @@ pub fn balance(t: &Tally) -> Balance {
         .collect();
     let wins: Vec<u64> = (0..n).map(|s| t.seats[s].wins).collect();
     let chi_square = chi_square_uniform(&wins);
-    let verdict = verdict(&seats, t.matches, chi_square.2);
+    let verdict = format!("{}{}", verdict(&seats, t.matches, chi_square.2), lineup_note(labels));
     Balance { seats, chi_square, verdict }
+}
+
+/// Whether a lineup label names the random bot: the profile is the label's text before its
+/// first inline override (`random`, `random:key=value`), and only the `random` profile is of
+/// the random kind.
+fn is_random(label: &str) -> bool {
+    label.split(':').next() == Some("random")
+}
+
+/// Which bots produced the verdict: a seat's advantage is a property of the game under
+/// particular play, and random play can hide or even reverse one that stronger play shows
+/// (LOW BLOW's seat 0 is -0.8 pp with random bots and +6.6 pp with greedy ones, issue 13).
+fn lineup_note(labels: &[String]) -> String {
+    if labels.is_empty() {
+        return String::new();
+    }
+    let mut note = format!(", with bots {}", labels.join(","));
+    if labels.iter().any(|l| is_random(l)) {
+        note.push_str(
+            "; warning: random bots play without strategy, and a balance answer from random \
+             play can change with stronger play (check it with greedy or mcts bots)",
+        );
+    }
+    note
 }
 
 fn verdict(seats: &[SeatBalance], matches: u64, overall_p: f64) -> String {
@@ -425,12 +451,37 @@ mod tests {
         t
     }
 
+    fn bots(labels: &[&str]) -> Vec<String> {
+        labels.iter().map(|l| l.to_string()).collect()
+    }
+
+    #[test]
+    fn verdict_names_its_bots_and_warns_about_random_play() {
+        // Issue 13: the verdict says which bots produced it, and a lineup with a random bot
+        // gets the warning that stronger play can change the answer.
+        let mut results: Vec<(&[i32], &[u8])> = vec![(&[1, 0], &[0, 1]); 700];
+        results.extend(vec![(&[0, 1][..], &[0u8, 1][..]); 300]);
+        let t = tally_of(&results);
+        let strong = balance(&t, &bots(&["greedy", "mcts:iterations=500"])).verdict;
+        assert!(
+            strong.ends_with("(exact binomial; n = 1000), with bots greedy,mcts:iterations=500")
+        );
+        assert!(!strong.contains("warning"), "{strong}");
+        for lineup in [["random", "random"], ["greedy", "random:seed=1"]] {
+            let v = balance(&t, &bots(&lineup)).verdict;
+            assert!(v.contains(&format!(", with bots {}; warning: ", lineup.join(","))), "{v}");
+            assert!(v.contains("can change with stronger play"), "{v}");
+        }
+        // A profile whose name only starts with "random" is not the random bot.
+        assert!(!balance(&t, &bots(&["randomish", "greedy"])).verdict.contains("warning"));
+    }
+
     #[test]
     fn verdict_names_the_favoured_seat_with_interval_and_p() {
         // Seat 0 wins 700 of 1000.
         let mut results: Vec<(&[i32], &[u8])> = vec![(&[1, 0], &[0, 1]); 700];
         results.extend(vec![(&[0, 1][..], &[0u8, 1][..]); 300]);
-        let b = balance(&tally_of(&results));
+        let b = balance(&tally_of(&results), &bots(&["greedy", "mcts"]));
         assert!(
             b.verdict.starts_with("seat 0, the first to move, wins 20.0 pp more"),
             "{}",
@@ -445,7 +496,7 @@ mod tests {
     fn verdict_says_when_nothing_is_shown() {
         let mut results: Vec<(&[i32], &[u8])> = vec![(&[1, 0], &[0, 1]); 505];
         results.extend(vec![(&[0, 1][..], &[0u8, 1][..]); 495]);
-        let b = balance(&tally_of(&results));
+        let b = balance(&tally_of(&results), &bots(&["greedy", "mcts"]));
         assert!(b.verdict.starts_with("no seat's win share differs"), "{}", b.verdict);
         assert!(b.seats[0].p_value > 0.7);
     }
@@ -482,7 +533,7 @@ mod tests {
     fn the_test_and_the_reported_difference_are_the_same_quantity() {
         // Seat 2 wins 35.2% of decisive matches: more than a fair third, and the verdict must
         // say so even though draws between seats 0 and 1 lift their overall win shares.
-        let b = balance(&tally3([9_000, 8_500, 9_500], 3_000));
+        let b = balance(&tally3([9_000, 8_500, 9_500], 3_000), &bots(&["greedy"; 3]));
         assert!(
             b.verdict.starts_with("seat 2, the third to move, wins 1.9 pp more"),
             "{}",
@@ -497,7 +548,7 @@ mod tests {
     fn an_overall_difference_is_not_hidden() {
         // Deviations (+58, -58, 0) from 1020 each: chi-square 6.60 on 2 df (p = 0.037), but
         // the largest single-seat deviation (z = 2.22, p = 0.026) does not survive Holm (x3).
-        let b = balance(&tally3([1_078, 962, 1_020], 0));
+        let b = balance(&tally3([1_078, 962, 1_020], 0), &bots(&["greedy"; 3]));
         assert!(b.chi_square.2 < 0.05, "{:?}", b.chi_square);
         assert!(b.seats.iter().all(|s| s.p_holm >= 0.05));
         assert!(

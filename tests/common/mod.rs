@@ -16,7 +16,7 @@ pub fn read(dir: &Path, file: &str) -> String {
 }
 
 /// Every file a run writes from its results (the manifest records times, so it differs).
-pub const RESULT_FILES: [&str; 13] = [
+pub const RESULT_FILES: [&str; 14] = [
     "seats.csv",
     "balance.csv",
     "bots.csv",
@@ -30,6 +30,7 @@ pub const RESULT_FILES: [&str; 13] = [
     "failures.csv",
     "matches.csv",
     "verdict.txt",
+    "COLUMNS.md",
 ];
 
 /// The two run folders hold byte-identical result files. difference.csv exists only for

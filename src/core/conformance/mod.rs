@@ -5,8 +5,8 @@
 //! and dice conserved, via [`Game::check_invariants`]); a player to move always has a legal
 //! action; applying an action (or a chance event) to a clone gives the same state as applying
 //! it to the original; a determinized state offers the deciding seat the same legal actions;
-//! the match ends within the turn cap with a well-formed outcome; and the same seed replays
-//! the same match.
+//! the match ends within the turn cap with a well-formed outcome; the same seed replays
+//! the same match; and every metric the game emits has a description (for `COLUMNS.md`).
 //!
 //! Hidden information is checked through [`Game::observe`], on every state of the first
 //! [`OBSERVED_MATCHES`] matches and for every seat v (see [`observation`]): (A) what v
@@ -44,6 +44,7 @@ const STEP_LIMIT: u64 = 5_000_000;
 /// step. Panics with the match index and step on the first violation.
 pub fn check<G: Game>(game: &G, players: usize, matches: u64, seed: u64) -> ConformanceReport {
     assert!(game.seats().contains(&players), "{} does not support {players} players", game.name());
+    check_metric_docs(game, players);
     let mut report = ConformanceReport::default();
     let mut legal = Vec::new();
     let mut seen = observation::Seen::new(players);
@@ -60,6 +61,23 @@ pub fn check<G: Game>(game: &G, players: usize, matches: u64, seed: u64) -> Conf
         report.max_decisions = report.max_decisions.max(decisions);
     }
     report
+}
+
+/// Every counter `metrics.csv` will carry has a description for `COLUMNS.md`: the names of
+/// [`Game::metric_docs`] are those of [`Game::metric_names`], in order, each with text.
+pub fn check_metric_docs<G: Game>(game: &G, players: usize) {
+    let names = game.metric_names(players);
+    let docs = game.metric_docs(players);
+    let doc_names: Vec<&String> = docs.iter().map(|(n, _)| n).collect();
+    assert_eq!(
+        names.iter().collect::<Vec<_>>(),
+        doc_names,
+        "{} with {players} players: metric_docs must name every metric of metric_names, in order",
+        game.name()
+    );
+    for (name, text) in &docs {
+        assert!(!text.trim().is_empty(), "{}: metric `{name}` has no description", game.name());
+    }
 }
 
 /// One checked random match; returns its outcome, decision count and a hash of its trail.

@@ -50,6 +50,7 @@
 
 mod checks;
 mod engine;
+mod metric_docs;
 pub mod rules;
 pub mod sides;
 pub mod state;
@@ -499,6 +500,10 @@ impl Game for Dardz {
             }
         }
         names
+    }
+
+    fn metric_docs(&self, players: usize) -> Vec<(String, String)> {
+        self.metric_docs_text(players)
     }
 
     /// Per kind: cards scored, the points they brought in settled rounds (a capped match's

@@ -23,6 +23,7 @@
 //! No hidden information (every die and counter is on the table): `determinize` copies.
 
 mod checks;
+mod metric_docs;
 pub mod rules;
 pub mod state;
 #[cfg(test)]
@@ -466,6 +467,10 @@ impl Game for LowBlow {
             names.extend((0..players).map(|p| format!("own_dice_round{r}_seat{p}")));
         }
         names
+    }
+
+    fn metric_docs(&self, players: usize) -> Vec<(String, String)> {
+        self.metric_docs_text(players)
     }
 
     fn metrics(&self, s: &LowBlowState, out: &mut [i64]) {

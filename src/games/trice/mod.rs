@@ -28,6 +28,7 @@
 
 pub mod board;
 mod checks;
+mod metric_docs;
 pub mod rules;
 pub mod state;
 #[cfg(test)]
@@ -488,6 +489,10 @@ impl Game for Trice {
         .iter()
         .map(|n| n.to_string())
         .collect()
+    }
+
+    fn metric_docs(&self, players: usize) -> Vec<(String, String)> {
+        self.metric_docs_text(players)
     }
 
     fn metrics(&self, s: &TriceState, out: &mut [i64]) {

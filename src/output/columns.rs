@@ -1,0 +1,441 @@
+//! `COLUMNS.md`: the column dictionary every result folder carries, so that a folder read the
+//! morning after an overnight run explains itself: every file, every column with its unit or
+//! type, what it means and, for every interval, how it was computed; and every game metric
+//! with what it counts (from [`Game::metric_docs`](crate::core::Game::metric_docs)).
+//!
+//! The facts are those of the writers (`csv_files.rs`, `stats::analysis`, the manifest) and of
+//! README.md's output section. `tests/columns.rs` keeps this file from drifting from them: it
+//! runs every game and checks that each header column of each CSV file, each manifest key and
+//! each metric is described here.
+//!
+//! The entries are written one line per column, `name | unit | meaning | interval method`
+//! (the method only for intervals), in plain strings so that they read like the table they
+//! become.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::output::atomic::write_atomic;
+
+/// The folder-wide conventions, printed before the files.
+const PREAMBLE: &str = "\
+# Column dictionary
+
+Every file of this result folder and every column of each CSV file: its unit or type, what it
+means, and for every interval how it was computed. The game's own counters (the rows of
+`metrics.csv`) are described at the end.
+
+Conventions:
+- An **empty cell** means undefined or not estimable: a figure over zero matches, an Elo
+  under fixed seating, a quantile of an empty distribution.
+- Seats are numbered from 0 in playing order: seat 0 moves first (RULINGS G-1). A **slot** is
+  a position in `--bots` (one bot per slot); with `--seating rotate` or `permute` each slot
+  plays every seat.
+- A **win share** counts a sole win as 1, a first place shared by k players as 1/k each, and a
+  match stopped by the turn cap as 0 for everyone (RULINGS G-2, G-3). A **decisive** match has
+  a sole winner.
+- Failed matches (a panic) count nowhere but in `failures.csv`.
+- Every interval is two-sided at 95%; its method is named in the last column below.
+";
+
+/// One file of the folder: name, when it is there, what one row is, its columns.
+struct FileDoc {
+    name: &'static str,
+    /// Said after the name; empty for files every folder has.
+    when: &'static str,
+    about: &'static str,
+    /// `name | unit | meaning [| interval method]`, one line per column (or JSON key).
+    columns: &'static str,
+}
+
+/// The columns `seats.csv` and `bots.csv` share (`csv_files::SIDE_HEADER`).
+const SIDE: &str = "
+matches | count | matches counted
+wins | count | matches won alone
+draws | count | matches with first place shared with others
+capped | count | matches stopped by the turn cap (no winner, RULINGS G-2)
+win_rate | share 0-1 | win share per match (sole win 1, shared first 1/k, capped 0)
+ci_low | share 0-1 | lower end of the 95% interval of `win_rate` | Wilson score 95%, win shares as fractional successes
+ci_high | share 0-1 | upper end of the 95% interval of `win_rate` | Wilson score 95%, win shares as fractional successes
+ci_method | text | the method of `ci_low`/`ci_high`: `wilson95`
+mean_score | game points | mean final score (the game's own score: points, or 1/0 for tic-tac-toe)
+sd_score | game points | sample standard deviation of the final score
+score_ci_low | game points | lower end of the 95% interval of `mean_score` | normal 95%: mean - 1.96 sd / sqrt(n)
+score_ci_high | game points | upper end of the 95% interval of `mean_score` | normal 95%: mean + 1.96 sd / sqrt(n)
+";
+
+const SEATS_EXTRA: &str = "
+decisive_matches | count | matches with a sole winner: the population of the seat test
+sole_wins | count | decisive matches this seat won
+decisive_win_rate | share 0-1 | `sole_wins / decisive_matches`
+decisive_ci_low | share 0-1 | lower end of the interval of `decisive_win_rate` | Wilson score 95%
+decisive_ci_high | share 0-1 | upper end of the interval of `decisive_win_rate` | Wilson score 95%
+fair_share | share 0-1 | 1/players: every seat's share of decisive matches if all seats were equal
+diff_pp | percentage points | `decisive_win_rate - fair_share`: the seat's advantage (negative: a disadvantage)
+diff_ci_low_pp | percentage points | lower end of the interval of `diff_pp` | the Wilson 95% interval of `decisive_win_rate` shifted by `fair_share`; per seat, not adjusted for multiplicity
+diff_ci_high_pp | percentage points | upper end of the interval of `diff_pp` | the Wilson 95% interval of `decisive_win_rate` shifted by `fair_share`; per seat, not adjusted for multiplicity
+p_value | probability | exact two-sided binomial test of `sole_wins` of `decisive_matches` against `fair_share` (minimum-likelihood method, as R's binom.test); below 1e-300 printed as 0
+p_holm | probability | `p_value` Holm-adjusted across the seats when there are three or more (with two seats the two tests are one hypothesis, so it equals `p_value`)
+test_method | text | the test, named
+";
+
+const FILES: &[FileDoc] = &[
+    FileDoc {
+        name: "seats.csv",
+        when: "",
+        about: "One row per seat. The seat test and `diff_pp` concern one quantity: the seat's \
+                share of the decisive matches against 1/players.",
+        columns: "seat | integer | seat number; 0 moves first",
+    },
+    FileDoc {
+        name: "balance.csv",
+        when: "",
+        about: "One row: the test that all seats win equally often.",
+        columns: "
+test | text | `all_seats_equal`
+n | count | decisive matches (sole winner)
+statistic | chi-square | Pearson's chi-square of the seats' sole wins against equal shares
+df | integer | degrees of freedom: players - 1
+p_value | probability | upper tail of the chi-square distribution at `statistic`; below 1e-300 printed as 0
+method | text | the test, named
+",
+    },
+    FileDoc {
+        name: "bots.csv",
+        when: "",
+        about: "One row per lineup slot, over all the seats that slot played.",
+        columns: "
+slot | integer | position in `--bots`, from 0
+bot | text | the bot as written in `--bots` (profile and inline overrides)
+",
+    },
+    FileDoc {
+        name: "ratings.csv",
+        when: "",
+        about: "One row per lineup slot: strength relative to slot 0.",
+        columns: "
+slot | integer | position in `--bots`
+bot | text | the bot as written in `--bots`
+win_rate | share 0-1 | win share per match, as in `bots.csv`
+ci_low | share 0-1 | lower end of the interval of `win_rate` | Wilson score 95%
+ci_high | share 0-1 | upper end of the interval of `win_rate` | Wilson score 95%
+elo | Elo points | rating relative to slot 0 (0 by definition); empty under fixed seating, where a bot's strength cannot be told from its seat's advantage
+elo_ci_low | Elo points | lower end of the interval of `elo` | two slots: the paired normal 95% interval of `difference.csv` mapped through the logistic; more slots: Bradley-Terry (MM fit on rank comparisons) with sandwich standard errors, normal 95%
+elo_ci_high | Elo points | upper end of the interval of `elo` | as `elo_ci_low`
+method | text | how `elo` and its interval were obtained for this row (`reference` for slot 0)
+",
+    },
+    FileDoc {
+        name: "difference.csv",
+        when: "two-bot lineups with rotate or permute seating",
+        about: "One row: the two bots head to head.",
+        columns: "
+bot_a | text | slot 0's bot
+bot_b | text | slot 1's bot
+share_a | share 0-1 | slot 0's win share per match
+share_b | share 0-1 | slot 1's win share per match
+difference | share difference | `share_a - share_b`
+ci_low | share difference | lower end of the interval of `difference` | normal 95% with deal groups as the independent units (paired), or over single matches; named in `ci_method`
+ci_high | share difference | upper end of the interval of `difference` | as `ci_low`
+ci_method | text | the method of `ci_low`/`ci_high`
+elo_a_over_b | Elo points | Elo of `bot_a` over `bot_b` from a's score in their comparisons (draws half)
+elo_ci_low | Elo points | lower end of the interval of `elo_a_over_b` | the interval of `difference`, carried to the score and mapped through the logistic
+elo_ci_high | Elo points | upper end of the interval of `elo_a_over_b` | as `elo_ci_low`
+comparisons | count | matches in which the two bots were ranked against each other
+",
+    },
+    FileDoc {
+        name: "pairing.csv",
+        when: "",
+        about: "One row per figure: what analysing matches by deal group (every deal played \
+                under every seating) did to the figure's variance. Rows: `seat N` (a seat's \
+                win share), `slot N (bot)` (a bot's win share), `slot 0 (a) - slot 1 (b)` (the \
+                difference, two slots only). No rows with fewer than two complete groups.",
+        columns: "
+figure | text | the figure
+groups | count | complete deal groups
+group_size | count | matches per group: players for rotate, players! for permute, 1 for fixed
+var_independent | share squared | variance of the figure's estimate if the matches were independent: s^2 over matches / matches
+var_paired | share squared | variance of the estimate with deal groups as the units: s^2 of group means / groups
+variance_reduction | fraction | 1 - var_paired / var_independent: the share of variance the pairing removed (negative when a deal favours the same seat in every rotation); itself an estimate, standard error about sqrt(2 / (groups - 1))
+",
+    },
+    FileDoc {
+        name: "shape.csv",
+        when: "",
+        about: "One row per figure of the game's shape: `sole_winner_share` (Ludii's \
+                Completion), `draw_share` (shared first place, Drawishness), `capped_share` \
+                (Timeouts), `seat0_sole_win_share` (AdvantageP1), `balance` (1 - the largest \
+                difference between two seats' sole-win rates, Balance).",
+        columns: "
+figure | text | the figure
+n | count | matches counted
+value | share 0-1 | the figure
+ci_low | share 0-1 | lower end of the interval of `value` | Wilson score 95% for the shares; for `balance` the delta method on the most different pair of seats, Bonferroni-widened to 95% over all pairs
+ci_high | share 0-1 | upper end of the interval of `value` | as `ci_low`
+method | text | the interval's method, named
+ludii_metric | text | the Ludii metric that is the same figure
+",
+    },
+    FileDoc {
+        name: "lengths.csv",
+        when: "",
+        about: "One row per length measure with at least one value: `decisions` (bot \
+                decisions), `chance_events` (dice rolls, shuffles, draws), `turns` (the game's \
+                own turns), `rounds` (rounds where the game has them, else 1), `margin` \
+                (first place's score minus the best of the rest, finished matches; 0 for a \
+                shared first place), and for games with running scores `lead_changes` (times \
+                the sole leader changed) and `decided_percent` (when the eventual sole winner \
+                took the lead for good, as a percentage of the match's turns, rounded).",
+        columns: "
+measure | text | the measure
+matches | count | matches with a value of it
+mean | the measure's unit | exact mean (from integer histograms)
+sd | the measure's unit | exact sample standard deviation
+min | the measure's unit | smallest value
+p5 | the measure's unit | 5th percentile: nearest rank, the smallest value with at least ceil(p n) matches at or below it
+p25 | the measure's unit | 25th percentile (nearest rank)
+p50 | the measure's unit | median (nearest rank)
+p75 | the measure's unit | 75th percentile (nearest rank)
+p95 | the measure's unit | 95th percentile (nearest rank)
+max | the measure's unit | largest value
+",
+    },
+    FileDoc {
+        name: "histograms.csv",
+        when: "",
+        about: "The exact distributions behind `lengths.csv`: one row per value seen.",
+        columns: "
+measure | text | the measure, as in `lengths.csv`
+value | the measure's unit | a value that occurred
+count | count | matches with that value
+",
+    },
+    FileDoc {
+        name: "metrics.csv",
+        when: "",
+        about: "One row per game-specific per-match counter; every counter is described under \
+                Game metrics below.",
+        columns: "
+metric | text | the counter's name
+matches | count | matches counted
+mean | the counter's unit | mean per match
+sd | the counter's unit | sample standard deviation per match
+ci_low | the counter's unit | lower end of the interval of `mean` | Wilson score 95% for 0/1 indicators (their mean is a proportion), else normal 95%: mean - 1.96 sd / sqrt(n), matches treated as independent
+ci_high | the counter's unit | upper end of the interval of `mean` | as `ci_low`
+ci_method | text | the method of `ci_low`/`ci_high`: `wilson95` or `normal95`
+total | the counter's unit | sum over all matches
+min | the counter's unit | smallest per-match value
+max | the counter's unit | largest per-match value
+",
+    },
+    FileDoc {
+        name: "failures.csv",
+        when: "",
+        about: "Matches that panicked, one row each; only the header when none did.",
+        columns: "
+index | integer | match index (give it to `arena trace --match`)
+deal | integer | the match's deal (chance stream index)
+seed | integer | the run's master seed
+message | text | the panic message
+",
+    },
+    FileDoc {
+        name: "verdict.txt",
+        when: "",
+        about: "One line in plain words: the seat with the strongest evidence, its difference \
+                from a fair share with interval, test and p-value (or that no seat differs at \
+                5%), then the bots that produced it; with a random bot in the lineup, a \
+                warning that a balance answer from random play can change with stronger \
+                play. The same line is the manifest's `verdict`.",
+        columns: "",
+    },
+    FileDoc {
+        name: "COLUMNS.md",
+        when: "",
+        about: "This dictionary.",
+        columns: "",
+    },
+    FileDoc {
+        name: "manifest.json",
+        when: "",
+        about: "What was played and how, to reproduce and judge the run. Keys:",
+        columns: "
+tool | text | `arena`
+crate_version | text | the arena version
+git_commit | text | the commit it was built from (`-dirty` with uncommitted changes)
+rand_version | text | the rand crate's version (streams depend on it)
+command_line | list of text | the command as typed
+game | text | the game's command-line name
+rules | list | every rule parameter: key, value, default and origin
+rules_file | text or null | the rules file given, if any
+players | integer | seats per match
+lineup | list | the bots per slot, with their profile, kind and parameters
+matches | integer | matches planned
+seed | integer | the master seed
+seating | text | `rotate`, `permute` or `fixed`
+shard | object or null | for a shard: index, count, first_match, end_match
+resumed | true/false | whether the run went on from a checkpoint
+threads | integer | worker threads (never changes a result)
+reproducible | true/false | false only if a bot used a wall-clock budget
+completed_matches | integer | matches counted in the results
+failed_matches | integer | matches that panicked (in `failures.csv`)
+capped_matches | integer | matches stopped by the turn cap
+elapsed_seconds | seconds | wall-clock time of the run (over all its resumptions)
+matches_per_second | matches per second | completed and failed matches / elapsed_seconds
+verdict | text | the line of `verdict.txt`
+stopping | object or null | the stopping rule, the match it stopped at and why
+win_rate_interval | text | the method of win-rate intervals: `wilson95`
+metric_interval | text | the method of metric intervals (`normal95`; 0/1 indicators use `wilson95`)
+quantile_method | text | how quantiles are computed
+matches_csv | object or null | rows, bytes and CRC-32 of `matches.csv`, when written (`arena merge` checks them)
+files | list of text | the files of the folder
+merged_from | list of text | `arena merge` only: the shard folders merged
+plan | object | `arena merge` only: the plan the shards share
+elapsed_seconds_summed_over_shards | seconds | `arena merge` only: the shards' elapsed times added
+",
+    },
+    FileDoc {
+        name: "matches.csv",
+        when: "runs with `--per-match` (and merges of such shards)",
+        about: "One row per match, in match-index order.",
+        columns: "
+index | integer | match index (give it to `arena trace --match`)
+seed | integer | the run's master seed
+deal | integer | the chance stream's index: matches with the same deal see the same dice and shuffles
+seating | text | lineup slot per seat, `-`-separated: `1-0` is slot 1 in seat 0, slot 0 in seat 1
+capped | 0/1 | 1 if the turn cap stopped the match
+SCORES
+decisions | count | bot decisions in the match
+chance_events | count | chance events (rolls, shuffles, draws)
+turns | count | the game's own turns
+rounds | count | rounds (1 where the game has none)
+",
+    },
+    FileDoc {
+        name: "tally.json",
+        when: "the folder of one shard (`--shard`), for `arena merge`",
+        about: "The shard's exact counters and what is needed to write its files. Keys:",
+        columns: "
+plan | object | the plan, which every shard of one run shares
+shard | object | this shard's index and the shard count
+tally | object | the integer counters every figure is computed from (they add up exactly across shards)
+failures | list | the shard's failed matches
+labels | list of text | the bots per slot
+metric_names | list of text | the game's counters, in `metrics.csv` order
+metric_docs | list of text | what each counter counts, in the same order
+group | integer | matches per deal group
+seed | integer | the master seed
+elapsed_seconds | seconds | the shard's wall-clock time
+matches_csv | object or null | rows, bytes and CRC-32 of the shard's `matches.csv`, which `arena merge` checks
+",
+    },
+    FileDoc {
+        name: "plan.json",
+        when: "the top folder of every run (written before the first match)",
+        about: "What the run was asked to do; `arena run --resume DIR` continues exactly this. Keys:",
+        columns: "
+request | object | game (none: the default experiment), players, bots, seed, seating, rules file, `--set` values, matches, stopping rule, shard and per-match rows, as asked
+fingerprints | object | per game folder: every resolved rule value, the lineup and the crate version; a resumed run must match it
+",
+    },
+];
+
+/// One table row per column of `columns`; `SCORES` stands for matches.csv's per-seat columns.
+fn write_rows(out: &mut String, columns: &str, players: usize) {
+    out.push_str("| column | unit / type | meaning | interval method |\n|---|---|---|---|\n");
+    for line in columns.lines().filter(|l| !l.trim().is_empty()) {
+        if line == "SCORES" {
+            for s in 0..players {
+                let _ = writeln!(out, "| `score_{s}` | game points | seat {s}'s final score | |");
+            }
+            for s in 0..players {
+                let _ = writeln!(
+                    out,
+                    "| `rank_{s}` | integer | seat {s}'s rank: 0 = first, tied seats share a \
+                     rank, a capped match ranks everyone last | |"
+                );
+            }
+            continue;
+        }
+        let mut fields = line.split(" | ");
+        let name = fields.next().unwrap_or_default();
+        let unit = fields.next().unwrap_or_default();
+        let meaning = fields.next().unwrap_or_default();
+        let method = fields.next().unwrap_or_default();
+        let _ = writeln!(out, "| `{name}` | {unit} | {meaning} | {method} |");
+    }
+}
+
+/// The dictionary's text for a folder of a `players`-seat run whose game counts `metrics`
+/// (`(name, description)` in `metrics.csv` order); `difference` says whether the folder has
+/// `difference.csv`.
+pub fn columns_text(players: usize, difference: bool, metrics: &[(String, String)]) -> String {
+    let mut out = String::from(PREAMBLE);
+    for file in FILES.iter().filter(|f| difference || f.name != "difference.csv") {
+        let _ = write!(out, "\n## `{}`", file.name);
+        if !file.when.is_empty() {
+            let _ = write!(out, " (only in {})", file.when);
+        }
+        let _ = writeln!(out, "\n\n{}\n", file.about);
+        if file.name == "seats.csv" || file.name == "bots.csv" {
+            let own = file.columns.trim_end();
+            let extra = if file.name == "seats.csv" { SEATS_EXTRA } else { "" };
+            write_rows(&mut out, &format!("{own}\n{SIDE}{extra}"), players);
+        } else if !file.columns.is_empty() {
+            write_rows(&mut out, file.columns, players);
+        }
+    }
+    out.push_str("\n## Game metrics (the rows of `metrics.csv`)\n\n");
+    if metrics.is_empty() {
+        out.push_str("This game keeps no counters of its own: `metrics.csv` has no rows.\n");
+    } else {
+        out.push_str("| metric | what it counts |\n|---|---|\n");
+        for (name, text) in metrics {
+            let _ = writeln!(out, "| `{name}` | {text} |");
+        }
+    }
+    out
+}
+
+/// Write `COLUMNS.md` (see [`columns_text`]) atomically.
+pub fn write_columns(
+    path: &Path,
+    players: usize,
+    difference: bool,
+    metrics: &[(String, String)],
+) -> anyhow::Result<()> {
+    write_atomic(path, columns_text(players, difference, metrics).as_bytes())?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_entry_has_a_unit_and_a_meaning_and_every_interval_its_method() {
+        for file in FILES {
+            let all = format!("{}\n{SIDE}{SEATS_EXTRA}", file.columns);
+            for line in all.lines().filter(|l| !l.trim().is_empty() && *l != "SCORES") {
+                let fields: Vec<&str> = line.split(" | ").collect();
+                assert!((3..=4).contains(&fields.len()), "{}: `{line}`", file.name);
+                assert!(fields.iter().all(|f| !f.trim().is_empty()), "{}: `{line}`", file.name);
+                let name = fields[0];
+                let interval = name.contains("ci_low") || name.contains("ci_high");
+                assert_eq!(interval, fields.len() == 4, "{}: `{name}` and its method", file.name);
+            }
+        }
+    }
+
+    #[test]
+    fn optional_files_and_per_seat_columns_follow_the_run() {
+        let two = columns_text(2, true, &[]);
+        assert!(two.contains("## `difference.csv`") && two.contains("| `rank_1` |"));
+        assert!(!two.contains("`rank_2`") && two.contains("keeps no counters of its own"));
+        let metrics = vec![("swap_turns".to_string(), "turns: swap turns played".to_string())];
+        let four = columns_text(4, false, &metrics);
+        assert!(!four.contains("## `difference.csv`") && four.contains("| `score_3` |"));
+        assert!(four.contains("| `swap_turns` | turns: swap turns played |"));
+    }
+}
