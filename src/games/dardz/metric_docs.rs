@@ -155,6 +155,26 @@ impl Dardz {
                 ),
             );
         }
+        // Team DARDZ (DZ-6): team k is seats k and k + players/2.
+        if self.rules.teams {
+            for k in 0..players / 2 {
+                let partner = k + players / 2;
+                put(
+                    format!("team{k}_wins"),
+                    format!(
+                        "0/1 per match: team {k} (seats {k} and {partner}) finished first alone \
+                         (its win share, with a Wilson interval)"
+                    ),
+                );
+                put(
+                    format!("team{k}_shared_wins"),
+                    format!(
+                        "0/1 per match: team {k} (seats {k} and {partner}) shared first place \
+                         with another team (G-3)"
+                    ),
+                );
+            }
+        }
         docs
     }
 }
