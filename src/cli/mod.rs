@@ -269,32 +269,13 @@ pub enum Format {
     Json,
 }
 
-/// `arena trace`: which matches to replay, and how to print them. The match-defining flags
-/// are optional here (not flattened from [`MatchArgs`]) so that beside `--from` a flag that
-/// was given can be told from a default and checked against the manifest.
+/// `arena trace`: which matches to replay, and how to print them. The match flags are
+/// [`MatchArgs`], whose optional values let a flag that was given be told from a default and
+/// checked against the manifest beside `--from`.
 #[derive(Args, Debug)]
 pub struct TraceArgs {
-    /// Game name (see `arena games`); not needed with --from.
-    #[arg(long)]
-    pub game: Option<String>,
-    /// Number of players (default: the game's usual count).
-    #[arg(long)]
-    pub players: Option<usize>,
-    /// Bots per seat, comma-separated, or one name for every seat (as for `arena run`).
-    #[arg(long)]
-    pub bots: Option<String>,
-    /// Master seed (default 1).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// How bots are seated across matches (default rotate).
-    #[arg(long, value_enum)]
-    pub seating: Option<SeatingArg>,
-    /// A rules file (TOML, `key = value`) changing rule parameters.
-    #[arg(long, value_name = "FILE")]
-    pub rules: Option<PathBuf>,
-    /// Change one rule parameter, after any rules file (repeatable): `--set target=50`.
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub sets: Vec<String>,
+    #[command(flatten)]
+    pub matches_of: MatchArgs,
     /// Take the whole plan (game, players, bots, seed, seating, every rule) from the
     /// manifest.json of a result folder. Match flags given as well must agree with it.
     #[arg(long, value_name = "DIR")]

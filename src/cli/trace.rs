@@ -7,9 +7,9 @@ use std::cell::RefCell;
 use std::io::Write;
 
 use crate::cli::{Format, TraceArgs};
-use crate::session::trace::from_folder::{GivenFlags, plan_from_folder};
+use crate::session::trace::from_folder::plan_from_folder;
 use crate::session::trace::{TraceStyle, trace_match};
-use crate::session::{MatchSpec, Plan, input};
+use crate::session::{Plan, input};
 use crate::with_game;
 
 /// `A..B` (half-open) as `(A, B)`.
@@ -38,32 +38,15 @@ fn wanted(args: &TraceArgs) -> anyhow::Result<(u64, u64)> {
 }
 
 fn plan_of(args: &TraceArgs) -> anyhow::Result<Plan> {
+    let m = &args.matches_of;
     if let Some(dir) = &args.from {
-        let given = GivenFlags {
-            game: args.game.clone(),
-            players: args.players,
-            bots: args.bots.clone(),
-            seed: args.seed,
-            seating: args.seating.map(Into::into),
-            rules: args.rules.clone(),
-            sets: args.sets.clone(),
-        };
-        return plan_from_folder(dir, &given);
+        return plan_from_folder(dir, &m.flags());
     }
-    let Some(game) = &args.game else {
+    let Some(game) = &m.game else {
         return Err(input("trace needs --game or --from DIR"));
     };
-    let spec = MatchSpec {
-        game: game.clone(),
-        players: args.players,
-        bots: args.bots.clone(),
-        seed: args.seed.unwrap_or(1),
-        seating: args.seating.map_or(crate::arena::Seating::Rotate, Into::into),
-        rules: args.rules.clone(),
-        sets: args.sets.clone(),
-    };
     // The plan's match count only bounds which index may be asked for: any index is valid.
-    Plan::new(&spec, 1)
+    Plan::new(&m.spec_for(game), 1)
 }
 
 pub fn trace_command(args: TraceArgs) -> anyhow::Result<()> {

@@ -3,25 +3,14 @@
 //! replays exactly the matches that run played. Flags given beside `--from` must agree with
 //! the manifest; a conflict is bad input (exit code 2), never silently overridden.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::Value;
 
 use crate::arena::Seating;
 use crate::session::input::input;
 use crate::session::plan::{MatchSpec, Plan};
-
-/// The match-defining flags a caller gave beside `--from` (`None`: not given).
-#[derive(Clone, Debug, Default)]
-pub struct GivenFlags {
-    pub game: Option<String>,
-    pub players: Option<usize>,
-    pub bots: Option<String>,
-    pub seed: Option<u64>,
-    pub seating: Option<Seating>,
-    pub rules: Option<PathBuf>,
-    pub sets: Vec<String>,
-}
+use crate::session::request::RequestFlags;
 
 fn seating_named(name: &str) -> Option<Seating> {
     match name {
@@ -82,7 +71,7 @@ fn rule_values(plan: &Plan) -> Vec<(String, String)> {
 
 /// The plan of the run in `dir` (any match index may be traced), with `given` checked
 /// against it.
-pub fn plan_from_folder(dir: &Path, given: &GivenFlags) -> anyhow::Result<Plan> {
+pub fn plan_from_folder(dir: &Path, given: &RequestFlags) -> anyhow::Result<Plan> {
     let path = dir.join("manifest.json");
     let m = read_manifest(&path)?;
     let shown = path.display();
