@@ -7,6 +7,7 @@ pub mod bench;
 pub mod info;
 pub mod plan;
 pub mod run;
+pub mod sweep;
 pub mod trace;
 
 use std::path::PathBuf;
@@ -90,6 +91,10 @@ pub enum Command {
     Bench(BenchArgs),
     /// Combine the folders of `arena run --shard I/K` into the files of the whole run.
     Merge(MergeArgs),
+    /// Vary rule parameters over their values (a list, a range, a grid or a file of
+    /// variants); every variant plays the same matches (common random numbers), so the
+    /// differences in sweep_diff.csv are paired.
+    Sweep(sweep::SweepArgs),
     /// From a short pilot run, estimate how many matches (and how long) an interval width
     /// needs.
     Plan(PlanArgs),
@@ -97,7 +102,7 @@ pub enum Command {
 
 /// The flags that define which matches are played (shared by `run` and `trace`, so a trace
 /// replays exactly what a run played).
-#[derive(Args, Debug, Clone)]
+#[derive(Args, Debug, Clone, Default)]
 pub struct MatchArgs {
     /// Game name (see `arena games`).
     #[arg(long)]
@@ -189,6 +194,10 @@ pub struct RunArgs {
     /// (exit code 4); continue later with --resume. For overnight windows and cluster slots.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
+    /// Take every key from an experiment file (TOML, see configs/experiments/); flags given
+    /// here override its keys. A file that varies something runs as `arena sweep`.
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    pub experiment: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -380,6 +389,7 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
         Command::Bench(a) => bench::bench_command(a).map(|_| Status::Ok),
         Command::Plan(a) => plan::plan_command(a).map(|_| Status::Ok),
         Command::Merge(a) => run::merge_command(a, &args),
+        Command::Sweep(a) => sweep::sweep_command(a, &args),
     };
     match result {
         Ok(Status::Ok) => 0,

@@ -21,6 +21,7 @@ pub mod bench;
 pub mod checkpoint;
 pub mod execute;
 pub mod experiment;
+pub mod experiment_file;
 pub mod folder;
 pub mod input;
 pub mod pilot;
@@ -28,10 +29,14 @@ pub mod plan;
 pub mod progress;
 pub mod request;
 pub mod results;
+pub mod sweep;
+pub mod sweep_play;
+pub mod sweep_run;
 pub mod trace;
 
 pub use execute::{CHECKPOINT, Execution, RunSummary, StopReport, execute};
 pub use experiment::{Experiment, GameRun, RunEnd, RunResult, run};
+pub use experiment_file::ExperimentFile;
 pub use folder::{FolderLock, LOCK_FILE, claim_new_dir, prepare_out_dir, timestamp};
 pub use input::{InputError, input, is_input_error};
 pub use pilot::{Pilot, matches_for_width, pilot};
@@ -39,3 +44,5 @@ pub use plan::{MatchSpec, Plan, Shard, Stopping, StoppingRequest, parse_matches,
 pub use progress::duration_text;
 pub use request::{DEFAULT_SEED, PLAN_FILE, PlanFile, RequestFlags, RunRequest};
 pub use results::{MergeResult, SHARD_TALLY, ShardTally, merge, write_results};
+pub use sweep::{MAX_VARIANTS, Sweep, SweepRequest, Variant};
+pub use sweep_run::{SWEEP_FILE, SWEEP_TALLY, SweepResult, is_sweep_shard, merge_sweep, run_sweep};
