@@ -242,10 +242,13 @@ impl Sweep {
                 request.max_variants
             )));
         }
-        // The base settings with the varied keys left to each variant.
-        let mut base_sets = Vec::new();
+        // The base settings with the varied keys left to each variant; the base's own
+        // values of the varied keys (if it sets any) make the default baseline.
+        let (mut base_sets, mut base_varied) = (Vec::new(), Vec::new());
         for set in &base.sets {
-            if !keys.contains(&set_key(set)?) {
+            if keys.contains(&set_key(set)?) {
+                base_varied.push(set.clone());
+            } else {
                 base_sets.push(set.clone());
             }
         }
@@ -277,7 +280,7 @@ impl Sweep {
                 }
                 plan_for(&sets)?
             }
-            None => plan_for(&base_sets[..0])?,
+            None => plan_for(&base_varied)?,
         };
         let wanted = values(&baseline_plan);
         let baseline = match plans.iter().position(|p| values(p) == wanted) {
@@ -292,7 +295,7 @@ impl Sweep {
                 plans.insert(0, baseline_plan);
                 variants.insert(
                     0,
-                    Variant { name: "baseline".into(), folder: String::new(), sets: Vec::new() },
+                    Variant { name: "baseline".into(), folder: String::new(), sets: base_varied },
                 );
                 0
             }
