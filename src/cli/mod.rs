@@ -9,6 +9,7 @@ pub mod plan;
 pub mod run;
 pub mod sweep;
 pub mod trace;
+pub mod tune;
 
 use std::path::PathBuf;
 
@@ -95,6 +96,10 @@ pub enum Command {
     /// variants); every variant plays the same matches (common random numbers), so the
     /// differences in sweep_diff.csv are paired.
     Sweep(sweep::SweepArgs),
+    /// Propose DARDZ number-card values from how hard each number is to score (the
+    /// rulebook's principle), optionally search values for an objective (SPSA), and confirm
+    /// them on fresh seeds with paired intervals; writes a rules file.
+    Tune(tune::TuneArgs),
     /// From a short pilot run, estimate how many matches (and how long) an interval width
     /// needs.
     Plan(PlanArgs),
@@ -390,6 +395,7 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
         Command::Plan(a) => plan::plan_command(a).map(|_| Status::Ok),
         Command::Merge(a) => run::merge_command(a, &args),
         Command::Sweep(a) => sweep::sweep_command(a, &args),
+        Command::Tune(a) => tune::tune_command(a, &args),
     };
     match result {
         Ok(Status::Ok) => 0,

@@ -33,6 +33,8 @@ pub mod sweep;
 pub mod sweep_play;
 pub mod sweep_run;
 pub mod trace;
+pub mod tune;
+pub mod tune_run;
 
 pub use execute::{CHECKPOINT, Execution, RunSummary, StopReport, execute};
 pub use experiment::{Experiment, GameRun, RunEnd, RunResult, run};

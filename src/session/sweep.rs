@@ -265,7 +265,7 @@ impl Sweep {
         let mut variants = Vec::new();
         let mut plans = Vec::new();
         for sets in &lists {
-            let name = sets.join(",");
+            let name = if sets.is_empty() { "baseline".to_string() } else { sets.join(",") };
             plans.push(plan_for(sets)?);
             variants.push(Variant { name, folder: String::new(), sets: sets.clone() });
         }

@@ -130,6 +130,20 @@ pub fn run_sweep(sweep: &Sweep, exec: &Execution) -> anyhow::Result<SweepResult>
     Ok(SweepResult { root, block, meta, elapsed_seconds })
 }
 
+/// Play every variant of `sweep` (or its shard) on `threads` threads and return the tallies,
+/// writing nothing (for searches that only need the figures).
+pub fn play_sweep(sweep: &Sweep, threads: usize) -> anyhow::Result<SweepBlock> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
+    let meta = sweep.meta();
+    let shard = sweep.request.request.shard;
+    Ok(pool.install(
+        || with_game!(&sweep.plans[0].game, g0 => play_all(g0, sweep, &meta, shard, true, threads)),
+    ))
+}
+
 fn play_all<G: Game>(
     g0: &G,
     sweep: &Sweep,
