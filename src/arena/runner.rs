@@ -151,6 +151,11 @@ impl<G: Game> Worker<G> {
         }
     }
 
+    /// The metrics of the match [`Worker::play`] played last.
+    pub fn metrics(&self) -> &[i64] {
+        &self.metrics
+    }
+
     /// Play match `index` of `spec`, reporting every step to `observer`. Returns the record
     /// and leaves the match's metrics in `self.metrics`.
     pub fn play<O: Observer<G>>(

@@ -8,7 +8,9 @@ pub mod info;
 pub mod plan;
 pub mod run;
 pub mod status;
+pub mod sweep;
 pub mod trace;
+pub mod tune;
 
 use std::path::PathBuf;
 
@@ -69,7 +71,7 @@ pub enum Status {
     name = "arena",
     version,
     about = "Seeded, parallel bot-vs-bot matches of tabletop games, with balance statistics in CSV",
-    after_help = "Examples:\n  arena run                                   # the default experiment: every game, random bots\n  arena run --game pig --bots random --matches 1000000 --seed 7\n  arena run --game tictactoe --per-match --out results/ttt\n  arena trace --game pig --seed 7 --match 42\n  arena trace --from results/pig --matches 0..100 --format json\n  arena games                                 # games, player counts, rule parameters\n  arena bench --seconds 3\n  arena run --game pig --until-ci 0.005       # play until seat 0's interval is 0.5 pp wide\n  arena run --game pig --sprt 0.5,0.52        # sequential test of a first-player edge\n  arena plan --game trice --ci 0.002          # how many matches for a 0.2 pp interval?"
+    after_help = "Examples:\n  arena run                                   # the default experiment: every game, random bots\n  arena run --game pig --bots random --matches 1000000 --seed 7\n  arena run --game tictactoe --per-match --out results/ttt\n  arena trace --game pig --seed 7 --match 42\n  arena trace --from results/pig --matches 0..100 --format json\n  arena games                                 # games, player counts, rule parameters\n  arena bench --seconds 3\n  arena run --game pig --until-ci 0.005       # play until seat 0's interval is 0.5 pp wide\n  arena run --game pig --sprt 0.5,0.52        # sequential test of a first-player edge\n  arena plan --game trice --ci 0.002          # how many matches for a 0.2 pp interval?\n  arena sweep --game dardz --players 4 --vary value_12=4..16   # paired, common random numbers\n  arena run --experiment configs/experiments/first-player.toml\n  arena tune --game dardz --players 4 --bots greedy            # proposes card values, confirms them"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -91,6 +93,14 @@ pub enum Command {
     Bench(BenchArgs),
     /// Combine the folders of `arena run --shard I/K` into the files of the whole run.
     Merge(MergeArgs),
+    /// Vary rule parameters over their values (a list, a range, a grid or a file of
+    /// variants); every variant plays the same matches (common random numbers), so the
+    /// differences in sweep_diff.csv are paired.
+    Sweep(sweep::SweepArgs),
+    /// Propose DARDZ number-card values from how hard each number is to score (the
+    /// rulebook's principle), optionally search values for an objective (SPSA), and confirm
+    /// them on fresh seeds with paired intervals; writes a rules file.
+    Tune(tune::TuneArgs),
     /// From a short pilot run, estimate how many matches (and how long) an interval width
     /// needs.
     Plan(PlanArgs),
@@ -102,7 +112,7 @@ pub enum Command {
 
 /// The flags that define which matches are played (shared by `run` and `trace`, so a trace
 /// replays exactly what a run played).
-#[derive(Args, Debug, Clone)]
+#[derive(Args, Debug, Clone, Default)]
 pub struct MatchArgs {
     /// Game name (see `arena games`).
     #[arg(long)]
@@ -194,6 +204,10 @@ pub struct RunArgs {
     /// (exit code 4); continue later with --resume. For overnight windows and cluster slots.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
+    /// Take every key from an experiment file (TOML, see configs/experiments/); flags given
+    /// here override its keys. A file that varies something runs as `arena sweep`.
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    pub experiment: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -374,6 +388,8 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
         Command::Plan(a) => plan::plan_command(a).map(|_| Status::Ok),
         Command::Merge(a) => run::merge_command(a, &args),
         Command::Status(a) => status::status_command(&a.dir).map(|_| Status::Ok),
+        Command::Sweep(a) => sweep::sweep_command(a, &args),
+        Command::Tune(a) => tune::tune_command(a, &args),
     };
     match result {
         Ok(Status::Ok) => 0,

@@ -3,10 +3,11 @@
 
 use std::path::Path;
 
+use crate::cli::sweep::{SweepArgs, sweep_command};
 use crate::cli::{MergeArgs, RunArgs, Status};
 use crate::session::{
-    Execution, Experiment, GameRun, RunEnd, RunSummary, Shard, input, merge, parse_matches,
-    parse_threads, run, signals,
+    Execution, Experiment, ExperimentFile, GameRun, RunEnd, RunSummary, Shard, input,
+    is_sweep_shard, merge, merge_sweep, parse_matches, parse_threads, run, signals,
 };
 use crate::stats::intervals::wilson;
 
@@ -17,8 +18,14 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
     {
         return Err(input(format!("--time-limit must be a number of seconds, got {t}")));
     }
+    if let Some(path) = &args.experiment
+        && ExperimentFile::read(path)?.is_sweep()
+    {
+        return sweep_from_run(args, command_line);
+    }
     let mut flags = args.matches_of.flags();
     args.stopping.add_to(&mut flags);
+    let file = args.experiment.as_deref().map(ExperimentFile::read).transpose()?;
     flags.shard = args.shard.as_deref().map(Shard::parse).transpose()?;
     flags.per_match = args.per_match;
     // Every plan is validated here, before any folder is created.
@@ -43,11 +50,21 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
             Experiment::resume(&dir, &flags)?
         }
         None => {
+            flags.matches =
+                args.matches.as_deref().map(|m| parse_matches(Some(m), 1)).transpose()?;
+            if let Some(file) = &file {
+                file.fill(&mut flags);
+            }
             let stopping = flags.until_ci.is_some() || flags.sprt.is_some();
             let default_matches = if stopping { 10_000_000 } else { 100_000 };
-            let matches = parse_matches(args.matches.as_deref(), default_matches)?;
-            Experiment::new(flags.request(matches), args.out.clone())?
+            let matches = flags.matches.unwrap_or(default_matches);
+            let out = args.out.clone().or_else(|| file.as_ref().and_then(|f| f.out.clone()));
+            Experiment::new(flags.request(matches), out)?
         }
+    };
+    let threads = match (&args.threads, &file) {
+        (None, Some(f)) if f.threads.is_some() => parse_threads(f.threads)?,
+        _ => threads,
     };
     let exec = Execution {
         threads,
@@ -81,6 +98,30 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
     })
 }
 
+/// `arena run --experiment FILE` where the file varies something: the same as `arena sweep`.
+fn sweep_from_run(args: RunArgs, command_line: &[String]) -> anyhow::Result<Status> {
+    if args.per_match
+        || args.time_limit.is_some()
+        || args.stopping.until_ci.is_some()
+        || args.stopping.sprt.is_some()
+    {
+        return Err(input(
+            "--experiment: this file is a sweep; --per-match, --time-limit, --until-ci and --sprt are not available in sweeps",
+        ));
+    }
+    let sweep = SweepArgs {
+        matches_of: args.matches_of,
+        matches: args.matches,
+        threads: args.threads,
+        out: args.out,
+        shard: args.shard,
+        quiet: args.quiet,
+        experiment: args.experiment,
+        ..SweepArgs::default()
+    };
+    sweep_command(sweep, command_line)
+}
+
 fn print_game(done: &GameRun) {
     match &done.summary {
         None => println!("{}: already complete in {}", done.game, done.out.display()),
@@ -91,6 +132,17 @@ fn print_game(done: &GameRun) {
 
 /// `arena merge`: the shards' folders into the files of the whole run.
 pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result<Status> {
+    if args.shards.first().is_some_and(|d| is_sweep_shard(d)) {
+        let merged = merge_sweep(&args.shards, &args.out, command_line)?;
+        println!(
+            "merged the shards of a {}-variant {} sweep -> {}",
+            merged.meta.variants.len(),
+            merged.meta.game,
+            args.out.display()
+        );
+        let failed = merged.block.failures.iter().any(|f| !f.is_empty());
+        return Ok(if failed { Status::HadFailures } else { Status::Ok });
+    }
     let merged = merge(&args.shards, &args.out, command_line)?;
     println!(
         "merged {} shards: {} matches -> {}",

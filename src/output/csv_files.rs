@@ -20,7 +20,7 @@ const CONFIDENCE: f64 = 0.95;
 
 /// Six decimals; an empty cell where the figure is undefined (0/0, no data). Adding 0.0 turns
 /// a negative zero into zero, so no cell reads "-0.000000".
-fn f6(x: f64) -> String {
+pub(crate) fn f6(x: f64) -> String {
     if x.is_finite() { format!("{:.6}", x + 0.0) } else { String::new() }
 }
 
@@ -73,7 +73,11 @@ fn csv_failure(path: &Path, e: impl Into<csv::Error>) -> anyhow::Error {
     io_failure("writing", path, io)
 }
 
-fn write_csv(path: &Path, header: &[&str], rows: Vec<Vec<String>>) -> anyhow::Result<()> {
+pub(crate) fn write_csv(
+    path: &Path,
+    header: &[&str],
+    rows: Vec<Vec<String>>,
+) -> anyhow::Result<()> {
     let mut file = AtomicFile::create(path)?;
     let partial = file.path().to_path_buf();
     {

@@ -7,6 +7,7 @@ pub mod csv_files;
 pub mod io;
 pub mod manifest;
 pub mod matches_csv;
+pub mod sweep_csv;
 
 pub use atomic::{AtomicFile, partial_path, write_atomic};
 pub use io::{IoFailure, failpoint, io_failure, is_disk_full};

@@ -10,4 +10,5 @@ pub use histogram::Histogram;
 pub use tally::{SHARE_UNIT, SideTally, Tally};
 pub mod analysis;
 pub mod hypothesis;
+pub mod paired;
 pub mod ratings;

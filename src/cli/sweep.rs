@@ -1,0 +1,138 @@
+//! `arena sweep` (and `arena run --experiment FILE` when the file varies something): turn
+//! the flags and the experiment file into a [`SweepRequest`], let the session validate and
+//! play it, and print one line per variant.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::cli::{MatchArgs, Status};
+use crate::session::sweep::read_variants_file;
+use crate::session::{
+    Execution, ExperimentFile, MAX_VARIANTS, RequestFlags, Shard, Sweep, SweepRequest, input,
+    parse_matches, parse_threads, run_sweep,
+};
+use crate::stats::SHARE_UNIT;
+
+#[derive(Args, Debug, Default)]
+pub struct SweepArgs {
+    #[command(flatten)]
+    pub matches_of: MatchArgs,
+    /// Vary one rule parameter (repeatable; several give their grid): a list
+    /// `value_12=4,6,8`, an inclusive range `value_11=2..12` or `value_11=2..12:2`.
+    #[arg(long, value_name = "KEY=VALUES")]
+    pub vary: Vec<String>,
+    /// An explicit list of variants: a TOML file of `[[variant]]` tables of `key = value`.
+    #[arg(long, value_name = "FILE", conflicts_with = "vary")]
+    pub variants: Option<PathBuf>,
+    /// The variant the others are compared with (`key=value[,key=value]`); default: the
+    /// base rules (played as a variant of its own if no variant has them).
+    #[arg(long, value_name = "KEY=VALUE")]
+    pub baseline: Option<String>,
+    /// Refuse a sweep of more variants than this [default: 1000].
+    #[arg(long)]
+    pub max_variants: Option<usize>,
+    /// Matches per variant (default 100000).
+    #[arg(long)]
+    pub matches: Option<String>,
+    /// Worker threads (default: all cores). Never changes any result.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output folder (default a new results/sweep-<game>-<timestamp>); new or empty.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Play only shard I of K of every variant; combine the folders with `arena merge`.
+    #[arg(long, value_name = "I/K")]
+    pub shard: Option<String>,
+    /// No progress bar and no summary on stdout.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Take every key from an experiment file (TOML); flags given here override its keys.
+    #[arg(long, value_name = "FILE")]
+    pub experiment: Option<PathBuf>,
+}
+
+/// The sweep the flags (over the experiment file, if any) ask for.
+pub fn sweep_request(args: &SweepArgs) -> anyhow::Result<(SweepRequest, Option<PathBuf>, usize)> {
+    let mut flags: RequestFlags = args.matches_of.flags();
+    flags.matches = args.matches.as_deref().map(|m| parse_matches(Some(m), 1)).transpose()?;
+    flags.shard = args.shard.as_deref().map(Shard::parse).transpose()?;
+    let file = match &args.experiment {
+        Some(path) => ExperimentFile::read(path)?,
+        None => ExperimentFile::default(),
+    };
+    file.fill(&mut flags);
+    if flags.per_match {
+        return Err(input(
+            "per_match is not available in a sweep (each variant writes its usual tallies)",
+        ));
+    }
+    let origin = args.experiment.as_ref().map_or(String::new(), |p| p.display().to_string());
+    let (vary, variants) = if !args.vary.is_empty() {
+        (args.vary.clone(), Vec::new())
+    } else if let Some(path) = &args.variants {
+        (Vec::new(), read_variants_file(path)?)
+    } else {
+        (file.vary.clone(), file.variants(&origin)?)
+    };
+    let request = SweepRequest {
+        request: flags.request(flags.matches.unwrap_or(100_000)),
+        vary,
+        variants,
+        baseline: args.baseline.clone().or(file.baseline.clone()),
+        max_variants: args.max_variants.or(file.max_variants).unwrap_or(MAX_VARIANTS),
+    };
+    let threads = parse_threads(args.threads.or(file.threads))?;
+    Ok((request, args.out.clone().or(file.out.clone()), threads))
+}
+
+pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result<Status> {
+    let (request, out, threads) = sweep_request(&args)?;
+    let sweep = Sweep::new(request, out)?;
+    let exec = Execution {
+        threads,
+        per_match: false,
+        quiet: args.quiet,
+        command_line: command_line.to_vec(),
+        time_limit: None,
+    };
+    let result = run_sweep(&sweep, &exec)?;
+    if !args.quiet {
+        let meta = &result.meta;
+        let per_variant = result.block.tallies.first().map_or(0, |t| t.matches);
+        println!(
+            "{} sweep: {} variants x {} matches, seed {}, {:.1} s ({:.0} matches/s) -> {}",
+            meta.game,
+            meta.variants.len(),
+            per_variant,
+            meta.seed,
+            result.elapsed_seconds,
+            (per_variant * meta.variants.len() as u64) as f64 / result.elapsed_seconds.max(1e-9),
+            result.root.display()
+        );
+        let b = meta.baseline;
+        for (v, variant) in meta.variants.iter().enumerate() {
+            let t = &result.block.tallies[v];
+            let d = result.block.paired.diff(v, 0, SHARE_UNIT as f64, 0.95);
+            let seat0 = if v == b {
+                "baseline".to_string()
+            } else {
+                format!(
+                    "seat 0 {:+.2} pp [{:+.2}, {:+.2}] (pairing removed {:.0}% of the variance)",
+                    100.0 * d.diff,
+                    100.0 * d.ci.0,
+                    100.0 * d.ci.1,
+                    100.0 * d.reduction
+                )
+            };
+            println!(
+                "  {:<28} seat 0 wins {:.4}, mean turns {:.2}; {seat0}",
+                variant.name,
+                t.seats[0].win_rate(),
+                t.lengths[2].mean()
+            );
+        }
+    }
+    let failed = result.block.failures.iter().any(|f| !f.is_empty());
+    Ok(if failed { Status::HadFailures } else { Status::Ok })
+}

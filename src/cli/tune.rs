@@ -1,0 +1,139 @@
+//! `arena tune --game dardz`: flags into a [`TuneRequest`], the session measures, proposes,
+//! optionally searches and confirms; here we print the table and the paired effects.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::cli::{MatchArgs, Status};
+use crate::session::tune::{NUMBERS, Objective, quantity_scale};
+use crate::session::tune_run::{TuneRequest, run_tune};
+use crate::session::{Execution, input, parse_matches, parse_threads};
+
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    #[command(flatten)]
+    pub matches_of: MatchArgs,
+    /// Matches of the measurement (on --seed).
+    #[arg(long, default_value = "100000")]
+    pub matches: String,
+    /// Matches of the confirmation (on --confirm-seed).
+    #[arg(long, default_value = "100000")]
+    pub confirm_matches: String,
+    /// The confirmation's seed; must not be one the search used [default: --seed + 1000003].
+    #[arg(long)]
+    pub confirm_seed: Option<u64>,
+    /// Allowed values of every number card, `LO..HI` (inclusive).
+    #[arg(long, default_value = "1..20")]
+    pub bounds: String,
+    /// The total of the twelve number values [default: the current total].
+    #[arg(long)]
+    pub pool: Option<i64>,
+    /// Also search values for an objective: `balance`, `length=TURNS` or
+    /// `share:NUMBER=FRACTION` (SPSA with common random numbers; see README).
+    #[arg(long)]
+    pub objective: Option<String>,
+    /// SPSA steps (two paired evaluations each, on seeds --seed + 1, + 2, ...).
+    #[arg(long, default_value_t = 30)]
+    pub iterations: u32,
+    /// Matches per SPSA evaluation.
+    #[arg(long, default_value = "20000")]
+    pub step_matches: String,
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output folder (default a new results/tune-dardz-<timestamp>).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+fn parse_bounds(text: &str) -> anyhow::Result<(i64, i64)> {
+    let bad = || input(format!("--bounds must be LO..HI with LO <= HI (e.g. 1..20), got `{text}`"));
+    let (a, b) = text.split_once("..").ok_or_else(bad)?;
+    let (a, b): (i64, i64) =
+        (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
+    if a > b || a < -100 || b > 100 {
+        return Err(bad());
+    }
+    Ok((a, b))
+}
+
+pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<Status> {
+    let threads = parse_threads(args.threads)?;
+    let mut flags = args.matches_of.flags();
+    flags.game.get_or_insert_with(|| "dardz".into());
+    let request = flags.request(parse_matches(Some(&args.matches), 1)?);
+    let tune = TuneRequest {
+        request,
+        confirm_seed: args.confirm_seed,
+        confirm_matches: parse_matches(Some(&args.confirm_matches), 1)?,
+        bounds: parse_bounds(&args.bounds)?,
+        pool: args.pool,
+        objective: args.objective.as_deref().map(Objective::parse).transpose()?,
+        iterations: args.iterations,
+        step_matches: parse_matches(Some(&args.step_matches), 1)?,
+    };
+    let exec = Execution {
+        threads,
+        per_match: false,
+        quiet: args.quiet,
+        command_line: command_line.to_vec(),
+        time_limit: None,
+    };
+    let quiet = args.quiet;
+    let result = run_tune(&tune, args.out.clone(), &exec, |s| {
+        if !quiet {
+            eprintln!(
+                "SPSA step {}: loss {:.3} (+) vs {:.3} (-) on seed {}",
+                s.iteration, s.loss_plus, s.loss_minus, s.seed
+            );
+        }
+    })?;
+    if quiet {
+        return Ok(Status::Ok);
+    }
+    println!("dardz tune ({:.1} s) -> {}", result.seconds, result.root.display());
+    println!(
+        "  number  current  proposed{}  scored/hand-turn",
+        if result.searched.is_some() { "  objective" } else { "" }
+    );
+    for i in 0..NUMBERS {
+        let searched = result.searched.as_ref().map_or(String::new(), |s| format!("  {:>9}", s[i]));
+        println!(
+            "  {:>6}  {:>7}  {:>8}{searched}  {:.4}",
+            i + 1,
+            result.current[i],
+            result.principle[i],
+            result.difficulty[i]
+        );
+    }
+    let c = &result.confirm;
+    let meta = &c.meta;
+    println!(
+        "  confirmation on seed {} ({} matches per variant, paired against the current values; confirm/sweep_diff.csv):",
+        meta.seed, meta.matches
+    );
+    for (v, variant) in meta.variants.iter().enumerate() {
+        if v == meta.baseline {
+            continue;
+        }
+        let mut parts = Vec::new();
+        for (q, name) in c.block.paired.quantities.iter().enumerate().take(meta.players + 1) {
+            let scale = quantity_scale(q, meta.players);
+            let d = c.block.paired.diff(v, q, scale, 0.95);
+            let k = if q < meta.players { 100.0 } else { 1.0 };
+            parts.push(format!(
+                "{name} {:+.2} [{:+.2}, {:+.2}]",
+                k * d.diff,
+                k * d.ci.0,
+                k * d.ci.1
+            ));
+        }
+        let proposal = crate::session::tune::value_sets(&result.principle).join(",");
+        let label = if variant.name == proposal { "proposal" } else { "objective" };
+        println!("    {label}: {} (win shares in pp)", parts.join("; "));
+    }
+    println!("  rules file: {}/proposal.toml (arena run --rules ...)", result.root.display());
+    Ok(Status::Ok)
+}

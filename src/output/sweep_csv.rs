@@ -1,0 +1,179 @@
+//! The two files at the top of a sweep folder: `sweep.csv`, one row per variant (its rule
+//! values, seat win shares with Wilson intervals, the balance test, the largest seat
+//! deviation, mean length with its interval, and every game metric's mean, plus each card
+//! kind's share of all points for games that report `card_points_*` and `points_*`), and
+//! `sweep_diff.csv`, each variant against the baseline on every paired quantity, with the
+//! paired interval, the interval independent dice would have given, and the variance the
+//! pairing removed. Both are computed from integer tallies only, so equal tallies give equal
+//! bytes.
+
+use std::path::Path;
+
+use crate::output::csv_files::{WIN_RATE_INTERVAL, f6, write_csv};
+use crate::stats::intervals::{normal_mean, wilson};
+use crate::stats::paired::PairedSums;
+use crate::stats::{SHARE_UNIT, Tally, analysis};
+
+const CONFIDENCE: f64 = 0.95;
+
+/// The interval every difference in `sweep_diff.csv` carries.
+pub const PAIRED_INTERVAL: &str = "paired_normal95";
+
+/// One variant's identity, as the sweep files show it.
+pub struct VariantRow<'a> {
+    pub name: &'a str,
+    pub folder: &'a str,
+    /// Its value of each varied key.
+    pub values: &'a [String],
+}
+
+/// Each `card_points_X` metric's share of all points (the sum of the `points_*` metrics):
+/// (column name, index of card_points_X), and the indices of the `points_*` metrics.
+fn point_shares(metric_names: &[String]) -> (Vec<(String, usize)>, Vec<usize>) {
+    let ways: Vec<usize> = metric_names
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| n.starts_with("points_"))
+        .map(|(i, _)| i)
+        .collect();
+    if ways.is_empty() {
+        return (Vec::new(), ways);
+    }
+    let shares = metric_names
+        .iter()
+        .enumerate()
+        .filter_map(|(i, n)| {
+            n.strip_prefix("card_points_").map(|k| (format!("points_share_{k}"), i))
+        })
+        .collect();
+    (shares, ways)
+}
+
+/// `sweep.csv`.
+pub fn write_sweep(
+    path: &Path,
+    keys: &[String],
+    variants: &[VariantRow],
+    tallies: &[Tally],
+    metric_names: &[String],
+    labels: &[String],
+) -> anyhow::Result<()> {
+    let players = tallies.first().map_or(0, |t| t.players);
+    let mut header: Vec<String> = vec!["variant".into(), "folder".into()];
+    header.extend(keys.iter().cloned());
+    header.extend(["matches", "capped"].map(String::from));
+    for s in 0..players {
+        header.extend([
+            format!("seat{s}_win"),
+            format!("seat{s}_ci_low"),
+            format!("seat{s}_ci_high"),
+        ]);
+    }
+    header.extend(
+        [
+            "win_ci_method",
+            "chi_square",
+            "chi_square_df",
+            "chi_square_p",
+            "max_seat_deviation_pp",
+            "turns_mean",
+            "turns_ci_low",
+            "turns_ci_high",
+        ]
+        .map(String::from),
+    );
+    let (shares, ways) = point_shares(metric_names);
+    header.extend(shares.iter().map(|(n, _)| n.clone()));
+    header.extend(metric_names.iter().map(|n| format!("mean_{n}")));
+    let rows = variants
+        .iter()
+        .zip(tallies)
+        .map(|(v, t)| {
+            let mut row: Vec<String> = vec![v.name.to_string(), v.folder.to_string()];
+            row.extend(v.values.iter().cloned());
+            row.extend([t.matches.to_string(), t.capped.to_string()]);
+            for s in 0..players {
+                let side = &t.seats[s];
+                let (lo, hi) = wilson(side.win_shares(), side.matches, CONFIDENCE);
+                row.extend([f6(side.win_rate()), f6(lo), f6(hi)]);
+            }
+            let balance = analysis::balance(t, labels);
+            let (chi, df, p) = balance.chi_square;
+            let deviation = balance.seats.iter().map(|s| s.diff_pp.abs()).fold(f64::NAN, f64::max);
+            let turns = &t.lengths[2];
+            let (tlo, thi) = normal_mean(turns.mean(), turns.sd(), turns.count(), CONFIDENCE);
+            row.extend([
+                WIN_RATE_INTERVAL.to_string(),
+                f6(chi),
+                df.to_string(),
+                f6(p),
+                f6(deviation),
+                f6(turns.mean()),
+                f6(tlo),
+                f6(thi),
+            ]);
+            let total: i128 = ways.iter().map(|&i| t.metrics[i].sum).sum();
+            for (_, i) in &shares {
+                row.push(f6(t.metrics[*i].sum as f64 / total as f64));
+            }
+            for m in &t.metrics {
+                row.push(f6(m.sum as f64 / t.matches as f64));
+            }
+            row
+        })
+        .collect();
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    write_csv(path, &header, rows)
+}
+
+/// `sweep_diff.csv`: every variant but the baseline, every paired quantity.
+pub fn write_sweep_diff(
+    path: &Path,
+    variants: &[VariantRow],
+    paired: &PairedSums,
+    players: usize,
+) -> anyhow::Result<()> {
+    let header = [
+        "variant",
+        "baseline",
+        "quantity",
+        "matches",
+        "variant_mean",
+        "baseline_mean",
+        "difference",
+        "ci_low",
+        "ci_high",
+        "ci_method",
+        "independent_ci_low",
+        "independent_ci_high",
+        "variance_reduction",
+    ];
+    let b = paired.baseline;
+    let mut rows = Vec::new();
+    for (v, variant) in variants.iter().enumerate() {
+        if v == b {
+            continue;
+        }
+        for (q, quantity) in paired.quantities.iter().enumerate() {
+            // Seats' win shares are counted in 1/840 units.
+            let scale = if q < players { SHARE_UNIT as f64 } else { 1.0 };
+            let d = paired.diff(v, q, scale, CONFIDENCE);
+            rows.push(vec![
+                variant.name.to_string(),
+                variants[b].name.to_string(),
+                quantity.clone(),
+                paired.matches.to_string(),
+                f6(paired.mean(v, q, scale)),
+                f6(paired.mean(b, q, scale)),
+                f6(d.diff),
+                f6(d.ci.0),
+                f6(d.ci.1),
+                PAIRED_INTERVAL.to_string(),
+                f6(d.diff - d.independent_half),
+                f6(d.diff + d.independent_half),
+                f6(d.reduction),
+            ]);
+        }
+    }
+    write_csv(path, &header, rows)
+}

@@ -1,0 +1,145 @@
+//! Experiment files (TOML, in `configs/experiments/`): everything `arena run` takes on the
+//! command line, key by key (`game`, `players`, `bots`, `seed`, `seating`, `rules`, `set`,
+//! `matches`, the stopping rule, `per_match`, `out`, `threads`), plus a sweep's `vary`, its
+//! `[[variant]]` list, `baseline` and `max_variants`. A flag given on the command line
+//! overrides its key; the result folder's `plan.json` (or a sweep's `sweep.json`) records
+//! the resolved request, so any folder can be rerun exactly. Unknown keys are refused.
+
+use std::path::{Path, PathBuf};
+
+use crate::arena::Seating;
+use crate::session::input::input;
+use crate::session::request::RequestFlags;
+use crate::session::sweep::variants_from_toml;
+
+/// An experiment file, as read.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExperimentFile {
+    pub description: Option<String>,
+    pub game: Option<String>,
+    pub players: Option<usize>,
+    pub bots: Option<String>,
+    pub seed: Option<u64>,
+    pub seating: Option<Seating>,
+    pub rules: Option<PathBuf>,
+    /// `key = value` rule settings (a table), as `--set` gives them.
+    #[serde(default)]
+    pub set: toml::Table,
+    pub matches: Option<u64>,
+    pub until_ci: Option<f64>,
+    pub sprt: Option<String>,
+    pub sprt_alpha: Option<f64>,
+    pub sprt_beta: Option<f64>,
+    pub check_every: Option<u64>,
+    pub per_match: Option<bool>,
+    pub out: Option<PathBuf>,
+    pub threads: Option<usize>,
+    /// A sweep: `KEY=VALUES` specs, as `--vary` takes them.
+    #[serde(default)]
+    pub vary: Vec<String>,
+    /// A sweep's explicit variants (`[[variant]]` tables of `key = value`).
+    pub variant: Option<toml::Value>,
+    pub baseline: Option<String>,
+    pub max_variants: Option<usize>,
+}
+
+impl ExperimentFile {
+    pub fn read(path: &Path) -> anyhow::Result<ExperimentFile> {
+        let shown = path.display();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| input(format!("--experiment {shown}: {e}")))?;
+        toml::from_str(&text).map_err(|e| {
+            input(format!(
+                "--experiment {shown}: {}",
+                e.message().lines().next().unwrap_or("").trim()
+            ))
+        })
+    }
+
+    /// Whether this is a sweep (it varies something).
+    pub fn is_sweep(&self) -> bool {
+        !self.vary.is_empty() || self.variant.is_some()
+    }
+
+    /// The file's variants as lists of settings (empty when it has none).
+    pub fn variants(&self, origin: &str) -> anyhow::Result<Vec<Vec<String>>> {
+        match &self.variant {
+            None => Ok(Vec::new()),
+            Some(v) => variants_from_toml(Some(v), origin),
+        }
+    }
+
+    /// Fill every flag not given on the command line from the file (flags override keys).
+    /// `--set` adds to the file's settings, replacing a key the file also sets.
+    pub fn fill(&self, flags: &mut RequestFlags) {
+        fn or<T: Clone>(flag: &mut Option<T>, key: &Option<T>) {
+            if flag.is_none() {
+                *flag = key.clone();
+            }
+        }
+        or(&mut flags.game, &self.game);
+        or(&mut flags.players, &self.players);
+        or(&mut flags.bots, &self.bots);
+        or(&mut flags.seed, &self.seed);
+        or(&mut flags.seating, &self.seating);
+        or(&mut flags.rules, &self.rules);
+        or(&mut flags.matches, &self.matches);
+        or(&mut flags.until_ci, &self.until_ci);
+        or(&mut flags.sprt, &self.sprt);
+        or(&mut flags.sprt_alpha, &self.sprt_alpha);
+        or(&mut flags.sprt_beta, &self.sprt_beta);
+        or(&mut flags.check_every, &self.check_every);
+        flags.per_match |= self.per_match.unwrap_or(false);
+        let given: Vec<String> = flags
+            .sets
+            .iter()
+            .filter_map(|s| s.split_once('=').map(|(k, _)| k.trim().to_string()))
+            .collect();
+        let mut sets: Vec<String> = self
+            .set
+            .iter()
+            .filter(|(k, _)| !given.contains(k))
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        sets.append(&mut flags.sets);
+        flags.sets = sets;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags_override_keys_and_sets_merge() {
+        let file: ExperimentFile = toml::from_str(
+            "game = \"dardz\"\nplayers = 4\nseed = 9\nmatches = 500\n[set]\nvalue_12 = 8\ntarget_score = 100\n",
+        )
+        .unwrap();
+        let mut flags = RequestFlags {
+            seed: Some(3),
+            sets: vec!["value_12=6".into()],
+            ..RequestFlags::default()
+        };
+        file.fill(&mut flags);
+        assert_eq!(flags.game.as_deref(), Some("dardz"));
+        assert_eq!((flags.seed, flags.players, flags.matches), (Some(3), Some(4), Some(500)));
+        assert_eq!(flags.sets, vec!["target_score=100", "value_12=6"]);
+        let err = toml::from_str::<ExperimentFile>("gmae = \"pig\"").unwrap_err();
+        assert!(err.message().contains("unknown field `gmae`"), "{}", err.message());
+    }
+
+    #[test]
+    fn every_shipped_experiment_file_reads() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/experiments");
+        let mut n = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let file = ExperimentFile::read(&path).unwrap_or_else(|e| panic!("{e}"));
+            file.variants("x").unwrap();
+            n += 1;
+        }
+        assert!(n >= 3);
+    }
+}

@@ -1,0 +1,370 @@
+//! Running a sweep and writing its folder: `sweep.json` (the resolved sweep, written before
+//! the first match, so the folder says exactly how to rerun it), one result folder per
+//! variant (written by the same [`write_results`] as `arena run`), `sweep.csv`,
+//! `sweep_diff.csv` and a manifest. A shard (`--shard I/K`: every variant plays the same
+//! contiguous range of deal groups) also leaves `sweep_tally.json`, and [`merge_sweep`] adds
+//! the shards' integer tallies and writes the very files the whole sweep would have.
+
+use std::any::Any;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use crate::arena::RunSpec;
+use crate::arena::runner::{BlockSizer, QuietPanics};
+use crate::core::Game;
+use crate::games::AnyGame;
+use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, RAND_VERSION, RuleValue};
+use crate::output::sweep_csv::{VariantRow, write_sweep, write_sweep_diff};
+use crate::output::write_atomic;
+use crate::session::execute::Execution;
+use crate::session::folder::{claim_new_dir, prepare_out_dir, timestamp};
+use crate::session::input::input;
+use crate::session::plan::Shard;
+use crate::session::progress::Progress;
+use crate::session::results::write_results;
+use crate::session::sweep::{Sweep, SweepRequest, Variant};
+use crate::session::sweep_play::{SweepBlock, play_sweep_block};
+use crate::with_game;
+
+/// The resolved sweep, in the sweep folder.
+pub const SWEEP_FILE: &str = "sweep.json";
+/// What a shard of a sweep leaves for `arena merge`.
+pub const SWEEP_TALLY: &str = "sweep_tally.json";
+
+/// Everything needed to write a sweep's files from its tallies.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SweepMeta {
+    pub game: String,
+    pub players: usize,
+    pub labels: Vec<String>,
+    pub metric_names: Vec<String>,
+    /// What each metric counts, in `metric_names` order (for each variant's COLUMNS.md).
+    #[serde(default)]
+    pub metric_docs: Vec<(String, String)>,
+    pub group: u64,
+    pub seed: u64,
+    pub matches: u64,
+    pub keys: Vec<String>,
+    pub variants: Vec<Variant>,
+    /// Each variant's value of each key.
+    pub values: Vec<Vec<String>>,
+    /// Each variant's plan fingerprint (every rule value).
+    pub plans: Vec<serde_json::Value>,
+    pub baseline: usize,
+}
+
+/// A shard's (or whole sweep's) tallies, as `sweep_tally.json` holds them.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct SweepTally {
+    pub request: SweepRequest,
+    pub meta: SweepMeta,
+    pub shard: Option<Shard>,
+    pub block: SweepBlock,
+    pub elapsed_seconds: f64,
+}
+
+/// What a sweep produced.
+#[derive(Debug)]
+pub struct SweepResult {
+    pub root: PathBuf,
+    pub block: SweepBlock,
+    pub meta: SweepMeta,
+    pub elapsed_seconds: f64,
+}
+
+impl Sweep {
+    /// The sweep's metadata (what its files are written from).
+    pub fn meta(&self) -> SweepMeta {
+        let plan = &self.plans[0];
+        let spec = &plan.spec;
+        SweepMeta {
+            game: plan.game.name().to_string(),
+            players: spec.players,
+            labels: spec.lineup.iter().map(|b| b.label.clone()).collect(),
+            metric_names: with_game!(&plan.game, g => g.metric_names(spec.players)),
+            metric_docs: with_game!(&plan.game, g => g.metric_docs(spec.players)),
+            group: plan.group(),
+            seed: spec.seed,
+            matches: spec.matches,
+            keys: self.keys.clone(),
+            variants: self.variants.clone(),
+            values: self.key_values(),
+            plans: self.plans.iter().map(|p| p.fingerprint(false)).collect(),
+            baseline: self.baseline,
+        }
+    }
+}
+
+/// The concrete game inside `any`, known to be a `G` (every variant is the same game).
+fn same_game<G: Game>(any: &AnyGame) -> &G {
+    let found: Option<&G> = with_game!(any, g => (g as &dyn Any).downcast_ref::<G>());
+    found.expect("every variant of a sweep is the same game")
+}
+
+/// Play every variant of `sweep` (or its shard) and write the sweep folder.
+pub fn run_sweep(sweep: &Sweep, exec: &Execution) -> anyhow::Result<SweepResult> {
+    let meta = sweep.meta();
+    let root = match &sweep.out {
+        Some(dir) => dir.clone(),
+        None => {
+            claim_new_dir(Path::new("results"), &format!("sweep-{}-{}", meta.game, timestamp()))?
+        }
+    };
+    let (_lock, created) = prepare_out_dir(&root)?;
+    if let Err(e) =
+        write_atomic(&root.join(SWEEP_FILE), &serde_json::to_vec_pretty(&sweep.request)?)
+    {
+        if created || sweep.out.is_none() {
+            let _ = std::fs::remove_dir_all(&root);
+        }
+        return Err(e);
+    }
+    let threads = exec.threads;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
+    let shard = sweep.request.request.shard;
+    let started = Instant::now();
+    let block = pool.install(|| {
+        with_game!(&sweep.plans[0].game, g0 => play_all(g0, sweep, &meta, shard, exec.quiet, threads))
+    });
+    let elapsed_seconds = started.elapsed().as_secs_f64();
+    write_sweep_folder(&root, &sweep.request, &meta, &block, shard, exec, elapsed_seconds, None)?;
+    Ok(SweepResult { root, block, meta, elapsed_seconds })
+}
+
+/// Play every variant of `sweep` (or its shard) on `threads` threads and return the tallies,
+/// writing nothing (for searches that only need the figures).
+pub fn play_sweep(sweep: &Sweep, threads: usize) -> anyhow::Result<SweepBlock> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
+    let meta = sweep.meta();
+    let shard = sweep.request.request.shard;
+    Ok(pool.install(
+        || with_game!(&sweep.plans[0].game, g0 => play_all(g0, sweep, &meta, shard, true, threads)),
+    ))
+}
+
+fn play_all<G: Game>(
+    g0: &G,
+    sweep: &Sweep,
+    meta: &SweepMeta,
+    shard: Option<Shard>,
+    quiet: bool,
+    threads: usize,
+) -> SweepBlock {
+    let games: Vec<&G> = sweep.plans.iter().map(|p| same_game::<G>(&p.game)).collect();
+    debug_assert!(std::ptr::eq(games[0], g0));
+    let specs: Vec<&RunSpec> = sweep.plans.iter().map(|p| &p.spec).collect();
+    let (start, end) = match shard {
+        Some(s) => s.range(meta.matches, meta.group),
+        None => (0, meta.matches),
+    };
+    let label = format!("{} sweep ({} variants)", meta.game, games.len());
+    let mut progress = Progress::new(end - start, 0, &label, quiet);
+    let mut total = SweepBlock::new(games.len(), meta.players, &meta.metric_names, meta.baseline);
+    let _quiet = QuietPanics::install();
+    let mut sizer = BlockSizer::new(threads, meta.group, 0.25);
+    let mut next = start;
+    while next < end {
+        let block_end = (next + sizer.next()).min(end);
+        let t = Instant::now();
+        let block = play_sweep_block(&games, &specs, meta.baseline, next, block_end);
+        sizer.observe(block_end - next, t);
+        total.merge(&block);
+        next = block_end;
+        progress.set(next - start);
+    }
+    progress.finish();
+    for f in &mut total.failures {
+        f.sort_unstable_by_key(|f| f.index);
+    }
+    total
+}
+
+/// Write every file of a sweep folder from its tallies (a run, a shard, or a merge).
+#[allow(clippy::too_many_arguments)]
+fn write_sweep_folder(
+    root: &Path,
+    request: &SweepRequest,
+    meta: &SweepMeta,
+    block: &SweepBlock,
+    shard: Option<Shard>,
+    exec: &Execution,
+    elapsed_seconds: f64,
+    merged_from: Option<&[PathBuf]>,
+) -> anyhow::Result<()> {
+    let mut files = vec![SWEEP_FILE.to_string()];
+    for (v, variant) in meta.variants.iter().enumerate() {
+        let dir = root.join(&variant.folder);
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| crate::output::io_failure("creating", &dir, e))?;
+        let (vfiles, verdict) = write_results(
+            &dir,
+            &block.tallies[v],
+            &block.failures[v],
+            &meta.labels,
+            &meta.metric_docs,
+            meta.group,
+            meta.seed,
+        )?;
+        let game = crate::games::build(
+            &meta.game,
+            request.request.rules.as_deref(),
+            &variant_sets(request, variant),
+        )?;
+        let rules: Vec<RuleValue> = game.params().iter().map(Into::into).collect();
+        let manifest = serde_json::json!({
+            "tool": "arena",
+            "crate_version": CRATE_VERSION,
+            "git_commit": GIT_COMMIT,
+            "rand_version": RAND_VERSION,
+            "part_of_sweep": "..",
+            "variant": variant.name,
+            "sets": variant.sets,
+            "plan": meta.plans[v],
+            "rules": rules,
+            "completed_matches": block.tallies[v].matches,
+            "failed_matches": block.failures[v].len(),
+            "verdict": verdict,
+            "files": vfiles,
+        });
+        write_atomic(&dir.join("manifest.json"), &serde_json::to_vec_pretty(&manifest)?)?;
+        files.push(variant.folder.clone());
+    }
+    let rows: Vec<VariantRow> = meta
+        .variants
+        .iter()
+        .zip(&meta.values)
+        .map(|(v, values)| VariantRow { name: &v.name, folder: &v.folder, values })
+        .collect();
+    write_sweep(
+        &root.join("sweep.csv"),
+        &meta.keys,
+        &rows,
+        &block.tallies,
+        &meta.metric_names,
+        &meta.labels,
+    )?;
+    write_sweep_diff(&root.join("sweep_diff.csv"), &rows, &block.paired, meta.players)?;
+    files.extend(["sweep.csv", "sweep_diff.csv"].map(String::from));
+    let tally = SweepTally {
+        request: request.clone(),
+        meta: meta.clone(),
+        shard,
+        block: block.clone(),
+        elapsed_seconds,
+    };
+    if shard.is_some() {
+        write_atomic(&root.join(SWEEP_TALLY), &serde_json::to_vec(&tally)?)?;
+        files.push(SWEEP_TALLY.into());
+    }
+    files.push("manifest.json".into());
+    let played: u64 = block.tallies.iter().map(|t| t.matches).sum();
+    let manifest = serde_json::json!({
+        "tool": "arena",
+        "crate_version": CRATE_VERSION,
+        "git_commit": GIT_COMMIT,
+        "rand_version": RAND_VERSION,
+        "command_line": exec.command_line,
+        "sweep": request,
+        "game": meta.game,
+        "seed": meta.seed,
+        "matches_per_variant": meta.matches,
+        "variants": meta.variants,
+        "baseline": meta.variants[meta.baseline].name,
+        "shard": shard,
+        "merged_from": merged_from.map(|d| d.iter().map(|p| p.display().to_string()).collect::<Vec<_>>()),
+        "threads": exec.threads,
+        "paired_matches": block.paired.matches,
+        "elapsed_seconds": elapsed_seconds,
+        "matches_per_second": played as f64 / elapsed_seconds.max(1e-9),
+        "files": files,
+    });
+    write_atomic(&root.join("manifest.json"), &serde_json::to_vec_pretty(&manifest)?)
+}
+
+/// The `--set` list a variant is built from (the base settings without its varied keys).
+fn variant_sets(request: &SweepRequest, variant: &Variant) -> Vec<String> {
+    let keys: Vec<String> = variant
+        .sets
+        .iter()
+        .filter_map(|s| s.split_once('=').map(|(k, _)| k.trim().to_string()))
+        .collect();
+    let mut sets: Vec<String> = request
+        .request
+        .sets
+        .iter()
+        .filter(|s| s.split_once('=').is_none_or(|(k, _)| !keys.iter().any(|x| x == k.trim())))
+        .cloned()
+        .collect();
+    sets.extend(variant.sets.iter().cloned());
+    sets
+}
+
+/// Whether `dir` holds a shard of a sweep.
+pub fn is_sweep_shard(dir: &Path) -> bool {
+    dir.join(SWEEP_TALLY).is_file()
+}
+
+/// Add the tallies of every shard of one sweep and write the whole sweep's files into `out`.
+pub fn merge_sweep(
+    shard_dirs: &[PathBuf],
+    out: &Path,
+    command_line: &[String],
+) -> anyhow::Result<SweepResult> {
+    let mut shards = Vec::new();
+    for dir in shard_dirs {
+        let path = dir.join(SWEEP_TALLY);
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            input(format!(
+                "{}: {e} (is it the folder of an `arena sweep --shard` run?)",
+                path.display()
+            ))
+        })?;
+        let st: SweepTally = serde_json::from_str(&text)
+            .map_err(|e| input(format!("{}: not a sweep tally: {e}", path.display())))?;
+        let Some(shard) = st.shard else {
+            return Err(input(format!("{} is not a shard", dir.display())));
+        };
+        shards.push((dir.clone(), shard, st));
+    }
+    let count = shards[0].1.count;
+    for (dir, shard, st) in &shards {
+        if st.meta != shards[0].2.meta || shard.count != count {
+            return Err(input(format!(
+                "{} holds a shard of a different sweep than {}",
+                dir.display(),
+                shards[0].0.display()
+            )));
+        }
+    }
+    shards.sort_by_key(|(_, s, _)| s.index);
+    let indices: Vec<u64> = shards.iter().map(|(_, s, _)| s.index).collect();
+    if indices != (0..count).collect::<Vec<_>>() {
+        return Err(input(format!(
+            "the sweep has {count} shards; got shards {indices:?} (every shard exactly once)"
+        )));
+    }
+    let meta = shards[0].2.meta.clone();
+    let mut request = shards[0].2.request.clone();
+    request.request.shard = None;
+    let mut block =
+        SweepBlock::new(meta.variants.len(), meta.players, &meta.metric_names, meta.baseline);
+    let mut seconds = 0.0;
+    for (_, _, st) in &shards {
+        block.merge(&st.block);
+        seconds += st.elapsed_seconds;
+    }
+    for f in &mut block.failures {
+        f.sort_unstable_by_key(|f| f.index);
+    }
+    let (_lock, _) = prepare_out_dir(out)?;
+    write_atomic(&out.join(SWEEP_FILE), &serde_json::to_vec_pretty(&request)?)?;
+    let exec = Execution { command_line: command_line.to_vec(), ..Execution::quiet(1) };
+    write_sweep_folder(out, &request, &meta, &block, None, &exec, seconds, Some(shard_dirs))?;
+    Ok(SweepResult { root: out.to_path_buf(), block, meta, elapsed_seconds: seconds })
+}

@@ -1,0 +1,350 @@
+//! Tuning DARDZ's number-card values (`arena tune`). The rulebook: "the point value of each
+//! number card is roughly based on the probability of rolling that number". From play with
+//! the chosen bots we measure how hard each number is to score (per turn a card of that
+//! number sits in a hand, the chance it is scored) and propose values inversely proportional
+//! to that chance, as integers within the designer's bounds, keeping the deck's point pool.
+//! With `--objective` we also search for values that best meet a designer's objective (seat
+//! balance, a mean length, or one card's share of points) by SPSA, simultaneous perturbation
+//! stochastic approximation (J. C. Spall, "Multivariate stochastic approximation using a
+//! simultaneous perturbation gradient approximation", IEEE Trans. Automatic Control 37(3),
+//! 1992, 332-341), with the usual gain exponents 0.602 and 0.101 (Spall 1998, "Implementation
+//! of the simultaneous perturbation algorithm for stochastic optimization", IEEE Trans.
+//! Aerospace and Electronic Systems 34(3)): two evaluations per step whatever the number of
+//! values, and both on the same seed (common random numbers) so their difference is mostly
+//! signal. Every proposal is then confirmed on a seed never used in the search, against the
+//! current values, with paired intervals.
+
+use crate::core::{bot_stream, derive_rng};
+use crate::session::input::input;
+use crate::session::request::RunRequest;
+use crate::session::sweep::{MAX_VARIANTS, Sweep, SweepRequest};
+use crate::session::sweep_play::SweepBlock;
+use crate::session::sweep_run::play_sweep;
+use crate::stats::{SHARE_UNIT, Tally};
+use rand::RngExt;
+
+/// The tuned numbers: DARDZ's number cards.
+pub const NUMBERS: usize = 12;
+
+/// What a designer wants the values to achieve.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub enum Objective {
+    /// Every seat's win share as close to 1/players as possible (sum of squared deviations).
+    Balance,
+    /// The mean number of turns as close to this as possible.
+    Length(f64),
+    /// Card `number`'s share of all points as close to `share` as possible.
+    Share { number: usize, share: f64 },
+}
+
+impl Objective {
+    /// `balance`, `length=60` or `share:12=0.08`.
+    pub fn parse(text: &str) -> anyhow::Result<Objective> {
+        let bad = || {
+            input(format!(
+                "--objective must be balance, length=TURNS or share:NUMBER=FRACTION (e.g. share:12=0.08), got `{text}`"
+            ))
+        };
+        if text == "balance" {
+            return Ok(Objective::Balance);
+        }
+        if let Some(t) = text.strip_prefix("length=") {
+            let t: f64 = t.parse().map_err(|_| bad())?;
+            return if t > 0.0 { Ok(Objective::Length(t)) } else { Err(bad()) };
+        }
+        let (number, share) =
+            text.strip_prefix("share:").and_then(|r| r.split_once('=')).ok_or_else(bad)?;
+        let number: usize = number.parse().map_err(|_| bad())?;
+        let share: f64 = share.parse().map_err(|_| bad())?;
+        if !(1..=NUMBERS).contains(&number) || !(0.0..1.0).contains(&share) {
+            return Err(bad());
+        }
+        Ok(Objective::Share { number, share })
+    }
+
+    /// The loss of one variant's tally (lower is better), in percentage points squared for
+    /// shares and turns squared for the length.
+    pub fn loss(&self, t: &Tally, metric_names: &[String]) -> f64 {
+        match self {
+            Objective::Balance => {
+                let fair = 1.0 / t.players as f64;
+                (0..t.players).map(|s| (100.0 * (t.seats[s].win_rate() - fair)).powi(2)).sum()
+            }
+            Objective::Length(target) => (t.lengths[2].mean() - target).powi(2),
+            Objective::Share { number, share } => {
+                (100.0 * (point_share(t, metric_names, *number) - share)).powi(2)
+            }
+        }
+    }
+}
+
+fn metric(t: &Tally, names: &[String], name: &str) -> i128 {
+    names.iter().position(|n| n == name).map_or(0, |i| t.metrics[i].sum)
+}
+
+/// Card `number`'s share of all points (its card points over every `points_*` metric).
+pub fn point_share(t: &Tally, names: &[String], number: usize) -> f64 {
+    let total: i128 = names
+        .iter()
+        .zip(&t.metrics)
+        .filter(|(n, _)| n.starts_with("points_"))
+        .map(|(_, m)| m.sum)
+        .sum();
+    metric(t, names, &format!("card_points_{number}")) as f64 / total as f64
+}
+
+/// How hard each number is to score: per turn a card of it is in a hand, the chance it is
+/// scored (`scored_N / hand_turns_N`).
+pub fn difficulty(t: &Tally, names: &[String]) -> anyhow::Result<Vec<f64>> {
+    (1..=NUMBERS)
+        .map(|n| {
+            let (scored, turns) = (
+                metric(t, names, &format!("scored_{n}")),
+                metric(t, names, &format!("hand_turns_{n}")),
+            );
+            if scored == 0 || turns == 0 {
+                return Err(input(format!(
+                    "the {n} was never scored in the measurement; play more --matches"
+                )));
+            }
+            Ok(scored as f64 / turns as f64)
+        })
+        .collect()
+}
+
+/// Integer values in `[lo, hi]` summing to `pool`, as close as possible to proportional to
+/// `weights`: clamp, rescale the rest, repeat; then floors plus one for the largest
+/// remainders (Hamilton's method).
+pub fn apportion(weights: &[f64], pool: i64, lo: i64, hi: i64) -> anyhow::Result<Vec<i64>> {
+    let n = weights.len() as i64;
+    if lo > hi || pool < n * lo || pool > n * hi {
+        return Err(input(format!(
+            "a point pool of {pool} cannot be split into {n} values from {lo} to {hi}"
+        )));
+    }
+    let mut fixed: Vec<Option<f64>> = vec![None; weights.len()];
+    let targets = loop {
+        let left = pool as f64 - fixed.iter().flatten().sum::<f64>();
+        let free: f64 =
+            weights.iter().zip(&fixed).filter(|(_, f)| f.is_none()).map(|(w, _)| w).sum();
+        let t: Vec<f64> = weights
+            .iter()
+            .zip(&fixed)
+            .map(|(w, f)| f.unwrap_or(if free > 0.0 { left * w / free } else { lo as f64 }))
+            .collect();
+        let mut changed = false;
+        for (i, v) in t.iter().enumerate() {
+            if fixed[i].is_none() && (*v < lo as f64 || *v > hi as f64) {
+                fixed[i] = Some(v.clamp(lo as f64, hi as f64));
+                changed = true;
+            }
+        }
+        if !changed {
+            break t;
+        }
+    };
+    let mut values: Vec<i64> = targets.iter().map(|t| (t.floor() as i64).clamp(lo, hi)).collect();
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    // Largest remainder first; ties to the lower number, so the result is deterministic.
+    order.sort_by(|&a, &b| {
+        let (ra, rb) = (targets[a] - targets[a].floor(), targets[b] - targets[b].floor());
+        rb.total_cmp(&ra).then(a.cmp(&b))
+    });
+    let mut left = pool - values.iter().sum::<i64>();
+    for &i in order.iter().cycle() {
+        if left == 0 {
+            break;
+        }
+        if left > 0 && values[i] < hi {
+            values[i] += 1;
+            left -= 1;
+        } else if left < 0 && values[i] > lo {
+            values[i] -= 1;
+            left += 1;
+        }
+    }
+    Ok(values)
+}
+
+/// The settings of a set of number values.
+pub fn value_sets(values: &[i64]) -> Vec<String> {
+    values.iter().enumerate().map(|(i, v)| format!("value_{}={v}", i + 1)).collect()
+}
+
+/// A sweep of `variants` (each a full set of values) on `seed`, against the base request's
+/// values, validated.
+pub fn sweep_of(
+    base: &RunRequest,
+    seed: u64,
+    matches: u64,
+    variants: &[Vec<i64>],
+    baseline: Option<&[i64]>,
+) -> anyhow::Result<Sweep> {
+    let mut request = base.clone();
+    request.seed = seed;
+    request.matches = matches;
+    let mut lists: Vec<Vec<String>> = Vec::new();
+    for v in variants {
+        let sets = value_sets(v);
+        if !lists.contains(&sets) {
+            lists.push(sets);
+        }
+    }
+    let sweep = SweepRequest {
+        request,
+        vary: Vec::new(),
+        variants: lists,
+        baseline: baseline.map(|b| value_sets(b).join(",")),
+        max_variants: MAX_VARIANTS,
+    };
+    Sweep::new(sweep, None)
+}
+
+/// The current number values of `base`'s rules.
+pub fn current_values(base: &RunRequest) -> anyhow::Result<Vec<i64>> {
+    let game = base.game.as_deref().unwrap_or("");
+    if game != "dardz" {
+        return Err(input(format!(
+            "tune proposes DARDZ's number-card values (value_1..value_12); --game is {game}"
+        )));
+    }
+    let plan = crate::session::plan::Plan::new(&base.spec_for(game), 1)?;
+    let params = plan.game.params();
+    (1..=NUMBERS)
+        .map(|n| {
+            let key = format!("value_{n}");
+            let p = params.iter().find(|p| p.key == key).expect("DARDZ has value_1..value_12");
+            p.value.parse::<i64>().map_err(|e| input(format!("{key}: {e}")))
+        })
+        .collect()
+}
+
+/// One SPSA step's record.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct SpsaStep {
+    pub iteration: u32,
+    pub seed: u64,
+    pub plus: Vec<i64>,
+    pub minus: Vec<i64>,
+    pub loss_plus: f64,
+    pub loss_minus: f64,
+    pub theta: Vec<f64>,
+}
+
+/// SPSA settings.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Spsa {
+    pub iterations: u32,
+    /// Matches per evaluation (both evaluations of a step play the same matches).
+    pub matches: u64,
+    /// Seeds `first_seed..first_seed + iterations` are the search's.
+    pub first_seed: u64,
+    pub pool: i64,
+    pub bounds: (i64, i64),
+}
+
+/// Search values that minimise `objective`, from `start`, by SPSA with common random
+/// numbers; values stay integers within the bounds and (projected) on the pool.
+pub fn spsa(
+    base: &RunRequest,
+    objective: &Objective,
+    start: &[i64],
+    s: &Spsa,
+    threads: usize,
+    mut on_step: impl FnMut(&SpsaStep),
+) -> anyhow::Result<(Vec<i64>, Vec<SpsaStep>)> {
+    let (lo, hi) = s.bounds;
+    let mut theta: Vec<f64> = start.iter().map(|&v| v as f64).collect();
+    let project = |theta: &[f64]| -> anyhow::Result<Vec<i64>> {
+        let w: Vec<f64> = theta.iter().map(|t| t.max(1e-9)).collect();
+        apportion(&w, s.pool, lo, hi)
+    };
+    // Spall's gains: a_k = a / (k + 1 + A)^0.602, c_k = c / (k + 1)^0.101, A = 10% of the
+    // iterations; c = 1 point (integer values need perturbations of at least one), and `a`
+    // set from the first gradient so the first step moves the largest value by 1 point.
+    let big_a = (s.iterations as f64 / 10.0).max(1.0);
+    let mut a = None;
+    let mut steps = Vec::new();
+    for k in 0..s.iterations {
+        let seed = s.first_seed + k as u64;
+        let mut rng = derive_rng(seed, k as u64, bot_stream(crate::core::Seat(0)));
+        let delta: Vec<f64> =
+            (0..theta.len()).map(|_| if rng.random::<bool>() { 1.0 } else { -1.0 }).collect();
+        let ck = 1.0 / ((k + 1) as f64).powf(0.101);
+        let ck = ck.max(0.75);
+        let plus_t: Vec<f64> = theta.iter().zip(&delta).map(|(t, d)| t + ck * d).collect();
+        let minus_t: Vec<f64> = theta.iter().zip(&delta).map(|(t, d)| t - ck * d).collect();
+        let (plus, minus) = (project(&plus_t)?, project(&minus_t)?);
+        if plus == minus {
+            continue;
+        }
+        let sweep = sweep_of(base, seed, s.matches, &[plus.clone(), minus.clone()], Some(&plus))?;
+        let block: SweepBlock = play_sweep(&sweep, threads)?;
+        let names = sweep.meta().metric_names;
+        let index = |values: &[i64]| {
+            let sets = value_sets(values).join(",");
+            sweep.variants.iter().position(|v| v.name == sets).expect("a variant")
+        };
+        let loss_plus = objective.loss(&block.tallies[index(&plus)], &names);
+        let loss_minus = objective.loss(&block.tallies[index(&minus)], &names);
+        let g: Vec<f64> = delta.iter().map(|d| (loss_plus - loss_minus) / (2.0 * ck * d)).collect();
+        let a_val = *a.get_or_insert_with(|| {
+            let gmax = g.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+            if gmax > 0.0 { (big_a + 1.0).powf(0.602) / gmax } else { 1.0 }
+        });
+        let ak = a_val / ((k + 1) as f64 + big_a).powf(0.602);
+        for (t, gi) in theta.iter_mut().zip(&g) {
+            *t = (*t - ak * gi).clamp(lo as f64, hi as f64);
+        }
+        // Back onto the pool: shift every value alike.
+        let shift = (s.pool as f64 - theta.iter().sum::<f64>()) / theta.len() as f64;
+        theta.iter_mut().for_each(|t| *t = (*t + shift).clamp(lo as f64, hi as f64));
+        let step = SpsaStep {
+            iteration: k,
+            seed,
+            plus,
+            minus,
+            loss_plus,
+            loss_minus,
+            theta: theta.clone(),
+        };
+        on_step(&step);
+        steps.push(step);
+    }
+    Ok((project(&theta)?, steps))
+}
+
+/// Win shares are counted in 1/840 units; the paired quantities' scale.
+pub fn quantity_scale(q: usize, players: usize) -> f64 {
+    if q < players { SHARE_UNIT as f64 } else { 1.0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn apportion_keeps_the_pool_and_the_bounds() {
+        let w = [1.0, 2.0, 3.0, 10.0];
+        let v = apportion(&w, 40, 2, 15).unwrap();
+        assert_eq!(v.iter().sum::<i64>(), 40);
+        assert!(v.iter().all(|&x| (2..=15).contains(&x)), "{v:?}");
+        assert!(v.windows(2).all(|p| p[0] <= p[1]), "order follows the weights: {v:?}");
+        assert_eq!(v[3], 15, "clamped at the top");
+        assert!(apportion(&w, 100, 2, 15).is_err());
+        assert_eq!(apportion(&[1.0; 3], 7, 0, 9).unwrap(), vec![3, 2, 2]);
+    }
+
+    #[test]
+    fn objectives_parse() {
+        assert_eq!(Objective::parse("balance").unwrap(), Objective::Balance);
+        assert_eq!(Objective::parse("length=60").unwrap(), Objective::Length(60.0));
+        assert_eq!(
+            Objective::parse("share:12=0.08").unwrap(),
+            Objective::Share { number: 12, share: 0.08 }
+        );
+        for bad in ["share:13=0.1", "length=-1", "fair", "share:12=2"] {
+            assert!(Objective::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! Running `arena tune` and writing its folder: `measure/` (a sweep folder of the current
+//! values on the search seed), `confirm/` (the current values as the baseline against every
+//! proposal on a seed the search never used: its sweep_diff.csv holds the paired effects),
+//! `proposal.toml` (and `proposal-objective.toml` after a search), rules files that
+//! `arena run --rules` takes as they are, `tune.csv` (current against proposed values with
+//! the measured difficulty and shares of points) and `tune.json` (every seed used, so the
+//! confirmation's independence can be checked).
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use crate::output::csv_files::{f6, write_csv};
+use crate::output::write_atomic;
+use crate::session::execute::Execution;
+use crate::session::folder::{claim_new_dir, prepare_out_dir, timestamp};
+use crate::session::input::input;
+use crate::session::request::RunRequest;
+use crate::session::sweep_run::{SweepResult, run_sweep};
+use crate::session::tune::{
+    NUMBERS, Objective, Spsa, SpsaStep, apportion, current_values, difficulty, point_share, spsa,
+    sweep_of, value_sets,
+};
+
+/// A tuning run as asked for.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct TuneRequest {
+    /// Game (DARDZ), players, bots, rules; `seed` and `matches` are the measurement's.
+    pub request: RunRequest,
+    /// The confirmation's seed (default: the search seed + 1,000,003).
+    pub confirm_seed: Option<u64>,
+    pub confirm_matches: u64,
+    pub bounds: (i64, i64),
+    /// The total of the twelve number values (default: the current total).
+    pub pool: Option<i64>,
+    pub objective: Option<Objective>,
+    pub iterations: u32,
+    /// Matches per SPSA evaluation.
+    pub step_matches: u64,
+}
+
+/// What a tuning run produced.
+pub struct TuneResult {
+    pub root: PathBuf,
+    pub current: Vec<i64>,
+    pub principle: Vec<i64>,
+    pub searched: Option<Vec<i64>>,
+    pub difficulty: Vec<f64>,
+    pub confirm: SweepResult,
+    pub seconds: f64,
+}
+
+/// A rules file with `values` and every other rule the run used that differs from default.
+fn rules_file(base: &RunRequest, values: &[i64], comment: &str) -> anyhow::Result<String> {
+    let mut request = base.clone();
+    request.sets.retain(|s| !s.trim_start().starts_with("value_"));
+    request.sets.extend(value_sets(values));
+    let plan = crate::session::plan::Plan::new(&request.spec_for("dardz"), 1)?;
+    let mut text = format!("# {comment}\ngame = \"dardz\"\n");
+    for p in plan.game.params() {
+        let is_value = (1..=NUMBERS).any(|n| p.key == format!("value_{n}"));
+        if is_value || p.value != p.default {
+            let literal = crate::core::rules::parse_value(&p.value);
+            let shown = if matches!(literal, toml::Value::String(_)) {
+                format!("\"{}\"", p.value)
+            } else {
+                p.value.clone()
+            };
+            text.push_str(&format!("{} = {shown}\n", p.key));
+        }
+    }
+    Ok(text)
+}
+
+/// Measure, propose, optionally search, confirm, and write the tuning folder.
+pub fn run_tune(
+    tune: &TuneRequest,
+    out: Option<PathBuf>,
+    exec: &Execution,
+    mut on_step: impl FnMut(&SpsaStep),
+) -> anyhow::Result<TuneResult> {
+    let started = Instant::now();
+    let base = &tune.request;
+    let current = current_values(base)?;
+    let pool = tune.pool.unwrap_or(current.iter().sum());
+    let (lo, hi) = tune.bounds;
+    apportion(&[1.0; NUMBERS], pool, lo, hi)?;
+    let seed = base.seed;
+    let confirm_seed = tune.confirm_seed.unwrap_or(seed.wrapping_add(1_000_003));
+    let search_seeds: Vec<u64> = std::iter::once(seed)
+        .chain((0..tune.iterations as u64).map(|k| seed.wrapping_add(1 + k)))
+        .collect();
+    if search_seeds.contains(&confirm_seed) {
+        return Err(input(format!(
+            "--confirm-seed {confirm_seed} is one of the search's seeds ({seed} to {}); the confirmation must use fresh seeds",
+            seed + tune.iterations as u64
+        )));
+    }
+    // Validate every sweep before any folder exists.
+    sweep_of(base, seed, base.matches, std::slice::from_ref(&current), None)?;
+    let root = match out {
+        Some(dir) => dir,
+        None => claim_new_dir(Path::new("results"), &format!("tune-dardz-{}", timestamp()))?,
+    };
+    let (_lock, _) = prepare_out_dir(&root)?;
+    let quiet = Execution { quiet: true, ..exec.clone() };
+    let mut measure = sweep_of(base, seed, base.matches, std::slice::from_ref(&current), None)?;
+    measure.out = Some(root.join("measure"));
+    let measured = run_sweep(&measure, &quiet)?;
+    let names = measured.meta.metric_names.clone();
+    let p = difficulty(&measured.block.tallies[0], &names)?;
+    let weights: Vec<f64> = p.iter().map(|x| 1.0 / x).collect();
+    let principle = apportion(&weights, pool, lo, hi)?;
+    let mut steps = Vec::new();
+    let searched = match &tune.objective {
+        None => None,
+        Some(objective) => {
+            let settings = Spsa {
+                iterations: tune.iterations,
+                matches: tune.step_matches,
+                first_seed: seed.wrapping_add(1),
+                pool,
+                bounds: tune.bounds,
+            };
+            let (best, s) =
+                spsa(base, objective, &principle, &settings, exec.threads, &mut on_step)?;
+            steps = s;
+            Some(best)
+        }
+    };
+    let mut proposals = vec![principle.clone()];
+    proposals.extend(searched.clone());
+    let mut confirm = sweep_of(base, confirm_seed, tune.confirm_matches, &proposals, None)?;
+    confirm.out = Some(root.join("confirm"));
+    let confirmed = run_sweep(&confirm, &quiet)?;
+    let share_of = |values: &[i64], n: usize| {
+        let name = value_sets(values).join(",");
+        let v = confirmed
+            .meta
+            .variants
+            .iter()
+            .position(|x| x.name == name)
+            .unwrap_or(confirmed.meta.baseline);
+        point_share(&confirmed.block.tallies[v], &names, n)
+    };
+    write_atomic(
+        &root.join("proposal.toml"),
+        rules_file(base, &principle, "arena tune: values inversely proportional to how often each number is scored per turn in a hand")?
+            .as_bytes(),
+    )?;
+    if let Some(s) = &searched {
+        let what = format!("arena tune: SPSA search for --objective {:?}", tune.objective);
+        write_atomic(
+            &root.join("proposal-objective.toml"),
+            rules_file(base, s, &what)?.as_bytes(),
+        )?;
+    }
+    let mut header = vec![
+        "number",
+        "current_value",
+        "proposed_value",
+        "scored_per_hand_turn",
+        "share_of_points_current",
+        "share_of_points_proposed",
+    ];
+    if searched.is_some() {
+        header.extend(["objective_value", "share_of_points_objective"]);
+    }
+    let rows = (0..NUMBERS)
+        .map(|i| {
+            let n = i + 1;
+            let mut row = vec![
+                n.to_string(),
+                current[i].to_string(),
+                principle[i].to_string(),
+                f6(p[i]),
+                f6(share_of(&current, n)),
+                f6(share_of(&principle, n)),
+            ];
+            if let Some(s) = &searched {
+                row.extend([s[i].to_string(), f6(share_of(s, n))]);
+            }
+            row
+        })
+        .collect();
+    write_csv(&root.join("tune.csv"), &header, rows)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let manifest = serde_json::json!({
+        "tool": "arena",
+        "crate_version": crate::output::manifest::CRATE_VERSION,
+        "command_line": exec.command_line,
+        "tune": tune,
+        "seeds": {"measure": seed, "search": search_seeds, "confirm": confirm_seed},
+        "method": {
+            "principle": "value_N proportional to 1 / (scored_N / hand_turns_N), apportioned to the pool by largest remainders within the bounds",
+            "search": tune.objective.as_ref().map(|_| "SPSA, Spall (1992) IEEE TAC 37(3):332-341; gains a/(k+1+A)^0.602, c/(k+1)^0.101 (Spall 1998); both evaluations of a step on one seed"),
+        },
+        "current": current,
+        "proposed": principle,
+        "objective_proposal": searched,
+        "spsa_steps": steps,
+        "elapsed_seconds": seconds,
+        "files": ["measure", "confirm", "proposal.toml", "tune.csv", "tune.json"],
+    });
+    write_atomic(&root.join("tune.json"), &serde_json::to_vec_pretty(&manifest)?)?;
+    Ok(TuneResult {
+        root,
+        current,
+        principle,
+        searched,
+        difficulty: p,
+        confirm: confirmed,
+        seconds,
+    })
+}

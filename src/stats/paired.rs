@@ -1,0 +1,157 @@
+//! Paired comparisons of variants that play the same matches (common random numbers): per
+//! variant and per per-match quantity, the exact integer sums Σx, Σx² and Σx·x_base against
+//! the baseline variant, over the matches every variant completed. They merge in any order,
+//! so a sweep's differences are the same bytes for any thread count or shard split, and
+//! they give both the paired variance of a difference (Var(x_v − x_b)) and the variance the
+//! same difference would have had with independent dice (Var x_v + Var x_b).
+
+use crate::stats::intervals::z_for;
+
+/// Joint sums of per-match quantities across the variants of a sweep.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PairedSums {
+    /// The quantities, in column order (e.g. `seat0_win`, `turns`, a game metric).
+    pub quantities: Vec<String>,
+    /// The variant every other one is compared with.
+    pub baseline: usize,
+    /// Matches completed by every variant.
+    pub matches: u64,
+    /// `sum[v][q]`, `sq[v][q]`, `cross[v][q]` (= Σ x_v·x_baseline).
+    pub sum: Vec<Vec<i128>>,
+    pub sq: Vec<Vec<i128>>,
+    pub cross: Vec<Vec<i128>>,
+}
+
+/// One quantity's difference between a variant and the baseline.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PairedDiff {
+    /// Mean of the variant minus mean of the baseline (in the quantity's units / `scale`).
+    pub diff: f64,
+    /// Normal 95% interval of the difference, from the per-match paired differences.
+    pub ci: (f64, f64),
+    /// The interval's half-width had the variants used independent dice (same n).
+    pub independent_half: f64,
+    /// 1 − Var(paired) / Var(independent): the share of variance the pairing removed.
+    pub reduction: f64,
+}
+
+impl PairedSums {
+    pub fn new(variants: usize, quantities: Vec<String>, baseline: usize) -> Self {
+        let q = quantities.len();
+        PairedSums {
+            quantities,
+            baseline,
+            matches: 0,
+            sum: vec![vec![0; q]; variants],
+            sq: vec![vec![0; q]; variants],
+            cross: vec![vec![0; q]; variants],
+        }
+    }
+
+    /// Count one match: `x[v][q]` for every variant.
+    pub fn add(&mut self, x: &[Vec<i64>]) {
+        self.matches += 1;
+        let base = &x[self.baseline];
+        for (v, xv) in x.iter().enumerate() {
+            for (q, (&a, &b)) in xv.iter().zip(base).enumerate() {
+                let (a, b) = (a as i128, b as i128);
+                self.sum[v][q] += a;
+                self.sq[v][q] += a * a;
+                self.cross[v][q] += a * b;
+            }
+        }
+    }
+
+    /// Add another part's sums (of the same sweep).
+    pub fn merge(&mut self, o: &PairedSums) {
+        self.matches += o.matches;
+        for v in 0..self.sum.len() {
+            for q in 0..self.quantities.len() {
+                self.sum[v][q] += o.sum[v][q];
+                self.sq[v][q] += o.sq[v][q];
+                self.cross[v][q] += o.cross[v][q];
+            }
+        }
+    }
+
+    /// Variant `v`'s mean of quantity `q`, divided by `scale`.
+    pub fn mean(&self, v: usize, q: usize, scale: f64) -> f64 {
+        self.sum[v][q] as f64 / self.matches as f64 / scale
+    }
+
+    /// Variant `v` minus the baseline on quantity `q` (values divided by `scale`), with its
+    /// paired interval at `confidence`. Undefined figures are NaN (empty cells).
+    pub fn diff(&self, v: usize, q: usize, scale: f64, confidence: f64) -> PairedDiff {
+        let n = self.matches;
+        let b = self.baseline;
+        if n < 2 {
+            return PairedDiff {
+                diff: f64::NAN,
+                ci: (f64::NAN, f64::NAN),
+                independent_half: f64::NAN,
+                reduction: f64::NAN,
+            };
+        }
+        let ni = n as i128;
+        // n²·Var in exact integers: n·Σx² − (Σx)², for the difference and each side.
+        let var_n2 = |sum: i128, sq: i128| (ni * sq - sum * sum) as f64;
+        let d_sum = self.sum[v][q] - self.sum[b][q];
+        let d_sq = self.sq[v][q] + self.sq[b][q] - 2 * self.cross[v][q];
+        let denom = (n as f64) * (n as f64 - 1.0) * scale * scale;
+        let var_d = var_n2(d_sum, d_sq) / denom;
+        let var_v = var_n2(self.sum[v][q], self.sq[v][q]) / denom;
+        let var_b = var_n2(self.sum[b][q], self.sq[b][q]) / denom;
+        let z = z_for(confidence);
+        let nf = n as f64;
+        let diff = d_sum as f64 / nf / scale;
+        let half = z * (var_d / nf).sqrt();
+        let var_independent = var_v + var_b;
+        let reduction =
+            if var_independent > 0.0 { 1.0 - var_d / var_independent } else { f64::NAN };
+        PairedDiff {
+            diff,
+            ci: (diff - half, diff + half),
+            independent_half: z * (var_independent / nf).sqrt(),
+            reduction,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identical_variants_have_zero_paired_variance() {
+        let mut p = PairedSums::new(2, vec!["x".into()], 0);
+        for x in [3i64, 5, 8, 1, 9] {
+            p.add(&[vec![x], vec![x]]);
+        }
+        let d = p.diff(1, 0, 1.0, 0.95);
+        assert_eq!(d.diff, 0.0);
+        assert_eq!(d.ci, (0.0, 0.0));
+        assert!(d.independent_half > 0.0);
+        assert_eq!(d.reduction, 1.0);
+    }
+
+    #[test]
+    fn matches_the_textbook_paired_t_figures() {
+        // Differences 1, 2, 3, 4 (variant = base + i): mean 2.5, sample variance 5/3.
+        let mut p = PairedSums::new(2, vec!["x".into()], 0);
+        let mut halves = (PairedSums::new(2, vec!["x".into()], 0), p.clone());
+        for (i, base) in [10i64, 20, 15, 30].into_iter().enumerate() {
+            let row = [vec![base], vec![base + i as i64 + 1]];
+            p.add(&row);
+            if i % 2 == 0 { halves.0.add(&row) } else { halves.1.add(&row) }
+        }
+        halves.0.merge(&halves.1);
+        assert_eq!(halves.0, p, "merging parts gives the whole");
+        let d = p.diff(1, 0, 1.0, 0.95);
+        assert!((d.diff - 2.5).abs() < 1e-12);
+        let half = 1.959964 * (5.0f64 / 3.0 / 4.0).sqrt();
+        assert!((d.ci.1 - d.diff - half).abs() < 1e-5, "{d:?}");
+        assert!(d.reduction > 0.9, "{d:?}");
+        assert!(p.diff(1, 0, 1.0, 0.95).ci.0 > 0.0);
+        assert!(PairedSums::new(2, vec!["x".into()], 0).diff(1, 0, 1.0, 0.95).diff.is_nan());
+    }
+}
