@@ -127,6 +127,23 @@ fn status_tells_failed_runs_and_refuses_what_is_not_a_run() {
         "a folder of runs: {}",
         String::from_utf8_lossy(&o.stderr)
     );
+    // A sweep's folder, alone and inside a folder of runs.
+    let sweep = tmp.path().join("sweep");
+    let o = arena(&[
+        "sweep",
+        "--game",
+        "pig",
+        "--vary",
+        "target=50,100",
+        "--matches",
+        "100",
+        "--quiet",
+        "--out",
+        sweep.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(status(&sweep).contains("(sweep): finished, 2 variants"), "{}", status(&sweep));
+    assert!(status(tmp.path()).contains("(sweep): finished"));
     let empty = tempfile::tempdir().unwrap();
     let o = arena(&["status", empty.path().to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));

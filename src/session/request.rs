@@ -15,6 +15,8 @@ use crate::session::plan::{MatchSpec, Shard, StoppingRequest};
 
 /// The file in a run's folder that says what the run is.
 pub const PLAN_FILE: &str = "plan.json";
+/// The resolved sweep, in a sweep's folder (written by `session::sweep_run`).
+pub const SWEEP_FILE: &str = "sweep.json";
 
 /// Everything that decides what a run plays (not how fast or how loudly).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

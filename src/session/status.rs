@@ -12,7 +12,7 @@ use crate::output::{io_failure, write_atomic};
 use crate::session::input::input;
 use crate::session::plan::Stopping;
 use crate::session::progress::duration_text;
-use crate::session::request::PLAN_FILE;
+use crate::session::request::{PLAN_FILE, SWEEP_FILE};
 use crate::stats::Tally;
 use crate::stats::intervals::wilson;
 
@@ -189,6 +189,9 @@ pub fn read(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
     if !dir.is_dir() {
         return Err(input(format!("{} is not a folder", dir.display())));
     }
+    if dir.join(SWEEP_FILE).exists() {
+        return Ok(vec![sweep_status(dir)?]);
+    }
     if dir.join(PLAN_FILE).exists() {
         return run_status(dir);
     }
@@ -197,7 +200,7 @@ pub fn read(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
         .map_err(|e| io_failure("reading", dir, e))?
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| p.join(PLAN_FILE).exists())
+        .filter(|p| p.join(PLAN_FILE).exists() || p.join(SWEEP_FILE).exists())
         .collect();
     runs.sort();
     if runs.is_empty() {
@@ -208,9 +211,37 @@ pub fn read(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
     }
     let mut all = Vec::new();
     for run in runs {
-        all.extend(run_status(&run)?);
+        all.extend(read(&run)?);
     }
     Ok(all)
+}
+
+/// A sweep folder: finished once its own manifest is written (after every variant's
+/// files); before that, how many variant folders are complete.
+fn sweep_status(dir: &Path) -> anyhow::Result<GameStatus> {
+    let variants: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| io_failure("reading", dir, e))?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    let complete = variants.iter().filter(|v| v.join("manifest.json").exists()).count();
+    let finished = dir.join("manifest.json").exists();
+    Ok(GameStatus {
+        folder: dir.to_path_buf(),
+        game: "sweep".into(),
+        state: if finished { "finished" } else { "not finished" }.into(),
+        done: None,
+        planned: None,
+        detail: if finished {
+            format!("{} variants; see sweep.csv and sweep_diff.csv", variants.len())
+        } else {
+            format!(
+                "{complete} of {} variant folders written; a sweep writes its files at the end and cannot be resumed yet: if its process is gone, run it again",
+                variants.len()
+            )
+        },
+    })
 }
 
 fn run_status(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {

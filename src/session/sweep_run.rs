@@ -26,8 +26,7 @@ use crate::session::sweep::{Sweep, SweepRequest, Variant};
 use crate::session::sweep_play::{SweepBlock, play_sweep_block};
 use crate::with_game;
 
-/// The resolved sweep, in the sweep folder.
-pub const SWEEP_FILE: &str = "sweep.json";
+pub use crate::session::request::SWEEP_FILE;
 /// What a shard of a sweep leaves for `arena merge`.
 pub const SWEEP_TALLY: &str = "sweep_tally.json";
 
