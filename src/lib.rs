@@ -11,5 +11,6 @@ pub mod cli;
 pub mod core;
 pub mod games;
 pub mod output;
+pub mod report;
 pub mod session;
 pub mod stats;

@@ -50,7 +50,11 @@ fn assert_described(dir: &Path) {
     let dict = parse(&read(dir, "COLUMNS.md"));
     let mut files: BTreeSet<String> = BTreeSet::new();
     for entry in std::fs::read_dir(dir).unwrap() {
-        files.insert(entry.unwrap().file_name().to_string_lossy().to_string());
+        let name = entry.unwrap().file_name().to_string_lossy().to_string();
+        // report.html is a page drawn from these files, not data (tests/report.rs checks it).
+        if name != "report.html" {
+            files.insert(name);
+        }
     }
     for file in &files {
         let section = dict

@@ -8,7 +8,7 @@
 //! | 0     | core                     | nothing else in the crate        |
 //! | 1     | games, bots, stats       | core                             |
 //! | 2     | arena                    | core, bots, stats                |
-//! | 3     | output                   | arena and below                  |
+//! | 3     | output, report           | arena and below                  |
 //! | 4     | session                  | output and below, games          |
 //! | 5     | cli                      | everything                       |
 
@@ -23,6 +23,7 @@ const FLOORS: &[(&str, u32)] = &[
     ("stats", 1),
     ("arena", 2),
     ("output", 3),
+    ("report", 3),
     ("session", 4),
     ("cli", 5),
 ];

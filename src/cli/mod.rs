@@ -6,6 +6,7 @@
 pub mod bench;
 pub mod info;
 pub mod plan;
+pub mod report;
 pub mod run;
 pub mod status;
 pub mod sweep;
@@ -108,6 +109,9 @@ pub enum Command {
     /// running, paused, finished or failed (a run folder, the default experiment's, or a
     /// folder of shard folders). Reads only; never touches a running run's files.
     Status(StatusArgs),
+    /// Write DIR/report.html: one self-contained page (inline SVG charts, no scripts) of a
+    /// run, a merge, a sweep or the default experiment, read from the folder's CSV files.
+    Report(ReportArgs),
 }
 
 /// The flags that define which matches are played (shared by `run` and `trace`, so a trace
@@ -208,6 +212,16 @@ pub struct RunArgs {
     /// here override its keys. A file that varies something runs as `arena sweep`.
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     pub experiment: Option<PathBuf>,
+    /// Do not write report.html at the end (`arena report DIR` writes it later).
+    #[arg(long)]
+    pub no_report: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    /// A result folder: a run, a merge, a sweep, or the default experiment's folder.
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
 }
 
 #[derive(Args, Debug)]
@@ -225,6 +239,9 @@ pub struct MergeArgs {
     /// The shards' folders (`arena run --shard I/K --out ...`), every shard exactly once.
     #[arg(required = true, value_name = "SHARD_DIR")]
     pub shards: Vec<PathBuf>,
+    /// Do not write report.html at the end.
+    #[arg(long)]
+    pub no_report: bool,
 }
 
 /// Stopping rules: play in deterministic chunks and stop at the first chunk boundary where
@@ -390,6 +407,7 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
         Command::Status(a) => status::status_command(&a.dir).map(|_| Status::Ok),
         Command::Sweep(a) => sweep::sweep_command(a, &args),
         Command::Tune(a) => tune::tune_command(a, &args),
+        Command::Report(a) => report::report_command(&a.dir).map(|_| Status::Ok),
     };
     match result {
         Ok(Status::Ok) => 0,

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use crate::cli::report::write_report;
 use crate::cli::sweep::{SweepArgs, sweep_command};
 use crate::cli::{MergeArgs, RunArgs, Status};
 use crate::session::{
@@ -81,6 +82,10 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
             print_game(done);
         }
     })?;
+    // The report reads the finished folder; a paused run has nothing final to show yet.
+    if !args.no_report && !matches!(result.end, RunEnd::Paused { .. }) {
+        report_after(&result.root, quiet);
+    }
     Ok(match result.end {
         RunEnd::Complete => Status::Ok,
         RunEnd::HadFailures => Status::HadFailures,
@@ -140,6 +145,9 @@ pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result
             merged.meta.game,
             args.out.display()
         );
+        if !args.no_report {
+            report_after(&args.out, false);
+        }
         let failed = merged.block.failures.iter().any(|f| !f.is_empty());
         return Ok(if failed { Status::HadFailures } else { Status::Ok });
     }
@@ -151,7 +159,24 @@ pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result
         args.out.display()
     );
     println!("  verdict: {}", merged.verdict);
+    if !args.no_report {
+        report_after(&args.out, false);
+    }
     Ok(if merged.failures.is_empty() { Status::Ok } else { Status::HadFailures })
+}
+
+/// Write the report of a finished run or merge. Its results are complete whatever happens
+/// here, so a failure is a warning and leaves the exit code alone (a cluster's `afterok`
+/// must not fail over a page).
+pub(crate) fn report_after(dir: &Path, quiet: bool) {
+    if let Err(e) = write_report(dir, quiet) {
+        let chain: Vec<String> = e.chain().map(|c| c.to_string()).collect();
+        eprintln!(
+            "warning: report.html not written: {}; the results are complete (`arena report {}` retries)",
+            chain.join(": "),
+            dir.display()
+        );
+    }
 }
 
 fn print_summary(game: &str, s: &RunSummary, out: &Path) {

@@ -50,6 +50,9 @@ pub struct SweepArgs {
     /// Take every key from an experiment file (TOML); flags given here override its keys.
     #[arg(long, value_name = "FILE")]
     pub experiment: Option<PathBuf>,
+    /// Do not write report.html at the end (`arena report DIR` writes it later).
+    #[arg(long)]
+    pub no_report: bool,
 }
 
 /// The sweep the flags (over the experiment file, if any) ask for.
@@ -132,6 +135,9 @@ pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result
                 t.lengths[2].mean()
             );
         }
+    }
+    if !args.no_report {
+        crate::cli::run::report_after(&result.root, args.quiet);
     }
     let failed = result.block.failures.iter().any(|f| !f.is_empty());
     Ok(if failed { Status::HadFailures } else { Status::Ok })

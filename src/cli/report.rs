@@ -1,0 +1,34 @@
+//! `arena report DIR`, and the report written at the end of `arena run` and `arena merge`
+//! (unless `--no-report`): the page itself is built by [`crate::report`] from the folder's
+//! files; here its errors become the command line's (bad input exits 2).
+
+use std::path::Path;
+use std::time::Instant;
+
+use crate::report::{self, ReportError};
+use crate::session::input;
+
+/// A report error as the command line reports it: a missing or malformed file is bad input.
+fn to_anyhow(e: ReportError) -> anyhow::Error {
+    match e {
+        ReportError::Input(msg) => input(msg),
+        other => anyhow::Error::new(other),
+    }
+}
+
+/// Write the report of `dir` and say where it is and how long it took (unless `quiet`).
+pub fn write_report(dir: &Path, quiet: bool) -> anyhow::Result<()> {
+    let start = Instant::now();
+    let written = report::write(dir).map_err(to_anyhow)?;
+    if !quiet && let Some(first) = written.pages.first() {
+        let more = written.pages.len() - 1;
+        let extra = if more > 0 { format!(" (and {more} linked pages)") } else { String::new() };
+        println!("report: {}{extra} in {:.3} s", first.display(), start.elapsed().as_secs_f64());
+    }
+    Ok(())
+}
+
+/// `arena report DIR`.
+pub fn report_command(dir: &Path) -> anyhow::Result<()> {
+    write_report(dir, false)
+}

@@ -1,0 +1,114 @@
+//! `report.html`: one self-contained page per result folder (a run, a shard merge, a sweep,
+//! or the default experiment's summary with a page per game), built only from the folder's
+//! CSV files, `verdict.txt`, `manifest.json` and `plan.json`, so it works on old runs and
+//! never re-plays a match. Floor 3 beside `output`: it uses neither `session` nor `cli`.
+
+pub mod charts;
+pub mod page;
+pub mod run_page;
+pub mod summary;
+pub mod sweep;
+pub mod table;
+
+use std::path::{Path, PathBuf};
+
+/// Why a report could not be written. `Input` is a folder that is not a (complete) result
+/// folder or a missing or malformed file: one line naming the file, exit code 2 at the
+/// command line.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    #[error("{0}")]
+    Input(String),
+    #[error("drawing a chart: {0}")]
+    Chart(String),
+    #[error("{0}")]
+    Io(String),
+}
+
+/// What kind of folder a report was written for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Run,
+    Sweep,
+    Experiment,
+}
+
+/// The pages written: the folder's own `report.html` first, then any per-game or
+/// per-variant pages it links to.
+#[derive(Debug)]
+pub struct Written {
+    pub kind: Kind,
+    pub pages: Vec<PathBuf>,
+}
+
+/// The folders inside `dir` that are complete runs (hold a `manifest.json`), sorted.
+fn run_subfolders(dir: &Path) -> Vec<PathBuf> {
+    let mut subs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir() && p.join("manifest.json").is_file())
+        .collect();
+    subs.sort();
+    subs
+}
+
+/// Read `dir/file` as JSON; missing or malformed is an input error naming it.
+pub(crate) fn read_json(dir: &Path, file: &str) -> Result<serde_json::Value, ReportError> {
+    let path = dir.join(file);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| ReportError::Input(format!("{}: cannot read: {e}", path.display())))?;
+    serde_json::from_str(&text)
+        .map_err(|e| ReportError::Input(format!("{}: malformed JSON: {e}", path.display())))
+}
+
+/// Write `dir/report.html` whole or not at all (a temporary file renamed into place).
+fn save(dir: &Path, html: &str) -> Result<PathBuf, ReportError> {
+    let path = dir.join("report.html");
+    let tmp = dir.join(".report.html.tmp");
+    std::fs::write(&tmp, html)
+        .and_then(|_| std::fs::rename(&tmp, &path))
+        .map_err(|e| ReportError::Io(format!("writing {}: {e}", path.display())))?;
+    Ok(path)
+}
+
+/// Build every page first and write them only when all built, so bad input never leaves a
+/// half report.
+fn save_all(pages: Vec<(PathBuf, String)>) -> Result<Vec<PathBuf>, ReportError> {
+    pages.iter().map(|(dir, html)| save(dir, html)).collect()
+}
+
+/// Write the report of the result folder `dir`: a sweep (`sweep.csv` at the top), a run
+/// (`manifest.json`), or the default experiment (game folders with manifests).
+pub fn write(dir: &Path) -> Result<Written, ReportError> {
+    if !dir.is_dir() {
+        return Err(ReportError::Input(format!("{}: not a folder", dir.display())));
+    }
+    if dir.join("sweep.csv").is_file() {
+        let variants = run_subfolders(dir);
+        let mut pages = vec![(dir.to_path_buf(), sweep::render(dir)?)];
+        for v in variants {
+            let html = run_page::render(&v, Some("../report.html"))?;
+            pages.push((v, html));
+        }
+        return Ok(Written { kind: Kind::Sweep, pages: save_all(pages)? });
+    }
+    if dir.join("manifest.json").is_file() {
+        let html = run_page::render(dir, None)?;
+        return Ok(Written { kind: Kind::Run, pages: save_all(vec![(dir.to_path_buf(), html)])? });
+    }
+    let games = run_subfolders(dir);
+    if games.is_empty() {
+        return Err(ReportError::Input(format!(
+            "{}: not a result folder (no manifest.json, no sweep.csv, no game folders with a manifest.json)",
+            dir.display()
+        )));
+    }
+    let mut pages = vec![(dir.to_path_buf(), summary::render(dir, &games)?)];
+    for g in games {
+        let html = run_page::render(&g, Some("../report.html"))?;
+        pages.push((g, html));
+    }
+    Ok(Written { kind: Kind::Experiment, pages: save_all(pages)? })
+}

@@ -1,0 +1,119 @@
+//! The HTML around the charts: one self-contained page (inline CSS and SVG, no script, no
+//! external reference) that reads on a phone and prints cleanly.
+
+use crate::report::charts::Chart;
+
+const STYLE: &str = "
+body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0 auto;max-width:980px;padding:12px 16px;color:#222;line-height:1.45}
+h1{font-size:1.5em;margin:.4em 0}h2{font-size:1.2em;margin:1.4em 0 .4em;border-bottom:1px solid #ccc}
+.verdict{background:#f3f6fb;border-left:4px solid #1f5fa8;padding:8px 12px;margin:8px 0}
+figure{margin:10px 0;page-break-inside:avoid;break-inside:avoid}figcaption{font-size:.9em;color:#444}
+svg{max-width:100%;height:auto;display:block}
+table{border-collapse:collapse;font-size:.85em;margin:6px 0;display:block;overflow-x:auto;max-width:100%}
+td,th{border:1px solid #ddd;padding:2px 6px;text-align:right;white-space:nowrap}th{background:#f4f4f4}
+td:first-child,th:first-child{text-align:left}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:6px 0}dt{font-weight:600}dd{margin:0}
+code{background:#f4f4f4;padding:1px 4px;word-break:break-all}
+@media print{body{max-width:none}a{color:inherit;text-decoration:none}h2{page-break-after:avoid}}
+";
+
+/// Escape text for HTML.
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A number as the tables show it: up to four decimals, no trailing noise.
+pub fn num(v: Option<f64>) -> String {
+    match v {
+        None => String::new(),
+        Some(v) if v.fract() == 0.0 && v.abs() < 1e15 => format!("{v:.0}"),
+        Some(v) if v.abs() >= 100.0 => format!("{v:.1}"),
+        // p-values far below 1e-4 would print as 0.0000.
+        Some(v) if v.abs() < 1e-4 => format!("{v:.1e}"),
+        Some(v) => format!("{v:.4}"),
+    }
+}
+
+/// A page under construction.
+pub struct Page {
+    body: String,
+}
+
+impl Page {
+    pub fn new(title: &str) -> Page {
+        Page { body: format!("<h1>{}</h1>\n", esc(title)) }
+    }
+
+    pub fn raw(&mut self, html: &str) {
+        self.body.push_str(html);
+        self.body.push('\n');
+    }
+
+    pub fn heading(&mut self, text: &str) {
+        self.raw(&format!("<h2>{}</h2>", esc(text)));
+    }
+
+    pub fn para(&mut self, text: &str) {
+        self.raw(&format!("<p>{}</p>", esc(text)));
+    }
+
+    /// A chart with an id, a caption, and its value axis mapping in `data-y-map`
+    /// ("value pixel value pixel").
+    pub fn chart(&mut self, id: &str, caption: &str, chart: &Chart) {
+        let [(v0, p0), (v1, p1)] = chart.y_map;
+        self.raw(&format!(
+            "<figure class=\"chart\" id=\"{}\" data-y-map=\"{v0} {p0} {v1} {p1}\">{}<figcaption>{}</figcaption></figure>",
+            esc(id),
+            chart.svg,
+            esc(caption)
+        ));
+    }
+
+    /// A table of text cells (already formatted).
+    pub fn table(&mut self, headers: &[&str], rows: &[Vec<String>]) {
+        let mut t = String::from("<table><tr>");
+        for h in headers {
+            t.push_str(&format!("<th>{}</th>", esc(h)));
+        }
+        t.push_str("</tr>");
+        for r in rows {
+            t.push_str("<tr>");
+            for c in r {
+                t.push_str(&format!("<td>{}</td>", esc(c)));
+            }
+            t.push_str("</tr>");
+        }
+        t.push_str("</table>");
+        self.raw(&t);
+    }
+
+    /// Term/definition pairs (the header block).
+    pub fn facts(&mut self, facts: &[(&str, String)]) {
+        let mut t = String::from("<dl>");
+        for (k, v) in facts {
+            t.push_str(&format!("<dt>{}</dt><dd>{}</dd>", esc(k), esc(v)));
+        }
+        t.push_str("</dl>");
+        self.raw(&t);
+    }
+
+    /// The whole document.
+    pub fn finish(self, title: &str) -> String {
+        format!(
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>{STYLE}</style></head>\n<body>\n{}</body></html>\n",
+            esc(title),
+            self.body
+        )
+    }
+}

@@ -1,0 +1,425 @@
+//! The page of one run folder: what was run and how to rerun it, the verdict over the seat
+//! win shares, game lengths, lead changes, the bots' results and ratings, and the game's own
+//! metrics, every number read from the folder's files.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::report::charts::{self, Estimate};
+use crate::report::page::{Page, esc, num};
+use crate::report::table::Table;
+use crate::report::{ReportError, read_json};
+
+/// The length measures drawn as histograms, in order, with their axis names.
+const LENGTHS: &[(&str, &str)] = &[
+    ("decisions", "bot decisions per match"),
+    ("turns", "turns per match"),
+    ("rounds", "rounds per match"),
+];
+
+/// A shell word, quoted when it needs to be, so the command line can be pasted back.
+fn shell_word(w: &str) -> String {
+    if !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || "-_./:=,@+%".contains(c)) {
+        w.to_string()
+    } else {
+        format!("'{}'", w.replace('\'', "'\\''"))
+    }
+}
+
+fn json_text(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+/// The header block: game, players, bots, seating, matches, seed, changed rules, version,
+/// time, and the command line that reruns it.
+fn header(page: &mut Page, manifest: &serde_json::Value) {
+    let m = |k: &str| json_text(&manifest[k]);
+    let bots: Vec<String> = manifest["lineup"]
+        .as_array()
+        .map(|l| l.iter().map(|b| json_text(&b["label"])).collect())
+        .unwrap_or_default();
+    let changed: Vec<String> = manifest["rules"]
+        .as_array()
+        .map(|rs| {
+            rs.iter()
+                .filter(|r| r["value"] != r["default"])
+                .map(|r| {
+                    format!(
+                        "{} = {} (default {})",
+                        json_text(&r["key"]),
+                        json_text(&r["value"]),
+                        json_text(&r["default"])
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut version = m("crate_version");
+    if !m("git_commit").is_empty() {
+        version = format!("{version} ({})", m("git_commit"));
+    }
+    let elapsed = manifest["elapsed_seconds"].as_f64();
+    let mut facts = vec![
+        ("game", m("game")),
+        ("players", m("players")),
+        ("bots", bots.join(", ")),
+        ("seating", m("seating")),
+        (
+            "matches",
+            format!(
+                "{} completed, {} capped, {} failed",
+                m("completed_matches"),
+                m("capped_matches"),
+                m("failed_matches")
+            ),
+        ),
+        ("seed", m("seed")),
+        (
+            "rules changed",
+            if changed.is_empty() { "none (all defaults)".into() } else { changed.join("; ") },
+        ),
+    ];
+    if !m("rules_file").is_empty() {
+        facts.push(("rules file", m("rules_file")));
+    }
+    facts.push(("version", version));
+    if let Some(e) = elapsed {
+        facts.push(("time taken", format!("{e:.1} s")));
+    }
+    page.facts(&facts);
+    if let Some(cmd) = manifest["command_line"].as_array() {
+        let words: Vec<String> = cmd.iter().map(|w| shell_word(&json_text(w))).collect();
+        page.raw(&format!("<p>Rerun exactly: <code>{}</code></p>", esc(&words.join(" "))));
+    }
+}
+
+/// Seat win shares with their intervals and the fair-share line; also returns the verdict.
+fn seats(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
+    let verdict_path = dir.join("verdict.txt");
+    let verdict = std::fs::read_to_string(&verdict_path).map_err(|_| {
+        ReportError::Input(format!(
+            "{}: missing (not a complete result folder)",
+            verdict_path.display()
+        ))
+    })?;
+    let t = Table::read(dir, "seats.csv")?;
+    let (seat, rate) = (t.need(&["seat"])?, t.need(&["win_rate"])?);
+    let (lo, hi) = (t.need(&["ci_low"])?, t.need(&["ci_high"])?);
+    let fair = t.col(&["fair_share"]);
+    let mut points = Vec::new();
+    let mut fair_share = None;
+    for i in 0..t.rows.len() {
+        points.push(Estimate {
+            label: format!("seat {}", t.text(&t.rows[i], seat)),
+            value: t.need_num(i, rate)?,
+            lo: t.num(i, lo)?.unwrap_or(f64::NAN),
+            hi: t.num(i, hi)?.unwrap_or(f64::NAN),
+        });
+        if let Some(f) = fair {
+            fair_share = t.num(i, f)?;
+        }
+    }
+    if points.is_empty() {
+        return Err(ReportError::Input(format!("{}: no rows", t.name)));
+    }
+    let fair_share = fair_share.unwrap_or(1.0 / points.len() as f64);
+    page.heading("Who wins: seat win shares");
+    page.raw(&format!("<p class=\"verdict\">{}</p>", esc(verdict.trim())));
+    let chart = charts::intervals(&points, Some(fair_share), "win share")?;
+    page.chart(
+        "seat-shares",
+        &format!("Win share per seat (seat 0 moves first) with 95% intervals ({}); the red line is a fair share of {:.1}%.", t.text(&t.rows[0], t.col(&["ci_method"]).unwrap_or(usize::MAX)), 100.0 * fair_share),
+        &chart,
+    );
+    let cols =
+        ["seat", "matches", "wins", "draws", "win_rate", "ci_low", "ci_high", "diff_pp", "p_holm"];
+    table_of(page, &t, &cols);
+    Ok(())
+}
+
+/// A table of the named columns that exist in `t`.
+fn table_of(page: &mut Page, t: &Table, cols: &[&str]) {
+    let present: Vec<(&str, usize)> =
+        cols.iter().filter_map(|c| t.col(&[c]).map(|i| (*c, i))).collect();
+    let rows: Vec<Vec<String>> = t
+        .rows
+        .iter()
+        .map(|r| {
+            present
+                .iter()
+                .map(|(_, i)| {
+                    let cell = t.text(r, *i);
+                    cell.parse::<f64>().map_or(cell.to_string(), |v| num(Some(v)))
+                })
+                .collect()
+        })
+        .collect();
+    let headers: Vec<&str> = present.iter().map(|(c, _)| *c).collect();
+    page.table(&headers, &rows);
+}
+
+/// The exact distribution of `measure` from histograms.csv.
+fn bins_of(hist: &Table, measure: &str) -> Result<Vec<(f64, f64)>, ReportError> {
+    let (m, v, c) = (hist.need(&["measure"])?, hist.need(&["value"])?, hist.need(&["count"])?);
+    let mut bins = Vec::new();
+    for i in 0..hist.rows.len() {
+        if hist.text(&hist.rows[i], m) == measure {
+            bins.push((hist.need_num(i, v)?, hist.need_num(i, c)?));
+        }
+    }
+    Ok(bins)
+}
+
+/// A histogram of one length measure with its quartiles and median from lengths.csv.
+fn length_chart(
+    page: &mut Page,
+    lengths: &Table,
+    hist: &Table,
+    measure: &str,
+    desc: &str,
+) -> Result<bool, ReportError> {
+    let key = lengths.need(&["measure"])?;
+    let Some(row) = lengths.find(key, measure) else { return Ok(false) };
+    let bins = bins_of(hist, measure)?;
+    if bins.is_empty() {
+        return Ok(false);
+    }
+    let mut quantiles = Vec::new();
+    for q in ["p5", "p25", "p50", "p75", "p95"] {
+        if let Some(c) = lengths.col(&[q])
+            && let Some(v) = lengths.num(row, c)?
+        {
+            quantiles.push((q, v));
+        }
+    }
+    let mean = lengths.col(&["mean"]).map(|c| lengths.num(row, c)).transpose()?.flatten();
+    let text: Vec<String> =
+        quantiles.iter().map(|(q, v)| format!("{q} {}", num(Some(*v)))).collect();
+    let chart = charts::histogram(&bins, &quantiles, desc)?;
+    page.chart(
+        &format!("length-{measure}"),
+        &format!(
+            "{desc}: mean {}; red lines at {} (the median thicker).",
+            num(mean),
+            text.join(", ")
+        ),
+        &chart,
+    );
+    Ok(true)
+}
+
+fn lengths(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
+    let lengths = Table::read(dir, "lengths.csv")?;
+    let hist = Table::read(dir, "histograms.csv")?;
+    page.heading("How long games are");
+    for (measure, desc) in LENGTHS {
+        length_chart(page, &lengths, &hist, measure, desc)?;
+    }
+    table_of(
+        page,
+        &lengths,
+        &["measure", "matches", "mean", "sd", "min", "p5", "p25", "p50", "p75", "p95", "max"],
+    );
+    page.heading("Lead changes and when the winner took the lead for good");
+    let a = length_chart(page, &lengths, &hist, "lead_changes", "times the sole leader changed")?;
+    let b = length_chart(
+        page,
+        &lengths,
+        &hist,
+        "decided_percent",
+        "% of turns played when the winner took the lead for good",
+    )?;
+    if !a && !b {
+        page.para("This game reports no running score, so it has no lead changes to show.");
+    }
+    Ok(())
+}
+
+/// Per-bot results and ratings, when the lineup has different bots.
+fn bots(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
+    let Some(ratings) = Table::read_optional(dir, "ratings.csv")? else { return Ok(()) };
+    let bot = ratings.need(&["bot"])?;
+    let mut labels: Vec<&str> = ratings.rows.iter().map(|r| ratings.text(r, bot)).collect();
+    labels.sort_unstable();
+    labels.dedup();
+    if labels.len() < 2 {
+        return Ok(());
+    }
+    page.heading("Bots: results and ratings");
+    let (rate, lo, hi) =
+        (ratings.need(&["win_rate"])?, ratings.need(&["ci_low"])?, ratings.need(&["ci_high"])?);
+    let slot = ratings.need(&["slot"])?;
+    let mut shares = Vec::new();
+    let mut elos = Vec::new();
+    let (elo, elo_lo, elo_hi) =
+        (ratings.col(&["elo"]), ratings.col(&["elo_ci_low"]), ratings.col(&["elo_ci_high"]));
+    for i in 0..ratings.rows.len() {
+        let label = format!(
+            "{} {}",
+            ratings.text(&ratings.rows[i], slot),
+            ratings.text(&ratings.rows[i], bot)
+        );
+        shares.push(Estimate {
+            label: label.clone(),
+            value: ratings.need_num(i, rate)?,
+            lo: ratings.num(i, lo)?.unwrap_or(f64::NAN),
+            hi: ratings.num(i, hi)?.unwrap_or(f64::NAN),
+        });
+        if let (Some(e), Some(l), Some(h)) = (elo, elo_lo, elo_hi)
+            && let Some(v) = ratings.num(i, e)?
+        {
+            elos.push(Estimate {
+                label,
+                value: v,
+                lo: ratings.num(i, l)?.unwrap_or(f64::NAN),
+                hi: ratings.num(i, h)?.unwrap_or(f64::NAN),
+            });
+        }
+    }
+    let chart = charts::intervals(&shares, None, "win share")?;
+    page.chart(
+        "bot-shares",
+        "Win share per lineup slot over all seats it played, with 95% intervals.",
+        &chart,
+    );
+    if !elos.is_empty() {
+        let chart = charts::intervals(&elos, Some(0.0), "Elo vs slot 0")?;
+        page.chart(
+            "bot-ratings",
+            "Rating relative to slot 0 with 95% intervals (ratings.csv names the method).",
+            &chart,
+        );
+    }
+    table_of(
+        page,
+        &ratings,
+        &["slot", "bot", "win_rate", "ci_low", "ci_high", "elo", "elo_ci_low", "elo_ci_high"],
+    );
+    if let Some(d) = Table::read_optional(dir, "difference.csv")? {
+        page.para("Head to head (difference.csv):");
+        table_of(
+            page,
+            &d,
+            &[
+                "bot_a",
+                "bot_b",
+                "share_a",
+                "share_b",
+                "difference",
+                "ci_low",
+                "ci_high",
+                "elo_a_over_b",
+            ],
+        );
+    }
+    Ok(())
+}
+
+/// The longest common prefix of `names` that ends at an underscore (`card_points_`), or the
+/// empty string.
+fn common_prefix<'a>(names: &[&'a str]) -> &'a str {
+    let first = names[0];
+    let mut len = first.len();
+    for n in &names[1..] {
+        len = len.min(first.bytes().zip(n.bytes()).take_while(|(a, b)| a == b).count());
+    }
+    match first[..len].rfind('_') {
+        Some(u) => &first[..=u],
+        None => "",
+    }
+}
+
+/// Names what a group of metrics shows, for the games whose metrics are known.
+fn group_title(prefix: &str) -> String {
+    match prefix {
+        "card_points" => "points by card".into(),
+        "points" => "points by way of scoring".into(),
+        "scored" => "cards scored per match".into(),
+        "played" => "outcomes One to Six played per match".into(),
+        "ended" => "how games end (share of matches)".into(),
+        p => p.replace('_', " "),
+    }
+}
+
+/// The game's own metrics, grouped by the first word of their names (`card_points_7` is in
+/// `card`, `ended_trice_swap` in `ended`) and labelled after the group's common prefix; a
+/// group of two or more is a chart, and the table below lists them all.
+fn metrics(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
+    let t = Table::read(dir, "metrics.csv")?;
+    page.heading("The game's own metrics");
+    if t.rows.is_empty() {
+        page.para("This game reports no metrics of its own.");
+        return Ok(());
+    }
+    let (name, mean) = (t.need(&["metric"])?, t.need(&["mean"])?);
+    let (lo, hi) = (t.col(&["ci_low"]), t.col(&["ci_high"]));
+    let mut groups: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    let mut order: Vec<&str> = Vec::new();
+    for (i, r) in t.rows.iter().enumerate() {
+        let n = t.text(r, name);
+        let word = n.split('_').next().unwrap_or(n);
+        if !groups.contains_key(word) {
+            order.push(word);
+        }
+        groups.entry(word).or_default().push(i);
+    }
+    for word in &order {
+        let rows = &groups[word];
+        if rows.len() < 2 {
+            continue;
+        }
+        let names: Vec<&str> = rows.iter().map(|&i| t.text(&t.rows[i], name)).collect();
+        let prefix = common_prefix(&names);
+        let mut points = Vec::new();
+        for (&i, label) in rows.iter().zip(&names) {
+            points.push(Estimate {
+                label: label[prefix.len()..].to_string(),
+                value: t.need_num(i, mean)?,
+                lo: lo.map(|c| t.num(i, c)).transpose()?.flatten().unwrap_or(f64::NAN),
+                hi: hi.map(|c| t.num(i, c)).transpose()?.flatten().unwrap_or(f64::NAN),
+            });
+        }
+        // `rounds`, `rounds_no_winner`: no shared prefix ends at an underscore; use the word.
+        let stem = if prefix.is_empty() { word } else { prefix.trim_end_matches('_') };
+        let chart = charts::intervals(&points, None, "mean per match")?;
+        page.chart(
+            &format!("metric-{stem}"),
+            &format!(
+                "{}: mean per match with 95% intervals (`{prefix}*` in metrics.csv; COLUMNS.md says what each counts).",
+                group_title(stem)
+            ),
+            &chart,
+        );
+    }
+
+    table_of(
+        page,
+        &t,
+        &["metric", "matches", "mean", "sd", "ci_low", "ci_high", "total", "min", "max"],
+    );
+    Ok(())
+}
+
+/// The page of the run folder `dir`; `up` links back to a summary or sweep page.
+pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
+    let manifest = read_json(dir, "manifest.json")?;
+    let game = json_text(&manifest["game"]);
+    let title = format!("{game}: {} matches", json_text(&manifest["completed_matches"]));
+    let mut page = Page::new(&title);
+    if let Some(up) = up {
+        page.raw(&format!("<p><a href=\"{}\">&larr; back to the summary</a></p>", esc(up)));
+    }
+    header(&mut page, &manifest);
+    seats(&mut page, dir)?;
+    lengths(&mut page, dir)?;
+    bots(&mut page, dir)?;
+    metrics(&mut page, dir)?;
+    page.para(
+        "Every number on this page is read from the CSV files, verdict.txt and manifest.json in this folder; COLUMNS.md there says what each column means.",
+    );
+    Ok(page.finish(&title))
+}

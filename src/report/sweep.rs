@@ -1,0 +1,309 @@
+//! The page of a sweep folder: each headline figure of `sweep.csv` (seat win shares, the
+//! largest seat deviation, mean turns, each card's share of points) against the varied
+//! parameter with its interval band and the baseline marked, then the paired differences of
+//! `sweep_diff.csv`. Columns are read by name with fallbacks, since the sweep files are
+//! young: `variant`/`name`, `folder`, the varied keys between `folder` and `matches`,
+//! `seatN_win`/`seatN_win_rate` with `seatN_ci_low`/`seatN_ci_high`, `max_seat_deviation_pp`,
+//! `turns_mean` with `turns_ci_low`/`turns_ci_high`, `points_share_*`; and in
+//! `sweep_diff.csv` `variant`, `baseline`, `quantity`, `difference`, `ci_low`, `ci_high`.
+
+use std::path::Path;
+
+use crate::report::ReportError;
+use crate::report::charts::{self, Line};
+use crate::report::page::{Page, esc, num};
+use crate::report::table::Table;
+
+/// A one-line figure: chart id, label, and the column names of its value, band low and
+/// band high (each with fallbacks).
+type Single<'a> = (&'a str, &'a str, &'a [&'a str], &'a [&'a str], &'a [&'a str]);
+
+/// The varied keys: the columns between `folder` (or `variant`) and `matches`.
+fn key_columns(t: &Table) -> Vec<usize> {
+    let start = t.col(&["folder"]).or_else(|| t.col(&["variant", "name"])).map_or(0, |i| i + 1);
+    let end = t.col(&["matches"]).unwrap_or(start);
+    if end > start {
+        return (start..end).collect();
+    }
+    t.col(&["parameter", "value"]).into_iter().collect()
+}
+
+/// A figure with its band, one value per variant, if the columns exist.
+fn line(
+    t: &Table,
+    label: &str,
+    xs: &[f64],
+    value: &[&str],
+    lo: &[&str],
+    hi: &[&str],
+) -> Result<Option<Line>, ReportError> {
+    let Some(v) = t.col(value) else { return Ok(None) };
+    let (l, h) = (t.col(lo), t.col(hi));
+    let mut points = Vec::new();
+    for (i, &x) in xs.iter().enumerate() {
+        let Some(y) = t.num(i, v)? else { continue };
+        let band = |c: Option<usize>| -> Result<f64, ReportError> {
+            Ok(c.map(|c| t.num(i, c)).transpose()?.flatten().unwrap_or(f64::NAN))
+        };
+        points.push((x, y, band(l)?, band(h)?));
+    }
+    Ok(Some(Line { label: label.to_string(), points }))
+}
+
+pub fn render(dir: &Path) -> Result<String, ReportError> {
+    let t = Table::read(dir, "sweep.csv")?;
+    if t.rows.is_empty() {
+        return Err(ReportError::Input(format!("{}: no variants", t.name)));
+    }
+    let diff = Table::read_optional(dir, "sweep_diff.csv")?;
+    let name_col = t.need(&["variant", "name"])?;
+    let keys = key_columns(&t);
+    let Some(&key) = keys.first() else {
+        return Err(ReportError::Input(format!(
+            "{}: no varied parameter (expected its columns between `folder` and `matches`)",
+            t.name
+        )));
+    };
+    let key_name = t.headers[key].clone();
+    // The x axis: the first varied key's values when all are numbers, else the variant order.
+    let texts: Vec<String> = t.rows.iter().map(|r| t.text(r, key).to_string()).collect();
+    let numeric: Option<Vec<f64>> = texts.iter().map(|s| s.parse::<f64>().ok()).collect();
+    let xs: Vec<f64> =
+        numeric.clone().unwrap_or_else(|| (0..texts.len()).map(|i| i as f64).collect());
+    let x_labels: Vec<(f64, String)> = xs.iter().copied().zip(texts.iter().cloned()).collect();
+    let names: Vec<String> = t.rows.iter().map(|r| t.text(r, name_col).to_string()).collect();
+    // The baseline: named by sweep_diff.csv, or flagged in sweep.csv, or the first variant.
+    let baseline_name = diff
+        .as_ref()
+        .and_then(|d| {
+            d.col(&["baseline"]).and_then(|c| d.rows.first().map(|r| d.text(r, c).to_string()))
+        })
+        .or_else(|| {
+            let c = t.col(&["baseline", "is_baseline"])?;
+            t.rows
+                .iter()
+                .position(|r| matches!(t.text(r, c), "1" | "true" | "yes"))
+                .map(|i| names[i].clone())
+        })
+        .unwrap_or_else(|| names[0].clone());
+    let baseline_index = names.iter().position(|n| *n == baseline_name);
+    let baseline_x = baseline_index.map(|i| xs[i]);
+
+    let title = format!("Sweep of {key_name}: {} variants", t.rows.len());
+    let mut page = Page::new(&title);
+    let mut facts = vec![
+        ("varied", keys.iter().map(|&k| t.headers[k].as_str()).collect::<Vec<_>>().join(", ")),
+        ("values", texts.join(", ")),
+        (
+            "baseline",
+            format!(
+                "{baseline_name} ({key_name} = {})",
+                baseline_index.map_or("", |i| texts[i].as_str())
+            ),
+        ),
+    ];
+    if let Some(m) = t.col(&["matches"]) {
+        facts.push(("matches per variant", t.text(&t.rows[0], m).to_string()));
+    }
+    page.facts(&facts);
+
+    // Seat win shares.
+    let mut seats = Vec::new();
+    for s in 0.. {
+        let (w, w2) = (format!("seat{s}_win"), format!("seat{s}_win_rate"));
+        let (l, l2) = (format!("seat{s}_ci_low"), format!("seat{s}_win_ci_low"));
+        let (h, h2) = (format!("seat{s}_ci_high"), format!("seat{s}_win_ci_high"));
+        match line(&t, &format!("seat {s}"), &xs, &[&w, &w2], &[&l, &l2], &[&h, &h2])? {
+            Some(l) => seats.push(l),
+            None => break,
+        }
+    }
+    let caption_base = "the grey vertical line marks the baseline";
+    if !seats.is_empty() {
+        let fair = 1.0 / seats.len() as f64;
+        page.heading("Seat win shares");
+        let chart = charts::bands(&seats, &x_labels, baseline_x, Some(fair), "win share")?;
+        page.chart(
+            "sweep-seats",
+            &format!("Each seat's win share against {key_name} with its 95% band; the red line is a fair share of {:.1}%, {caption_base}.", 100.0 * fair),
+            &chart,
+        );
+    }
+    let singles: [Single; 2] = [
+        (
+            "sweep-deviation",
+            "largest seat deviation from a fair share (pp)",
+            &["max_seat_deviation_pp"],
+            &[],
+            &[],
+        ),
+        (
+            "sweep-turns",
+            "mean turns per match",
+            &["turns_mean", "mean_turns"],
+            &["turns_ci_low"],
+            &["turns_ci_high"],
+        ),
+    ];
+    for (id, label, v, l, h) in singles {
+        if let Some(line) = line(&t, label, &xs, v, l, h)? {
+            page.heading(label);
+            let chart = charts::bands(&[line], &x_labels, baseline_x, None, label)?;
+            page.chart(id, &format!("{label} against {key_name} (with its 95% band where sweep.csv gives one); {caption_base}."), &chart);
+        }
+    }
+    let shares: Vec<Line> = t
+        .headers
+        .iter()
+        .filter(|h| h.starts_with("points_share_"))
+        .map(|h| line(&t, h.trim_start_matches("points_share_"), &xs, &[h], &[], &[]))
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .flatten()
+        .collect();
+    if !shares.is_empty() {
+        page.heading("Each card's share of all points");
+        let chart = charts::bands(&shares, &x_labels, baseline_x, None, "share of points")?;
+        page.chart(
+            "sweep-point-shares",
+            &format!("Share of all points by card against {key_name}; {caption_base}."),
+            &chart,
+        );
+    }
+
+    if let Some(d) = &diff {
+        differences(&mut page, d, &names, &xs, &x_labels, baseline_x, &key_name)?;
+    }
+
+    // The per-variant table with links to each variant's own page.
+    page.heading("Variants");
+    let folder = t.col(&["folder"]);
+    let mut table = String::from("<table><tr><th>variant</th>");
+    for &k in &keys {
+        table.push_str(&format!("<th>{}</th>", esc(&t.headers[k])));
+    }
+    let extra: Vec<usize> = t
+        .headers
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| {
+            h.ends_with("_win")
+                || h.as_str() == "max_seat_deviation_pp"
+                || h.as_str() == "turns_mean"
+                || h.as_str() == "chi_square_p"
+        })
+        .map(|(i, _)| i)
+        .collect();
+    for &c in &extra {
+        table.push_str(&format!("<th>{}</th>", esc(&t.headers[c])));
+    }
+    table.push_str("</tr>");
+    for (i, r) in t.rows.iter().enumerate() {
+        let name = esc(&names[i]);
+        let link = folder
+            .map(|c| t.text(r, c))
+            .filter(|f| !f.is_empty() && dir.join(f).join("manifest.json").is_file())
+            .map_or(name.clone(), |f| format!("<a href=\"{}/report.html\">{name}</a>", esc(f)));
+        table.push_str(&format!("<tr><td>{link}</td>"));
+        for &k in &keys {
+            table.push_str(&format!("<td>{}</td>", esc(t.text(r, k))));
+        }
+        for &c in &extra {
+            table.push_str(&format!("<td>{}</td>", num(t.num(i, c)?)));
+        }
+        table.push_str("</tr>");
+    }
+    table.push_str("</table>");
+    page.raw(&table);
+    page.para(
+        "Every number on this page is read from sweep.csv and sweep_diff.csv in this folder.",
+    );
+    Ok(page.finish(&title))
+}
+
+/// The paired differences against the baseline: a chart per quantity (the seats' win shares
+/// and turns first), and the whole file as a table.
+fn differences(
+    page: &mut Page,
+    d: &Table,
+    names: &[String],
+    xs: &[f64],
+    x_labels: &[(f64, String)],
+    baseline_x: Option<f64>,
+    key_name: &str,
+) -> Result<(), ReportError> {
+    let (variant, quantity) = (d.need(&["variant"])?, d.need(&["quantity"])?);
+    let (value, lo, hi) =
+        (d.need(&["difference", "diff"])?, d.need(&["ci_low"])?, d.need(&["ci_high"])?);
+    page.heading("Paired differences against the baseline");
+    let mut quantities: Vec<String> = Vec::new();
+    for r in &d.rows {
+        let q = d.text(r, quantity).to_string();
+        if !quantities.contains(&q) {
+            quantities.push(q);
+        }
+    }
+    for q in quantities.iter().filter(|q| q.starts_with("seat") || q.starts_with("turns")).take(8) {
+        let mut points = Vec::new();
+        for i in 0..d.rows.len() {
+            if d.text(&d.rows[i], quantity) != q {
+                continue;
+            }
+            let v = d.text(&d.rows[i], variant);
+            let Some(x) = names.iter().position(|n| n == v).map(|p| xs[p]) else { continue };
+            points.push((
+                x,
+                d.need_num(i, value)?,
+                d.num(i, lo)?.unwrap_or(f64::NAN),
+                d.num(i, hi)?.unwrap_or(f64::NAN),
+            ));
+        }
+        if let Some(b) = baseline_x {
+            points.push((b, 0.0, 0.0, 0.0));
+        }
+        points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let lines = [Line { label: q.clone(), points }];
+        let chart = charts::bands(
+            &lines,
+            x_labels,
+            baseline_x,
+            Some(0.0),
+            &format!("{q}: variant - baseline"),
+        )?;
+        page.chart(
+            &format!("sweep-diff-{q}"),
+            &format!("{q}: each variant minus the baseline against {key_name}, with its paired 95% interval (the baseline is 0 by definition)."),
+            &chart,
+        );
+    }
+    let cols = [
+        "variant",
+        "quantity",
+        "variant_mean",
+        "baseline_mean",
+        "difference",
+        "ci_low",
+        "ci_high",
+        "independent_ci_low",
+        "independent_ci_high",
+        "variance_reduction",
+    ];
+    let present: Vec<(&str, usize)> =
+        cols.iter().filter_map(|c| d.col(&[c]).map(|i| (*c, i))).collect();
+    let rows: Vec<Vec<String>> = d
+        .rows
+        .iter()
+        .map(|r| {
+            present
+                .iter()
+                .map(|(_, i)| {
+                    let cell = d.text(r, *i);
+                    cell.parse::<f64>().map_or(cell.to_string(), |v| num(Some(v)))
+                })
+                .collect()
+        })
+        .collect();
+    let headers: Vec<&str> = present.iter().map(|(c, _)| *c).collect();
+    page.table(&headers, &rows);
+    Ok(())
+}

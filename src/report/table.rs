@@ -1,0 +1,105 @@
+//! A result folder's CSV files read by column NAME, so the report keeps working when a
+//! writer adds or reorders columns (and on old runs and merged shards). Every error names the
+//! file (and the column or row) in one line.
+
+use std::path::Path;
+
+use crate::report::ReportError;
+
+/// One CSV file held whole: its header and rows of text cells.
+pub struct Table {
+    /// The file's name as the errors show it.
+    pub name: String,
+    pub headers: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    /// Read `dir/file`; a missing file or a malformed row is an input error naming the file.
+    pub fn read(dir: &Path, file: &str) -> Result<Table, ReportError> {
+        let path = dir.join(file);
+        let name = path.display().to_string();
+        if !path.is_file() {
+            return Err(ReportError::Input(format!(
+                "{name}: missing (not a complete result folder)"
+            )));
+        }
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(true)
+            .flexible(false)
+            .from_path(&path)
+            .map_err(|e| ReportError::Input(format!("{name}: cannot read: {e}")))?;
+        let headers: Vec<String> = reader
+            .headers()
+            .map_err(|e| ReportError::Input(format!("{name}: malformed CSV header: {e}")))?
+            .iter()
+            .map(|h| h.trim().to_string())
+            .collect();
+        if headers.iter().all(String::is_empty) {
+            return Err(ReportError::Input(format!("{name}: empty file (no CSV header)")));
+        }
+        let mut rows = Vec::new();
+        for record in reader.records() {
+            let record =
+                record.map_err(|e| ReportError::Input(format!("{name}: malformed CSV: {e}")))?;
+            rows.push(record.iter().map(|c| c.trim().to_string()).collect());
+        }
+        Ok(Table { name, headers, rows })
+    }
+
+    /// Read `dir/file` if it exists (optional files such as `difference.csv`).
+    pub fn read_optional(dir: &Path, file: &str) -> Result<Option<Table>, ReportError> {
+        if dir.join(file).is_file() { Table::read(dir, file).map(Some) } else { Ok(None) }
+    }
+
+    /// The index of the first of `names` that is a column (tolerant fallbacks).
+    pub fn col(&self, names: &[&str]) -> Option<usize> {
+        names.iter().find_map(|n| self.headers.iter().position(|h| h == n))
+    }
+
+    /// Like [`Table::col`], but a missing column is an error naming the file.
+    pub fn need(&self, names: &[&str]) -> Result<usize, ReportError> {
+        self.col(names).ok_or_else(|| {
+            ReportError::Input(format!("{}: no column `{}`", self.name, names.join("` or `")))
+        })
+    }
+
+    /// The text of a cell.
+    pub fn text<'a>(&'a self, row: &'a [String], col: usize) -> &'a str {
+        row.get(col).map_or("", String::as_str)
+    }
+
+    /// A numeric cell: `None` when empty (undefined, as the dictionary says), an error naming
+    /// the file, row and column when it is not a number.
+    pub fn num(&self, row_index: usize, col: usize) -> Result<Option<f64>, ReportError> {
+        let cell = self.text(&self.rows[row_index], col);
+        if cell.is_empty() {
+            return Ok(None);
+        }
+        cell.parse::<f64>().map(Some).map_err(|_| {
+            ReportError::Input(format!(
+                "{}: row {} column `{}`: `{cell}` is not a number",
+                self.name,
+                row_index + 2,
+                self.headers[col]
+            ))
+        })
+    }
+
+    /// A numeric cell that must be present.
+    pub fn need_num(&self, row_index: usize, col: usize) -> Result<f64, ReportError> {
+        self.num(row_index, col)?.ok_or_else(|| {
+            ReportError::Input(format!(
+                "{}: row {} column `{}` is empty",
+                self.name,
+                row_index + 2,
+                self.headers[col]
+            ))
+        })
+    }
+
+    /// The row whose column `key` holds `value`.
+    pub fn find(&self, key: usize, value: &str) -> Option<usize> {
+        self.rows.iter().position(|r| self.text(r, key) == value)
+    }
+}

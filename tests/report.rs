@@ -1,0 +1,279 @@
+//! `report.html` through the binary: a small real run of every game gets a page with each of
+//! its charts, the seat interval bars drawn where seats.csv says (read back from the SVG),
+//! and no external reference; `--no-report` skips it; the default experiment gets a summary
+//! linking each game's page; merges and a sweep folder (a hand-made fixture in the layout of
+//! `arena sweep`) get theirs; bad folders are refused in one line naming the file (exit 2)
+//! with no page written.
+
+mod common;
+
+use std::path::Path;
+
+use common::{arena, read};
+
+/// The figure with `id` in `html` (its whole `<figure>` element).
+fn figure<'a>(html: &'a str, id: &str) -> Option<&'a str> {
+    let start = html.find(&format!("<figure class=\"chart\" id=\"{id}\""))?;
+    let end = html[start..].find("</figure>")? + start;
+    Some(&html[start..end])
+}
+
+/// The page is self-contained: no script, no stylesheet or image fetched, no URL but the
+/// SVG namespace.
+fn assert_self_contained(html: &str, what: &str) {
+    let cleaned = html.replace("xmlns=\"http://www.w3.org/2000/svg\"", "");
+    for bad in ["http://", "https://", "<script", "<link", "<img", "url(", "@import", "src="] {
+        assert!(!cleaned.contains(bad), "{what}: the page contains `{bad}`");
+    }
+}
+
+/// Every chart of the page has a non-empty SVG.
+fn assert_charts(html: &str, ids: &[&str], what: &str) {
+    for id in ids {
+        let f = figure(html, id).unwrap_or_else(|| panic!("{what}: no chart `{id}`"));
+        assert!(f.contains("<svg width=\"720\" height=\"300\""), "{what}: chart `{id}` has no SVG");
+        assert!(
+            f.matches("<polyline").count() + f.matches("<rect").count() > 5,
+            "{what}: `{id}` is empty"
+        );
+    }
+}
+
+/// The seat interval bars of the page, read back from the SVG: the vertical bars in the
+/// interval colour, left to right, mapped through the chart's `data-y-map` to values.
+fn seat_bars(html: &str) -> Vec<(f64, f64)> {
+    let f = figure(html, "seat-shares").expect("seat chart");
+    let map_at = f.find("data-y-map=\"").unwrap() + "data-y-map=\"".len();
+    let map: Vec<f64> = f[map_at..f[map_at..].find('"').unwrap() + map_at]
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let (v0, p0, v1, p1) = (map[0], map[1], map[2], map[3]);
+    let value = |px: f64| v0 + (px - p0) * (v1 - v0) / (p1 - p0);
+    let mut bars = Vec::new();
+    for line in f.split("<polyline").skip(1) {
+        if !line.contains("stroke=\"#1F5FA8\"") {
+            continue;
+        }
+        let pts = line.split("points=\"").nth(1).unwrap();
+        let pts: Vec<(f64, f64)> = pts[..pts.find('"').unwrap()]
+            .split_whitespace()
+            .map(|p| {
+                let (x, y) = p.split_once(',').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect();
+        if pts.len() == 2 && pts[0].0 == pts[1].0 {
+            let (a, b) = (value(pts[0].1), value(pts[1].1));
+            bars.push((pts[0].0, a.min(b), a.max(b)));
+        }
+    }
+    bars.sort_by(|a, b| a.0.total_cmp(&b.0));
+    bars.into_iter().map(|(_, lo, hi)| (lo, hi)).collect()
+}
+
+/// seats.csv's (ci_low, ci_high) per seat.
+fn seat_intervals(dir: &Path) -> Vec<(f64, f64)> {
+    let mut r = csv::Reader::from_path(dir.join("seats.csv")).unwrap();
+    let h = r.headers().unwrap().clone();
+    let col = |n: &str| h.iter().position(|c| c == n).unwrap();
+    let (lo, hi) = (col("ci_low"), col("ci_high"));
+    r.records()
+        .map(|row| {
+            let row = row.unwrap();
+            (row[lo].parse().unwrap(), row[hi].parse().unwrap())
+        })
+        .collect()
+}
+
+fn run_ok(args: &[&str]) {
+    let out = arena(args);
+    assert!(out.status.success(), "arena {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn every_game_gets_a_page_with_its_charts_and_seat_bars_where_the_csv_says() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cases: &[(&str, &[&str], &[&str])] = &[
+        ("tictactoe", &[], &[]),
+        ("pig", &[], &["length-lead_changes", "length-decided_percent"]),
+        ("trice", &[], &["metric-ended"]),
+        (
+            "dardz",
+            &["--players", "3", "--bots", "greedy:samples=2,random,random"],
+            &[
+                "metric-card_points",
+                "metric-points",
+                "metric-scored",
+                "length-lead_changes",
+                "length-decided_percent",
+                "bot-shares",
+                "bot-ratings",
+            ],
+        ),
+        ("low-blow", &[], &["metric-played"]),
+    ];
+    for (game, extra, charts) in cases {
+        let dir = tmp.path().join(game);
+        let mut args =
+            vec!["run", "--game", game, "--matches", "60", "--seed", "3", "--quiet", "--out"];
+        args.push(dir.to_str().unwrap());
+        args.extend(*extra);
+        run_ok(&args);
+        let html = read(&dir, "report.html");
+        assert_self_contained(&html, game);
+        let mut ids = vec!["seat-shares", "length-decisions", "length-turns", "length-rounds"];
+        ids.extend(*charts);
+        assert_charts(&html, &ids, game);
+        let verdict = read(&dir, "verdict.txt")
+            .trim()
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('\'', "&#39;");
+        let above = format!("<p class=\"verdict\">{verdict}</p>");
+        assert!(html.contains(&above), "{game}: the verdict is above the chart");
+        assert!(html.contains("Rerun exactly: <code>"), "{game}: command line");
+        let bars = seat_bars(&html);
+        let want = seat_intervals(&dir);
+        assert_eq!(bars.len(), want.len(), "{game}: one interval bar per seat");
+        let f = figure(&html, "seat-shares").unwrap();
+        let map: Vec<f64> = f
+            .split("data-y-map=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let px = ((map[2] - map[0]) / (map[3] - map[1])).abs();
+        for (seat, ((lo, hi), (wlo, whi))) in bars.iter().zip(&want).enumerate() {
+            assert!(
+                (lo - wlo).abs() <= 1.5 * px && (hi - whi).abs() <= 1.5 * px,
+                "{game} seat {seat}: bar [{lo}, {hi}] but seats.csv says [{wlo}, {whi}] (1 px = {px})"
+            );
+        }
+    }
+}
+
+#[test]
+fn no_report_skips_the_page_and_a_merge_gets_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = |n: &str| tmp.path().join(n).to_str().unwrap().to_string();
+    run_ok(&[
+        "run",
+        "--game",
+        "pig",
+        "--matches",
+        "40",
+        "--quiet",
+        "--no-report",
+        "--out",
+        &d("plain"),
+    ]);
+    assert!(!tmp.path().join("plain/report.html").exists());
+    for i in 0..2 {
+        let shard = format!("{i}/2");
+        run_ok(&[
+            "run",
+            "--game",
+            "pig",
+            "--matches",
+            "40",
+            "--quiet",
+            "--no-report",
+            "--shard",
+            &shard,
+            "--out",
+            &d(&format!("s{i}")),
+        ]);
+    }
+    run_ok(&["merge", "--out", &d("merged"), &d("s0"), &d("s1")]);
+    let html = read(&tmp.path().join("merged"), "report.html");
+    assert_charts(&html, &["seat-shares", "length-turns"], "merged");
+    assert!(html.contains("40 completed"), "the merged page counts every shard's matches");
+}
+
+#[test]
+fn the_default_experiment_gets_a_summary_linking_every_game() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("exp");
+    run_ok(&["run", "--matches", "24", "--quiet", "--out", dir.to_str().unwrap()]);
+    let html = read(&dir, "report.html");
+    assert_self_contained(&html, "summary");
+    assert_charts(&html, &["seat0-edges"], "summary");
+    for game in ["tictactoe", "pig", "trice", "dardz", "low-blow"] {
+        assert!(
+            html.contains(&format!("<a href=\"{game}/report.html\">{game}</a>")),
+            "summary links {game}"
+        );
+        let page = read(&dir.join(game), "report.html");
+        assert!(page.contains("href=\"../report.html\""), "{game} links back");
+        assert_charts(&page, &["seat-shares"], game);
+    }
+}
+
+#[test]
+fn a_sweep_folder_gets_each_figure_against_the_parameter_and_the_paired_differences() {
+    let tmp = tempfile::tempdir().unwrap();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sweep");
+    for f in ["sweep.csv", "sweep_diff.csv"] {
+        std::fs::copy(fixture.join(f), tmp.path().join(f)).unwrap();
+    }
+    run_ok(&["report", tmp.path().to_str().unwrap()]);
+    let html = read(tmp.path(), "report.html");
+    assert_self_contained(&html, "sweep");
+    assert_charts(
+        &html,
+        &[
+            "sweep-seats",
+            "sweep-deviation",
+            "sweep-turns",
+            "sweep-point-shares",
+            "sweep-diff-seat0_win",
+            "sweep-diff-turns",
+        ],
+        "sweep",
+    );
+    assert!(html.contains("Sweep of value_12: 5 variants"));
+    assert!(html.contains("value_12=8 (value_12 = 8)"), "the baseline is named");
+}
+
+#[test]
+fn bad_folders_are_refused_in_one_line_naming_the_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/dardz");
+    let copy = |name: &str| {
+        let dir = tmp.path().join(name);
+        std::fs::create_dir(&dir).unwrap();
+        for e in std::fs::read_dir(&golden).unwrap() {
+            let p = e.unwrap().path();
+            std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
+        }
+        dir
+    };
+    let empty = tmp.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let missing = copy("missing");
+    std::fs::remove_file(missing.join("seats.csv")).unwrap();
+    let ragged = copy("ragged");
+    std::fs::write(ragged.join("lengths.csv"), "measure,matches,mean\ndecisions,18\n").unwrap();
+    let text = copy("text");
+    let seats = read(&text, "seats.csv").replacen("0.444444", "lots", 1);
+    std::fs::write(text.join("seats.csv"), seats).unwrap();
+    for (dir, names) in [
+        (&empty, "not a result folder"),
+        (&missing, "seats.csv: missing"),
+        (&ragged, "lengths.csv: malformed CSV"),
+        (&text, "`lots` is not a number"),
+    ] {
+        let out = arena(&["report", dir.to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{}: {err}", dir.display());
+        assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+        assert!(err.contains(names), "{}: `{err}` should say `{names}`", dir.display());
+        assert!(!dir.join("report.html").exists(), "no half page in {}", dir.display());
+    }
+}
