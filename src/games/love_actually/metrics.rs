@@ -108,7 +108,26 @@ impl Love {
                 v += 0.6 * self.rules.tile_points as f64 * t / thr;
             }
         }
-        let hand = s.hands[w] | s.aside[w];
+        let mut hand = s.hands[w] | s.aside[w];
+        // An ask waiting for its answer: count the card the asked seat would hand over. On a
+        // determinized state (the only kind greedy and MCTS value) this averages over the
+        // hands the asker thinks possible, so greedy asks for what completes its sets.
+        if s.phase == Phase::Respond {
+            let asker = if s.ask_ctx == AskCtx::Step1 { s.current } else { s.scorer };
+            if asker == seat {
+                let h = s.hands[s.responder as usize];
+                let m = if s.ask_ctx == AskCtx::Jamie {
+                    h & !self.deck.colour_mask[s.ask_value as usize]
+                } else {
+                    self.matching(s.ask_kind, s.ask_value, h)
+                };
+                hand |= m & m.wrapping_neg();
+            }
+        }
+        if s.phase == Phase::AskValue && s.actor == seat && s.ask_kind == AskKind::Name {
+            // A name ask is the precise one: prefer it when the values tie.
+            v += 0.05;
+        }
         let mut best_complete = 0.0f64;
         let mut partial = 0.0;
         for opt in &self.deck.options {
