@@ -591,6 +591,7 @@ fn same_seed_gives_identical_csv_with_mcts_bots_on_1_and_2_threads() {
         ("pig", "mcts-100,greedy", "40"),
         ("tictactoe", "mcts-100,mcts:iterations=50:rollout=greedy", "41"),
         ("trice", "mcts-100,greedy", "40"),
+        ("love-actually", "mcts-100,greedy,random,random", "8"),
     ] {
         let outs = run_on_1_and_2_threads(
             tmp.path(),

@@ -134,6 +134,25 @@ const CASES: &[Case] = &[
         ],
     },
     Case {
+        name: "love-actually",
+        threads: "2",
+        args: &[
+            "--game",
+            "love-actually",
+            "--players",
+            "3",
+            "--bots",
+            "greedy:samples=4,mcts:iterations=20,random",
+            "--matches",
+            "30",
+            "--seed",
+            "18",
+            "--per-match",
+            "--set",
+            "end_score=18",
+        ],
+    },
+    Case {
         name: "low-blow-stopping",
         threads: "2",
         args: &[

@@ -170,6 +170,22 @@ fn dardz_trace_replays_from_structured_fields() {
 }
 
 #[test]
+fn love_actually_trace_replays_from_structured_fields() {
+    // Set points, bonus tiles and ability points (Harry, Aurelia) all carry seat and points.
+    let two = ["--game", "love-actually", "--players", "2", "--seed", "9"];
+    assert_eq!(check_game(&two, 2, "0..4"), 4);
+    let five = [
+        "--game",
+        "love-actually",
+        "--players",
+        "5",
+        "--bots",
+        "greedy:samples=2,random,random,random,random",
+    ];
+    assert_eq!(check_game(&five, 5, "0..2"), 2);
+}
+
+#[test]
 fn full_states_put_the_whole_state_on_every_step() {
     let records = trace_json(&["--game", "pig", "--match", "2", "--full-states"]);
     assert!(records[1..records.len() - 1].iter().all(|r| r["state_data"]["scores"].is_array()));

@@ -6,6 +6,7 @@
 //! table.
 
 pub mod dardz;
+pub mod love_actually;
 pub mod low_blow;
 pub mod pig;
 pub mod tictactoe;
@@ -30,6 +31,7 @@ macro_rules! game_registry {
             Trice = $crate::games::trice::Trice, "trice", "random";
             LowBlow = $crate::games::low_blow::LowBlow, "low-blow", "random";
             Dardz = $crate::games::dardz::Dardz, "dardz", "random";
+            LoveActually = $crate::games::love_actually::Love, "love-actually", "random";
         }
     };
 }

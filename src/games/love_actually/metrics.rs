@@ -1,0 +1,148 @@
+//! LOVE ACTUALLY's per-match counters for metrics.csv and the heuristic greedy play and
+//! MCTS cut-offs use.
+
+use super::cards::RELATIONSHIPS;
+use super::*;
+
+/// A metric key from a card name: lower case, words joined by `_`.
+fn key(name: &str) -> String {
+    name.to_lowercase().split_whitespace().collect::<Vec<_>>().join("_")
+}
+
+impl Love {
+    /// A scoring option's short name: its cards and points (`juliet_peter_2`), or
+    /// `double_karen` for Karen's double.
+    pub fn option_key(&self, o: usize) -> String {
+        let opt = &self.deck.options[o];
+        let names: Vec<String> =
+            cards_of(opt.mask).map(|c| key(&self.deck.cards[c as usize].name)).collect();
+        if opt.double {
+            let owner = opt.printed_on.trailing_zeros() as usize;
+            format!("double_{}", key(&self.deck.cards[owner].name))
+        } else {
+            format!("{}_{}_{}", names.join("_"), opt.points, RELATIONSHIPS[opt.rel as usize])
+        }
+    }
+
+    pub(super) fn metric_list(&self, players: usize) -> Vec<String> {
+        let mut names: Vec<String> =
+            ["points_sets", "points_tiles", "points_abilities"].map(String::from).to_vec();
+        for o in 0..self.deck.options.len() {
+            names.push(format!("set_{}", self.option_key(o)));
+        }
+        for card in &self.deck.cards {
+            names.push(format!("scored_{}", key(&card.name)));
+        }
+        for card in &self.deck.cards {
+            names.push(format!("ability_{}", key(&card.name)));
+        }
+        for kind in ["name", "relationship", "colour", "discard"] {
+            names.push(format!("asks_{kind}"));
+            names.push(format!("asks_{kind}_hit"));
+        }
+        names.extend(["actually_claims", "co_claims"].map(String::from));
+        for r in RELATIONSHIPS {
+            names.push(format!("tile_{r}"));
+        }
+        for seat in 0..players {
+            names.push(format!("tiles_seat{seat}"));
+        }
+        names.extend(
+            ["end_score", "end_last_tile", "end_cap", "turns", "reshuffles"].map(String::from),
+        );
+        names
+    }
+
+    pub(super) fn fill_metrics(&self, s: &LoveState, out: &mut [i64]) {
+        let st = &s.stats;
+        let mut i = 0;
+        let mut put = |v: i64| {
+            out[i] = v;
+            i += 1;
+        };
+        for src in 0..3 {
+            put(st.points.iter().map(|p| p[src] as i64).sum());
+        }
+        let nopt = self.deck.options.len();
+        for o in 0..nopt {
+            put(st.option_scored[o] as i64);
+        }
+        for c in 0..self.deck.cards.len() {
+            let opts = self.deck.options_of[c];
+            put((0..nopt)
+                .filter(|o| opts & (1 << o) != 0)
+                .map(|o| st.option_scored[o] as i64)
+                .sum());
+        }
+        for c in 0..self.deck.cards.len() {
+            put(st.ability_uses[c] as i64);
+        }
+        for k in 0..4 {
+            put(st.asks[k] as i64);
+            put(st.ask_hits[k] as i64);
+        }
+        put(st.claims as i64);
+        put(st.co_claims as i64);
+        for r in 0..4 {
+            put((s.tile_owner[r] != NONE) as i64);
+        }
+        for seat in 0..s.players {
+            put(s.tile_owner.iter().filter(|&&o| o == seat).count() as i64);
+        }
+        put((s.end_kind == EndKind::Score) as i64);
+        put((s.end_kind == EndKind::LastTile) as i64);
+        put(s.capped as i64);
+        put(s.turns as i64);
+        put(st.reshuffles as i64);
+    }
+
+    /// How good `s` looks for `seat`: its score, progress toward unclaimed tiles, the sets
+    /// its hand completes or nearly completes, less half the best opponent's score.
+    pub(super) fn value(&self, s: &LoveState, seat: u8) -> f64 {
+        let w = seat as usize;
+        let mut v = s.scores[w] as f64;
+        let thr = self.rules.tile_threshold as f64;
+        for r in 0..4 {
+            if s.tile_owner[r] == NONE {
+                let t = (s.tracks[w][r] as f64).min(thr);
+                v += 0.6 * self.rules.tile_points as f64 * t / thr;
+            }
+        }
+        let mut hand = s.hands[w] | s.aside[w];
+        // An ask waiting for its answer: count the card the asked seat would hand over. On a
+        // determinized state (the only kind greedy and MCTS value) this averages over the
+        // hands the asker thinks possible, so greedy asks for what completes its sets.
+        if s.phase == Phase::Respond {
+            let asker = if s.ask_ctx == AskCtx::Step1 { s.current } else { s.scorer };
+            if asker == seat {
+                let h = s.hands[s.responder as usize];
+                let m = if s.ask_ctx == AskCtx::Jamie {
+                    h & !self.deck.colour_mask[s.ask_value as usize]
+                } else {
+                    self.matching(s.ask_kind, s.ask_value, h)
+                };
+                hand |= m & m.wrapping_neg();
+            }
+        }
+        if s.phase == Phase::AskValue && s.actor == seat && s.ask_kind == AskKind::Name {
+            // A name ask is the precise one: prefer it when the values tie.
+            v += 0.05;
+        }
+        let mut best_complete = 0.0f64;
+        let mut partial = 0.0;
+        for opt in &self.deck.options {
+            let have = (hand & opt.mask).count_ones() as f64;
+            let need = opt.mask.count_ones() as f64;
+            if have == need {
+                best_complete = best_complete.max(opt.points as f64 + 0.5);
+            } else if have > 0.0 {
+                let f = have / need;
+                partial += 0.2 * opt.points as f64 * f * f;
+            }
+        }
+        v += 0.9 * best_complete + partial.min(4.0);
+        let best_other =
+            (0..s.players()).filter(|&x| x != w).map(|x| s.scores[x]).max().unwrap_or(0);
+        v - 0.5 * best_other as f64
+    }
+}
