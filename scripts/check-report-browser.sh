@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Browser check of report.html (issue 17): renders the report of one run (DARDZ), one sweep
-# (the hand-made tests/fixtures/sweep folder) and the default experiment's summary in
+# (a real DARDZ 12-card sweep) and the default experiment's summary in
 # headless Chromium, takes a screenshot of each and fails when a page is blank (one colour),
 # logs a JavaScript error, or has a chart of zero size. Installs Chromium from the Debian
 # packages when it is missing and apt can run (CI is root); where it cannot, it prints
@@ -42,9 +42,7 @@ mkdir -p "$shots"
 cargo build --quiet
 arena=target/debug/arena
 $arena run --game dardz --players 3 --matches 3000 --seed 7 --quiet --out "$work/dardz"
-mkdir -p "$work/sweep"
-cp tests/fixtures/sweep/sweep.csv tests/fixtures/sweep/sweep_diff.csv "$work/sweep/"
-$arena report "$work/sweep" >/dev/null
+$arena sweep --game dardz --vary value_12=6,10,14 --matches 2000 --seed 7 --quiet --out "$work/sweep"
 $arena run --matches 3000 --seed 7 --quiet --out "$work/experiment"
 
 status=0
