@@ -8,6 +8,7 @@
 pub mod dardz;
 pub mod low_blow;
 pub mod pig;
+pub mod pride;
 pub mod tictactoe;
 pub mod trice;
 
@@ -30,6 +31,7 @@ macro_rules! game_registry {
             Trice = $crate::games::trice::Trice, "trice", "random";
             LowBlow = $crate::games::low_blow::LowBlow, "low-blow", "random";
             Dardz = $crate::games::dardz::Dardz, "dardz", "random";
+            Pride = $crate::games::pride::Pride, "pride-prejudice", "random";
         }
     };
 }

@@ -109,6 +109,17 @@ impl ParamValue for f64 {
     }
 }
 
+/// Text, such as the path of a game's data file (Pride & Preju-Dice's `sheet`).
+impl ParamValue for String {
+    const KIND: &'static str = "a string";
+    fn from_toml(v: &toml::Value) -> Option<Self> {
+        v.as_str().map(str::to_string)
+    }
+    fn show(&self) -> String {
+        self.clone()
+    }
+}
+
 /// A whole number that may be switched off: `none` (e.g. a rollout depth without a cut).
 impl ParamValue for Option<u32> {
     const KIND: &'static str = "a whole number or none";
