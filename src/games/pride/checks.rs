@@ -82,6 +82,13 @@ impl Pride {
                 return Err(format!("chaperone row {} over its length", r + 1));
             }
         }
+        if m.score != super::score::recount(l, m) {
+            return Err(format!(
+                "kept score {} but the sheet counts {}",
+                m.score,
+                super::score::recount(l, m)
+            ));
+        }
         if m.faux_pas > l.faux_pas_len {
             return Err("Faux Pas track over its length (PP-22)".into());
         }

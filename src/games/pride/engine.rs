@@ -60,17 +60,46 @@ fn count(t: &[u32; 4]) -> u32 {
     t.iter().map(|x| x.count_ones()).sum()
 }
 
-/// Whether placing something in box `x` of puzzle `p` would take the last possible box of
-/// a waiting die `w` (PP-25): `x` is its only box and marking `x` opens none for it.
-fn steals(l: &Layout, m: &Marks, w: Die, gates: u8, p: usize, x: usize) -> bool {
+/// The box a waiting die `w` must keep (PP-25): its only possible box, when marking that box
+/// would open none for it. Placing anything else there would take its last box.
+fn last_box(l: &Layout, m: &Marks, w: Die, gates: u8) -> Option<(usize, u32)> {
     let t = targets(l, m, w, gates);
-    count(&t) == 1 && t[p] == 1 << x && l.puzzles[p].children[x] & accept(l, p, w, gates) == 0
+    if count(&t) != 1 {
+        return None;
+    }
+    let p = t.iter().position(|&x| x != 0).expect("one target");
+    let x = t[p].trailing_zeros() as usize;
+    (l.puzzles[p].children[x] & accept(l, p, w, gates) == 0).then_some((p, t[p]))
+}
+
+/// Boxes `die` could take now if every gate were open.
+fn open_targets(l: &Layout, m: &Marks, die: Die) -> [u32; 4] {
+    std::array::from_fn(|p| {
+        let pz = &l.puzzles[p];
+        m.ready[p] & pz.accept_num[die.num as usize] & pz.accept_col[die.col as usize]
+    })
+}
+
+/// `t` with the puzzles whose gate `gates` does not open emptied (PP-24).
+fn gated(l: &Layout, mut t: [u32; 4], gates: u8) -> [u32; 4] {
+    for (p, x) in t.iter_mut().enumerate() {
+        if let Some(g) = l.puzzles[p].gate
+            && gates & (1 << g) == 0
+        {
+            *x = 0;
+        }
+    }
+    t
 }
 
 /// PP-25: how many of dice `a`, `b` can be placed one after the other, in either order and
 /// any choice of boxes, on the sheet as it is (their actions not counted).
 pub fn pair_count(l: &Layout, m: &Marks, a: Die, b: Die, gates: u8) -> u8 {
-    let (ta, tb) = (targets(l, m, a, gates), targets(l, m, b, gates));
+    pair_count_from(l, a, b, gates, targets(l, m, a, gates), targets(l, m, b, gates))
+}
+
+/// [`pair_count`] given the dice's targets.
+fn pair_count_from(l: &Layout, a: Die, b: Die, gates: u8, ta: [u32; 4], tb: [u32; 4]) -> u8 {
     let (na, nb) = (count(&ta), count(&tb));
     if na > 0 && nb > 0 && !(na == 1 && nb == 1 && ta == tb) {
         return 2;
@@ -103,6 +132,13 @@ impl Turn<'_> {
         let mut best = 0;
         let mut pairs = [(0u8, 0u8, 0u8); 10];
         let mut n = 0;
+        let open: [[u32; 4]; 5] = std::array::from_fn(|i| {
+            if self.c.candidates & (1 << i) != 0 {
+                open_targets(self.l, self.m, self.die(i as u8))
+            } else {
+                [0; 4]
+            }
+        });
         for i in 0..5u8 {
             for j in i + 1..5u8 {
                 let both = (1 << i) | (1 << j);
@@ -115,7 +151,15 @@ impl Turn<'_> {
                 }
                 let (a, b) = (self.die(i), self.die(j));
                 let gates = (1 << a.col) | (1 << b.col);
-                let k = pair_count(self.l, self.m, a, b, gates);
+                let (ta, tb) = (open[i as usize], open[j as usize]);
+                let k = pair_count_from(
+                    self.l,
+                    a,
+                    b,
+                    gates,
+                    gated(self.l, ta, gates),
+                    gated(self.l, tb, gates),
+                );
                 best = best.max(k);
                 pairs[n] = (i, j, k);
                 n += 1;
@@ -171,13 +215,17 @@ impl Turn<'_> {
                 continue;
             }
             let other = 1 - slot;
-            let guard = protect && c.waiting & (1 << other) != 0;
-            let t = targets(l, m, self.chosen(slot), c.gates);
+            let keep = if protect && c.waiting & (1 << other) != 0 {
+                last_box(l, m, self.chosen(other), c.gates)
+            } else {
+                None
+            };
+            let mut t = targets(l, m, self.chosen(slot), c.gates);
+            if let Some((p, bit)) = keep {
+                t[p] &= !bit;
+            }
             for (p, &mask) in t.iter().enumerate() {
                 for x in bits(mask) {
-                    if guard && steals(l, m, self.chosen(other), c.gates, p, x) {
-                        continue;
-                    }
                     f(PrideAction::Place { slot: slot as u8, puzzle: p as u8, cell: x as u8 });
                 }
             }
@@ -189,13 +237,16 @@ impl Turn<'_> {
     fn extra_options(&self, f: &mut impl FnMut(PrideAction)) -> bool {
         let (l, m, c) = (self.l, &*self.m, &*self.c);
         let mut any = false;
+        let mut ready = m.ready;
+        for s in 0..2 {
+            if c.waiting & (1 << s) != 0
+                && let Some((p, bit)) = last_box(l, m, self.chosen(s), c.gates)
+            {
+                ready[p] &= !bit;
+            }
+        }
         for (p, pz) in l.puzzles.iter().enumerate() {
-            for x in bits(m.ready[p]) {
-                if (0..2).any(|s| {
-                    c.waiting & (1 << s) != 0 && steals(l, m, self.chosen(s), c.gates, p, x)
-                }) {
-                    continue;
-                }
+            for x in bits(ready[p]) {
                 for v in 1..=6u8 {
                     if pz.accept_num[v as usize] & (1 << x) != 0 {
                         any = true;
@@ -256,6 +307,7 @@ impl Turn<'_> {
     fn faux_pas(&mut self) {
         if self.m.faux_pas < self.l.faux_pas_len {
             self.m.faux_pas += 1;
+            self.m.score += self.l.faux_pas_points;
         }
     }
 
@@ -288,6 +340,7 @@ impl Turn<'_> {
             debug_assert!(p == HEART || p == FLOWERS);
             self.m.written[slot] |= (v as u128) << (4 * x);
         }
+        self.m.score += super::score::mark_points(self.l, self.m, p, x);
         for r in (0..pz.nrows as usize).rev() {
             if pz.rows[r] & bit != 0 && self.m.marks[p] & pz.rows[r] == pz.rows[r] {
                 self.push_icon(pz.row_bonus[r], Some(p));
@@ -328,6 +381,9 @@ impl Turn<'_> {
                     (p == DIAMOND_ANY || (DIAMOND_FROM..DIAMOND_FROM + 4).contains(&p)) as usize;
                 let k = k as usize;
                 self.m.romance[k][kind] += 1;
+                if self.m.romance[k][kind] == self.l.track_len[k][kind] {
+                    self.m.score += self.l.match_points;
+                }
                 // PP-7: a completed track's dice box is crossed and taken at once.
                 if self.m.romance[k][kind] == self.l.track_len[k][kind] && self.l.dice_box[k] {
                     self.push_icon(Icon::Dice, None);

@@ -92,8 +92,14 @@ impl Pride {
             i += 1;
         };
         let sheets = &s.sheets[..n];
-        for part in 0..PARTS.len() {
-            put(sheets.iter().map(|m| score::parts(l, m)[part] as i64).sum());
+        let mut parts = [0i64; PARTS.len()];
+        for m in sheets {
+            for (sum, v) in parts.iter_mut().zip(score::parts(l, m)) {
+                *sum += v as i64;
+            }
+        }
+        for v in parts {
+            put(v);
         }
         let mut total = 0;
         for k in 0..l.nlinks as usize {

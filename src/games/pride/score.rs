@@ -32,7 +32,10 @@ pub fn all_linked(l: &Layout, m: &Marks) -> bool {
 fn puzzle_points(l: &Layout, m: &Marks, p: usize) -> i32 {
     let pz = &l.puzzles[p];
     let marks = m.marks[p];
-    let mut total: i32 = bits(marks).map(|b| pz.points[b]).sum();
+    let mut total: i32 = pz.groups[..pz.ngroups as usize]
+        .iter()
+        .map(|&(mask, pts)| (marks & mask).count_ones() as i32 * pts)
+        .sum();
     let slot = if p == HEART { 0 } else { 1 };
     if pz.ncolumns > 0 {
         for &col in &pz.columns[..pz.ncolumns as usize] {
@@ -64,8 +67,38 @@ pub fn parts(l: &Layout, m: &Marks) -> [i32; 6] {
     ]
 }
 
-pub fn total(l: &Layout, m: &Marks) -> i32 {
+/// The total score (kept in the sheet as it is marked).
+pub fn total(_l: &Layout, m: &Marks) -> i32 {
+    m.score
+}
+
+/// The total counted from scratch, part by part (the invariant check compares).
+pub fn recount(l: &Layout, m: &Marks) -> i32 {
     parts(l, m).iter().sum()
+}
+
+/// Points that marking box `x` of puzzle `p` (already written in `m`) adds: its fixed
+/// points, its number on the Heart, a Flowers column it completes.
+pub fn mark_points(l: &Layout, m: &Marks, p: usize, x: usize) -> i32 {
+    let pz = &l.puzzles[p];
+    let slot = if p == HEART { 0 } else { 1 };
+    let mut pts = pz.points[x];
+    if pz.ncolumns > 0 {
+        let marks = m.marks[p];
+        if let Some(&col) = pz.columns[..pz.ncolumns as usize].iter().find(|&&c| c & (1 << x) != 0)
+            && marks & col == col
+        {
+            let mut v = [u8::MAX; 3];
+            for (i, b) in bits(col).enumerate() {
+                v[i] = m.written(slot, b);
+            }
+            v.sort_unstable();
+            pts += v[0] as i32 + v[1] as i32;
+        }
+    } else if pz.written {
+        pts += m.written(slot, x) as i32;
+    }
+    pts
 }
 
 /// What an icon is worth to the greedy estimate: a romance symbol is a share of a match, a

@@ -256,6 +256,10 @@ pub struct Puzzle {
     pub icon: [Icon; MAX_BOXES],
     /// Fixed points of a marked box (Diamond and Dance Card rows).
     pub points: [i32; MAX_BOXES],
+    /// The same points as (boxes, points) groups, one per distinct value, so that scoring
+    /// is a few popcounts.
+    pub groups: [(u32, i32); 8],
+    pub ngroups: u8,
     /// Boxes whose written number is needed (Heart scores, Flowers columns).
     pub written: bool,
     /// Dance Card rows (their boxes) and the icon marked when a row is complete.
@@ -280,6 +284,8 @@ impl Puzzle {
             gate: None,
             icon: [Icon::None; MAX_BOXES],
             points: [0; MAX_BOXES],
+            groups: [(0, 0); 8],
+            ngroups: 0,
             written: false,
             rows: [0; MAX_ROWS],
             row_bonus: [Icon::None; MAX_ROWS],
@@ -291,6 +297,24 @@ impl Puzzle {
     }
     pub fn all(&self) -> u32 {
         all(self.n as usize)
+    }
+
+    /// Group the boxes by their points (at most 6 Diamond row values, 8 Dance Card rows).
+    fn group_points(&mut self) {
+        for b in 0..self.n as usize {
+            let pts = self.points[b];
+            if pts == 0 {
+                continue;
+            }
+            let n = self.ngroups as usize;
+            match self.groups[..n].iter_mut().find(|g| g.1 == pts) {
+                Some(g) => g.0 |= 1 << b,
+                None => {
+                    self.groups[n] = (1 << b, pts);
+                    self.ngroups += 1;
+                }
+            }
+        }
     }
 }
 
@@ -369,12 +393,15 @@ fn put_icon(p: &mut Puzzle, b: usize, key: &str, value: &str) -> Result<(), Stri
 impl Layout {
     /// Check every key of `spec` against the others and build the bitmasks.
     pub fn compile(spec: &SheetSpec) -> Result<Layout, String> {
-        let puzzles = [
+        let mut puzzles = [
             diamond(&spec.diamond)?,
             heart(&spec.heart)?,
             dance(&spec.dance_card)?,
             flowers(&spec.flowers)?,
         ];
+        for p in puzzles.iter_mut() {
+            p.group_points();
+        }
         let nlinks = spec.romance.links.len();
         if !(1..=MAX_LINKS).contains(&nlinks) {
             return Err(format!("`romance.links` has {nlinks} links; allowed: 1 to {MAX_LINKS}"));

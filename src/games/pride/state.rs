@@ -42,6 +42,9 @@ pub struct Marks {
     pub chaperone: [u8; 6],
     /// Recorded Faux Pas crosses (at most the track's length, PP-22).
     pub faux_pas: u8,
+    /// The score as the scoring phase would count it now, kept up to date mark by mark
+    /// (standings are read every turn; the invariant check recounts it).
+    pub score: i32,
     pub counters: Counters,
 }
 
