@@ -21,6 +21,7 @@
 
 mod checks;
 pub mod engine;
+pub mod layout;
 mod metrics;
 pub mod rules;
 pub mod score;
