@@ -15,6 +15,7 @@ fn same_seed_gives_byte_identical_csv_for_any_thread_count() {
         ("trice", "5001"),
         ("low-blow", "601"),
         ("dardz", "1001"),
+        ("pride-prejudice", "1001"),
     ];
     for (game, matches) in games {
         let outputs = run_on_1_and_2_threads(

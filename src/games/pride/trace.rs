@@ -27,7 +27,9 @@ impl TraceGame for Pride {
                 })
             })
             .collect();
+        let scores: Vec<i32> = (0..s.players()).map(|j| score::total(l, &s.sheets[j])).collect();
         json!({
+            "scores": scores,
             "round": s.round,
             "starter": s.starter,
             "dice": s.dice,

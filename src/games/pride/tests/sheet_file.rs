@@ -139,3 +139,25 @@ fn an_unknown_key_or_a_missing_file_is_refused() {
     let err = sheet::load("/nonexistent/sheet.toml").unwrap_err();
     assert!(err.contains("/nonexistent/sheet.toml") && err.contains("cannot read"), "{err}");
 }
+
+#[test]
+fn the_config_file_lists_every_parameter_with_its_origin() {
+    use crate::core::rules::Rules;
+    let text = include_str!("../../../../configs/pride-prejudice.toml");
+    let mut rules = PrideRules::default();
+    for p in rules.params() {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{} =", p.key)))
+            .unwrap_or_else(|| panic!("{} missing from configs/pride-prejudice.toml", p.key));
+        assert!(
+            line.contains(&p.origin.to_string()),
+            "{}: the comment should say {}",
+            p.key,
+            p.origin
+        );
+        let value = line.split('=').nth(1).unwrap().split('#').next().unwrap();
+        rules.set(&p.key, &crate::core::rules::parse_value(value)).unwrap();
+    }
+    assert_eq!(rules, PrideRules::default());
+}
