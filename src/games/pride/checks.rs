@@ -3,7 +3,7 @@
 //! written numbers allowed by their boxes, tracks within their lengths).
 
 use super::Pride;
-use super::engine::bits;
+use super::sheet::bits;
 use super::sheet::{FLOWERS, HEART};
 use super::state::{Marks, Phase, PrideState, STACK};
 

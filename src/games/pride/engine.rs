@@ -8,22 +8,13 @@
 //! real choice.
 
 use super::PrideAction;
-use super::sheet::{FLOWERS, HEART, Icon, Layout};
+use super::layout::Layout;
+pub use super::sheet::bits;
+use super::sheet::{FLOWERS, HEART, Icon};
 use super::state::{
     Ctx, DIAMOND_ANY, DIAMOND_FROM, EXTRA, FAN, HEART_ANY, HEART_FROM, Marks, Pending, Step,
     die_colour,
 };
-
-/// Bits of a mask, lowest first.
-pub fn bits(mut m: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let b = m.trailing_zeros() as usize;
-            m &= m - 1;
-            b
-        })
-    })
-}
 
 /// A die: its number and colour.
 #[derive(Clone, Copy, Debug)]

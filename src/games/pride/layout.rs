@@ -490,3 +490,16 @@ fn flowers(spec: &FlowersSpec) -> Result<Puzzle, String> {
     }
     Ok(p)
 }
+
+/// Load and validate a sheet: `builtin` is the default file built into the binary.
+pub fn load(source: &str) -> Result<Layout, String> {
+    let (text, file) = if source == "builtin" {
+        (DEFAULT_SHEET.to_string(), "configs/pride-prejudice/sheet.toml (builtin)".to_string())
+    } else {
+        let text = std::fs::read_to_string(source)
+            .map_err(|e| format!("sheet file {source}: cannot read it: {e}"))?;
+        (text, source.to_string())
+    };
+    let spec = SheetSpec::parse(&text, &file)?;
+    Layout::compile(&spec).map_err(|e| format!("sheet file {file}: {e}"))
+}

@@ -1,8 +1,9 @@
 //! Pride & Preju-Dice's per-match metrics (`metrics.csv`) and the greedy heuristic.
 
 use super::engine::{Die, bits, targets};
+use super::layout::Layout;
 use super::score::{self, PARTS, icon_value};
-use super::sheet::{FLOWERS, HEART, Layout};
+use super::sheet::{FLOWERS, HEART};
 use super::state::{Phase, PrideState, Step};
 use super::{Pride, Turn};
 use crate::core::{Game, Seat};

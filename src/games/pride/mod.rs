@@ -41,8 +41,8 @@ use crate::core::rules::Rules;
 use crate::core::{Chance, Game, MAX_SEATS, Outcome, Rng, ScoreOrder, Seat, Turn as GameTurn};
 
 pub use engine::Turn;
+pub use layout::Layout;
 pub use rules::{AllAtOnce, PrideRules, SoloPick};
-pub use sheet::Layout;
 pub use state::{Ctx, Marks, Phase, PrideState, Step};
 
 /// One decision of the player in turn.
@@ -88,7 +88,7 @@ const ALL_DICE: u8 = 0b1_1111;
 impl Pride {
     /// The game under `rules`; panics if they are inconsistent ([`Rules::validate`]).
     pub fn new(rules: PrideRules) -> Self {
-        let layout = sheet::load(&rules.sheet)
+        let layout = layout::load(&rules.sheet)
             .unwrap_or_else(|e| panic!("Pride & Preju-Dice rules are inconsistent: {e}"));
         let mut blank = Marks::default();
         for (p, pz) in layout.puzzles.iter().enumerate() {

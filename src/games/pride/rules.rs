@@ -39,6 +39,6 @@ crate::rule_params! {
         turn_cap: u32 = 200, Engine, "1 to 10000", |v: &u32| (1..=10_000).contains(v);
     }
     validate(r) {
-        super::sheet::load(&r.sheet).map(|_| ())
+        super::layout::load(&r.sheet).map(|_| ())
     }
 }

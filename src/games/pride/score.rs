@@ -1,8 +1,9 @@
 //! Scoring (the seed's SCORING PHASE, PP-21, PP-22) and the greedy heuristic's estimate of
 //! a sheet.
 
-use super::engine::bits;
-use super::sheet::{FLOWERS, HEART, Icon, Layout};
+use super::layout::Layout;
+use super::sheet::bits;
+use super::sheet::{FLOWERS, HEART, Icon};
 use super::state::{DIAMOND_ANY, DIAMOND_FROM, EXTRA, FAN, HEART_ANY, Marks};
 
 /// The six parts of the scoring table, in order.

@@ -221,17 +221,13 @@ impl SheetSpec {
     }
 }
 
-/// Load and validate a sheet: `builtin` is the default file built into the binary.
-pub fn load(source: &str) -> Result<Layout, String> {
-    let (text, file) = if source == "builtin" {
-        (DEFAULT_SHEET.to_string(), "configs/pride-prejudice/sheet.toml (builtin)".to_string())
-    } else {
-        let text = std::fs::read_to_string(source)
-            .map_err(|e| format!("sheet file {source}: cannot read it: {e}"))?;
-        (text, source.to_string())
-    };
-    let spec = SheetSpec::parse(&text, &file)?;
-    Layout::compile(&spec).map_err(|e| format!("sheet file {file}: {e}"))
+/// Bits of a mask, lowest first.
+pub fn bits(mut m: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let b = m.trailing_zeros() as usize;
+            m &= m - 1;
+            b
+        })
+    })
 }
-
-pub use super::layout::{FanBox, Layout, Puzzle};

@@ -2,8 +2,8 @@
 
 use std::fmt::Write as _;
 
-use super::engine::bits;
 use super::score::{self, PARTS};
+use super::sheet::bits;
 use super::sheet::{COLOUR_KEYS, SUITOR_KEYS};
 use super::state::{Phase, PrideState, Step, die_colour};
 use super::{Pride, PrideAction};

@@ -8,8 +8,8 @@ mod flow;
 mod placement;
 mod sheet_file;
 
-use super::engine::bits;
 use super::score;
+use super::sheet::bits;
 use super::sheet::{DANCE, DIAMOND, FLOWERS, HEART};
 use super::*;
 use crate::core::ScriptedChance;

@@ -3,7 +3,8 @@
 //! allowed.
 
 use super::*;
-use crate::games::pride::sheet::{self, DEFAULT_SHEET, Icon, Layout, SheetSpec};
+use crate::games::pride::layout::{self, Layout};
+use crate::games::pride::sheet::{DEFAULT_SHEET, Icon, SheetSpec};
 
 #[test]
 fn the_default_sheet_round_trips() {
@@ -79,7 +80,7 @@ fn refused(change: &str, replace: &str, wanted: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bad-sheet.toml");
     std::fs::write(&path, text).unwrap();
-    let err = sheet::load(&path.display().to_string()).unwrap_err();
+    let err = layout::load(&path.display().to_string()).unwrap_err();
     assert!(!err.contains('\n'), "one line: {err}");
     assert!(err.contains("bad-sheet.toml"), "names the file: {err}");
     for w in wanted {
@@ -136,7 +137,7 @@ fn an_unknown_icon_is_refused() {
 #[test]
 fn an_unknown_key_or_a_missing_file_is_refused() {
     refused("[faux_pas]", "[faux_pas]\ncolour = 1", &["unknown field `colour`"]);
-    let err = sheet::load("/nonexistent/sheet.toml").unwrap_err();
+    let err = layout::load("/nonexistent/sheet.toml").unwrap_err();
     assert!(err.contains("/nonexistent/sheet.toml") && err.contains("cannot read"), "{err}");
 }
 
