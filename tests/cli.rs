@@ -16,6 +16,7 @@ fn same_seed_gives_byte_identical_csv_for_any_thread_count() {
         ("low-blow", "601"),
         ("dardz", "1001"),
         ("love-actually", "2001"),
+        ("pride-prejudice", "1001"),
     ];
     for (game, matches) in games {
         let outputs = run_on_1_and_2_threads(

@@ -117,6 +117,23 @@ const CASES: &[Case] = &[
         ],
     },
     Case {
+        name: "pride-prejudice",
+        threads: "2",
+        args: &[
+            "--game",
+            "pride-prejudice",
+            "--players",
+            "3",
+            "--bots",
+            "greedy:samples=2,mcts:iterations=20,random",
+            "--matches",
+            "12",
+            "--seed",
+            "17",
+            "--per-match",
+        ],
+    },
+    Case {
         name: "dardz-fixed-8",
         threads: "2",
         args: &[

@@ -139,6 +139,17 @@ fn low_blow_trace_replays_from_structured_fields() {
 }
 
 #[test]
+fn pride_prejudice_trace_replays_from_structured_fields() {
+    // PP-21, PP-22: every score part's change is a points event; solo, 2, 4 and the 6+ flow.
+    assert_eq!(check_game(&["--game", "pride-prejudice", "--players", "1"], 1, "0..3"), 3);
+    assert_eq!(
+        check_game(&["--game", "pride-prejudice", "--players", "2", "--seed", "3"], 2, "0..4"),
+        4
+    );
+    assert_eq!(check_game(&["--game", "pride-prejudice", "--players", "6"], 6, "0..2"), 2);
+}
+
+#[test]
 fn dardz_trace_replays_from_structured_fields() {
     assert_eq!(check_game(&["--game", "dardz", "--players", "2", "--seed", "7"], 2, "0..4"), 4);
     assert_eq!(check_game(&["--game", "dardz", "--players", "4"], 4, "0..4"), 4);

@@ -9,6 +9,7 @@ pub mod dardz;
 pub mod love_actually;
 pub mod low_blow;
 pub mod pig;
+pub mod pride;
 pub mod tictactoe;
 pub mod trice;
 
@@ -32,6 +33,7 @@ macro_rules! game_registry {
             LowBlow = $crate::games::low_blow::LowBlow, "low-blow", "random";
             Dardz = $crate::games::dardz::Dardz, "dardz", "random";
             LoveActually = $crate::games::love_actually::Love, "love-actually", "random";
+            Pride = $crate::games::pride::Pride, "pride-prejudice", "random";
         }
     };
 }

@@ -109,7 +109,8 @@ impl ParamValue for f64 {
     }
 }
 
-/// Text, e.g. the path of a data file a game loads (LOVE ACTUALLY's `cards`).
+/// Text, such as the path of a data file a game loads (LOVE ACTUALLY's `cards`, Pride &
+/// Preju-Dice's `sheet`).
 impl ParamValue for String {
     const KIND: &'static str = "a string";
     fn from_toml(v: &toml::Value) -> Option<Self> {

@@ -1,0 +1,428 @@
+//! Pride & Preju-Dice (seed `003_cee8a448ee9bd664.txt`, RULINGS PP-1 to PP-26): a
+//! roll-and-write for 1 to 8 players. Each round the starting player rolls 3 white, a red
+//! and a blue die, plays 1 white + 1 coloured on its sheet and marks a third on the
+//! chaperone track; the others, at the same time, play 2 of the dice it did not play and
+//! mark one they left. Four suitors' puzzles feed hearts, diamonds, extra dice and fan
+//! crosses into the romance tracks that link them; the game ends after the round in which a
+//! sheet has a match on every link or a full Faux Pas track.
+//!
+//! The sheet is data ([`sheet`], `configs/pride-prejudice/sheet.toml`); the dice flow's
+//! variants are rule parameters ([`rules`]): solo (PP-17) and everyone-at-once (PP-18).
+//!
+//! How the rules become steps (kept small so that random play means something and MCTS can
+//! search): choose the two dice ([`PrideAction::Pick`]); place each die
+//! ([`PrideAction::Place`]); each special action as its own step (romance track, fan box,
+//! extra die or [`PrideAction::Skip`]); the chaperone number. A step with a single option is
+//! taken without asking (see [`engine`]).
+//!
+//! Simultaneous choices (PP-11, PP-18) are taken one seat at a time in turn order, but a
+//! seat's newer marks stay hidden from the others until the round ends (`observe`), and
+//! `determinize` replays a hidden seat's turn with random choices from what was visible.
+
+mod checks;
+pub mod engine;
+pub mod layout;
+mod metric_docs;
+mod metrics;
+pub mod rules;
+pub mod score;
+pub mod sheet;
+pub mod state;
+#[cfg(test)]
+mod tests;
+mod text;
+mod trace;
+
+use std::hash::{Hash, Hasher};
+use std::ops::RangeInclusive;
+
+use rand::RngExt;
+
+use crate::core::rules::Rules;
+use crate::core::{Chance, Game, MAX_SEATS, Outcome, Rng, ScoreOrder, Seat, Turn as GameTurn};
+
+pub use engine::Turn;
+pub use layout::Layout;
+pub use rules::{AllAtOnce, PrideRules, SoloPick};
+pub use state::{Ctx, Marks, Phase, PrideState, Step};
+
+/// One decision of the player in turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PrideAction {
+    /// Play these two dice (indices 0-4 of the roll: 0-2 white, 3 red, 4 blue).
+    Pick(u8, u8),
+    /// Place chosen die `slot` (0 or 1) in box `cell` of `puzzle`.
+    Place { slot: u8, puzzle: u8, cell: u8 },
+    /// Place the extra die as `number` in box `cell` of `puzzle` (PP-13).
+    Extra { puzzle: u8, cell: u8, number: u8 },
+    /// Do not use the extra die (PP-23: its use is optional).
+    Skip,
+    /// Cross the waiting heart or diamond on this link's track.
+    Romance(u8),
+    /// Cross this fan box.
+    Fan(u8),
+    /// Mark this number on the chaperone track.
+    Chaperone(u8),
+}
+
+/// The game under one set of rules, with its sheet loaded.
+#[derive(Clone, Debug)]
+pub struct Pride(Box<Tables>);
+
+#[derive(Clone, Debug)]
+pub struct Tables {
+    rules: PrideRules,
+    layout: Layout,
+    /// A blank sheet (every puzzle's first boxes ready).
+    blank: Marks,
+}
+
+impl std::ops::Deref for Pride {
+    type Target = Tables;
+    fn deref(&self) -> &Tables {
+        &self.0
+    }
+}
+
+const ALL_DICE: u8 = 0b1_1111;
+
+impl Pride {
+    /// The game under `rules`; panics if they are inconsistent ([`Rules::validate`]).
+    pub fn new(rules: PrideRules) -> Self {
+        let layout = layout::load(&rules.sheet)
+            .unwrap_or_else(|e| panic!("Pride & Preju-Dice rules are inconsistent: {e}"));
+        let mut blank = Marks::default();
+        for (p, pz) in layout.puzzles.iter().enumerate() {
+            blank.ready[p] = pz.roots;
+        }
+        Self(Box::new(Tables { rules, layout, blank }))
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// A blank sheet.
+    pub fn blank(&self) -> Marks {
+        self.blank
+    }
+
+    /// The actor's turn, borrowed from the state.
+    pub fn turn_in<'a>(&'a self, s: &'a mut PrideState) -> Turn<'a> {
+        let a = s.actor();
+        Turn { l: &self.layout, dice: &s.dice, m: &mut s.sheets[a], c: &mut s.ctx }
+    }
+
+    /// The turn `seat` starts with in this round (PP-11, PP-16, PP-18).
+    fn fresh_ctx(&self, s: &PrideState, seat: usize) -> Ctx {
+        let solo = s.players == 1;
+        let first = s.all_at_once || s.position(seat) == 0;
+        let white_and_coloured =
+            if solo { self.rules.solo_first_pick == SoloPick::WhiteAndColoured } else { first };
+        Ctx {
+            seat: seat as u8,
+            step: Step::Pick,
+            candidates: if first || solo { ALL_DICE } else { s.pool },
+            white_and_coloured,
+            ..Ctx::default()
+        }
+    }
+
+    fn begin_turn(&self, s: &mut PrideState) {
+        s.ctx = self.fresh_ctx(s, s.actor());
+        self.run(s);
+    }
+
+    /// Settle the turn; move on while turns end without a decision.
+    fn run(&self, s: &mut PrideState) {
+        loop {
+            let solo = s.players == 1;
+            self.turn_in(s).settle(solo);
+            match s.ctx.step {
+                Step::Done => {
+                    if !self.end_turn(s) {
+                        return;
+                    }
+                }
+                Step::Reroll => {
+                    s.phase = Phase::Reroll;
+                    return;
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// The actor's turn is over; returns whether another turn began.
+    fn end_turn(&self, s: &mut PrideState) -> bool {
+        let a = s.actor();
+        if s.pos == 0 && !s.all_at_once {
+            // PP-16: the others choose from the dice the starting player did not play; its
+            // turn is public.
+            s.pool = ALL_DICE & !s.ctx.played;
+            s.shown[a] = s.sheets[a];
+        }
+        s.pos += 1;
+        if (s.pos as usize) < s.players() {
+            s.ctx = self.fresh_ctx(s, s.actor());
+            return true;
+        }
+        self.end_round(s);
+        false
+    }
+
+    /// PP-19: the end is checked once everyone has finished the round.
+    fn end_round(&self, s: &mut PrideState) {
+        let n = s.players();
+        s.shown = s.sheets;
+        s.ctx = Ctx::default();
+        for m in &s.sheets[..n] {
+            s.ended.matches |= score::all_linked(&self.layout, m);
+            s.ended.faux_pas |= m.faux_pas >= self.layout.faux_pas_len;
+        }
+        if s.ended.matches || s.ended.faux_pas {
+            s.phase = Phase::Over;
+        } else if s.round as u32 >= self.rules.turn_cap {
+            s.capped = true;
+            s.phase = Phase::Over;
+        } else {
+            // The player to the left starts the next round (G-4).
+            s.starter = ((s.starter as usize + 1) % n) as u8;
+            s.pos = 0;
+            s.phase = Phase::Roll;
+        }
+    }
+
+    /// Replay `seat`'s turn of this round from its visible sheet with random choices (for
+    /// `determinize`: what the viewer cannot see, resampled).
+    fn replay(&self, s: &mut PrideState, seat: usize, rng: &mut Rng) {
+        let mut c = self.fresh_ctx(s, seat);
+        let mut m = s.shown[seat];
+        let mut t = Turn { l: &self.layout, dice: &s.dice, m: &mut m, c: &mut c };
+        t.settle(false);
+        while t.c.step != Step::Done {
+            let mut n = 0u32;
+            t.each_option(|_| n += 1);
+            let pick = rng.random_range(0..n);
+            let (mut i, mut chosen) = (0, PrideAction::Skip);
+            t.each_option(|a| {
+                if i == pick {
+                    chosen = a;
+                }
+                i += 1;
+            });
+            t.apply(chosen);
+            t.settle(false);
+        }
+        s.sheets[seat] = m;
+    }
+}
+
+impl Game for Pride {
+    type State = PrideState;
+    type Action = PrideAction;
+    type Rules = PrideRules;
+
+    fn with_rules(rules: PrideRules) -> Self {
+        if let Err(e) = rules.validate() {
+            panic!("Pride & Preju-Dice rules are inconsistent: {e}");
+        }
+        Self::new(rules)
+    }
+    fn rules(&self) -> &PrideRules {
+        &self.rules
+    }
+    fn name(&self) -> &'static str {
+        "pride-prejudice"
+    }
+    fn seats(&self) -> RangeInclusive<usize> {
+        1..=8
+    }
+    fn default_players(&self) -> usize {
+        4
+    }
+
+    fn new_state(&self, players: usize) -> PrideState {
+        assert!(self.seats().contains(&players), "Pride & Preju-Dice is for 1 to 8 players");
+        let all_at_once = players > 1
+            && match self.rules.all_at_once {
+                AllAtOnce::FromSixPlayers => players >= 6,
+                AllAtOnce::Always => true,
+                AllAtOnce::Never => false,
+            };
+        PrideState {
+            players: players as u8,
+            round: 0,
+            starter: 0,
+            phase: Phase::Roll,
+            all_at_once,
+            pos: 0,
+            dice: [1; 5],
+            pool: ALL_DICE,
+            ctx: Ctx::default(),
+            sheets: [self.blank; MAX_SEATS],
+            shown: [self.blank; MAX_SEATS],
+            ended: Default::default(),
+            capped: false,
+        }
+    }
+
+    fn turn(&self, s: &PrideState) -> GameTurn {
+        match s.phase {
+            Phase::Roll | Phase::Reroll => GameTurn::Chance,
+            Phase::Turn => GameTurn::Player(Seat(s.actor() as u8)),
+            Phase::Over => GameTurn::Over,
+        }
+    }
+
+    fn legal_actions(&self, s: &PrideState, out: &mut Vec<PrideAction>) {
+        out.clear();
+        if s.phase != Phase::Turn {
+            return;
+        }
+        let (mut m, mut c) = (s.sheets[s.actor()], s.ctx);
+        let t = Turn { l: &self.layout, dice: &s.dice, m: &mut m, c: &mut c };
+        t.each_option(|a| out.push(a));
+    }
+
+    fn apply(&self, s: &mut PrideState, a: PrideAction) {
+        debug_assert!(s.phase == Phase::Turn, "no decision in {:?}", s.phase);
+        self.turn_in(s).apply(a);
+        self.run(s);
+    }
+
+    fn sample_chance(&self, s: &mut PrideState, chance: &mut impl Chance) {
+        match s.phase {
+            Phase::Roll => {
+                s.round += 1;
+                for d in s.dice.iter_mut() {
+                    *d = chance.die(6) as u8;
+                }
+                s.pool = ALL_DICE;
+                s.pos = 0;
+                s.phase = Phase::Turn;
+                self.begin_turn(s);
+            }
+            Phase::Reroll => {
+                // PP-17, PP-26: re-roll the three dice not picked; then pick 2 of them.
+                for i in 0..5 {
+                    if s.ctx.used & (1 << i) == 0 {
+                        s.dice[i] = chance.die(6) as u8;
+                    }
+                }
+                let c = &mut s.ctx;
+                c.pick = 1;
+                c.candidates = ALL_DICE & !c.used;
+                c.white_and_coloured = false;
+                c.step = Step::Pick;
+                s.phase = Phase::Turn;
+                self.run(s);
+            }
+            other => panic!("no chance event in {other:?}"),
+        }
+    }
+
+    fn outcome(&self, s: &PrideState) -> Outcome {
+        let n = s.players();
+        let mut scores = [0i32; MAX_SEATS];
+        for (score, m) in scores.iter_mut().zip(&s.sheets[..n]) {
+            *score = score::total(&self.layout, m);
+        }
+        let rounds = s.round as u32;
+        if s.capped {
+            Outcome::capped(&scores[..n], rounds, rounds)
+        } else {
+            // PP-15: ties for the highest total share the win (G-3).
+            Outcome::finished(&scores[..n], ScoreOrder::HigherWins, rounds, rounds)
+        }
+    }
+
+    fn turn_cap(&self) -> u32 {
+        self.rules.turn_cap
+    }
+
+    /// Running standings: each sheet's score as everyone can see it.
+    fn standings(&self, s: &PrideState, out: &mut [i32]) -> Option<u32> {
+        for (j, o) in out.iter_mut().enumerate() {
+            *o = score::total(&self.layout, s.visible(j));
+        }
+        Some(s.round as u32)
+    }
+
+    /// Sheets the viewer cannot see yet (choices made at the same time this round) are
+    /// replayed with random choices from what it saw; the turn of a hidden player in
+    /// progress restarts from its beginning.
+    fn determinize(&self, s: &PrideState, viewer: Seat, rng: &mut Rng) -> PrideState {
+        let mut t = *s;
+        let v = viewer.index();
+        for j in 0..t.players() {
+            if !t.hidden(j) {
+                t.shown[j] = t.sheets[j];
+            }
+        }
+        if t.phase != Phase::Turn {
+            return t;
+        }
+        let actor = t.actor();
+        for j in 0..t.players() {
+            if j == v || !t.hidden(j) {
+                continue;
+            }
+            t.sheets[j] = t.shown[j];
+            if j == actor {
+                t.ctx = self.fresh_ctx(&t, j);
+                self.turn_in(&mut t).settle(false);
+            } else {
+                self.replay(&mut t, j, rng);
+            }
+        }
+        t
+    }
+
+    /// The roll, the round, every sheet as the others last saw it, the viewer's own sheet,
+    /// and the turn in progress when it is the viewer's or public.
+    fn observe(&self, s: &PrideState, viewer: Seat, out: &mut impl Hasher) {
+        let v = viewer.index();
+        (s.players, s.round, s.starter, s.phase, s.all_at_once, s.pos, s.dice, s.pool).hash(out);
+        (s.ended, s.capped).hash(out);
+        for j in 0..s.players() {
+            s.visible(j).hash(out);
+        }
+        s.sheets[v].hash(out);
+        if s.phase != Phase::Turn || s.actor() == v || !s.hidden(s.actor()) {
+            s.ctx.hash(out);
+        }
+    }
+
+    fn heuristic(&self, s: &PrideState, seat: Seat) -> f64 {
+        self.estimate(s, seat)
+    }
+
+    fn metric_names(&self, players: usize) -> Vec<String> {
+        self.metric_list(players)
+    }
+
+    fn metrics(&self, s: &PrideState, out: &mut [i64]) {
+        self.fill_metrics(s, out)
+    }
+
+    fn metric_docs(&self, players: usize) -> Vec<(String, String)> {
+        self.metric_docs_text(players)
+    }
+
+    fn describe(&self, s: &PrideState, a: PrideAction) -> String {
+        self.describe_text(s, a)
+    }
+
+    fn describe_chance(&self, s: &PrideState) -> String {
+        self.describe_chance_text(s)
+    }
+
+    fn render(&self, s: &PrideState) -> String {
+        self.render_text(s)
+    }
+
+    fn check_invariants(&self, s: &PrideState) -> Result<(), String> {
+        self.invariants(s)
+    }
+}

@@ -1,0 +1,83 @@
+//! Pride & Preju-Dice's structured traces: each sheet's score parts as data, and a points
+//! event for every change of a seat's score, so that the events sum to the final scores.
+
+use serde_json::{Value, json};
+
+use super::score::{self, PARTS};
+use super::state::PrideState;
+use super::{Pride, PrideAction};
+use crate::core::trace::{EndReason, points_event};
+use crate::core::{Game, TraceGame};
+
+impl TraceGame for Pride {
+    fn state_json(&self, s: &PrideState) -> Value {
+        let l = &self.layout;
+        let sheets: Vec<Value> = (0..s.players())
+            .map(|j| {
+                let m = &s.sheets[j];
+                let parts = score::parts(l, m);
+                json!({
+                    "score": score::total(l, m),
+                    "parts": PARTS.iter().zip(parts).map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>(),
+                    "marks": m.marks,
+                    "romance": m.romance[..l.nlinks as usize].to_vec(),
+                    "fan": m.fan,
+                    "chaperone": m.chaperone,
+                    "faux_pas": m.faux_pas,
+                })
+            })
+            .collect();
+        let scores: Vec<i32> = (0..s.players()).map(|j| score::total(l, &s.sheets[j])).collect();
+        json!({
+            "scores": scores,
+            "round": s.round,
+            "starter": s.starter,
+            "dice": s.dice,
+            "pool": s.pool,
+            "sheets": sheets,
+        })
+    }
+
+    /// Every change of a score part of a seat's sheet is a points event.
+    fn trace_events(
+        &self,
+        before: &PrideState,
+        _action: Option<PrideAction>,
+        after: &PrideState,
+        out: &mut Vec<Value>,
+    ) {
+        let l = &self.layout;
+        for j in 0..after.players() {
+            let (a, b) = (score::parts(l, &before.sheets[j]), score::parts(l, &after.sheets[j]));
+            for (k, part) in PARTS.iter().enumerate() {
+                if a[k] != b[k] {
+                    out.push(points_event(part, j, b[k] - a[k], json!({})));
+                }
+            }
+        }
+    }
+
+    fn end_reason(&self, s: &PrideState) -> EndReason {
+        if self.outcome(s).is_capped() {
+            return EndReason {
+                code: "turn_cap",
+                text: "the turn cap ended the match (G-2)".into(),
+            };
+        }
+        match (s.ended.matches, s.ended.faux_pas) {
+            (true, true) => EndReason {
+                code: "matches_and_faux_pas",
+                text: "a sheet had a match on every link and a sheet a full Faux Pas track (PP-10)"
+                    .into(),
+            },
+            (true, false) => EndReason {
+                code: "matches",
+                text: "a sheet had a match on every link (PP-10)".into(),
+            },
+            _ => EndReason {
+                code: "faux_pas",
+                text: "a sheet's Faux Pas track was full (PP-10)".into(),
+            },
+        }
+    }
+}
