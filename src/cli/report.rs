@@ -32,3 +32,17 @@ pub fn write_report(dir: &Path, quiet: bool) -> anyhow::Result<()> {
 pub fn report_command(dir: &Path) -> anyhow::Result<()> {
     write_report(dir, false)
 }
+
+/// Write the report of a finished run or merge. Its results are complete whatever happens
+/// here, so a failure is a warning and leaves the exit code alone (a cluster's `afterok`
+/// must not fail over a page).
+pub fn report_after(dir: &Path, quiet: bool) {
+    if let Err(e) = write_report(dir, quiet) {
+        let chain: Vec<String> = e.chain().map(|c| c.to_string()).collect();
+        eprintln!(
+            "warning: report.html not written: {}; the results are complete (`arena report {}` retries)",
+            chain.join(": "),
+            dir.display()
+        );
+    }
+}

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::cli::report::write_report;
+use crate::cli::report::report_after;
 use crate::cli::sweep::{SweepArgs, sweep_command};
 use crate::cli::{MergeArgs, RunArgs, Status};
 use crate::session::{
@@ -163,20 +163,6 @@ pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result
         report_after(&args.out, false);
     }
     Ok(if merged.failures.is_empty() { Status::Ok } else { Status::HadFailures })
-}
-
-/// Write the report of a finished run or merge. Its results are complete whatever happens
-/// here, so a failure is a warning and leaves the exit code alone (a cluster's `afterok`
-/// must not fail over a page).
-pub(crate) fn report_after(dir: &Path, quiet: bool) {
-    if let Err(e) = write_report(dir, quiet) {
-        let chain: Vec<String> = e.chain().map(|c| c.to_string()).collect();
-        eprintln!(
-            "warning: report.html not written: {}; the results are complete (`arena report {}` retries)",
-            chain.join(": "),
-            dir.display()
-        );
-    }
 }
 
 fn print_summary(game: &str, s: &RunSummary, out: &Path) {

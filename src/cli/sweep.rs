@@ -137,7 +137,7 @@ pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result
         }
     }
     if !args.no_report {
-        crate::cli::run::report_after(&result.root, args.quiet);
+        crate::cli::report::report_after(&result.root, args.quiet);
     }
     let failed = result.block.failures.iter().any(|f| !f.is_empty());
     Ok(if failed { Status::HadFailures } else { Status::Ok })

@@ -1,11 +1,10 @@
 //! LOW BLOW (seed 002, RULINGS LB-1..LB-9): a dice game for 3 or 4 players over three rounds.
 //!
-//! Each player owns one row of a 5-column board and five dice of the row's colour. On a turn
-//! you roll your dice up to three times, setting dice aside between rolls, then place one die
-//! on an empty square; its value decides what happens: counters go to or come from the pot,
-//! dice are given to the player on your left, or (on a Six) the pot goes to the row's owner.
-//! A round ends when the board is full; rows score the sum of their dice minus one per die of
-//! the owner's colour; counters lower your score at the end; lowest total wins (LB-2).
+//! Each player owns a row of a 5-column board and five dice of its colour. A turn: roll up to
+//! three times, setting dice aside between rolls, then place one die on an empty square; its
+//! value moves counters to or from the pot, gives dice to the left, or (a Six) the pot to the
+//! row's owner. A full board ends the round; rows score their dice minus one per die of the
+//! owner's colour; counters lower the score; lowest total wins (LB-2).
 //!
 //! Decisions, as the bots see them (each is `Turn::Player(mover)`):
 //! - after a roll that is not the last: [`LowBlowAction::SetAside`] one die of that roll at a
@@ -13,12 +12,10 @@
 //!   keeps the lists small, rather than a subset out of 2^n);
 //! - then [`LowBlowAction::Place`] a die on an empty square.
 //!
-//! Why placing may use any die held: LB-4 says that after the last roll you may set aside
-//! from it too and must then place a set-aside die; since every die of the last roll may be
-//! set aside, every die held can be placed, so a set-aside step after the last roll would be
-//! a decision without consequence and is skipped. Placing before the last roll happens when
-//! every die is set aside, which again means any die held. Rolls are chance turns; a player
-//! without dice passes automatically (LB-3).
+//! Placing may use any die held: after the last roll every die of it may be set aside
+//! (LB-4), so a set-aside step there would be a decision without consequence and is skipped;
+//! placing before the last roll happens only when every die is set aside. Rolls are chance
+//! turns; a player without dice passes automatically (LB-3).
 //!
 //! No hidden information (every die and counter is on the table): `determinize` copies.
 
@@ -440,9 +437,8 @@ impl Game for LowBlow {
         Some(s.turns)
     }
 
-    /// The others' mean expected final score minus `seat`'s (lower is better, so positive is
-    /// good for `seat`), squashed by tanh into (-1, 1). A greedy bot comparing it before and
-    /// after a move compares the change in its expected final score relative to the others.
+    /// The others' mean expected final score minus `seat`'s (lower is better), squashed by
+    /// tanh into (-1, 1): greedy compares the change in its score relative to the others.
     fn heuristic(&self, s: &LowBlowState, seat: Seat) -> f64 {
         let est = self.expected_scores(s);
         let players = s.players();
@@ -460,11 +456,10 @@ impl Game for LowBlow {
         names.extend((1..=rounds).map(|r| format!("dice_passed_round{r}")));
         names.extend(["one", "two", "three", "four", "five", "six"].map(|v| format!("played_{v}")));
         names.push("passes".to_string());
-        for r in 1..=rounds {
-            names.extend((0..players).map(|p| format!("row_sum_round{r}_seat{p}")));
-        }
-        for r in 1..=rounds {
-            names.extend((0..players).map(|p| format!("own_dice_round{r}_seat{p}")));
+        for what in ["row_sum", "own_dice"] {
+            for r in 1..=rounds {
+                names.extend((0..players).map(|p| format!("{what}_round{r}_seat{p}")));
+            }
         }
         names
     }
