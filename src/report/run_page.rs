@@ -142,7 +142,7 @@ fn seats(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
 }
 
 /// A table of the named columns that exist in `t`.
-fn table_of(page: &mut Page, t: &Table, cols: &[&str]) {
+pub(crate) fn table_of(page: &mut Page, t: &Table, cols: &[&str]) {
     let present: Vec<(&str, usize)> =
         cols.iter().filter_map(|c| t.col(&[c]).map(|i| (*c, i))).collect();
     let rows: Vec<Vec<String>> = t

@@ -12,6 +12,7 @@ use std::path::Path;
 use crate::report::ReportError;
 use crate::report::charts::{self, Line};
 use crate::report::page::{Page, esc, num};
+use crate::report::run_page::table_of;
 use crate::report::table::Table;
 
 /// A one-line figure: chart id, label, and the column names of its value, band low and
@@ -288,22 +289,6 @@ fn differences(
         "independent_ci_high",
         "variance_reduction",
     ];
-    let present: Vec<(&str, usize)> =
-        cols.iter().filter_map(|c| d.col(&[c]).map(|i| (*c, i))).collect();
-    let rows: Vec<Vec<String>> = d
-        .rows
-        .iter()
-        .map(|r| {
-            present
-                .iter()
-                .map(|(_, i)| {
-                    let cell = d.text(r, *i);
-                    cell.parse::<f64>().map_or(cell.to_string(), |v| num(Some(v)))
-                })
-                .collect()
-        })
-        .collect();
-    let headers: Vec<&str> = present.iter().map(|(c, _)| *c).collect();
-    page.table(&headers, &rows);
+    table_of(page, d, &cols);
     Ok(())
 }
