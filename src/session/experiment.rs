@@ -11,7 +11,9 @@ use crate::core::rules::file_game;
 use crate::games::GAME_NAMES;
 use crate::output::is_disk_full;
 use crate::session::execute::{CHECKPOINT, Execution, RunSummary, execute};
-use crate::session::folder::{FolderLock, claim_new_dir, prepare_out_dir, timestamp};
+use crate::session::folder::{
+    FolderLock, claim_new_dir, prepare_out_dir, refuse_if_in_use, timestamp,
+};
 use crate::session::input::{input, is_input_error};
 use crate::session::plan::{Plan, Shard, Stopping};
 use crate::session::request::{PlanFile, RequestFlags, RunRequest, fingerprint_differences};
@@ -81,6 +83,7 @@ impl Experiment {
     /// `flags` must agree with the folder's request, and every game's plan (its resolved
     /// rules too) with the fingerprint recorded when the run began.
     pub fn resume(dir: &Path, flags: &RequestFlags) -> anyhow::Result<Experiment> {
+        refuse_if_in_use(dir)?;
         let file = PlanFile::read(dir)?;
         let differences = flags.differences(&file.request);
         if !differences.is_empty() {

@@ -35,17 +35,7 @@ impl FolderLock {
             .map_err(|e| io_failure("opening", &path, e))?;
         match file.try_lock() {
             Ok(()) => {}
-            Err(std::fs::TryLockError::WouldBlock) => {
-                let mut holder = String::new();
-                let _ = file.read_to_string(&mut holder);
-                let holder = holder.trim();
-                return Err(input(format!(
-                    "{} is in use by another arena run ({}); wait for it to finish or stop it, then `arena run --resume {}`",
-                    dir.display(),
-                    if holder.is_empty() { "starting" } else { holder },
-                    dir.display()
-                )));
-            }
+            Err(std::fs::TryLockError::WouldBlock) => return Err(in_use(dir, &mut file)),
             Err(std::fs::TryLockError::Error(e)) => return Err(io_failure("locking", &path, e)),
         }
         // Who holds it, for the message a second run prints.
@@ -55,6 +45,34 @@ impl FolderLock {
             .map_err(|e| io_failure("writing", &path, e))?;
         Ok(FolderLock { file: Some(file), path })
     }
+}
+
+/// Refuse at once if another arena run holds `dir`, without taking or changing anything:
+/// `--resume` asks this before reading the folder's files, which a run that is still
+/// starting may not have written yet.
+pub fn refuse_if_in_use(dir: &Path) -> anyhow::Result<()> {
+    let Ok(mut file) = OpenOptions::new().read(true).open(dir.join(LOCK_FILE)) else {
+        return Ok(()); // no lock file: nobody holds the folder
+    };
+    match file.try_lock() {
+        Err(std::fs::TryLockError::WouldBlock) => Err(in_use(dir, &mut file)),
+        // Free (dropping the handle releases the probe's lock) or unlockable: `acquire`
+        // decides later, with the error it names.
+        _ => Ok(()),
+    }
+}
+
+/// The error for a folder that another run holds, naming the holder from the lock file.
+fn in_use(dir: &Path, lock_file: &mut File) -> anyhow::Error {
+    let mut holder = String::new();
+    let _ = lock_file.read_to_string(&mut holder);
+    let holder = holder.trim();
+    input(format!(
+        "{} is in use by another arena run ({}); wait for it to finish or stop it, then `arena run --resume {}`",
+        dir.display(),
+        if holder.is_empty() { "starting" } else { holder },
+        dir.display()
+    ))
 }
 
 impl Drop for FolderLock {
@@ -161,6 +179,19 @@ mod tests {
         assert!(err.to_string().contains("in use by another arena run (pid"), "{err}");
         drop(first);
         assert!(!dir.path().join(LOCK_FILE).exists());
+        FolderLock::acquire(dir.path()).unwrap();
+    }
+
+    #[test]
+    fn the_probe_refuses_a_held_folder_and_leaves_a_free_one_untouched() {
+        let dir = tempfile::tempdir().unwrap();
+        refuse_if_in_use(dir.path()).unwrap(); // no lock file at all
+        let held = FolderLock::acquire(dir.path()).unwrap();
+        let err = refuse_if_in_use(dir.path()).unwrap_err();
+        assert!(err.to_string().contains("in use by another arena run (pid"), "{err}");
+        drop(held);
+        std::fs::write(dir.path().join(LOCK_FILE), "pid 1").unwrap(); // a crashed run's
+        refuse_if_in_use(dir.path()).unwrap();
         FolderLock::acquire(dir.path()).unwrap();
     }
 
