@@ -1,9 +1,10 @@
 //! Steady-state MCTS and greedy decisions allocate nothing: the tree and every buffer live in
-//! the bot and are cleared, not freed, between decisions. Counted with a global allocator, so
-//! this file holds a single test (tests of one file run on parallel threads).
+//! the bot and are cleared, not freed, between decisions. Counted with a global allocator,
+//! per thread: a decision runs on the calling thread, and the test harness's own threads
+//! (which allocate while a test starts) must not be counted with it.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::cell::Cell;
 
 use arena::bots::Bot;
 use arena::bots::profile::parse_one;
@@ -14,18 +15,30 @@ use arena::games::trice::{Trice, TriceRules};
 
 struct Counting;
 
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+thread_local! {
+    /// This thread's allocations (a const-initialised Cell: reading it never allocates).
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn count_one() {
+    // `try_with`: during thread teardown the slot may be gone; those frees are not ours.
+    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+}
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(Cell::get)
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count_one();
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count_one();
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 }
@@ -64,9 +77,9 @@ fn allocations_of_a_decision<G: Game>(game: &G, warm: &str, measured: &str) -> u
         _ => panic!("same kinds only"),
     }
     let mut rng = derive_rng(3, 0, 1);
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     bot.choose(game, &s, seat, &legal, &mut rng);
-    ALLOCATIONS.load(Ordering::Relaxed) - before
+    allocations() - before
 }
 
 #[test]
@@ -87,11 +100,11 @@ fn steady_state_decisions_do_not_allocate() {
         ("greedy", "greedy"),
     ];
     // The counter counts: a bot's first decision allocates its tree and buffers.
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     let mut fresh = Bot::from_spec(&parse_one("mcts-100").unwrap());
     let s = ttt.new_state(2);
     fresh.choose(&ttt, &s, arena::core::Seat(0), &[0, 1, 2], &mut derive_rng(1, 1, 1));
-    assert!(ALLOCATIONS.load(Ordering::Relaxed) > before);
+    assert!(allocations() > before);
     for (warm, measured) in cases {
         let counts = [
             allocations_of_a_decision(&ttt, warm, measured),
