@@ -1,6 +1,7 @@
 //! The arena: seating, the parallel runner, and `run`, which plays a whole plan on a thread
 //! pool block by block and streams per-match rows in index order.
 
+pub mod ladder;
 pub mod runner;
 pub mod seating;
 

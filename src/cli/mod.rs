@@ -5,6 +5,7 @@
 
 pub mod bench;
 pub mod info;
+pub mod ladder;
 pub mod plan;
 pub mod report;
 pub mod run;
@@ -112,6 +113,11 @@ pub enum Command {
     /// Write DIR/report.html: one self-contained page (inline SVG charts, no scripts) of a
     /// run, a merge, a sweep or the default experiment, read from the folder's CSV files.
     Report(ReportArgs),
+    /// A skill ladder: bots from weakest to strongest (default random, greedy, mcts-100,
+    /// mcts-1k, mcts-10k), each against the rung below and against itself, with rotated seats
+    /// and paired deals, adaptively until neighbours separate; writes ladder.csv (ratings,
+    /// head-to-head, first-player edge per rung), ladder_figures.csv and verdict.txt.
+    Ladder(ladder::LadderArgs),
 }
 
 /// The flags that define which matches are played (shared by `run` and `trace`, so a trace
@@ -408,6 +414,7 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
         Command::Sweep(a) => sweep::sweep_command(a, &args),
         Command::Tune(a) => tune::tune_command(a, &args),
         Command::Report(a) => report::report_command(&a.dir).map(|_| Status::Ok),
+        Command::Ladder(a) => ladder::ladder_command(a, &args),
     };
     match result {
         Ok(Status::Ok) => 0,

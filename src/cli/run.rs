@@ -6,6 +6,7 @@ use std::path::Path;
 use crate::cli::report::report_after;
 use crate::cli::sweep::{SweepArgs, sweep_command};
 use crate::cli::{MergeArgs, RunArgs, Status};
+use crate::session::ladder::{is_ladder_dir, merge_ladder};
 use crate::session::{
     Execution, Experiment, ExperimentFile, GameRun, RunEnd, RunSummary, Shard, input,
     is_sweep_shard, merge, merge_sweep, parse_matches, parse_threads, run, signals,
@@ -137,6 +138,11 @@ fn print_game(done: &GameRun) {
 
 /// `arena merge`: the shards' folders into the files of the whole run.
 pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result<Status> {
+    if args.shards.first().is_some_and(|d| is_ladder_dir(d)) {
+        let merged = merge_ladder(&args.shards, &args.out, command_line)?;
+        println!("merged {} ladder shards -> {}", args.shards.len(), args.out.display());
+        return Ok(if merged.failures > 0 { Status::HadFailures } else { Status::Ok });
+    }
     if args.shards.first().is_some_and(|d| is_sweep_shard(d)) {
         let merged = merge_sweep(&args.shards, &args.out, command_line)?;
         println!(

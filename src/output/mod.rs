@@ -5,6 +5,7 @@ pub mod atomic;
 pub mod columns;
 pub mod csv_files;
 pub mod io;
+pub mod ladder_csv;
 pub mod manifest;
 pub mod matches_csv;
 pub mod sweep_csv;

@@ -24,6 +24,7 @@ pub mod experiment;
 pub mod experiment_file;
 pub mod folder;
 pub mod input;
+pub mod ladder;
 pub mod pilot;
 pub mod plan;
 pub mod progress;

@@ -16,8 +16,13 @@ pub fn wilson(successes: f64, n: u64, confidence: f64) -> (f64, f64) {
         return (f64::NAN, f64::NAN);
     }
     let n = n as f64;
+    wilson_share(successes / n, n, confidence)
+}
+
+/// Wilson's interval for a share `p` observed on `n` trials, where `n` may be fractional (an
+/// effective sample size after a design effect) but must be positive.
+pub fn wilson_share(p: f64, n: f64, confidence: f64) -> (f64, f64) {
     let z = z_for(confidence);
-    let p = successes / n;
     let z2 = z * z;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();

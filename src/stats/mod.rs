@@ -10,5 +10,6 @@ pub use histogram::Histogram;
 pub use tally::{SHARE_UNIT, SideTally, Tally};
 pub mod analysis;
 pub mod hypothesis;
+pub mod ladder;
 pub mod paired;
 pub mod ratings;

@@ -1,0 +1,103 @@
+//! `arena ladder`: the flags into a [`LadderRequest`], the session plays it, and a short
+//! summary per rung is printed (the files hold every figure).
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::cli::Status;
+use crate::session::ladder::{DEFAULT_RUNGS, Ladder, LadderRequest, run_ladder};
+use crate::session::{DEFAULT_SEED, Shard, input, parse_threads, signals};
+
+#[derive(Args, Debug)]
+pub struct LadderArgs {
+    /// Game name (see `arena games`).
+    #[arg(long, required_unless_present = "resume")]
+    pub game: Option<String>,
+    /// Number of players (default: the game's usual count).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// The rungs, weakest first, comma-separated bot profiles (inline parameters allowed:
+    /// `mcts:iterations=300`) [default: random,greedy,mcts-100,mcts-1k,mcts-10k].
+    #[arg(long)]
+    pub bots: Option<String>,
+    /// Master seed; each pairing's matches derive from it and the pairing's bots [default: 1].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// A rules file (TOML, `key = value`) changing rule parameters.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+    /// Change one rule parameter (repeatable): `--set target=50`.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+    /// Matches per pairing per round, rounded up to a multiple of the players [default: 100].
+    #[arg(long)]
+    pub batch: Option<u64>,
+    /// At most this many matches per pairing (and per self-play) [default: 2000].
+    #[arg(long)]
+    pub max_matches: Option<u64>,
+    /// A pairing or self-play also stops once its 95% interval is within ± this [default: 0.03].
+    #[arg(long)]
+    pub precision: Option<f64>,
+    /// Worker threads (default: all cores). Never changes any result.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output folder (default a new results/ladder-<game>-<timestamp>); new or empty.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Play only the jobs (pairings and self-plays) I, I+K, ...; combine with `arena merge`.
+    #[arg(long, value_name = "I/K")]
+    pub shard: Option<String>,
+    /// Continue the ladder in DIR (after a stop signal or a crash) exactly as it began.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["game", "players", "bots", "seed", "rules", "sets", "batch", "max_matches", "precision", "out", "shard"])]
+    pub resume: Option<PathBuf>,
+    /// No progress lines and no summary on stdout.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+pub fn ladder_command(args: LadderArgs, command_line: &[String]) -> anyhow::Result<Status> {
+    let threads = parse_threads(args.threads)?;
+    let ladder = match &args.resume {
+        Some(dir) => Ladder::resume(dir)?,
+        None => {
+            let request = LadderRequest {
+                game: args.game.clone().ok_or_else(|| input("--game is required"))?,
+                players: args.players,
+                bots: args.bots.clone().unwrap_or_else(|| DEFAULT_RUNGS.to_string()),
+                seed: args.seed.unwrap_or(DEFAULT_SEED),
+                rules: args.rules.clone(),
+                sets: args.sets.clone(),
+                batch: args.batch.unwrap_or(100),
+                max_matches: args.max_matches.unwrap_or(2000),
+                precision: args.precision.unwrap_or(0.03),
+                shard: args.shard.as_deref().map(Shard::parse).transpose()?,
+            };
+            Ladder::new(request, args.out.clone())?
+        }
+    };
+    signals::install().map_err(|e| anyhow::anyhow!("cannot install signal handlers: {e}"))?;
+    let result = run_ladder(&ladder, threads, args.quiet, command_line)?;
+    if result.paused {
+        if !args.quiet {
+            println!(
+                "ladder paused (stop signal); continue with `arena ladder --resume {}`",
+                result.root.display()
+            );
+        }
+        return Ok(Status::Paused);
+    }
+    if !args.quiet {
+        println!(
+            "ladder on {}: {:.1} s -> {}",
+            ladder.game.name(),
+            result.elapsed_seconds,
+            result.root.display()
+        );
+        match std::fs::read_to_string(result.root.join("verdict.txt")) {
+            Ok(text) => text.lines().for_each(|l| println!("  {l}")),
+            Err(_) => println!("  (a shard: combine the shards with `arena merge`)"),
+        }
+    }
+    Ok(if result.failures > 0 { Status::HadFailures } else { Status::Ok })
+}

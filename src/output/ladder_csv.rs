@@ -1,0 +1,318 @@
+//! A ladder folder's result files: `ladder.csv` (a row per rung: rating, the head-to-head
+//! against the rung below, the first-player edge when every seat plays that rung),
+//! `ladder_figures.csv` (the skill figures a designer quotes), `ladder_failures.csv` (matches
+//! that panicked, with what replays them) and `verdict.txt` in plain words. Every figure
+//! comes from the jobs' exact counts, so a merged set of shards writes the same bytes.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::arena::ladder::{JobKind, JobState, LadderDesign};
+use crate::output::write_atomic;
+use crate::stats::intervals::{wilson, z_for};
+use crate::stats::ladder::{Rating, Separation, ShareEstimate, chain_ratings, upset_share};
+
+pub const LADDER_CSV: &str = "ladder.csv";
+pub const LADDER_FIGURES_CSV: &str = "ladder_figures.csv";
+pub const LADDER_FAILURES_CSV: &str = "ladder_failures.csv";
+
+const LADDER_HEADER: &str = "rung,bot,rating_elo,rating_lo,rating_hi,self_play_matches,seat0_share,seat0_lo,seat0_hi,fair_share,seat0_edge_pp,vs_bot,h2h_matches,h2h_comparisons,h2h_share,h2h_lo,h2h_hi,design_effect,separated,upset_share,h2h_stopped,self_play_stopped";
+
+/// The computed ladder, ready to print or write.
+pub struct LadderFigures {
+    pub ratings: Vec<Option<Rating>>,
+    /// Per step (rung r+1 over r).
+    pub steps: Vec<Option<ShareEstimate>>,
+    /// Per rung: seat 0's share and 95% interval with every seat played by that rung.
+    pub seat0: Vec<Option<(f64, f64, f64)>>,
+}
+
+/// Compute the figures from the jobs' states (`states[j]` for `design.jobs()[j]`).
+pub fn figures(design: &LadderDesign, states: &[JobState]) -> LadderFigures {
+    let jobs = design.jobs();
+    let n = design.rungs.len();
+    let step_state = |r: usize| &states[jobs.iter().position(|k| *k == JobKind::Step(r)).unwrap()];
+    let self_state =
+        |r: usize| &states[jobs.iter().position(|k| *k == JobKind::SelfPlay(r)).unwrap()];
+    let h2h: Vec<_> = (0..n - 1).map(|r| step_state(r).h2h).collect();
+    LadderFigures {
+        ratings: chain_ratings(&h2h),
+        steps: h2h.iter().map(|h| h.estimate(0.95)).collect(),
+        seat0: (0..n)
+            .map(|r| {
+                let seat = &self_state(r).tally.seats[0];
+                (seat.matches > 0).then(|| {
+                    let (lo, hi) = wilson(seat.win_shares(), seat.matches, 0.95);
+                    (seat.win_rate(), lo, hi)
+                })
+            })
+            .collect(),
+    }
+}
+
+fn num(x: Option<f64>) -> String {
+    x.filter(|v| v.is_finite()).map_or(String::new(), |v| format!("{v:.6}"))
+}
+
+fn csv_text(s: &str) -> String {
+    if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.into() }
+}
+
+/// The mean upset share over the steps, with a normal-approximation 95% interval (steps are
+/// independent); `None` if a step is unplayed.
+pub fn mean_upset(f: &LadderFigures) -> Option<(f64, f64, f64)> {
+    let steps: Vec<ShareEstimate> = f.steps.iter().copied().collect::<Option<_>>()?;
+    if steps.is_empty() {
+        return None;
+    }
+    let k = steps.len() as f64;
+    let z = z_for(0.95);
+    let (mut mean, mut var) = (0.0, 0.0);
+    for e in &steps {
+        let (u, lo, hi) = upset_share(e);
+        mean += u / k;
+        var += ((hi - lo) / (2.0 * z)).powi(2) / (k * k);
+    }
+    let half = z * var.sqrt();
+    Some((mean, (mean - half).max(0.0), (mean + half).min(1.0)))
+}
+
+/// The rung with the highest rating (the first on ties).
+fn best_rung(f: &LadderFigures) -> Option<usize> {
+    let mut best: Option<(usize, f64)> = None;
+    for (r, rating) in f.ratings.iter().enumerate() {
+        let elo = rating.as_ref()?.elo;
+        if best.is_none_or(|(_, b)| elo > b) {
+            best = Some((r, elo));
+        }
+    }
+    best.map(|(r, _)| r)
+}
+
+/// `ladder.csv`.
+pub fn ladder_csv(design: &LadderDesign, states: &[JobState], f: &LadderFigures) -> String {
+    let jobs = design.jobs();
+    let state_of = |k: JobKind| &states[jobs.iter().position(|j| *j == k).unwrap()];
+    let fair = 1.0 / design.players as f64;
+    let mut out = format!("{LADDER_HEADER}\n");
+    for (r, bot) in design.rungs.iter().enumerate() {
+        let rating = f.ratings[r];
+        let selfp = state_of(JobKind::SelfPlay(r));
+        let s0 = f.seat0[r];
+        let mut row = vec![
+            r.to_string(),
+            csv_text(&bot.label),
+            num(rating.map(|x| x.elo)),
+            num(rating.map(|x| x.lo)),
+            num(rating.map(|x| x.hi)),
+            selfp.matches().to_string(),
+            num(s0.map(|x| x.0)),
+            num(s0.map(|x| x.1)),
+            num(s0.map(|x| x.2)),
+            format!("{fair:.6}"),
+            num(s0.map(|x| 100.0 * (x.0 - fair))),
+        ];
+        if r == 0 {
+            row.extend(std::iter::repeat_n(String::new(), 10));
+        } else {
+            let step = state_of(JobKind::Step(r - 1));
+            let e = f.steps[r - 1];
+            row.extend([
+                csv_text(&design.rungs[r - 1].label),
+                step.matches().to_string(),
+                step.h2h.comparisons.to_string(),
+                num(e.map(|e| e.share)),
+                num(e.map(|e| e.lo)),
+                num(e.map(|e| e.hi)),
+                num(e.map(|e| e.design_effect)),
+                e.map_or(String::new(), |e| Separation::of(&e).name().into()),
+                num(e.map(|e| upset_share(&e).0)),
+                csv_text(step.stopped.as_deref().unwrap_or("")),
+            ]);
+        }
+        row.push(csv_text(selfp.stopped.as_deref().unwrap_or("")));
+        out.push_str(&row.join(","));
+        out.push('\n');
+    }
+    out
+}
+
+/// `ladder_figures.csv`: the skill figures, each with its interval, n and method.
+pub fn figures_csv(design: &LadderDesign, states: &[JobState], f: &LadderFigures) -> String {
+    let mut out = String::from("figure,value,lo,hi,matches,bots,method\n");
+    let label = |r: usize| design.rungs[r].label.as_str();
+    let steps_matches: u64 = design
+        .jobs()
+        .iter()
+        .zip(states)
+        .filter(|(k, _)| matches!(k, JobKind::Step(_)))
+        .map(|(_, s)| s.matches())
+        .sum();
+    let mut line =
+        |figure: &str, v: Option<(f64, f64, f64)>, n: u64, bots: String, method: &str| {
+            let (a, b, c) = v.map_or((None, None, None), |(a, b, c)| (Some(a), Some(b), Some(c)));
+            let _ = writeln!(
+                out,
+                "{figure},{},{},{},{n},{},{method}",
+                num(a),
+                num(b),
+                num(c),
+                csv_text(&bots)
+            );
+        };
+    let best = best_rung(f);
+    line(
+        "rating_spread_elo",
+        best.and_then(|b| f.ratings[b].map(|r| (r.elo, r.lo, r.hi))),
+        steps_matches,
+        best.map_or(String::new(), |b| format!("{} over {}", label(b), label(0))),
+        "Bradley-Terry on the chain of neighbouring pairings (Elo scale; delta-method 95% interval)",
+    );
+    line(
+        "upset_share_mean",
+        mean_upset(f),
+        steps_matches,
+        "neighbouring rungs".into(),
+        "mean over steps of min(p; 1-p); normal-approximation 95% interval",
+    );
+    let top = design.rungs.len() - 1;
+    line(
+        "top_step_share",
+        f.steps.last().copied().flatten().map(|e| (e.share, e.lo, e.hi)),
+        design
+            .jobs()
+            .iter()
+            .zip(states)
+            .find(|(k, _)| **k == JobKind::Step(top - 1))
+            .map_or(0, |(_, s)| s.matches()),
+        format!("{} vs {}", label(top), label(top - 1)),
+        "head-to-head share; Wilson 95% interval with design effect (Kish)",
+    );
+    out
+}
+
+/// `verdict.txt`: what the ladder says, in plain words, naming the bots and the matches.
+pub fn verdict(
+    game: &str,
+    design: &LadderDesign,
+    states: &[JobState],
+    f: &LadderFigures,
+) -> String {
+    let label = |r: usize| design.rungs[r].label.as_str();
+    let names: Vec<&str> = (0..design.rungs.len()).map(label).collect();
+    let total: u64 = states.iter().map(JobState::matches).sum();
+    let mut out = format!(
+        "Skill ladder on {game}, {} players, rungs from weakest: {} ({total} matches, seed {}).\n",
+        design.players,
+        names.join(" < "),
+        design.seed
+    );
+    let best = best_rung(f);
+    match best.and_then(|b| f.ratings[b].map(|r| (b, r))) {
+        Some((b, r)) if r.lo > 0.0 => {
+            let _ = writeln!(
+                out,
+                "Skill matters: {} is rated {:+.0} Elo [{:+.0}, {:+.0}] above {}.",
+                label(b),
+                r.elo,
+                r.lo,
+                r.hi,
+                label(0)
+            );
+        }
+        Some(_) => {
+            let _ = writeln!(
+                out,
+                "No measurable skill: no rung's 95% rating interval lies above {}'s (all overlap 0).",
+                label(0)
+            );
+        }
+        None => out.push_str("Some pairings have no matches yet: the ratings are undefined.\n"),
+    }
+    if let Some((u, lo, hi)) = mean_upset(f) {
+        let _ = writeln!(
+            out,
+            "The weaker of two neighbouring rungs won {:.1}% [{:.1}, {:.1}] of their comparisons on average.",
+            100.0 * u,
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
+    let top = design.rungs.len() - 1;
+    if let Some(e) = f.steps[top - 1] {
+        let said = match Separation::of(&e) {
+            Separation::Upper => "more thinking still helps",
+            Separation::Lower => "the stronger profile is worse here",
+            Separation::Unseparated => "no significant difference at the top",
+        };
+        let _ = writeln!(
+            out,
+            "At the top, {} vs {}: {:.4} [{:.4}, {:.4}]: {said}.",
+            label(top),
+            label(top - 1),
+            e.share,
+            e.lo,
+            e.hi
+        );
+    }
+    for (r, s) in f.seat0.iter().enumerate() {
+        if let Some((share, lo, hi)) = s {
+            let _ = writeln!(
+                out,
+                "First-player edge with every seat played by {}: seat 0 wins {:.4} [{:.4}, {:.4}] (fair {:.4}).",
+                label(r),
+                share,
+                lo,
+                hi,
+                1.0 / design.players as f64
+            );
+        }
+    }
+    if !design.rungs.iter().all(|b| b.is_reproducible()) {
+        out.push_str(
+            "Not reproducible: a bot has a wall-clock budget (seconds), so these figures depend on this machine's speed.\n",
+        );
+    }
+    out
+}
+
+/// `ladder_failures.csv`: every match that panicked, with the job's seed and lineup that
+/// replay it (`arena trace --game G --players N --bots BOTS --seed SEED --match MATCH`).
+pub fn failures_csv(design: &LadderDesign, states: &[JobState]) -> String {
+    let mut out = String::from("job,bots,seed,match,deal,message\n");
+    for (kind, state) in design.jobs().into_iter().zip(states) {
+        for f in &state.failures {
+            let _ = writeln!(
+                out,
+                "{},{},{},{},{},{}",
+                csv_text(&design.job_name(kind)),
+                csv_text(&f.bots),
+                design.job_seed(kind),
+                f.index,
+                f.deal,
+                csv_text(&f.message)
+            );
+        }
+    }
+    out
+}
+
+/// Write the four files into `dir`; returns their names.
+pub fn write_ladder_files(
+    dir: &Path,
+    game: &str,
+    design: &LadderDesign,
+    states: &[JobState],
+) -> anyhow::Result<Vec<String>> {
+    let f = figures(design, states);
+    let files = [
+        (LADDER_CSV, ladder_csv(design, states, &f)),
+        (LADDER_FIGURES_CSV, figures_csv(design, states, &f)),
+        (LADDER_FAILURES_CSV, failures_csv(design, states)),
+        ("verdict.txt", verdict(game, design, states, &f)),
+    ];
+    for (name, text) in &files {
+        write_atomic(&dir.join(name), text.as_bytes())?;
+    }
+    Ok(files.iter().map(|(n, _)| n.to_string()).collect())
+}

@@ -1,0 +1,424 @@
+//! `arena ladder` as a library: validate a ladder request, claim its folder (`ladder.json`
+//! first), play rounds (`arena::ladder`) with a checkpoint (`ladder_state.json`) after each,
+//! pause on a stop signal, resume, merge shards, and write the result files
+//! (`output::ladder_csv`). A shard plays every K-th job; because each job's result depends on
+//! its own seed alone, merged shards give the same bytes as the whole ladder.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use crate::arena::ladder::{JobState, LadderDesign, play_round};
+use crate::bots::profile::parse_lineup;
+use crate::core::Game;
+use crate::games::{self, AnyGame};
+use crate::output::ladder_csv::write_ladder_files;
+use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, RAND_VERSION};
+use crate::output::{io_failure, write_atomic};
+use crate::session::folder::{
+    FolderLock, claim_new_dir, prepare_out_dir, refuse_if_in_use, timestamp,
+};
+use crate::session::input::input;
+use crate::session::plan::Shard;
+use crate::session::signals::stop_requested;
+
+/// What the folder's ladder is (written first, completed last).
+pub const LADDER_FILE: &str = "ladder.json";
+/// The checkpoint: every job's counts after the last round.
+pub const LADDER_STATE: &str = "ladder_state.json";
+/// The rungs when none are named.
+pub const DEFAULT_RUNGS: &str = "random,greedy,mcts-100,mcts-1k,mcts-10k";
+
+/// Everything that decides a ladder's numbers, as asked for.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LadderRequest {
+    pub game: String,
+    pub players: Option<usize>,
+    /// The rungs, weakest first, comma-separated bot profiles.
+    pub bots: String,
+    pub seed: u64,
+    pub rules: Option<PathBuf>,
+    pub sets: Vec<String>,
+    pub batch: u64,
+    pub max_matches: u64,
+    pub precision: f64,
+    pub shard: Option<Shard>,
+}
+
+/// A validated ladder.
+#[derive(Debug)]
+pub struct Ladder {
+    pub request: LadderRequest,
+    pub game: AnyGame,
+    pub design: LadderDesign,
+    pub out: Option<PathBuf>,
+    resume: bool,
+}
+
+/// `ladder.json`.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct LadderFile {
+    request: LadderRequest,
+    /// Every number-deciding value, resolved: a resumed or merged folder must match it.
+    fingerprint: serde_json::Value,
+    jobs: Vec<serde_json::Value>,
+    complete: bool,
+    reproducible: bool,
+    elapsed_seconds: f64,
+    command_line: Vec<String>,
+    crate_version: String,
+    git_commit: String,
+    rand_version: String,
+}
+
+/// `ladder_state.json`: one entry per job, `None` for the jobs another shard plays.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct LadderState {
+    fingerprint: serde_json::Value,
+    elapsed_seconds: f64,
+    jobs: Vec<Option<JobState>>,
+}
+
+/// How a ladder (or shard) ended.
+#[derive(Debug)]
+pub struct LadderResult {
+    pub root: PathBuf,
+    pub paused: bool,
+    pub states: Vec<JobState>,
+    pub elapsed_seconds: f64,
+    pub failures: usize,
+}
+
+impl Ladder {
+    pub fn new(request: LadderRequest, out: Option<PathBuf>) -> anyhow::Result<Ladder> {
+        let entry = games::entry(&request.game).map_err(input)?;
+        let game = (entry.build)(request.rules.as_deref(), &request.sets).map_err(input)?;
+        let players = request.players.unwrap_or_else(|| game.default_players());
+        crate::with_game!(&game, g => g.check_players(players)).map_err(input)?;
+        let count = request.bots.split(',').count();
+        let rungs = parse_lineup(&request.bots, count).map_err(input)?;
+        if rungs.len() < 2 {
+            return Err(input(format!(
+                "--bots: a ladder needs at least two rungs, weakest first (e.g. {DEFAULT_RUNGS}), got `{}`",
+                request.bots
+            )));
+        }
+        for (i, a) in rungs.iter().enumerate() {
+            if rungs[..i].iter().any(|b| b.label == a.label) {
+                return Err(input(format!("--bots: rung `{}` is named twice", a.label)));
+            }
+        }
+        if request.batch == 0 {
+            return Err(input("--batch must be at least 1"));
+        }
+        if !(request.precision > 0.0 && request.precision <= 0.5) {
+            return Err(input(format!(
+                "--precision must be a half-width between 0 and 0.5, got {}",
+                request.precision
+            )));
+        }
+        let batch = request.batch.next_multiple_of(players as u64);
+        if request.max_matches < batch {
+            return Err(input(format!(
+                "--max-matches ({}) must be at least one batch ({batch} matches)",
+                request.max_matches
+            )));
+        }
+        let design = LadderDesign {
+            players,
+            rungs,
+            seed: request.seed,
+            batch,
+            max_matches: request.max_matches,
+            precision: request.precision,
+            shard: request.shard.map(|s| (s.index, s.count)),
+        };
+        Ok(Ladder { request, game, design, out, resume: false })
+    }
+
+    /// The ladder the folder `dir` holds, to continue it.
+    pub fn resume(dir: &Path) -> anyhow::Result<Ladder> {
+        refuse_if_in_use(dir)?;
+        let file = read_ladder_file(dir)?;
+        let mut ladder = Ladder::new(file.request.clone(), Some(dir.to_path_buf()))?;
+        if ladder.fingerprint() != file.fingerprint {
+            return Err(input(format!(
+                "--resume {}: the ladder's plan has changed since it began (a rules file edited, or arena updated?)",
+                dir.display()
+            )));
+        }
+        ladder.resume = true;
+        Ok(ladder)
+    }
+
+    /// Every resolved value that decides the numbers (not the shard: shards share it).
+    pub fn fingerprint(&self) -> serde_json::Value {
+        let rules: Vec<(String, String)> =
+            self.game.params().iter().map(|p| (p.key.to_string(), p.value.clone())).collect();
+        let d = &self.design;
+        serde_json::json!({
+            "game": self.game.name(),
+            "rules": rules,
+            "players": d.players,
+            "rungs": d.rungs,
+            "seed": d.seed,
+            "batch": d.batch,
+            "max_matches": d.max_matches,
+            "precision": d.precision,
+            "crate_version": CRATE_VERSION,
+        })
+    }
+
+    fn ladder_file(&self, complete: bool, elapsed: f64, command_line: &[String]) -> LadderFile {
+        let d = &self.design;
+        let jobs = d
+            .jobs()
+            .into_iter()
+            .enumerate()
+            .map(|(j, k)| {
+                serde_json::json!({
+                    "job": d.job_name(k),
+                    "seed": d.job_seed(k),
+                    "lineups": d.lineups(k).iter().map(|l| l.iter().map(|&r| d.rungs[r].label.clone()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+                    "in_this_folder": d.plays(j),
+                })
+            })
+            .collect();
+        LadderFile {
+            request: self.request.clone(),
+            fingerprint: self.fingerprint(),
+            jobs,
+            complete,
+            reproducible: d.rungs.iter().all(|b| b.is_reproducible()),
+            elapsed_seconds: elapsed,
+            command_line: command_line.to_vec(),
+            crate_version: CRATE_VERSION.into(),
+            git_commit: GIT_COMMIT.into(),
+            rand_version: RAND_VERSION.into(),
+        }
+    }
+
+    fn claim(&self, command_line: &[String]) -> anyhow::Result<(PathBuf, FolderLock)> {
+        if self.resume {
+            let root = self.out.clone().expect("a resumed ladder has its folder");
+            return Ok((root.clone(), FolderLock::acquire(&root)?));
+        }
+        let root = match &self.out {
+            Some(dir) => dir.clone(),
+            None => claim_new_dir(
+                Path::new("results"),
+                &format!("ladder-{}-{}", self.request.game, timestamp()),
+            )?,
+        };
+        let (lock, _) = prepare_out_dir(&root)?;
+        let file = self.ladder_file(false, 0.0, command_line);
+        write_atomic(&root.join(LADDER_FILE), &serde_json::to_vec_pretty(&file)?)?;
+        Ok((root, lock))
+    }
+}
+
+fn read_ladder_file(dir: &Path) -> anyhow::Result<LadderFile> {
+    let path = dir.join(LADDER_FILE);
+    let bytes = std::fs::read(&path).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            input(format!("{} has no {LADDER_FILE}: it is not a ladder folder", dir.display()))
+        } else {
+            io_failure("reading", &path, e)
+        }
+    })?;
+    serde_json::from_slice(&bytes)
+        .map_err(|e| input(format!("{}: not a ladder file arena can read: {e}", path.display())))
+}
+
+fn read_state(
+    dir: &Path,
+    fingerprint: &serde_json::Value,
+    jobs: usize,
+) -> anyhow::Result<Option<LadderState>> {
+    let path = dir.join(LADDER_STATE);
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io_failure("reading", &path, e)),
+    };
+    let state: LadderState = serde_json::from_slice(&bytes).map_err(|e| {
+        input(format!(
+            "{}: damaged ladder checkpoint ({e}); remove it to start the ladder again",
+            path.display()
+        ))
+    })?;
+    if &state.fingerprint != fingerprint || state.jobs.len() != jobs {
+        return Err(input(format!(
+            "{}: the checkpoint belongs to another ladder (plan or job count differ)",
+            path.display()
+        )));
+    }
+    Ok(Some(state))
+}
+
+/// Play (or continue) the ladder in its folder until every job has stopped or a stop signal
+/// arrives (then it pauses after the current round, resumable with `--resume`).
+pub fn run_ladder(
+    ladder: &Ladder,
+    threads: usize,
+    quiet: bool,
+    command_line: &[String],
+) -> anyhow::Result<LadderResult> {
+    let (root, _lock) = ladder.claim(command_line)?;
+    let design = &ladder.design;
+    let fingerprint = ladder.fingerprint();
+    let jobs = design.jobs();
+    let metric_count = crate::with_game!(&ladder.game, g => g.metric_names(design.players).len());
+    let blank = || JobState::new(design.players, metric_count);
+    let (mut states, earlier) = match read_state(&root, &fingerprint, jobs.len())? {
+        Some(saved) => {
+            let states = saved.jobs.into_iter().map(|s| s.unwrap_or_else(blank)).collect();
+            (states, saved.elapsed_seconds)
+        }
+        None => ((0..jobs.len()).map(|_| blank()).collect::<Vec<_>>(), 0.0),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
+    let started = Instant::now();
+    let elapsed = || earlier + started.elapsed().as_secs_f64();
+    let save = |states: &[JobState], elapsed: f64| -> anyhow::Result<()> {
+        let kept = states.iter().enumerate().map(|(j, s)| design.plays(j).then(|| s.clone()));
+        let state = LadderState {
+            fingerprint: fingerprint.clone(),
+            elapsed_seconds: elapsed,
+            jobs: kept.collect(),
+        };
+        write_atomic(&root.join(LADDER_STATE), &serde_json::to_vec(&state)?)
+    };
+    let mut round = 0;
+    loop {
+        if stop_requested() {
+            save(&states, elapsed())?;
+            let failures = states.iter().map(|s| s.failures.len()).sum();
+            return Ok(LadderResult {
+                root,
+                paused: true,
+                states,
+                elapsed_seconds: elapsed(),
+                failures,
+            });
+        }
+        let played = pool
+            .install(|| crate::with_game!(&ladder.game, g => play_round(g, design, &mut states)));
+        if played == 0 {
+            break;
+        }
+        round += 1;
+        save(&states, elapsed())?;
+        if !quiet {
+            let open: Vec<String> = jobs
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| design.plays(*j) && states[*j].stopped.is_none())
+                .map(|(_, k)| design.job_name(*k))
+                .collect();
+            let total: u64 = states.iter().map(JobState::matches).sum();
+            eprintln!(
+                "round {round}: {total} matches in {:.0} s; still open: {}",
+                elapsed(),
+                if open.is_empty() { "none".to_string() } else { open.join("; ") }
+            );
+        }
+    }
+    finish(ladder, &root, &states, elapsed(), command_line)?;
+    let failures = states.iter().map(|s| s.failures.len()).sum();
+    Ok(LadderResult { root, paused: false, states, elapsed_seconds: elapsed(), failures })
+}
+
+/// Write the result files (whole ladders only; a shard keeps its checkpoint for `merge`),
+/// then `ladder.json` marked complete, last.
+fn finish(
+    ladder: &Ladder,
+    root: &Path,
+    states: &[JobState],
+    elapsed: f64,
+    command_line: &[String],
+) -> anyhow::Result<()> {
+    if ladder.design.shard.is_none() {
+        write_ladder_files(root, ladder.game.name(), &ladder.design, states)?;
+    }
+    let file = ladder.ladder_file(true, elapsed, command_line);
+    write_atomic(&root.join(LADDER_FILE), &serde_json::to_vec_pretty(&file)?)
+}
+
+/// Whether `dir` is a ladder folder (for `arena merge` and `arena status`).
+pub fn is_ladder_dir(dir: &Path) -> bool {
+    dir.join(LADDER_FILE).is_file()
+}
+
+/// Combine the complete shards of one ladder into `out` (new or empty), writing the files the
+/// whole ladder would have written.
+pub fn merge_ladder(
+    shards: &[PathBuf],
+    out: &Path,
+    command_line: &[String],
+) -> anyhow::Result<LadderResult> {
+    let first = read_ladder_file(&shards[0])?;
+    let whole = Ladder::new(
+        LadderRequest { shard: None, ..first.request.clone() },
+        Some(out.to_path_buf()),
+    )?;
+    let fingerprint = whole.fingerprint();
+    let jobs = whole.design.jobs().len();
+    let count = first.request.shard.map_or(1, |s| s.count);
+    let mut seen = vec![false; count as usize];
+    let mut states: Vec<Option<JobState>> = vec![None; jobs];
+    let mut elapsed = 0.0f64;
+    for dir in shards {
+        let file = read_ladder_file(dir)?;
+        let shard = file.request.shard.map_or((0, 1), |s| (s.index, s.count));
+        if file.fingerprint != fingerprint || shard.1 != count {
+            return Err(input(format!(
+                "{}: a shard of another ladder (plan or shard count differ from {})",
+                dir.display(),
+                shards[0].display()
+            )));
+        }
+        if !file.complete {
+            return Err(input(format!(
+                "{}: this shard has not finished; `arena ladder --resume {}` first",
+                dir.display(),
+                dir.display()
+            )));
+        }
+        if std::mem::replace(&mut seen[shard.0 as usize], true) {
+            return Err(input(format!("{}: shard {}/{count} given twice", dir.display(), shard.0)));
+        }
+        let state = read_state(dir, &fingerprint, jobs)?
+            .ok_or_else(|| input(format!("{}: no {LADDER_STATE}", dir.display())))?;
+        elapsed = elapsed.max(state.elapsed_seconds);
+        for (j, s) in state.jobs.into_iter().enumerate() {
+            if let Some(s) = s {
+                states[j] = Some(s);
+            }
+        }
+    }
+    if let Some(missing) = seen.iter().position(|s| !s) {
+        return Err(input(format!("shard {missing}/{count} is missing from the merge")));
+    }
+    let states: Vec<JobState> =
+        states.into_iter().map(|s| s.expect("every job in a shard")).collect();
+    let (lock, _) = prepare_out_dir(out)?;
+    let state = LadderState {
+        fingerprint,
+        elapsed_seconds: elapsed,
+        jobs: states.iter().cloned().map(Some).collect(),
+    };
+    write_atomic(&out.join(LADDER_STATE), &serde_json::to_vec(&state)?)?;
+    finish(&whole, out, &states, elapsed, command_line)?;
+    drop(lock);
+    let failures = states.iter().map(|s| s.failures.len()).sum();
+    Ok(LadderResult {
+        root: out.to_path_buf(),
+        paused: false,
+        states,
+        elapsed_seconds: elapsed,
+        failures,
+    })
+}

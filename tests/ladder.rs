@@ -1,0 +1,295 @@
+//! The skill ladder (`arena ladder`): rungs in the known order on the reference games, the
+//! same bytes for any thread count and for shards merged, pause and resume, and a coin-flip
+//! game where skill cannot matter, whose ratings must overlap zero and whose verdict says so.
+
+use std::hash::{Hash, Hasher};
+use std::ops::RangeInclusive;
+use std::path::Path;
+use std::process::Command;
+
+use arena::arena::ladder::{JobState, LadderDesign, play_round};
+use arena::bots::profile::parse_lineup;
+use arena::core::{Chance, Game, Outcome, ScoreOrder, Seat, Turn};
+use arena::output::ladder_csv::{figures, mean_upset, verdict};
+
+fn arena(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_arena")).args(args).output().unwrap()
+}
+
+fn ladder(dir: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec!["ladder", "--quiet", "--out", dir.to_str().unwrap()];
+    args.extend(extra);
+    arena(&args)
+}
+
+fn read(dir: &Path, name: &str) -> String {
+    std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// `ladder.csv` as rows of named cells.
+fn rows(dir: &Path) -> Vec<std::collections::HashMap<String, String>> {
+    let text = read(dir, "ladder.csv");
+    let mut r = csv::Reader::from_reader(text.as_bytes());
+    let headers = r.headers().unwrap().clone();
+    r.records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            headers.iter().map(String::from).zip(rec.iter().map(String::from)).collect()
+        })
+        .collect()
+}
+
+fn cell(row: &std::collections::HashMap<String, String>, key: &str) -> f64 {
+    row[key].parse().unwrap_or_else(|_| panic!("{key} = `{}`", row[key]))
+}
+
+#[test]
+fn tictactoe_orders_the_rungs_and_finds_no_gain_at_the_top() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("ttt");
+    let o = ladder(
+        &dir,
+        &["--game", "tictactoe", "--bots", "random,greedy,mcts-1k,mcts-10k", "--batch", "20"],
+    );
+    let o2 = o.clone();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o2.stderr));
+    let rows = rows(&dir);
+    // random < greedy, separated: greedy's rating interval lies above 0.
+    assert!(cell(&rows[1], "rating_lo") > 0.0, "{:?}", rows[1]);
+    assert_eq!(rows[1]["separated"], "upper");
+    // mcts-10k vs mcts-1k: perfect play on both sides, every match a draw.
+    assert_eq!(cell(&rows[3], "h2h_share"), 0.5, "{:?}", rows[3]);
+    assert!(cell(&rows[3], "h2h_lo") < 0.5 && cell(&rows[3], "h2h_hi") > 0.5);
+    assert_eq!(rows[3]["separated"], "no");
+    let v = read(&dir, "verdict.txt");
+    assert!(v.contains("no significant difference at the top"), "{v}");
+    assert!(v.contains("random < greedy < mcts-1k < mcts-10k"), "{v}");
+    // Random self-play: the first player's known share is 0.585 + 0.127 / 2 = 0.649.
+    let (lo, hi) = (cell(&rows[0], "seat0_lo"), cell(&rows[0], "seat0_hi"));
+    assert!(lo < 0.649 && 0.649 < hi, "[{lo}, {hi}]");
+}
+
+#[test]
+fn pig_greedy_and_mcts_climb_above_random() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("pig");
+    let o = ladder(
+        &dir,
+        &["--game", "pig", "--bots", "random,greedy,mcts-100", "--max-matches", "600"],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows = rows(&dir);
+    assert!(cell(&rows[1], "rating_lo") > 0.0, "greedy above random: {:?}", rows[1]);
+    assert!(cell(&rows[2], "rating_lo") > 0.0, "mcts-100 above random: {:?}", rows[2]);
+    let figures = read(&dir, "ladder_figures.csv");
+    assert!(figures.contains("rating_spread_elo,"), "{figures}");
+}
+
+#[test]
+fn same_bytes_for_any_thread_count_and_for_merged_shards() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = [
+        "--game",
+        "pig",
+        "--bots",
+        "random,greedy,mcts:iterations=30",
+        "--max-matches",
+        "200",
+        "--seed",
+        "5",
+    ];
+    let one = tmp.path().join("one");
+    let two = tmp.path().join("two");
+    assert!(ladder(&one, &[&base[..], &["--threads", "1"]].concat()).status.success());
+    assert!(ladder(&two, &[&base[..], &["--threads", "2"]].concat()).status.success());
+    let mut shards = Vec::new();
+    for i in 0..3 {
+        let s = tmp.path().join(format!("shard{i}"));
+        let shard = format!("{i}/3");
+        let o = ladder(&s, &[&base[..], &["--shard", &shard]].concat());
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(!s.join("ladder.csv").exists(), "a shard writes no result files");
+        shards.push(s);
+    }
+    let merged = tmp.path().join("merged");
+    let mut args = vec!["merge", "--out", merged.to_str().unwrap()];
+    args.extend(shards.iter().map(|s| s.to_str().unwrap()));
+    let o = arena(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for name in ["ladder.csv", "ladder_figures.csv", "ladder_failures.csv", "verdict.txt"] {
+        assert_eq!(read(&one, name), read(&two, name), "{name}: 1 vs 2 threads");
+        assert_eq!(read(&one, name), read(&merged, name), "{name}: whole vs merged");
+    }
+    // A missing shard is refused by name.
+    let o = arena(&[
+        "merge",
+        "--out",
+        tmp.path().join("m2").to_str().unwrap(),
+        shards[0].to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("shard 1/3 is missing"));
+}
+
+#[test]
+fn bad_ladders_are_refused_in_one_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (args, expect) in [
+        (vec!["--game", "pig", "--bots", "random"], "at least two rungs"),
+        (vec!["--game", "pig", "--bots", "random,random"], "named twice"),
+        (vec!["--game", "pig", "--bots", "random,nobot"], "unknown bot `nobot`"),
+        (vec!["--game", "pig", "--precision", "0"], "--precision"),
+        (vec!["--game", "pig", "--max-matches", "10"], "--max-matches"),
+    ] {
+        let o = ladder(&tmp.path().join("x"), &args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains(expect), "{args:?}: {err}");
+    }
+    let o = arena(&["ladder", "--resume", tmp.path().join("none").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn a_ladder_paused_by_a_signal_resumes_to_the_same_bytes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = [
+        "--game",
+        "pig",
+        "--bots",
+        "random,mcts:iterations=200",
+        "--max-matches",
+        "600",
+        "--batch",
+        "20",
+        "--precision",
+        "0.01",
+        "--threads",
+        "1",
+    ];
+    let whole = tmp.path().join("whole");
+    assert!(ladder(&whole, &args).status.success());
+    let part = tmp.path().join("part");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args(["ladder", "--quiet", "--out", part.to_str().unwrap()])
+        .args(args)
+        .spawn()
+        .unwrap();
+    // After the first round's checkpoint, SIGTERM (what Slurm sends): pause, exit 4.
+    while !part.join("ladder_state.json").exists() {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    assert_eq!(child.wait().unwrap().code(), Some(4), "paused by the signal");
+    assert!(!part.join("ladder.csv").exists(), "a paused ladder writes no results");
+    let o = arena(&["ladder", "--quiet", "--resume", part.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for name in ["ladder.csv", "ladder_figures.csv", "verdict.txt"] {
+        assert_eq!(read(&whole, name), read(&part, name), "{name}");
+    }
+    // A damaged checkpoint is refused by name.
+    std::fs::write(part.join("ladder_state.json"), "{").unwrap();
+    let o = arena(&["ladder", "--resume", part.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("ladder_state.json"));
+}
+
+arena::rule_params! {
+    /// No parameters.
+    pub struct CoinRules {}
+}
+
+/// Each player picks heads or tails (it changes nothing), then a fair coin names the winner.
+#[derive(Clone, Debug)]
+struct CoinFlip(CoinRules);
+
+#[derive(Clone, Debug, PartialEq, Hash)]
+struct CoinState {
+    picks: u8,
+    coin: Option<u8>,
+}
+
+impl Game for CoinFlip {
+    type State = CoinState;
+    type Action = u8;
+    type Rules = CoinRules;
+    fn with_rules(r: CoinRules) -> Self {
+        CoinFlip(r)
+    }
+    fn rules(&self) -> &CoinRules {
+        &self.0
+    }
+    fn name(&self) -> &'static str {
+        "coin-flip"
+    }
+    fn seats(&self) -> RangeInclusive<usize> {
+        2..=2
+    }
+    fn new_state(&self, _: usize) -> CoinState {
+        CoinState { picks: 0, coin: None }
+    }
+    fn turn(&self, s: &CoinState) -> Turn {
+        match (s.picks, s.coin) {
+            (p, _) if p < 2 => Turn::Player(Seat(p)),
+            (_, None) => Turn::Chance,
+            _ => Turn::Over,
+        }
+    }
+    fn legal_actions(&self, _: &CoinState, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend([0, 1]);
+    }
+    fn apply(&self, s: &mut CoinState, _: u8) {
+        s.picks += 1;
+    }
+    fn sample_chance(&self, s: &mut CoinState, chance: &mut impl Chance) {
+        s.coin = Some(chance.die(2) as u8 - 1);
+    }
+    fn outcome(&self, s: &CoinState) -> Outcome {
+        let c = i32::from(s.coin.unwrap());
+        Outcome::finished(&[c, 1 - c], ScoreOrder::HigherWins, 2, 1)
+    }
+    fn turn_cap(&self) -> u32 {
+        2
+    }
+    fn heuristic(&self, _: &CoinState, _: Seat) -> f64 {
+        0.0
+    }
+    fn observe(&self, s: &CoinState, _: Seat, out: &mut impl Hasher) {
+        s.hash(out);
+    }
+    fn describe(&self, _: &CoinState, a: u8) -> String {
+        a.to_string()
+    }
+    fn render(&self, s: &CoinState) -> String {
+        format!("{s:?}")
+    }
+}
+
+#[test]
+fn a_game_of_pure_luck_shows_no_skill() {
+    let rungs = parse_lineup("random,greedy,mcts-100", 3).unwrap();
+    let design = LadderDesign {
+        players: 2,
+        rungs,
+        seed: 11,
+        batch: 200,
+        max_matches: 2000,
+        precision: 0.02,
+        shard: None,
+    };
+    let mut states: Vec<JobState> = design.jobs().iter().map(|_| JobState::new(2, 0)).collect();
+    while play_round(&CoinFlip(CoinRules {}), &design, &mut states) > 0 {}
+    let f = figures(&design, &states);
+    for (r, rating) in f.ratings.iter().enumerate() {
+        let rating = rating.unwrap();
+        assert!(rating.lo <= 0.0 && 0.0 <= rating.hi, "rung {r}: {rating:?}");
+    }
+    let (upset, lo, hi) = mean_upset(&f).unwrap();
+    assert!(lo <= 0.5 && upset > 0.4 && hi >= 0.45, "upsets {upset} [{lo}, {hi}]");
+    let v = verdict("coin-flip", &design, &states, &f);
+    assert!(v.contains("No measurable skill"), "{v}");
+    assert!(v.contains("no significant difference at the top"), "{v}");
+}
