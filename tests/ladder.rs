@@ -63,6 +63,9 @@ fn tictactoe_orders_the_rungs_and_finds_no_gain_at_the_top() {
     assert_eq!(rows[3]["separated"], "no");
     let v = read(&dir, "verdict.txt");
     assert!(v.contains("no significant difference at the top"), "{v}");
+    let page = read(&dir, "report.html");
+    assert!(page.contains("Skill ladder: tictactoe") && page.matches("<svg").count() == 2);
+    assert!(page.contains("mcts-10k") && page.contains("rating_spread_elo"));
     assert!(v.contains("random < greedy < mcts-1k < mcts-10k"), "{v}");
     // Random self-play: the first player's known share is 0.585 + 0.127 / 2 = 0.649.
     let (lo, hi) = (cell(&rows[0], "seat0_lo"), cell(&rows[0], "seat0_hi"));
@@ -277,6 +280,7 @@ fn a_game_of_pure_luck_shows_no_skill() {
         seed: 11,
         batch: 200,
         max_matches: 2000,
+        self_play_max: 2000,
         precision: 0.02,
         shard: None,
     };
@@ -292,4 +296,63 @@ fn a_game_of_pure_luck_shows_no_skill() {
     let v = verdict("coin-flip", &design, &states, &f);
     assert!(v.contains("No measurable skill"), "{v}");
     assert!(v.contains("no significant difference at the top"), "{v}");
+}
+
+#[test]
+fn a_wall_clock_budget_is_reported_as_not_reproducible() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = tmp.path().join("run");
+    let o = arena(&[
+        "run",
+        "--quiet",
+        "--no-report",
+        "--game",
+        "tictactoe",
+        "--bots",
+        "mcts:seconds=0.001,random",
+        "--matches",
+        "10",
+        "--out",
+        run.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(read(&run, "verdict.txt").lines().nth(1).unwrap().starts_with("Not reproducible"));
+    assert!(read(&run, "manifest.json").contains("\"reproducible\": false"));
+    let lad = tmp.path().join("ladder");
+    let o = ladder(
+        &lad,
+        &[
+            "--game",
+            "tictactoe",
+            "--bots",
+            "random,mcts:seconds=0.001",
+            "--max-matches",
+            "20",
+            "--batch",
+            "10",
+            "--self-play-matches",
+            "0",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(read(&lad, "verdict.txt").contains("Not reproducible"));
+    assert!(read(&lad, "ladder.json").contains("\"reproducible\": false"));
+    // An iterations budget stays reproducible, and is the default.
+    let o = ladder(
+        &tmp.path().join("it"),
+        &[
+            "--game",
+            "tictactoe",
+            "--bots",
+            "random,mcts-100",
+            "--max-matches",
+            "20",
+            "--batch",
+            "10",
+            "--self-play-matches",
+            "0",
+        ],
+    );
+    assert!(o.status.success());
+    assert!(read(&tmp.path().join("it"), "ladder.json").contains("\"reproducible\": true"));
 }

@@ -27,8 +27,10 @@ pub struct LadderDesign {
     pub seed: u64,
     /// Matches per lineup per round (a multiple of the player count).
     pub batch: u64,
-    /// At most this many matches per job.
+    /// At most this many matches per step.
     pub max_matches: u64,
+    /// At most this many matches per self-play (0: the self-plays are skipped).
+    pub self_play_max: u64,
     /// A job also stops once its 95% interval is at most ± this wide.
     pub precision: f64,
     /// Plays only the jobs whose index is `index` mod `count`.
@@ -134,6 +136,7 @@ impl LadderDesign {
     pub fn stop_reason(&self, kind: JobKind, state: &JobState) -> Option<String> {
         let lineups = self.lineups(kind).len() as u64;
         let played = state.next * lineups;
+        let max = self.max_for(kind);
         match kind {
             JobKind::Step(_) => {
                 let looks = self.max_matches.div_ceil(self.batch * lineups).max(1);
@@ -163,7 +166,15 @@ impl LadderDesign {
                 }
             }
         }
-        (played >= self.max_matches).then(|| format!("reached {} matches", self.max_matches))
+        (played >= max).then(|| format!("reached {max} matches"))
+    }
+
+    /// A job's match limit.
+    pub fn max_for(&self, kind: JobKind) -> u64 {
+        match kind {
+            JobKind::Step(_) => self.max_matches,
+            JobKind::SelfPlay(_) => self.self_play_max,
+        }
     }
 }
 
@@ -193,9 +204,13 @@ pub fn play_round<G: Game>(game: &G, design: &LadderDesign, states: &mut [JobSta
         if !design.plays(j) || state.stopped.is_some() {
             continue;
         }
+        if design.max_for(kind) == 0 {
+            state.stopped = Some("skipped (--self-play-matches 0)".into());
+            continue;
+        }
         played += 1;
         let lineups = design.lineups(kind);
-        let per_lineup = design.max_matches.div_ceil(lineups.len() as u64);
+        let per_lineup = design.max_for(kind).div_ceil(lineups.len() as u64);
         let end =
             (state.next + design.batch).min(per_lineup.next_multiple_of(design.players as u64));
         for lineup in &lineups {
@@ -284,6 +299,7 @@ mod tests {
             seed: 7,
             batch: 60,
             max_matches: 600,
+            self_play_max: 600,
             precision: 0.03,
             shard: None,
         }

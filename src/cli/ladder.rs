@@ -49,11 +49,18 @@ pub struct LadderArgs {
     #[arg(long, value_name = "I/K")]
     pub shard: Option<String>,
     /// Continue the ladder in DIR (after a stop signal or a crash) exactly as it began.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["game", "players", "bots", "seed", "rules", "sets", "batch", "max_matches", "precision", "out", "shard"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["game", "players", "bots", "seed", "rules", "sets", "batch", "max_matches", "precision", "out", "shard", "self_play_matches"])]
     pub resume: Option<PathBuf>,
+    /// Matches per self-play (every seat played by one rung: the first-player edge at that
+    /// level), at most; 0 skips them [default: --max-matches].
+    #[arg(long)]
+    pub self_play_matches: Option<u64>,
     /// No progress lines and no summary on stdout.
     #[arg(long)]
     pub quiet: bool,
+    /// Do not write report.html at the end (`arena report DIR` writes it later).
+    #[arg(long)]
+    pub no_report: bool,
 }
 
 pub fn ladder_command(args: LadderArgs, command_line: &[String]) -> anyhow::Result<Status> {
@@ -70,6 +77,7 @@ pub fn ladder_command(args: LadderArgs, command_line: &[String]) -> anyhow::Resu
                 sets: args.sets.clone(),
                 batch: args.batch.unwrap_or(100),
                 max_matches: args.max_matches.unwrap_or(2000),
+                self_play_matches: args.self_play_matches,
                 precision: args.precision.unwrap_or(0.03),
                 shard: args.shard.as_deref().map(Shard::parse).transpose()?,
             };
@@ -86,6 +94,9 @@ pub fn ladder_command(args: LadderArgs, command_line: &[String]) -> anyhow::Resu
             );
         }
         return Ok(Status::Paused);
+    }
+    if ladder.design.shard.is_none() && !args.no_report {
+        crate::cli::report::report_after(&result.root, args.quiet);
     }
     if !args.quiet {
         println!(

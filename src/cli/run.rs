@@ -141,6 +141,9 @@ pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result
     if args.shards.first().is_some_and(|d| is_ladder_dir(d)) {
         let merged = merge_ladder(&args.shards, &args.out, command_line)?;
         println!("merged {} ladder shards -> {}", args.shards.len(), args.out.display());
+        if !args.no_report {
+            report_after(&args.out, false);
+        }
         return Ok(if merged.failures > 0 { Status::HadFailures } else { Status::Ok });
     }
     if args.shards.first().is_some_and(|d| is_sweep_shard(d)) {
@@ -198,6 +201,9 @@ fn print_summary(game: &str, s: &RunSummary, out: &Path) {
     }
     println!("  capped {}, failed {}", s.tally.capped, s.failures.len());
     println!("  verdict: {}", s.verdict);
+    if !spec.lineup.iter().all(|b| b.is_reproducible()) {
+        println!("  {}", crate::session::execute::NOT_REPRODUCIBLE);
+    }
     if let Some(stop) = &s.stopped {
         println!("  stopped after {} matches: {}", stop.stopped_at, stop.reason);
     }

@@ -270,7 +270,7 @@ pub fn verdict(
     }
     if !design.rungs.iter().all(|b| b.is_reproducible()) {
         out.push_str(
-            "Not reproducible: a bot has a wall-clock budget (seconds), so these figures depend on this machine's speed.\n",
+            "Not reproducible: a bot has a wall-clock budget (seconds), so these figures depend on this machine's speed and load.\n",
         );
     }
     out

@@ -4,6 +4,7 @@
 //! never re-plays a match. Floor 3 beside `output`: it uses neither `session` nor `cli`.
 
 pub mod charts;
+pub mod ladder;
 pub mod page;
 pub mod run_page;
 pub mod summary;
@@ -31,6 +32,7 @@ pub enum Kind {
     Run,
     Sweep,
     Experiment,
+    Ladder,
 }
 
 /// The pages written: the folder's own `report.html` first, then any per-game or
@@ -80,10 +82,18 @@ fn save_all(pages: Vec<(PathBuf, String)>) -> Result<Vec<PathBuf>, ReportError> 
 }
 
 /// Write the report of the result folder `dir`: a sweep (`sweep.csv` at the top), a run
-/// (`manifest.json`), or the default experiment (game folders with manifests).
+/// (`manifest.json`), a ladder (`ladder.csv`), or the default experiment (game folders with
+/// manifests).
 pub fn write(dir: &Path) -> Result<Written, ReportError> {
     if !dir.is_dir() {
         return Err(ReportError::Input(format!("{}: not a folder", dir.display())));
+    }
+    if dir.join("ladder.csv").is_file() {
+        let html = ladder::render(dir)?;
+        return Ok(Written {
+            kind: Kind::Ladder,
+            pages: save_all(vec![(dir.to_path_buf(), html)])?,
+        });
     }
     if dir.join("sweep.csv").is_file() {
         let variants = run_subfolders(dir);

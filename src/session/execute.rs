@@ -212,6 +212,12 @@ pub fn execute<G: Game>(
     let metrics = game.metric_docs(spec.players);
     let (mut files, verdict) =
         write_results(out, &cp.tally, &cp.failures, &labels, &metrics, group, spec.seed)?;
+    if !spec.lineup.iter().all(|b| b.is_reproducible()) {
+        // Said in the folder itself, not only in the manifest: these numbers depend on
+        // the machine's speed, so the same seed will not give them again.
+        let text = format!("{verdict}\n{NOT_REPRODUCIBLE}\n");
+        write_atomic(&out.join("verdict.txt"), text.as_bytes())?;
+    }
     final_step("results")?;
     let matches_digest: Option<FileDigest> = match per_match {
         Some(w) => {
@@ -324,6 +330,10 @@ fn save(
     cp.elapsed_seconds = elapsed_seconds;
     cp.save(out)
 }
+
+/// The second line of `verdict.txt` (and of the printed summary) when a bot had a
+/// wall-clock budget.
+pub const NOT_REPRODUCIBLE: &str = "Not reproducible: a bot has a wall-clock budget (seconds), so these numbers depend on this machine's speed and load; use an iterations budget to reproduce them.";
 
 /// Where and why a stopping rule ended a run.
 #[derive(Clone, Debug)]

@@ -40,6 +40,9 @@ pub struct LadderRequest {
     pub sets: Vec<String>,
     pub batch: u64,
     pub max_matches: u64,
+    /// At most this many matches per self-play (0: none); `None`: `max_matches`.
+    #[serde(default)]
+    pub self_play_matches: Option<u64>,
     pub precision: f64,
     pub shard: Option<Shard>,
 }
@@ -129,6 +132,7 @@ impl Ladder {
             seed: request.seed,
             batch,
             max_matches: request.max_matches,
+            self_play_max: request.self_play_matches.unwrap_or(request.max_matches),
             precision: request.precision,
             shard: request.shard.map(|s| (s.index, s.count)),
         };
@@ -163,6 +167,7 @@ impl Ladder {
             "seed": d.seed,
             "batch": d.batch,
             "max_matches": d.max_matches,
+            "self_play_max": d.self_play_max,
             "precision": d.precision,
             "crate_version": CRATE_VERSION,
         })

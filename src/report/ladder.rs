@@ -1,0 +1,153 @@
+//! The page of a ladder folder: what was played and how to rerun it, the verdict, the
+//! ratings with their intervals, the first-player edge at each rung, the head-to-head steps
+//! and the skill figures, all read from `ladder.csv`, `ladder_figures.csv`, `verdict.txt` and
+//! `ladder.json`.
+
+use std::path::Path;
+
+use crate::report::charts::{Estimate, intervals};
+use crate::report::page::{Page, num};
+use crate::report::table::Table;
+use crate::report::{ReportError, read_json};
+
+/// The cells of `t`'s column `name` in every row, as numbers (`None` for an empty cell).
+fn column(t: &Table, name: &str) -> Result<Vec<Option<f64>>, ReportError> {
+    let c = t.need(&[name])?;
+    (0..t.rows.len()).map(|r| t.num(r, c)).collect()
+}
+
+fn estimates(
+    labels: &[String],
+    v: &[Option<f64>],
+    lo: &[Option<f64>],
+    hi: &[Option<f64>],
+) -> Vec<Estimate> {
+    let nan = |x: Option<f64>| x.unwrap_or(f64::NAN);
+    (0..labels.len())
+        .map(|i| Estimate {
+            label: labels[i].clone(),
+            value: nan(v[i]),
+            lo: nan(lo[i]),
+            hi: nan(hi[i]),
+        })
+        .collect()
+}
+
+pub fn render(dir: &Path) -> Result<String, ReportError> {
+    let t = Table::read(dir, "ladder.csv")?;
+    let figures = Table::read(dir, "ladder_figures.csv")?;
+    let file = read_json(dir, "ladder.json")?;
+    let verdict = std::fs::read_to_string(dir.join("verdict.txt")).unwrap_or_default();
+    let bot_col = t.need(&["bot"])?;
+    let bots: Vec<String> = t.rows.iter().map(|r| t.text(r, bot_col).to_string()).collect();
+    let request = &file["request"];
+    let game = request["game"].as_str().unwrap_or("?");
+    let title = format!("Skill ladder: {game}");
+    let mut page = Page::new(&title);
+    let players = file["fingerprint"]["players"].as_u64().map_or(String::new(), |p| p.to_string());
+    let command = file["command_line"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|v| v.as_str()).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default();
+    page.facts(&[
+        ("game", game.to_string()),
+        ("players", players),
+        ("rungs, weakest first", bots.join(" < ")),
+        ("seed", request["seed"].to_string()),
+        (
+            "per pairing",
+            format!(
+                "batches of {}, at most {} matches, or until separated or within ±{}",
+                file["fingerprint"]["batch"], request["max_matches"], request["precision"]
+            ),
+        ),
+        ("time taken", format!("{:.1} s", file["elapsed_seconds"].as_f64().unwrap_or(0.0))),
+        ("version", file["crate_version"].as_str().unwrap_or("").to_string()),
+        ("rerun with", command),
+    ]);
+    for line in verdict.lines() {
+        page.para(line);
+    }
+
+    page.heading("Ratings");
+    let rating = estimates(
+        &bots,
+        &column(&t, "rating_elo")?,
+        &column(&t, "rating_lo")?,
+        &column(&t, "rating_hi")?,
+    );
+    page.chart(
+        "ratings",
+        &format!("Elo rating with 95% interval, {} = 0 (Bradley-Terry on the chain of neighbouring pairings)", bots[0]),
+        &intervals(&rating, Some(0.0), "Elo")?,
+    );
+
+    page.heading("First-player edge at each rung");
+    let seat0 = estimates(
+        &bots,
+        &column(&t, "seat0_share")?,
+        &column(&t, "seat0_lo")?,
+        &column(&t, "seat0_hi")?,
+    );
+    let fair = column(&t, "fair_share")?.first().copied().flatten();
+    page.chart(
+        "seat0",
+        "seat 0's win share with every seat played by that rung (Wilson 95%); the line is the fair share",
+        &intervals(&seat0, fair, "seat 0 share")?,
+    );
+
+    page.heading("Each rung against the one below");
+    let cols = [
+        "bot",
+        "vs_bot",
+        "h2h_matches",
+        "h2h_share",
+        "h2h_lo",
+        "h2h_hi",
+        "separated",
+        "upset_share",
+        "h2h_stopped",
+    ];
+    let idx: Vec<usize> = cols.iter().map(|c| t.need(&[c])).collect::<Result<_, _>>()?;
+    let rows: Vec<Vec<String>> = t
+        .rows
+        .iter()
+        .skip(1)
+        .map(|r| {
+            idx.iter()
+                .map(|&c| match t.text(r, c).parse::<f64>() {
+                    Ok(v) if !t.headers[c].ends_with("matches") => num(Some(v)),
+                    _ => t.text(r, c).to_string(),
+                })
+                .collect()
+        })
+        .collect();
+    page.table(
+        &[
+            "rung",
+            "below",
+            "matches",
+            "share",
+            "95% low",
+            "95% high",
+            "separated",
+            "upsets",
+            "stopped",
+        ],
+        &rows,
+    );
+
+    page.heading("Skill figures");
+    let rows: Vec<Vec<String>> = figures
+        .rows
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|cell| cell.parse::<f64>().map_or_else(|_| cell.clone(), |v| num(Some(v))))
+                .collect()
+        })
+        .collect();
+    let headers: Vec<&str> = figures.headers.iter().map(String::as_str).collect();
+    page.table(&headers, &rows);
+    Ok(page.finish(&title))
+}
