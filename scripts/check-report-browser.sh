@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Browser check of report.html (issue 17): renders the report of one run (DARDZ), one sweep
-# (a real DARDZ 12-card sweep) and the default experiment's summary in
+# (a real DARDZ 12-card sweep), a skill ladder (tic-tac-toe) and the default experiment's summary in
 # headless Chromium, takes a screenshot of each and fails when a page is blank (one colour),
 # logs a JavaScript error, or has a chart of zero size. Installs Chromium from the Debian
 # packages when it is missing and apt can run (CI is root); where it cannot, it prints
@@ -44,9 +44,10 @@ arena=target/debug/arena
 $arena run --game dardz --players 3 --matches 3000 --seed 7 --quiet --out "$work/dardz"
 $arena sweep --game dardz --vary value_12=6,10,14 --matches 2000 --seed 7 --quiet --out "$work/sweep"
 $arena run --matches 3000 --seed 7 --quiet --out "$work/experiment"
+$arena ladder --game tictactoe --bots random,greedy,mcts-100 --max-matches 200 --seed 7 --quiet --out "$work/ladder"
 
 status=0
-for name in dardz sweep experiment; do
+for name in dardz sweep experiment ladder; do
     page="$work/$name/report.html"
     [ -s "$page" ] || { echo "FAIL: $name: no report.html"; status=1; continue; }
     png="$shots/$name.png"
