@@ -8,8 +8,10 @@ use crate::core::conformance;
 use crate::core::{ScriptedChance, Turn};
 
 mod abilities;
+mod card_rulings;
 mod hidden;
 mod steps;
+mod turn_rulings;
 
 fn game() -> Love {
     Love::new(LoveRules::default())
