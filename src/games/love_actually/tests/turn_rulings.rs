@@ -300,3 +300,40 @@ fn la22_la25_a_claims_colin_fills_the_claimers_hand_and_everyone_passes_left() {
     // Back to seat 0's Step 3, which had 4 cards left: the turn passes.
     assert_eq!((s.current, s.phase), (1, Phase::Step1));
 }
+
+#[test]
+fn la10_la13_a_face_down_pick_stays_unseen_by_a_seat_that_saw_the_hand() {
+    let g = game();
+    let mut s = harriet_picks(&g);
+    // Seat 1 has seen seat 0's whole hand (Mark, Judy or John, say).
+    s.known[1][0] = s.hands[0];
+    let (mut a, mut b) = (s.clone(), s);
+    act(&g, &mut a, Hand(g.card("Joe")));
+    act(&g, &mut b, Hand(g.card("Billy")));
+    // Seat 1 saw Joe and Billy, not which one left face down: it cannot tell the two apart,
+    // and neither can seat 2 (a face-down move never tells the onlookers which card).
+    assert_eq!(obs(&g, &a, Seat(1)), obs(&g, &b, Seat(1)));
+    assert_eq!(obs(&g, &a, Seat(2)), obs(&g, &b, Seat(2)));
+}
+
+#[test]
+fn la13_a_card_handed_over_face_down_leaves_onlookers_unsure_which_it_was() {
+    let g = game();
+    let mut s = table(&g, 3);
+    give(&g, &mut s, 0, &["Juliet"]);
+    give(&g, &mut s, 1, &["Peter", "Jamie", "Harry"]);
+    // Seat 2 knows seat 1's hand; seat 0 asks seat 1 for a friendship card.
+    s.known[2][1] = s.hands[1];
+    act(&g, &mut s, Ask(1));
+    act(&g, &mut s, Kind(AskKind::Relationship));
+    act(&g, &mut s, Value(1));
+    let (mut a, mut b) = (s.clone(), s);
+    act(&g, &mut a, Hand(g.card("Peter")));
+    act(&g, &mut b, Hand(g.card("Jamie")));
+    draw(&g, &mut a, &["Karen"]);
+    draw(&g, &mut b, &["Karen"]);
+    assert_eq!(obs(&g, &a, Seat(2)), obs(&g, &b, Seat(2)), "seat 2 saw only a card go");
+    assert_ne!(obs(&g, &a, Seat(0)), obs(&g, &b, Seat(0)), "the asker knows what it got");
+    // The giver still knows where its card went.
+    assert!(a.known[1][0] & bit(g.card("Peter")) != 0);
+}
