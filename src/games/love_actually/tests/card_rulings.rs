@@ -219,3 +219,56 @@ fn la48_colours_by_storyline() {
     assert_eq!(named(2), [&pink[..], &["Billy"][..]].concat());
     assert_eq!(named(cards::BLACK), ["POTUS", "Rufus"]);
 }
+
+#[test]
+fn la22_aurelias_bonus_on_a_claim_outside_the_claimers_turn_is_always_earned() {
+    let g = game();
+    let mut s = table(&g, 3);
+    give(&g, &mut s, 0, &["Juliet", "Tony", "Sarah", "Rufus", "Jamie"]);
+    // Seat 0 asked for Jamie in its own Step 1: that costs seat 0, not a claimer.
+    s.asked_jamie_aurelia = true;
+    discard_to(&g, &mut s, "Jamie", &["Aurelia"]);
+    act(&g, &mut s, Claim(opt(&g, &["Jamie", "Aurelia"], 2)));
+    act(&g, &mut s, Ability(g.card("Aurelia")));
+    assert_eq!((s.scores[1], s.stats.points[1]), (4, [2, 0, 2]));
+}
+
+#[test]
+fn la1_la2_every_set_of_the_default_card_file_with_points_and_relationship() {
+    let g = game();
+    let (rom, fri, pro, fam) = (0, 1, 2, 3);
+    #[rustfmt::skip]
+    let want: [(&[&str], i32, u8); 25] = [
+        // LA-1, the lost sets.
+        (&["POTUS", "David"], 2, pro), (&["Rufus", "Harry"], 2, pro),
+        (&["Harry", "Karen", "Bernard", "Daisy"], 4, fam), (&["Harry", "Mia"], 2, rom),
+        (&["Karen", "David"], 2, fam), (&["Daisy", "Bernard"], 2, fam),
+        (&["David", "Natalie"], 2, rom),
+        // The seed's surviving sets with LA-2's relationships.
+        (&["Johanna", "Sam"], 2, rom), (&["Sam", "Daniel"], 2, fam),
+        (&["Juliet", "Peter"], 2, rom), (&["Juliet", "Mark"], 2, fri),
+        (&["Peter", "Mark"], 2, fri), (&["Mark", "Peter", "Mia"], 3, fri),
+        (&["Jamie", "Sarah", "Peter", "Juliet"], 5, fri), (&["Jamie", "Aurelia"], 2, rom),
+        (&["Sarah", "Karl"], 2, rom), (&["Sarah", "Karl", "Harry"], 3, pro),
+        (&["Judy", "Tony", "John"], 3, pro), (&["Judy", "John"], 2, rom),
+        (&["Harriet", "Colin"], 2, rom), (&["Harriet", "USA Girls"], 2, fri),
+        (&["Colin", "Harriet", "USA Girls"], 3, rom), (&["Colin", "Tony"], 2, fri),
+        (&["Joe", "Billy"], 2, pro), (&["Joe", "Billy"], 2, fri),
+    ];
+    let key = |mask: u32, points: i32, rel: u8| (mask, points, rel);
+    let mut want: Vec<_> = want
+        .iter()
+        .map(|(names, p, r)| key(names.iter().fold(0, |m, n| m | bit(g.card(n))), *p, *r))
+        .collect();
+    let mut got: Vec<_> =
+        g.deck.options.iter().filter(|o| !o.double).map(|o| key(o.mask, o.points, o.rel)).collect();
+    want.sort_unstable();
+    got.sort_unstable();
+    assert_eq!(got, want);
+    // Karen's double (LA-46): her two sets, 4 + 2 points before the +2, Family twice.
+    let double: Vec<_> = g.deck.options.iter().filter(|o| o.double).collect();
+    let five = ["Karen", "Harry", "Bernard", "Daisy", "David"];
+    assert_eq!(double.len(), 1);
+    assert_eq!(double[0].mask, five.iter().fold(0, |m, n| m | bit(g.card(n))));
+    assert_eq!((double[0].points, double[0].tracks), (6, [0, 0, 0, 2]));
+}

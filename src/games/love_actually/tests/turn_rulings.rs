@@ -337,3 +337,21 @@ fn la13_a_card_handed_over_face_down_leaves_onlookers_unsure_which_it_was() {
     // The giver still knows where its card went.
     assert!(a.known[1][0] & bit(g.card("Peter")) != 0);
 }
+
+#[test]
+fn la9_when_the_first_claimant_in_turn_order_passes_the_next_may_claim() {
+    let g = game();
+    let mut s = table(&g, 4);
+    give(&g, &mut s, 0, &["Juliet", "Tony", "Rufus", "Sarah", "Mia"]);
+    give(&g, &mut s, 2, &["Mark", "Peter"]);
+    give(&g, &mut s, 3, &["Harry"]);
+    s.phase = Phase::Discard;
+    act(&g, &mut s, Discard(g.card("Mia")));
+    act(&g, &mut s, Pass); // seat 1: nothing to claim with
+    assert_eq!(s.actor, 2);
+    assert!(legal(&g, &s).contains(&Claim(opt(&g, &["Mark", "Peter", "Mia"], 3))));
+    act(&g, &mut s, Pass); // seat 2 could claim, and lets it go
+    assert_eq!((s.phase, s.actor), (Phase::Window, 3));
+    act(&g, &mut s, Claim(opt(&g, &["Harry", "Mia"], 2)));
+    assert_eq!((s.scores[2], s.scores[3], s.stats.claims), (0, 2, 1));
+}
