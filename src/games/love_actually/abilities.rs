@@ -128,7 +128,7 @@ impl Love {
     /// Mia gives card `c` to her target; the target then discards at random (chance).
     pub(super) fn mia_give(s: &mut LoveState, c: u8) {
         let (w, t) = (s.scorer, s.ask_target);
-        Self::take_from_hand(s, w, c);
+        Self::hide_from_hand(s, w, c, 1 << w | 1 << t);
         Self::put_in_hand(s, t, c, 1 << w, false);
         s.phase = Phase::MiaRandom;
     }
@@ -261,7 +261,7 @@ impl Love {
     /// The responder puts card `c` in (out of its hand, hidden from the others).
     pub(super) fn contribute(&self, s: &mut LoveState, c: u8) {
         let w = s.responder;
-        Self::take_from_hand(s, w, c);
+        Self::hide_from_hand(s, w, c, 1 << w);
         s.pending[w as usize] = c;
         self.next_contributor(s);
     }

@@ -29,6 +29,22 @@ impl Love {
         }
     }
 
+    /// Card `c` leaves `w`'s hand face down, seen only by the seats in `seen` (a mask, `w`
+    /// among them). Those know exactly which card moved; every other seat (and the public
+    /// row) saw a card leave without seeing which, so it forgets all it knew of `w`'s hand:
+    /// dropping only `c` would tell it which card it was (LA-10, LA-13).
+    pub(super) fn hide_from_hand(s: &mut LoveState, w: u8, c: u8, seen: u8) {
+        debug_assert!(s.hands[w as usize] & bit(c) != 0, "seat {w} lacks card {c}");
+        s.hands[w as usize] &= !bit(c);
+        for (x, row) in s.known.iter_mut().enumerate() {
+            if x < SEATS && seen & (1 << x) != 0 {
+                row[w as usize] &= !bit(c);
+            } else {
+                row[w as usize] = 0;
+            }
+        }
+    }
+
     /// Card `c` enters `w`'s hand, seen there by the seats in `seen` (a mask), or by all.
     pub(super) fn put_in_hand(s: &mut LoveState, w: u8, c: u8, seen: u8, public: bool) {
         s.hands[w as usize] |= bit(c);
@@ -371,7 +387,7 @@ impl Love {
                 }
             }
             (AskCtx::Jamie, Some(c)) => {
-                Self::take_from_hand(s, r, c);
+                Self::hide_from_hand(s, r, c, 1 << r | 1 << s.scorer);
                 Self::put_in_hand(s, s.scorer, c, 1 << r, false);
                 self.refill_giver(s, r, Resume::AbilityDone);
             }
@@ -380,10 +396,14 @@ impl Love {
     }
 
     /// An asked card changes hands: in view of all for a name ask (everyone heard the name),
-    /// else only of the two.
+    /// else face down, seen only by the two.
     fn hand_over(&self, s: &mut LoveState, from: u8, to: u8, c: u8) {
-        Self::take_from_hand(s, from, c);
         let public = s.ask_kind == AskKind::Name;
+        if public {
+            Self::take_from_hand(s, from, c);
+        } else {
+            Self::hide_from_hand(s, from, c, 1 << from | 1 << to);
+        }
         Self::put_in_hand(s, to, c, 1 << from, public);
     }
 

@@ -56,7 +56,7 @@ fn observe_differs_when_a_seat_sees_a_card_and_not_otherwise() {
 }
 
 /// The hash of what `seat` observes.
-fn obs(g: &Love, s: &LoveState, seat: Seat) -> u64 {
+pub(super) fn obs(g: &Love, s: &LoveState, seat: Seat) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     g.observe(s, seat, &mut h);
     h.finish()

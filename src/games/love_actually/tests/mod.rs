@@ -1,15 +1,93 @@
-//! LOVE ACTUALLY tests: the card file, the conformance check, rule-by-rule tests citing
-//! RULINGS LA-n (`steps.rs`), one test per card ability (`abilities.rs`) and the hidden-hand
-//! honesty tests (`hidden.rs`). States are built directly; chance is scripted through
-//! `core::ScriptedChance` (cards drawn by index, random picks by `choices`).
+//! LOVE ACTUALLY tests: the card file and the conformance check (here), rule-by-rule tests
+//! citing RULINGS LA-n (`steps.rs`, `turn_rulings.rs`, `card_rulings.rs`), one test per
+//! card ability (`abilities.rs`) and the hidden-hand honesty tests (`hidden.rs`; the bots'
+//! no-peeking tests are `tests/love_actually_no_peeking.rs`). States are built directly;
+//! chance is scripted through `core::ScriptedChance` (cards drawn by index, random picks by
+//! `choices`).
+//!
+//! # Inventory: every ruling and every card, and the tests that check it
+//!
+//! Files: `m` = this file, `s` = steps, `t` = turn_rulings, `c` = card_rulings,
+//! `a` = abilities, `h` = hidden. Every conformance run also exercises all of them.
+//!
+//! | ruling | what | dedicated test(s) |
+//! |---|---|---|
+//! | LA-1 | the lost sets | m `default_card_file_has_27_cards_la1_la2_la48`, c `la1_la2_every_set_of_the_default_card_file_with_points_and_relationship` |
+//! | LA-2 | relationships of the surviving sets | c `la1_la2_every_set_...` |
+//! | LA-3 | two black cards, 25 coloured | m `default_card_file_...`, c `la48_colours_by_storyline` |
+//! | LA-4 | a tile per relationship, +3 at 3 | s `la20_a_bonus_tile_is_claimed_once_in_the_owners_step_3` |
+//! | LA-5 | counters uncapped | t `la5_score_and_relationship_tracks_are_uncapped` |
+//! | LA-6 | end triggers, one more turn each | s `la21_la24_...`, s `la49_...` (LA-21 refines it) |
+//! | LA-7 | asks: name, relationship, colour, discard top | s `la7_name_ask_succeeds_...`, `la7_name_ask_fails_...`, `la7_la28_...`, `la7_la27_...`, `la7_la15_...` |
+//! | LA-8 | one set: points, track, one ability | s `la8_a_set_scores_its_points_and_one_on_its_track_then_one_ability` |
+//! | LA-9 | "Actually!", turn order, Daisy/Bernard | s `la9_actually_claim_...`, `la9_two_claimants_...`, `la9_la29_...`; t `la9_when_the_first_claimant_...` |
+//! | LA-10 | choices are the deciding player's | t `la10_the_asked_player_chooses_...`, `la10_simultaneous_picks_...`, `la10_la13_a_face_down_pick_...` |
+//! | LA-11 | David, POTUS, Juliet, Aurelia | a `david_...`, `juliet_...`, `aurelia_...`; s `la36_...` |
+//! | LA-12 | black cards never discarded in Step 3 | s `la12_black_cards_are_never_discarded_in_step_3` |
+//! | LA-13 | knowledge; `determinize` keeps it | h `la13_a_card_seen_stays_...`, `observe_differs_...`; t `la13_a_card_handed_over_face_down_...` |
+//! | LA-14 | reshuffle; both empty skips | s `la14_la33_...`; t `la14_with_deck_and_pile_both_empty_...` |
+//! | LA-15 | empty pile must ask; scoring optional | s `la7_la15_...`, `la8_...` (Skip); c `la32_...` (several sets) |
+//! | LA-16 | track points of Peter, Karl, Joe, Billy | a `peter_...`, `karl_...`, `joe_...`, `billy_...` |
+//! | LA-17 | refill after David/Jamie; do what they can | a `david_...`, `jamie_...`, `natalie_...`; c `la17_abilities_short_of_cards_...` |
+//! | LA-18 | Tony's pair; Mia/Harry discards open "Actually!" | a `tony_...`, `harry_...`, `mia_...`; t `la22_la25_...` (black card passed) |
+//! | LA-19 | pile face up; Daniel face down | a `johanna_...`, `sam_...`, `daniel_...` |
+//! | LA-20 | tiles only in own Step 3 | s `la20_...` |
+//! | LA-21 | turn finishes, the others play once more | s `la21_la24_...` |
+//! | LA-22 | claim outside the turn; ability in full | s `la9_actually_claim_...`; a `mia_...`; t `la22_la25_...`; c `la22_aurelias_bonus_...` |
+//! | LA-23 | Step 1 is three choices | t `la23_step_1_is_three_choices_player_then_kind_then_value` |
+//! | LA-24 | extra turns from the next seat | s `la21_la24_...` |
+//! | LA-25 | a claimer's draws | s `la9_actually_claim_...`; t `la25_la26_...`, `la22_la25_...` |
+//! | LA-26 | a claimed set waits for the next Step 3 | t `la25_la26_a_claimer_draws_only_...` |
+//! | LA-27 | askable colours include black | s `la7_la27_...`; c `la27_jamie_asking_for_black_...` |
+//! | LA-28 | relationship asks count printed sets | s `la7_la28_...` |
+//! | LA-29 | co-score only for the pair | s `la9_la29_...`; a `daisy_...`, `bernard_...`; c `la29_...`, `la46_..._by_an_actually_claim` |
+//! | LA-30 | Step 3 order | t `la30_step_3_places_scored_cards_then_discards_...` |
+//! | LA-31 | an ability must be picked; blank does nothing | a `potus_..._la31`, `rufus_...`, `sarah_...`, `harry_...`; s `la8_...` |
+//! | LA-32 | options are distinct (cards, points, relationship) | m `default_card_file_...`; c `la32_joe_billy_are_two_options_...` |
+//! | LA-33 | reshuffle only when a draw finds the deck empty | s `la14_la33_...` |
+//! | LA-34 | hand limit only in own Step 3 | t `la34_the_4_card_limit_is_enforced_only_...` |
+//! | LA-35 | late claims start no new end | t `la35_a_claim_after_the_trigger_...` |
+//! | LA-36 | POTUS for David or Natalie | s `la36_potus_may_be_handed_over_for_david_or_natalie` |
+//! | LA-37 | Harry's black card | a `harry_discards_a_black_card_for_2_and_opens_actually_la37` |
+//! | LA-38 | Mia's random discard | a `mia_..._la38`; s `la9_actually_claim_...` (empty hand) |
+//! | LA-39 | Juliet's lock: next Step 1, later replaces | a `juliet_..._la11_la39`; c `la39_a_later_juliet_lock_...` |
+//! | LA-40 | David's and Jamie's values | c `la40_davids_ask_may_name_any_card_...` |
+//! | LA-41 | Aurelia lost only by a Step 1 ask | a `aurelia_..._la41` |
+//! | LA-42 | taking from the pile keeps its order | a `johanna_...`, `sam_...`; c `la42_taking_from_the_pile_...` |
+//! | LA-43 | Colin | a `colin_..._la43`; t `la22_la25_...` |
+//! | LA-44 | Tony needs two holders | a `tony_..._la18_la44`; c `la44_tony_does_nothing_...` |
+//! | LA-45 | Harriet's and USA Girls' shuffle | a `harriet_..._la45`, `usa_girls_..._la45` |
+//! | LA-46 | Karen's double | s `la46_...`; a `karen_...`; c `la46_..._by_an_actually_claim` |
+//! | LA-47 | a giver draws only up to 4 | t `la47_a_player_who_hands_over_a_card_draws_only_up_to_4`; s `la7_name_ask_succeeds_...` |
+//! | LA-48 | colours by storyline | c `la48_colours_by_storyline`; m `default_card_file_...` |
+//! | LA-49 | last tile and 20 at once | s `la49_a_gain_claiming_the_last_tile_and_reaching_20_...` |
+//!
+//! The 27 cards, one test each in `abilities.rs` named after the card: POTUS
+//! (`potus_ability_does_nothing_when_chosen_la31`; its pass: s `la36_...`), Rufus
+//! (`rufus_is_black_...`), Harry, Daisy, Bernard, Karen, Mia, David, Natalie, Johanna, Sam,
+//! Daniel, Juliet, Peter, Mark, Jamie, Aurelia, Sarah (`sarah_has_no_ability`), Karl, Judy,
+//! John, Harriet, Colin, Tony, USA Girls, Joe, Billy (each `<card>_...`).
+//!
+//! The list: asks that succeed and fail for each kind (s `la7_*`); a hand-over that
+//! refills (s `la7_name_ask_succeeds_...`, t `la47_...`); a set scored with points and
+//! track (s `la8_...`); Karen's double (s `la46_...`, a `karen_...`); a claim, two claimants
+//! in turn order, Daisy/Bernard both scoring (s `la9_*`, t `la9_when_the_first_...`); black
+//! cards never discarded (s `la12_...`); the reshuffle (s `la14_la33_...`); a tile claimed
+//! once (s `la20_...`); the end giving each other player one more turn (s `la21_la24_...`);
+//! conformance at 2-5 players (`conformance_*_100k` here); no peeking
+//! (`tests/love_actually_no_peeking.rs`, h `la13_...`); 1 vs 2 threads byte-identical
+//! (`tests/cli.rs` `same_seed_gives_byte_identical_csv_for_any_thread_count`,
+//! `tests/bots.rs` `same_seed_gives_identical_csv_with_mcts_bots_on_1_and_2_threads`).
 
 use super::*;
 use crate::core::conformance;
 use crate::core::{ScriptedChance, Turn};
 
 mod abilities;
+mod card_rulings;
 mod hidden;
 mod steps;
+mod turn_rulings;
 
 fn game() -> Love {
     Love::new(LoveRules::default())
