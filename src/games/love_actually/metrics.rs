@@ -1,7 +1,7 @@
 //! LOVE ACTUALLY's per-match counters for metrics.csv and the heuristic greedy play and
 //! MCTS cut-offs use.
 
-use super::cards::RELATIONSHIPS;
+use super::cards::{BLACK, RELATIONSHIPS};
 use super::*;
 
 /// A metric key from a card name: lower case, words joined by `_`.
@@ -128,6 +128,39 @@ impl Love {
             // A name ask is the precise one: prefer it when the values tie.
             v += 0.05;
         }
+        if matches!(s.phase, Phase::AskKind | Phase::AskValue) && s.actor == seat {
+            // An ask may bring a card and costs nothing, so it beats taking a pile card that
+            // improves nothing. Without this, two greedy players took each other's discard
+            // for ever and every greedy-vs-greedy match hit the turn cap.
+            v += 0.05;
+        }
+        let cap = self.rules.hand_size as u32;
+        let own = s.hands[w];
+        let excess = own.count_ones().saturating_sub(cap);
+        let hand_value = if excess == 1 && s.phase != Phase::Respond {
+            // A hand over its size is worth its best hand after the discard it must make
+            // (never a black card, LA-12), not more: an extra card is not progress in itself.
+            let black = self.deck.colour_mask[BLACK as usize];
+            let mut best = f64::NEG_INFINITY;
+            let mut left = own & !black;
+            while left != 0 {
+                let card = left & left.wrapping_neg();
+                left &= left - 1;
+                best = best.max(self.hand_value(hand & !card));
+            }
+            if best.is_finite() { best } else { self.hand_value(hand) }
+        } else {
+            self.hand_value(hand)
+        };
+        v += hand_value;
+        let best_other =
+            (0..s.players()).filter(|&x| x != w).map(|x| s.scores[x]).max().unwrap_or(0);
+        v - 0.5 * best_other as f64
+    }
+
+    /// What a hand (with the cards set aside) promises: its best complete set, and progress
+    /// toward the others.
+    fn hand_value(&self, hand: u32) -> f64 {
         let mut best_complete = 0.0f64;
         let mut partial = 0.0;
         for opt in &self.deck.options {
@@ -140,9 +173,6 @@ impl Love {
                 partial += 0.2 * opt.points as f64 * f * f;
             }
         }
-        v += 0.9 * best_complete + partial.min(4.0);
-        let best_other =
-            (0..s.players()).filter(|&x| x != w).map(|x| s.scores[x]).max().unwrap_or(0);
-        v - 0.5 * best_other as f64
+        0.9 * best_complete + partial.min(4.0)
     }
 }
