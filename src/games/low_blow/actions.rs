@@ -48,6 +48,8 @@ impl LowBlow {
         let hand = &s.hand[s.mover as usize];
         let placing = s.phase == Phase::Place;
         let mut dice = 0u32;
+        // An index loop: `colour` indexes three tables and sets the bit position.
+        #[allow(clippy::needless_range_loop)]
         for colour in 0..players {
             let mut bits = 0u32;
             for v in 0..6 {
