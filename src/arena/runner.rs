@@ -15,7 +15,7 @@ use crate::core::MAX_SEATS;
 use crate::core::trace::{Drawn, Recording};
 use crate::core::{CHANCE_STREAM, Game, MatchLength, Outcome, Seat, Turn, bot_stream, derive_rng};
 use crate::stats::Tally;
-use crate::stats::tally::{LeadShape, win_units};
+use crate::stats::tally::{LeadShape, seat_units};
 
 /// What the runner needs to know about a run (the validated part of a plan).
 #[derive(Clone, Debug)]
@@ -209,10 +209,19 @@ impl<G: Game> Worker<G> {
                             lead.observe(turn, &standings[..spec.players]);
                         }
                     }
-                    game.legal_actions(&state, &mut self.legal);
                     let slot = assignment.slot_of_seat[seat.index()] as usize;
                     let rng = &mut seat_rngs[seat.index()];
-                    let action = self.bots[slot].choose(game, &state, seat, &self.legal, rng);
+                    let action = match &mut self.bots[slot] {
+                        // The random bot without the list (when no observer wants it): the
+                        // same draw gives the same action (`Game::legal_pick`).
+                        Bot::Random(bot) if !O::WANTS_STEPS => {
+                            bot.pick(game, &state, &mut self.legal, rng)
+                        }
+                        bot => {
+                            game.legal_actions(&state, &mut self.legal);
+                            bot.choose(game, &state, seat, &self.legal, rng)
+                        }
+                    };
                     length.decisions += 1;
                     if O::WANTS_STEPS {
                         let before = state.clone();
@@ -283,11 +292,11 @@ pub fn play_block<G: Game>(
         .with_min_len((64 / group as usize).max(1))
         .fold(
             || (empty(), Worker::new(game, spec), Vec::new(), Vec::new()),
-            |(mut acc, mut worker, mut seat_units, mut slot_units), g| {
+            |(mut acc, mut worker, mut group_seats, mut group_slots), g| {
                 let first = start + g as u64 * group;
                 let last = (first + group).min(end);
-                seat_units.clear();
-                slot_units.clear();
+                group_seats.clear();
+                group_slots.clear();
                 for index in first..last {
                     let played = catch_unwind(AssertUnwindSafe(|| {
                         worker.play(game, spec, index, &mut Silent)
@@ -302,15 +311,13 @@ pub fn play_block<G: Game>(
                                 record.lead,
                                 &worker.metrics,
                             );
-                            let mut by_seat = [0i128; MAX_SEATS];
-                            let mut by_slot = [0i128; MAX_SEATS];
+                            let by_seat = seat_units(&record.outcome);
+                            let mut by_slot = [0; MAX_SEATS];
                             for seat in 0..spec.players {
-                                let units = win_units(&record.outcome, Seat(seat as u8)) as i128;
-                                by_seat[seat] = units;
-                                by_slot[slots[seat] as usize] = units;
+                                by_slot[slots[seat] as usize] = by_seat[seat];
                             }
-                            seat_units.push(by_seat);
-                            slot_units.push(by_slot);
+                            group_seats.push(by_seat);
+                            group_slots.push(by_slot);
                             if keep_records {
                                 acc.records.push(record);
                             }
@@ -328,10 +335,10 @@ pub fn play_block<G: Game>(
                 }
                 // Only groups played under every seating, with no failure, enter the paired
                 // analysis.
-                if seat_units.len() as u64 == group {
-                    acc.tally.record_group(&seat_units, &slot_units);
+                if group_seats.len() as u64 == group {
+                    acc.tally.record_group(&group_seats, &group_slots);
                 }
-                (acc, worker, seat_units, slot_units)
+                (acc, worker, group_seats, group_slots)
             },
         )
         .map(|(acc, ..)| acc)

@@ -54,19 +54,32 @@ impl Seating {
                 }
             }
             Seating::Rotate => {
-                for (s, slot) in slot_of_seat.iter_mut().enumerate().take(players) {
-                    *slot = ((s as u64 + k) % players as u64) as u8;
+                // (s + k) mod players, counted up without a division per seat (k < players).
+                let mut slot = k as usize;
+                for seat_slot in slot_of_seat.iter_mut().take(players) {
+                    *seat_slot = slot as u8;
+                    slot += 1;
+                    if slot == players {
+                        slot = 0;
+                    }
                 }
             }
             Seating::Permute => {
-                // The k-th permutation in lexicographic order (factorial number system).
-                let mut pool: Vec<u8> = (0..players as u8).collect();
+                // The k-th permutation in lexicographic order (factorial number system); the
+                // pool of unplaced slots is a fixed array, so no match allocates.
+                let mut pool = [0u8; MAX_SEATS];
+                for (i, p) in pool.iter_mut().enumerate() {
+                    *p = i as u8;
+                }
+                let mut left = players;
                 let mut rest = k;
                 for (s, slot) in slot_of_seat.iter_mut().enumerate().take(players) {
                     let f: u64 = (1..(players - s) as u64).product();
                     let pick = (rest / f) as usize;
                     rest %= f;
-                    *slot = pool.remove(pick);
+                    *slot = pool[pick];
+                    pool.copy_within(pick + 1..left, pick);
+                    left -= 1;
                 }
             }
         }
@@ -98,5 +111,31 @@ mod tests {
         }
         assert_eq!(seen.len(), 24);
         assert_eq!(Seating::Permute.assign(4, 24).deal, 1);
+    }
+
+    #[test]
+    fn seatings_are_the_lexicographic_and_rotated_orders() {
+        // The orders every earlier result was played in: rotate puts slot (s + k) mod n in
+        // seat s; permute takes the k-th permutation in lexicographic order (here by a plain
+        // Vec-based reference, as the code once was).
+        for n in 1..=6usize {
+            for k in 0..n as u64 {
+                let a = Seating::Rotate.assign(n, 3 * n as u64 + k);
+                let want: Vec<u8> = (0..n).map(|s| ((s as u64 + k) % n as u64) as u8).collect();
+                assert_eq!(&a.slot_of_seat[..n], &want[..]);
+            }
+            let group = Seating::Permute.group_size(n);
+            for k in 0..group {
+                let mut pool: Vec<u8> = (0..n as u8).collect();
+                let mut rest = k;
+                let mut want = Vec::new();
+                for s in 0..n {
+                    let f: u64 = (1..(n - s) as u64).product();
+                    want.push(pool.remove((rest / f) as usize));
+                    rest %= f;
+                }
+                assert_eq!(&Seating::Permute.assign(n, group + k).slot_of_seat[..n], &want[..]);
+            }
+        }
     }
 }

@@ -3,7 +3,7 @@
 
 use rand::RngExt;
 
-use crate::core::Rng;
+use crate::core::{Game, Rng};
 
 #[derive(Clone, Debug, Default)]
 pub struct RandomBot;
@@ -11,5 +11,18 @@ pub struct RandomBot;
 impl RandomBot {
     pub fn choose<A: Copy>(&mut self, legal: &[A], rng: &mut Rng) -> A {
         legal[rng.random_range(0..legal.len())]
+    }
+
+    /// The same choice as [`RandomBot::choose`] over `game.legal_actions(state)`, with the same
+    /// draw from `rng`, through [`Game::legal_pick`]: games that can count and index their
+    /// actions answer without building the list (`buf` is only used by those that cannot).
+    pub fn pick<G: Game>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        buf: &mut Vec<G::Action>,
+        rng: &mut Rng,
+    ) -> G::Action {
+        game.legal_pick(state, buf, |n| rng.random_range(0..n))
     }
 }

@@ -224,6 +224,21 @@ pub trait Game: Sync + Send + Clone + 'static {
     /// Legal actions for the seat to move, in a fixed order. Implementations clear `out`
     /// first; it is the caller's buffer so that the hot loop never allocates.
     fn legal_actions(&self, s: &Self::State, out: &mut Vec<Self::Action>);
+    /// Action number `pick(count)` of what [`Game::legal_actions`] lists, where `count` is
+    /// the list's length: how a random bot chooses (`pick` draws the index). A game may
+    /// override it to count and index its actions without building the list (LOW BLOW's
+    /// placements are dice x squares); it must give exactly `legal[pick(legal.len())]`, which
+    /// the conformance check asserts for every index of every decision it plays. `buf` is
+    /// the caller's buffer for the default, which builds the list.
+    fn legal_pick(
+        &self,
+        s: &Self::State,
+        buf: &mut Vec<Self::Action>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Self::Action {
+        self.legal_actions(s, buf);
+        buf[pick(buf.len())]
+    }
     /// Apply a legal action. Deterministic; legality is only `debug_assert!`ed.
     fn apply(&self, s: &mut Self::State, a: Self::Action);
     /// Resolve a chance turn (dice, shuffles, draws) from the chance source: the chance

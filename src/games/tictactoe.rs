@@ -33,13 +33,26 @@ const LINE_MASKS: [u16; 8] = {
 };
 
 /// Whether a set of marks holds a whole line.
-fn completes_line(marks: u16) -> bool {
-    for line in LINE_MASKS {
-        if marks & line == line {
-            return true;
+/// Bit `m` is set when the 9-cell mark set `m` completes a line: one lookup per move
+/// instead of eight mask tests.
+const WINNING: [u64; 8] = {
+    let mut table = [0u64; 8];
+    let mut marks = 0;
+    while marks < 512 {
+        let mut i = 0;
+        while i < 8 {
+            if marks & LINE_MASKS[i] == LINE_MASKS[i] {
+                table[marks as usize >> 6] |= 1 << (marks & 63);
+            }
+            i += 1;
         }
+        marks += 1;
     }
-    false
+    table
+};
+
+fn completes_line(marks: u16) -> bool {
+    WINNING[marks as usize >> 6] >> (marks & 63) & 1 == 1
 }
 
 #[derive(Clone, Debug)]
@@ -114,6 +127,20 @@ impl Game for TicTacToe {
             out.push(empty.trailing_zeros() as u8);
             empty &= empty - 1;
         }
+    }
+    fn legal_pick(
+        &self,
+        s: &TicTacToeState,
+        _buf: &mut Vec<u8>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> u8 {
+        // The list is the empty cells in increasing order: the k-th set bit of `empty`.
+        // Every move fills one cell, so 9 - moves cells are empty (no popcount needed).
+        let mut empty = s.empty();
+        for _ in 0..pick(9 - s.moves as usize) {
+            empty &= empty - 1;
+        }
+        empty.trailing_zeros() as u8
     }
     fn apply(&self, s: &mut TicTacToeState, cell: u8) {
         debug_assert!(s.empty() >> cell & 1 == 1 && s.winner.is_none());

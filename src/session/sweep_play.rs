@@ -9,10 +9,10 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use rayon::prelude::*;
 
 use crate::arena::{Failure, RunSpec, Silent, Worker};
-use crate::core::{Game, MAX_SEATS, Seat};
+use crate::core::{Game, MAX_SEATS};
 use crate::stats::Tally;
 use crate::stats::paired::PairedSums;
-use crate::stats::tally::win_units;
+use crate::stats::tally::{Units, seat_units};
 
 /// The paired quantities of a sweep: each seat's win share (in 1/840 units), turns, then
 /// every game metric.
@@ -55,8 +55,8 @@ impl SweepBlock {
 struct Lane<G: Game> {
     workers: Vec<Worker<G>>,
     /// Per variant: this group's win units by seat and by slot.
-    seat_units: Vec<Vec<[i128; MAX_SEATS]>>,
-    slot_units: Vec<Vec<[i128; MAX_SEATS]>>,
+    seat_units: Vec<Vec<Units>>,
+    slot_units: Vec<Vec<Units>>,
     /// Per variant: this match's paired quantities.
     x: Vec<Vec<i64>>,
 }
@@ -126,14 +126,12 @@ pub fn play_sweep_block<G: Game>(
                                     record.lead,
                                     worker.metrics(),
                                 );
-                                let mut by_seat = [0i128; MAX_SEATS];
-                                let mut by_slot = [0i128; MAX_SEATS];
+                                let by_seat = seat_units(&record.outcome);
+                                let mut by_slot = [0; MAX_SEATS];
                                 let x = &mut lane.x[v];
                                 for seat in 0..players {
-                                    let units = win_units(&record.outcome, Seat(seat as u8));
-                                    by_seat[seat] = units as i128;
-                                    by_slot[slots[seat] as usize] = units as i128;
-                                    x[seat] = units as i64;
+                                    by_slot[slots[seat] as usize] = by_seat[seat];
+                                    x[seat] = by_seat[seat];
                                 }
                                 x[players] = record.length.turns as i64;
                                 x[players + 1..].copy_from_slice(worker.metrics());

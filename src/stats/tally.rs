@@ -27,7 +27,9 @@ pub struct SideTally {
 }
 
 impl SideTally {
-    fn record(&mut self, outcome: &Outcome, seat: Seat) {
+    /// Count `seat`'s result; `firsts` is `outcome.first_place_count()`, counted once per
+    /// match by the caller (it is asked for every seat and slot).
+    fn record(&mut self, outcome: &Outcome, seat: Seat, firsts: usize) {
         self.matches += 1;
         let score = outcome.score(seat) as i64;
         self.score_sum += score;
@@ -35,12 +37,12 @@ impl SideTally {
         if outcome.is_capped() {
             self.capped += 1;
         } else if outcome.rank(seat) == 0 {
-            if outcome.first_place_count() == 1 {
+            if firsts == 1 {
                 self.wins += 1;
             } else {
                 self.draws += 1;
             }
-            self.win_units += win_units(outcome, seat);
+            self.win_units += SHARE_UNIT / firsts as u64;
         }
     }
 
@@ -81,6 +83,23 @@ pub fn win_units(outcome: &Outcome, seat: Seat) -> u64 {
     }
 }
 
+/// One match's win units by seat or by lineup slot, as the paired analysis adds them up.
+/// Each is at most [`SHARE_UNIT`], and a deal group's sum at most `SHARE_UNIT * 8!`, so they
+/// are `i64`; their products are taken in `i128` (one widening multiply).
+pub type Units = [i64; MAX_SEATS];
+
+/// Every seat's [`win_units`] (zero past `outcome.players()`), first place counted once.
+pub fn seat_units(outcome: &Outcome) -> Units {
+    let mut units = [0; MAX_SEATS];
+    if !outcome.is_capped() {
+        let share = (SHARE_UNIT / outcome.first_place_count().max(1) as u64) as i64;
+        for (u, &rank) in units.iter_mut().zip(outcome.ranks()) {
+            *u = if rank == 0 { share } else { 0 };
+        }
+    }
+    units
+}
+
 /// Sum, sum of squares and range of one game metric over matches.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MetricTally {
@@ -108,19 +127,19 @@ pub struct Moments {
 }
 
 impl Moments {
-    fn add_match(&mut self, y: &[i128]) {
+    fn add_match(&mut self, y: &[i64]) {
         for i in 0..y.len() {
-            self.match_sum[i] += y[i];
+            self.match_sum[i] += y[i] as i128;
             for j in 0..y.len() {
-                self.match_cross[i][j] += y[i] * y[j];
+                self.match_cross[i][j] += y[i] as i128 * y[j] as i128;
             }
         }
     }
-    fn add_group(&mut self, s: &[i128]) {
+    fn add_group(&mut self, s: &[i64]) {
         for i in 0..s.len() {
-            self.group_sum[i] += s[i];
+            self.group_sum[i] += s[i] as i128;
             for j in 0..s.len() {
-                self.group_cross[i][j] += s[i] * s[j];
+                self.group_cross[i][j] += s[i] as i128 * s[j] as i128;
             }
         }
     }
@@ -223,30 +242,33 @@ impl Tally {
         metrics: &[i64],
     ) {
         let n = self.players;
+        let firsts = outcome.first_place_count();
         self.matches += 1;
         self.capped += outcome.is_capped() as u64;
-        self.shared_first += (!outcome.is_capped() && outcome.first_place_count() > 1) as u64;
+        self.shared_first += (!outcome.is_capped() && firsts > 1) as u64;
         for (seat, &slot) in slot_of_seat.iter().enumerate().take(n) {
             let s = Seat(seat as u8);
-            self.seats[seat].record(outcome, s);
-            self.slots[slot as usize].record(outcome, s);
+            self.seats[seat].record(outcome, s, firsts);
+            self.slots[slot as usize].record(outcome, s, firsts);
         }
         if !outcome.is_capped() {
-            let mut per_slot = [0i128; MAX_SEATS];
+            // Half-points per slot are at most 2 (n - 1): i64, multiplied in i128.
+            let mut per_slot = [0i64; MAX_SEATS];
+            let ranks = outcome.ranks();
             for a in 0..n {
                 for b in 0..n {
-                    let (ra, rb) = (outcome.rank(Seat(a as u8)), outcome.rank(Seat(b as u8)));
+                    let (ra, rb) = (ranks[a], ranks[b]);
                     if a != b && ra <= rb {
                         let halves = if ra < rb { 2 } else { 1 };
                         self.pair_halves[slot_of_seat[a] as usize][slot_of_seat[b] as usize] +=
                             halves;
-                        per_slot[slot_of_seat[a] as usize] += halves as i128;
+                        per_slot[slot_of_seat[a] as usize] += halves as i64;
                     }
                 }
             }
             for i in 0..n {
                 for j in 0..n {
-                    self.pair_cross[i][j] += per_slot[i] * per_slot[j];
+                    self.pair_cross[i][j] += per_slot[i] as i128 * per_slot[j] as i128;
                 }
             }
             if let Some(m) = margin(outcome) {
@@ -259,7 +281,7 @@ impl Tally {
         self.lengths[3].add(length.rounds);
         if let Some(lead) = lead {
             self.lead_changes.add(lead.changes);
-            if !outcome.is_capped() && outcome.first_place_count() == 1 && lead.turns > 0 {
+            if !outcome.is_capped() && firsts == 1 && lead.turns > 0 {
                 // Rounded to the nearest percent (flooring would bias the mean down by 0.5).
                 let pct = ((lead.decided_turn as u64 * 200 + lead.turns as u64)
                     / (2 * lead.turns as u64))
@@ -276,17 +298,13 @@ impl Tally {
     }
 
     /// Count one complete deal group: per match, the win units by seat and by slot.
-    pub fn record_group(
-        &mut self,
-        seat_units: &[[i128; MAX_SEATS]],
-        slot_units: &[[i128; MAX_SEATS]],
-    ) {
+    pub fn record_group(&mut self, seat_units: &[Units], slot_units: &[Units]) {
         let n = self.players;
         let p = &mut self.paired;
         p.groups += 1;
         p.matches += seat_units.len() as u64;
-        let mut seat_sum = [0i128; MAX_SEATS];
-        let mut slot_sum = [0i128; MAX_SEATS];
+        let mut seat_sum = [0i64; MAX_SEATS];
+        let mut slot_sum = [0i64; MAX_SEATS];
         for (seats, slots) in seat_units.iter().zip(slot_units) {
             p.seats.add_match(&seats[..n]);
             p.slots.add_match(&slots[..n]);

@@ -5,6 +5,7 @@
 //! and dice conserved, via [`Game::check_invariants`]); a player to move always has a legal
 //! action; applying an action (or a chance event) to a clone gives the same state as applying
 //! it to the original; a determinized state offers the deciding seat the same legal actions;
+//! `Game::legal_pick` gives the list's action for every index (the random bot's fast path);
 //! the match ends within the turn cap with a well-formed outcome; the same seed replays
 //! the same match; and every metric the game emits has a description (for `COLUMNS.md`).
 //!
@@ -138,6 +139,24 @@ fn play_checked<G: Game>(
                 game.legal_actions(&view, &mut view_legal);
                 if view_legal != *legal {
                     fail(step, "determinizing changed the mover's legal actions".into());
+                }
+                // `legal_pick` against the list: every index in the observed matches, and in
+                // all matches the index the random bot draws below (from a copy of its stream).
+                let drawn = bots[seat.index()].clone().random_range(0..legal.len());
+                let all = index < OBSERVED_MATCHES;
+                for k in (0..legal.len()).filter(|&k| all || k == drawn) {
+                    let picked = game.legal_pick(&state, &mut view_legal, |n| {
+                        if n != legal.len() {
+                            fail(step, format!("legal_pick counts {n}, the list {}", legal.len()));
+                        }
+                        k
+                    });
+                    if picked != legal[k] {
+                        fail(
+                            step,
+                            format!("legal_pick gives {picked:?} at {k}, not {:?}", legal[k]),
+                        );
+                    }
                 }
                 let action = legal[bots[seat.index()].random_range(0..legal.len())];
                 let mut copy = state.clone();

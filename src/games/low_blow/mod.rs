@@ -19,6 +19,7 @@
 //!
 //! No hidden information (every die and counter is on the table): `determinize` copies.
 
+mod actions;
 mod checks;
 mod metric_docs;
 pub mod rules;
@@ -346,6 +347,16 @@ impl Game for LowBlow {
         }
     }
 
+    /// Counted and indexed without the list (see `actions.rs`).
+    fn legal_pick(
+        &self,
+        s: &LowBlowState,
+        buf: &mut Vec<LowBlowAction>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> LowBlowAction {
+        self.pick_without_list(s, buf, pick)
+    }
+
     /// Checked directly rather than by searching the legal list (the default): the same
     /// answer (a test compares them on every action of random states), without building a
     /// list of up to dice x squares placements.
@@ -517,28 +528,6 @@ impl Game for LowBlow {
 }
 
 impl LowBlow {
-    /// Whether `a` is among `legal_actions(s)`, decided without building the list.
-    pub fn is_legal(&self, s: &LowBlowState, a: LowBlowAction) -> bool {
-        let players = s.players();
-        let die_ok =
-            |colour: u8, value: u8| (colour as usize) < players && (1..=6).contains(&value);
-        match a {
-            LowBlowAction::SetAside { colour, value } => {
-                s.phase == Phase::SetAside
-                    && die_ok(colour, value)
-                    && s.rolled[colour as usize][value as usize - 1] > 0
-            }
-            LowBlowAction::Done => s.phase == Phase::SetAside,
-            LowBlowAction::Place { colour, value, cell } => {
-                s.phase == Phase::Place
-                    && die_ok(colour, value)
-                    && s.mover_has(colour as usize, value) > 0
-                    && (cell as usize) < players * self.columns()
-                    && s.occupied >> cell & 1 == 0
-            }
-        }
-    }
-
     /// Place a die and resolve its outcome (the rulebook's One to Six, LB-5, LB-6).
     fn place(&self, s: &mut LowBlowState, colour: usize, value: u8, cell: usize) {
         let m = s.mover as usize;
