@@ -16,7 +16,7 @@ pub const LADDER_CSV: &str = "ladder.csv";
 pub const LADDER_FIGURES_CSV: &str = "ladder_figures.csv";
 pub const LADDER_FAILURES_CSV: &str = "ladder_failures.csv";
 
-const LADDER_HEADER: &str = "rung,bot,rating_elo,rating_lo,rating_hi,self_play_matches,seat0_share,seat0_lo,seat0_hi,fair_share,seat0_edge_pp,vs_bot,h2h_matches,h2h_comparisons,h2h_share,h2h_lo,h2h_hi,design_effect,separated,upset_share,h2h_stopped,self_play_stopped";
+const LADDER_HEADER: &str = "rung,bot,rating_elo,rating_lo,rating_hi,self_play_matches,self_play_capped,seat0_share,seat0_lo,seat0_hi,fair_share,seat0_edge_pp,vs_bot,h2h_matches,h2h_comparisons,h2h_share,h2h_lo,h2h_hi,design_effect,separated,upset_share,h2h_stopped,self_play_stopped";
 
 /// The computed ladder, ready to print or write.
 pub struct LadderFigures {
@@ -106,6 +106,7 @@ pub fn ladder_csv(design: &LadderDesign, states: &[JobState], f: &LadderFigures)
             num(rating.map(|x| x.lo)),
             num(rating.map(|x| x.hi)),
             selfp.matches().to_string(),
+            selfp.tally.capped.to_string(),
             num(s0.map(|x| x.0)),
             num(s0.map(|x| x.1)),
             num(s0.map(|x| x.2)),
@@ -255,11 +256,20 @@ pub fn verdict(
             e.hi
         );
     }
+    let jobs = design.jobs();
     for (r, s) in f.seat0.iter().enumerate() {
         if let Some((share, lo, hi)) = s {
+            let selfp = &states[jobs.iter().position(|k| *k == JobKind::SelfPlay(r)).unwrap()];
+            let capped = match selfp.tally.capped {
+                0 => String::new(),
+                c => format!(
+                    "; {c} of {} matches hit the turn cap (no winner), so this rung cannot always finish a game against itself",
+                    selfp.tally.matches
+                ),
+            };
             let _ = writeln!(
                 out,
-                "First-player edge with every seat played by {}: seat 0 wins {:.4} [{:.4}, {:.4}] (fair {:.4}).",
+                "First-player edge with every seat played by {}: seat 0 wins {:.4} [{:.4}, {:.4}] (fair {:.4}){capped}.",
                 label(r),
                 share,
                 lo,
