@@ -7,7 +7,7 @@
 //! it to the original; a determinized state offers the deciding seat the same legal actions;
 //! `Game::legal_pick` gives the list's action for every index (the random bot's fast path);
 //! the match ends within the turn cap with a well-formed outcome; the same seed replays
-//! the same match; and every metric the game emits has a description (for `COLUMNS.md`).
+//! the same match (same actions, same final state); and every metric the game emits has a description (for `COLUMNS.md`).
 //!
 //! Hidden information is checked through [`Game::observe`], on every state of the first
 //! [`OBSERVED_MATCHES`] matches and for every seat v (see [`observation`]): (A) what v
@@ -51,11 +51,16 @@ pub fn check<G: Game>(game: &G, players: usize, matches: u64, seed: u64) -> Conf
     let mut seen = observation::Seen::new(players);
     for index in 0..matches {
         let observed = (index < OBSERVED_MATCHES).then_some(&mut seen);
-        let (outcome, decisions, trail) =
+        let (end, outcome, decisions, trail) =
             play_checked(game, players, seed, index, &mut legal, observed);
-        let (again, _, trail_again) = play_checked(game, players, seed, index, &mut legal, None);
-        assert_eq!(outcome, again, "match {index}: same seed, different outcome");
+        let (end_again, trail_again) = replay(game, players, seed, index, &mut legal);
+        assert_eq!(
+            outcome,
+            game.outcome(&end_again),
+            "match {index}: same seed, different outcome"
+        );
         assert_eq!(trail, trail_again, "match {index}: same seed, different actions");
+        assert!(end == end_again, "match {index}: same seed, different final state");
         report.matches += 1;
         report.capped += outcome.is_capped() as u64;
         report.total_decisions += decisions;
@@ -81,7 +86,55 @@ pub fn check_metric_docs<G: Game>(game: &G, players: usize) {
     }
 }
 
-/// One checked random match; returns its outcome, decision count and a hash of its trail.
+/// The trail hash after one more decision.
+fn extend_trail<A: Hash>(trail: u64, seat: Seat, action: A) -> u64 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (trail, seat.0, action).hash(&mut hasher);
+    hasher.finish()
+}
+
+/// The same random match played again from the same streams, with no check on the way
+/// (the first play checked every step): its final state and trail, which must equal the
+/// first play's. A replay only shows whether the match is a function of its seed, and the
+/// whole final state says so at least as strictly as the outcome.
+fn replay<G: Game>(
+    game: &G,
+    players: usize,
+    seed: u64,
+    index: u64,
+    legal: &mut Vec<G::Action>,
+) -> (G::State, u64) {
+    let mut chance = derive_rng(seed, index, CHANCE_STREAM);
+    let mut bots: Vec<Rng> =
+        (0..players).map(|p| derive_rng(seed, index, bot_stream(Seat(p as u8)))).collect();
+    let mut state = game.new_state(players);
+    let mut trail = TRAIL_START;
+    for step in 0.. {
+        assert!(step <= STEP_LIMIT, "{} match {index}: the replay does not end", game.name());
+        match game.turn(&state) {
+            Turn::Over => break,
+            Turn::Chance => game.sample_chance(&mut state, &mut chance),
+            Turn::Player(seat) => {
+                game.legal_actions(&state, legal);
+                assert!(
+                    !legal.is_empty(),
+                    "{} match {index}: the replay has no legal action",
+                    game.name()
+                );
+                let action = legal[bots[seat.index()].random_range(0..legal.len())];
+                game.apply(&mut state, action);
+                trail = extend_trail(trail, seat, action);
+            }
+        }
+    }
+    (state, trail)
+}
+
+/// The trail hash of a match with no decision yet.
+const TRAIL_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// One checked random match; returns its final state, outcome, decision count and a hash
+/// of its trail.
 fn play_checked<G: Game>(
     game: &G,
     players: usize,
@@ -89,7 +142,7 @@ fn play_checked<G: Game>(
     index: u64,
     legal: &mut Vec<G::Action>,
     mut observed: Option<&mut observation::Seen<G::State>>,
-) -> (Outcome, u64, u64) {
+) -> (G::State, Outcome, u64, u64) {
     let mut chance = derive_rng(seed, index, CHANCE_STREAM);
     let mut bots: Vec<Rng> =
         (0..players).map(|p| derive_rng(seed, index, bot_stream(Seat(p as u8)))).collect();
@@ -97,7 +150,7 @@ fn play_checked<G: Game>(
     let mut state = game.new_state(players);
     let mut view_legal = Vec::new();
     let mut decisions = 0u64;
-    let mut trail = 0xcbf2_9ce4_8422_2325u64;
+    let mut trail = TRAIL_START;
     let fail = |step: u64, what: String| -> ! {
         panic!("{} match {index} (seed {seed}) step {step}: {what}", game.name())
     };
@@ -172,9 +225,7 @@ fn play_checked<G: Game>(
                     fail(step, format!("apply on a clone differs for {action:?}"));
                 }
                 decisions += 1;
-                let mut hasher = std::collections::hash_map::DefaultHasher::new();
-                (trail, seat.0, action).hash(&mut hasher);
-                trail = hasher.finish();
+                trail = extend_trail(trail, seat, action);
             }
         }
     }
@@ -193,7 +244,7 @@ fn play_checked<G: Game>(
     if index < 64 {
         let _ = game.render(&state);
     }
-    (outcome, decisions, trail)
+    (state, outcome, decisions, trail)
 }
 
 #[cfg(test)]

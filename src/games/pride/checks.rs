@@ -3,9 +3,10 @@
 //! written numbers allowed by their boxes, tracks within their lengths).
 
 use super::Pride;
+use super::engine::Turn;
 use super::sheet::bits;
 use super::sheet::{FLOWERS, HEART};
-use super::state::{Marks, Phase, PrideState, STACK};
+use super::state::{Marks, Phase, PrideState, STACK, Step};
 
 impl Pride {
     pub(crate) fn invariants(&self, s: &PrideState) -> Result<(), String> {
@@ -22,9 +23,19 @@ impl Pride {
         if s.dice.iter().any(|&d| !(1..=6).contains(&d)) {
             return Err(format!("dice {:?}", s.dice));
         }
+        if s.phase == Phase::Turn && s.ctx.step == Step::Pick && s.ctx.picks != 0 {
+            let (mut m, mut c) = (s.sheets[s.actor()], s.ctx);
+            let t = Turn { l: &self.layout, dice: &s.dice, m: &mut m, c: &mut c };
+            if t.pick_set() != s.ctx.picks {
+                return Err(format!("kept pairs {:#x} but the pick allows others", s.ctx.picks));
+            }
+        }
         for j in 0..n {
             self.sheet_ok(&s.sheets[j]).map_err(|e| format!("seat {j}: {e}"))?;
-            self.sheet_ok(&s.shown[j]).map_err(|e| format!("seat {j} (shown): {e}"))?;
+            // A shown sheet equal to the sheet passes or fails with it: checked once.
+            if s.shown[j] != s.sheets[j] {
+                self.sheet_ok(&s.shown[j]).map_err(|e| format!("seat {j} (shown): {e}"))?;
+            }
         }
         Ok(())
     }
@@ -37,14 +48,11 @@ impl Pride {
                 return Err(format!("puzzle {p}: marks outside the puzzle"));
             }
             // No gaps: every marked box's predecessor is marked (roots have none).
-            let mut ready = pz.roots & !marks;
-            for b in bits(marks) {
-                ready |= pz.children[b] & !marks;
-            }
             let mut reachable = pz.roots;
             for b in bits(marks) {
                 reachable |= pz.children[b];
             }
+            let ready = reachable & !marks;
             if marks & !reachable != 0 {
                 return Err(format!("puzzle {p}: a box marked with a gap before it"));
             }

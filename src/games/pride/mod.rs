@@ -314,6 +314,7 @@ impl Game for Pride {
                 c.pick = 1;
                 c.candidates = ALL_DICE & !c.used;
                 c.white_and_coloured = false;
+                c.picks = 0;
                 c.step = Step::Pick;
                 s.phase = Phase::Turn;
                 self.run(s);

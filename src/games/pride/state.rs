@@ -6,6 +6,8 @@
 //! as the others last saw it, and `observe`/`determinize` show a seat's newer marks to
 //! nobody else until the round ends.
 
+use std::hash::{Hash, Hasher};
+
 use crate::core::MAX_SEATS;
 
 use super::sheet::{MAX_LINKS, WHITE};
@@ -26,7 +28,7 @@ pub struct Counters {
 }
 
 /// What one player has written on its sheet.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Marks {
     /// Marked boxes per puzzle (Diamond, Heart, Dance Card, Flowers).
     pub marks: [u32; 4],
@@ -46,6 +48,31 @@ pub struct Marks {
     /// (standings are read every turn; the invariant check recounts it).
     pub score: i32,
     pub counters: Counters,
+}
+
+/// Hashed as one block of bytes: the derived hash wrote each small array element by
+/// element, and `observe` hashes every sheet at every step of the conformance check. `ready`
+/// and `score` follow from the rest (the invariant check recounts them), so they are left
+/// out; equal sheets still hash alike.
+impl Hash for Marks {
+    fn hash<H: Hasher>(&self, out: &mut H) {
+        let mut b = [0u8; 4 * 4 + 2 * 16 + 2 * MAX_LINKS + 4 + 6 + 1 + 5];
+        let mut at = 0;
+        let mut put = |bytes: &[u8]| {
+            b[at..at + bytes.len()].copy_from_slice(bytes);
+            at += bytes.len();
+        };
+        self.marks.iter().for_each(|x| put(&x.to_le_bytes()));
+        self.written.iter().for_each(|x| put(&x.to_le_bytes()));
+        self.romance.iter().for_each(|x| put(x));
+        put(&self.fan.to_le_bytes());
+        put(&self.chaperone);
+        put(&[self.faux_pas]);
+        let c = &self.counters;
+        put(&[c.fp_chaperone, c.fp_dice, c.extra_gained, c.extra_unused, c.icons_lost]);
+        debug_assert_eq!(at, b.len(), "every byte of the block written");
+        out.write(&b);
+    }
 }
 
 impl Marks {
@@ -96,6 +123,10 @@ pub struct Ctx {
     /// coloured.
     pub candidates: u8,
     pub white_and_coloured: bool,
+    /// The pairs this pick may choose (bit `5 * i + j` for dice `i < j`), worked out once
+    /// by [`super::engine::Turn::settle`] when the pick falls due and read by every later
+    /// listing of the options (random play listed them twice per pick); 0 until then.
+    pub picks: u32,
     /// The chosen dice (indices into the roll).
     pub chosen: [u8; 2],
     /// Chosen dice (slots 0, 1) not yet placed or given up.
@@ -118,6 +149,7 @@ impl Default for Ctx {
             pick: 0,
             candidates: 0,
             white_and_coloured: false,
+            picks: 0,
             chosen: [0; 2],
             waiting: 0,
             gates: 0,
