@@ -467,9 +467,17 @@ impl<G: Game> Search<G> {
                     if p.depth.is_some_and(|limit| steps >= limit) {
                         return self.cut_rewards(game, d, p.cut_scale);
                     }
+                    if p.rollout == Rollout::Random {
+                        // The same single draw as indexing the list, without building it
+                        // where the game can count its actions (`Game::legal_pick`).
+                        let action =
+                            game.legal_pick(d, &mut self.legal, |n| rng.random_range(0..n));
+                        game.apply(d, action);
+                        steps += 1;
+                        continue;
+                    }
                     game.legal_actions(d, &mut self.legal);
-                    let greedy_now = p.rollout == Rollout::Greedy
-                        && (p.greedy_prob >= 1.0 || rng.random::<f64>() < p.greedy_prob);
+                    let greedy_now = p.greedy_prob >= 1.0 || rng.random::<f64>() < p.greedy_prob;
                     let action = if greedy_now && self.legal.len() > 1 {
                         greedy::rollout_move(
                             game,
