@@ -187,11 +187,16 @@ fn a_ladder_paused_by_a_signal_resumes_to_the_same_bytes() {
     assert!(killed.success());
     assert_eq!(child.wait().unwrap().code(), Some(4), "paused by the signal");
     assert!(!part.join("ladder.csv").exists(), "a paused ladder writes no results");
+    let status = arena(&["status", part.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&status.stdout);
+    assert!(said.contains("(pig): paused") && said.contains("arena ladder --resume"), "{said}");
     let o = arena(&["ladder", "--quiet", "--resume", part.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     for name in ["ladder.csv", "ladder_figures.csv", "verdict.txt"] {
         assert_eq!(read(&whole, name), read(&part, name), "{name}");
     }
+    let status = arena(&["status", part.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&status.stdout).contains("(pig): finished"));
     // A damaged checkpoint is refused by name.
     std::fs::write(part.join("ladder_state.json"), "{").unwrap();
     let o = arena(&["ladder", "--resume", part.to_str().unwrap()]);

@@ -352,6 +352,45 @@ fn finish(
     write_atomic(&root.join(LADDER_FILE), &serde_json::to_vec_pretty(&file)?)
 }
 
+/// How far a ladder folder has come, for `arena status` (read only).
+#[derive(Debug)]
+pub struct LadderProgress {
+    pub game: String,
+    pub complete: bool,
+    /// Whether any round has been saved.
+    pub started: bool,
+    pub matches: u64,
+    /// The jobs this folder plays, and those of them still open, by name.
+    pub jobs: usize,
+    pub open: Vec<String>,
+    pub elapsed_seconds: f64,
+}
+
+pub fn progress(dir: &Path) -> anyhow::Result<LadderProgress> {
+    let file = read_ladder_file(dir)?;
+    let ladder = Ladder::new(file.request.clone(), Some(dir.to_path_buf()))?;
+    let d = &ladder.design;
+    let jobs = d.jobs();
+    let state = read_state(dir, &file.fingerprint, jobs.len())?;
+    let mut progress = LadderProgress {
+        game: file.request.game.clone(),
+        complete: file.complete,
+        started: state.is_some(),
+        matches: 0,
+        jobs: (0..jobs.len()).filter(|&j| d.plays(j)).count(),
+        open: Vec::new(),
+        elapsed_seconds: state.as_ref().map_or(0.0, |s| s.elapsed_seconds),
+    };
+    for (j, kind) in jobs.iter().enumerate().filter(|(j, _)| d.plays(*j)) {
+        let job = state.as_ref().and_then(|s| s.jobs[j].as_ref());
+        progress.matches += job.map_or(0, JobState::matches);
+        if job.is_none_or(|s| s.stopped.is_none()) {
+            progress.open.push(d.job_name(*kind));
+        }
+    }
+    Ok(progress)
+}
+
 /// Whether `dir` is a ladder folder (for `arena merge` and `arena status`).
 pub fn is_ladder_dir(dir: &Path) -> bool {
     dir.join(LADDER_FILE).is_file()

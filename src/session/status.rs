@@ -192,6 +192,9 @@ pub fn read(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
     if dir.join(SWEEP_FILE).exists() {
         return Ok(vec![sweep_status(dir)?]);
     }
+    if crate::session::ladder::is_ladder_dir(dir) {
+        return Ok(vec![ladder_status(dir)?]);
+    }
     if dir.join(PLAN_FILE).exists() {
         return run_status(dir);
     }
@@ -214,6 +217,37 @@ pub fn read(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
         all.extend(read(&run)?);
     }
     Ok(all)
+}
+
+/// A ladder folder: finished once `ladder.json` says complete; running while another process
+/// holds its lock; else paused (or stopped) after its last saved round.
+fn ladder_status(dir: &Path) -> anyhow::Result<GameStatus> {
+    let p = crate::session::ladder::progress(dir)?;
+    let running = crate::session::folder::refuse_if_in_use(dir).is_err();
+    let state = match (p.complete, running, p.started) {
+        (true, ..) => "finished",
+        (false, true, _) => "running",
+        (false, false, true) => "paused",
+        (false, false, false) => "not started",
+    };
+    let open = if p.open.is_empty() { "none".to_string() } else { p.open.join("; ") };
+    let mut detail = format!(
+        "ladder; {} of {} jobs still open ({open}); {:.0} s of play so far",
+        p.open.len(),
+        p.jobs,
+        p.elapsed_seconds
+    );
+    if state == "paused" {
+        detail.push_str(&format!("; continue with `arena ladder --resume {}`", dir.display()));
+    }
+    Ok(GameStatus {
+        folder: dir.to_path_buf(),
+        game: p.game,
+        state: state.into(),
+        done: Some(p.matches),
+        planned: None,
+        detail,
+    })
 }
 
 /// A sweep folder: finished once its own manifest is written (after every variant's
