@@ -76,6 +76,14 @@ impl LadderDesign {
         (0..n.saturating_sub(1)).map(JobKind::Step).chain((0..n).map(JobKind::SelfPlay)).collect()
     }
 
+    /// The index of job `kind` in [`LadderDesign::jobs`] (steps first, then self-plays).
+    pub fn job_index(&self, kind: JobKind) -> usize {
+        match kind {
+            JobKind::Step(r) => r,
+            JobKind::SelfPlay(r) => self.rungs.len() - 1 + r,
+        }
+    }
+
     /// Whether this design (shard) plays job `j`.
     pub fn plays(&self, j: usize) -> bool {
         self.shard.is_none_or(|(index, count)| j as u64 % count == index)
@@ -319,6 +327,9 @@ mod tests {
             ]
         );
         assert_eq!(d.lineups(JobKind::Step(1)), vec![vec![2, 1, 2], vec![1, 2, 1]]);
+        for (j, kind) in d.jobs().into_iter().enumerate() {
+            assert_eq!(d.job_index(kind), j);
+        }
         assert_eq!(design(4, "random,greedy").lineups(JobKind::Step(0)), vec![vec![1, 0, 1, 0]]);
         // A pairing's seed depends on its bots, not on its place in the ladder.
         let other = design(3, "greedy,mcts-100");

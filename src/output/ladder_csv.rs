@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::arena::ladder::{JobKind, JobState, LadderDesign};
+use crate::output::csv_files::{f6, write_csv};
 use crate::output::write_atomic;
 use crate::stats::intervals::{wilson, z_for};
 use crate::stats::ladder::{Rating, Separation, ShareEstimate, chain_ratings, upset_share};
@@ -16,7 +17,33 @@ pub const LADDER_CSV: &str = "ladder.csv";
 pub const LADDER_FIGURES_CSV: &str = "ladder_figures.csv";
 pub const LADDER_FAILURES_CSV: &str = "ladder_failures.csv";
 
-const LADDER_HEADER: &str = "rung,bot,rating_elo,rating_lo,rating_hi,self_play_matches,self_play_capped,seat0_share,seat0_lo,seat0_hi,fair_share,seat0_edge_pp,vs_bot,h2h_matches,h2h_comparisons,h2h_share,h2h_lo,h2h_hi,design_effect,separated,upset_share,h2h_stopped,self_play_stopped";
+const LADDER_HEADER: [&str; 23] = [
+    "rung",
+    "bot",
+    "rating_elo",
+    "rating_lo",
+    "rating_hi",
+    "self_play_matches",
+    "self_play_capped",
+    "seat0_share",
+    "seat0_lo",
+    "seat0_hi",
+    "fair_share",
+    "seat0_edge_pp",
+    "vs_bot",
+    "h2h_matches",
+    "h2h_comparisons",
+    "h2h_share",
+    "h2h_lo",
+    "h2h_hi",
+    "design_effect",
+    "separated",
+    "upset_share",
+    "h2h_stopped",
+    "self_play_stopped",
+];
+const FIGURES_HEADER: [&str; 7] = ["figure", "value", "lo", "hi", "matches", "bots", "method"];
+const FAILURES_HEADER: [&str; 6] = ["job", "bots", "seed", "match", "deal", "message"];
 
 /// The computed ladder, ready to print or write.
 pub struct LadderFigures {
@@ -29,11 +56,9 @@ pub struct LadderFigures {
 
 /// Compute the figures from the jobs' states (`states[j]` for `design.jobs()[j]`).
 pub fn figures(design: &LadderDesign, states: &[JobState]) -> LadderFigures {
-    let jobs = design.jobs();
     let n = design.rungs.len();
-    let step_state = |r: usize| &states[jobs.iter().position(|k| *k == JobKind::Step(r)).unwrap()];
-    let self_state =
-        |r: usize| &states[jobs.iter().position(|k| *k == JobKind::SelfPlay(r)).unwrap()];
+    let step_state = |r: usize| &states[design.job_index(JobKind::Step(r))];
+    let self_state = |r: usize| &states[design.job_index(JobKind::SelfPlay(r))];
     let h2h: Vec<_> = (0..n - 1).map(|r| step_state(r).h2h).collect();
     LadderFigures {
         ratings: chain_ratings(&h2h),
@@ -50,12 +75,9 @@ pub fn figures(design: &LadderDesign, states: &[JobState]) -> LadderFigures {
     }
 }
 
+/// A figure's cell: six decimals, or empty where it is undefined.
 fn num(x: Option<f64>) -> String {
-    x.filter(|v| v.is_finite()).map_or(String::new(), |v| format!("{v:.6}"))
-}
-
-fn csv_text(s: &str) -> String {
-    if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.into() }
+    x.map_or(String::new(), f6)
 }
 
 /// The mean upset share over the steps, with a normal-approximation 95% interval (steps are
@@ -89,19 +111,22 @@ fn best_rung(f: &LadderFigures) -> Option<usize> {
     best.map(|(r, _)| r)
 }
 
-/// `ladder.csv`.
-pub fn ladder_csv(design: &LadderDesign, states: &[JobState], f: &LadderFigures) -> String {
-    let jobs = design.jobs();
-    let state_of = |k: JobKind| &states[jobs.iter().position(|j| *j == k).unwrap()];
+/// The rows of `ladder.csv`.
+pub fn ladder_rows(
+    design: &LadderDesign,
+    states: &[JobState],
+    f: &LadderFigures,
+) -> Vec<Vec<String>> {
+    let state_of = |k: JobKind| &states[design.job_index(k)];
     let fair = 1.0 / design.players as f64;
-    let mut out = format!("{LADDER_HEADER}\n");
+    let mut rows = Vec::new();
     for (r, bot) in design.rungs.iter().enumerate() {
         let rating = f.ratings[r];
         let selfp = state_of(JobKind::SelfPlay(r));
         let s0 = f.seat0[r];
         let mut row = vec![
             r.to_string(),
-            csv_text(&bot.label),
+            bot.label.clone(),
             num(rating.map(|x| x.elo)),
             num(rating.map(|x| x.lo)),
             num(rating.map(|x| x.hi)),
@@ -110,7 +135,7 @@ pub fn ladder_csv(design: &LadderDesign, states: &[JobState], f: &LadderFigures)
             num(s0.map(|x| x.0)),
             num(s0.map(|x| x.1)),
             num(s0.map(|x| x.2)),
-            format!("{fair:.6}"),
+            f6(fair),
             num(s0.map(|x| 100.0 * (x.0 - fair))),
         ];
         if r == 0 {
@@ -119,7 +144,7 @@ pub fn ladder_csv(design: &LadderDesign, states: &[JobState], f: &LadderFigures)
             let step = state_of(JobKind::Step(r - 1));
             let e = f.steps[r - 1];
             row.extend([
-                csv_text(&design.rungs[r - 1].label),
+                design.rungs[r - 1].label.clone(),
                 step.matches().to_string(),
                 step.h2h.comparisons.to_string(),
                 num(e.map(|e| e.share)),
@@ -128,19 +153,22 @@ pub fn ladder_csv(design: &LadderDesign, states: &[JobState], f: &LadderFigures)
                 num(e.map(|e| e.design_effect)),
                 e.map_or(String::new(), |e| Separation::of(&e).name().into()),
                 num(e.map(|e| upset_share(&e).0)),
-                csv_text(step.stopped.as_deref().unwrap_or("")),
+                step.stopped.clone().unwrap_or_default(),
             ]);
         }
-        row.push(csv_text(selfp.stopped.as_deref().unwrap_or("")));
-        out.push_str(&row.join(","));
-        out.push('\n');
+        row.push(selfp.stopped.clone().unwrap_or_default());
+        rows.push(row);
     }
-    out
+    rows
 }
 
-/// `ladder_figures.csv`: the skill figures, each with its interval, n and method.
-pub fn figures_csv(design: &LadderDesign, states: &[JobState], f: &LadderFigures) -> String {
-    let mut out = String::from("figure,value,lo,hi,matches,bots,method\n");
+/// The rows of `ladder_figures.csv`: the skill figures, each with its interval, n and method.
+pub fn figure_rows(
+    design: &LadderDesign,
+    states: &[JobState],
+    f: &LadderFigures,
+) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
     let label = |r: usize| design.rungs[r].label.as_str();
     let steps_matches: u64 = design
         .jobs()
@@ -152,14 +180,15 @@ pub fn figures_csv(design: &LadderDesign, states: &[JobState], f: &LadderFigures
     let mut line =
         |figure: &str, v: Option<(f64, f64, f64)>, n: u64, bots: String, method: &str| {
             let (a, b, c) = v.map_or((None, None, None), |(a, b, c)| (Some(a), Some(b), Some(c)));
-            let _ = writeln!(
-                out,
-                "{figure},{},{},{},{n},{},{method}",
+            rows.push(vec![
+                figure.to_string(),
                 num(a),
                 num(b),
                 num(c),
-                csv_text(&bots)
-            );
+                n.to_string(),
+                bots,
+                method.to_string(),
+            ]);
         };
     let best = best_rung(f);
     line(
@@ -180,16 +209,11 @@ pub fn figures_csv(design: &LadderDesign, states: &[JobState], f: &LadderFigures
     line(
         "top_step_share",
         f.steps.last().copied().flatten().map(|e| (e.share, e.lo, e.hi)),
-        design
-            .jobs()
-            .iter()
-            .zip(states)
-            .find(|(k, _)| **k == JobKind::Step(top - 1))
-            .map_or(0, |(_, s)| s.matches()),
+        states[design.job_index(JobKind::Step(top - 1))].matches(),
         format!("{} vs {}", label(top), label(top - 1)),
         "head-to-head share; Wilson 95% interval with design effect (Kish)",
     );
-    out
+    rows
 }
 
 /// `verdict.txt`: what the ladder says, in plain words, naming the bots and the matches.
@@ -256,10 +280,9 @@ pub fn verdict(
             e.hi
         );
     }
-    let jobs = design.jobs();
     for (r, s) in f.seat0.iter().enumerate() {
         if let Some((share, lo, hi)) = s {
-            let selfp = &states[jobs.iter().position(|k| *k == JobKind::SelfPlay(r)).unwrap()];
+            let selfp = &states[design.job_index(JobKind::SelfPlay(r))];
             let capped = match selfp.tally.capped {
                 0 => String::new(),
                 c => format!(
@@ -286,25 +309,24 @@ pub fn verdict(
     out
 }
 
-/// `ladder_failures.csv`: every match that panicked, with the job's seed and lineup that
-/// replay it (`arena trace --game G --players N --bots BOTS --seed SEED --match MATCH`).
-pub fn failures_csv(design: &LadderDesign, states: &[JobState]) -> String {
-    let mut out = String::from("job,bots,seed,match,deal,message\n");
+/// The rows of `ladder_failures.csv`: every match that panicked, with the job's seed and
+/// lineup that replay it (`arena trace --game G --players N --bots BOTS --seed SEED --match
+/// MATCH`).
+pub fn failure_rows(design: &LadderDesign, states: &[JobState]) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
     for (kind, state) in design.jobs().into_iter().zip(states) {
         for f in &state.failures {
-            let _ = writeln!(
-                out,
-                "{},{},{},{},{},{}",
-                csv_text(&design.job_name(kind)),
-                csv_text(&f.bots),
-                design.job_seed(kind),
-                f.index,
-                f.deal,
-                csv_text(&f.message)
-            );
+            rows.push(vec![
+                design.job_name(kind),
+                f.bots.clone(),
+                design.job_seed(kind).to_string(),
+                f.index.to_string(),
+                f.deal.to_string(),
+                f.message.clone(),
+            ]);
         }
     }
-    out
+    rows
 }
 
 /// Write the four files into `dir`; returns their names.
@@ -315,14 +337,11 @@ pub fn write_ladder_files(
     states: &[JobState],
 ) -> anyhow::Result<Vec<String>> {
     let f = figures(design, states);
-    let files = [
-        (LADDER_CSV, ladder_csv(design, states, &f)),
-        (LADDER_FIGURES_CSV, figures_csv(design, states, &f)),
-        (LADDER_FAILURES_CSV, failures_csv(design, states)),
-        ("verdict.txt", verdict(game, design, states, &f)),
-    ];
-    for (name, text) in &files {
-        write_atomic(&dir.join(name), text.as_bytes())?;
-    }
-    Ok(files.iter().map(|(n, _)| n.to_string()).collect())
+    write_csv(&dir.join(LADDER_CSV), &LADDER_HEADER, ladder_rows(design, states, &f))?;
+    write_csv(&dir.join(LADDER_FIGURES_CSV), &FIGURES_HEADER, figure_rows(design, states, &f))?;
+    write_csv(&dir.join(LADDER_FAILURES_CSV), &FAILURES_HEADER, failure_rows(design, states))?;
+    write_atomic(&dir.join("verdict.txt"), verdict(game, design, states, &f).as_bytes())?;
+    Ok([LADDER_CSV, LADDER_FIGURES_CSV, LADDER_FAILURES_CSV, "verdict.txt"]
+        .map(String::from)
+        .to_vec())
 }

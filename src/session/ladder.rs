@@ -300,7 +300,7 @@ pub fn run_ladder(
     loop {
         if stop_requested() {
             save(&states, elapsed())?;
-            let failures = states.iter().map(|s| s.failures.len()).sum();
+            let failures = failed_matches(&states);
             return Ok(LadderResult {
                 root,
                 paused: true,
@@ -332,8 +332,13 @@ pub fn run_ladder(
         }
     }
     finish(ladder, &root, &states, elapsed(), command_line)?;
-    let failures = states.iter().map(|s| s.failures.len()).sum();
+    let failures = failed_matches(&states);
     Ok(LadderResult { root, paused: false, states, elapsed_seconds: elapsed(), failures })
+}
+
+/// Matches that panicked, over every job.
+fn failed_matches(states: &[JobState]) -> usize {
+    states.iter().map(|s| s.failures.len()).sum()
 }
 
 /// Write the result files (whole ladders only; a shard keeps its checkpoint for `merge`),
@@ -457,7 +462,7 @@ pub fn merge_ladder(
     write_atomic(&out.join(LADDER_STATE), &serde_json::to_vec(&state)?)?;
     finish(&whole, out, &states, elapsed, command_line)?;
     drop(lock);
-    let failures = states.iter().map(|s| s.failures.len()).sum();
+    let failures = failed_matches(&states);
     Ok(LadderResult {
         root: out.to_path_buf(),
         paused: false,
