@@ -213,20 +213,28 @@ impl Dardz {
     /// Resolve the pending chance event with dice and draws from `c`.
     pub fn resolve_chance<C: Chance>(&self, s: &mut DardzState, c: &mut C) {
         s.event = Event { seat: s.roller, ..Event::default() };
-        s.event.kind = match s.phase {
-            Phase::Deal => EventKind::Dealt,
-            Phase::ActionDice(card) => EventKind::ActionDice(card),
-            Phase::Draw => EventKind::Drew,
-            Phase::Roll => EventKind::Rolled(s.stage),
-            Phase::RoundEnd => EventKind::Settled,
-            _ => EventKind::Decision,
-        };
+        // One dispatch on the phase (each is a hard-to-predict jump).
         match s.phase {
-            Phase::Deal => self.deal(s, c),
-            Phase::ActionDice(card) => self.action_dice(s, card, c),
-            Phase::Draw => self.draw(s, c),
-            Phase::Roll => self.roll(s, c),
-            Phase::RoundEnd => self.settle(s, c),
+            Phase::Deal => {
+                s.event.kind = EventKind::Dealt;
+                self.deal(s, c)
+            }
+            Phase::ActionDice(card) => {
+                s.event.kind = EventKind::ActionDice(card);
+                self.action_dice(s, card, c)
+            }
+            Phase::Draw => {
+                s.event.kind = EventKind::Drew;
+                self.draw(s, c)
+            }
+            Phase::Roll => {
+                s.event.kind = EventKind::Rolled(s.stage);
+                self.roll(s, c)
+            }
+            Phase::RoundEnd => {
+                s.event.kind = EventKind::Settled;
+                self.settle(s, c)
+            }
             other => panic!("{other:?} is not a chance event"),
         }
     }
@@ -301,9 +309,10 @@ impl Dardz {
     /// who draws a new card first"; the order only matters when the pile runs out).
     pub(super) fn draw<C: Chance>(&self, s: &mut DardzState, c: &mut C) {
         let n = s.players();
-        for k in 0..n {
-            let seat = (s.roller as usize + k) % n;
+        let mut seat = s.roller as usize;
+        for _ in 0..n {
             if s.draw_mask & (1 << seat) == 0 {
+                seat = s.left(seat);
                 continue;
             }
             while s.hands[seat].len < self.rules.hand_size && s.deck_len > 0 {
@@ -311,6 +320,7 @@ impl Dardz {
                 s.hands[seat].push(card, s.turns as u16);
                 s.event.record_draw(seat, card);
             }
+            seat = s.left(seat);
         }
         s.draw_mask = 0;
         self.advance(s);

@@ -85,6 +85,19 @@ impl Dardz {
         if s.round_over {
             return;
         }
+        if !self.rules.teams {
+            // Every seat its own side: the piles' lengths alone (runs after every score).
+            let piles = &s.pile_len[..s.players()];
+            let most = piles.iter().copied().max().unwrap_or(0) as u32;
+            if most >= self.side_target() {
+                s.round_over = true;
+                s.win_mask = piles
+                    .iter()
+                    .enumerate()
+                    .fold(0, |m, (i, &p)| m | (((p as u32 == most) as u8) << i));
+            }
+            return;
+        }
         let reps = self.side_reps(s);
         let most = DardzState::seats_in(reps).map(|i| self.side_pile(s, i)).max().unwrap_or(0);
         if most >= self.side_target() {
