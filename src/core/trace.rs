@@ -70,6 +70,11 @@ impl<C: Chance> Chance for Recording<'_, C> {
         self.log.push(Drawn::Card { kind });
         kind
     }
+    fn draw_sized(&mut self, counts: &[u8], total: u32) -> usize {
+        let kind = self.inner.draw_sized(counts, total);
+        self.log.push(Drawn::Card { kind });
+        kind
+    }
 }
 
 /// Why a match ended: a stable `code` for scripts (`target_reached`, `turn_cap`, ...) and a

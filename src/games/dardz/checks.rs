@@ -45,6 +45,9 @@ impl Dardz {
             if (h.len as usize..MAX_HAND).any(|i| h.cards[i].0 != 0 || h.since[i] != 0) {
                 return Err(format!("seat {seat}'s unused hand slots are not blank"));
             }
+            if (h.numbers(), h.actions()) != h.masks_counted() {
+                return Err(format!("seat {seat}'s hand masks do not match its cards"));
+            }
             if seat >= n && (h.len != 0 || pile != 0 || s.scores[seat] != 0) {
                 return Err(format!("seat {seat} is not at the table but has cards or points"));
             }

@@ -8,7 +8,7 @@ impl Dardz {
     // ----- small state operations -------------------------------------------------------
 
     pub(super) fn draw_card<C: Chance>(s: &mut DardzState, c: &mut C) -> Card {
-        let card = Card(c.draw(&s.deck) as u8);
+        let card = Card(c.draw_sized(&s.deck, s.deck_len as u32) as u8);
         assert!(s.deck[card.index()] > 0, "drew a {} that is not in the pile", card.label());
         s.deck[card.index()] -= 1;
         s.deck_len -= 1;

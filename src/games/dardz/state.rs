@@ -104,12 +104,16 @@ const ACTION_BIT: [u8; NUM_KINDS] = {
 /// A hand: up to [`MAX_HAND`] face-up cards, each with the turn in which it entered a hand
 /// (kept as the low 16 bits of the turn counter; differences use wrapping arithmetic, and a
 /// card never waits 65,536 turns because the turn cap is at most 60,000). Unused slots are
-/// zero so that equal hands compare equal.
+/// zero so that equal hands compare equal. The hand also keeps the masks of the numbers and
+/// action cards it holds, read at nearly every step: change it only through
+/// [`Hand::push`] and [`Hand::remove_at`], which keep them (`check_invariants` checks).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Hand {
     pub len: u8,
     pub cards: [Card; MAX_HAND],
     pub since: [u16; MAX_HAND],
+    numbers: u16,
+    actions: u8,
 }
 
 impl Hand {
@@ -123,6 +127,8 @@ impl Hand {
         self.cards[i] = card;
         self.since[i] = since;
         self.len += 1;
+        self.numbers |= NUMBER_BIT[card.index()];
+        self.actions |= ACTION_BIT[card.index()];
     }
 
     /// Remove the card in slot `i`, keeping the others in order.
@@ -139,29 +145,30 @@ impl Hand {
         self.cards[MAX_HAND - 1] = Card::default();
         self.since[MAX_HAND - 1] = 0;
         self.len -= 1;
+        (self.numbers, self.actions) = self.masks_counted();
         taken
     }
 
     /// Bit n set for every number n (1-12) this hand can score on (the Golden 7 is a 7).
     pub fn numbers(&self) -> u16 {
-        // Over every slot, with the unused ones masked out: computed at nearly every step,
-        // and a loop to `len` costs a mispredicted exit each time.
-        let mut mask = 0;
-        for i in 0..MAX_HAND {
-            let live = ((i < self.len as usize) as u16).wrapping_neg();
-            mask |= NUMBER_BIT[self.cards[i].index()] & live;
-        }
-        mask
+        self.numbers
     }
 
     /// Bit [`ActionCard::bit`] set for every kind of action card held.
     pub fn actions(&self) -> u8 {
-        let mut mask = 0;
+        self.actions
+    }
+
+    /// The number and action masks counted from the cards (the kept ones must equal them).
+    pub fn masks_counted(&self) -> (u16, u8) {
+        // Over every slot, with the unused ones masked out: no loop exit to mispredict.
+        let (mut numbers, mut actions) = (0, 0);
         for i in 0..MAX_HAND {
-            let live = ((i < self.len as usize) as u8).wrapping_neg();
-            mask |= ACTION_BIT[self.cards[i].index()] & live;
+            let live = i < self.len as usize;
+            numbers |= NUMBER_BIT[self.cards[i].index()] & (live as u16).wrapping_neg();
+            actions |= ACTION_BIT[self.cards[i].index()] & (live as u8).wrapping_neg();
         }
-        mask
+        (numbers, actions)
     }
 
     pub fn count(&self, card: Card) -> usize {
