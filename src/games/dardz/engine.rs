@@ -37,29 +37,31 @@ impl Dardz {
     /// and in Team DARDZ the partner too, DZ-6) moves all those cards to their points pile at
     /// once; outside the Bonus Roll each draws back. Returns the seats that scored.
     pub(super) fn score_number(&self, s: &mut DardzState, n: u8, bonus: bool) -> u8 {
-        let mut mask = 0u8;
-        let side = self.side_mask(s, s.roller as usize);
+        let allowed = if bonus { self.side_mask(s, s.roller as usize) } else { u8::MAX };
+        // The holders first (a bit per seat, no branch per seat), then only their hands.
+        let mut holders = 0u8;
         for seat in 0..s.players() {
-            if bonus && side & (1 << seat) == 0 || s.hands[seat].numbers() & bit(n) == 0 {
-                continue;
-            }
-            let mut i = 0;
-            while i < s.hands[seat].len as usize {
-                if state::NUMBER_BIT[s.hands[seat].cards[i].index()] == bit(n) {
-                    let (card, since) = s.hands[seat].remove_at(i);
-                    Self::note_wait(s, card, since);
-                    Self::to_pile(s, seat, card);
-                    mask |= 1 << seat;
-                } else {
-                    i += 1;
-                }
-            }
-            if mask & (1 << seat) != 0 && !bonus {
+            holders |= (((s.hands[seat].numbers() & bit(n)) != 0) as u8) << seat;
+        }
+        holders &= allowed;
+        let turns = s.turns as u16;
+        for seat in DardzState::seats_in(holders) {
+            let (hand, piles) = (&mut s.hands[seat], &mut s.piles[seat]);
+            let (stats, mut moved) = (&mut s.stats, 0u8);
+            hand.remove_number(bit(n), |card, since| {
+                // `note_wait` and `to_pile`, for every card of the number.
+                stats.hand_turns[card.index()] += turns.wrapping_sub(since) as u32;
+                stats.scored[card.index()] += 1;
+                piles[card.index()] += 1;
+                moved += 1;
+            });
+            s.pile_len[seat] += moved;
+            if !bonus {
                 self.want_draw(s, seat);
             }
         }
         self.check_round_won(s);
-        mask
+        holders
     }
 
     /// A Bonus Roll pick: the roller (and in Team DARDZ the partner) scores `n` without

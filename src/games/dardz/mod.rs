@@ -138,6 +138,14 @@ const fn bit(n: u8) -> u16 {
     1 << n
 }
 
+/// The position of the `i`-th set bit of `mask` (0: the lowest).
+fn nth_bit(mut mask: u16, i: usize) -> u8 {
+    for _ in 0..i {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() as u8
+}
+
 impl Dardz {
     /// The game under `rules`; panics if they are inconsistent ([`Rules::validate`]).
     pub fn new(rules: DardzRules) -> Self {
@@ -326,6 +334,32 @@ impl Game for Dardz {
             }
             Phase::Guess => out.extend((1..=6).map(DardzAction::Guess)),
             _ => {}
+        }
+    }
+
+    /// A random bot's pick without building the list: the same `pick(len)` and the same
+    /// action as `legal_actions` would give (numbers ascending, then Pass; action cards in
+    /// [`ActionCard::ALL`] order; guesses 1 to 6). The conformance check compares the two.
+    fn legal_pick(
+        &self,
+        s: &DardzState,
+        _buf: &mut Vec<DardzAction>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> DardzAction {
+        match s.phase {
+            Phase::Pick => {
+                let options = self.pick_options(s);
+                let numbers = options.count_ones() as usize;
+                let i = pick(numbers + self.may_pass(s) as usize);
+                if i < numbers { DardzAction::Pick(nth_bit(options, i)) } else { DardzAction::Pass }
+            }
+            Phase::ChooseAction => {
+                let waiting = s.hands[s.roller as usize].actions() as u16;
+                let i = pick(waiting.count_ones() as usize);
+                DardzAction::Play(ActionCard::ALL[nth_bit(waiting, i) as usize])
+            }
+            Phase::Guess => DardzAction::Guess(pick(6) as u8 + 1),
+            other => panic!("no decision at {other:?}"),
         }
     }
 

@@ -149,6 +149,28 @@ impl Hand {
         taken
     }
 
+    /// Take out every card scoring on the number whose bit is `number`, keeping the others in
+    /// order, and hand each taken card with its entry turn to `taken`, in slot order.
+    pub fn remove_number(&mut self, number: u16, mut taken: impl FnMut(Card, u16)) {
+        let mut kept = 0;
+        for i in 0..self.len as usize {
+            let (card, since) = (self.cards[i], self.since[i]);
+            if NUMBER_BIT[card.index()] == number {
+                taken(card, since);
+            } else {
+                self.cards[kept] = card;
+                self.since[kept] = since;
+                kept += 1;
+            }
+        }
+        for i in kept..self.len as usize {
+            self.cards[i] = Card::default();
+            self.since[i] = 0;
+        }
+        self.len = kept as u8;
+        (self.numbers, self.actions) = self.masks_counted();
+    }
+
     /// Bit n set for every number n (1-12) this hand can score on (the Golden 7 is a 7).
     pub fn numbers(&self) -> u16 {
         self.numbers
