@@ -145,7 +145,12 @@ impl Hand {
         self.cards[MAX_HAND - 1] = Card::default();
         self.since[MAX_HAND - 1] = 0;
         self.len -= 1;
-        (self.numbers, self.actions) = self.masks_counted();
+        // Only the removed card's mask can change, and only if no copy of it is left.
+        if NUMBER_BIT[taken.0.index()] != 0 {
+            self.numbers = self.counted(&NUMBER_BIT);
+        } else {
+            self.actions = self.counted(&ACTION_BIT) as u8;
+        }
         taken
     }
 
@@ -168,7 +173,8 @@ impl Hand {
             self.since[i] = 0;
         }
         self.len = kept as u8;
-        (self.numbers, self.actions) = self.masks_counted();
+        // Every card of the number left; action cards never score on a number.
+        self.numbers &= !number;
     }
 
     /// Bit n set for every number n (1-12) this hand can score on (the Golden 7 is a 7).
@@ -183,14 +189,18 @@ impl Hand {
 
     /// The number and action masks counted from the cards (the kept ones must equal them).
     pub fn masks_counted(&self) -> (u16, u8) {
+        (self.counted(&NUMBER_BIT), self.counted(&ACTION_BIT) as u8)
+    }
+
+    /// The union of `bits` over the held cards' kinds.
+    fn counted<B: Copy + Into<u16>>(&self, bits: &[B; NUM_KINDS]) -> u16 {
         // Over every slot, with the unused ones masked out: no loop exit to mispredict.
-        let (mut numbers, mut actions) = (0, 0);
+        let mut mask = 0;
         for i in 0..MAX_HAND {
-            let live = i < self.len as usize;
-            numbers |= NUMBER_BIT[self.cards[i].index()] & (live as u16).wrapping_neg();
-            actions |= ACTION_BIT[self.cards[i].index()] & (live as u8).wrapping_neg();
+            let live = ((i < self.len as usize) as u16).wrapping_neg();
+            mask |= bits[self.cards[i].index()].into() & live;
         }
-        (numbers, actions)
+        mask
     }
 
     pub fn count(&self, card: Card) -> usize {
