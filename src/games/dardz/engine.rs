@@ -48,12 +48,12 @@ impl Dardz {
         for seat in DardzState::seats_in(holders) {
             let (hand, piles) = (&mut s.hands[seat], &mut s.piles[seat]);
             let (stats, mut moved) = (&mut s.stats, 0u8);
-            hand.remove_number(bit(n), |card, since| {
-                // `note_wait` and `to_pile`, for every card of the number.
-                stats.hand_turns[card.index()] += turns.wrapping_sub(since) as u32;
-                stats.scored[card.index()] += 1;
-                piles[card.index()] += 1;
-                moved += 1;
+            hand.remove_number(bit(n), |card, since, taken| {
+                // `note_wait` and `to_pile` for every card of the number, as arithmetic.
+                stats.hand_turns[card.index()] += taken * turns.wrapping_sub(since) as u32;
+                stats.scored[card.index()] += taken;
+                piles[card.index()] += taken as u8;
+                moved += taken as u8;
             });
             s.pile_len[seat] += moved;
             if !bonus {

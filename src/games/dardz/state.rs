@@ -155,18 +155,18 @@ impl Hand {
     }
 
     /// Take out every card scoring on the number whose bit is `number`, keeping the others in
-    /// order, and hand each taken card with its entry turn to `taken`, in slot order.
-    pub fn remove_number(&mut self, number: u16, mut taken: impl FnMut(Card, u16)) {
+    /// order, and hand each slot's card with its entry turn to `each`, with 1 if it was taken
+    /// and 0 if kept (so that the caller can count without a branch per card).
+    pub fn remove_number(&mut self, number: u16, mut each: impl FnMut(Card, u16, u32)) {
+        // Branch-free compaction: whether a card scores is a coin flip to the predictor.
         let mut kept = 0;
         for i in 0..self.len as usize {
             let (card, since) = (self.cards[i], self.since[i]);
-            if NUMBER_BIT[card.index()] == number {
-                taken(card, since);
-            } else {
-                self.cards[kept] = card;
-                self.since[kept] = since;
-                kept += 1;
-            }
+            let taken = (NUMBER_BIT[card.index()] == number) as usize;
+            each(card, since, taken as u32);
+            self.cards[kept] = card;
+            self.since[kept] = since;
+            kept += 1 - taken;
         }
         for i in kept..self.len as usize {
             self.cards[i] = Card::default();
