@@ -71,6 +71,13 @@ impl Dardz {
         if deck != s.deck_len {
             return Err(format!("draw pile holds {deck}, counted {}", s.deck_len));
         }
+        // `Dardz::offered` reads all three dice: those the last roll did not use must be 0.
+        if s.dice[(s.ndice as usize).min(3)..].iter().any(|&d| d != 0) {
+            return Err(format!("dice {:?} with {} rolled", s.dice, s.ndice));
+        }
+        if s.phase == Phase::Pick && s.stage.dice() != s.ndice as usize {
+            return Err(format!("a pick on the {} with {} dice", s.stage.name(), s.ndice));
+        }
         let roller = &s.hands[s.roller as usize];
         match s.phase {
             Phase::Pick if self.pick_options(s) == 0 => {

@@ -310,19 +310,22 @@ impl Dardz {
     /// Draw back to the hand size: the roller first, then to the left ("There's no order to
     /// who draws a new card first"; the order only matters when the pile runs out).
     pub(super) fn draw<C: Chance>(&self, s: &mut DardzState, c: &mut C) {
-        let n = s.players();
-        let mut seat = s.roller as usize;
-        for _ in 0..n {
-            if s.draw_mask & (1 << seat) == 0 {
-                seat = s.left(seat);
-                continue;
-            }
-            while s.hands[seat].len < self.rules.hand_size && s.deck_len > 0 {
+        let (n, roller) = (s.players(), s.roller as usize);
+        // The drawing seats rotated so that bit k is the seat k places left of the roller:
+        // set bits only, in drawing order, and each seat's count known before its loop.
+        let mask = s.draw_mask as u16;
+        let mut order = ((mask >> roller) | (mask << (n - roller))) & ((1 << n) - 1);
+        let since = s.turns as u16;
+        while order != 0 {
+            let k = order.trailing_zeros() as usize;
+            order &= order - 1;
+            let seat = if roller + k >= n { roller + k - n } else { roller + k };
+            let short = self.rules.hand_size.saturating_sub(s.hands[seat].len);
+            for _ in 0..(short as u16).min(s.deck_len) {
                 let card = Self::draw_card(s, c);
-                s.hands[seat].push(card, s.turns as u16);
+                s.hands[seat].push(card, since);
                 s.event.record_draw(seat, card);
             }
-            seat = s.left(seat);
         }
         s.draw_mask = 0;
         self.advance(s);

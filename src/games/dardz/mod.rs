@@ -171,13 +171,14 @@ impl Dardz {
     /// roll; either die or the sum on the second and Bonus rolls; any die or the sum of any
     /// two on the third ("You can't add all three dice together").
     pub fn offered(s: &DardzState) -> u16 {
+        // One formula for every roll, no jump on the stage: a roll leaves its unused dice at
+        // 0 (`roll`), so with one die this is {a}, with two {a, b, a + b}, with three every
+        // die and pair sum; the 0 a blank die adds is masked off, and so is everything after
+        // the rolls.
         let [a, b, c] = s.dice;
-        match s.stage {
-            Stage::Roll1 => bit(a),
-            Stage::Roll2 | Stage::Bonus => bit(a) | bit(b) | bit(a + b),
-            Stage::Roll3 => bit(a) | bit(b) | bit(c) | bit(a + b) | bit(a + c) | bit(b + c),
-            Stage::EndTurn | Stage::Done => 0,
-        }
+        let any = bit(a) | bit(b) | bit(c) | bit(a + b) | bit(a + c) | bit(b + c);
+        let rolling = (s.stage.dice() != 0) as u16;
+        any & !1 & rolling.wrapping_neg()
     }
 
     /// The numbers the roller may pick on this roll: on the Bonus Roll only numbers in the
