@@ -217,12 +217,45 @@ fn unwritable_or_used_output_folder_is_refused() {
 fn default_experiment_runs_every_game() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("all");
-    let o = arena(&["run", "--matches", "300", "--quiet", "--out", out.to_str().unwrap()]);
+    let o = arena(&[
+        "run",
+        "--matches",
+        "300",
+        "--skill-matches",
+        "40",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    for game in ["tictactoe", "pig"] {
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    for game in
+        ["tictactoe", "pig", "trice", "low-blow", "dardz", "love-actually", "pride-prejudice"]
+    {
         assert!(out.join(game).join("seats.csv").exists(), "{game}");
         assert!(out.join(game).join("manifest.json").exists(), "{game}");
+        // The skill check (issue 20): a finished random-vs-greedy ladder per game, quoted in
+        // the summary with the bots that produced it.
+        let ladder = out.join("skill").join(game);
+        let verdict = std::fs::read_to_string(ladder.join("verdict.txt")).unwrap();
+        assert!(verdict.contains("rungs from weakest: random < greedy"), "{game}: {verdict}");
+        assert!(stdout.contains(&format!("Skill ladder on {game},")), "{game} in the summary");
     }
+    assert!(stdout.contains("First-player edge with every seat played by greedy"), "{stdout}");
+}
+
+#[test]
+fn a_skill_check_is_for_the_default_experiment_only() {
+    let o = arena(&["run", "--game", "pig", "--skill-matches", "400"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("--skill-matches is for the default experiment")
+            && err.contains("arena ladder"),
+        "{err}"
+    );
+    let o = arena(&["run", "--skill-matches", "5"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("at least 40"));
 }
 
 #[test]

@@ -214,10 +214,16 @@ fn item6_a_default_experiment_resumed_with_another_seed_is_refused() {
         "60",
         "--seed",
         "3",
+        "--skill-matches",
+        "0",
         "--out",
         dir.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
+    let o = resume(&dir, &["--seed", "4"], &[]);
+    assert_refused(&o, &["--seed: the folder's run has 3, given 4"]);
+    let o = resume(&dir, &["--skill-matches", "400"], &[]);
+    assert_refused(&o, &["--skill-matches: the folder's run has 0, given 400"]);
     let o = resume(&dir, &["--seed", "4"], &[]);
     assert_refused(&o, &["--seed: the folder's run has 3, given 4"]);
     let o = resume(&dir, &["--game", "pig"], &[]);

@@ -200,10 +200,26 @@ fn no_report_skips_the_page_and_a_merge_gets_one() {
 fn the_default_experiment_gets_a_summary_linking_every_game() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("exp");
-    run_ok(&["run", "--matches", "24", "--quiet", "--out", dir.to_str().unwrap()]);
+    let out = dir.to_str().unwrap();
+    run_ok(&["run", "--matches", "24", "--skill-matches", "40", "--quiet", "--out", out]);
     let html = read(&dir, "report.html");
     assert_self_contained(&html, "summary");
     assert_charts(&html, &["seat0-edges"], "summary");
+    // The skill check's table (issue 20): every game's greedy-over-random rating, read from
+    // its ladder, and a page per ladder.
+    assert!(html.contains("How much does skill matter?"), "the skill section");
+    assert!(html.contains("greedy over random (Elo, 95%)"), "the rating column");
+    for game in ["tictactoe", "pig", "trice", "dardz", "low-blow", "love-actually"] {
+        let ladder = read(&dir.join("skill").join(game), "ladder.csv");
+        let greedy = ladder.lines().nth(2).unwrap_or_else(|| panic!("{game}: no greedy rung"));
+        let elo: f64 = greedy.split(',').nth(2).unwrap().parse().unwrap();
+        assert!(
+            html.contains(&format!("<td>{game}</td><td>{elo:.0} [")),
+            "{game}'s rating {elo:.0}"
+        );
+        let page = read(&dir.join("skill").join(game), "report.html");
+        assert_self_contained(&page, game);
+    }
     for game in ["tictactoe", "pig", "trice", "dardz", "low-blow"] {
         assert!(
             html.contains(&format!("<a href=\"{game}/report.html\">{game}</a>")),

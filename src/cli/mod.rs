@@ -221,6 +221,12 @@ pub struct RunArgs {
     /// Do not write report.html at the end (`arena report DIR` writes it later).
     #[arg(long)]
     pub no_report: bool,
+    /// The default experiment's skill check: after the random runs, a random-vs-greedy
+    /// ladder per game (`arena ladder --bots random,greedy`) of at most this many matches
+    /// per comparison, for the skill figures in the summary; 0 skips it [default: 400].
+    /// One game: use `arena ladder`.
+    #[arg(long, value_name = "N")]
+    pub skill_matches: Option<u64>,
 }
 
 #[derive(Args, Debug)]

@@ -30,6 +30,7 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
     let file = args.experiment.as_deref().map(ExperimentFile::read).transpose()?;
     flags.shard = args.shard.as_deref().map(Shard::parse).transpose()?;
     flags.per_match = args.per_match;
+    flags.skill_matches = args.skill_matches;
     // Every plan is validated here, before any folder is created.
     let experiment = match &args.resume {
         Some(dir) => {
@@ -83,8 +84,11 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
             print_game(done);
         }
     })?;
+    if !quiet {
+        print_skill(&result.skill);
+    }
     // The report reads the finished folder; a paused run has nothing final to show yet.
-    if !args.no_report && !matches!(result.end, RunEnd::Paused { .. }) {
+    if !args.no_report && !matches!(result.end, RunEnd::Paused { .. } | RunEnd::SkillPaused) {
         report_after(&result.root, quiet);
     }
     Ok(match result.end {
@@ -101,18 +105,54 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
             }
             Status::Paused
         }
+        RunEnd::SkillPaused => {
+            if !quiet {
+                println!(
+                    "skill check paused (stop signal); continue with `arena run --resume {}`",
+                    result.root.display()
+                );
+            }
+            Status::Paused
+        }
     })
+}
+
+/// The skill check's figures, from each ladder's verdict: the rating of greedy over random,
+/// the upset share, and seat 0's share when every seat plays greedy.
+fn print_skill(skill: &[(String, std::path::PathBuf)]) {
+    if skill.is_empty() {
+        return;
+    }
+    println!("skill check (a random-vs-greedy ladder per game; `arena ladder` adds MCTS rungs):");
+    for (game, dir) in skill {
+        let verdict = std::fs::read_to_string(dir.join("verdict.txt")).unwrap_or_default();
+        let lines: Vec<&str> = verdict.lines().collect();
+        let pick = |start: &str| lines.iter().find(|l| l.starts_with(start)).copied();
+        println!("{game}: -> {}", dir.display());
+        for line in [
+            lines.first().copied(),
+            lines.get(1).copied(),
+            pick("The weaker"),
+            pick("First-player edge with every seat played by greedy"),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            println!("  {line}");
+        }
+    }
 }
 
 /// `arena run --experiment FILE` where the file varies something: the same as `arena sweep`.
 fn sweep_from_run(args: RunArgs, command_line: &[String]) -> anyhow::Result<Status> {
     if args.per_match
+        || args.skill_matches.is_some()
         || args.time_limit.is_some()
         || args.stopping.until_ci.is_some()
         || args.stopping.sprt.is_some()
     {
         return Err(input(
-            "--experiment: this file is a sweep; --per-match, --time-limit, --until-ci and --sprt are not available in sweeps",
+            "--experiment: this file is a sweep; --per-match, --skill-matches, --time-limit, --until-ci and --sprt are not available in sweeps",
         ));
     }
     let sweep = SweepArgs {

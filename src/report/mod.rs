@@ -45,12 +45,17 @@ pub struct Written {
 
 /// The folders inside `dir` that are complete runs (hold a `manifest.json`), sorted.
 fn run_subfolders(dir: &Path) -> Vec<PathBuf> {
+    run_subfolders_with(dir, "manifest.json")
+}
+
+/// The subfolders of `dir` that hold `file`, sorted (none if `dir` does not exist).
+fn run_subfolders_with(dir: &Path, file: &str) -> Vec<PathBuf> {
     let mut subs: Vec<PathBuf> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
         .flatten()
         .map(|e| e.path())
-        .filter(|p| p.is_dir() && p.join("manifest.json").is_file())
+        .filter(|p| p.is_dir() && p.join(file).is_file())
         .collect();
     subs.sort();
     subs
@@ -119,6 +124,11 @@ pub fn write(dir: &Path) -> Result<Written, ReportError> {
     for g in games {
         let html = run_page::render(&g, Some("../report.html"))?;
         pages.push((g, html));
+    }
+    // The default experiment's skill check: a ladder folder per game.
+    for ladder_dir in run_subfolders_with(&dir.join("skill"), "ladder.csv") {
+        let html = ladder::render(&ladder_dir)?;
+        pages.push((ladder_dir, html));
     }
     Ok(Written { kind: Kind::Experiment, pages: save_all(pages)? })
 }

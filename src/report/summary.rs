@@ -77,5 +77,69 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
     );
     page.raw(&rows);
     page.para("Each game's name links to its own page. Every number is read from the game folders' CSV files.");
+    skill_section(&mut page, dir, games)?;
     Ok(page.finish(title))
+}
+
+/// The skill check (`skill/<game>/`, a random-vs-greedy ladder per game): greedy's rating
+/// over random, random's upset share, and seat 0's share when every seat plays greedy, each
+/// with its interval and n, read from the ladders' CSV files.
+fn skill_section(page: &mut Page, dir: &Path, games: &[PathBuf]) -> Result<(), ReportError> {
+    let mut rows = Vec::new();
+    for g in games {
+        let name = g.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        let ladder_dir = dir.join("skill").join(&name);
+        let Some(ladder) = Table::read_optional(&ladder_dir, "ladder.csv")? else {
+            continue;
+        };
+        let Some(top) = ladder.rows.len().checked_sub(1) else {
+            return Err(ReportError::Input(format!("{}: no rows", ladder.name)));
+        };
+        let at = |cols: &[&str]| -> Result<Option<f64>, ReportError> {
+            ladder.num(top, ladder.need(cols)?)
+        };
+        let interval = |v: [Option<f64>; 3], digits: usize| match v {
+            [Some(x), Some(lo), Some(hi)] => format!("{x:.digits$} [{lo:.digits$}, {hi:.digits$}]"),
+            _ => String::new(),
+        };
+        let rating = [at(&["rating_elo"])?, at(&["rating_lo"])?, at(&["rating_hi"])?];
+        let figures = Table::read(&ladder_dir, "ladder_figures.csv")?;
+        let key = figures.need(&["figure"])?;
+        let upset = match figures.find(key, "upset_share_mean") {
+            Some(r) => [
+                figures.num(r, figures.need(&["value"])?)?,
+                figures.num(r, figures.need(&["lo"])?)?,
+                figures.num(r, figures.need(&["hi"])?)?,
+            ],
+            None => [None; 3],
+        };
+        let seat0 = [at(&["seat0_share"])?, at(&["seat0_lo"])?, at(&["seat0_hi"])?];
+        rows.push(vec![
+            name.clone(),
+            interval(rating, 0),
+            interval(upset, 3),
+            interval(seat0, 3),
+            num(at(&["fair_share"])?),
+            num(at(&["h2h_matches"])?),
+            num(at(&["self_play_matches"])?),
+        ]);
+    }
+    if rows.is_empty() {
+        return Ok(());
+    }
+    page.heading("How much does skill matter? Greedy against random, per game");
+    page.table(
+        &[
+            "game",
+            "greedy over random (Elo, 95%)",
+            "random wins against greedy (share, 95%)",
+            "seat 0 share, every seat greedy (95%)",
+            "fair share",
+            "head-to-head matches",
+            "self-play matches",
+        ],
+        &rows,
+    );
+    page.para("The skill check: a two-rung ladder (random, greedy) per game, seats rotated on shared deals. Ratings are Bradley-Terry on the Elo scale with delta-method intervals; shares have Wilson intervals with the design effect of paired deals (README, \"Skill ladder\"); each game's ladder has its own page, skill/GAME/report.html. MCTS rungs, and whether more thinking still helps, need `arena ladder`.");
+    Ok(())
 }

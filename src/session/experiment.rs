@@ -17,6 +17,7 @@ use crate::session::folder::{
 use crate::session::input::{input, is_input_error};
 use crate::session::plan::{Plan, Shard, Stopping};
 use crate::session::request::{PlanFile, RequestFlags, RunRequest, fingerprint_differences};
+use crate::session::skill::run_skill_checks;
 use crate::session::status::{STATUS_FILE, mark_failed};
 use crate::with_game;
 
@@ -71,6 +72,7 @@ impl Experiment {
                     .collect::<anyhow::Result<Vec<_>>>()?
             }
         };
+        crate::session::skill::check_request(&request)?;
         if request.shard.is_some() && stopping.is_some() {
             return Err(input(
                 "--shard cannot be combined with --until-ci or --sprt (a stopping rule needs the whole run's tally)",
@@ -176,6 +178,8 @@ pub enum RunEnd {
     HadFailures,
     /// The time limit paused the run at this match; a checkpoint holds the rest.
     Paused { at: u64 },
+    /// Every game was played; a stop signal paused the skill check (`session::skill`).
+    SkillPaused,
 }
 
 /// What an experiment produced.
@@ -184,6 +188,8 @@ pub struct RunResult {
     pub root: PathBuf,
     pub games: Vec<GameRun>,
     pub end: RunEnd,
+    /// The default experiment's finished skill ladders: (game, folder).
+    pub skill: Vec<(String, PathBuf)>,
 }
 
 /// Play every plan of `experiment` on a pool of `exec.threads` threads, calling `on_game`
@@ -202,7 +208,12 @@ pub fn run(
         .num_threads(threads)
         .build()
         .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
-    let mut result = RunResult { root: root.clone(), games: Vec::new(), end: RunEnd::Complete };
+    let mut result = RunResult {
+        root: root.clone(),
+        games: Vec::new(),
+        end: RunEnd::Complete,
+        skill: Vec::new(),
+    };
     for (plan, sub) in &experiment.plans {
         let out = if sub.is_empty() { root.clone() } else { root.join(sub) };
         if !sub.is_empty() {
@@ -246,6 +257,19 @@ pub fn run(
                     root.display()
                 ));
             }
+        }
+    }
+    if experiment.request.skill_matches > 0 {
+        let games: Vec<&str> = experiment.plans.iter().map(|(plan, _)| plan.game.name()).collect();
+        let (request, line) = (&experiment.request, &exec.command_line);
+        match run_skill_checks(request, &games, &root, threads, line).map_err(|e| {
+            anyhow::anyhow!(
+                "{e:#}; the skill check stopped and the folder is kept: continue with `arena run --resume {}`",
+                root.display()
+            )
+        })? {
+            Some(done) => result.skill = done,
+            None => result.end = RunEnd::SkillPaused,
         }
     }
     Ok(result)

@@ -31,6 +31,7 @@ pub mod progress;
 pub mod request;
 pub mod results;
 pub mod signals;
+pub mod skill;
 pub mod status;
 pub mod sweep;
 pub mod sweep_play;

@@ -33,7 +33,15 @@ pub struct RunRequest {
     pub stopping: StoppingRequest,
     pub shard: Option<Shard>,
     pub per_match: bool,
+    /// The default experiment's skill check (`session::skill`): the most matches of each
+    /// random-vs-greedy comparison per game; 0: none (always 0 for one game). Folders made
+    /// before the check existed read as 0.
+    #[serde(default)]
+    pub skill_matches: u64,
 }
+
+/// The skill check's matches per comparison when `--skill-matches` is not given.
+pub const DEFAULT_SKILL_MATCHES: u64 = 400;
 
 impl RunRequest {
     /// The match spec for `game` (the request's own game, or one game of the default
@@ -70,6 +78,7 @@ pub struct RequestFlags {
     pub check_every: Option<u64>,
     pub shard: Option<Shard>,
     pub per_match: bool,
+    pub skill_matches: Option<u64>,
 }
 
 /// The default seed when `--seed` is not given.
@@ -102,6 +111,11 @@ impl RequestFlags {
             stopping: self.stopping(),
             shard: self.shard,
             per_match: self.per_match,
+            skill_matches: self.skill_matches.unwrap_or(if self.game.is_none() {
+                DEFAULT_SKILL_MATCHES
+            } else {
+                0
+            }),
         }
     }
 
@@ -159,6 +173,11 @@ impl RequestFlags {
             "--per-match",
             self.per_match.then(|| "on".to_string()),
             if stored.per_match { "on" } else { "off" }.to_string(),
+        );
+        check(
+            "--skill-matches",
+            self.skill_matches.map(|m| m.to_string()),
+            stored.skill_matches.to_string(),
         );
         out
     }

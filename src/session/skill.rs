@@ -1,0 +1,124 @@
+//! The default experiment's skill check: after the random runs, a two-rung ladder (random,
+//! greedy) per game in `skill/<game>/`, so that the morning summary says whether a simple
+//! heuristic beats random play, by how much, and what the first-player edge is when every
+//! seat plays that heuristic. Only the cheap rungs: MCTS rungs take minutes per game, which
+//! `arena ladder` spends on request. Each ladder is an ordinary ladder folder (resumable,
+//! byte-identical for any thread count), so `arena report` and `arena status` read it too.
+
+use std::path::{Path, PathBuf};
+
+use crate::session::input::input;
+use crate::session::ladder::{LADDER_FILE, Ladder, LadderRequest, progress, run_ladder};
+use crate::session::request::RunRequest;
+
+/// The subfolder of the experiment's folder that holds one skill ladder per game.
+pub const SKILL_DIR: &str = "skill";
+/// The rungs: the baseline and the one-ply heuristic every game has.
+pub const SKILL_RUNGS: &str = "random,greedy";
+/// The smallest useful `--skill-matches` (two rounds of a comparison).
+pub const MIN_SKILL_MATCHES: u64 = 40;
+
+/// Refuse a skill check that cannot run: on one game (that is `arena ladder`'s job), or
+/// too small to say anything.
+pub fn check_request(request: &RunRequest) -> anyhow::Result<()> {
+    if request.skill_matches == 0 {
+        return Ok(());
+    }
+    if request.game.is_some() {
+        return Err(input(
+            "--skill-matches is for the default experiment (every game); for one game use `arena ladder --game G --bots random,greedy`",
+        ));
+    }
+    if request.skill_matches < MIN_SKILL_MATCHES {
+        return Err(input(format!(
+            "--skill-matches must be 0 (no skill check) or at least {MIN_SKILL_MATCHES}, got {}",
+            request.skill_matches
+        )));
+    }
+    Ok(())
+}
+
+/// The ladder of `game`'s skill check: the experiment's seed, the game's usual players and
+/// rules; at most `skill_matches` per head-to-head and half that per self-play.
+pub fn skill_request(request: &RunRequest, game: &str) -> LadderRequest {
+    LadderRequest {
+        game: game.to_string(),
+        players: None,
+        bots: SKILL_RUNGS.to_string(),
+        seed: request.seed,
+        rules: None,
+        sets: Vec::new(),
+        batch: 20,
+        max_matches: request.skill_matches,
+        self_play_matches: Some(request.skill_matches / 2),
+        precision: 0.04,
+        shard: None,
+    }
+}
+
+/// `game`'s skill folder under the experiment's folder `root`.
+pub fn skill_dir(root: &Path, game: &str) -> PathBuf {
+    root.join(SKILL_DIR).join(game)
+}
+
+/// Play (or finish) the skill check of every game in `games`, in order, skipping those a
+/// resumed experiment finds complete. Returns the finished folders, or `None` when a stop
+/// signal paused one (its checkpoint is kept; `--resume` finishes it).
+pub fn run_skill_checks(
+    request: &RunRequest,
+    games: &[&str],
+    root: &Path,
+    threads: usize,
+    command_line: &[String],
+) -> anyhow::Result<Option<Vec<(String, PathBuf)>>> {
+    let mut done = Vec::new();
+    for &game in games {
+        let dir = skill_dir(root, game);
+        let started = dir.join(LADDER_FILE).is_file();
+        if started && progress(&dir)?.complete {
+            done.push((game.to_string(), dir));
+            continue;
+        }
+        let ladder = if started {
+            Ladder::resume(&dir)?
+        } else {
+            Ladder::new(skill_request(request, game), Some(dir.clone()))?
+        };
+        let result = run_ladder(&ladder, threads, true, command_line)?;
+        if result.paused {
+            return Ok(None);
+        }
+        done.push((game.to_string(), dir));
+    }
+    Ok(Some(done))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::request::RequestFlags;
+
+    #[test]
+    fn only_the_default_experiment_has_a_skill_check() {
+        let every = RequestFlags::default().request(100);
+        assert_eq!(every.skill_matches, crate::session::request::DEFAULT_SKILL_MATCHES);
+        assert!(check_request(&every).is_ok());
+        let one = RequestFlags { game: Some("pig".into()), ..Default::default() }.request(100);
+        assert_eq!(one.skill_matches, 0);
+        let asked = RequestFlags {
+            game: Some("pig".into()),
+            skill_matches: Some(400),
+            ..Default::default()
+        };
+        let e = check_request(&asked.request(100)).unwrap_err().to_string();
+        assert!(e.contains("arena ladder"), "{e}");
+        let tiny = RequestFlags { skill_matches: Some(10), ..Default::default() };
+        let e = check_request(&tiny.request(100)).unwrap_err().to_string();
+        assert!(e.contains("at least 40"), "{e}");
+        let r = skill_request(&every, "dardz");
+        assert_eq!(
+            (r.bots.as_str(), r.max_matches, r.self_play_matches),
+            (SKILL_RUNGS, 400, Some(200))
+        );
+    }
+}
