@@ -2,6 +2,7 @@
 //! pool block by block and streams per-match rows in index order.
 
 pub mod ladder;
+mod lead;
 pub mod runner;
 pub mod seating;
 

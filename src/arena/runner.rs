@@ -9,11 +9,15 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use crate::arena::lead::LeadTracker;
 use crate::arena::seating::{Assignment, Seating};
+use crate::bots::random::RandomBot;
 use crate::bots::{Bot, BotSpec};
 use crate::core::MAX_SEATS;
 use crate::core::trace::{Drawn, Recording};
-use crate::core::{CHANCE_STREAM, Game, MatchLength, Outcome, Seat, Turn, bot_stream, derive_rng};
+use crate::core::{
+    CHANCE_STREAM, Game, MatchLength, Outcome, Rng, Seat, Turn, bot_stream, derive_rng,
+};
 use crate::stats::Tally;
 use crate::stats::tally::{LeadShape, seat_units};
 
@@ -39,63 +43,8 @@ pub struct MatchRecord {
     pub lead: Option<LeadShape>,
 }
 
-/// Follows the sole leader at each turn's end.
-#[derive(Default)]
-struct LeadTracker {
-    reported: bool,
-    last_turn: Option<u32>,
-    /// The most recent sole leader.
-    leader: Option<u8>,
-    /// Whether that leader still leads alone now.
-    leading_now: bool,
-    since: u32,
-    changes: u32,
-}
-
-impl LeadTracker {
-    fn observe(&mut self, turn: u32, standings: &[i32]) {
-        self.reported = true;
-        if self.last_turn == Some(turn) {
-            return;
-        }
-        self.last_turn = Some(turn);
-        let best = *standings.iter().max().expect("at least one seat");
-        let mut leaders = standings.iter().enumerate().filter(|&(_, &v)| v == best);
-        let sole = match (leaders.next(), leaders.next()) {
-            (Some((seat, _)), None) => Some(seat as u8),
-            _ => None,
-        };
-        match sole {
-            Some(seat) if self.leader == Some(seat) => {
-                if !self.leading_now {
-                    self.since = turn;
-                }
-                self.leading_now = true;
-            }
-            Some(seat) => {
-                self.changes += self.leader.is_some() as u32;
-                self.leader = Some(seat);
-                self.leading_now = true;
-                self.since = turn;
-            }
-            None => self.leading_now = false,
-        }
-    }
-
-    fn finish(&self, outcome: &Outcome) -> Option<LeadShape> {
-        if !self.reported {
-            return None;
-        }
-        let winner = (outcome.first_place_count() == 1 && !outcome.is_capped())
-            .then(|| (0..outcome.players()).find(|&s| outcome.rank(Seat(s as u8)) == 0))
-            .flatten();
-        let decided_turn = match winner {
-            Some(w) if self.leading_now && self.leader == Some(w as u8) => self.since,
-            _ => outcome.turns,
-        };
-        Some(LeadShape { changes: self.changes, decided_turn, turns: outcome.turns })
-    }
-}
+/// Not a seat (seats are below `MAX_SEATS`): the last mover before the first decision.
+const NO_SEAT: u8 = u8::MAX;
 
 /// A match that panicked: enough to replay it with `arena trace`.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -135,6 +84,9 @@ impl<G: Game> Observer<G> for Silent {
 /// Per-worker reusable buffers and bots (one bot per lineup slot).
 pub struct Worker<G: Game> {
     bots: Vec<Bot>,
+    /// Every bot is the random bot: matches without an observer take [`play_random`]'s
+    /// loop, which has no per-decision bot dispatch.
+    all_random: bool,
     legal: Vec<G::Action>,
     metrics: Vec<i64>,
     /// The raw draws of the current chance event, for observers that want steps.
@@ -143,8 +95,10 @@ pub struct Worker<G: Game> {
 
 impl<G: Game> Worker<G> {
     pub fn new(game: &G, spec: &RunSpec) -> Self {
+        let bots: Vec<Bot> = spec.lineup.iter().map(Bot::from_spec).collect();
         Self {
-            bots: spec.lineup.iter().map(Bot::from_spec).collect(),
+            all_random: bots.iter().all(|b| matches!(b, Bot::Random(_))),
+            bots,
             legal: Vec::with_capacity(64),
             metrics: vec![0; game.metric_names(spec.players).len()],
             draws: Vec::new(),
@@ -172,66 +126,35 @@ impl<G: Game> Worker<G> {
             if s < spec.players {
                 derive_rng(spec.seed, index, bot_stream(Seat(s as u8)))
             } else {
-                crate::core::Rng::new(0)
+                Rng::new(0)
             }
         });
         let mut state = game.new_state(spec.players);
         let mut length = MatchLength::default();
         let mut lead = LeadTracker::default();
-        let mut standings = [0i32; MAX_SEATS];
-        // Standings are read where a turn can have ended: when the seat to move changes, and
-        // at the end. Reading them at every step would cost more than the game itself.
-        let mut last_mover: Option<Seat> = None;
-        loop {
-            match game.turn(&state) {
-                Turn::Over => {
-                    if let Some(turn) = game.standings(&state, &mut standings[..spec.players]) {
-                        lead.observe(turn, &standings[..spec.players]);
-                    }
-                    break;
-                }
-                Turn::Chance => {
-                    length.chance_events += 1;
-                    if O::WANTS_STEPS {
-                        let before = state.clone();
-                        self.draws.clear();
-                        let mut recording = Recording { inner: &mut chance, log: &mut self.draws };
-                        game.sample_chance(&mut state, &mut recording);
-                        observer.chance(&before, &self.draws, &state);
-                    } else {
-                        game.sample_chance(&mut state, &mut chance);
-                    }
-                }
-                Turn::Player(seat) => {
-                    if last_mover != Some(seat) {
-                        last_mover = Some(seat);
-                        if let Some(turn) = game.standings(&state, &mut standings[..spec.players]) {
-                            lead.observe(turn, &standings[..spec.players]);
-                        }
-                    }
-                    let slot = assignment.slot_of_seat[seat.index()] as usize;
-                    let rng = &mut seat_rngs[seat.index()];
-                    let action = match &mut self.bots[slot] {
-                        // The random bot without the list (when no observer wants it): the
-                        // same draw gives the same action (`Game::legal_pick`).
-                        Bot::Random(bot) if !O::WANTS_STEPS => {
-                            bot.pick(game, &state, &mut self.legal, rng)
-                        }
-                        bot => {
-                            game.legal_actions(&state, &mut self.legal);
-                            bot.choose(game, &state, seat, &self.legal, rng)
-                        }
-                    };
-                    length.decisions += 1;
-                    if O::WANTS_STEPS {
-                        let before = state.clone();
-                        game.apply(&mut state, action);
-                        observer.decision(&before, seat, &self.legal, action, &state);
-                    } else {
-                        game.apply(&mut state, action);
-                    }
-                }
-            }
+        if !O::WANTS_STEPS && self.all_random {
+            play_random(
+                game,
+                spec.players,
+                &mut state,
+                &mut chance,
+                &mut seat_rngs,
+                &mut self.legal,
+                &mut length,
+                &mut lead,
+            );
+        } else {
+            self.play_any(
+                game,
+                spec.players,
+                &assignment,
+                &mut state,
+                &mut chance,
+                &mut seat_rngs,
+                &mut length,
+                &mut lead,
+                observer,
+            );
         }
         let outcome = game.outcome(&state);
         length.turns = outcome.turns;
@@ -241,6 +164,131 @@ impl<G: Game> Worker<G> {
         let lead = lead.finish(&outcome);
         MatchRecord { index, assignment, outcome, length, lead }
     }
+
+    /// The general loop: any bots, any observer.
+    #[allow(clippy::too_many_arguments)]
+    fn play_any<O: Observer<G>>(
+        &mut self,
+        game: &G,
+        players: usize,
+        assignment: &Assignment,
+        state: &mut G::State,
+        chance: &mut Rng,
+        seat_rngs: &mut [Rng; MAX_SEATS],
+        length: &mut MatchLength,
+        lead: &mut LeadTracker,
+        observer: &mut O,
+    ) {
+        let mut standings = [0i32; MAX_SEATS];
+        // Standings are read where a turn can have ended: when the seat to move changes, and
+        // at the end. Reading them at every step would cost more than the game itself.
+        let mut last_mover: Option<Seat> = None;
+        loop {
+            match game.turn(state) {
+                Turn::Over => {
+                    if let Some(turn) = game.standings(state, &mut standings[..players]) {
+                        lead.observe(turn, &standings[..players]);
+                    }
+                    break;
+                }
+                Turn::Chance => {
+                    length.chance_events += 1;
+                    if O::WANTS_STEPS {
+                        let before = state.clone();
+                        self.draws.clear();
+                        let mut recording = Recording { inner: chance, log: &mut self.draws };
+                        game.sample_chance(state, &mut recording);
+                        observer.chance(&before, &self.draws, state);
+                    } else {
+                        game.sample_chance(state, chance);
+                    }
+                }
+                Turn::Player(seat) => {
+                    if last_mover != Some(seat) {
+                        last_mover = Some(seat);
+                        if let Some(turn) = game.standings(state, &mut standings[..players]) {
+                            lead.observe(turn, &standings[..players]);
+                        }
+                    }
+                    let slot = assignment.slot_of_seat[seat.index()] as usize;
+                    let rng = &mut seat_rngs[seat.index()];
+                    let action = match &mut self.bots[slot] {
+                        // The random bot without the list (when no observer wants it): the
+                        // same draw gives the same action (`Game::legal_pick`).
+                        Bot::Random(bot) if !O::WANTS_STEPS => {
+                            bot.pick(game, state, &mut self.legal, rng)
+                        }
+                        bot => {
+                            game.legal_actions(state, &mut self.legal);
+                            bot.choose(game, state, seat, &self.legal, rng)
+                        }
+                    };
+                    length.decisions += 1;
+                    if O::WANTS_STEPS {
+                        let before = state.clone();
+                        game.apply(state, action);
+                        observer.decision(&before, seat, &self.legal, action, state);
+                    } else {
+                        game.apply(state, action);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The loop of a match between random bots with nobody watching: the same steps, draws and
+/// lead observations as [`Worker::play_any`] (so the same results), without what only other
+/// bots or observers need. Random play is the bulk of studies and benches, and per step
+/// this loop does little more than the game itself: no bot dispatch, counters and the last
+/// mover in registers, no bounds checks on the seat streams.
+#[allow(clippy::too_many_arguments)]
+fn play_random<G: Game>(
+    game: &G,
+    players: usize,
+    state: &mut G::State,
+    chance: &mut Rng,
+    seat_rngs: &mut [Rng; MAX_SEATS],
+    legal: &mut Vec<G::Action>,
+    length: &mut MatchLength,
+    lead: &mut LeadTracker,
+) {
+    let mut standings = [0i32; MAX_SEATS];
+    let standings = &mut standings[..players];
+    let (mut decisions, mut chance_events) = (0u32, 0u32);
+    // No seat is `NO_SEAT`, so the first decision reads the standings, as in `play_any`.
+    let mut last_mover = NO_SEAT;
+    loop {
+        match game.turn(state) {
+            Turn::Over => {
+                if let Some(turn) = game.standings(state, standings) {
+                    lead.observe(turn, standings);
+                }
+                break;
+            }
+            Turn::Chance => {
+                chance_events += 1;
+                game.sample_chance(state, chance);
+            }
+            Turn::Player(seat) => {
+                // Standings are read where a turn can have ended: when the seat to move
+                // changes, and at the end.
+                if last_mover != seat.0 {
+                    last_mover = seat.0;
+                    if let Some(turn) = game.standings(state, standings) {
+                        lead.observe(turn, standings);
+                    }
+                }
+                // Seats are below MAX_SEATS: the remainder only spares the bounds check.
+                let rng = &mut seat_rngs[seat.index() % MAX_SEATS];
+                let action = RandomBot.pick(game, state, legal, rng);
+                decisions += 1;
+                game.apply(state, action);
+            }
+        }
+    }
+    length.decisions = decisions;
+    length.chance_events = chance_events;
 }
 
 /// The merged result of a range of matches.
@@ -408,27 +456,36 @@ impl BlockSizer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::ScoreOrder;
 
-    #[test]
-    fn lead_changes_and_the_turn_the_winner_led_for_good() {
-        let mut t = LeadTracker::default();
-        // Turn by turn standings of 2 seats: 1 leads, tie, 0 leads, 1 leads, 0 leads for good.
-        for (turn, s) in [(1, [0, 5]), (2, [5, 5]), (3, [9, 5]), (4, [9, 12]), (5, [20, 12])] {
-            t.observe(turn, &s);
-            t.observe(turn, &s); // repeated reports within a turn count once
+    /// Wants every step, so `Worker::play` takes the general loop even for random bots.
+    struct Watching;
+    impl<G: Game> Observer<G> for Watching {}
+
+    fn fast_and_general_loops_agree<G: Game>(game: &G, players: usize) {
+        let spec = RunSpec {
+            players,
+            lineup: vec![crate::bots::profile::parse_one("random").unwrap(); players],
+            matches: 200,
+            seed: 19,
+            seating: Seating::Rotate,
+        };
+        let mut worker = Worker::new(game, &spec);
+        assert!(worker.all_random);
+        for index in 0..spec.matches {
+            let fast = worker.play(game, &spec, index, &mut Silent);
+            let fast_metrics = worker.metrics().to_vec();
+            let general = worker.play(game, &spec, index, &mut Watching);
+            assert_eq!(fast, general, "match {index} of {}", game.name());
+            assert_eq!(fast_metrics, worker.metrics());
         }
-        t.observe(6, &[25, 12]);
-        let o = Outcome::finished(&[25, 12], ScoreOrder::HigherWins, 6, 1);
-        let shape = t.finish(&o).unwrap();
-        assert_eq!(shape.changes, 3, "1 -> 0 -> 1 -> 0");
-        assert_eq!(shape.decided_turn, 5);
-        assert_eq!(shape.turns, 6);
     }
 
     #[test]
-    fn games_without_standings_report_no_lead_shape() {
-        let o = Outcome::finished(&[1, 0], ScoreOrder::HigherWins, 6, 1);
-        assert_eq!(LeadTracker::default().finish(&o), None);
+    fn the_random_loop_plays_exactly_the_general_loop() {
+        use crate::games::{low_blow, pig, tictactoe};
+        fast_and_general_loops_agree(&pig::Pig::new(Default::default()), 2);
+        fast_and_general_loops_agree(&tictactoe::TicTacToe::new(Default::default()), 2);
+        fast_and_general_loops_agree(&low_blow::LowBlow::new(Default::default()), 3);
+        fast_and_general_loops_agree(&low_blow::LowBlow::new(Default::default()), 4);
     }
 }
