@@ -4,6 +4,7 @@
 
 use rand::RngExt;
 
+use super::keys::action_key;
 use super::{NODE_LIMIT, NONE, Node, Search};
 use crate::core::{Game, Rng, Seat};
 
@@ -42,6 +43,11 @@ impl<'a> Ucb<'a> {
     }
 }
 
+/// Up to this many (legal action, child) pairs a node's children are matched by scanning the
+/// legal list with `==`; beyond, building keys and a table is cheaper (LOW BLOW's
+/// placements, DARDZ's open-loop dice), while for a few actions (Pig) it is not.
+const DIRECT_MATCH: usize = 16;
+
 impl<G: Game> Search<G> {
     /// Choose a child of `node` for `mover` among the actions in `self.legal`, creating
     /// children for legal actions that have none. `None` if the node has no child for this
@@ -53,44 +59,21 @@ impl<G: Game> Search<G> {
             let nd = &self.nodes[node as usize];
             (nd.first_child, nd.children)
         };
-        self.keys.set(mover.0, &self.legal);
         if count as usize == n {
+            // Compared directly: when the block matches (always with perfect information and
+            // no chance) every compare succeeds, which predicts well and needs no keys.
             let block = &self.nodes[first as usize..(first + count) as usize];
-            if block.iter().zip(&self.keys.keys).all(|(ch, &k)| ch.key == k)
-                && block
-                    .iter()
-                    .zip(&self.legal)
-                    .all(|(ch, &a)| ch.seat == mover.0 && ch.action == a)
-            {
+            if block.iter().zip(&self.legal).all(|(ch, &a)| ch.seat == mover.0 && ch.action == a) {
                 return Some(first + self.select_in_block(first, count, c, rng));
             }
         }
         self.slots.clear();
         self.slots.resize(n, NONE);
-        self.keys.index(&self.legal);
-        let mut missing = n;
-        // Match existing children to legal actions: a child goes to the first legal position
-        // holding its (seat, action). Children are usually in legal order (they were created
-        // from one legal list), so try the same position first, then the key table.
-        for k in 0..count {
-            let ci = first + k;
-            let child = &self.nodes[ci as usize];
-            if child.seat != mover.0 {
-                continue;
-            }
-            let j = if (k as usize) < n
-                && self.keys.keys[k as usize] == child.key
-                && self.legal[k as usize] == child.action
-            {
-                Some(k as usize)
-            } else {
-                self.keys.find(&self.legal, child.key, &child.action)
-            };
-            if let Some(j) = j {
-                self.slots[j] = ci;
-                missing -= 1;
-            }
-        }
+        let missing = if n * count as usize <= DIRECT_MATCH {
+            self.match_direct(first, count, mover)
+        } else {
+            self.match_by_key(first, count, mover)
+        };
         if missing > 0 && self.nodes.len() + count as usize + missing <= NODE_LIMIT {
             self.add_children(node, mover, missing);
         }
@@ -137,6 +120,61 @@ impl<G: Game> Search<G> {
             }
         }
         Some(best)
+    }
+
+    /// Match the children `first..first + count` to legal actions by scanning the legal
+    /// list: a child goes to the first legal position holding its (seat, action), trying
+    /// the same position first (children are usually in legal order, created from one legal
+    /// list). Fills `self.slots`; returns how many legal actions have no child.
+    fn match_direct(&mut self, first: u32, count: u32, mover: Seat) -> usize {
+        let n = self.legal.len();
+        let mut missing = n;
+        for k in 0..count {
+            let ci = first + k;
+            let child = &self.nodes[ci as usize];
+            if child.seat != mover.0 {
+                continue;
+            }
+            let j = if (k as usize) < n && self.legal[k as usize] == child.action {
+                Some(k as usize)
+            } else {
+                self.legal.iter().position(|&a| a == child.action)
+            };
+            if let Some(j) = j {
+                self.slots[j] = ci;
+                missing -= 1;
+            }
+        }
+        missing
+    }
+
+    /// [`Self::match_direct`] for large lists and blocks: the same matching, through keys
+    /// and a table of the legal list (one probe per child instead of a scan).
+    fn match_by_key(&mut self, first: u32, count: u32, mover: Seat) -> usize {
+        let n = self.legal.len();
+        self.keys.set(mover.0, &self.legal);
+        self.keys.index(&self.legal);
+        let mut missing = n;
+        for k in 0..count {
+            let ci = first + k;
+            let child = &self.nodes[ci as usize];
+            if child.seat != mover.0 {
+                continue;
+            }
+            let j = if (k as usize) < n
+                && self.keys.keys[k as usize] == child.key
+                && self.legal[k as usize] == child.action
+            {
+                Some(k as usize)
+            } else {
+                self.keys.find(&self.legal, child.key, &child.action)
+            };
+            if let Some(j) = j {
+                self.slots[j] = ci;
+                missing -= 1;
+            }
+        }
+        missing
     }
 
     /// [`Self::select`] when the children `first..first + count` are exactly the legal
@@ -201,7 +239,7 @@ impl<G: Game> Search<G> {
                 *slot = self.nodes.len() as u32;
                 self.nodes.push(Node {
                     action: self.legal[j],
-                    key: self.keys.keys[j],
+                    key: action_key(mover.0, &self.legal[j]),
                     first_child: NONE,
                     children: 0,
                     visits: 0,
