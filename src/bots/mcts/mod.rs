@@ -29,6 +29,9 @@
 //! cleared, not freed, between decisions and kept inside the bot, which lives across matches
 //! in a worker; after the first few decisions an iteration allocates nothing (the game's
 //! `determinize` returns a value type).
+//!
+//! **Files.** `select` (selection, expansion, UCB), `keys` (matching children to the legal
+//! list by key), `rewards` (terminal and cut-off rewards), `tests`.
 
 use std::time::Instant;
 
@@ -36,8 +39,11 @@ use rand::RngExt;
 
 use crate::bots::Scratch;
 use crate::bots::greedy;
-use crate::bots::params::{MctsParams, RewardMode, Rollout};
+use crate::bots::params::{MctsParams, Rollout};
 use crate::core::{Game, MAX_SEATS, Rng, Seat, Turn};
+
+use keys::LegalKeys;
+use select::{SCALE_TABLE, exploration_scale};
 
 const NONE: u32 = u32::MAX;
 /// The tree stops growing at this many nodes (about 100 MB; a long wall-clock search would
@@ -49,6 +55,9 @@ pub const NODE_LIMIT: usize = 1 << 21;
 struct Node<A> {
     /// The action that leads here from the parent.
     action: A,
+    /// [`keys::action_key`] of (`seat`, `action`): children are matched to legal actions by key
+    /// first, and by `==` only when the keys agree.
+    key: u64,
     /// First of this node's children (contiguous), or `NONE`.
     first_child: u32,
     children: u32,
@@ -117,46 +126,13 @@ impl MctsBot {
     }
 }
 
-/// The UCB value `Q/N + c·sqrt(ln(A)/N)` of visited children. Children met together
-/// usually have equal availability (always, with perfect information), so `c·sqrt(ln A)` is
-/// computed once per distinct count.
-struct Ucb<'a> {
-    c: f64,
-    /// `c·sqrt(ln n)` for small `n`, made once per bot.
-    table: &'a [f64],
-    avail: u32,
-    scale: f64,
-}
-
-/// Availability counts below this have `c·sqrt(ln n)` tabulated.
-const SCALE_TABLE: usize = 4096;
-
-fn exploration_scale(c: f64, n: u32) -> f64 {
-    c * (n as f64).ln().sqrt()
-}
-
-impl<'a> Ucb<'a> {
-    fn new(c: f64, table: &'a [f64]) -> Self {
-        Self { c, table, avail: 0, scale: 0.0 }
-    }
-    #[inline]
-    fn value<A>(&mut self, child: &Node<A>) -> f64 {
-        if child.avail != self.avail {
-            self.avail = child.avail;
-            self.scale = match self.table.get(self.avail as usize) {
-                Some(&s) => s,
-                None => exploration_scale(self.c, self.avail),
-            };
-        }
-        child.mean + self.scale * child.inv_sqrt_visits
-    }
-}
-
 /// The search's reusable memory.
 struct Search<G: Game> {
     nodes: Vec<Node<G::Action>>,
     path: Vec<u32>,
     legal: Vec<G::Action>,
+    /// Keys of `legal` for its mover, and their table, in [`Self::select`].
+    keys: LegalKeys,
     /// Legal index -> child node of the node being selected from (or `NONE`).
     slots: Vec<u32>,
     values: Vec<f64>,
@@ -178,6 +154,7 @@ impl<G: Game> Search<G> {
             nodes: Vec::new(),
             path: Vec::new(),
             legal: Vec::new(),
+            keys: LegalKeys::new(),
             slots: Vec::new(),
             values: Vec::new(),
             ties: Vec::new(),
@@ -208,6 +185,7 @@ impl<G: Game> Search<G> {
         }
         self.nodes.push(Node {
             action: legal[0],
+            key: 0,
             first_child: NONE,
             children: 0,
             visits: 0,
@@ -293,169 +271,6 @@ impl<G: Game> Search<G> {
         }
     }
 
-    /// Choose a child of `node` for `mover` among the actions in `self.legal`, creating
-    /// children for legal actions that have none. `None` if the node has no child for this
-    /// determinization and the tree is full.
-    fn select(&mut self, node: u32, mover: Seat, c: f64, rng: &mut Rng) -> Option<u32> {
-        let n = self.legal.len();
-        debug_assert!(n > 0, "a player's turn with no legal action");
-        let (first, count) = {
-            let nd = &self.nodes[node as usize];
-            (nd.first_child, nd.children)
-        };
-        if count as usize == n {
-            let block = &self.nodes[first as usize..(first + count) as usize];
-            if block.iter().zip(&self.legal).all(|(ch, &a)| ch.seat == mover.0 && ch.action == a) {
-                return Some(first + self.select_in_block(first, count, c, rng));
-            }
-        }
-        self.slots.clear();
-        self.slots.resize(n, NONE);
-        let mut missing = n;
-        // Match existing children to legal actions. Children are usually in legal order (they
-        // were created from one legal list), so try the same position first.
-        for k in 0..count {
-            let ci = first + k;
-            let child = &self.nodes[ci as usize];
-            if child.seat != mover.0 {
-                continue;
-            }
-            let j = if (k as usize) < n && self.legal[k as usize] == child.action {
-                Some(k as usize)
-            } else {
-                self.legal.iter().position(|&a| a == child.action)
-            };
-            if let Some(j) = j {
-                self.slots[j] = ci;
-                missing -= 1;
-            }
-        }
-        if missing > 0 && self.nodes.len() + count as usize + missing <= NODE_LIMIT {
-            self.add_children(node, mover, missing);
-        }
-        // Availability, and unvisited children first (in random order).
-        let mut unvisited = 0u32;
-        let mut available = 0u32;
-        for &ci in &self.slots {
-            if ci == NONE {
-                continue;
-            }
-            let child = &mut self.nodes[ci as usize];
-            child.avail += 1;
-            available += 1;
-            if child.visits == 0 {
-                unvisited += 1;
-            }
-        }
-        if available == 0 {
-            return None;
-        }
-        if unvisited > 0 {
-            let mut pick = rng.random_range(0..unvisited);
-            for &ci in &self.slots {
-                if ci != NONE && self.nodes[ci as usize].visits == 0 {
-                    if pick == 0 {
-                        return Some(ci);
-                    }
-                    pick -= 1;
-                }
-            }
-            unreachable!("counted unvisited children");
-        }
-        let mut best = NONE;
-        let mut best_value = f64::NEG_INFINITY;
-        let mut ucb = Ucb::new(c, &self.scale_table);
-        for &ci in &self.slots {
-            if ci == NONE {
-                continue;
-            }
-            let value = ucb.value(&self.nodes[ci as usize]);
-            if value > best_value {
-                best_value = value;
-                best = ci;
-            }
-        }
-        Some(best)
-    }
-
-    /// [`Self::select`] when the children `first..first + count` are exactly the legal
-    /// actions, in order (always, with perfect information and no chance): no matching
-    /// needed. Returns the offset of the chosen child.
-    fn select_in_block(&mut self, first: u32, count: u32, c: f64, rng: &mut Rng) -> u32 {
-        let block = &mut self.nodes[first as usize..(first + count) as usize];
-        let mut unvisited = 0u32;
-        for child in block.iter_mut() {
-            child.avail += 1;
-            unvisited += (child.visits == 0) as u32;
-        }
-        if unvisited > 0 {
-            let mut pick = rng.random_range(0..unvisited);
-            for (k, child) in block.iter().enumerate() {
-                if child.visits == 0 {
-                    if pick == 0 {
-                        return k as u32;
-                    }
-                    pick -= 1;
-                }
-            }
-            unreachable!("counted unvisited children");
-        }
-        let mut best = 0u32;
-        let mut best_value = f64::NEG_INFINITY;
-        let mut ucb = Ucb::new(c, &self.scale_table);
-        for (k, child) in block.iter().enumerate() {
-            let value = ucb.value(child);
-            if value > best_value {
-                best_value = value;
-                best = k as u32;
-            }
-        }
-        best
-    }
-
-    /// Create children of `node` for `mover`'s legal actions whose slot is empty, keeping the
-    /// node's children contiguous.
-    fn add_children(&mut self, node: u32, mover: Seat, missing: usize) {
-        let (first, count) = {
-            let nd = &self.nodes[node as usize];
-            (nd.first_child, nd.children)
-        };
-        let end = self.nodes.len() as u32;
-        let new_first = if count == 0 {
-            end
-        } else if first + count == end {
-            first
-        } else {
-            // Move the block to the end; the old copy becomes unreachable.
-            self.nodes.extend_from_within(first as usize..(first + count) as usize);
-            for slot in self.slots.iter_mut() {
-                if *slot != NONE {
-                    *slot = *slot - first + end;
-                }
-            }
-            end
-        };
-        for (j, slot) in self.slots.iter_mut().enumerate() {
-            if *slot == NONE {
-                *slot = self.nodes.len() as u32;
-                self.nodes.push(Node {
-                    action: self.legal[j],
-                    first_child: NONE,
-                    children: 0,
-                    visits: 0,
-                    avail: 0,
-                    reward: 0.0,
-                    mean: 0.0,
-                    inv_sqrt_visits: 0.0,
-                    seat: mover.0,
-                });
-            }
-        }
-        let nd = &mut self.nodes[node as usize];
-        nd.first_child = new_first;
-        nd.children = count + missing as u32;
-    }
-
     /// Play `d` on from the leaf and leave one reward per seat in `self.rewards`.
     fn rollout(&mut self, game: &G, d: &mut G::State, p: &MctsParams, rng: &mut Rng) {
         let mut steps = 0u32;
@@ -498,80 +313,6 @@ impl<G: Game> Search<G> {
         }
     }
 
-    /// Rewards of a finished match.
-    fn terminal_rewards(&mut self, game: &G, d: &G::State, mode: RewardMode) {
-        let outcome = game.outcome(d);
-        let n = outcome.players();
-        self.players = n;
-        let r = &mut self.rewards;
-        if outcome.is_capped() {
-            r[..n].fill(0.0);
-            return;
-        }
-        match mode {
-            RewardMode::WinShare => {
-                for (s, reward) in r.iter_mut().enumerate().take(n) {
-                    *reward = outcome.win_share(Seat(s as u8));
-                }
-            }
-            RewardMode::Score => {
-                if n < 2 {
-                    r[0] = outcome.win_share(Seat(0));
-                    return;
-                }
-                // Which way scores count: compare a first-placed seat with a seat behind it.
-                let scores = outcome.scores();
-                let ranks = outcome.ranks();
-                let mut sign = 1.0;
-                'find: for a in 0..n {
-                    for b in 0..n {
-                        if ranks[a] == 0 && ranks[b] > 0 && scores[a] != scores[b] {
-                            sign = if scores[a] > scores[b] { 1.0 } else { -1.0 };
-                            break 'find;
-                        }
-                    }
-                }
-                let v = |s: usize| sign * scores[s] as f64;
-                let (mut lo, mut hi, mut sum) = (f64::INFINITY, f64::NEG_INFINITY, 0.0);
-                for s in 0..n {
-                    lo = lo.min(v(s));
-                    hi = hi.max(v(s));
-                    sum += v(s);
-                }
-                self.spread = self.spread.max(hi - lo);
-                for (s, reward) in r.iter_mut().enumerate().take(n) {
-                    *reward = if self.spread > 0.0 {
-                        let others = (sum - v(s)) / (n - 1) as f64;
-                        0.5 + 0.5 * (v(s) - others) / self.spread
-                    } else {
-                        0.5
-                    };
-                }
-            }
-        }
-    }
-
-    /// Rewards at a rollout cut: a softmax of the seats' heuristics, so they sum to 1 like
-    /// win shares (for two players with opposite heuristics, a logistic of the difference).
-    fn cut_rewards(&mut self, game: &G, d: &G::State, scale: f64) {
-        let n = self.players.max(1);
-        let r = &mut self.rewards;
-        let mut top = f64::NEG_INFINITY;
-        for (s, reward) in r.iter_mut().enumerate().take(n) {
-            let h = game.heuristic(d, Seat(s as u8));
-            *reward = if h.is_nan() { 0.0 } else { scale * h };
-            top = top.max(*reward);
-        }
-        let mut total = 0.0;
-        for reward in r.iter_mut().take(n) {
-            *reward = (*reward - top).exp();
-            total += *reward;
-        }
-        for reward in r.iter_mut().take(n) {
-            *reward /= total;
-        }
-    }
-
     /// The most visited root child that is legal for the bot; ties to the higher mean, then
     /// to the bot's stream.
     fn best_root_action(&mut self, legal: &[G::Action], rng: &mut Rng) -> G::Action {
@@ -594,5 +335,8 @@ impl<G: Game> Search<G> {
     }
 }
 
+mod keys;
+mod rewards;
+mod select;
 #[cfg(test)]
 mod tests;
