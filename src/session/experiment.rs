@@ -259,7 +259,7 @@ pub fn run(
             }
         }
     }
-    if experiment.request.skill_matches > 0 {
+    if experiment.request.skill_matches() > 0 {
         let games: Vec<&str> = experiment.plans.iter().map(|(plan, _)| plan.game.name()).collect();
         let (request, line) = (&experiment.request, &exec.command_line);
         match run_skill_checks(request, &games, &root, threads, line).map_err(|e| {

@@ -33,17 +33,26 @@ pub struct RunRequest {
     pub stopping: StoppingRequest,
     pub shard: Option<Shard>,
     pub per_match: bool,
-    /// The default experiment's skill check (`session::skill`): the most matches of each
-    /// random-vs-greedy comparison per game; 0: none (always 0 for one game). Folders made
-    /// before the check existed read as 0.
+    /// `--skill-matches` as given (`None`: not given): the default experiment's skill check
+    /// (`session::skill`), the most matches of each random-vs-greedy comparison per game.
+    /// [`RunRequest::skill_matches`] resolves it.
     #[serde(default)]
-    pub skill_matches: u64,
+    pub skill_matches: Option<u64>,
 }
 
 /// The skill check's matches per comparison when `--skill-matches` is not given.
 pub const DEFAULT_SKILL_MATCHES: u64 = 400;
 
 impl RunRequest {
+    /// The skill check's matches per comparison: 0 (none) for one game, whatever the game's
+    /// source (`--game` or a rules file that names it); else as given, or the default.
+    pub fn skill_matches(&self) -> u64 {
+        match self.game {
+            Some(_) => 0,
+            None => self.skill_matches.unwrap_or(DEFAULT_SKILL_MATCHES),
+        }
+    }
+
     /// The match spec for `game` (the request's own game, or one game of the default
     /// experiment).
     pub fn spec_for(&self, game: &str) -> MatchSpec {
@@ -111,11 +120,7 @@ impl RequestFlags {
             stopping: self.stopping(),
             shard: self.shard,
             per_match: self.per_match,
-            skill_matches: self.skill_matches.unwrap_or(if self.game.is_none() {
-                DEFAULT_SKILL_MATCHES
-            } else {
-                0
-            }),
+            skill_matches: self.skill_matches,
         }
     }
 
@@ -177,7 +182,7 @@ impl RequestFlags {
         check(
             "--skill-matches",
             self.skill_matches.map(|m| m.to_string()),
-            stored.skill_matches.to_string(),
+            stored.skill_matches().to_string(),
         );
         out
     }

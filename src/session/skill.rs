@@ -21,18 +21,15 @@ pub const MIN_SKILL_MATCHES: u64 = 40;
 /// Refuse a skill check that cannot run: on one game (that is `arena ladder`'s job), or
 /// too small to say anything.
 pub fn check_request(request: &RunRequest) -> anyhow::Result<()> {
-    if request.skill_matches == 0 {
-        return Ok(());
-    }
-    if request.game.is_some() {
+    if request.game.is_some() && request.skill_matches.is_some_and(|m| m > 0) {
         return Err(input(
             "--skill-matches is for the default experiment (every game); for one game use `arena ladder --game G --bots random,greedy`",
         ));
     }
-    if request.skill_matches < MIN_SKILL_MATCHES {
+    let matches = request.skill_matches();
+    if matches > 0 && matches < MIN_SKILL_MATCHES {
         return Err(input(format!(
-            "--skill-matches must be 0 (no skill check) or at least {MIN_SKILL_MATCHES}, got {}",
-            request.skill_matches
+            "--skill-matches must be 0 (no skill check) or at least {MIN_SKILL_MATCHES}, got {matches}"
         )));
     }
     Ok(())
@@ -49,8 +46,8 @@ pub fn skill_request(request: &RunRequest, game: &str) -> LadderRequest {
         rules: None,
         sets: Vec::new(),
         batch: 20,
-        max_matches: request.skill_matches,
-        self_play_matches: Some(request.skill_matches / 2),
+        max_matches: request.skill_matches(),
+        self_play_matches: Some(request.skill_matches() / 2),
         precision: 0.04,
         shard: None,
     }
@@ -101,10 +98,16 @@ mod tests {
     #[test]
     fn only_the_default_experiment_has_a_skill_check() {
         let every = RequestFlags::default().request(100);
-        assert_eq!(every.skill_matches, crate::session::request::DEFAULT_SKILL_MATCHES);
+        assert_eq!(every.skill_matches(), crate::session::request::DEFAULT_SKILL_MATCHES);
         assert!(check_request(&every).is_ok());
         let one = RequestFlags { game: Some("pig".into()), ..Default::default() }.request(100);
-        assert_eq!(one.skill_matches, 0);
+        assert_eq!(one.skill_matches(), 0);
+        assert!(check_request(&one).is_ok());
+        // A rules file that names its game makes a one-game run after the flags are read:
+        // an unset --skill-matches must not then count as asked for.
+        let named_by_file = RunRequest { game: Some("dardz".into()), ..every.clone() };
+        assert!(check_request(&named_by_file).is_ok());
+        assert_eq!(named_by_file.skill_matches(), 0);
         let asked = RequestFlags {
             game: Some("pig".into()),
             skill_matches: Some(400),
