@@ -74,6 +74,24 @@ struct Node<A> {
     seat: u8,
 }
 
+impl<A> Node<A> {
+    /// A node not yet visited, without children, reached by `seat` playing `action`.
+    fn leaf(action: A, key: u64, seat: Seat) -> Self {
+        Node {
+            action,
+            key,
+            first_child: NONE,
+            children: 0,
+            visits: 0,
+            avail: 0,
+            reward: 0.0,
+            mean: 0.0,
+            inv_sqrt_visits: 0.0,
+            seat: seat.0,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct MctsBot {
     pub params: MctsParams,
@@ -183,18 +201,8 @@ impl<G: Game> Search<G> {
             self.scale_table.clear();
             self.scale_table.extend((0..SCALE_TABLE as u32).map(|n| exploration_scale(p.c, n)));
         }
-        self.nodes.push(Node {
-            action: legal[0],
-            key: 0,
-            first_child: NONE,
-            children: 0,
-            visits: 0,
-            avail: 0,
-            reward: 0.0,
-            mean: 0.0,
-            inv_sqrt_visits: 0.0,
-            seat: seat.0,
-        });
+        // The root: its action and key are never read.
+        self.nodes.push(Node::leaf(legal[0], 0, seat));
         if p.depth.is_some() {
             self.players = self.count_players(game, state, seat, rng);
         }

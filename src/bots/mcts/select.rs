@@ -69,11 +69,7 @@ impl<G: Game> Search<G> {
         }
         self.slots.clear();
         self.slots.resize(n, NONE);
-        let missing = if n * count as usize <= DIRECT_MATCH {
-            self.match_direct(first, count, mover)
-        } else {
-            self.match_by_key(first, count, mover)
-        };
+        let missing = self.match_children(first, count, mover);
         if missing > 0 && self.nodes.len() + count as usize + missing <= NODE_LIMIT {
             self.add_children(node, mover, missing);
         }
@@ -122,12 +118,19 @@ impl<G: Game> Search<G> {
         Some(best)
     }
 
-    /// Match the children `first..first + count` to legal actions by scanning the legal
-    /// list: a child goes to the first legal position holding its (seat, action), trying
-    /// the same position first (children are usually in legal order, created from one legal
-    /// list). Fills `self.slots`; returns how many legal actions have no child.
-    fn match_direct(&mut self, first: u32, count: u32, mover: Seat) -> usize {
+    /// Match the children `first..first + count` to legal actions: a child goes to the first
+    /// legal position holding its (seat, action), trying the same position first (children
+    /// are usually in legal order, created from one legal list). Small lists and blocks are
+    /// scanned with `==`; large ones go through keys and a table of the legal list (one probe
+    /// per child instead of a scan), which finds the same position. Fills `self.slots`;
+    /// returns how many legal actions have no child.
+    fn match_children(&mut self, first: u32, count: u32, mover: Seat) -> usize {
         let n = self.legal.len();
+        let by_key = n * count as usize > DIRECT_MATCH;
+        if by_key {
+            self.keys.set(mover.0, &self.legal);
+            self.keys.index(&self.legal);
+        }
         let mut missing = n;
         for k in 0..count {
             let ci = first + k;
@@ -135,39 +138,16 @@ impl<G: Game> Search<G> {
             if child.seat != mover.0 {
                 continue;
             }
-            let j = if (k as usize) < n && self.legal[k as usize] == child.action {
-                Some(k as usize)
+            let k = k as usize;
+            let same_place = k < n
+                && (!by_key || self.keys.keys[k] == child.key)
+                && self.legal[k] == child.action;
+            let j = if same_place {
+                Some(k)
+            } else if by_key {
+                self.keys.find(&self.legal, child.key, &child.action)
             } else {
                 self.legal.iter().position(|&a| a == child.action)
-            };
-            if let Some(j) = j {
-                self.slots[j] = ci;
-                missing -= 1;
-            }
-        }
-        missing
-    }
-
-    /// [`Self::match_direct`] for large lists and blocks: the same matching, through keys
-    /// and a table of the legal list (one probe per child instead of a scan).
-    fn match_by_key(&mut self, first: u32, count: u32, mover: Seat) -> usize {
-        let n = self.legal.len();
-        self.keys.set(mover.0, &self.legal);
-        self.keys.index(&self.legal);
-        let mut missing = n;
-        for k in 0..count {
-            let ci = first + k;
-            let child = &self.nodes[ci as usize];
-            if child.seat != mover.0 {
-                continue;
-            }
-            let j = if (k as usize) < n
-                && self.keys.keys[k as usize] == child.key
-                && self.legal[k as usize] == child.action
-            {
-                Some(k as usize)
-            } else {
-                self.keys.find(&self.legal, child.key, &child.action)
             };
             if let Some(j) = j {
                 self.slots[j] = ci;
@@ -237,18 +217,11 @@ impl<G: Game> Search<G> {
         for (j, slot) in self.slots.iter_mut().enumerate() {
             if *slot == NONE {
                 *slot = self.nodes.len() as u32;
-                self.nodes.push(Node {
-                    action: self.legal[j],
-                    key: action_key(mover.0, &self.legal[j]),
-                    first_child: NONE,
-                    children: 0,
-                    visits: 0,
-                    avail: 0,
-                    reward: 0.0,
-                    mean: 0.0,
-                    inv_sqrt_visits: 0.0,
-                    seat: mover.0,
-                });
+                self.nodes.push(Node::leaf(
+                    self.legal[j],
+                    action_key(mover.0, &self.legal[j]),
+                    mover,
+                ));
             }
         }
         let nd = &mut self.nodes[node as usize];
