@@ -258,6 +258,10 @@ fn play_random<G: Game>(
     let (mut decisions, mut chance_events) = (0u32, 0u32);
     // No seat is `NO_SEAT`, so the first decision reads the standings, as in `play_any`.
     let mut last_mover = NO_SEAT;
+    // The mover's stream, in a local while the seat keeps moving (one turn is often many
+    // decisions): indexing the seats' streams at every decision keeps the generator's state in
+    // memory, a load and a store on its multiply chain. Put back when the seat changes.
+    let mut rng = seat_rngs[0].clone();
     loop {
         match game.turn(state) {
             Turn::Over => {
@@ -274,14 +278,17 @@ fn play_random<G: Game>(
                 // Standings are read where a turn can have ended: when the seat to move
                 // changes, and at the end.
                 if last_mover != seat.0 {
+                    // Seats are below MAX_SEATS: the remainder only spares the bounds check.
+                    if last_mover != NO_SEAT {
+                        seat_rngs[last_mover as usize % MAX_SEATS] = rng.clone();
+                    }
+                    rng = seat_rngs[seat.index() % MAX_SEATS].clone();
                     last_mover = seat.0;
                     if let Some(turn) = game.standings(state, standings) {
                         lead.observe(turn, standings);
                     }
                 }
-                // Seats are below MAX_SEATS: the remainder only spares the bounds check.
-                let rng = &mut seat_rngs[seat.index() % MAX_SEATS];
-                let action = RandomBot.pick(game, state, legal, rng);
+                let action = RandomBot.pick(game, state, legal, &mut rng);
                 decisions += 1;
                 game.apply(state, action);
             }
