@@ -100,7 +100,7 @@ impl Game for Pig {
     }
     fn legal_actions(&self, s: &PigState, out: &mut Vec<PigAction>) {
         out.clear();
-        if s.banked[s.to_move as usize] + s.turn_total < self.rules.target {
+        if s.mover_banked() + s.turn_total < self.rules.target {
             out.push(PigAction::Roll);
         }
         out.push(PigAction::Stop);
@@ -112,7 +112,7 @@ impl Game for Pig {
         pick: impl FnOnce(usize) -> usize,
     ) -> PigAction {
         // The list is [Roll, Stop] or [Stop]; `pick` is asked either way (it draws).
-        if s.banked[s.to_move as usize] + s.turn_total < self.rules.target {
+        if s.mover_banked() + s.turn_total < self.rules.target {
             if pick(2) == 0 { PigAction::Roll } else { PigAction::Stop }
         } else {
             pick(1);
@@ -126,7 +126,11 @@ impl Game for Pig {
                 s.rolling = true;
             }
             PigAction::Stop => {
-                s.banked[s.to_move as usize] += s.turn_total;
+                // Both seats' totals without indexing by the mover: an indexed array keeps
+                // the state in memory instead of registers in the runner's loop.
+                let first = (s.to_move == 0) as u32;
+                s.banked[0] += s.turn_total * first;
+                s.banked[1] += s.turn_total * (1 - first);
                 end_turn(s);
             }
         }
@@ -237,6 +241,13 @@ impl TraceGame for Pig {
                 text: format!("the turn cap ({}) ended the match (G-2)", self.rules.turn_cap),
             },
         }
+    }
+}
+
+impl PigState {
+    /// The mover's banked total, chosen rather than indexed (see `apply`).
+    fn mover_banked(&self) -> u32 {
+        if self.to_move == 0 { self.banked[0] } else { self.banked[1] }
     }
 }
 
