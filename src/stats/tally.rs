@@ -27,23 +27,21 @@ pub struct SideTally {
 }
 
 impl SideTally {
-    /// Count `seat`'s result; `firsts` is `outcome.first_place_count()`, counted once per
-    /// match by the caller (it is asked for every seat and slot).
-    fn record(&mut self, outcome: &Outcome, seat: Seat, firsts: usize) {
+    /// Count `seat`'s result; `firsts` is `outcome.first_place_count()` and `share` a first
+    /// place's units (`SHARE_UNIT / firsts`), worked out once per match by the caller (they
+    /// are asked for every seat and slot). Counted without branches: who is first is the
+    /// match's chance, and a mispredicted branch costs more than these few additions.
+    fn record(&mut self, outcome: &Outcome, seat: Seat, firsts: usize, share: u64) {
         self.matches += 1;
         let score = outcome.score(seat) as i64;
         self.score_sum += score;
         self.score_sq_sum += (score as i128) * (score as i128);
-        if outcome.is_capped() {
-            self.capped += 1;
-        } else if outcome.rank(seat) == 0 {
-            if firsts == 1 {
-                self.wins += 1;
-            } else {
-                self.draws += 1;
-            }
-            self.win_units += SHARE_UNIT / firsts as u64;
-        }
+        let capped = outcome.is_capped();
+        let first = !capped & (outcome.rank(seat) == 0);
+        self.capped += capped as u64;
+        self.wins += (first & (firsts == 1)) as u64;
+        self.draws += (first & (firsts > 1)) as u64;
+        self.win_units += first as u64 * share;
     }
 
     fn merge(&mut self, o: &SideTally) {
@@ -246,10 +244,11 @@ impl Tally {
         self.matches += 1;
         self.capped += outcome.is_capped() as u64;
         self.shared_first += (!outcome.is_capped() && firsts > 1) as u64;
+        let share = SHARE_UNIT / firsts.max(1) as u64;
         for (seat, &slot) in slot_of_seat.iter().enumerate().take(n) {
             let s = Seat(seat as u8);
-            self.seats[seat].record(outcome, s, firsts);
-            self.slots[slot as usize].record(outcome, s, firsts);
+            self.seats[seat].record(outcome, s, firsts, share);
+            self.slots[slot as usize].record(outcome, s, firsts, share);
         }
         if !outcome.is_capped() {
             // Half-points per slot are at most 2 (n - 1): i64, multiplied in i128.
@@ -257,13 +256,12 @@ impl Tally {
             let ranks = outcome.ranks();
             for a in 0..n {
                 for b in 0..n {
+                    // 2 half-points for finishing above, 1 for a tie, 0 below (or a == b);
+                    // added unconditionally, as ranks are the match's chance.
                     let (ra, rb) = (ranks[a], ranks[b]);
-                    if a != b && ra <= rb {
-                        let halves = if ra < rb { 2 } else { 1 };
-                        self.pair_halves[slot_of_seat[a] as usize][slot_of_seat[b] as usize] +=
-                            halves;
-                        per_slot[slot_of_seat[a] as usize] += halves as i64;
-                    }
+                    let halves = ((a != b) & (ra <= rb)) as u64 * (1 + (ra < rb) as u64);
+                    self.pair_halves[slot_of_seat[a] as usize][slot_of_seat[b] as usize] += halves;
+                    per_slot[slot_of_seat[a] as usize] += halves as i64;
                 }
             }
             for i in 0..n {
