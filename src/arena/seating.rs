@@ -97,6 +97,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn deal_and_position_in_group_are_the_quotient_and_remainder() {
+        for seating in [Seating::Fixed, Seating::Rotate, Seating::Permute] {
+            for players in 1..=5 {
+                let group = seating.group_size(players);
+                for index in (0..300).chain([u64::MAX - 7, u64::MAX]) {
+                    let a = seating.assign(players, index);
+                    assert_eq!(a.deal, index / group, "{seating:?} {players} {index}");
+                    let k = index % group;
+                    if seating == Seating::Rotate {
+                        assert_eq!(a.slot_of_seat[0] as u64, k, "{players} {index}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn rotate_puts_every_slot_in_every_seat_per_deal() {
         for i in 0..3 {
             let a = Seating::Rotate.assign(3, 6 + i);
