@@ -118,10 +118,12 @@ impl Love {
         s.phase = Phase::ChooseAbility;
     }
 
-    /// Whether `hand` plus `extra` completes option `o`.
-    pub(super) fn completes(&self, o: usize, hand: u32, extra: u32) -> bool {
-        let m = self.deck.options[o].mask;
-        (hand | extra) & m == m
+    /// The options `hand` completes, bit o for option o: tested without a branch per
+    /// option (which ones a random hand completes is unpredictable), listed lowest first by
+    /// the caller, the order of the options.
+    pub(super) fn completed_options(&self, hand: u32) -> u64 {
+        let completes = |(o, opt): (usize, &SetOption)| ((hand & opt.mask == opt.mask) as u64) << o;
+        self.deck.options.iter().enumerate().map(completes).fold(0, |set, bit| set | bit)
     }
 
     // ----- the flow --------------------------------------------------------------------

@@ -229,11 +229,10 @@ impl Game for Love {
                 }
             }
             Phase::Step2 => {
-                let h = hand(s.current);
-                for o in 0..self.deck.options.len() {
-                    if self.completes(o, h, 0) {
-                        out.push(A::Score(o as u8));
-                    }
+                let mut completed = self.completed_options(hand(s.current));
+                while completed != 0 {
+                    out.push(A::Score(completed.trailing_zeros() as u8));
+                    completed &= completed - 1;
                 }
                 out.push(A::Skip);
             }
@@ -277,11 +276,11 @@ impl Game for Love {
             Phase::Window => {
                 let h = hand(s.responder);
                 let c = s.window_card;
-                let opts = self.deck.options_of[c as usize];
-                for o in 0..self.deck.options.len() {
-                    if opts & (1 << o) != 0 && self.completes(o, h, bit(c)) {
-                        out.push(A::Claim(o as u8));
-                    }
+                let mut claimable =
+                    self.deck.options_of[c as usize] & self.completed_options(h | bit(c));
+                while claimable != 0 {
+                    out.push(A::Claim(claimable.trailing_zeros() as u8));
+                    claimable &= claimable - 1;
                 }
                 out.push(A::Pass);
             }
