@@ -38,7 +38,7 @@ use crate::core::{Chance, Game, IllegalAction, Outcome, ScoreOrder, Seat, Turn};
 pub use rules::{CounterScoring, LowBlowRules, RoundStarter};
 pub use state::{COLOUR_NAMES, Die, LowBlowState, Phase};
 
-use state::{COLOUR_LETTERS, MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, list_dice, total};
+use state::{COLOUR_LETTERS, MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, ONES_BITS, die_bit, list_dice};
 
 /// Expected value of a die still to be placed, for the heuristic's estimate of empty squares.
 const MEAN_DIE: f64 = 3.5;
@@ -79,8 +79,7 @@ impl LowBlow {
         s.mover = seat as u8;
         s.phase = Phase::Roll;
         s.rolls = 0;
-        s.aside = Default::default();
-        s.rolled = Default::default();
+        s.clear_values();
     }
 
     /// Give `n` dice of `colour` from `from` to the seat on its left.
@@ -276,6 +275,9 @@ impl Game for LowBlow {
             passed: [0; MAX_ROUNDS],
             plays: [0; 6],
             passes: 0,
+            rolled_mask: 0,
+            aside_mask: 0,
+            aside_count: [0; MAX_PLAYERS],
         };
         // G-1 / LB-8: seat 0 starts the first round under every starter rule.
         Self::begin_turn(&mut s, 0);
@@ -293,22 +295,15 @@ impl Game for LowBlow {
     fn legal_actions(&self, s: &LowBlowState, out: &mut Vec<LowBlowAction>) {
         out.clear();
         let players = s.players();
+        // The distinct dice, in (colour, value) order, are the set bits of the derived masks
+        // in increasing order (only colours the mover holds have dice with values).
         match s.phase {
             Phase::SetAside => {
-                let hand = &s.hand[s.mover as usize];
-                for (colour, counts) in s.rolled.iter().enumerate().take(players) {
-                    // Most movers hold one or two colours: skip the others' six counts.
-                    if hand[colour] == 0 {
-                        continue;
-                    }
-                    for (v, &n) in counts.iter().enumerate() {
-                        if n > 0 {
-                            out.push(LowBlowAction::SetAside {
-                                colour: colour as u8,
-                                value: v as u8 + 1,
-                            });
-                        }
-                    }
+                let mut dice = s.rolled_mask;
+                while dice != 0 {
+                    let bit = dice.trailing_zeros() as u8;
+                    out.push(LowBlowAction::SetAside { colour: bit / 6, value: bit % 6 + 1 });
+                    dice &= dice - 1;
                 }
                 out.push(LowBlowAction::Done);
             }
@@ -324,23 +319,16 @@ impl Game for LowBlow {
                     squares &= squares - 1;
                 }
                 let cells = &cells[..n];
-                let hand = &s.hand[s.mover as usize];
-                for (colour, (aside, rolled)) in
-                    s.aside.iter().zip(&s.rolled).enumerate().take(players)
-                {
-                    if hand[colour] == 0 {
-                        continue;
-                    }
-                    for (v, (&a, &r)) in aside.iter().zip(rolled).enumerate() {
-                        if a + r > 0 {
-                            let (colour, value) = (colour as u8, v as u8 + 1);
-                            out.extend(cells.iter().map(|&cell| LowBlowAction::Place {
-                                colour,
-                                value,
-                                cell,
-                            }));
-                        }
-                    }
+                let mut dice = s.rolled_mask | s.aside_mask;
+                while dice != 0 {
+                    let bit = dice.trailing_zeros() as u8;
+                    let (colour, value) = (bit / 6, bit % 6 + 1);
+                    out.extend(cells.iter().map(|&cell| LowBlowAction::Place {
+                        colour,
+                        value,
+                        cell,
+                    }));
+                    dice &= dice - 1;
                 }
             }
             Phase::Roll | Phase::Over => {}
@@ -379,10 +367,16 @@ impl Game for LowBlow {
             LowBlowAction::SetAside { colour, value } => {
                 let (c, v) = (colour as usize, value as usize - 1);
                 debug_assert!(s.phase == Phase::SetAside && s.rolled[c][v] > 0);
-                s.rolled[c][v] -= 1;
+                let bit = die_bit(c, v);
+                let left = s.rolled[c][v] - 1;
+                s.rolled[c][v] = left;
+                // Without a branch: whether the cell empties is as random as the dice.
+                s.rolled_mask &= !(bit * (left == 0) as u32);
                 s.aside[c][v] += 1;
+                s.aside_mask |= bit;
+                s.aside_count[c] += 1;
                 // With nothing left to roll the turn goes straight to placing.
-                if total(&s.rolled) == 0 {
+                if s.rolled_mask == 0 {
                     s.phase = Phase::Place;
                 }
             }
@@ -390,6 +384,7 @@ impl Game for LowBlow {
                 debug_assert!(s.phase == Phase::SetAside);
                 // The dice not set aside go back to be rolled; they have no value until then.
                 s.rolled = Default::default();
+                s.rolled_mask = 0;
                 s.phase = Phase::Roll;
             }
             LowBlowAction::Place { colour, value, cell } => {
@@ -401,11 +396,12 @@ impl Game for LowBlow {
     fn sample_chance(&self, s: &mut LowBlowState, chance: &mut impl Chance) {
         debug_assert_eq!(s.phase, Phase::Roll);
         let m = s.mover as usize;
+        // `rolled` is empty while a roll is pending: the dice to roll are `hand - aside`.
         for colour in 0..s.players() {
-            let set_aside: u8 = s.aside[colour].iter().sum();
-            for _ in 0..s.hand[m][colour] - set_aside {
+            for _ in 0..s.hand[m][colour] - s.aside_count[colour] {
                 let face = chance.die_wide(6) as usize;
                 s.rolled[colour][face - 1] += 1;
+                s.rolled_mask |= die_bit(colour, face - 1);
             }
         }
         s.rolls += 1;
@@ -535,11 +531,8 @@ impl LowBlow {
         debug_assert!(s.phase == Phase::Place, "placing outside the place phase");
         debug_assert!(s.mover_has(colour, value) > 0, "placing a die not held");
         debug_assert!(s.occupied >> cell & 1 == 0, "placing on a full square");
-        if s.aside[colour][v] > 0 {
-            s.aside[colour][v] -= 1;
-        } else {
-            s.rolled[colour][v] -= 1;
-        }
+        // The placed die is not taken out of `aside`/`rolled`: both are cleared at the end of
+        // this turn, and until then only their Ones are read, for a Two to Five (no One).
         s.hand[m][colour] -= 1;
         s.board[cell] = Die { colour: colour as u8, value }.code();
         s.occupied |= 1 << cell;
@@ -566,9 +559,12 @@ impl LowBlow {
             // Two to Five: the Ones among every die still held, set aside or not (LB-5), go
             // to the left; then the counters move.
             _ => {
-                for c in 0..players {
-                    let ones = s.aside[c][0] + s.rolled[c][0];
-                    Self::pass_left(s, m, c, ones);
+                // Only the colours with a One, from the masks (usually none).
+                let mut ones = (s.aside_mask | s.rolled_mask) & ONES_BITS;
+                while ones != 0 {
+                    let c = ones.trailing_zeros() as usize / 6;
+                    Self::pass_left(s, m, c, s.aside[c][0] + s.rolled[c][0]);
+                    ones &= ones - 1;
                 }
                 match value {
                     2 => Self::pay(s, m, r.two_pays),
@@ -582,8 +578,7 @@ impl LowBlow {
                 }
             }
         }
-        s.aside = Default::default();
-        s.rolled = Default::default();
+        s.clear_values();
         self.finish_turn(s);
     }
 }
