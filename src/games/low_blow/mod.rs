@@ -21,6 +21,7 @@
 
 mod actions;
 mod checks;
+mod estimate;
 mod metric_docs;
 pub mod rules;
 pub mod state;
@@ -39,11 +40,6 @@ pub use rules::{CounterScoring, LowBlowRules, RoundStarter};
 pub use state::{COLOUR_NAMES, Die, LowBlowState, Phase};
 
 use state::{COLOUR_LETTERS, MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, ONES_BITS, die_bit, list_dice};
-
-/// Expected value of a die still to be placed, for the heuristic's estimate of empty squares.
-const MEAN_DIE: f64 = 3.5;
-/// Score difference the heuristic maps to about tanh(1) = 0.76.
-const HEURISTIC_SCALE: f64 = 50.0;
 
 #[derive(Clone, Debug)]
 pub struct LowBlow {
@@ -179,30 +175,6 @@ impl LowBlow {
             *score = s.banked[seat] - self.rules.counter_value(s.counters[seat]);
         }
         scores
-    }
-
-    /// Each seat's expected final score as things stand: banked rounds, the current row (its
-    /// dice, and the mean die on each empty square), minus the counters' worth. Later rounds
-    /// add the same expectation for everyone and are left out.
-    pub fn expected_scores(&self, s: &LowBlowState) -> [f64; MAX_PLAYERS] {
-        let columns = self.columns();
-        let discount = self.rules.own_colour_discount as f64;
-        let mut est = [0.0; MAX_PLAYERS];
-        for (row, e) in est.iter_mut().enumerate().take(s.players()) {
-            let mut row_est = 0.0;
-            if s.phase != Phase::Over {
-                for cell in row * columns..(row + 1) * columns {
-                    row_est += match s.die_at(cell) {
-                        Some(d) => {
-                            d.value as f64 - discount * (d.colour as usize == row) as u8 as f64
-                        }
-                        None => MEAN_DIE,
-                    };
-                }
-            }
-            *e = s.banked[row] as f64 + row_est - self.rules.counter_value(s.counters[row]) as f64;
-        }
-        est
     }
 
     fn seat_name(seat: usize) -> String {
@@ -444,15 +416,20 @@ impl Game for LowBlow {
         Some(s.turns)
     }
 
-    /// The others' mean expected final score minus `seat`'s (lower is better), squashed by
-    /// tanh into (-1, 1): greedy compares the change in its score relative to the others.
+    /// The others' mean expected final score minus `seat`'s (lower is better, LB-2),
+    /// squashed by tanh into (-1, 1): greedy compares the change in its score relative to
+    /// the others (see `estimate.rs`).
     fn heuristic(&self, s: &LowBlowState, seat: Seat) -> f64 {
+        Self::relative(&self.expected_scores(s), s.players(), seat.index())
+    }
+
+    /// The expected scores once for every seat, where `heuristic` per seat would compute
+    /// them for each (an MCTS rollout cut wants all seats).
+    fn heuristics(&self, s: &LowBlowState, out: &mut [f64]) {
         let est = self.expected_scores(s);
-        let players = s.players();
-        let me = seat.index();
-        let others: f64 =
-            (0..players).filter(|&p| p != me).map(|p| est[p]).sum::<f64>() / (players - 1) as f64;
-        ((others - est[me]) / HEURISTIC_SCALE).tanh()
+        for (me, h) in out.iter_mut().enumerate() {
+            *h = Self::relative(&est, s.players(), me);
+        }
     }
 
     fn metric_names(&self, players: usize) -> Vec<String> {
