@@ -271,6 +271,15 @@ pub trait Game: Sync + Send + Clone + 'static {
     fn observe(&self, s: &Self::State, viewer: Seat, out: &mut impl Hasher);
     /// How good `s` looks for `seat`, for greedy play and cut-off rollouts; higher is better.
     fn heuristic(&self, s: &Self::State, seat: Seat) -> f64;
+    /// Every seat's [`Game::heuristic`] at once: `out[p]` for seat p, for `out.len()` seats.
+    /// MCTS's rollout cut needs them all, and a game whose heuristic starts from a summary of
+    /// every seat (LOW BLOW's expected scores) can compute that once. It must give exactly
+    /// `heuristic` per seat, bit for bit (the conformance check asserts it at every step).
+    fn heuristics(&self, s: &Self::State, out: &mut [f64]) {
+        for (p, h) in out.iter_mut().enumerate() {
+            *h = self.heuristic(s, Seat(p as u8));
+        }
+    }
     /// Names of the game-specific per-match counters, for `metrics.csv`.
     fn metric_names(&self, _players: usize) -> Vec<String> {
         Vec::new()

@@ -64,9 +64,12 @@ impl<G: Game> Search<G> {
     pub(super) fn cut_rewards(&mut self, game: &G, d: &G::State, scale: f64) {
         let n = self.players.max(1);
         let r = &mut self.rewards;
+        // Every seat's heuristic in one call (`Game::heuristics`: the same values as one
+        // `heuristic` per seat, computed once where a game shares the work between seats).
+        game.heuristics(d, &mut r[..n]);
         let mut top = f64::NEG_INFINITY;
-        for (s, reward) in r.iter_mut().enumerate().take(n) {
-            let h = game.heuristic(d, Seat(s as u8));
+        for reward in r.iter_mut().take(n) {
+            let h = *reward;
             *reward = if h.is_nan() { 0.0 } else { scale * h };
             top = top.max(*reward);
         }

@@ -6,7 +6,8 @@
 //! action; applying an action (or a chance event) to a clone gives the same state as applying
 //! it to the original; a determinized state offers the deciding seat the same legal actions;
 //! `Game::legal_pick` gives the list's action for every index (the random bot's fast path);
-//! the match ends within the turn cap with a well-formed outcome; the same seed replays
+//! `Game::heuristics` gives `Game::heuristic` of every seat bit for bit (in the observed
+//! matches); the match ends within the turn cap with a well-formed outcome; the same seed replays
 //! the same match (same actions, same final state); and every metric the game emits has a description (for `COLUMNS.md`).
 //!
 //! Hidden information is checked through [`Game::observe`], on every state of the first
@@ -23,7 +24,7 @@ use std::hash::{Hash, Hasher};
 
 use rand::RngExt;
 
-use super::{CHANCE_STREAM, Game, Outcome, Rng, Seat, Turn, bot_stream, derive_rng};
+use super::{CHANCE_STREAM, Game, MAX_SEATS, Outcome, Rng, Seat, Turn, bot_stream, derive_rng};
 
 /// What the check saw, for tests that want to assert more (e.g. that the cap is reachable).
 #[derive(Clone, Debug, Default)]
@@ -84,6 +85,20 @@ pub fn check_metric_docs<G: Game>(game: &G, players: usize) {
     for (name, text) in &docs {
         assert!(!text.trim().is_empty(), "{}: metric `{name}` has no description", game.name());
     }
+}
+
+/// `Game::heuristics` gives `Game::heuristic` of every seat, bit for bit: MCTS's rollout cut
+/// uses the one, greedy the other, and a cut must reward what the heuristic says.
+fn heuristics_agree<G: Game>(game: &G, s: &G::State, players: usize) -> Result<(), String> {
+    let mut all = [0.0; MAX_SEATS];
+    game.heuristics(s, &mut all[..players]);
+    for (p, &h) in all[..players].iter().enumerate() {
+        let one = game.heuristic(s, Seat(p as u8));
+        if h.to_bits() != one.to_bits() {
+            return Err(format!("heuristics gives {h:?} for seat {p}, heuristic {one:?}"));
+        }
+    }
+    Ok(())
 }
 
 /// The trail hash after one more decision.
@@ -161,10 +176,13 @@ fn play_checked<G: Game>(
         if let Err(e) = game.check_invariants(&state) {
             fail(step, format!("invariant broken: {e}\n{}", game.render(&state)));
         }
-        if let Some(seen) = observed.as_deref_mut()
-            && let Err(e) = observation::check_state(game, &state, seen, &mut determinize_rng)
-        {
-            fail(step, format!("{e}\n{}", game.render(&state)));
+        if let Some(seen) = observed.as_deref_mut() {
+            if let Err(e) = observation::check_state(game, &state, seen, &mut determinize_rng) {
+                fail(step, format!("{e}\n{}", game.render(&state)));
+            }
+            if let Err(e) = heuristics_agree(game, &state, players) {
+                fail(step, format!("{e}\n{}", game.render(&state)));
+            }
         }
         match game.turn(&state) {
             Turn::Over => break,

@@ -1,5 +1,6 @@
 //! The conformance check must catch a game that leaks hidden information: a tiny hidden-card
-//! game, honest and in three leaky variants, each of which one observation check must fail.
+//! game, honest and in three leaky variants, each of which one observation check must fail;
+//! and a variant whose all-seats heuristic is not its per-seat one.
 
 use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
@@ -24,6 +25,9 @@ enum Leak {
     OmitsPublicCard,
     /// `determinize` redraws the face-up table card too: check (A).
     ChangesPublicCard,
+    /// Not a leak: `heuristics` gives seat 1 a -0.0 where `heuristic` gives 0.0, equal as
+    /// numbers but not bit for bit, which MCTS's cut rewards must be.
+    HeuristicsDiffer,
 }
 
 /// Each of two seats holds a hidden card 0-3; one card 0-3 lies face up. In turn each seat
@@ -112,6 +116,12 @@ impl Game for HiddenCards {
     fn heuristic(&self, _s: &HiddenState, _seat: Seat) -> f64 {
         0.0
     }
+    fn heuristics(&self, _s: &HiddenState, out: &mut [f64]) {
+        out.fill(0.0);
+        if self.leak == Leak::HeuristicsDiffer {
+            out[1] = -0.0;
+        }
+    }
     fn describe(&self, _s: &HiddenState, a: u8) -> String {
         format!("bet {a}")
     }
@@ -162,4 +172,10 @@ fn an_observation_that_omits_a_public_card_is_caught() {
 fn determinizing_a_public_card_is_caught() {
     let message = failure(Leak::ChangesPublicCard);
     assert!(message.contains("(A)"), "{message}");
+}
+
+#[test]
+fn heuristics_that_differ_from_the_per_seat_heuristic_are_caught() {
+    let message = failure(Leak::HeuristicsDiffer);
+    assert!(message.contains("heuristics gives"), "{message}");
 }

@@ -42,23 +42,10 @@ impl LowBlow {
             self.legal_actions(s, buf);
             return buf[pick(buf.len())];
         }
-        // The distinct dice `legal_actions` offers, as bit `colour * 6 + value - 1`: built
-        // without a branch per die (the counts are random, so branches mispredict), and bit
-        // order is the list's order.
-        let hand = &s.hand[s.mover as usize];
+        // The distinct dice `legal_actions` offers, as bit `colour * 6 + value - 1` (bit order
+        // is the list's order): the state's derived masks.
         let placing = s.phase == Phase::Place;
-        let mut dice = 0u32;
-        // An index loop: `colour` indexes three tables and sets the bit position.
-        #[allow(clippy::needless_range_loop)]
-        for colour in 0..players {
-            let mut bits = 0u32;
-            for v in 0..6 {
-                let here = s.rolled[colour][v] | if placing { s.aside[colour][v] } else { 0 };
-                bits |= ((here != 0) as u32) << v;
-            }
-            // A colour the mover holds none of is skipped, as `legal_actions` skips it.
-            dice |= (bits * (hand[colour] != 0) as u32) << (6 * colour);
-        }
+        let dice = s.rolled_mask | if placing { s.aside_mask } else { 0 };
         let n = dice.count_ones() as usize;
         let nth_die = |mut bits: u32, k: usize| {
             for _ in 0..k {

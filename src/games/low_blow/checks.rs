@@ -1,6 +1,7 @@
 //! LOW BLOW's invariants, checked after every step by the conformance check: dice
 //! conserved, the grid and the scores consistent with what was played.
 
+use super::state::total;
 use super::*;
 
 impl LowBlow {
@@ -71,6 +72,23 @@ impl LowBlow {
             if s.phase == Phase::Place && valued != held {
                 return Err(format!("placing with unrolled {letter} dice"));
             }
+        }
+        // The derived fields are what the count tables say.
+        let mut synced = *s;
+        synced.sync_derived();
+        if (s.rolled_mask, s.aside_mask, s.aside_count)
+            != (synced.rolled_mask, synced.aside_mask, synced.aside_count)
+        {
+            return Err(format!(
+                "derived fields out of step: masks {:#x}/{:#x}, aside counts {:?}; the tables \
+                 say {:#x}/{:#x}, {:?}",
+                s.rolled_mask,
+                s.aside_mask,
+                s.aside_count,
+                synced.rolled_mask,
+                synced.aside_mask,
+                synced.aside_count
+            ));
         }
         let (aside, rolled) = (total(&s.aside), total(&s.rolled));
         match s.phase {

@@ -21,6 +21,7 @@
 
 mod actions;
 mod checks;
+mod estimate;
 mod metric_docs;
 pub mod rules;
 pub mod state;
@@ -38,12 +39,7 @@ use crate::core::{Chance, Game, IllegalAction, Outcome, ScoreOrder, Seat, Turn};
 pub use rules::{CounterScoring, LowBlowRules, RoundStarter};
 pub use state::{COLOUR_NAMES, Die, LowBlowState, Phase};
 
-use state::{COLOUR_LETTERS, MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, list_dice, total};
-
-/// Expected value of a die still to be placed, for the heuristic's estimate of empty squares.
-const MEAN_DIE: f64 = 3.5;
-/// Score difference the heuristic maps to about tanh(1) = 0.76.
-const HEURISTIC_SCALE: f64 = 50.0;
+use state::{COLOUR_LETTERS, MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, ONES_BITS, die_bit, list_dice};
 
 #[derive(Clone, Debug)]
 pub struct LowBlow {
@@ -79,8 +75,7 @@ impl LowBlow {
         s.mover = seat as u8;
         s.phase = Phase::Roll;
         s.rolls = 0;
-        s.aside = Default::default();
-        s.rolled = Default::default();
+        s.clear_values();
     }
 
     /// Give `n` dice of `colour` from `from` to the seat on its left.
@@ -182,30 +177,6 @@ impl LowBlow {
         scores
     }
 
-    /// Each seat's expected final score as things stand: banked rounds, the current row (its
-    /// dice, and the mean die on each empty square), minus the counters' worth. Later rounds
-    /// add the same expectation for everyone and are left out.
-    pub fn expected_scores(&self, s: &LowBlowState) -> [f64; MAX_PLAYERS] {
-        let columns = self.columns();
-        let discount = self.rules.own_colour_discount as f64;
-        let mut est = [0.0; MAX_PLAYERS];
-        for (row, e) in est.iter_mut().enumerate().take(s.players()) {
-            let mut row_est = 0.0;
-            if s.phase != Phase::Over {
-                for cell in row * columns..(row + 1) * columns {
-                    row_est += match s.die_at(cell) {
-                        Some(d) => {
-                            d.value as f64 - discount * (d.colour as usize == row) as u8 as f64
-                        }
-                        None => MEAN_DIE,
-                    };
-                }
-            }
-            *e = s.banked[row] as f64 + row_est - self.rules.counter_value(s.counters[row]) as f64;
-        }
-        est
-    }
-
     fn seat_name(seat: usize) -> String {
         format!("seat {seat} ({})", COLOUR_NAMES[seat])
     }
@@ -276,6 +247,9 @@ impl Game for LowBlow {
             passed: [0; MAX_ROUNDS],
             plays: [0; 6],
             passes: 0,
+            rolled_mask: 0,
+            aside_mask: 0,
+            aside_count: [0; MAX_PLAYERS],
         };
         // G-1 / LB-8: seat 0 starts the first round under every starter rule.
         Self::begin_turn(&mut s, 0);
@@ -293,22 +267,15 @@ impl Game for LowBlow {
     fn legal_actions(&self, s: &LowBlowState, out: &mut Vec<LowBlowAction>) {
         out.clear();
         let players = s.players();
+        // The distinct dice, in (colour, value) order, are the set bits of the derived masks
+        // in increasing order (only colours the mover holds have dice with values).
         match s.phase {
             Phase::SetAside => {
-                let hand = &s.hand[s.mover as usize];
-                for (colour, counts) in s.rolled.iter().enumerate().take(players) {
-                    // Most movers hold one or two colours: skip the others' six counts.
-                    if hand[colour] == 0 {
-                        continue;
-                    }
-                    for (v, &n) in counts.iter().enumerate() {
-                        if n > 0 {
-                            out.push(LowBlowAction::SetAside {
-                                colour: colour as u8,
-                                value: v as u8 + 1,
-                            });
-                        }
-                    }
+                let mut dice = s.rolled_mask;
+                while dice != 0 {
+                    let bit = dice.trailing_zeros() as u8;
+                    out.push(LowBlowAction::SetAside { colour: bit / 6, value: bit % 6 + 1 });
+                    dice &= dice - 1;
                 }
                 out.push(LowBlowAction::Done);
             }
@@ -324,23 +291,16 @@ impl Game for LowBlow {
                     squares &= squares - 1;
                 }
                 let cells = &cells[..n];
-                let hand = &s.hand[s.mover as usize];
-                for (colour, (aside, rolled)) in
-                    s.aside.iter().zip(&s.rolled).enumerate().take(players)
-                {
-                    if hand[colour] == 0 {
-                        continue;
-                    }
-                    for (v, (&a, &r)) in aside.iter().zip(rolled).enumerate() {
-                        if a + r > 0 {
-                            let (colour, value) = (colour as u8, v as u8 + 1);
-                            out.extend(cells.iter().map(|&cell| LowBlowAction::Place {
-                                colour,
-                                value,
-                                cell,
-                            }));
-                        }
-                    }
+                let mut dice = s.rolled_mask | s.aside_mask;
+                while dice != 0 {
+                    let bit = dice.trailing_zeros() as u8;
+                    let (colour, value) = (bit / 6, bit % 6 + 1);
+                    out.extend(cells.iter().map(|&cell| LowBlowAction::Place {
+                        colour,
+                        value,
+                        cell,
+                    }));
+                    dice &= dice - 1;
                 }
             }
             Phase::Roll | Phase::Over => {}
@@ -379,10 +339,16 @@ impl Game for LowBlow {
             LowBlowAction::SetAside { colour, value } => {
                 let (c, v) = (colour as usize, value as usize - 1);
                 debug_assert!(s.phase == Phase::SetAside && s.rolled[c][v] > 0);
-                s.rolled[c][v] -= 1;
+                let bit = die_bit(c, v);
+                let left = s.rolled[c][v] - 1;
+                s.rolled[c][v] = left;
+                // Without a branch: whether the cell empties is as random as the dice.
+                s.rolled_mask &= !(bit * (left == 0) as u32);
                 s.aside[c][v] += 1;
+                s.aside_mask |= bit;
+                s.aside_count[c] += 1;
                 // With nothing left to roll the turn goes straight to placing.
-                if total(&s.rolled) == 0 {
+                if s.rolled_mask == 0 {
                     s.phase = Phase::Place;
                 }
             }
@@ -390,6 +356,7 @@ impl Game for LowBlow {
                 debug_assert!(s.phase == Phase::SetAside);
                 // The dice not set aside go back to be rolled; they have no value until then.
                 s.rolled = Default::default();
+                s.rolled_mask = 0;
                 s.phase = Phase::Roll;
             }
             LowBlowAction::Place { colour, value, cell } => {
@@ -401,11 +368,12 @@ impl Game for LowBlow {
     fn sample_chance(&self, s: &mut LowBlowState, chance: &mut impl Chance) {
         debug_assert_eq!(s.phase, Phase::Roll);
         let m = s.mover as usize;
+        // `rolled` is empty while a roll is pending: the dice to roll are `hand - aside`.
         for colour in 0..s.players() {
-            let set_aside: u8 = s.aside[colour].iter().sum();
-            for _ in 0..s.hand[m][colour] - set_aside {
+            for _ in 0..s.hand[m][colour] - s.aside_count[colour] {
                 let face = chance.die_wide(6) as usize;
                 s.rolled[colour][face - 1] += 1;
+                s.rolled_mask |= die_bit(colour, face - 1);
             }
         }
         s.rolls += 1;
@@ -448,15 +416,20 @@ impl Game for LowBlow {
         Some(s.turns)
     }
 
-    /// The others' mean expected final score minus `seat`'s (lower is better), squashed by
-    /// tanh into (-1, 1): greedy compares the change in its score relative to the others.
+    /// The others' mean expected final score minus `seat`'s (lower is better, LB-2),
+    /// squashed by tanh into (-1, 1): greedy compares the change in its score relative to
+    /// the others (see `estimate.rs`).
     fn heuristic(&self, s: &LowBlowState, seat: Seat) -> f64 {
+        Self::relative(&self.expected_scores(s), s.players(), seat.index())
+    }
+
+    /// The expected scores once for every seat, where `heuristic` per seat would compute
+    /// them for each (an MCTS rollout cut wants all seats).
+    fn heuristics(&self, s: &LowBlowState, out: &mut [f64]) {
         let est = self.expected_scores(s);
-        let players = s.players();
-        let me = seat.index();
-        let others: f64 =
-            (0..players).filter(|&p| p != me).map(|p| est[p]).sum::<f64>() / (players - 1) as f64;
-        ((others - est[me]) / HEURISTIC_SCALE).tanh()
+        for (me, h) in out.iter_mut().enumerate() {
+            *h = Self::relative(&est, s.players(), me);
+        }
     }
 
     fn metric_names(&self, players: usize) -> Vec<String> {
@@ -535,11 +508,8 @@ impl LowBlow {
         debug_assert!(s.phase == Phase::Place, "placing outside the place phase");
         debug_assert!(s.mover_has(colour, value) > 0, "placing a die not held");
         debug_assert!(s.occupied >> cell & 1 == 0, "placing on a full square");
-        if s.aside[colour][v] > 0 {
-            s.aside[colour][v] -= 1;
-        } else {
-            s.rolled[colour][v] -= 1;
-        }
+        // The placed die is not taken out of `aside`/`rolled`: both are cleared at the end of
+        // this turn, and until then only their Ones are read, for a Two to Five (no One).
         s.hand[m][colour] -= 1;
         s.board[cell] = Die { colour: colour as u8, value }.code();
         s.occupied |= 1 << cell;
@@ -566,9 +536,12 @@ impl LowBlow {
             // Two to Five: the Ones among every die still held, set aside or not (LB-5), go
             // to the left; then the counters move.
             _ => {
-                for c in 0..players {
-                    let ones = s.aside[c][0] + s.rolled[c][0];
-                    Self::pass_left(s, m, c, ones);
+                // Only the colours with a One, from the masks (usually none).
+                let mut ones = (s.aside_mask | s.rolled_mask) & ONES_BITS;
+                while ones != 0 {
+                    let c = ones.trailing_zeros() as usize / 6;
+                    Self::pass_left(s, m, c, s.aside[c][0] + s.rolled[c][0]);
+                    ones &= ones - 1;
                 }
                 match value {
                     2 => Self::pay(s, m, r.two_pays),
@@ -582,8 +555,7 @@ impl LowBlow {
                 }
             }
         }
-        s.aside = Default::default();
-        s.rolled = Default::default();
+        s.clear_values();
         self.finish_turn(s);
     }
 }

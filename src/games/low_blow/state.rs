@@ -5,6 +5,12 @@
 //! holds (colour, value) per square; a player's hand is a count per colour (values do not
 //! matter between turns, every turn starts by rolling); only the player on turn has values,
 //! split into the dice set aside and the dice of the latest roll that were not set aside.
+//!
+//! Three small fields are *derived* from those two count tables (`rolled_mask`, `aside_mask`,
+//! `aside_count`): every step keeps them in step with the tables, so that the hot path reads
+//! one word where it would re-scan 24 bytes it has just written one of (a store-forwarding
+//! stall). Being functions of the other fields they change no equality between states, and
+//! `check_invariants` recomputes them at every step of the conformance check.
 
 /// Players the arrays are sized for (the rulebook: 3 to 4).
 pub const MAX_PLAYERS: usize = 4;
@@ -99,6 +105,37 @@ pub struct LowBlowState {
     pub plays: [u16; 6],
     /// Turns skipped because the player held no dice (LB-3).
     pub passes: u16,
+    // Derived from `rolled` and `aside` (see the module's header and `sync_derived`).
+    /// Bit [`die_bit`]`(colour, value)` set when `rolled[colour][value - 1] > 0`: the dice a
+    /// set-aside may take, in the legal list's (colour, value) order.
+    pub rolled_mask: u32,
+    /// The same for `aside`.
+    pub aside_mask: u32,
+    /// `aside[colour]` summed: the mover's dice of each colour set aside this turn.
+    pub aside_count: [u8; MAX_PLAYERS],
+}
+
+/// The bit of a (colour, value) cell in [`LowBlowState::rolled_mask`]: `colour * 6 + value -
+/// 1`, so that increasing bits are the legal list's die order.
+#[inline]
+pub fn die_bit(colour: usize, value_index: usize) -> u32 {
+    1 << (colour * 6 + value_index)
+}
+
+/// The bits of every colour's One (value index 0) in a die mask.
+pub const ONES_BITS: u32 = 1 | 1 << 6 | 1 << 12 | 1 << 18;
+
+/// The mask of a count table's non-empty cells (see [`die_bit`]).
+pub fn mask_of(counts: &DiceCounts) -> u32 {
+    let mut mask = 0;
+    for (colour, by_value) in counts.iter().enumerate() {
+        for (v, &n) in by_value.iter().enumerate() {
+            if n > 0 {
+                mask |= die_bit(colour, v);
+            }
+        }
+    }
+    mask
 }
 
 impl LowBlowState {
@@ -124,6 +161,25 @@ impl LowBlowState {
 
     pub fn die_at(&self, cell: usize) -> Option<Die> {
         Die::from_code(self.board[cell])
+    }
+
+    /// The derived fields as `rolled` and `aside` say they must be: for states built or
+    /// edited field by field (tests), and for the invariant check that compares them.
+    pub fn sync_derived(&mut self) {
+        self.rolled_mask = mask_of(&self.rolled);
+        self.aside_mask = mask_of(&self.aside);
+        for (count, by_value) in self.aside_count.iter_mut().zip(&self.aside) {
+            *count = by_value.iter().sum();
+        }
+    }
+
+    /// Empty the mover's dice with values (both tables and what is derived from them).
+    pub fn clear_values(&mut self) {
+        self.aside = Default::default();
+        self.rolled = Default::default();
+        self.rolled_mask = 0;
+        self.aside_mask = 0;
+        self.aside_count = [0; MAX_PLAYERS];
     }
 }
 

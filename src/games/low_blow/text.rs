@@ -1,6 +1,7 @@
 //! LOW BLOW as text, for `arena trace`: what an action or a chance event did, and the whole
 //! state (the grid, the dice, the scores).
 
+use super::state::total;
 use super::*;
 
 impl LowBlow {

@@ -1,7 +1,7 @@
 //! LOW BLOW's tests: one per rule, citing the rulebook's wording or RULINGS LB-n, on states
 //! built directly; then the shared conformance check and the rule parameters.
 
-use super::state::{MAX_CELLS, MAX_PLAYERS, total};
+use super::state::{MAX_CELLS, MAX_PLAYERS, die_bit, total};
 use super::*;
 use crate::core::rules::{Rules, apply_file, apply_sets};
 use crate::core::{ScriptedChance, conformance};
@@ -82,6 +82,7 @@ fn build(
         }
     }
     s.turns = s.placed();
+    s.sync_derived();
     g.check_invariants(&s).unwrap_or_else(|e| panic!("test setup: {e}\n{}", g.render(&s)));
     s
 }
@@ -350,6 +351,36 @@ fn lb4_setting_every_die_aside_goes_to_placing() {
 }
 
 #[test]
+fn lb4_derived_masks_follow_set_asides_and_stale_ones_are_caught() {
+    // The dice masks and set-aside counts the hot path reads instead of the tables (LB-4's
+    // set-aside steps, state.rs) move with every set-aside, and a stale one fails the
+    // invariant check that the conformance check runs at every step.
+    let g = game();
+    let mut s = build(&g, 3, None, 0, &["R4"], &["R1", "R1", "R6"], &[]);
+    s.phase = Phase::SetAside;
+    s.rolls = 1;
+    assert_eq!(s.rolled_mask, die_bit(0, 0) | die_bit(0, 5));
+    assert_eq!((s.aside_mask, s.aside_count), (die_bit(0, 3), [1, 0, 0, 0]));
+    g.try_apply(&mut s, LowBlowAction::SetAside { colour: 0, value: 1 }).unwrap();
+    assert_eq!(s.rolled_mask, die_bit(0, 0) | die_bit(0, 5), "one R1 is still rolled");
+    g.try_apply(&mut s, LowBlowAction::SetAside { colour: 0, value: 1 }).unwrap();
+    assert_eq!(s.rolled_mask, die_bit(0, 5), "no R1 left in the roll");
+    assert_eq!((s.aside_mask, s.aside_count), (die_bit(0, 0) | die_bit(0, 3), [3, 0, 0, 0]));
+    g.check_invariants(&s).unwrap();
+    // Done empties the roll: the mask with it; the set-aside dice stay.
+    g.try_apply(&mut s, LowBlowAction::Done).unwrap();
+    assert_eq!((s.rolled_mask, s.aside_count), (0, [3, 0, 0, 0]));
+    g.check_invariants(&s).unwrap();
+    for stale in [
+        LowBlowState { rolled_mask: die_bit(1, 2), ..s },
+        LowBlowState { aside_mask: die_bit(0, 3), ..s },
+        LowBlowState { aside_count: [2, 0, 0, 0], ..s },
+    ] {
+        assert!(g.check_invariants(&stale).unwrap_err().contains("derived fields"));
+    }
+}
+
+#[test]
 fn lb4_must_place_after_the_last_roll() {
     // "One die MUST be placed on your turn if you have any." After the third roll there is
     // no Done and no further roll: only placements, of any die held (LB-4), on any empty
@@ -359,6 +390,7 @@ fn lb4_must_place_after_the_last_roll() {
     // time.
     let mut s = build(&g, 3, None, 0, &["R3"], &["R5"], &[(1, 1, 1)]);
     s.rolled = Default::default();
+    s.sync_derived();
     s.phase = Phase::Roll;
     s.rolls = 2;
     g.check_invariants(&s).unwrap();
@@ -461,6 +493,7 @@ fn lb7_pot_carries_over_to_the_next_round_and_is_ignored_at_the_end() {
     // Whatever was rolled, make it a six and four ones, and place the six on row 1.
     s.rolled = Default::default();
     s.rolled[0] = [4, 0, 0, 0, 0, 1];
+    s.sync_derived();
     s.phase = Phase::Place;
     g.check_invariants(&s).unwrap();
     place(&g, &mut s, "R6", 5);

@@ -328,6 +328,43 @@ fn heuristic_follows_expected_final_score() {
 }
 
 #[test]
+fn heuristics_of_all_seats_equal_the_per_seat_heuristic_bit_for_bit() {
+    // MCTS's rollout cut takes every seat's heuristic from `heuristics` (expected scores
+    // computed once), greedy from `heuristic`: the same bits on every state of random
+    // matches, at 3 and 4 players, under the default scoring (LB-1 triangular, LB-9 discount)
+    // and under linear counters without the own-colour discount.
+    for g in [game(), game_with(&["counter_scoring=linear", "own_colour_discount=0"])] {
+        for players in [3, 4] {
+            for seed in 0..40 {
+                let mut s = g.new_state(players);
+                let mut rng = crate::core::rng_from_seed(seed);
+                let mut buf = Vec::new();
+                let mut states = 0;
+                loop {
+                    let mut all = [f64::NAN; MAX_PLAYERS];
+                    g.heuristics(&s, &mut all[..players]);
+                    for (p, h) in all[..players].iter().enumerate() {
+                        let one = g.heuristic(&s, Seat(p as u8));
+                        assert_eq!(h.to_bits(), one.to_bits(), "seat {p}, state {s:?}");
+                    }
+                    states += 1;
+                    match g.turn(&s) {
+                        Turn::Over => break,
+                        Turn::Chance => g.sample_chance(&mut s, &mut rng),
+                        Turn::Player(_) => {
+                            g.legal_actions(&s, &mut buf);
+                            let pick = rand::RngExt::random_range(&mut rng, 0..buf.len());
+                            g.apply(&mut s, buf[pick]);
+                        }
+                    }
+                }
+                assert!(states > 100, "a whole match, {states} states");
+            }
+        }
+    }
+}
+
+#[test]
 fn traces_describe_and_render() {
     let g = game();
     let mut s = g.new_state(3);
