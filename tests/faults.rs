@@ -77,12 +77,19 @@ fn item1_two_runs_never_share_a_folder_and_a_crashed_runs_lock_is_taken_over() {
         .spawn()
         .unwrap();
     let lock = out.join(".arena.lock");
-    for _ in 0..200 {
-        if std::fs::read_to_string(&lock).is_ok_and(|t| t.contains("pid")) {
+    // Wait until the first run holds the lock and has written its plan (what --resume
+    // reads): on a loaded machine the kill below could otherwise come before the plan.
+    let started = || {
+        std::fs::read_to_string(&lock).is_ok_and(|t| t.contains("pid"))
+            && out.join("plan.json").exists()
+    };
+    for _ in 0..600 {
+        if started() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
+    assert!(started(), "the first run did not start within 30 s");
     let second = arena(
         &["run", "--quiet", "--game", "pig", "--matches", "10", "--out"]
             .into_iter()
