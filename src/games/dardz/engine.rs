@@ -8,11 +8,9 @@ impl Dardz {
     // ----- small state operations -------------------------------------------------------
 
     pub(super) fn draw_card<C: Chance>(s: &mut DardzState, c: &mut C) -> Card {
-        let card = Card(c.draw_sized(&s.deck, s.deck_len as u32) as u8);
-        assert!(s.deck[card.index()] > 0, "drew a {} that is not in the pile", card.label());
-        s.deck[card.index()] -= 1;
-        s.deck_len -= 1;
-        card
+        let kind = c.draw_located(&s.deck, s.deck_len as u32, |r| s.deck_kind_at(r));
+        s.take_from_deck(kind);
+        Card(kind as u8)
     }
 
     /// A card leaves a hand: count the turns it waited there.
@@ -269,6 +267,7 @@ impl Dardz {
         s.round += 1;
         s.deck = self.copies;
         s.deck_len = self.total;
+        s.deck_ends = self.copy_ends;
         s.hands = [Hand::default(); MAX_SEATS];
         s.piles = [[0; NUM_KINDS]; MAX_SEATS];
         s.pile_len = [0; MAX_SEATS];

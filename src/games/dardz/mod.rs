@@ -98,6 +98,8 @@ pub struct Tables {
     rules: DardzRules,
     values: [i32; NUM_KINDS],
     copies: [u8; NUM_KINDS],
+    /// The draw pile's [`state::deck_ends`] at each deal.
+    copy_ends: [u16; state::END_LANES],
     /// `copies` in byte lanes, for the invariant check.
     copy_lanes: [u64; 3],
     total: u16,
@@ -151,6 +153,7 @@ impl Dardz {
         Self(Box::new(Tables {
             values: rules.values(),
             copy_lanes: kind_lanes(&copies),
+            copy_ends: state::deck_ends(&copies),
             total: copies.iter().map(|&c| c as u16).sum(),
             copies,
             rules,
@@ -211,6 +214,7 @@ impl Game for Dardz {
             turns: 0,
             deck: self.copies,
             deck_len: self.total,
+            deck_ends: self.copy_ends,
             hands: [Hand::default(); MAX_SEATS],
             piles: [[0; NUM_KINDS]; MAX_SEATS],
             pile_len: [0; MAX_SEATS],

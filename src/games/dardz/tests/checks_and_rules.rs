@@ -1,6 +1,8 @@
 //! DARDZ's invariants, heuristic and metrics, its rule parameters and the rules file, and
 //! the shared conformance check.
 
+use rand::RngExt;
+
 use super::*;
 
 // ----- invariants, heuristic, metrics ----------------------------------------------------
@@ -29,6 +31,41 @@ fn invariants_catch_a_lost_card_and_a_negative_score() {
         miscounted.piles[1][card.index()] += 1;
         assert!(g.check_invariants(&miscounted).unwrap_err().contains("pile holds"));
     }
+}
+
+#[test]
+fn the_kept_pile_ends_name_every_position_and_the_check_catches_a_stale_one() {
+    // `deck_ends` (a speed-up of the draw) names the same kind at every position as the
+    // scan over the counts, through a whole pile drawn down with kinds emptied at both ends.
+    let g = game();
+    let mut s = table(&g, 2);
+    let scan = |deck: &[u8; NUM_KINDS], r: u32| {
+        let mut before = 0;
+        for (kind, &n) in deck.iter().enumerate() {
+            before += n as u32;
+            if r < before {
+                return kind;
+            }
+        }
+        panic!("position {r} is past the pile");
+    };
+    let mut picks = crate::core::derive_rng(11, 0, 0);
+    while s.deck_len > 0 {
+        for r in 0..s.deck_len as u32 {
+            assert_eq!(s.deck_kind_at(r), scan(&s.deck, r), "position {r}");
+        }
+        let r = picks.random_range(0..s.deck_len as u32);
+        s.take_from_deck(scan(&s.deck, r));
+        assert_eq!(s.deck_ends, state::deck_ends(&s.deck));
+    }
+    // A pile changed without its ends is caught.
+    let mut stale = table(&g, 2);
+    stale.deck[3] -= 1;
+    stale.deck_len -= 1;
+    stale.piles[0][3] += 1;
+    stale.pile_len[0] += 1;
+    let err = g.check_invariants(&stale).unwrap_err();
+    assert!(err.contains("ends"), "{err}");
 }
 
 #[test]
