@@ -82,6 +82,9 @@ impl Dardz {
             return Err(format!("a pick on the {} with {} dice", s.stage.name(), s.ndice));
         }
         let roller = &s.hands[s.roller as usize];
+        if s.phase == Phase::Pick && s.options != self.pick_options(s) | self.may_pass(s) as u16 {
+            return Err(format!("a pick whose kept options {:#b} are stale", s.options));
+        }
         match s.phase {
             Phase::Pick if self.pick_options(s) == 0 => {
                 return Err("a pick with no number to take".into());

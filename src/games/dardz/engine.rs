@@ -332,13 +332,12 @@ impl Dardz {
 
     /// The stage's roll and what it makes automatic.
     pub(super) fn roll<C: Chance>(&self, s: &mut DardzState, c: &mut C) {
-        let count = s.stage.dice();
-        for i in 0..3 {
-            s.dice[i] = if i < count { c.die(6) as u8 } else { 0 };
-        }
-        s.ndice = count as u8;
+        // The dice inside the one jump on the stage (in order, the unused ones 0): a loop
+        // over three dice tested "is this die rolled?" on the stage twice more per roll.
         match s.stage {
             Stage::Roll1 => {
+                s.dice = [c.die(6) as u8, 0, 0];
+                s.ndice = 1;
                 // "There's no choice on the first roll."
                 let n = s.dice[0];
                 s.event.scored = self.score_number(s, n, false);
@@ -346,13 +345,19 @@ impl Dardz {
                 s.stage = Stage::Roll2;
             }
             Stage::Roll2 => {
-                if self.pick_options(s) != 0 {
-                    s.phase = Phase::Pick;
+                let a = c.die(6) as u8;
+                s.dice = [a, c.die(6) as u8, 0];
+                s.ndice = 2;
+                if self.ask_pick(s) {
                     return;
                 }
                 s.stage = Stage::Roll3;
             }
             Stage::Roll3 => {
+                let a = c.die(6) as u8;
+                let b = c.die(6) as u8;
+                s.dice = [a, b, c.die(6) as u8];
+                s.ndice = 3;
                 if s.dice[0] == s.dice[1] && s.dice[1] == s.dice[2] {
                     // "If you roll 3-of-a-kind you instantly get +20 points"; the dice still
                     // act as the third roll.
@@ -368,13 +373,15 @@ impl Dardz {
                         s.round1_bonus_scored = true;
                     }
                 }
-                if self.pick_options(s) != 0 {
-                    s.phase = Phase::Pick;
+                if self.ask_pick(s) {
                     return;
                 }
                 s.stage = Stage::EndTurn;
             }
             Stage::Bonus => {
+                let a = c.die(6) as u8;
+                s.dice = [a, c.die(6) as u8, 0];
+                s.ndice = 2;
                 let options = self.pick_options(s);
                 match options.count_ones() {
                     // "If you don't roll a number in hand ... your turn is over."
@@ -385,6 +392,8 @@ impl Dardz {
                         s.event.scored = self.bonus_pick(s, n);
                     }
                     _ => {
+                        // The Bonus Roll never passes (`may_pass`).
+                        s.options = options;
                         s.phase = Phase::Pick;
                         return;
                     }
@@ -393,6 +402,18 @@ impl Dardz {
             Stage::EndTurn | Stage::Done => unreachable!("no roll after the turn"),
         }
         self.advance(s);
+    }
+
+    /// If the roller has a number to take on this roll, ask them, keeping their options for
+    /// the decision (`s.options`); returns whether it asked.
+    fn ask_pick(&self, s: &mut DardzState) -> bool {
+        let options = self.pick_options(s);
+        if options == 0 {
+            return false;
+        }
+        s.options = options | self.may_pass(s) as u16;
+        s.phase = Phase::Pick;
+        true
     }
 
     /// The dice of a Jackpot, Roll-Off, Boost 'em or Bunk 'em, and the card's effect.

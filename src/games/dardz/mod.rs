@@ -222,6 +222,7 @@ impl Game for Dardz {
             dice: [0; 3],
             ndice: 0,
             guess: 0,
+            options: 0,
             draw_mask: 0,
             clock_pending: false,
             round_over: false,
@@ -248,15 +249,15 @@ impl Game for Dardz {
         out.clear();
         match s.phase {
             Phase::Pick => {
-                let options = self.pick_options(s);
+                // Kept by the roll that asked: the numbers, and bit 0 for passing.
                 for n in 1..=12u8 {
-                    if options & bit(n) != 0 {
+                    if s.options & bit(n) != 0 {
                         out.push(DardzAction::Pick(n));
                     }
                 }
                 // "You're allowed to pick nothing on your 2nd and 3rd rolls" (`pass_rule`);
                 // the Bonus Roll says "Choose either single die or the sum".
-                if self.may_pass(s) {
+                if s.options & 1 != 0 {
                     out.push(DardzAction::Pass);
                 }
             }
@@ -285,9 +286,10 @@ impl Game for Dardz {
     ) -> DardzAction {
         match s.phase {
             Phase::Pick => {
-                let options = self.pick_options(s);
+                // Kept by the roll that asked: the numbers, and bit 0 for passing (last).
+                let options = s.options & !1;
                 let numbers = options.count_ones() as usize;
-                let i = pick(numbers + self.may_pass(s) as usize);
+                let i = pick(numbers + (s.options & 1) as usize);
                 if i < numbers { DardzAction::Pick(nth_bit(options, i)) } else { DardzAction::Pass }
             }
             Phase::ChooseAction => {

@@ -368,6 +368,11 @@ pub struct DardzState {
     pub ndice: u8,
     /// The number named for the Jackpot being played.
     pub guess: u8,
+    /// At a pick ([`Phase::Pick`]): bit n for every number the roller may take, and bit 0
+    /// if they may take nothing. Kept from the roll that asked (`pick_options`, `may_pass`),
+    /// so that the decision does not work them out again (`check_invariants` checks);
+    /// meaningless in other phases.
+    pub options: u16,
     /// Seats that draw back to the hand size before anything else happens.
     pub draw_mask: u8,
     /// A Clock was played: pass every hand to the left once its draw is done.

@@ -69,6 +69,27 @@ fn the_kept_pile_ends_name_every_position_and_the_check_catches_a_stale_one() {
 }
 
 #[test]
+fn a_pick_keeps_its_options_and_the_check_catches_stale_ones() {
+    // The roll that asks for a pick keeps the numbers (and bit 0 for passing), which
+    // `legal_actions` and `legal_pick` read instead of working them out again.
+    let g = game();
+    let mut s = table(&g, 2);
+    give(&mut s, 0, &[n(6), n(2), n(5)]);
+    give(&mut s, 1, &[n(6), n(4), n(3)]);
+    roll(&g, &mut s, Stage::Roll2, &[2, 4]);
+    assert_eq!(s.phase, Phase::Pick);
+    assert_eq!(s.options, g.pick_options(&s) | 1);
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    assert_eq!(legal, vec![Pick(2), Pick(4), Pick(6), Pass]);
+    ok(&g, &s);
+    let mut stale = s;
+    stale.options &= !bit(4);
+    let err = g.check_invariants(&stale).unwrap_err();
+    assert!(err.contains("stale"), "{err}");
+}
+
+#[test]
 fn heuristic_prefers_banking_over_handing_points_to_others() {
     let g = game();
     let mut s = table(&g, 2);
