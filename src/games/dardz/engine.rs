@@ -54,9 +54,12 @@ impl Dardz {
                 moved += taken as u8;
             });
             s.pile_len[seat] += moved;
-            if !bonus {
-                self.want_draw(s, seat);
-            }
+        }
+        // Outside the Bonus Roll every holder draws back: each lost a card from a hand of
+        // at most `hand_size` (`check_invariants`), so each is short (`want_draw` without
+        // its test per seat).
+        if !bonus {
+            s.draw_mask |= holders;
         }
         self.check_round_won(s);
         holders
@@ -168,7 +171,9 @@ impl Dardz {
             if s.stage.plays_actions() {
                 let waiting = s.hands[roller].actions();
                 if waiting != 0 {
-                    if waiting.is_power_of_two() {
+                    // One kind waiting (`waiting` is not 0): no popcount, which the base
+                    // x86-64 target computes in software.
+                    if waiting & (waiting - 1) == 0 {
                         let card = ActionCard::ALL[waiting.trailing_zeros() as usize];
                         if s.event.passed {
                             s.event.auto_played_after_pass |= waiting;
@@ -383,20 +388,19 @@ impl Dardz {
                 s.dice = [a, c.die(6) as u8, 0];
                 s.ndice = 2;
                 let options = self.pick_options(s);
-                match options.count_ones() {
+                // None, one or several numbers, without a popcount (done in software).
+                if options == 0 {
                     // "If you don't roll a number in hand ... your turn is over."
-                    0 => s.stage = Stage::EndTurn,
-                    1 => {
-                        let n = options.trailing_zeros() as u8;
-                        s.event.auto_pick = n;
-                        s.event.scored = self.bonus_pick(s, n);
-                    }
-                    _ => {
-                        // The Bonus Roll never passes (`may_pass`).
-                        s.options = options;
-                        s.phase = Phase::Pick;
-                        return;
-                    }
+                    s.stage = Stage::EndTurn;
+                } else if options & (options - 1) == 0 {
+                    let n = options.trailing_zeros() as u8;
+                    s.event.auto_pick = n;
+                    s.event.scored = self.bonus_pick(s, n);
+                } else {
+                    // The Bonus Roll never passes (`may_pass`).
+                    s.options = options;
+                    s.phase = Phase::Pick;
+                    return;
                 }
             }
             Stage::EndTurn | Stage::Done => unreachable!("no roll after the turn"),

@@ -420,14 +420,25 @@ impl DardzState {
     pub fn deck_kind_at(&self, r: u32) -> usize {
         // Counted over every lane, without a branch: which kind a random position falls in
         // is a coin flip to the predictor (a scan with an early exit mispredicted once per
-        // card). The lanes are u16s written whole by `take_from_deck`, so this reads what
-        // the last draw wrote without a store-forwarding stall.
-        let r = r as u16;
-        let mut kind = 0u16;
-        for &end in &self.deck_ends {
-            kind += (end <= r) as u16;
+        // card). Four lanes per u64, in parallel: with the top bit of every lane set, taking
+        // r + 1 off leaves it set exactly where the lane ends after r (no borrow crosses a
+        // lane: piles hold at most 19 x 20 cards, below 0x8000; the padding's u16::MAX ends
+        // after any position). The SSE compare and mask count this replaced was a longer
+        // chain (a mask, then a popcount in software on the base x86-64 target).
+        const TOP: u64 = 0x8000_8000_8000_8000;
+        const ONES: u64 = 0x0001_0001_0001_0001;
+        debug_assert!(r < 0x7fff);
+        let after_r = ONES * (r as u64 + 1);
+        let mut after = 0;
+        for lanes in self.deck_ends.chunks_exact(4) {
+            let word = lanes[0] as u64
+                | (lanes[1] as u64) << 16
+                | (lanes[2] as u64) << 32
+                | (lanes[3] as u64) << 48;
+            after += (((word | TOP) - after_r) & TOP) >> 15;
         }
-        kind as usize
+        // The four lanes' counts (each at most 6) added up in the top lane.
+        END_LANES - (after.wrapping_mul(ONES) >> 48) as usize
     }
 
     /// Take one card of `kind` out of the draw pile, keeping its size and ends.
