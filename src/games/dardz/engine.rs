@@ -43,6 +43,7 @@ impl Dardz {
         }
         holders &= allowed;
         let turns = s.turns as u16;
+        let mut most = 0u8;
         for seat in DardzState::seats_in(holders) {
             let (hand, piles) = (&mut s.hands[seat], &mut s.piles[seat]);
             let (stats, mut moved) = (&mut s.stats, 0u8);
@@ -54,6 +55,7 @@ impl Dardz {
                 moved += taken as u8;
             });
             s.pile_len[seat] += moved;
+            most = most.max(s.pile_len[seat]);
         }
         // Outside the Bonus Roll every holder draws back: each lost a card from a hand of
         // at most `hand_size` (`check_invariants`), so each is short (`want_draw` without
@@ -61,7 +63,12 @@ impl Dardz {
         if !bonus {
             s.draw_mask |= holders;
         }
-        self.check_round_won(s);
+        // Only a pile that grew can have reached the pile size (the others were short, or
+        // the round would be over: `check_invariants`), so the full check runs only then,
+        // and always in Team DARDZ, where a partner's pile counts too (DZ-6).
+        if most as u32 >= self.side_target() || self.rules.teams {
+            self.check_round_won(s);
+        }
         holders
     }
 

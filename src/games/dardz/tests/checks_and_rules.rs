@@ -90,6 +90,17 @@ fn a_pick_keeps_its_options_and_the_check_catches_stale_ones() {
 }
 
 #[test]
+fn nth_bit_names_the_ith_set_bit_for_every_mask_and_index() {
+    // The branch-free steps and the loop after them (`i` above 5) against a plain scan.
+    for mask in 0..1u16 << 13 {
+        let bits: Vec<u8> = (0..16).filter(|&b| mask & 1 << b != 0).collect();
+        for (i, &b) in bits.iter().enumerate() {
+            assert_eq!(nth_bit(mask, i), b, "mask {mask:#b}, i {i}");
+        }
+    }
+}
+
+#[test]
 fn heuristic_prefers_banking_over_handing_points_to_others() {
     let g = game();
     let mut s = table(&g, 2);
