@@ -290,7 +290,10 @@ impl Game for Dardz {
                 let options = s.options & !1;
                 let numbers = options.count_ones() as usize;
                 let i = pick(numbers + (s.options & 1) as usize);
-                if i < numbers { DardzAction::Pick(nth_bit(options, i)) } else { DardzAction::Pass }
+                // Which of the two is a random bot's coin flip: chosen without a branch (the
+                // number is worked out either way, and is never read for a pass).
+                let number = DardzAction::Pick(nth_bit(options, i));
+                std::hint::select_unpredictable(i < numbers, number, DardzAction::Pass)
             }
             Phase::ChooseAction => {
                 let waiting = s.hands[s.roller as usize].actions() as u16;

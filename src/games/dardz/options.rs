@@ -4,7 +4,8 @@
 
 use super::*;
 
-/// The position of the `i`-th set bit of `mask` (0: the lowest).
+/// The position of the `i`-th set bit of `mask` (0: the lowest; 16 if `mask` has no more
+/// than `i` set bits).
 pub(super) fn nth_bit(mut mask: u16, i: usize) -> u8 {
     // `i` is a random bot's draw: a loop run `i` times mispredicted its exit at about every
     // decision. Five steps that clear the lowest bit only while `k < i`, without a branch,
@@ -14,7 +15,7 @@ pub(super) fn nth_bit(mut mask: u16, i: usize) -> u8 {
         mask &= mask.wrapping_sub((k < i) as u16);
     }
     for _ in 5..i {
-        mask &= mask - 1;
+        mask &= mask.wrapping_sub(1);
     }
     mask.trailing_zeros() as u8
 }
