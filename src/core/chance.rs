@@ -46,6 +46,23 @@ pub trait Chance {
         debug_assert_eq!(total, counts.iter().map(|&c| c as u32).sum::<u32>());
         self.draw(counts)
     }
+    /// [`Chance::draw_sized`] for a game that can name the kind at a position of the pile
+    /// laid out kind by kind faster than scanning the counts: `kind_at_position(r)` must
+    /// return the kind of the card at position `r` (`0 <= r < total`). A generator draws the
+    /// same position from the same stream as [`Chance::draw`] and asks for its kind, so the
+    /// card is the same; a script ignores it and names its own kind.
+    fn draw_located(
+        &mut self,
+        counts: &[u8],
+        total: u32,
+        kind_at_position: impl FnOnce(u32) -> usize,
+    ) -> usize
+    where
+        Self: Sized,
+    {
+        let _ = kind_at_position;
+        self.draw_sized(counts, total)
+    }
 }
 
 /// The kind of the card at position `r` of a pile laid out kind by kind.
@@ -78,6 +95,18 @@ impl Chance for Rng {
     fn draw_sized(&mut self, counts: &[u8], total: u32) -> usize {
         debug_assert_eq!(total, counts.iter().map(|&c| c as u32).sum::<u32>());
         kind_at(counts, self.random_range(0..total))
+    }
+    fn draw_located(
+        &mut self,
+        counts: &[u8],
+        total: u32,
+        kind_at_position: impl FnOnce(u32) -> usize,
+    ) -> usize {
+        debug_assert_eq!(total, counts.iter().map(|&c| c as u32).sum::<u32>());
+        let r = self.random_range(0..total);
+        let kind = kind_at_position(r);
+        debug_assert_eq!(kind, kind_at(counts, r), "the game named another kind at {r}");
+        kind
     }
 }
 
@@ -195,6 +224,22 @@ mod tests {
             assert_eq!(b.draw_sized(&counts, total), kind);
             counts[kind] -= 1;
         }
+    }
+
+    #[test]
+    fn a_located_draw_is_the_same_card_as_a_counted_one() {
+        // `draw_located` is a speed-up only: the same position from the same stream, its kind
+        // named by the caller; a script still names its own kind.
+        let (mut a, mut b) = (derive_rng(7, 8, 0), derive_rng(7, 8, 0));
+        let mut counts = [0u8, 6, 5, 0, 6, 1, 3, 0];
+        while counts.iter().any(|&c| c > 0) {
+            let total = counts.iter().map(|&c| c as u32).sum();
+            let kind = a.draw(&counts);
+            assert_eq!(b.draw_located(&counts, total, |r| kind_at(&counts, r)), kind);
+            counts[kind] -= 1;
+        }
+        let mut script = ScriptedChance::new().draws([2]);
+        assert_eq!(script.draw_located(&[1, 0, 3], 4, |_| 0), 2);
     }
 
     #[test]

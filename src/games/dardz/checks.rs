@@ -71,6 +71,9 @@ impl Dardz {
         if deck != s.deck_len {
             return Err(format!("draw pile holds {deck}, counted {}", s.deck_len));
         }
+        if s.deck_ends != state::deck_ends(&s.deck) {
+            return Err("the draw pile's kept ends do not match its counts".into());
+        }
         // `Dardz::offered` reads all three dice: those the last roll did not use must be 0.
         if s.dice[(s.ndice as usize).min(3)..].iter().any(|&d| d != 0) {
             return Err(format!("dice {:?} with {} rolled", s.dice, s.ndice));
@@ -79,6 +82,9 @@ impl Dardz {
             return Err(format!("a pick on the {} with {} dice", s.stage.name(), s.ndice));
         }
         let roller = &s.hands[s.roller as usize];
+        if s.phase == Phase::Pick && s.options != self.pick_options(s) | self.may_pass(s) as u16 {
+            return Err(format!("a pick whose kept options {:#b} are stale", s.options));
+        }
         match s.phase {
             Phase::Pick if self.pick_options(s) == 0 => {
                 return Err("a pick with no number to take".into());

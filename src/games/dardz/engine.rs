@@ -8,11 +8,9 @@ impl Dardz {
     // ----- small state operations -------------------------------------------------------
 
     pub(super) fn draw_card<C: Chance>(s: &mut DardzState, c: &mut C) -> Card {
-        let card = Card(c.draw_sized(&s.deck, s.deck_len as u32) as u8);
-        assert!(s.deck[card.index()] > 0, "drew a {} that is not in the pile", card.label());
-        s.deck[card.index()] -= 1;
-        s.deck_len -= 1;
-        card
+        let kind = c.draw_located(&s.deck, s.deck_len as u32, |r| s.deck_kind_at(r));
+        s.take_from_deck(kind);
+        Card(kind as u8)
     }
 
     /// A card leaves a hand: count the turns it waited there.
@@ -45,6 +43,7 @@ impl Dardz {
         }
         holders &= allowed;
         let turns = s.turns as u16;
+        let mut most = 0u8;
         for seat in DardzState::seats_in(holders) {
             let (hand, piles) = (&mut s.hands[seat], &mut s.piles[seat]);
             let (stats, mut moved) = (&mut s.stats, 0u8);
@@ -56,11 +55,20 @@ impl Dardz {
                 moved += taken as u8;
             });
             s.pile_len[seat] += moved;
-            if !bonus {
-                self.want_draw(s, seat);
-            }
+            most = most.max(s.pile_len[seat]);
         }
-        self.check_round_won(s);
+        // Outside the Bonus Roll every holder draws back: each lost a card from a hand of
+        // at most `hand_size` (`check_invariants`), so each is short (`want_draw` without
+        // its test per seat).
+        if !bonus {
+            s.draw_mask |= holders;
+        }
+        // Only a pile that grew can have reached the pile size (the others were short, or
+        // the round would be over: `check_invariants`), so the full check runs only then,
+        // and always in Team DARDZ, where a partner's pile counts too (DZ-6).
+        if most as u32 >= self.side_target() || self.rules.teams {
+            self.check_round_won(s);
+        }
         holders
     }
 
@@ -170,7 +178,9 @@ impl Dardz {
             if s.stage.plays_actions() {
                 let waiting = s.hands[roller].actions();
                 if waiting != 0 {
-                    if waiting.is_power_of_two() {
+                    // One kind waiting (`waiting` is not 0): no popcount, which the base
+                    // x86-64 target computes in software.
+                    if waiting & (waiting - 1) == 0 {
                         let card = ActionCard::ALL[waiting.trailing_zeros() as usize];
                         if s.event.passed {
                             s.event.auto_played_after_pass |= waiting;
@@ -269,6 +279,7 @@ impl Dardz {
         s.round += 1;
         s.deck = self.copies;
         s.deck_len = self.total;
+        s.deck_ends = self.copy_ends;
         s.hands = [Hand::default(); MAX_SEATS];
         s.piles = [[0; NUM_KINDS]; MAX_SEATS];
         s.pile_len = [0; MAX_SEATS];
@@ -333,13 +344,12 @@ impl Dardz {
 
     /// The stage's roll and what it makes automatic.
     pub(super) fn roll<C: Chance>(&self, s: &mut DardzState, c: &mut C) {
-        let count = s.stage.dice();
-        for i in 0..3 {
-            s.dice[i] = if i < count { c.die(6) as u8 } else { 0 };
-        }
-        s.ndice = count as u8;
+        // The dice inside the one jump on the stage (in order, the unused ones 0): a loop
+        // over three dice tested "is this die rolled?" on the stage twice more per roll.
         match s.stage {
             Stage::Roll1 => {
+                s.dice = [c.die(6) as u8, 0, 0];
+                s.ndice = 1;
                 // "There's no choice on the first roll."
                 let n = s.dice[0];
                 s.event.scored = self.score_number(s, n, false);
@@ -347,13 +357,19 @@ impl Dardz {
                 s.stage = Stage::Roll2;
             }
             Stage::Roll2 => {
-                if self.pick_options(s) != 0 {
-                    s.phase = Phase::Pick;
+                let a = c.die(6) as u8;
+                s.dice = [a, c.die(6) as u8, 0];
+                s.ndice = 2;
+                if self.ask_pick(s) {
                     return;
                 }
                 s.stage = Stage::Roll3;
             }
             Stage::Roll3 => {
+                let a = c.die(6) as u8;
+                let b = c.die(6) as u8;
+                s.dice = [a, b, c.die(6) as u8];
+                s.ndice = 3;
                 if s.dice[0] == s.dice[1] && s.dice[1] == s.dice[2] {
                     // "If you roll 3-of-a-kind you instantly get +20 points"; the dice still
                     // act as the third roll.
@@ -369,31 +385,46 @@ impl Dardz {
                         s.round1_bonus_scored = true;
                     }
                 }
-                if self.pick_options(s) != 0 {
-                    s.phase = Phase::Pick;
+                if self.ask_pick(s) {
                     return;
                 }
                 s.stage = Stage::EndTurn;
             }
             Stage::Bonus => {
+                let a = c.die(6) as u8;
+                s.dice = [a, c.die(6) as u8, 0];
+                s.ndice = 2;
                 let options = self.pick_options(s);
-                match options.count_ones() {
+                // None, one or several numbers, without a popcount (done in software).
+                if options == 0 {
                     // "If you don't roll a number in hand ... your turn is over."
-                    0 => s.stage = Stage::EndTurn,
-                    1 => {
-                        let n = options.trailing_zeros() as u8;
-                        s.event.auto_pick = n;
-                        s.event.scored = self.bonus_pick(s, n);
-                    }
-                    _ => {
-                        s.phase = Phase::Pick;
-                        return;
-                    }
+                    s.stage = Stage::EndTurn;
+                } else if options & (options - 1) == 0 {
+                    let n = options.trailing_zeros() as u8;
+                    s.event.auto_pick = n;
+                    s.event.scored = self.bonus_pick(s, n);
+                } else {
+                    // The Bonus Roll never passes (`may_pass`).
+                    s.options = options;
+                    s.phase = Phase::Pick;
+                    return;
                 }
             }
             Stage::EndTurn | Stage::Done => unreachable!("no roll after the turn"),
         }
         self.advance(s);
+    }
+
+    /// If the roller has a number to take on this roll, ask them, keeping their options for
+    /// the decision (`s.options`); returns whether it asked.
+    fn ask_pick(&self, s: &mut DardzState) -> bool {
+        let options = self.pick_options(s);
+        if options == 0 {
+            return false;
+        }
+        s.options = options | self.may_pass(s) as u16;
+        s.phase = Phase::Pick;
+        true
     }
 
     /// The dice of a Jackpot, Roll-Off, Boost 'em or Bunk 'em, and the card's effect.

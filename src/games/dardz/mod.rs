@@ -98,6 +98,8 @@ pub struct Tables {
     rules: DardzRules,
     values: [i32; NUM_KINDS],
     copies: [u8; NUM_KINDS],
+    /// The draw pile's [`state::deck_ends`] at each deal.
+    copy_ends: [u16; state::END_LANES],
     /// `copies` in byte lanes, for the invariant check.
     copy_lanes: [u64; 3],
     total: u16,
@@ -151,6 +153,7 @@ impl Dardz {
         Self(Box::new(Tables {
             values: rules.values(),
             copy_lanes: kind_lanes(&copies),
+            copy_ends: state::deck_ends(&copies),
             total: copies.iter().map(|&c| c as u16).sum(),
             copies,
             rules,
@@ -211,6 +214,7 @@ impl Game for Dardz {
             turns: 0,
             deck: self.copies,
             deck_len: self.total,
+            deck_ends: self.copy_ends,
             hands: [Hand::default(); MAX_SEATS],
             piles: [[0; NUM_KINDS]; MAX_SEATS],
             pile_len: [0; MAX_SEATS],
@@ -218,6 +222,7 @@ impl Game for Dardz {
             dice: [0; 3],
             ndice: 0,
             guess: 0,
+            options: 0,
             draw_mask: 0,
             clock_pending: false,
             round_over: false,
@@ -244,15 +249,15 @@ impl Game for Dardz {
         out.clear();
         match s.phase {
             Phase::Pick => {
-                let options = self.pick_options(s);
+                // Kept by the roll that asked: the numbers, and bit 0 for passing.
                 for n in 1..=12u8 {
-                    if options & bit(n) != 0 {
+                    if s.options & bit(n) != 0 {
                         out.push(DardzAction::Pick(n));
                     }
                 }
                 // "You're allowed to pick nothing on your 2nd and 3rd rolls" (`pass_rule`);
                 // the Bonus Roll says "Choose either single die or the sum".
-                if self.may_pass(s) {
+                if s.options & 1 != 0 {
                     out.push(DardzAction::Pass);
                 }
             }
@@ -281,10 +286,14 @@ impl Game for Dardz {
     ) -> DardzAction {
         match s.phase {
             Phase::Pick => {
-                let options = self.pick_options(s);
+                // Kept by the roll that asked: the numbers, and bit 0 for passing (last).
+                let options = s.options & !1;
                 let numbers = options.count_ones() as usize;
-                let i = pick(numbers + self.may_pass(s) as usize);
-                if i < numbers { DardzAction::Pick(nth_bit(options, i)) } else { DardzAction::Pass }
+                let i = pick(numbers + (s.options & 1) as usize);
+                // Which of the two is a random bot's coin flip: chosen without a branch (the
+                // number is worked out either way, and is never read for a pass).
+                let number = DardzAction::Pick(nth_bit(options, i));
+                std::hint::select_unpredictable(i < numbers, number, DardzAction::Pass)
             }
             Phase::ChooseAction => {
                 let waiting = s.hands[s.roller as usize].actions() as u16;

@@ -315,8 +315,7 @@ fn bonus_roll_with_an_empty_hand_ends_the_turn_without_rolling() {
     give(&mut s, 0, &[n(5), n(5), n(5)]);
     give(&mut s, 1, &[n(1), n(2), n(3)]);
     s.pile_len[1] = 9; // seat 1 can still reach 10, so the round goes on
-    s.deck = [0; NUM_KINDS];
-    s.deck_len = 0;
+    s.set_deck([0; NUM_KINDS]);
     roll(&g, &mut s, Stage::Roll3, &[5, 1, 6]);
     g.apply(&mut s, Pick(5));
     assert_eq!(s.pile_len[0], 3);

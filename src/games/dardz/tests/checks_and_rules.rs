@@ -1,6 +1,8 @@
 //! DARDZ's invariants, heuristic and metrics, its rule parameters and the rules file, and
 //! the shared conformance check.
 
+use rand::RngExt;
+
 use super::*;
 
 // ----- invariants, heuristic, metrics ----------------------------------------------------
@@ -28,6 +30,73 @@ fn invariants_catch_a_lost_card_and_a_negative_score() {
         take_from_deck(&mut miscounted, card);
         miscounted.piles[1][card.index()] += 1;
         assert!(g.check_invariants(&miscounted).unwrap_err().contains("pile holds"));
+    }
+}
+
+#[test]
+fn the_kept_pile_ends_name_every_position_and_the_check_catches_a_stale_one() {
+    // `deck_ends` (a speed-up of the draw) names the same kind at every position as the
+    // scan over the counts, through a whole pile drawn down with kinds emptied at both ends.
+    let g = game();
+    let mut s = table(&g, 2);
+    let scan = |deck: &[u8; NUM_KINDS], r: u32| {
+        let mut before = 0;
+        for (kind, &n) in deck.iter().enumerate() {
+            before += n as u32;
+            if r < before {
+                return kind;
+            }
+        }
+        panic!("position {r} is past the pile");
+    };
+    let mut picks = crate::core::derive_rng(11, 0, 0);
+    while s.deck_len > 0 {
+        for r in 0..s.deck_len as u32 {
+            assert_eq!(s.deck_kind_at(r), scan(&s.deck, r), "position {r}");
+        }
+        let r = picks.random_range(0..s.deck_len as u32);
+        s.take_from_deck(scan(&s.deck, r));
+        assert_eq!(s.deck_ends, state::deck_ends(&s.deck));
+    }
+    // A pile changed without its ends is caught.
+    let mut stale = table(&g, 2);
+    stale.deck[3] -= 1;
+    stale.deck_len -= 1;
+    stale.piles[0][3] += 1;
+    stale.pile_len[0] += 1;
+    let err = g.check_invariants(&stale).unwrap_err();
+    assert!(err.contains("ends"), "{err}");
+}
+
+#[test]
+fn a_pick_keeps_its_options_and_the_check_catches_stale_ones() {
+    // The roll that asks for a pick keeps the numbers (and bit 0 for passing), which
+    // `legal_actions` and `legal_pick` read instead of working them out again.
+    let g = game();
+    let mut s = table(&g, 2);
+    give(&mut s, 0, &[n(6), n(2), n(5)]);
+    give(&mut s, 1, &[n(6), n(4), n(3)]);
+    roll(&g, &mut s, Stage::Roll2, &[2, 4]);
+    assert_eq!(s.phase, Phase::Pick);
+    assert_eq!(s.options, g.pick_options(&s) | 1);
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    assert_eq!(legal, vec![Pick(2), Pick(4), Pick(6), Pass]);
+    ok(&g, &s);
+    let mut stale = s;
+    stale.options &= !bit(4);
+    let err = g.check_invariants(&stale).unwrap_err();
+    assert!(err.contains("stale"), "{err}");
+}
+
+#[test]
+fn nth_bit_names_the_ith_set_bit_for_every_mask_and_index() {
+    // The branch-free steps and the loop after them (`i` above 5) against a plain scan.
+    for mask in 0..1u16 << 13 {
+        let bits: Vec<u8> = (0..16).filter(|&b| mask & 1 << b != 0).collect();
+        for (i, &b) in bits.iter().enumerate() {
+            assert_eq!(nth_bit(mask, i), b, "mask {mask:#b}, i {i}");
+        }
     }
 }
 

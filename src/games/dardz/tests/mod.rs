@@ -59,8 +59,7 @@ fn table(g: &Dardz, players: usize) -> DardzState {
 
 fn take_from_deck(s: &mut DardzState, card: Card) {
     assert!(s.deck[card.index()] > 0, "no {} left", card.label());
-    s.deck[card.index()] -= 1;
-    s.deck_len -= 1;
+    s.take_from_deck(card.index());
 }
 
 /// Move cards from the draw pile into `seat`'s hand.

@@ -108,8 +108,7 @@ fn scores_never_go_below_zero_with_a_pile_of_skulls() {
 /// An empty draw pile. The cards simply leave play: these tests are about the draws and
 /// the reachability rule, not conservation, so they never call `ok`.
 fn exhaust_deck(s: &mut DardzState) {
-    s.deck = [0; NUM_KINDS];
-    s.deck_len = 0;
+    s.set_deck([0; NUM_KINDS]);
 }
 
 #[test]
@@ -154,8 +153,7 @@ fn dz10_nobody_can_reach_10_round_ends_without_the_bonus() {
 fn dz10_reachability_counts_roll_offs_from_the_right_and_what_a_clock_can_pass() {
     let g = game();
     let mut s = table(&g, 3);
-    s.deck = [0; NUM_KINDS];
-    s.deck_len = 0;
+    s.set_deck([0; NUM_KINDS]);
     s.pile_len[..3].copy_from_slice(&[8, 0, 0]);
     s.hands[0].push(n(5), 1);
     assert!(!g.pile_target_reachable(&s), "8 + 1 < 10");

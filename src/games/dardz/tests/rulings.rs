@@ -5,8 +5,7 @@ use super::*;
 
 /// An empty draw pile; the cards simply leave play (these tests never call `ok`).
 fn no_deck(s: &mut DardzState) {
-    s.deck = [0; NUM_KINDS];
-    s.deck_len = 0;
+    s.set_deck([0; NUM_KINDS]);
 }
 
 // ----- DZ-8 ------------------------------------------------------------------------------
