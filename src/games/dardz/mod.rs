@@ -409,28 +409,25 @@ impl Game for Dardz {
             let side = if self.rules.teams { 2.0 } else { 1.0 };
             return 2.0 * side * self.outcome(s).win_share(seat) - 1.0;
         }
-        let target = self.side_target() as f64;
-        let standing = |i: usize| {
-            let partner = self.partner(s, i);
-            let mut piles = s.pile_points(i, &self.values);
-            if partner != i {
-                piles += s.pile_points(partner, &self.values);
+        self.against_field(s, seat.index(), |i| self.standing(s, i))
+    }
+
+    /// The same per seat, with each seat's standing worked out once (not once per seat that
+    /// compares itself with it): MCTS's rollout cut asks for every seat.
+    fn heuristics(&self, s: &DardzState, out: &mut [f64]) {
+        if s.phase == Phase::Over && !s.capped {
+            for (p, h) in out.iter_mut().enumerate() {
+                *h = self.heuristic(s, Seat(p as u8));
             }
-            s.scores[i] as f64
-                + piles as f64
-                + self.rules.round_bonus as f64 * (self.side_pile(s, i) as f64).min(target) / target
-        };
-        let me = seat.index();
-        let mine = self.side_mask(s, me);
-        let (mut sum, mut best, mut others) = (0.0, f64::MIN, 0);
-        for i in DardzState::seats_in(self.side_reps(s) & !mine) {
-            let v = standing(i);
-            sum += v;
-            best = best.max(v);
-            others += 1;
+            return;
         }
-        let field = 0.5 * (sum / others as f64 + best);
-        ((standing(me) - field) / self.rules.target_score as f64).clamp(-1.0, 1.0)
+        let mut standings = [0.0; MAX_SEATS];
+        for (i, v) in standings.iter_mut().enumerate().take(s.players()) {
+            *v = self.standing(s, i);
+        }
+        for (me, h) in out.iter_mut().enumerate() {
+            *h = self.against_field(s, me, |i| standings[i]);
+        }
     }
 
     fn metric_names(&self, players: usize) -> Vec<String> {

@@ -10,6 +10,40 @@ const ROLL_OFF: Card = ActionCard::RollOff.card();
 const CLOCK: Card = ActionCard::Clock.card();
 
 impl Dardz {
+    /// What `seat`'s side stands to bank, for the heuristic: its score plus its points piles
+    /// plus its share of the way to the round bonus.
+    pub(super) fn standing(&self, s: &DardzState, seat: usize) -> f64 {
+        let target = self.side_target() as f64;
+        let partner = self.partner(s, seat);
+        let mut piles = s.pile_points(seat, &self.values);
+        if partner != seat {
+            piles += s.pile_points(partner, &self.values);
+        }
+        s.scores[seat] as f64
+            + piles as f64
+            + self.rules.round_bonus as f64 * (self.side_pile(s, seat) as f64).min(target) / target
+    }
+
+    /// `me`'s standing against the field (the mean of the average and the best other side),
+    /// over the target score, from each seat's `standing`.
+    pub(super) fn against_field(
+        &self,
+        s: &DardzState,
+        me: usize,
+        standing: impl Fn(usize) -> f64,
+    ) -> f64 {
+        let mine = self.side_mask(s, me);
+        let (mut sum, mut best, mut others) = (0.0, f64::MIN, 0);
+        for i in DardzState::seats_in(self.side_reps(s) & !mine) {
+            let v = standing(i);
+            sum += v;
+            best = best.max(v);
+            others += 1;
+        }
+        let field = 0.5 * (sum / others as f64 + best);
+        ((standing(me) - field) / self.rules.target_score as f64).clamp(-1.0, 1.0)
+    }
+
     /// `seat`'s partner in Team DARDZ (the seat opposite), or `seat` itself.
     pub fn partner(&self, s: &DardzState, seat: usize) -> usize {
         if self.rules.teams { (seat + s.players() / 2) % s.players() } else { seat }
