@@ -1,14 +1,16 @@
 //! Throughput benchmarks: random matches per second for each game on one thread, through the
 //! same `Worker::play` the runner uses (`cargo bench`; `arena bench` measures whole runs on
-//! 1 and 2 threads).
+//! 1 and 2 threads), and the floor under Pig's figure: a bare loop over the same rules,
+//! generator and draws with no harness at all (issue 19's yardstick against OpenSpiel).
 
 use std::hint::black_box;
 
 use arena::arena::{RunSpec, Seating, Silent, Worker};
 use arena::bots::profile::parse_lineup;
-use arena::core::Game;
+use arena::core::{CHANCE_STREAM, Game, Rng, Seat, bot_stream, derive_rng};
 use arena::games::{self, AnyGame, GAME_NAMES};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rand::RngExt;
 
 fn bench_game<G: Game>(c: &mut Criterion, game: &G, players: usize) {
     let spec = RunSpec {
@@ -39,5 +41,47 @@ fn all_games(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, all_games);
+/// One random Pig match (target 100, a six-sided die) as a bare loop: streams derived as
+/// arena derives them and the draws its random bots and Pig make (a roll-or-stop draw of 2, or of
+/// 1 when stopping is forced; a die of 1..=6), but no turn dispatch, no lead statistics, no
+/// tally. Returns the decisions, so nothing is optimised away.
+fn bare_pig_match(index: u64) -> u32 {
+    let mut chance: Rng = derive_rng(1, index, CHANCE_STREAM);
+    let mut seats: [Rng; 2] = [0, 1].map(|s| derive_rng(1, index, bot_stream(Seat(s))));
+    let (mut banked, mut turn_total, mut mover, mut decisions) = ([0u32; 2], 0u32, 0usize, 0u32);
+    while banked[0] < 100 && banked[1] < 100 {
+        decisions += 1;
+        let roll = if banked[mover] + turn_total < 100 {
+            seats[mover].random_range(0..2usize) == 0
+        } else {
+            seats[mover].random_range(0..1usize);
+            false
+        };
+        if !roll {
+            banked[mover] += turn_total;
+            (turn_total, mover) = (0, 1 - mover);
+        } else {
+            match chance.random_range(1..=6u32) {
+                1 => (turn_total, mover) = (0, 1 - mover),
+                face => turn_total += face,
+            }
+        }
+    }
+    decisions
+}
+
+fn bare_pig(c: &mut Criterion) {
+    let mut group = c.benchmark_group("floor");
+    group.throughput(Throughput::Elements(1));
+    let mut index = 0u64;
+    group.bench_function("bare_pig_loop/2p", |b| {
+        b.iter(|| {
+            index += 1;
+            black_box(bare_pig_match(index))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, all_games, bare_pig);
 criterion_main!(benches);
