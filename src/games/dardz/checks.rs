@@ -85,6 +85,9 @@ impl Dardz {
         if s.phase == Phase::Pick && s.options != self.pick_options(s) | self.may_pass(s) as u16 {
             return Err(format!("a pick whose kept options {:#b} are stale", s.options));
         }
+        if s.phase != Phase::Pick && s.options != 0 {
+            return Err(format!("options {:#b} kept outside a pick", s.options));
+        }
         match s.phase {
             Phase::Pick if self.pick_options(s) == 0 => {
                 return Err("a pick with no number to take".into());

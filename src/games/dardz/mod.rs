@@ -313,6 +313,9 @@ impl Game for Dardz {
             s.stage
         );
         s.event = Event { seat: s.roller, ..Event::default() };
+        // The kept options belong to the pick being decided: gone once it is (a later roll
+        // that asks again keeps its own), so that equal states never differ by history.
+        s.options = 0;
         match (s.phase, a) {
             (Phase::Pick, DardzAction::Pick(n)) => match s.stage {
                 Stage::Roll2 => {

@@ -9,8 +9,9 @@ use super::*;
 pub(super) fn nth_bit(mut mask: u16, i: usize) -> u8 {
     // `i` is a random bot's draw: a loop run `i` times mispredicted its exit at about every
     // decision. Five steps that clear the lowest bit only while `k < i`, without a branch,
-    // cover every DARDZ choice (at most 6 numbers from a roll, 6 kinds of action card);
-    // the loop after them is for larger `i` and never runs here.
+    // cover every number a roll offers (at most 6) and every kind of action card (6). The
+    // loop after them runs only past the last bit: `legal_pick` asks for the 7th number of
+    // a 6-number roll when the draw is Pass, and discards the answer (16).
     for k in 0..5 {
         mask &= mask.wrapping_sub((k < i) as u16);
     }

@@ -371,7 +371,7 @@ pub struct DardzState {
     /// At a pick ([`Phase::Pick`]): bit n for every number the roller may take, and bit 0
     /// if they may take nothing. Kept from the roll that asked (`pick_options`, `may_pass`),
     /// so that the decision does not work them out again (`check_invariants` checks);
-    /// meaningless in other phases.
+    /// 0 in every other phase (the pick's action clears it).
     pub options: u16,
     /// Seats that draw back to the hand size before anything else happens.
     pub draw_mask: u8,

@@ -87,6 +87,16 @@ fn a_pick_keeps_its_options_and_the_check_catches_stale_ones() {
     stale.options &= !bit(4);
     let err = g.check_invariants(&stale).unwrap_err();
     assert!(err.contains("stale"), "{err}");
+    // Taken: the options go with the pick, whatever comes next.
+    g.apply(&mut s, Pick(4));
+    assert!(s.phase != Phase::Pick || s.options == g.pick_options(&s) | g.may_pass(&s) as u16);
+    if s.phase != Phase::Pick {
+        assert_eq!(s.options, 0);
+        let mut kept = s;
+        kept.options = bit(4);
+        let err = g.check_invariants(&kept).unwrap_err();
+        assert!(err.contains("outside a pick"), "{err}");
+    }
 }
 
 #[test]
@@ -96,6 +106,10 @@ fn nth_bit_names_the_ith_set_bit_for_every_mask_and_index() {
         let bits: Vec<u8> = (0..16).filter(|&b| mask & 1 << b != 0).collect();
         for (i, &b) in bits.iter().enumerate() {
             assert_eq!(nth_bit(mask, i), b, "mask {mask:#b}, i {i}");
+        }
+        // Past the last bit (`legal_pick` asks when the draw is Pass): 16, no bit.
+        for i in bits.len()..=16 {
+            assert_eq!(nth_bit(mask, i), 16, "mask {mask:#b}, i {i}");
         }
     }
 }
