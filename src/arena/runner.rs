@@ -268,6 +268,11 @@ fn play_random<G: Game>(
                 if let Some(turn) = game.standings(state, standings) {
                     lead.observe(turn, standings);
                 }
+                // The streams end as `play_any` leaves them (nothing reads them after a
+                // match today; this keeps it so if something ever does).
+                if last_mover != NO_SEAT {
+                    seat_rngs[last_mover as usize % MAX_SEATS] = rng;
+                }
                 break;
             }
             Turn::Chance => {

@@ -98,16 +98,39 @@ mod tests {
 
     #[test]
     fn deal_and_position_in_group_are_the_quotient_and_remainder() {
+        // Against a reference that divides: the deal, and the seats of the k-th match of
+        // the group (a rotation by k; the k-th permutation in lexicographic order).
         for seating in [Seating::Fixed, Seating::Rotate, Seating::Permute] {
-            for players in 1..=5 {
+            for players in 1..=MAX_SEATS {
                 let group = seating.group_size(players);
-                for index in (0..300).chain([u64::MAX - 7, u64::MAX]) {
+                let indices = (0..300).chain([group * 3 + group - 1, u64::MAX - 7, u64::MAX]);
+                for index in indices {
                     let a = seating.assign(players, index);
-                    assert_eq!(a.deal, index / group, "{seating:?} {players} {index}");
-                    let k = index % group;
-                    if seating == Seating::Rotate {
-                        assert_eq!(a.slot_of_seat[0] as u64, k, "{players} {index}");
-                    }
+                    let (deal, k) = (index / group, index % group);
+                    assert_eq!(a.deal, deal, "{seating:?} {players} {index}");
+                    let mut pool: Vec<u8> = (0..players as u8).collect();
+                    let expected: Vec<u8> = match seating {
+                        Seating::Fixed => pool,
+                        Seating::Rotate => {
+                            (0..players).map(|s| ((s as u64 + k) % group) as u8).collect()
+                        }
+                        Seating::Permute => {
+                            let mut rest = k;
+                            (0..players)
+                                .map(|s| {
+                                    let f: u64 = (1..(players - s) as u64).product();
+                                    let pick = (rest / f) as usize;
+                                    rest %= f;
+                                    pool.remove(pick)
+                                })
+                                .collect()
+                        }
+                    };
+                    assert_eq!(
+                        &a.slot_of_seat[..players],
+                        &expected[..],
+                        "{seating:?} {players} {index}"
+                    );
                 }
             }
         }

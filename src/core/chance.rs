@@ -50,7 +50,8 @@ pub trait Chance {
     /// laid out kind by kind faster than scanning the counts: `kind_at_position(r)` must
     /// return the kind of the card at position `r` (`0 <= r < total`). A generator draws the
     /// same position from the same stream as [`Chance::draw`] and asks for its kind, so the
-    /// card is the same; a script ignores it and names its own kind.
+    /// card is the same; a script ignores it and names its own kind, and the trace recorder
+    /// (which keeps this default) draws through [`Chance::draw_sized`]: the same card.
     fn draw_located(
         &mut self,
         counts: &[u8],

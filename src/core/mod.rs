@@ -274,7 +274,8 @@ pub trait Game: Sync + Send + Clone + 'static {
     /// Every seat's [`Game::heuristic`] at once: `out[p]` for seat p, for `out.len()` seats.
     /// MCTS's rollout cut needs them all, and a game whose heuristic starts from a summary of
     /// every seat (LOW BLOW's expected scores) can compute that once. It must give exactly
-    /// `heuristic` per seat, bit for bit (the conformance check asserts it at every step).
+    /// `heuristic` per seat, bit for bit (the conformance check asserts it at every step of
+    /// the matches it observes).
     fn heuristics(&self, s: &Self::State, out: &mut [f64]) {
         for (p, h) in out.iter_mut().enumerate() {
             *h = self.heuristic(s, Seat(p as u8));

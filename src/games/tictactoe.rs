@@ -273,6 +273,7 @@ impl TraceGame for TicTacToe {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::conformance;
 
     #[test]
     fn nth_cell_is_the_kth_empty_cell_in_increasing_order() {
@@ -283,7 +284,6 @@ mod tests {
             }
         }
     }
-    use crate::core::conformance;
 
     #[test]
     fn no_metric_goes_undescribed() {

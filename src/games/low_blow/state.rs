@@ -122,6 +122,9 @@ pub fn die_bit(colour: usize, value_index: usize) -> u32 {
     1 << (colour * 6 + value_index)
 }
 
+// A die mask holds 6 values per colour in a u32, and `ONES_BITS` names exactly 4 colours.
+const _: () = assert!(MAX_PLAYERS * 6 <= 32 && MAX_PLAYERS == 4);
+
 /// The bits of every colour's One (value index 0) in a die mask.
 pub const ONES_BITS: u32 = 1 | 1 << 6 | 1 << 12 | 1 << 18;
 
