@@ -277,6 +277,7 @@ impl Dardz {
     pub(super) fn deal<C: Chance>(&self, s: &mut DardzState, c: &mut C) {
         let n = s.players();
         s.round += 1;
+        // The full pile, its size and ends precomputed with `set_deck`'s formulas.
         s.deck = self.copies;
         s.deck_len = self.total;
         s.deck_ends = self.copy_ends;

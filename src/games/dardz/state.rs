@@ -356,7 +356,8 @@ pub struct DardzState {
     pub deck_len: u16,
     /// [`deck_ends`] of `deck`, kept on every draw: drawing names the kind at a position
     /// without scanning the counts. Change the pile only through [`DardzState::set_deck`]
-    /// and [`DardzState::take_from_deck`], which keep it (`check_invariants` checks).
+    /// and [`DardzState::take_from_deck`], which keep it, or (the deal of a new round) all
+    /// three fields at once from the game's precomputed full pile; `check_invariants` checks.
     pub deck_ends: [u16; END_LANES],
     pub hands: [Hand; MAX_SEATS],
     /// Points piles, as counts per kind per seat.
