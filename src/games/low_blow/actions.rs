@@ -51,8 +51,7 @@ impl LowBlow {
             for _ in 0..k {
                 bits &= bits - 1;
             }
-            let bit = bits.trailing_zeros() as u8;
-            (bit / 6, bit % 6 + 1)
+            die_of_bit(bits.trailing_zeros())
         };
         if !placing {
             // Every die that may be set aside, then Done last.

@@ -39,7 +39,9 @@ use crate::core::{Chance, Game, IllegalAction, Outcome, ScoreOrder, Seat, Turn};
 pub use rules::{CounterScoring, LowBlowRules, RoundStarter};
 pub use state::{COLOUR_NAMES, Die, LowBlowState, Phase};
 
-use state::{COLOUR_LETTERS, MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, ONES_BITS, die_bit, list_dice};
+use state::{
+    COLOUR_LETTERS, MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, ONES_BITS, die_bit, die_of_bit, list_dice,
+};
 
 #[derive(Clone, Debug)]
 pub struct LowBlow {
@@ -273,8 +275,8 @@ impl Game for LowBlow {
             Phase::SetAside => {
                 let mut dice = s.rolled_mask;
                 while dice != 0 {
-                    let bit = dice.trailing_zeros() as u8;
-                    out.push(LowBlowAction::SetAside { colour: bit / 6, value: bit % 6 + 1 });
+                    let (colour, value) = die_of_bit(dice.trailing_zeros());
+                    out.push(LowBlowAction::SetAside { colour, value });
                     dice &= dice - 1;
                 }
                 out.push(LowBlowAction::Done);
@@ -293,8 +295,7 @@ impl Game for LowBlow {
                 let cells = &cells[..n];
                 let mut dice = s.rolled_mask | s.aside_mask;
                 while dice != 0 {
-                    let bit = dice.trailing_zeros() as u8;
-                    let (colour, value) = (bit / 6, bit % 6 + 1);
+                    let (colour, value) = die_of_bit(dice.trailing_zeros());
                     out.extend(cells.iter().map(|&cell| LowBlowAction::Place {
                         colour,
                         value,

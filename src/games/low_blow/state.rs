@@ -122,6 +122,12 @@ pub fn die_bit(colour: usize, value_index: usize) -> u32 {
     1 << (colour * 6 + value_index)
 }
 
+/// The (colour, value 1-6) of bit `bit` of a die mask: the inverse of [`die_bit`].
+#[inline]
+pub fn die_of_bit(bit: u32) -> (u8, u8) {
+    ((bit / 6) as u8, (bit % 6) as u8 + 1)
+}
+
 // A die mask holds 6 values per colour in a u32, and `ONES_BITS` names exactly 4 colours.
 const _: () = assert!(MAX_PLAYERS * 6 <= 32 && MAX_PLAYERS == 4);
 
