@@ -48,6 +48,9 @@ impl<'a> Ucb<'a> {
 /// placements, DARDZ's open-loop dice), while for a few actions (Pig) it is not.
 const DIRECT_MATCH: usize = 16;
 
+/// Legal lists up to this long are matched on a grid of keys ([`Search::match_on_grid`]).
+const GRID: usize = 4;
+
 impl<G: Game> Search<G> {
     /// Choose a child of `node` for `mover` among the actions in `self.legal`, creating
     /// children for legal actions that have none. `None` if the node has no child for this
@@ -121,14 +124,20 @@ impl<G: Game> Search<G> {
     /// Match the children `first..first + count` to legal actions: a child goes to the first
     /// legal position holding its (seat, action), trying the same position first (children
     /// are usually in legal order, created from one legal list). Small lists and blocks are
-    /// scanned with `==`; large ones go through keys and a table of the legal list (one probe
-    /// per child instead of a scan), which finds the same position. Fills `self.slots`;
+    /// scanned with `==`; short legal lists under more children are compared key by key on a
+    /// grid ([`Self::match_on_grid`]); long ones go through keys and a table of the legal list
+    /// (one probe per child instead of a scan). All find the same positions. Fills `self.slots`;
     /// returns how many legal actions have no child.
-    fn match_children(&mut self, first: u32, count: u32, mover: Seat) -> usize {
+    pub(super) fn match_children(&mut self, first: u32, count: u32, mover: Seat) -> usize {
         let n = self.legal.len();
         let by_key = n * count as usize > DIRECT_MATCH;
         if by_key {
             self.keys.set(mover.0, &self.legal);
+            if n <= GRID
+                && let Some(missing) = self.match_on_grid(first, count, mover)
+            {
+                return missing;
+            }
             self.keys.index(&self.legal);
         }
         let mut missing = n;
@@ -155,6 +164,50 @@ impl<G: Game> Search<G> {
             }
         }
         missing
+    }
+
+    /// [`Self::match_children`] for a legal list of at most [`GRID`] actions (DARDZ's picks
+    /// under a node whose children gathered every roll's options): every child's key is
+    /// compared with every legal key, keeping per position the last child with an equal key,
+    /// without a branch per pair (which of a node's children are legal now, and whose they
+    /// are, is a coin flip to the predictor); each kept child is then confirmed with `==`.
+    /// The keys hold the seat, so a child of another seat gets there only through a key
+    /// collision. `None`, with `self.slots` untouched, when two legal keys are equal or a
+    /// confirmation fails: the caller then matches the general way. Otherwise the result is
+    /// the general way's: without repeated actions each (seat, action) has one position, and
+    /// children are unique per (seat, action).
+    pub(super) fn match_on_grid(&mut self, first: u32, count: u32, mover: Seat) -> Option<usize> {
+        let keys = &self.keys.keys;
+        let n = keys.len();
+        for j in 1..n {
+            if keys[..j].contains(&keys[j]) {
+                return None;
+            }
+        }
+        // Unused positions hold a copy of the first key and are never read.
+        let mut grid = [keys[0]; GRID];
+        grid[..n].copy_from_slice(keys);
+        let mut found = [NONE; GRID];
+        for ci in first..first + count {
+            let key = self.nodes[ci as usize].key;
+            for (slot, &k) in found.iter_mut().zip(&grid) {
+                *slot = if k == key { ci } else { *slot };
+            }
+        }
+        for (j, &ci) in found[..n].iter().enumerate() {
+            if ci != NONE {
+                let child = &self.nodes[ci as usize];
+                if child.seat != mover.0 || child.action != self.legal[j] {
+                    return None;
+                }
+            }
+        }
+        let mut missing = n;
+        for (slot, &ci) in self.slots.iter_mut().zip(&found[..n]) {
+            *slot = ci;
+            missing -= (ci != NONE) as usize;
+        }
+        Some(missing)
     }
 
     /// [`Self::select`] when the children `first..first + count` are exactly the legal
