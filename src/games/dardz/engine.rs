@@ -88,6 +88,10 @@ impl Dardz {
     }
 
     /// Every hand passes to the left (Clock): seat i's hand goes to seat i + 1.
+    // Out of line: its rotation's buffer on the stack made every call of `advance`, where it
+    // was inlined, set up a large frame and save every register.
+    #[cold]
+    #[inline(never)]
     pub(super) fn pass_hands(s: &mut DardzState) {
         let n = s.players();
         s.hands[..n].rotate_right(1);
@@ -148,7 +152,20 @@ impl Dardz {
 
     /// Carry on until the next decision or chance event: the round's end, pending draws, a
     /// Clock's pass, the roller's action cards, then the turn's next roll or the next turn.
+    #[inline]
     pub(super) fn advance(&self, s: &mut DardzState) {
+        // The most frequent next event, after nearly every score: holders draw back. Decided
+        // here, inlined into each caller, as the first pass of `advance_on` would decide it.
+        if !s.round_over && s.draw_mask != 0 && s.deck_len > 0 {
+            s.phase = Phase::Draw;
+            return;
+        }
+        self.advance_on(s);
+    }
+
+    /// [`Dardz::advance`] past its first test.
+    #[inline(never)]
+    fn advance_on(&self, s: &mut DardzState) {
         loop {
             if s.round_over {
                 s.phase = Phase::RoundEnd;

@@ -11,7 +11,12 @@ use super::rules::{ActionCard, Card, MAX_HAND, NUM_KINDS};
 
 /// What happens next. Decisions are always the roller's ([`Phase::ChooseAction`],
 /// [`Phase::Guess`], [`Phase::Pick`]); everything else is a chance event.
+///
+/// A tag byte of its own (`repr(u8)`) beside the Action Dice's card: without it the card
+/// shared the byte (the other phases in the card's unused values), and every `match` on the
+/// phase (several per step) first worked the tag out of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
 pub enum Phase {
     /// Chance: collect every card, pick the round's first player, deal the hands.
     Deal,
