@@ -423,8 +423,7 @@ impl Dardz {
                     s.event.scored = self.bonus_pick(s, n);
                 } else {
                     // The Bonus Roll never passes (`may_pass`).
-                    s.options = options;
-                    s.phase = Phase::Pick;
+                    self.ask(s, options);
                     return;
                 }
             }
@@ -433,16 +432,21 @@ impl Dardz {
         self.advance(s);
     }
 
-    /// If the roller has a number to take on this roll, ask them, keeping their options for
-    /// the decision (`s.options`); returns whether it asked.
+    /// If the roller has a number to take on this roll, ask them ([`Dardz::ask`]); returns
+    /// whether it asked.
     fn ask_pick(&self, s: &mut DardzState) -> bool {
         let options = self.pick_options(s);
-        if options == 0 {
-            return false;
+        if options != 0 {
+            self.ask(s, options);
         }
+        options != 0
+    }
+
+    /// Ask the roller to pick among `options` (this roll's `pick_options`, not 0), keeping
+    /// them, and whether they may pass, for the decision (`s.options`).
+    fn ask(&self, s: &mut DardzState, options: u16) {
         s.options = options | self.may_pass(s) as u16;
         s.phase = Phase::Pick;
-        true
     }
 
     /// The dice of a Jackpot, Roll-Off, Boost 'em or Bunk 'em, and the card's effect.

@@ -429,8 +429,9 @@ impl DardzState {
         // card). Four lanes per u64, in parallel: with the top bit of every lane set, taking
         // r + 1 off leaves it set exactly where the lane ends after r (no borrow crosses a
         // lane: a pile holds at most 19 kinds x 255 copies (u8 counts), 4,845 cards, below
-        // 0x8000; the padding's u16::MAX ends after any position). The SSE compare and mask count this replaced was a longer
-        // chain (a mask, then a popcount in software on the base x86-64 target).
+        // 0x8000; the padding's u16::MAX ends after any position). The SSE compare and mask
+        // count this replaced was a longer chain (a mask, then a popcount in software on the
+        // base x86-64 target).
         const TOP: u64 = 0x8000_8000_8000_8000;
         const ONES: u64 = 0x0001_0001_0001_0001;
         debug_assert!(r < 0x7fff);

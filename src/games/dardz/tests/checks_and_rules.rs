@@ -79,9 +79,7 @@ fn a_pick_keeps_its_options_and_the_check_catches_stale_ones() {
     roll(&g, &mut s, Stage::Roll2, &[2, 4]);
     assert_eq!(s.phase, Phase::Pick);
     assert_eq!(s.options, g.pick_options(&s) | 1);
-    let mut legal = Vec::new();
-    g.legal_actions(&s, &mut legal);
-    assert_eq!(legal, vec![Pick(2), Pick(4), Pick(6), Pass]);
+    assert_eq!(legal(&g, &s), vec![Pick(2), Pick(4), Pick(6), Pass]);
     ok(&g, &s);
     let mut stale = s;
     stale.options &= !bit(4);
