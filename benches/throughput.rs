@@ -1,7 +1,9 @@
 //! Throughput benchmarks: random matches per second for each game on one thread, through the
 //! same `Worker::play` the runner uses (`cargo bench`; `arena bench` measures whole runs on
 //! 1 and 2 threads), and the floor under Pig's figure: a bare loop over the same rules,
-//! generator and draws with no harness at all (issue 19's yardstick against OpenSpiel).
+//! generator and draws with no harness at all (issue 19's yardstick against OpenSpiel), and
+//! the same bare loop on a cheaper generator, to measure how much of that floor is the
+//! generator itself.
 
 use std::hint::black_box;
 
@@ -10,6 +12,7 @@ use arena::bots::profile::parse_lineup;
 use arena::core::{CHANCE_STREAM, Game, Rng, Seat, bot_stream, derive_rng};
 use arena::games::{self, AnyGame, GAME_NAMES};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rand::Rng as _;
 use rand::RngExt;
 
 fn bench_game<G: Game>(c: &mut Criterion, game: &G, players: usize) {
@@ -46,8 +49,19 @@ fn all_games(c: &mut Criterion) {
 /// 1 when stopping is forced; a die of 1..=6), but no turn dispatch, no lead statistics, no
 /// tally. Returns the decisions, so nothing is optimised away.
 fn bare_pig_match(index: u64) -> u32 {
-    let mut chance: Rng = derive_rng(1, index, CHANCE_STREAM);
-    let mut seats: [Rng; 2] = [0, 1].map(|s| derive_rng(1, index, bot_stream(Seat(s))));
+    let chance: Rng = derive_rng(1, index, CHANCE_STREAM);
+    let seats: [Rng; 2] = [0, 1].map(|s| derive_rng(1, index, bot_stream(Seat(s))));
+    bare_pig_loop(chance, seats)
+}
+
+/// The same loop on [`WyRand`], seeded from the same derivation: what the floor would be if
+/// arena's generator were one 64-bit multiply per draw instead of Pcg64Mcg's 128-bit one.
+fn bare_pig_match_wyrand(index: u64) -> u32 {
+    let wy = |stream| WyRand(derive_rng(1, index, stream).next_u64());
+    bare_pig_loop(wy(CHANCE_STREAM), [0, 1].map(|s| wy(bot_stream(Seat(s)))))
+}
+
+fn bare_pig_loop<R: rand::Rng>(mut chance: R, mut seats: [R; 2]) -> u32 {
     let (mut banked, mut turn_total, mut mover, mut decisions) = ([0u32; 2], 0u32, 0usize, 0u32);
     while banked[0] < 100 && banked[1] < 100 {
         decisions += 1;
@@ -70,16 +84,44 @@ fn bare_pig_match(index: u64) -> u32 {
     decisions
 }
 
+/// wyrand (Wang Yi's generator): a 64-bit counter and one 64x64->128-bit multiply per
+/// output. Only a yardstick for the floor benchmark; arena's streams are Pcg64Mcg.
+struct WyRand(u64);
+
+impl rand::TryRng for WyRand {
+    type Error = std::convert::Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        self.try_next_u64().map(|x| x as u32)
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        self.0 = self.0.wrapping_add(0xa076_1d64_78bd_642f);
+        let t = self.0 as u128 * (self.0 ^ 0xe703_7ed1_a0b4_28db) as u128;
+        Ok((t >> 64) as u64 ^ t as u64)
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        for chunk in dst.chunks_mut(8) {
+            let word = self.try_next_u64()?.to_le_bytes();
+            chunk.copy_from_slice(&word[..chunk.len()]);
+        }
+        Ok(())
+    }
+}
+
 fn bare_pig(c: &mut Criterion) {
     let mut group = c.benchmark_group("floor");
     group.throughput(Throughput::Elements(1));
-    let mut index = 0u64;
-    group.bench_function("bare_pig_loop/2p", |b| {
-        b.iter(|| {
-            index += 1;
-            black_box(bare_pig_match(index))
-        })
-    });
+    for (name, play) in [
+        ("bare_pig_loop/2p", bare_pig_match as fn(u64) -> u32),
+        ("bare_pig_loop_wyrand/2p", bare_pig_match_wyrand),
+    ] {
+        let mut index = 0u64;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                index += 1;
+                black_box(play(index))
+            })
+        });
+    }
     group.finish();
 }
 
