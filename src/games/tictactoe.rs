@@ -161,11 +161,16 @@ impl Game for TicTacToe {
     fn apply(&self, s: &mut TicTacToeState, cell: u8) {
         debug_assert!(s.empty() >> cell & 1 == 1 && s.winner.is_none());
         let seat = s.to_move().0;
-        let mine = s.marks[seat as usize] | 1 << cell;
-        s.marks[seat as usize] = mine;
+        // Both seats' marks written with constant indices, the mover's chosen by a select:
+        // indexing the marks by the seat kept the board in memory, a store and a reload on
+        // the chain from one move to the next.
+        let bit = 1 << cell;
+        let [x, o] = s.marks;
+        let (x, o) = if seat == 0 { (x | bit, o) } else { (x, o | bit) };
+        s.marks = [x, o];
         s.moves += 1;
         // Only the mover can have completed a line.
-        if completes_line(mine) {
+        if completes_line(if seat == 0 { x } else { o }) {
             s.winner = Some(seat);
         }
     }

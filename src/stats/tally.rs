@@ -6,6 +6,25 @@ use crate::core::{MAX_SEATS, MatchLength, Outcome, Seat};
 use crate::stats::histogram::Histogram;
 use crate::stats::moments::sample_sd;
 
+/// Runs `$body` with `$n` (a player count, 1 to [`MAX_SEATS`]) as the constant `$N`: one copy
+/// of the per-match counting per player count, whose per-seat and per-pair loops unroll
+/// without bounds checks (a short match costs little more than its tally).
+macro_rules! with_seats {
+    ($n:expr, $N:ident => $body:expr) => {
+        with_seats!(@ $n, $N, $body, 1 2 3 4 5 6 7 8)
+    };
+    (@ $n:expr, $N:ident, $body:expr, $($k:literal)*) => {
+        match $n {
+            $($k => {
+                const $N: usize = $k;
+                $body
+            })*
+            n => unreachable!("{n} players"),
+        }
+    };
+}
+const _: () = assert!(MAX_SEATS == 8, "with_seats! lists every player count");
+
 /// Win shares are counted in units of 1/840: 840 = lcm(1..=8), so a win shared by any number
 /// of players up to `MAX_SEATS` is an exact integer.
 pub const SHARE_UNIT: u64 = 840;
@@ -125,18 +144,18 @@ pub struct Moments {
 }
 
 impl Moments {
-    fn add_match(&mut self, y: &[i64]) {
-        for i in 0..y.len() {
+    fn add_match<const N: usize>(&mut self, y: &[i64; N]) {
+        for i in 0..N {
             self.match_sum[i] += y[i] as i128;
-            for j in 0..y.len() {
+            for j in 0..N {
                 self.match_cross[i][j] += y[i] as i128 * y[j] as i128;
             }
         }
     }
-    fn add_group(&mut self, s: &[i64]) {
-        for i in 0..s.len() {
+    fn add_group<const N: usize>(&mut self, s: &[i64; N]) {
+        for i in 0..N {
             self.group_sum[i] += s[i] as i128;
-            for j in 0..s.len() {
+            for j in 0..N {
                 self.group_cross[i][j] += s[i] as i128 * s[j] as i128;
             }
         }
@@ -239,38 +258,53 @@ impl Tally {
         lead: Option<LeadShape>,
         metrics: &[i64],
     ) {
-        let n = self.players;
-        let firsts = outcome.first_place_count();
+        with_seats!(self.players, N => self.record_n::<N>(outcome, slot_of_seat, length, lead, metrics))
+    }
+
+    /// [`Tally::record`] for `N` players.
+    fn record_n<const N: usize>(
+        &mut self,
+        outcome: &Outcome,
+        slot_of_seat: &[u8],
+        length: &MatchLength,
+        lead: Option<LeadShape>,
+        metrics: &[i64],
+    ) {
+        // Slots are below `MAX_SEATS`: the remainder only spares the bounds checks.
+        let slots: [usize; N] = std::array::from_fn(|s| slot_of_seat[s] as usize % MAX_SEATS);
+        let ranks: [u8; N] = std::array::from_fn(|s| outcome.rank(Seat(s as u8)));
+        let capped = outcome.is_capped();
+        // As `outcome.first_place_count()` (a capped match ranks every seat below first).
+        let firsts = ranks.iter().filter(|&&r| r == 0).count();
         self.matches += 1;
-        self.capped += outcome.is_capped() as u64;
-        self.shared_first += (!outcome.is_capped() && firsts > 1) as u64;
+        self.capped += capped as u64;
+        self.shared_first += (!capped && firsts > 1) as u64;
         let share = SHARE_UNIT / firsts.max(1) as u64;
-        for (seat, &slot) in slot_of_seat.iter().enumerate().take(n) {
+        for (seat, &slot) in slots.iter().enumerate() {
             let s = Seat(seat as u8);
             self.seats[seat].record(outcome, s, firsts, share);
-            self.slots[slot as usize].record(outcome, s, firsts, share);
+            self.slots[slot].record(outcome, s, firsts, share);
         }
-        if !outcome.is_capped() {
+        if !capped {
             // Half-points per slot are at most 2 (n - 1): i64, multiplied in i128.
             let mut per_slot = [0i64; MAX_SEATS];
-            let ranks = outcome.ranks();
-            for a in 0..n {
-                for b in 0..n {
+            for a in 0..N {
+                for b in 0..N {
                     // 2 half-points for finishing above, 1 for a tie, 0 below (or a == b);
                     // added unconditionally, as ranks are the match's chance.
                     let (ra, rb) = (ranks[a], ranks[b]);
                     let halves = ((a != b) & (ra <= rb)) as u64 * (1 + (ra < rb) as u64);
-                    self.pair_halves[slot_of_seat[a] as usize][slot_of_seat[b] as usize] += halves;
-                    per_slot[slot_of_seat[a] as usize] += halves as i64;
+                    self.pair_halves[slots[a]][slots[b]] += halves;
+                    per_slot[slots[a]] += halves as i64;
                 }
             }
-            for i in 0..n {
-                for j in 0..n {
+            for i in 0..N {
+                for j in 0..N {
                     self.pair_cross[i][j] += per_slot[i] as i128 * per_slot[j] as i128;
                 }
             }
-            if let Some(m) = margin(outcome) {
-                self.margins.add(m);
+            if N >= 2 {
+                self.margins.add(margin_n::<N>(outcome, &ranks, firsts));
             }
         }
         self.lengths[0].add(length.decisions);
@@ -279,7 +313,7 @@ impl Tally {
         self.lengths[3].add(length.rounds);
         if let Some(lead) = lead {
             self.lead_changes.add(lead.changes);
-            if !outcome.is_capped() && firsts == 1 && lead.turns > 0 {
+            if !capped && firsts == 1 && lead.turns > 0 {
                 // Rounded to the nearest percent (flooring would bias the mean down by 0.5).
                 let pct = ((lead.decided_turn as u64 * 200 + lead.turns as u64)
                     / (2 * lead.turns as u64))
@@ -297,22 +331,28 @@ impl Tally {
 
     /// Count one complete deal group: per match, the win units by seat and by slot.
     pub fn record_group(&mut self, seat_units: &[Units], slot_units: &[Units]) {
-        let n = self.players;
+        with_seats!(self.players, N => self.record_group_n::<N>(seat_units, slot_units))
+    }
+
+    /// [`Tally::record_group`] for `N` players.
+    fn record_group_n<const N: usize>(&mut self, seat_units: &[Units], slot_units: &[Units]) {
         let p = &mut self.paired;
         p.groups += 1;
         p.matches += seat_units.len() as u64;
-        let mut seat_sum = [0i64; MAX_SEATS];
-        let mut slot_sum = [0i64; MAX_SEATS];
+        let mut seat_sum = [0i64; N];
+        let mut slot_sum = [0i64; N];
         for (seats, slots) in seat_units.iter().zip(slot_units) {
-            p.seats.add_match(&seats[..n]);
-            p.slots.add_match(&slots[..n]);
-            for i in 0..n {
+            let seats: &[i64; N] = seats[..N].try_into().unwrap();
+            let slots: &[i64; N] = slots[..N].try_into().unwrap();
+            p.seats.add_match(seats);
+            p.slots.add_match(slots);
+            for i in 0..N {
                 seat_sum[i] += seats[i];
                 slot_sum[i] += slots[i];
             }
         }
-        p.seats.add_group(&seat_sum[..n]);
-        p.slots.add_group(&slot_sum[..n]);
+        p.seats.add_group(&seat_sum);
+        p.slots.add_group(&slot_sum);
     }
 
     pub fn merge(&mut self, o: &Tally) {
@@ -366,6 +406,22 @@ pub fn margin(outcome: &Outcome) -> Option<u32> {
     Some(outcome.score(first).abs_diff(outcome.score(second)))
 }
 
+/// [`margin`] of an uncapped match of `N >= 2` seats with these `ranks` and `firsts` seats
+/// in first place, without branches: who wins, and whether first place is shared, is the
+/// match's chance. Seats of equal rank have equal scores, so any second-placed seat's score
+/// gives the margin.
+fn margin_n<const N: usize>(outcome: &Outcome, ranks: &[u8; N], firsts: usize) -> u32 {
+    let (mut first, mut second, mut second_rank) = (0i32, 0i32, u8::MAX);
+    for (s, &rank) in ranks.iter().enumerate() {
+        let score = outcome.score(Seat(s as u8));
+        first = if rank == 0 { score } else { first };
+        let better = (rank != 0) & (rank < second_rank);
+        second = if better { score } else { second };
+        second_rank = if better { rank } else { second_rank };
+    }
+    if firsts > 1 { 0 } else { first.abs_diff(second) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -391,6 +447,27 @@ mod tests {
         let low = Outcome::finished(&[-3, 4, 7], ScoreOrder::LowerWins, 1, 1);
         assert_eq!(margin(&low), Some(7));
         assert_eq!(margin(&Outcome::capped(&[1, 2], 5, 1)), None);
+    }
+
+    #[test]
+    fn branch_free_margin_is_the_margin() {
+        // Random scores with many ties (0..4), either order, 2 to 8 seats.
+        use rand::RngExt;
+        let mut rng = crate::core::rng_from_seed(23);
+        for _ in 0..5_000 {
+            let players = rng.random_range(2..=MAX_SEATS);
+            let scores: Vec<i32> = (0..players).map(|_| rng.random_range(0..4)).collect();
+            let order =
+                if rng.random_bool(0.5) { ScoreOrder::HigherWins } else { ScoreOrder::LowerWins };
+            let o = Outcome::finished(&scores, order, 1, 1);
+            let ranks: Vec<u8> = o.ranks().to_vec();
+            let fast = with_seats!(players, N => margin_n::<N>(
+                &o,
+                ranks[..].try_into().unwrap(),
+                o.first_place_count(),
+            ));
+            assert_eq!(Some(fast), margin(&o), "{scores:?} {order:?}");
+        }
     }
 
     #[test]
