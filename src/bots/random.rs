@@ -1,8 +1,7 @@
 //! The random bot: a uniformly random legal action from the bot's own stream. It never looks
 //! at the state, so it cannot peek at hidden information.
 
-use rand::RngExt;
-
+use crate::core::chance::index_below;
 use crate::core::{Game, Rng};
 
 #[derive(Clone, Debug, Default)]
@@ -10,7 +9,7 @@ pub struct RandomBot;
 
 impl RandomBot {
     pub fn choose<A: Copy>(&mut self, legal: &[A], rng: &mut Rng) -> A {
-        legal[rng.random_range(0..legal.len())]
+        legal[index_below(rng, legal.len())]
     }
 
     /// The same choice as [`RandomBot::choose`] over `game.legal_actions(state)`, with the same
@@ -23,6 +22,6 @@ impl RandomBot {
         buf: &mut Vec<G::Action>,
         rng: &mut Rng,
     ) -> G::Action {
-        game.legal_pick(state, buf, |n| rng.random_range(0..n))
+        game.legal_pick(state, buf, |n| index_below(rng, n))
     }
 }

@@ -16,9 +16,9 @@
 //! ```
 //!
 //! The [`Rng`] implementation reproduces, draw for draw, how each game sampled before this
-//! interface existed (rand samples 8-, 16- and 32-bit ranges through 32-bit arithmetic but
-//! `usize` ranges through 64-bit arithmetic, which gives other values), so no result changed
-//! when the games moved onto it.
+//! interface existed (each through the rand range it used), so no result changed when the
+//! games moved onto it. It samples through [`range_u32`] and [`index_below`], which are rand's
+//! own range sampling, value for value, always inlined.
 
 use std::collections::VecDeque;
 
@@ -30,9 +30,10 @@ use super::Rng;
 pub trait Chance {
     /// A die with `faces` faces: 1 to `faces` (faces >= 1).
     fn die(&mut self, faces: u32) -> u32;
-    /// A die drawn through 64-bit sampling: same distribution as [`Chance::die`], other
-    /// values from the same stream. LOW BLOW has always rolled this way; keeping it keeps
-    /// every LOW BLOW result.
+    /// A die drawn through a `usize` range, as LOW BLOW has always rolled. The rand this
+    /// project pins (0.10) samples a `usize` range that fits in 32 bits as a `u32` range, so
+    /// the values equal [`Chance::die`]'s; the two stay apart so that LOW BLOW keeps rand's
+    /// `usize` sampling, whatever it is.
     fn die_wide(&mut self, faces: u32) -> u32;
     /// A uniform choice among `n` things: 0 to n - 1 (n >= 1).
     fn below(&mut self, n: u32) -> u32;
@@ -79,23 +80,64 @@ fn kind_at(counts: &[u8], mut r: u32) -> usize {
     unreachable!("drew past the end of the pile");
 }
 
+/// rand's `random_range(low..=high)` for `u32`, value for value and draw for draw (rand
+/// 0.10's biased Canon method: one 32-bit draw times the range, whose high half is the
+/// value; a second draw only when the low half lands in the last `range` values), but
+/// always inlined. rand's generic `random_range` was left out of line in hot loops (a random
+/// tic-tac-toe move, MCTS rollouts), and the call cost the caller its generator's state in
+/// registers. `tests::inlined_ranges_draw_as_rand_does` checks it against rand itself,
+/// second draws included; the version of rand is pinned by `Cargo.lock`.
+#[inline(always)]
+pub fn range_u32<R: rand::Rng + ?Sized>(rng: &mut R, low: u32, high: u32) -> u32 {
+    assert!(low <= high, "cannot sample empty range");
+    let range = high.wrapping_sub(low).wrapping_add(1);
+    if range == 0 {
+        return rng.next_u32();
+    }
+    let wide = rng.next_u32() as u64 * range as u64;
+    let (mut result, lo) = ((wide >> 32) as u32, wide as u32);
+    if lo > range.wrapping_neg() {
+        let new_hi = ((rng.next_u32() as u64 * range as u64) >> 32) as u32;
+        result += lo.checked_add(new_hi).is_none() as u32;
+    }
+    low.wrapping_add(result)
+}
+
+/// rand's `random_range(0..n)` for `u32` (n >= 1), always inlined ([`range_u32`]).
+#[inline(always)]
+pub fn below_u32<R: rand::Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
+    assert!(n > 0, "cannot sample empty range");
+    range_u32(rng, 0, n - 1)
+}
+
+/// rand's `random_range(0..n)` for `usize` (n >= 1), always inlined: rand samples a range
+/// that fits in 32 bits as a `u32` range ([`range_u32`]), and hands the rest to rand.
+#[inline(always)]
+pub fn index_below<R: rand::Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
+    assert!(n > 0, "cannot sample empty range");
+    if n - 1 > u32::MAX as usize {
+        return rng.random_range(0..n);
+    }
+    range_u32(rng, 0, (n - 1) as u32) as usize
+}
+
 impl Chance for Rng {
     fn die(&mut self, faces: u32) -> u32 {
-        self.random_range(1..=faces)
+        range_u32(self, 1, faces)
     }
     fn die_wide(&mut self, faces: u32) -> u32 {
-        self.random_range(0..faces as usize) as u32 + 1
+        index_below(self, faces as usize) as u32 + 1
     }
     fn below(&mut self, n: u32) -> u32 {
-        self.random_range(0..n)
+        below_u32(self, n)
     }
     fn draw(&mut self, counts: &[u8]) -> usize {
         let total: u32 = counts.iter().map(|&c| c as u32).sum();
-        kind_at(counts, self.random_range(0..total))
+        kind_at(counts, below_u32(self, total))
     }
     fn draw_sized(&mut self, counts: &[u8], total: u32) -> usize {
         debug_assert_eq!(total, counts.iter().map(|&c| c as u32).sum::<u32>());
-        kind_at(counts, self.random_range(0..total))
+        kind_at(counts, below_u32(self, total))
     }
     fn draw_located(
         &mut self,
@@ -104,7 +146,7 @@ impl Chance for Rng {
         kind_at_position: impl FnOnce(u32) -> usize,
     ) -> usize {
         debug_assert_eq!(total, counts.iter().map(|&c| c as u32).sum::<u32>());
-        let r = self.random_range(0..total);
+        let r = below_u32(self, total);
         let kind = kind_at_position(r);
         debug_assert_eq!(kind, kind_at(counts, r), "the game named another kind at {r}");
         kind
@@ -189,6 +231,7 @@ impl Chance for ScriptedChance {
 mod tests {
     use super::*;
     use crate::core::derive_rng;
+    use rand::Rng as _;
 
     #[test]
     fn rng_draws_match_the_samplers_games_used_before() {
@@ -198,6 +241,64 @@ mod tests {
             assert_eq!(a.die(6), b.random_range(1..=6u8) as u32);
             assert_eq!(a.die_wide(6), b.random_range(0..6usize) as u32 + 1);
             assert_eq!(a.below(90), b.random_range(0..90u16) as u32);
+        }
+    }
+
+    /// A generator that returns scripted 32-bit values (then a counter), to reach the
+    /// second draw of rand's method, which a real stream takes about once in 2^32 / range.
+    #[derive(Clone)]
+    struct Scripted(Vec<u32>, u64);
+
+    impl rand::TryRng for Scripted {
+        type Error = std::convert::Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            self.1 += 1;
+            Ok(if self.0.is_empty() { self.1 as u32 } else { self.0.remove(0) })
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            self.try_next_u32().map(|x| x as u64)
+        }
+        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+            dst.fill(0);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn inlined_ranges_draw_as_rand_does() {
+        // From real streams: every small range and some wide ones, value and stream position.
+        let ends = (1..=300u32).chain([1 << 16, (1 << 31) + 1, u32::MAX - 1, u32::MAX]);
+        for (i, n) in ends.enumerate() {
+            let (mut a, mut b) = (derive_rng(9, i as u64, 0), derive_rng(9, i as u64, 0));
+            for _ in 0..200 {
+                assert_eq!(below_u32(&mut a, n), b.random_range(0..n), "0..{n}");
+                assert_eq!(index_below(&mut a, n as usize), b.random_range(0..n as usize));
+                assert_eq!(range_u32(&mut a, 3, n.max(3)), b.random_range(3..=n.max(3)));
+                assert_eq!(range_u32(&mut a, 0, u32::MAX), b.random_range(0..=u32::MAX));
+            }
+            assert_eq!(a.next_u64(), b.next_u64(), "the streams moved alike for {n}");
+        }
+        let huge = u32::MAX as usize + 7;
+        let (mut a, mut b) = (derive_rng(9, 0, 1), derive_rng(9, 0, 1));
+        assert_eq!(index_below(&mut a, huge), b.random_range(0..huge));
+        // The second draw: first values whose product with the range lands in its last
+        // `range` low values (x = floor(m * 2^32 / range)), and u32::MAX, whose low half is
+        // exactly the bound (no second draw); then a second value that does or does not
+        // carry into the result.
+        for range in [3u32, 5, 6, 7, 90, 1000] {
+            let firsts = (1..range.min(20) as u64).map(|m| ((m << 32) / range as u64) as u32);
+            for x in firsts.chain([u32::MAX]) {
+                for second in [0, 1, u32::MAX / 2, u32::MAX - 1, u32::MAX] {
+                    let script = Scripted(vec![x, second], 0);
+                    let (mut a, mut b) = (script.clone(), script);
+                    assert_eq!(
+                        below_u32(&mut a, range),
+                        b.random_range(0..range),
+                        "range {range}, first {x}, second {second}"
+                    );
+                    assert_eq!(a.next_u32(), b.next_u32(), "both took the second draw or not");
+                }
+            }
         }
     }
 

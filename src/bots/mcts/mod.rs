@@ -40,6 +40,7 @@ use rand::RngExt;
 use crate::bots::Scratch;
 use crate::bots::greedy;
 use crate::bots::params::{MctsParams, Rollout};
+use crate::core::chance::index_below;
 use crate::core::{Game, MAX_SEATS, Rng, Seat, Turn};
 
 use keys::LegalKeys;
@@ -237,7 +238,7 @@ impl<G: Game> Search<G> {
                 Turn::Chance => game.sample_chance(&mut d, rng),
                 Turn::Player(_) => {
                     game.legal_actions(&d, &mut self.legal);
-                    let a = self.legal[rng.random_range(0..self.legal.len())];
+                    let a = self.legal[index_below(rng, self.legal.len())];
                     game.apply(&mut d, a);
                 }
             }
@@ -293,8 +294,7 @@ impl<G: Game> Search<G> {
                     if p.rollout == Rollout::Random {
                         // The same single draw as indexing the list, without building it
                         // where the game can count its actions (`Game::legal_pick`).
-                        let action =
-                            game.legal_pick(d, &mut self.legal, |n| rng.random_range(0..n));
+                        let action = game.legal_pick(d, &mut self.legal, |n| index_below(rng, n));
                         game.apply(d, action);
                         steps += 1;
                         continue;
@@ -312,7 +312,7 @@ impl<G: Game> Search<G> {
                             rng,
                         )
                     } else {
-                        self.legal[rng.random_range(0..self.legal.len())]
+                        self.legal[index_below(rng, self.legal.len())]
                     };
                     game.apply(d, action);
                     steps += 1;

@@ -2,10 +2,9 @@
 //! the current determinization, create children for the actions that have none, raise the
 //! availability of the legal ones and pick by UCB (unvisited children first, in random order).
 
-use rand::RngExt;
-
 use super::keys::action_key;
 use super::{NODE_LIMIT, NONE, Node, Search};
+use crate::core::chance::below_u32;
 use crate::core::{Game, Rng, Seat};
 
 /// The UCB value `Q/N + c·sqrt(ln(A)/N)` of visited children. Children met together
@@ -94,7 +93,7 @@ impl<G: Game> Search<G> {
             return None;
         }
         if unvisited > 0 {
-            let mut pick = rng.random_range(0..unvisited);
+            let mut pick = below_u32(rng, unvisited);
             for &ci in &self.slots {
                 if ci != NONE && self.nodes[ci as usize].visits == 0 {
                     if pick == 0 {
@@ -221,7 +220,7 @@ impl<G: Game> Search<G> {
             unvisited += (child.visits == 0) as u32;
         }
         if unvisited > 0 {
-            let mut pick = rng.random_range(0..unvisited);
+            let mut pick = below_u32(rng, unvisited);
             for (k, child) in block.iter().enumerate() {
                 if child.visits == 0 {
                     if pick == 0 {
