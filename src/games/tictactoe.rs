@@ -32,10 +32,17 @@ const LINE_MASKS: [u16; 8] = {
     masks
 };
 
+/// A table starting a cache line of its own, so that where it falls does not move with
+/// unrelated constants. A random match is about 150 ns, short enough that layout shows:
+/// builds differing only in a panic message's text measured 5.7M to 6.7M matches/s; with
+/// both tables aligned, four such builds measured 6.4M to 6.7M (code placement still moves).
+#[repr(C, align(64))]
+struct Aligned<T>(T);
+
 /// Whether a set of marks holds a whole line.
 /// Bit `m` is set when the 9-cell mark set `m` completes a line: one lookup per move
 /// instead of eight mask tests.
-const WINNING: [u64; 8] = {
+const WINNING: Aligned<[u64; 8]> = Aligned({
     let mut table = [0u64; 8];
     let mut marks = 0;
     while marks < 512 {
@@ -49,12 +56,12 @@ const WINNING: [u64; 8] = {
         marks += 1;
     }
     table
-};
+});
 
 /// `NTH_CELL[cells][k]`: the k-th set bit (lowest first) of the 9-bit set `cells`, or 0
 /// past its last. A random move picks its cell here rather than by clearing k low bits in
 /// a loop whose length is the random draw (a mispredicted exit at nearly every move).
-const NTH_CELL: [[u8; 9]; 512] = {
+const NTH_CELL: Aligned<[[u8; 9]; 512]> = Aligned({
     let mut table = [[0u8; 9]; 512];
     let mut cells = 0;
     while cells < 512 {
@@ -69,10 +76,10 @@ const NTH_CELL: [[u8; 9]; 512] = {
         cells += 1;
     }
     table
-};
+});
 
 fn completes_line(marks: u16) -> bool {
-    WINNING[marks as usize >> 6] >> (marks & 63) & 1 == 1
+    WINNING.0[marks as usize >> 6] >> (marks & 63) & 1 == 1
 }
 
 #[derive(Clone, Debug)]
@@ -156,7 +163,7 @@ impl Game for TicTacToe {
     ) -> u8 {
         // The list is the empty cells in increasing order: the k-th set bit of `empty`.
         // Every move fills one cell, so 9 - moves cells are empty (no popcount needed).
-        NTH_CELL[s.empty() as usize][pick(9 - s.moves as usize)]
+        NTH_CELL.0[s.empty() as usize][pick(9 - s.moves as usize)]
     }
     fn apply(&self, s: &mut TicTacToeState, cell: u8) {
         debug_assert!(s.empty() >> cell & 1 == 1 && s.winner.is_none());
@@ -282,7 +289,7 @@ mod tests {
 
     #[test]
     fn nth_cell_is_the_kth_empty_cell_in_increasing_order() {
-        for (cells, nth) in NTH_CELL.iter().enumerate() {
+        for (cells, nth) in NTH_CELL.0.iter().enumerate() {
             let listed: Vec<u8> = (0..9u8).filter(|&c| cells >> c & 1 == 1).collect();
             for (k, &cell) in listed.iter().enumerate() {
                 assert_eq!(nth[k], cell, "cells {cells:09b}, k {k}");
