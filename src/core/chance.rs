@@ -32,8 +32,9 @@ pub trait Chance {
     fn die(&mut self, faces: u32) -> u32;
     /// A die drawn through a `usize` range, as LOW BLOW has always rolled. The rand this
     /// project pins (0.10) samples a `usize` range that fits in 32 bits as a `u32` range, so
-    /// the values equal [`Chance::die`]'s; the two stay apart so that LOW BLOW keeps rand's
-    /// `usize` sampling, whatever it is.
+    /// the values equal [`Chance::die`]'s, and [`index_below`] reproduces that sampling; a
+    /// rand that sampled `usize` ranges otherwise would fail
+    /// `tests::inlined_ranges_draw_as_rand_does` rather than change LOW BLOW silently.
     fn die_wide(&mut self, faces: u32) -> u32;
     /// A uniform choice among `n` things: 0 to n - 1 (n >= 1).
     fn below(&mut self, n: u32) -> u32;
@@ -82,7 +83,7 @@ fn kind_at(counts: &[u8], mut r: u32) -> usize {
 
 /// rand's `random_range(low..=high)` for `u32`, value for value and draw for draw (rand
 /// 0.10's biased Canon method: one 32-bit draw times the range, whose high half is the
-/// value; a second draw only when the low half lands in the last `range` values), but
+/// value; a second draw only when the low half lands in its last `range - 1` values), but
 /// always inlined. rand's generic `random_range` was left out of line in hot loops (a random
 /// tic-tac-toe move, MCTS rollouts), and the call cost the caller its generator's state in
 /// registers. `tests::inlined_ranges_draw_as_rand_does` checks it against rand itself,
@@ -115,7 +116,8 @@ pub fn below_u32<R: rand::Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
 #[inline(always)]
 pub fn index_below<R: rand::Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
     assert!(n > 0, "cannot sample empty range");
-    if n - 1 > u32::MAX as usize {
+    // rand's own test, on the exclusive end: 2^32 itself already takes the u64 path.
+    if n > u32::MAX as usize {
         return rng.random_range(0..n);
     }
     range_u32(rng, 0, (n - 1) as u32) as usize
@@ -278,13 +280,20 @@ mod tests {
             }
             assert_eq!(a.next_u64(), b.next_u64(), "the streams moved alike for {n}");
         }
-        let huge = u32::MAX as usize + 7;
-        let (mut a, mut b) = (derive_rng(9, 0, 1), derive_rng(9, 0, 1));
-        assert_eq!(index_below(&mut a, huge), b.random_range(0..huge));
-        // The second draw: first values whose product with the range lands in its last
-        // `range` low values (x = floor(m * 2^32 / range)), and u32::MAX, whose low half is
-        // exactly the bound (no second draw); then a second value that does or does not
-        // carry into the result.
+        // Around 2^32, where rand moves a `usize` range to 64-bit sampling.
+        for (i, huge) in [u32::MAX as usize, 1 << 32, (1 << 32) + 1, u32::MAX as usize + 7, 1 << 33]
+            .into_iter()
+            .enumerate()
+        {
+            let (mut a, mut b) = (derive_rng(9, i as u64, 1), derive_rng(9, i as u64, 1));
+            for _ in 0..20 {
+                assert_eq!(index_below(&mut a, huge), b.random_range(0..huge), "0..{huge}");
+            }
+        }
+        // The second draw: first values x = floor(m * 2^32 / range), whose product with the
+        // range lands in its last `range - 1` low values unless the range divides m * 2^32,
+        // and u32::MAX, whose low half is exactly the bound (no second draw); then a second
+        // value that does or does not carry into the result.
         for range in [3u32, 5, 6, 7, 90, 1000] {
             let firsts = (1..range.min(20) as u64).map(|m| ((m << 32) / range as u64) as u32);
             for x in firsts.chain([u32::MAX]) {
