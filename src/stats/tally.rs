@@ -258,55 +258,11 @@ impl Tally {
         lead: Option<LeadShape>,
         metrics: &[i64],
     ) {
-        with_seats!(self.players, N => self.record_n::<N>(outcome, slot_of_seat, length, lead, metrics))
-    }
-
-    /// [`Tally::record`] for `N` players.
-    fn record_n<const N: usize>(
-        &mut self,
-        outcome: &Outcome,
-        slot_of_seat: &[u8],
-        length: &MatchLength,
-        lead: Option<LeadShape>,
-        metrics: &[i64],
-    ) {
-        // Slots are below `MAX_SEATS`: the remainder only spares the bounds checks.
-        let slots: [usize; N] = std::array::from_fn(|s| slot_of_seat[s] as usize % MAX_SEATS);
-        let ranks: [u8; N] = std::array::from_fn(|s| outcome.rank(Seat(s as u8)));
         let capped = outcome.is_capped();
-        // As `outcome.first_place_count()` (a capped match ranks every seat below first).
-        let firsts = ranks.iter().filter(|&&r| r == 0).count();
+        let firsts = with_seats!(self.players, N => self.count_places::<N>(outcome, slot_of_seat));
         self.matches += 1;
         self.capped += capped as u64;
         self.shared_first += (!capped && firsts > 1) as u64;
-        let share = SHARE_UNIT / firsts.max(1) as u64;
-        for (seat, &slot) in slots.iter().enumerate() {
-            let s = Seat(seat as u8);
-            self.seats[seat].record(outcome, s, firsts, share);
-            self.slots[slot].record(outcome, s, firsts, share);
-        }
-        if !capped {
-            // Half-points per slot are at most 2 (n - 1): i64, multiplied in i128.
-            let mut per_slot = [0i64; MAX_SEATS];
-            for a in 0..N {
-                for b in 0..N {
-                    // 2 half-points for finishing above, 1 for a tie, 0 below (or a == b);
-                    // added unconditionally, as ranks are the match's chance.
-                    let (ra, rb) = (ranks[a], ranks[b]);
-                    let halves = ((a != b) & (ra <= rb)) as u64 * (1 + (ra < rb) as u64);
-                    self.pair_halves[slots[a]][slots[b]] += halves;
-                    per_slot[slots[a]] += halves as i64;
-                }
-            }
-            for i in 0..N {
-                for j in 0..N {
-                    self.pair_cross[i][j] += per_slot[i] as i128 * per_slot[j] as i128;
-                }
-            }
-            if N >= 2 {
-                self.margins.add(margin_n::<N>(outcome, &ranks, firsts));
-            }
-        }
         self.lengths[0].add(length.decisions);
         self.lengths[1].add(length.chance_events);
         self.lengths[2].add(length.turns);
@@ -327,6 +283,48 @@ impl Tally {
             t.min = t.min.min(v);
             t.max = t.max.max(v);
         }
+    }
+
+    /// The part of [`Tally::record`] that loops over seats and pairs, for `N` players: seats'
+    /// and slots' places, pair half-points and the margin. Returns how many seats share first
+    /// place (0 when capped).
+    fn count_places<const N: usize>(&mut self, outcome: &Outcome, slot_of_seat: &[u8]) -> usize {
+        // Slots are below `MAX_SEATS`: the remainder only spares the bounds checks.
+        let slots: [usize; N] = std::array::from_fn(|s| slot_of_seat[s] as usize % MAX_SEATS);
+        let ranks: [u8; N] = std::array::from_fn(|s| outcome.rank(Seat(s as u8)));
+        // As `outcome.first_place_count()`, from the ranks already read (a capped match ranks
+        // every seat below first).
+        let firsts = ranks.iter().filter(|&&r| r == 0).count();
+        let share = SHARE_UNIT / firsts.max(1) as u64;
+        for (seat, &slot) in slots.iter().enumerate() {
+            let s = Seat(seat as u8);
+            self.seats[seat].record(outcome, s, firsts, share);
+            self.slots[slot].record(outcome, s, firsts, share);
+        }
+        if outcome.is_capped() {
+            return firsts;
+        }
+        // Half-points per slot are at most 2 (n - 1): i64, multiplied in i128.
+        let mut per_slot = [0i64; MAX_SEATS];
+        for a in 0..N {
+            for b in 0..N {
+                // 2 half-points for finishing above, 1 for a tie, 0 below (or a == b); added
+                // unconditionally, as ranks are the match's chance.
+                let (ra, rb) = (ranks[a], ranks[b]);
+                let halves = ((a != b) & (ra <= rb)) as u64 * (1 + (ra < rb) as u64);
+                self.pair_halves[slots[a]][slots[b]] += halves;
+                per_slot[slots[a]] += halves as i64;
+            }
+        }
+        for i in 0..N {
+            for j in 0..N {
+                self.pair_cross[i][j] += per_slot[i] as i128 * per_slot[j] as i128;
+            }
+        }
+        if N >= 2 {
+            self.margins.add(margin(outcome, &ranks, firsts));
+        }
+        firsts
     }
 
     /// Count one complete deal group: per match, the win units by seat and by slot.
@@ -391,26 +389,11 @@ impl Tally {
 }
 
 /// First place's score minus the best score among the rest (absolute, so it works whichever
-/// way the game ranks); 0 when first place is shared; None for one player or capped matches.
-pub fn margin(outcome: &Outcome) -> Option<u32> {
-    if outcome.is_capped() || outcome.players() < 2 {
-        return None;
-    }
-    if outcome.first_place_count() > 1 {
-        return Some(0);
-    }
-    let n = outcome.players();
-    let seats = (0..n).map(|s| Seat(s as u8));
-    let first = seats.clone().find(|&s| outcome.rank(s) == 0)?;
-    let second = seats.filter(|&s| outcome.rank(s) > 0).min_by_key(|&s| outcome.rank(s))?;
-    Some(outcome.score(first).abs_diff(outcome.score(second)))
-}
-
-/// [`margin`] of an uncapped match of `N >= 2` seats with these `ranks` and `firsts` seats
-/// in first place, without branches: who wins, and whether first place is shared, is the
-/// match's chance. Seats of equal rank have equal scores, so any second-placed seat's score
-/// gives the margin.
-fn margin_n<const N: usize>(outcome: &Outcome, ranks: &[u8; N], firsts: usize) -> u32 {
+/// way the game ranks), 0 when first place is shared, for an uncapped match of `N >= 2` seats
+/// with these `ranks` and `firsts` seats in first place. Without branches: who wins, and
+/// whether first place is shared, is the match's chance. Seats of equal rank have equal
+/// scores, so any second-placed seat's score gives the margin.
+fn margin<const N: usize>(outcome: &Outcome, ranks: &[u8; N], firsts: usize) -> u32 {
     let (mut first, mut second, mut second_rank) = (0i32, 0i32, u8::MAX);
     for (s, &rank) in ranks.iter().enumerate() {
         let score = outcome.score(Seat(s as u8));
@@ -440,13 +423,30 @@ mod tests {
         assert_eq!(t.margins.max(), Some(0));
     }
 
+    /// The margin as its definition reads (first place's score minus the best of the rest;
+    /// 0 when first place is shared; None for one player or a capped match): the reference
+    /// the branch-free [`margin`] is checked against.
+    fn reference_margin(outcome: &Outcome) -> Option<u32> {
+        if outcome.is_capped() || outcome.players() < 2 {
+            return None;
+        }
+        if outcome.first_place_count() > 1 {
+            return Some(0);
+        }
+        let n = outcome.players();
+        let seats = (0..n).map(|s| Seat(s as u8));
+        let first = seats.clone().find(|&s| outcome.rank(s) == 0)?;
+        let second = seats.filter(|&s| outcome.rank(s) > 0).min_by_key(|&s| outcome.rank(s))?;
+        Some(outcome.score(first).abs_diff(outcome.score(second)))
+    }
+
     #[test]
     fn margins_follow_ranks_in_either_order() {
         let high = Outcome::finished(&[10, 4, 7], ScoreOrder::HigherWins, 1, 1);
-        assert_eq!(margin(&high), Some(3));
+        assert_eq!(reference_margin(&high), Some(3));
         let low = Outcome::finished(&[-3, 4, 7], ScoreOrder::LowerWins, 1, 1);
-        assert_eq!(margin(&low), Some(7));
-        assert_eq!(margin(&Outcome::capped(&[1, 2], 5, 1)), None);
+        assert_eq!(reference_margin(&low), Some(7));
+        assert_eq!(reference_margin(&Outcome::capped(&[1, 2], 5, 1)), None);
     }
 
     #[test]
@@ -461,12 +461,12 @@ mod tests {
                 if rng.random_bool(0.5) { ScoreOrder::HigherWins } else { ScoreOrder::LowerWins };
             let o = Outcome::finished(&scores, order, 1, 1);
             let ranks: Vec<u8> = o.ranks().to_vec();
-            let fast = with_seats!(players, N => margin_n::<N>(
+            let fast = with_seats!(players, N => margin::<N>(
                 &o,
                 ranks[..].try_into().unwrap(),
                 o.first_place_count(),
             ));
-            assert_eq!(Some(fast), margin(&o), "{scores:?} {order:?}");
+            assert_eq!(Some(fast), reference_margin(&o), "{scores:?} {order:?}");
         }
     }
 
