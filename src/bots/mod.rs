@@ -11,7 +11,7 @@
 //! **No peeking.** The runner hands a bot the true state. Greedy and MCTS only ever read
 //! `game.determinize(state, seat, rng)` copies of it (plus the legal actions, which are the
 //! seat's own options), so two states that differ only in what the seat cannot see give the
-//! same choice for the same bot stream (`tests/bots.rs` checks this).
+//! same choice for the same bot stream (`tests/it/bots.rs` checks this).
 //!
 //! **Determinism.** A choice depends only on (the state as the seat sees it, the bot's
 //! stream), unless an MCTS `seconds` budget is set, which the manifest then flags.

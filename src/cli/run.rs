@@ -242,7 +242,7 @@ fn print_summary(game: &str, s: &RunSummary, out: &Path) {
     println!("  capped {}, failed {}", s.tally.capped, s.failures.len());
     println!("  verdict: {}", s.verdict);
     if !spec.lineup.iter().all(|b| b.is_reproducible()) {
-        println!("  {}", crate::session::execute::NOT_REPRODUCIBLE);
+        println!("  {}", crate::session::run::execute::NOT_REPRODUCIBLE);
     }
     if let Some(stop) = &s.stopped {
         println!("  stopped after {} matches: {}", stop.stopped_at, stop.reason);

@@ -4,7 +4,7 @@
 //! with what it counts (from [`Game::metric_docs`](crate::core::Game::metric_docs)).
 //!
 //! The facts are those of the writers (`csv_files.rs`, `stats::analysis`, the manifest) and of
-//! README.md's output section. `tests/columns.rs` keeps this file from drifting from them: it
+//! README.md's output section. `tests/it/columns.rs` keeps this file from drifting from them: it
 //! runs every game and checks that each header column of each CSV file, each manifest key and
 //! each metric is described here.
 //!

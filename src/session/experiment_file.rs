@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use crate::arena::Seating;
 use crate::session::input::input;
-use crate::session::request::RequestFlags;
+use crate::session::plan::request::RequestFlags;
 use crate::session::sweep::variants_from_toml;
 
 /// An experiment file, as read.

@@ -17,38 +17,35 @@
 //! # Ok::<(), anyhow::Error>(())
 //! ```
 
+// What a command does, one folder each (a folder's mod.rs holds its request and design).
+pub mod ladder;
+pub mod plan;
+pub mod run;
+pub mod sweep;
+pub mod trace;
+pub mod tune;
+
+// Commands small enough for one file.
 pub mod bench;
-pub mod checkpoint;
-pub mod execute;
-pub mod experiment;
+pub mod status;
+
+// What every command shares: input errors, result folders and their locks, stop signals,
+// progress, experiment files.
 pub mod experiment_file;
 pub mod folder;
 pub mod input;
-pub mod ladder;
-pub mod pilot;
-pub mod plan;
 pub mod progress;
-pub mod request;
-pub mod results;
 pub mod signals;
-pub mod skill;
-pub mod status;
-pub mod sweep;
-pub mod sweep_play;
-pub mod sweep_run;
-pub mod trace;
-pub mod tune;
-pub mod tune_run;
 
-pub use execute::{CHECKPOINT, Execution, RunSummary, StopReport, execute};
-pub use experiment::{Experiment, GameRun, RunEnd, RunResult, run};
+pub use run::execute::{CHECKPOINT, Execution, RunSummary, StopReport, execute};
+pub use run::experiment::{Experiment, GameRun, RunEnd, RunResult, run};
 pub use experiment_file::ExperimentFile;
 pub use folder::{FolderLock, LOCK_FILE, claim_new_dir, prepare_out_dir, timestamp};
 pub use input::{InputError, input, is_input_error};
-pub use pilot::{Pilot, matches_for_width, pilot};
+pub use plan::pilot::{Pilot, matches_for_width, pilot};
 pub use plan::{MatchSpec, Plan, Shard, Stopping, StoppingRequest, parse_matches, parse_threads};
 pub use progress::duration_text;
-pub use request::{DEFAULT_SEED, PLAN_FILE, PlanFile, RequestFlags, RunRequest};
-pub use results::{MergeResult, SHARD_TALLY, ShardTally, merge, write_results};
+pub use plan::request::{DEFAULT_SEED, PLAN_FILE, PlanFile, RequestFlags, RunRequest};
+pub use run::results::{MergeResult, SHARD_TALLY, ShardTally, merge, write_results};
 pub use sweep::{MAX_VARIANTS, Sweep, SweepRequest, Variant};
-pub use sweep_run::{SWEEP_FILE, SWEEP_TALLY, SweepResult, is_sweep_shard, merge_sweep, run_sweep};
+pub use sweep::run::{SWEEP_FILE, SWEEP_TALLY, SweepResult, is_sweep_shard, merge_sweep, run_sweep};

@@ -12,7 +12,7 @@ use crate::output::{io_failure, write_atomic};
 use crate::session::input::input;
 use crate::session::plan::Stopping;
 use crate::session::progress::duration_text;
-use crate::session::request::{PLAN_FILE, SWEEP_FILE};
+use crate::session::plan::request::{PLAN_FILE, SWEEP_FILE};
 use crate::stats::Tally;
 use crate::stats::intervals::wilson;
 
@@ -279,7 +279,7 @@ fn sweep_status(dir: &Path) -> anyhow::Result<GameStatus> {
 }
 
 fn run_status(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
-    let plan = crate::session::request::PlanFile::read(dir)?;
+    let plan = crate::session::plan::request::PlanFile::read(dir)?;
     let mut games = Vec::new();
     for sub in plan.fingerprints.keys() {
         let folder = if sub.is_empty() { dir.to_path_buf() } else { dir.join(sub) };

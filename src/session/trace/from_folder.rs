@@ -10,7 +10,7 @@ use serde_json::Value;
 use crate::arena::Seating;
 use crate::session::input::input;
 use crate::session::plan::{MatchSpec, Plan};
-use crate::session::request::RequestFlags;
+use crate::session::plan::request::RequestFlags;
 
 fn seating_named(name: &str) -> Option<Seating> {
     match name {

@@ -1,6 +1,6 @@
 //! Hidden hands (LA-13): what a seat saw stays fixed under `determinize`, and what a seat
 //! observes changes exactly with what it knows. The bots' no-peeking tests are in
-//! `tests/love_actually_no_peeking.rs` (the bots floor may not be used from here).
+//! `tests/it/love_actually_no_peeking.rs` (the bots floor may not be used from here).
 
 use std::hash::Hasher;
 

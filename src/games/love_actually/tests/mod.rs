@@ -1,7 +1,7 @@
 //! LOVE ACTUALLY tests: the card file and the conformance check (here), rule-by-rule tests
 //! citing RULINGS LA-n (`steps.rs`, `turn_rulings.rs`, `card_rulings.rs`), one test per
 //! card ability (`abilities.rs`) and the hidden-hand honesty tests (`hidden.rs`; the bots'
-//! no-peeking tests are `tests/love_actually_no_peeking.rs`). States are built directly;
+//! no-peeking tests are `tests/it/love_actually_no_peeking.rs`). States are built directly;
 //! chance is scripted through `core::ScriptedChance` (cards drawn by index, random picks by
 //! `choices`).
 //!
@@ -75,9 +75,9 @@
 //! cards never discarded (s `la12_...`); the reshuffle (s `la14_la33_...`); a tile claimed
 //! once (s `la20_...`); the end giving each other player one more turn (s `la21_la24_...`);
 //! conformance at 2-5 players (`conformance_*_100k` here); no peeking
-//! (`tests/love_actually_no_peeking.rs`, h `la13_...`); 1 vs 2 threads byte-identical
-//! (`tests/cli.rs` `same_seed_gives_byte_identical_csv_for_any_thread_count`,
-//! `tests/bots.rs` `same_seed_gives_identical_csv_with_mcts_bots_on_1_and_2_threads`).
+//! (`tests/it/love_actually_no_peeking.rs`, h `la13_...`); 1 vs 2 threads byte-identical
+//! (`tests/it/cli.rs` `same_seed_gives_byte_identical_csv_for_any_thread_count`,
+//! `tests/it/bots.rs` `same_seed_gives_identical_csv_with_mcts_bots_on_1_and_2_threads`).
 
 use super::*;
 use crate::core::conformance;

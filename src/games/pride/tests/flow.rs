@@ -1,7 +1,7 @@
 //! Rounds, the end of the game, the variants' dice flows, scoring by hand, and hidden
 //! simultaneous choices (PP-10, PP-11, PP-15 to PP-19, PP-21, PP-22). That the last
 //! chooser's bots decide alike whatever the earlier choosers picked is in
-//! `tests/pride_hidden.rs` (bots and games are sibling floors).
+//! `tests/it/pride_hidden.rs` (bots and games are sibling floors).
 
 use std::hash::Hasher;
 

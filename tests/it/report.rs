@@ -5,7 +5,7 @@
 //! `arena sweep`) get theirs; bad folders are refused in one line naming the file (exit 2)
 //! with no page written.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

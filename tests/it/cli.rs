@@ -1,7 +1,7 @@
 //! The real binary: determinism across thread counts, trace reproducing a run's match, and
 //! every kind of bad input giving a one-line error, exit code 2 and no output files.
 
-mod common;
+use crate::common;
 use common::{arena, assert_same_results, read, run_on_1_and_2_threads};
 
 #[test]

@@ -5,7 +5,7 @@
 //! end record's, every decision names its choice among the legal actions, and every chance
 //! event carries its raw draws. Then `--from DIR` replays a result folder's matches exactly.
 
-mod common;
+use crate::common;
 use common::{arena, read};
 
 use serde_json::Value;

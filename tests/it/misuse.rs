@@ -3,7 +3,7 @@
 //! things: huge match counts, thousands of threads, a missing argument, repeated keys, and
 //! `--shard` without `--game` when a rules file names the game.
 
-mod common;
+use crate::common;
 use common::{arena, read};
 
 fn stderr(o: &std::process::Output) -> String {

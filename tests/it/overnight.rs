@@ -3,7 +3,7 @@
 //! `kill -9` at arbitrary moments never leaves a wrong result; `arena status` tells running,
 //! paused, stopped, failed and finished runs apart.
 
-mod common;
+use crate::common;
 use common::{arena, assert_same_results};
 
 use std::path::{Path, PathBuf};

@@ -12,7 +12,7 @@ use arena::stats::analysis;
 use arena::stats::intervals::wilson;
 
 /// Seat 0's exact win share in random tic-tac-toe: P(X wins) + P(draw) / 2, from the known
-/// game-tree values (tests/known_answers.rs derives them by enumeration).
+/// game-tree values (tests/it/known_answers.rs derives them by enumeration).
 const TICTACTOE_SEAT0_SHARE: f64 = 0.584_920_634_920_635 + 0.126_984_126_984_127 / 2.0;
 
 fn spec(matches: u64, seed: u64, seating: Seating) -> RunSpec {

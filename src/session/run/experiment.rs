@@ -10,14 +10,14 @@ use std::path::{Path, PathBuf};
 use crate::core::rules::file_game;
 use crate::games::GAME_NAMES;
 use crate::output::is_disk_full;
-use crate::session::execute::{CHECKPOINT, Execution, RunSummary, execute};
+use crate::session::run::execute::{CHECKPOINT, Execution, RunSummary, execute};
 use crate::session::folder::{
     FolderLock, claim_new_dir, prepare_out_dir, refuse_if_in_use, timestamp,
 };
 use crate::session::input::{input, is_input_error};
 use crate::session::plan::{Plan, Shard, Stopping};
-use crate::session::request::{PlanFile, RequestFlags, RunRequest, fingerprint_differences};
-use crate::session::skill::run_skill_checks;
+use crate::session::plan::request::{PlanFile, RequestFlags, RunRequest, fingerprint_differences};
+use crate::session::ladder::skill::run_skill_checks;
 use crate::session::status::{STATUS_FILE, mark_failed};
 use crate::with_game;
 
@@ -72,7 +72,7 @@ impl Experiment {
                     .collect::<anyhow::Result<Vec<_>>>()?
             }
         };
-        crate::session::skill::check_request(&request)?;
+        crate::session::ladder::skill::check_request(&request)?;
         if request.shard.is_some() && stopping.is_some() {
             return Err(input(
                 "--shard cannot be combined with --until-ci or --sprt (a stopping rule needs the whole run's tally)",
@@ -178,7 +178,7 @@ pub enum RunEnd {
     HadFailures,
     /// The time limit paused the run at this match; a checkpoint holds the rest.
     Paused { at: u64 },
-    /// Every game was played; a stop signal paused the skill check (`session::skill`).
+    /// Every game was played; a stop signal paused the skill check (`session::ladder::skill`).
     SkillPaused,
 }
 

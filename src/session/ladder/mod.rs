@@ -4,6 +4,8 @@
 //! (`output::ladder_csv`). A shard plays every K-th job; because each job's result depends on
 //! its own seed alone, merged shards give the same bytes as the whole ladder.
 
+pub mod skill;
+
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 

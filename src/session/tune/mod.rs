@@ -14,12 +14,14 @@
 //! signal. Every proposal is then confirmed on a seed never used in the search, against the
 //! current values, with paired intervals.
 
+pub mod run;
+
 use crate::core::{bot_stream, derive_rng};
 use crate::session::input::input;
-use crate::session::request::RunRequest;
+use crate::session::plan::request::RunRequest;
 use crate::session::sweep::{MAX_VARIANTS, Sweep, SweepRequest};
-use crate::session::sweep_play::SweepBlock;
-use crate::session::sweep_run::play_sweep;
+use crate::session::sweep::play::SweepBlock;
+use crate::session::sweep::run::play_sweep;
 use crate::stats::{SHARE_UNIT, Tally};
 use rand::RngExt;
 

@@ -17,15 +17,15 @@ use crate::output::csv_files::{METRIC_INTERVAL, WIN_RATE_INTERVAL};
 use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, Manifest, RAND_VERSION};
 use crate::output::matches_csv::{FileDigest, MatchesCsv, digest};
 use crate::output::{failpoint, io_failure, partial_path, write_atomic};
-use crate::session::checkpoint::{Checkpoint, Expected, StoppedAt};
+use crate::session::run::checkpoint::{Checkpoint, Expected, StoppedAt};
 use crate::session::plan::{Plan, Shard, Stopping};
 use crate::session::progress::Progress;
-use crate::session::results::{SHARD_TALLY, ShardTally, write_results};
+use crate::session::run::results::{SHARD_TALLY, ShardTally, write_results};
 use crate::session::signals::stop_requested;
 use crate::session::status::{STATUS_FILE, State, StatusWriter};
 use crate::stats::Tally;
 
-pub use crate::session::checkpoint::CHECKPOINT;
+pub use crate::session::run::checkpoint::CHECKPOINT;
 
 /// Settings of a run that do not change any number in the output.
 #[derive(Clone, Debug)]

@@ -11,11 +11,11 @@ use std::time::Instant;
 
 use crate::output::csv_files::{f6, write_csv};
 use crate::output::write_atomic;
-use crate::session::execute::Execution;
+use crate::session::run::execute::Execution;
 use crate::session::folder::{claim_new_dir, prepare_out_dir, timestamp};
 use crate::session::input::input;
-use crate::session::request::RunRequest;
-use crate::session::sweep_run::{SweepResult, run_sweep};
+use crate::session::plan::request::RunRequest;
+use crate::session::sweep::run::{SweepResult, run_sweep};
 use crate::session::tune::{
     NUMBERS, Objective, Spsa, SpsaStep, apportion, current_values, difficulty, point_share, spsa,
     sweep_of, value_sets,

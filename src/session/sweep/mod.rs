@@ -5,12 +5,15 @@
 //! value out of range, empty range, too many variants, a variant that breaks a rules
 //! check) before anything is written, with a one-line message naming the parameter.
 
+pub mod play;
+pub mod run;
+
 use std::path::{Path, PathBuf};
 
 use crate::core::rules::{file_game, parse_set};
 use crate::session::input::input;
 use crate::session::plan::{MatchSpec, Plan};
-use crate::session::request::RunRequest;
+use crate::session::plan::request::RunRequest;
 
 /// The default cap on the number of variants a sweep may have.
 pub const MAX_VARIANTS: usize = 1000;

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use crate::session::input::input;
 use crate::session::ladder::{LADDER_FILE, Ladder, LadderRequest, progress, run_ladder};
-use crate::session::request::RunRequest;
+use crate::session::plan::request::RunRequest;
 
 /// The subfolder of the experiment's folder that holds one skill ladder per game.
 pub const SKILL_DIR: &str = "skill";
@@ -93,12 +93,12 @@ pub fn run_skill_checks(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::request::RequestFlags;
+    use crate::session::plan::request::RequestFlags;
 
     #[test]
     fn only_the_default_experiment_has_a_skill_check() {
         let every = RequestFlags::default().request(100);
-        assert_eq!(every.skill_matches(), crate::session::request::DEFAULT_SKILL_MATCHES);
+        assert_eq!(every.skill_matches(), crate::session::plan::request::DEFAULT_SKILL_MATCHES);
         assert!(check_request(&every).is_ok());
         let one = RequestFlags { game: Some("pig".into()), ..Default::default() }.request(100);
         assert_eq!(one.skill_matches(), 0);

@@ -3,6 +3,9 @@
 //! optional [`Stopping`] rule and [`Shard`]. Every check on input happens here, before
 //! anything touches the file system, so bad input never leaves output behind.
 
+pub mod pilot;
+pub mod request;
+
 use std::path::PathBuf;
 
 use crate::arena::{RunSpec, Seating};

@@ -4,7 +4,7 @@
 //! Two small games are defined here: `Guess` (hidden information: seat 1 holds a card seat 0
 //! must guess) and `Race` (Pig for 2 to 4 players, to check per-seat rewards).
 
-mod common;
+use crate::common;
 use common::{arena, assert_same_results, read, run_on_1_and_2_threads};
 
 use std::hash::{Hash, Hasher};

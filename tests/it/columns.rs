@@ -4,7 +4,7 @@
 //! in the folder's dictionary, under that file, with non-empty text; and a shard's folder and
 //! a merge carry the same dictionary.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -51,7 +51,7 @@ fn assert_described(dir: &Path) {
     let mut files: BTreeSet<String> = BTreeSet::new();
     for entry in std::fs::read_dir(dir).unwrap() {
         let name = entry.unwrap().file_name().to_string_lossy().to_string();
-        // report.html is a page drawn from these files, not data (tests/report.rs checks it).
+        // report.html is a page drawn from these files, not data (tests/it/report.rs checks it).
         if name != "report.html" {
             files.insert(name);
         }

@@ -10,7 +10,7 @@ use crate::arena::Failure;
 use crate::output::{io_failure, write_atomic};
 use crate::session::input::input;
 use crate::session::plan::Shard;
-use crate::session::request::fingerprint_differences;
+use crate::session::plan::request::fingerprint_differences;
 use crate::stats::Tally;
 
 /// The checkpoint an interrupted run leaves in its folder.

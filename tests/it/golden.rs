@@ -4,13 +4,13 @@
 //!
 //! A change that alters any of these bytes changes results. If that is intended, regenerate
 //! them in a commit of their own whose message says why:
-//! `ARENA_BLESS_GOLDEN=1 cargo test --test golden`.
+//! `ARENA_BLESS_GOLDEN=1 cargo test --test it golden`.
 //!
 //! The manifest is compared without what legitimately differs between two runs of one plan:
 //! timings (`elapsed_seconds`, `matches_per_second`), the git commit, the thread count, and
 //! the output folder inside the recorded command line.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -203,7 +203,7 @@ fn folder_contents(dir: &Path) -> BTreeMap<String, Vec<u8>> {
             }
             let rel = path.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/");
             // report.html is a view of the files compared here and records the time taken
-            // and the commit; tests/report.rs checks it against the CSV files instead.
+            // and the commit; tests/it/report.rs checks it against the CSV files instead.
             if rel.ends_with("report.html") {
                 continue;
             }

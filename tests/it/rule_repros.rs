@@ -1,7 +1,7 @@
 //! Issue 13's rule repros, through the real binary: each command the issue gives, and what
 //! it must show now (RULINGS TR-7, DZ-10, DZ-11 with G-2, DZ-6).
 
-mod common;
+use crate::common;
 use common::arena;
 
 fn text(bytes: &[u8]) -> String {

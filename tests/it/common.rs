@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests that drive the real binary.
-// Each test crate includes this module and uses only some of it.
+// Not every helper is used by every build of the tests.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! first, then checks that the run continues to exactly the bytes of an uninterrupted run
 //! or is refused with one line naming the file and the key (exit code 2).
 
-mod common;
+use crate::common;
 use common::{arena, assert_same_results};
 
 use std::path::{Path, PathBuf};

@@ -15,7 +15,7 @@ use crate::session::plan::{MatchSpec, Shard, StoppingRequest};
 
 /// The file in a run's folder that says what the run is.
 pub const PLAN_FILE: &str = "plan.json";
-/// The resolved sweep, in a sweep's folder (written by `session::sweep_run`).
+/// The resolved sweep, in a sweep's folder (written by `session::sweep::run`).
 pub const SWEEP_FILE: &str = "sweep.json";
 
 /// Everything that decides what a run plays (not how fast or how loudly).
@@ -34,7 +34,7 @@ pub struct RunRequest {
     pub shard: Option<Shard>,
     pub per_match: bool,
     /// `--skill-matches` as given (`None`: not given): the default experiment's skill check
-    /// (`session::skill`), the most matches of each random-vs-greedy comparison per game.
+    /// (`session::ladder::skill`), the most matches of each random-vs-greedy comparison per game.
     /// [`RunRequest::skill_matches`] resolves it.
     #[serde(default)]
     pub skill_matches: Option<u64>,

@@ -1,7 +1,7 @@
 //! One seed gives byte-identical CSV files whether a run is played whole, split into shards
 //! and merged, or paused and resumed (on another thread count).
 
-mod common;
+use crate::common;
 use common::{arena, assert_same_results};
 
 use std::path::{Path, PathBuf};

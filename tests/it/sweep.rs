@@ -4,7 +4,7 @@
 //! (Pig's target, solved exactly), each variant's folder equal to `arena run --set`, and
 //! bad input refused before anything is written.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -175,7 +175,7 @@ fn each_variant_folder_is_what_arena_run_with_its_setting_writes() {
 
 /// Exact probability that the first player wins random-vs-random Pig to `target` with a
 /// six-sided die (roll or stop with probability 1/2, stop forced at the target): value
-/// iteration as in tests/known_answers.rs.
+/// iteration as in tests/it/known_answers.rs.
 fn pig_exact(target: usize) -> f64 {
     let faces = 6;
     let idx = |i: usize, j: usize, t: usize| (i * target + j) * target + t;

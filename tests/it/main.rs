@@ -1,0 +1,31 @@
+//! The integration tests, as one test binary: each module below was once its own file under
+//! `tests/`, and each linked the whole crate again. One binary links it once, so a fresh
+//! `cargo test` spends its time testing rather than linking. (The allocation-counting test
+//! stays apart in `tests/bots_alloc.rs`: it installs a global allocator of its own.)
+//!
+//! Long checks (100,000-match conformance runs, long MCTS comparisons) are `#[ignore]`d here
+//! with a smaller sample beside them; run them in release mode, as CI does:
+//! `cargo test --release -- --ignored`.
+
+mod common;
+
+mod bots;
+mod cli;
+mod columns;
+mod failures;
+mod faults;
+mod floors;
+mod golden;
+mod greedy_play;
+mod known_answers;
+mod ladder;
+mod love_actually_no_peeking;
+mod misuse;
+mod overnight;
+mod pride_hidden;
+mod report;
+mod rule_repros;
+mod shards_and_resume;
+mod statistics;
+mod sweep;
+mod traces;
