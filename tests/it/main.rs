@@ -12,6 +12,7 @@ mod common;
 mod bots;
 mod cli;
 mod columns;
+mod docs;
 mod failures;
 mod faults;
 mod floors;
