@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::cli::{MatchArgs, Status};
-use crate::session::tune::{NUMBERS, Objective, quantity_scale};
 use crate::session::tune::run::{TuneRequest, run_tune};
+use crate::session::tune::{NUMBERS, Objective, quantity_scale};
 use crate::session::{Execution, input, parse_matches, parse_threads};
 
 #[derive(Args, Debug)]

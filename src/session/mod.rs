@@ -37,15 +37,17 @@ pub mod input;
 pub mod progress;
 pub mod signals;
 
-pub use run::execute::{CHECKPOINT, Execution, RunSummary, StopReport, execute};
-pub use run::experiment::{Experiment, GameRun, RunEnd, RunResult, run};
 pub use experiment_file::ExperimentFile;
 pub use folder::{FolderLock, LOCK_FILE, claim_new_dir, prepare_out_dir, timestamp};
 pub use input::{InputError, input, is_input_error};
 pub use plan::pilot::{Pilot, matches_for_width, pilot};
+pub use plan::request::{DEFAULT_SEED, PLAN_FILE, PlanFile, RequestFlags, RunRequest};
 pub use plan::{MatchSpec, Plan, Shard, Stopping, StoppingRequest, parse_matches, parse_threads};
 pub use progress::duration_text;
-pub use plan::request::{DEFAULT_SEED, PLAN_FILE, PlanFile, RequestFlags, RunRequest};
+pub use run::execute::{CHECKPOINT, Execution, RunSummary, StopReport, execute};
+pub use run::experiment::{Experiment, GameRun, RunEnd, RunResult, run};
 pub use run::results::{MergeResult, SHARD_TALLY, ShardTally, merge, write_results};
+pub use sweep::run::{
+    SWEEP_FILE, SWEEP_TALLY, SweepResult, is_sweep_shard, merge_sweep, run_sweep,
+};
 pub use sweep::{MAX_VARIANTS, Sweep, SweepRequest, Variant};
-pub use sweep::run::{SWEEP_FILE, SWEEP_TALLY, SweepResult, is_sweep_shard, merge_sweep, run_sweep};

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use crate::output::{io_failure, write_atomic};
 use crate::session::input::input;
 use crate::session::plan::Stopping;
-use crate::session::progress::duration_text;
 use crate::session::plan::request::{PLAN_FILE, SWEEP_FILE};
+use crate::session::progress::duration_text;
 use crate::stats::Tally;
 use crate::stats::intervals::wilson;
 

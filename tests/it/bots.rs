@@ -141,18 +141,26 @@ fn pig_greedy_beats_random_in_more_than_90_percent() {
     assert!(lo > 0.9, "greedy's win share interval starts at {lo}");
 }
 
-#[test]
-fn pig_mcts_beats_random_in_more_than_90_percent() {
-    let t = play(&pig(), 2, "mcts,random", 1000, 72);
-    let (_, lo, _) = share(&t, 0, "pig mcts (1000 iterations) vs random");
-    assert!(lo > 0.9, "mcts's win share interval starts at {lo}");
+arena::sampled! {
+    fn pig_mcts_beats_random_in_more_than_90_percent(matches = 1000, sample = 150) {
+        let t = play(&pig(), 2, "mcts,random", matches, 72);
+        let (_, lo, _) = share(&t, 0, "pig mcts (1000 iterations) vs random");
+        assert!(lo > 0.9, "mcts's win share interval starts at {lo}");
+    }
 }
 
-#[test]
-fn pig_mcts_1k_beats_greedy() {
-    let t = play(&pig(), 2, "mcts-1k,greedy", 2000, 73);
-    let (_, lo, _) = share(&t, 0, "pig mcts-1k vs greedy");
-    assert!(lo > 0.5, "mcts-1k's win share interval starts at {lo}");
+arena::sampled! {
+    /// mcts-1k's edge over greedy is a few points: 2,000 matches separate it from 0.5; the
+    /// sample's 150 only show that mcts-1k is not worse (its interval reaches above 0.5).
+    fn pig_mcts_1k_beats_greedy(matches = 2000, sample = 150) {
+        let t = play(&pig(), 2, "mcts-1k,greedy", matches, 73);
+        let (_, lo, hi) = share(&t, 0, "pig mcts-1k vs greedy");
+        if matches >= 2000 {
+            assert!(lo > 0.5, "mcts-1k's win share interval starts at {lo}");
+        } else {
+            assert!(hi > 0.5, "mcts-1k's win share interval ends at {hi}");
+        }
+    }
 }
 
 #[test]

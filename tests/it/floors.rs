@@ -37,6 +37,7 @@ const MACROS: &[(&str, &str)] = &[
     ("game_registry", "games"),
     ("__match_any_game", "games"),
     ("__define_registry", "games"),
+    ("sampled", "core"),
 ];
 
 fn floor(top: &str) -> Option<u32> {

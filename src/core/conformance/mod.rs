@@ -267,3 +267,42 @@ fn play_checked<G: Game>(
 
 #[cfg(test)]
 mod tests;
+
+/// A check in two sizes: `NAME::sample` plays `sample` matches in the default `cargo test`,
+/// and `NAME::long` (ignored there) the full count, which CI runs in release mode with
+/// `cargo test --release -- --ignored ::long`. The body sees the count as `$n: u64`, so the
+/// same assertions guard both sizes and no check disappears from the quick loop.
+///
+/// ```ignore
+/// crate::sampled! {
+///     /// Random DARDZ at 4 players ends within the cap.
+///     fn conformance_4_players(matches = 100_000, sample = 5_000) {
+///         conformance_for(4, matches);
+///     }
+/// }
+/// ```
+// Exported (hidden) so that the integration tests use the same two sizes as the unit tests.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! sampled {
+    ($(#[$meta:meta])* fn $name:ident($n:ident = $full:expr, sample = $sample:expr) $body:block) => {
+        $(#[$meta])*
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            fn check($n: u64) $body
+
+            #[test]
+            fn sample() {
+                check($sample);
+            }
+
+            #[test]
+            #[ignore = "long: cargo test --release -- --ignored ::long"]
+            fn long() {
+                check($full);
+            }
+        }
+    };
+}

@@ -10,14 +10,14 @@ use std::path::{Path, PathBuf};
 use crate::core::rules::file_game;
 use crate::games::GAME_NAMES;
 use crate::output::is_disk_full;
-use crate::session::run::execute::{CHECKPOINT, Execution, RunSummary, execute};
 use crate::session::folder::{
     FolderLock, claim_new_dir, prepare_out_dir, refuse_if_in_use, timestamp,
 };
 use crate::session::input::{input, is_input_error};
-use crate::session::plan::{Plan, Shard, Stopping};
-use crate::session::plan::request::{PlanFile, RequestFlags, RunRequest, fingerprint_differences};
 use crate::session::ladder::skill::run_skill_checks;
+use crate::session::plan::request::{PlanFile, RequestFlags, RunRequest, fingerprint_differences};
+use crate::session::plan::{Plan, Shard, Stopping};
+use crate::session::run::execute::{CHECKPOINT, Execution, RunSummary, execute};
 use crate::session::status::{STATUS_FILE, mark_failed};
 use crate::with_game;
 

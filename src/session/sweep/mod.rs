@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 
 use crate::core::rules::{file_game, parse_set};
 use crate::session::input::input;
-use crate::session::plan::{MatchSpec, Plan};
 use crate::session::plan::request::RunRequest;
+use crate::session::plan::{MatchSpec, Plan};
 
 /// The default cap on the number of variants a sweep may have.
 pub const MAX_VARIANTS: usize = 1000;

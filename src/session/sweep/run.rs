@@ -16,14 +16,14 @@ use crate::games::AnyGame;
 use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, RAND_VERSION, RuleValue};
 use crate::output::sweep_csv::{VariantRow, write_sweep, write_sweep_diff};
 use crate::output::write_atomic;
-use crate::session::run::execute::Execution;
 use crate::session::folder::{claim_new_dir, prepare_out_dir, timestamp};
 use crate::session::input::input;
 use crate::session::plan::Shard;
 use crate::session::progress::Progress;
+use crate::session::run::execute::Execution;
 use crate::session::run::results::write_results;
-use crate::session::sweep::{Sweep, SweepRequest, Variant};
 use crate::session::sweep::play::{SweepBlock, play_sweep_block};
+use crate::session::sweep::{Sweep, SweepRequest, Variant};
 use crate::with_game;
 
 pub use crate::session::plan::request::SWEEP_FILE;

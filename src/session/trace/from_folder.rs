@@ -9,8 +9,8 @@ use serde_json::Value;
 
 use crate::arena::Seating;
 use crate::session::input::input;
-use crate::session::plan::{MatchSpec, Plan};
 use crate::session::plan::request::RequestFlags;
+use crate::session::plan::{MatchSpec, Plan};
 
 fn seating_named(name: &str) -> Option<Seating> {
     match name {

@@ -11,10 +11,10 @@ use std::time::Instant;
 
 use crate::output::csv_files::{f6, write_csv};
 use crate::output::write_atomic;
-use crate::session::run::execute::Execution;
 use crate::session::folder::{claim_new_dir, prepare_out_dir, timestamp};
 use crate::session::input::input;
 use crate::session::plan::request::RunRequest;
+use crate::session::run::execute::Execution;
 use crate::session::sweep::run::{SweepResult, run_sweep};
 use crate::session::tune::{
     NUMBERS, Objective, Spsa, SpsaStep, apportion, current_values, difficulty, point_share, spsa,

@@ -359,10 +359,10 @@ fn config_file_holds_exactly_the_defaults() {
 
 // ----- the shared conformance check ------------------------------------------------------
 
-fn conformance_for(players: usize) {
+fn conformance_for(players: usize, matches: u64) {
     let g = game();
     let start = std::time::Instant::now();
-    let report = conformance::check(&g, players, 100_000, 0xDA4D2 + players as u64);
+    let report = conformance::check(&g, players, matches, 0xDA4D2 + players as u64);
     eprintln!(
         "dardz conformance {players} players: {} matches, {} capped, mean {} decisions, {:.1} s",
         report.matches,
@@ -373,58 +373,62 @@ fn conformance_for(players: usize) {
     assert_eq!(report.capped, 0, "random DARDZ should end within the turn cap");
 }
 
-#[test]
-fn conformance_2_players_100k() {
-    conformance_for(2);
-}
-
-#[test]
-fn conformance_4_players_100k() {
-    conformance_for(4);
-}
-
-#[test]
-fn conformance_8_players_100k() {
-    conformance_for(8);
-}
-
-#[test]
-fn conformance_with_other_rules_and_a_small_deck() {
-    // The parameters' less travelled paths: no passing with an own match, final roll-offs,
-    // bigger hands and smaller piles, no replacement draws, Boost/Bunk live in round 1.
-    let varied = game_with(|r| {
-        r.pass_rule = PassRule::OnlyWithoutOwnMatch;
-        r.final_tie = FinalTie::RollOff;
-        r.hand_size = 5;
-        r.cards_per_round = 6;
-        r.lucky_loser_max_cards = 2;
-        r.round1_boost_bunk = RoundOneBoostBunk::Always;
-        r.action_card_redraw = false;
-        r.copies_clock = 6;
-        r.set("card_values.skull.points", &toml::Value::Integer(-30)).unwrap();
-        r.target_score = 80;
-    });
-    let report = conformance::check(&varied, 3, 5_000, 11);
-    assert_eq!(report.capped, 0);
-    // Two of each number: the draw pile runs out and DZ-10 ends rounds without a winner.
-    let small = game_with(|r| r.copies_per_number = 2);
-    let report = conformance::check(&small, 6, 5_000, 12);
-    assert_eq!(report.capped, 0);
-    let mut rng = crate::core::rng_from_seed(13);
-    let (mut no_winner, mut empty) = (0, 0);
-    let mut legal = Vec::new();
-    for _ in 0..200 {
-        let mut s = small.new_state(6);
-        while small.turn(&s) != Turn::Over {
-            if small.turn(&s) == Turn::Chance {
-                small.sample_chance(&mut s, &mut rng);
-            } else {
-                small.legal_actions(&s, &mut legal);
-                small.apply(&mut s, legal[legal.len() - 1]);
-            }
-        }
-        no_winner += s.stats.rounds_no_winner;
-        empty += s.stats.rounds_deck_empty;
+crate::sampled! {
+    fn conformance_2_players(matches = 100_000, sample = 1_500) {
+        conformance_for(2, matches);
     }
-    assert!(no_winner > 0 && empty >= no_winner, "{no_winner} {empty}");
+}
+
+crate::sampled! {
+    fn conformance_4_players(matches = 100_000, sample = 800) {
+        conformance_for(4, matches);
+    }
+}
+
+crate::sampled! {
+    fn conformance_8_players(matches = 100_000, sample = 400) {
+        conformance_for(8, matches);
+    }
+}
+
+crate::sampled! {
+    fn conformance_with_other_rules_and_a_small_deck(matches = 5_000, sample = 250) {
+        // The parameters' less travelled paths: no passing with an own match, final roll-offs,
+        // bigger hands and smaller piles, no replacement draws, Boost/Bunk live in round 1.
+        let varied = game_with(|r| {
+            r.pass_rule = PassRule::OnlyWithoutOwnMatch;
+            r.final_tie = FinalTie::RollOff;
+            r.hand_size = 5;
+            r.cards_per_round = 6;
+            r.lucky_loser_max_cards = 2;
+            r.round1_boost_bunk = RoundOneBoostBunk::Always;
+            r.action_card_redraw = false;
+            r.copies_clock = 6;
+            r.set("card_values.skull.points", &toml::Value::Integer(-30)).unwrap();
+            r.target_score = 80;
+        });
+        let report = conformance::check(&varied, 3, matches, 11);
+        assert_eq!(report.capped, 0);
+        // Two of each number: the draw pile runs out and DZ-10 ends rounds without a winner.
+        let small = game_with(|r| r.copies_per_number = 2);
+        let report = conformance::check(&small, 6, matches, 12);
+        assert_eq!(report.capped, 0);
+        let mut rng = crate::core::rng_from_seed(13);
+        let (mut no_winner, mut empty) = (0, 0);
+        let mut legal = Vec::new();
+        for _ in 0..200 {
+            let mut s = small.new_state(6);
+            while small.turn(&s) != Turn::Over {
+                if small.turn(&s) == Turn::Chance {
+                    small.sample_chance(&mut s, &mut rng);
+                } else {
+                    small.legal_actions(&s, &mut legal);
+                    small.apply(&mut s, legal[legal.len() - 1]);
+                }
+            }
+            no_winner += s.stats.rounds_no_winner;
+            empty += s.stats.rounds_deck_empty;
+        }
+        assert!(no_winner > 0 && empty >= no_winner, "{no_winner} {empty}");
+    }
 }

@@ -148,33 +148,35 @@ fn dz6_win_shares_per_team_outcome_metrics_and_final_roll_off() {
     assert_eq!(rolled.outcome(&s).ranks(), &[2, 0, 2, 0]);
 }
 
-#[test]
-fn conformance_team_dardz_4_and_6_players() {
-    let g = teams();
-    for players in [4, 6] {
-        let report = conformance::check(&g, players, 10_000, 0x7EA + players as u64);
-        assert_eq!(report.capped, 0, "{players} players");
+crate::sampled! {
+    fn conformance_team_dardz_4_and_6_players(matches = 10_000, sample = 300) {
+        let g = teams();
+        for players in [4, 6] {
+            let report = conformance::check(&g, players, matches, 0x7EA + players as u64);
+            assert_eq!(report.capped, 0, "{players} players");
+        }
+        // A small deck: the draw pile runs out and DZ-10 is judged per team.
+        let small = game_with(|r| {
+            r.teams = true;
+            r.copies_per_number = 2;
+            r.next_starter = NextStarter::Rotate;
+        });
+        conformance::check(&small, 6, matches * 3 / 10, 0x7EB);
     }
-    // A small deck: the draw pile runs out and DZ-10 is judged per team.
-    let small = game_with(|r| {
-        r.teams = true;
-        r.copies_per_number = 2;
-        r.next_starter = NextStarter::Rotate;
-    });
-    conformance::check(&small, 6, 3_000, 0x7EB);
 }
 
-#[test]
-fn conformance_with_the_new_parameters_other_values() {
-    // DZ-8, DZ-10 and DZ-11's alternatives, with a small deck so the draw pile runs out.
-    for (k, next) in [NextStarter::Seat0, NextStarter::Rotate].into_iter().enumerate() {
-        let g = game_with(|r| {
-            r.roll_off_tie = RollOffTie::PlayerKeeps;
-            r.reach_bound = ReachBound::AnyClock;
-            r.next_starter = next;
-            r.copies_per_number = 3;
-        });
-        let report = conformance::check(&g, 5, 5_000, 0xD2 + k as u64);
-        assert_eq!(report.capped, 0);
+crate::sampled! {
+    fn conformance_with_the_new_parameters_other_values(matches = 5_000, sample = 200) {
+        // DZ-8, DZ-10 and DZ-11's alternatives, with a small deck so the draw pile runs out.
+        for (k, next) in [NextStarter::Seat0, NextStarter::Rotate].into_iter().enumerate() {
+            let g = game_with(|r| {
+                r.roll_off_tie = RollOffTie::PlayerKeeps;
+                r.reach_bound = ReachBound::AnyClock;
+                r.next_starter = next;
+                r.copies_per_number = 3;
+            });
+            let report = conformance::check(&g, 5, matches, 0xD2 + k as u64);
+            assert_eq!(report.capped, 0);
+        }
     }
 }

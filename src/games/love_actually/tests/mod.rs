@@ -256,26 +256,30 @@ fn a_designer_changes_points_and_colour_in_the_file() {
 
 // ----- conformance -----------------------------------------------------------------------
 
-fn conformance_for(players: usize) {
-    let report = conformance::check(&game(), players, 100_000, 0x10FE + players as u64);
+fn conformance_for(players: usize, matches: u64) {
+    let report = conformance::check(&game(), players, matches, 0x10FE + players as u64);
     assert_eq!(report.capped, 0, "random matches end well within the cap");
 }
 
-#[test]
-fn conformance_2_players_100k() {
-    conformance_for(2);
+crate::sampled! {
+    fn conformance_2_players(matches = 100_000, sample = 1_000) {
+        conformance_for(2, matches);
+    }
 }
-#[test]
-fn conformance_3_players_100k() {
-    conformance_for(3);
+crate::sampled! {
+    fn conformance_3_players(matches = 100_000, sample = 700) {
+        conformance_for(3, matches);
+    }
 }
-#[test]
-fn conformance_4_players_100k() {
-    conformance_for(4);
+crate::sampled! {
+    fn conformance_4_players(matches = 100_000, sample = 500) {
+        conformance_for(4, matches);
+    }
 }
-#[test]
-fn conformance_5_players_100k() {
-    conformance_for(5);
+crate::sampled! {
+    fn conformance_5_players(matches = 100_000, sample = 400) {
+        conformance_for(5, matches);
+    }
 }
 
 #[test]

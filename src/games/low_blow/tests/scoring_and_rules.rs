@@ -391,17 +391,19 @@ fn determinize_is_a_copy_no_hidden_information() {
 
 // ---- Shared conformance check (dice and counters conserved at every step) ----
 
-#[test]
-fn conformance_3_players_100k() {
-    let report = conformance::check(&game(), 3, 100_000, 3);
-    assert_eq!(report.capped, 0);
-    assert_eq!(report.matches, 100_000);
+crate::sampled! {
+    fn conformance_3_players(matches = 100_000, sample = 1_500) {
+        let report = conformance::check(&game(), 3, matches, 3);
+        assert_eq!(report.capped, 0);
+        assert_eq!(report.matches, matches);
+    }
 }
 
-#[test]
-fn conformance_4_players_100k() {
-    let report = conformance::check(&game(), 4, 100_000, 4);
-    assert_eq!(report.capped, 0);
+crate::sampled! {
+    fn conformance_4_players(matches = 100_000, sample = 1_000) {
+        let report = conformance::check(&game(), 4, matches, 4);
+        assert_eq!(report.capped, 0);
+    }
 }
 
 #[test]

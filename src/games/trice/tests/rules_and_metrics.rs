@@ -17,12 +17,13 @@ fn timed_conformance(g: &Trice, matches: u64, seed: u64) -> conformance::Conform
     report
 }
 
-#[test]
-fn conformance_100k() {
-    let report = timed_conformance(&game(), 100_000, 1);
-    assert_eq!(report.matches, 100_000);
-    // Every match has 12 gives and placements at most, and 3 decisions per swap turn.
-    assert!(report.max_decisions <= 24 + 3 * 200);
+crate::sampled! {
+    fn conformance_random_play(matches = 100_000, sample = 20_000) {
+        let report = timed_conformance(&game(), matches, 1);
+        assert_eq!(report.matches, matches);
+        // Every match has 12 gives and placements at most, and 3 decisions per swap turn.
+        assert!(report.max_decisions <= 24 + 3 * 200);
+    }
 }
 
 #[test]
