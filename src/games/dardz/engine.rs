@@ -513,6 +513,10 @@ impl Dardz {
             }
             ActionCard::Skull | ActionCard::Clock => unreachable!("no dice for {card:?}"),
         }
+        // The card is resolved and in a pile: no longer in play, so DZ-10's reachability
+        // (`pile_target_reachable` reads the phase) must not count it again for a seat it
+        // could have gone to. `advance` sets the next phase before it returns.
+        s.phase = Phase::Roll;
         self.check_round_won(s);
         self.advance(s);
     }
