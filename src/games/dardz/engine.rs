@@ -550,8 +550,10 @@ impl Dardz {
         if s.deck_len == 0 {
             s.stats.rounds_deck_empty += 1;
         }
-        for seat in 0..n {
-            let points = s.pile_points(seat, &self.values);
+        // Each side's piles in one step (DZ-16: a team adds its partners' piles first and
+        // floors the sum once, so the result never depends on which partner sits lower).
+        for seat in DardzState::seats_in(self.side_reps(s)) {
+            let points = self.side_pile_points(s, seat);
             self.add_score(s, seat, points, Way::Piles);
         }
         // One Lucky Loser roll per side (a team shares one, DZ-6).
