@@ -255,9 +255,8 @@ impl TraceGame for Dardz {
             "round_over": s.round_over});
         if self.rules.teams {
             // Team DARDZ: the partners of each team, which share one score (DZ-6, DZ-16).
-            let teams: Vec<[usize; 2]> = DardzState::seats_in(self.side_reps(s))
-                .map(|i| [i, self.partner(s, i)])
-                .collect();
+            let teams: Vec<[usize; 2]> =
+                DardzState::seats_in(self.side_reps(s)).map(|i| [i, self.partner(s, i)]).collect();
             state["teams"] = json!(teams);
         }
         state

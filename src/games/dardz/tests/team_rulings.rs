@@ -158,7 +158,13 @@ fn dz16_a_floored_team_pile_step_is_credited_to_the_negative_pile() {
     let piles: Vec<(u64, i64, i64)> = events
         .iter()
         .filter(|e| e["kind"] == "pile_scored")
-        .map(|e| (e["seat"].as_u64().unwrap(), e["points"].as_i64().unwrap(), e["value"].as_i64().unwrap()))
+        .map(|e| {
+            (
+                e["seat"].as_u64().unwrap(),
+                e["points"].as_i64().unwrap(),
+                e["value"].as_i64().unwrap(),
+            )
+        })
         .collect();
     // Seat 0's +10 in full; seat 2's -15 only as far as the floor lets it go: -13.
     assert_eq!(piles, [(0, 10, 10), (2, -13, -15), (1, 2, 2), (3, 0, 0)]);
