@@ -19,6 +19,7 @@
 //! actions (an observation that leaves out something public is caught here).
 
 mod observation;
+pub mod rule_space;
 
 use std::hash::{Hash, Hasher};
 
