@@ -123,8 +123,8 @@ fn dz16_team_traces_explain_every_change_of_a_teams_score() {
                 team_points[seat % (players / 2)] += points;
             }
         }
-        for team in 0..players / 2 {
-            assert_eq!(team_points[team], end.scores[team] as i64, "team {team}, seed {seed}");
+        for (team, &points) in team_points.iter().enumerate().take(players / 2) {
+            assert_eq!(points, end.scores[team] as i64, "team {team}, seed {seed}");
         }
     }
     for kind in [

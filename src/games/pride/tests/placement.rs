@@ -232,7 +232,7 @@ fn two_dice_with_the_same_one_box_either_may_take_it_pp28() {
     let b1 = at(&g, HEART, "b1");
     assert_eq!(places(&s), vec![(0, HEART, b1), (1, HEART, b1)]);
     for slot in 0..2 {
-        let mut t = s.clone();
+        let mut t = s;
         g.apply(&mut t, place(&g, slot, HEART, "b1"));
         take_actions(&g, &mut t);
         let m = &t.sheets[0];
