@@ -13,15 +13,17 @@
 //! so a new parameter whose range this module cannot read fails the tests instead of being
 //! skipped.
 //!
-//! Each match is checked on its own seed (match 0 of [`super::check`]), so a failure replays
-//! with `arena trace --bots random --seating fixed --seed S --match 0` and the rule set's
-//! `--set` flags, which [`Failure`] prints.
+//! A rule set's matches are matches 0, 1, ... of its seed, checked one at a time
+//! ([`super::check_matches`], the first with the observation checks), so a failure names its
+//! match and replays with `arena trace --bots random --seating fixed --seed S --match K` and
+//! the rule set's `--set` flags, which [`Failure`] prints. An engine setting (a turn cap) is
+//! drawn only up to ten times its default ([`domain`]).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use rand::RngExt;
 
-use crate::core::rules::ParamInfo;
+use crate::core::rules::{Origin, ParamInfo};
 use crate::core::{Game, Rng, derive_rng};
 
 /// What a parameter may be set to, read from its `allowed` text.
@@ -55,7 +57,17 @@ pub fn domain(p: &ParamInfo, all: &[ParamInfo]) -> Result<Domain, String> {
                 }
             }
         };
-        return if lo <= hi { Ok(Domain::Int { lo, hi }) } else { Err(unreadable()) };
+        if lo > hi {
+            return Err(unreadable());
+        }
+        // An engine setting (a turn cap) is no rule: its far end only makes matches that
+        // never end by the rules run longer before the cap stops them, so it is drawn up to
+        // ten times its default.
+        let hi = match (p.origin, p.default.parse::<i64>()) {
+            (Origin::Engine, Ok(default)) => hi.min(lo.max(default.saturating_mul(10))),
+            _ => hi,
+        };
+        return Ok(Domain::Int { lo, hi });
     }
     // A list of words: "x, y or z"; a parenthesis is a remark ("true (4 or 6 players only)").
     let mut plain = String::new();
@@ -165,8 +177,9 @@ pub struct Failure {
     pub players: usize,
     pub rules: RuleSet,
     /// The match's seed (`None` when the rule set failed before any match, e.g. a refusal
-    /// that is not one line naming its parameters).
+    /// that is not one line naming its parameters) and index.
     pub seed: Option<u64>,
+    pub index: u64,
     pub message: String,
 }
 
@@ -176,12 +189,13 @@ impl std::fmt::Display for Failure {
         match self.seed {
             Some(seed) => write!(
                 f,
-                "{} with {} players, {}: {first}\n  replay: arena trace --game {} --players {} --bots random --seating fixed --seed {seed} --match 0 {}",
+                "{} with {} players, {}: {first}\n  replay: arena trace --game {} --players {} --bots random --seating fixed --seed {seed} --match {} {}",
                 self.game,
                 self.players,
                 self.rules.flags(),
                 self.game,
                 self.players,
+                self.index,
                 self.rules.flags()
             ),
             None => {
@@ -223,13 +237,15 @@ pub fn refusal(
             players,
             rules: rules.clone(),
             seed: None,
+            index: 0,
             message: format!("refused without one line naming its parameters: {error}"),
         })
     }
 }
 
 /// Play `matches` checked matches of `game` (already built from `rules`) with `players`
-/// seats, match k on seed `seed + k` (match 0 of each). The first panic is the failure.
+/// seats: matches 0 to `matches - 1` of `seed`, the first with the observation checks too.
+/// The first panic is the failure.
 pub fn play_rule_set<G: Game>(
     game: &G,
     players: usize,
@@ -241,8 +257,9 @@ pub fn play_rule_set<G: Game>(
         return refusal(game.name(), players, rules, e);
     }
     for k in 0..matches {
-        let s = seed.wrapping_add(k);
-        let run = catch_unwind(AssertUnwindSafe(|| super::check(game, players, 1, s)));
+        let run = catch_unwind(AssertUnwindSafe(|| {
+            super::check_matches(game, players, seed, k..k + 1, 1)
+        }));
         if let Err(payload) = run {
             let message = payload
                 .downcast_ref::<String>()
@@ -253,7 +270,8 @@ pub fn play_rule_set<G: Game>(
                 game: game.name().to_string(),
                 players,
                 rules: rules.clone(),
-                seed: Some(s),
+                seed: Some(seed),
+                index: k,
                 message,
             });
         }
@@ -271,7 +289,6 @@ pub fn rule_set_rng(master: u64, game: &str, players: usize, index: u64) -> Rng 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::rules::Origin;
 
     fn param(key: &str, default: &str, allowed: &'static str) -> ParamInfo {
         ParamInfo {
@@ -306,6 +323,8 @@ mod tests {
         assert_eq!(d[5].1, words(&["seat0", "rotate", "continue"]));
         assert_eq!(d[6].1, words(&["after_jackpot_or_triple", "never", "always"]));
         assert_eq!(d[7].1, Domain::Fixed);
+        let cap = ParamInfo { origin: Origin::Engine, ..param("turn_cap", "200", "1 to 10000") };
+        assert_eq!(domain(&cap, &all).unwrap(), Domain::Int { lo: 1, hi: 2000 }, "10 x default");
         let err = domain(&param("speed", "1", "fast enough"), &all).unwrap_err();
         assert!(err.contains("`speed`"), "{err}");
     }
