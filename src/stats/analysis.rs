@@ -8,6 +8,8 @@ use crate::stats::intervals::{wilson, z_for};
 use crate::stats::ratings::{MatchScores, bradley_terry_robust, elo_from_share};
 use crate::stats::tally::Moments;
 
+mod solo;
+
 const CONFIDENCE: f64 = 0.95;
 
 /// One seat's balance figures. The test and the difference concern the same quantity: the
@@ -68,28 +70,12 @@ pub fn balance(t: &Tally, labels: &[String]) -> Balance {
     // nothing to adjust for. With no decisive match there is nothing to test: every
     // p-value stays undefined (an empty cell), never a number.
     let adjusted = if n == 2 || decisive == 0 { p_values.clone() } else { holm(&p_values) };
-    // A solo game has no opponents, so no win share (PP-15): every win figure is undefined
-    // (an empty cell), and its statistics are the score's distribution and the end reasons.
-    let solo = n == 1;
+    if n == 1 {
+        return solo::balance(t, labels);
+    }
     let seats: Vec<SeatBalance> = (0..n)
         .map(|s| {
             let side = &t.seats[s];
-            if solo {
-                return SeatBalance {
-                    seat: s,
-                    win_rate: f64::NAN,
-                    ci: (f64::NAN, f64::NAN),
-                    decisive,
-                    sole_wins: side.wins,
-                    decisive_rate: f64::NAN,
-                    decisive_ci: (f64::NAN, f64::NAN),
-                    fair_share: f64::NAN,
-                    diff_pp: f64::NAN,
-                    diff_ci_pp: (f64::NAN, f64::NAN),
-                    p_value: f64::NAN,
-                    p_holm: f64::NAN,
-                };
-            }
             let decisive_ci = wilson(side.wins as f64, decisive, CONFIDENCE);
             // 0/0 when no match had a sole winner: undefined, written as an empty cell.
             let decisive_rate = side.wins as f64 / decisive as f64;
@@ -111,27 +97,8 @@ pub fn balance(t: &Tally, labels: &[String]) -> Balance {
         .collect();
     let wins: Vec<u64> = (0..n).map(|s| t.seats[s].wins).collect();
     let chi_square = chi_square_uniform(&wins);
-    let verdict = if solo {
-        solo_verdict(t, labels)
-    } else {
-        format!("{}{}", verdict(&seats, t.matches, chi_square.2), lineup_note(labels))
-    };
+    let verdict = format!("{}{}", verdict(&seats, t.matches, chi_square.2), lineup_note(labels));
     Balance { seats, chi_square, verdict }
-}
-
-/// The verdict of a solo game (PP-15): no win share, no balance question; what it reports.
-fn solo_verdict(t: &Tally, labels: &[String]) -> String {
-    let side = &t.seats[0];
-    let finished = t.matches - t.capped;
-    let bots =
-        if labels.is_empty() { String::new() } else { format!(", bot {}", labels.join(",")) };
-    format!(
-        "solo game (1 player, n = {}{bots}): no win share and no balance test (PP-15); its statistics are the score's distribution (seats.csv: mean {:.2}, sd {:.2}, with its interval; metrics.csv: the score's parts) and the end reasons (the game's end counters in metrics.csv); {finished} finished, {} capped",
-        t.matches,
-        side.mean_score(),
-        side.sd_score(),
-        t.capped
-    )
 }
 
 /// Whether a lineup label names the random bot: the profile is the label's text before its
@@ -326,17 +293,7 @@ pub struct Difference {
 pub fn ratings(t: &Tally, labels: &[String], group_size: u64) -> (Vec<Rating>, Option<Difference>) {
     let n = t.players;
     if n == 1 {
-        // Solo (PP-15): one bot, nobody to win against: no share, no rating.
-        let row = Rating {
-            slot: 0,
-            label: labels[0].clone(),
-            win_rate: f64::NAN,
-            ci: (f64::NAN, f64::NAN),
-            elo: f64::NAN,
-            elo_ci: (f64::NAN, f64::NAN),
-            method: "not estimable: a solo game has no win share (PP-15)",
-        };
-        return (vec![row], None);
+        return (vec![solo::rating(labels)], None);
     }
     if group_size == 1 && n > 1 {
         let rows = (0..n)
@@ -455,21 +412,7 @@ pub fn shape(t: &Tally) -> Vec<ShapeFigure> {
     };
     let decisive = t.matches - t.capped - t.shared_first;
     if t.players == 1 {
-        // Solo (PP-15): no winner, so no share of anything won or drawn; only the cap.
-        let undefined = |figure, ludii| ShapeFigure {
-            figure,
-            value: f64::NAN,
-            ci: (f64::NAN, f64::NAN),
-            method: "undefined: a solo game has no winner (PP-15)",
-            ludii,
-        };
-        return vec![
-            undefined("sole_winner_share", "Completion"),
-            undefined("draw_share", "Drawishness"),
-            share("capped_share", t.capped, "Timeouts"),
-            undefined("seat0_sole_win_share", "AdvantageP1"),
-            undefined("balance", "Balance"),
-        ];
+        return solo::shape(t);
     }
     let mut rows = vec![
         share("sole_winner_share", decisive, "Completion"),
@@ -653,30 +596,5 @@ mod tests {
         assert_eq!(get("capped_share"), 1.0 / 5.0);
         assert_eq!(get("seat0_sole_win_share"), 2.0 / 5.0);
         assert!((get("balance") - 0.8).abs() < 1e-12);
-    }
-
-    #[test]
-    fn a_solo_game_reports_no_win_share_pp15() {
-        // Issue 28, case 7: one player always ranks first, which is no win. Every win
-        // figure is undefined (an empty cell), the verdict says what solo reports.
-        let mut t = Tally::new(1, 0);
-        for score in [90, 120, 135] {
-            let o = Outcome::finished(&[score], ScoreOrder::HigherWins, 10, 10);
-            t.record(&o, &[0], &MatchLength::default(), None, &[]);
-        }
-        let b = balance(&t, &bots(&["random"]));
-        let seat = &b.seats[0];
-        for x in [seat.win_rate, seat.ci.0, seat.decisive_rate, seat.fair_share, seat.p_value] {
-            assert!(x.is_nan(), "{seat:?}");
-        }
-        assert!(b.verdict.starts_with("solo game (1 player, n = 3, bot random): no win share"));
-        assert!(b.verdict.contains("mean 115.00"), "{}", b.verdict);
-        let (ratings, difference) = ratings(&t, &bots(&["random"]), 1);
-        assert!(ratings[0].win_rate.is_nan() && ratings[0].elo.is_nan() && difference.is_none());
-        let shape = shape(&t);
-        let value = |f: &str| shape.iter().find(|r| r.figure == f).unwrap().value;
-        assert!(value("sole_winner_share").is_nan() && value("seat0_sole_win_share").is_nan());
-        assert!(value("balance").is_nan() && value("draw_share").is_nan());
-        assert_eq!(value("capped_share"), 0.0);
     }
 }
