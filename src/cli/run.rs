@@ -11,7 +11,7 @@ use crate::session::{
     Execution, Experiment, ExperimentFile, GameRun, RunEnd, RunSummary, Shard, input,
     is_sweep_shard, merge, merge_sweep, parse_matches, parse_threads, run, signals,
 };
-use crate::stats::intervals::wilson;
+use crate::stats::intervals::{normal_mean, wilson};
 
 pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Status> {
     let threads = parse_threads(args.threads)?;
@@ -228,16 +228,28 @@ fn print_summary(game: &str, s: &RunSummary, out: &Path) {
         s.tally.matches as f64 / s.elapsed_seconds.max(1e-9),
         out.display()
     );
-    for seat in 0..spec.players {
-        let t = &s.tally.seats[seat];
-        let (lo, hi) = wilson(t.win_shares(), t.matches, 0.95);
+    if spec.players == 1 {
+        // Solo (PP-15): the score, never a win share.
+        let t = &s.tally.seats[0];
+        let (lo, hi) = normal_mean(t.mean_score(), t.sd_score(), t.matches, 0.95);
         println!(
-            "  seat {seat}: win share {:.4} [{:.4}, {:.4}] (Wilson 95%, n={})",
-            t.win_rate(),
-            lo,
-            hi,
+            "  seat 0: mean score {:.2} [{lo:.2}, {hi:.2}] (normal 95%, sd {:.2}, n={}); solo: no win share",
+            t.mean_score(),
+            t.sd_score(),
             t.matches
         );
+    } else {
+        for seat in 0..spec.players {
+            let t = &s.tally.seats[seat];
+            let (lo, hi) = wilson(t.win_shares(), t.matches, 0.95);
+            println!(
+                "  seat {seat}: win share {:.4} [{:.4}, {:.4}] (Wilson 95%, n={})",
+                t.win_rate(),
+                lo,
+                hi,
+                t.matches
+            );
+        }
     }
     println!("  capped {}, failed {}", s.tally.capped, s.failures.len());
     println!("  verdict: {}", s.verdict);

@@ -10,6 +10,8 @@ pub mod love_actually;
 pub mod low_blow;
 pub mod pig;
 pub mod pride;
+#[cfg(test)]
+mod rule_space;
 pub mod tictactoe;
 pub mod trice;
 

@@ -29,18 +29,21 @@ fn f1(x: f64) -> String {
     if x.is_finite() { format!("{:.1}", x + 0.0) } else { String::new() }
 }
 
-fn side_fields(t: &SideTally) -> Vec<String> {
+/// A side's columns; `solo` (one player, PP-15) leaves every win figure empty: a solo game
+/// has no winner, only a score.
+fn side_fields(t: &SideTally, solo: bool) -> Vec<String> {
     let (lo, hi) = wilson(t.win_shares(), t.matches, CONFIDENCE);
     let (score_lo, score_hi) = normal_mean(t.mean_score(), t.sd_score(), t.matches, CONFIDENCE);
+    let win = |x: String| if solo { String::new() } else { x };
     vec![
         t.matches.to_string(),
-        t.wins.to_string(),
-        t.draws.to_string(),
+        win(t.wins.to_string()),
+        win(t.draws.to_string()),
         t.capped.to_string(),
-        f6(t.win_rate()),
-        f6(lo),
-        f6(hi),
-        WIN_RATE_INTERVAL.to_string(),
+        win(f6(t.win_rate())),
+        win(f6(lo)),
+        win(f6(hi)),
+        win(WIN_RATE_INTERVAL.to_string()),
         f6(t.mean_score()),
         f6(t.sd_score()),
         f6(score_lo),
@@ -113,10 +116,12 @@ pub fn write_seats(path: &Path, tally: &Tally, balance: &Balance) -> anyhow::Res
         .iter()
         .map(|b| {
             let mut row = vec![b.seat.to_string()];
-            row.extend(side_fields(&tally.seats[b.seat]));
+            let solo = tally.players == 1;
+            let count = |x: u64| if solo { String::new() } else { x.to_string() };
+            row.extend(side_fields(&tally.seats[b.seat], solo));
             row.extend([
-                b.decisive.to_string(),
-                b.sole_wins.to_string(),
+                count(b.decisive),
+                count(b.sole_wins),
                 f6(b.decisive_rate),
                 f6(b.decisive_ci.0),
                 f6(b.decisive_ci.1),
@@ -126,7 +131,9 @@ pub fn write_seats(path: &Path, tally: &Tally, balance: &Balance) -> anyhow::Res
                 f6(b.diff_ci_pp.1),
                 e6(b.p_value),
                 e6(b.p_holm),
-                if tally.players == 2 {
+                if solo {
+                    "none: a solo game has no winner (PP-15)"
+                } else if tally.players == 2 {
                     "exact binomial two-sided, sole wins of decisive matches vs 1/players"
                 } else {
                     "exact binomial two-sided, sole wins of decisive matches vs 1/players; Holm"
@@ -155,9 +162,11 @@ fn e6(x: f64) -> String {
 pub fn write_balance(path: &Path, tally: &Tally, balance: &Balance) -> anyhow::Result<()> {
     let (statistic, df, p) = balance.chi_square;
     let decisive = tally.matches - tally.capped - tally.shared_first;
+    // Solo (PP-15): nothing to compare, so no sample size either.
+    let n = if tally.players == 1 { String::new() } else { decisive.to_string() };
     let rows = vec![vec![
         "all_seats_equal".to_string(),
-        decisive.to_string(),
+        n,
         f6(statistic),
         df.to_string(),
         e6(p),
@@ -295,7 +304,7 @@ pub fn write_bots(path: &Path, tally: &Tally, labels: &[String]) -> anyhow::Resu
         .enumerate()
         .map(|(slot, label)| {
             let mut row = vec![slot.to_string(), label.clone()];
-            row.extend(side_fields(&tally.slots[slot]));
+            row.extend(side_fields(&tally.slots[slot], tally.players == 1));
             row
         })
         .collect();

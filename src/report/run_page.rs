@@ -107,6 +107,23 @@ fn seats(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
         ))
     })?;
     let t = Table::read(dir, "seats.csv")?;
+    if t.rows.len() == 1 {
+        // Solo (PP-15): no win share to chart; the score's distribution and the end reasons
+        // are the statistics (the verdict says where they are).
+        page.heading("Solo game: the score");
+        page.raw(&format!("<p class=\"verdict\">{}</p>", esc(verdict.trim())));
+        let cols = [
+            "seat",
+            "matches",
+            "capped",
+            "mean_score",
+            "sd_score",
+            "score_ci_low",
+            "score_ci_high",
+        ];
+        table_of(page, &t, &cols);
+        return Ok(());
+    }
     let (seat, rate) = (t.need(&["seat"])?, t.need(&["win_rate"])?);
     let (lo, hi) = (t.need(&["ci_low"])?, t.need(&["ci_high"])?);
     let fair = t.col(&["fair_share"]);

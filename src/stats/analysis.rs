@@ -8,6 +8,8 @@ use crate::stats::intervals::{wilson, z_for};
 use crate::stats::ratings::{MatchScores, bradley_terry_robust, elo_from_share};
 use crate::stats::tally::Moments;
 
+mod solo;
+
 const CONFIDENCE: f64 = 0.95;
 
 /// One seat's balance figures. The test and the difference concern the same quantity: the
@@ -68,6 +70,9 @@ pub fn balance(t: &Tally, labels: &[String]) -> Balance {
     // nothing to adjust for. With no decisive match there is nothing to test: every
     // p-value stays undefined (an empty cell), never a number.
     let adjusted = if n == 2 || decisive == 0 { p_values.clone() } else { holm(&p_values) };
+    if n == 1 {
+        return solo::balance(t, labels);
+    }
     let seats: Vec<SeatBalance> = (0..n)
         .map(|s| {
             let side = &t.seats[s];
@@ -287,6 +292,9 @@ pub struct Difference {
 /// told apart: no rating is estimated then.
 pub fn ratings(t: &Tally, labels: &[String], group_size: u64) -> (Vec<Rating>, Option<Difference>) {
     let n = t.players;
+    if n == 1 {
+        return (vec![solo::rating(labels)], None);
+    }
     if group_size == 1 && n > 1 {
         let rows = (0..n)
             .map(|s| Rating {
@@ -403,6 +411,9 @@ pub fn shape(t: &Tally) -> Vec<ShapeFigure> {
         ShapeFigure { figure, value: count as f64 / n as f64, ci, method: "wilson95", ludii }
     };
     let decisive = t.matches - t.capped - t.shared_first;
+    if t.players == 1 {
+        return solo::shape(t);
+    }
     let mut rows = vec![
         share("sole_winner_share", decisive, "Completion"),
         share("draw_share", t.shared_first, "Drawishness"),

@@ -202,3 +202,59 @@ fn dz6_team_dardz_refuses_other_player_counts_with_a_one_line_error() {
     let metrics = std::fs::read_to_string(out.join("metrics.csv")).unwrap();
     assert!(metrics.contains("team2_wins"), "{metrics}");
 }
+
+#[test]
+fn pp15_a_solo_pride_run_reports_the_score_and_no_win_share() {
+    // Issue 28, case 7: `arena run --game pride-prejudice --players 1 --matches 300` wrote
+    // win_rate 1.0, sole_winner_share 1.0, "seat 0: win share 1.0000" and `winners: [0]`.
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("solo");
+    let args = ["run", "--game", "pride-prejudice", "--players", "1", "--matches", "300", "--out"];
+    let mut run = args.to_vec();
+    run.push(dir.to_str().unwrap());
+    let o = arena(&run);
+    let stdout = text(&o.stdout);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(!stdout.contains("win share 1") && stdout.contains("seat 0: mean score"), "{stdout}");
+    let csv = |name: &str| -> Vec<std::collections::HashMap<String, String>> {
+        let mut r = csv::Reader::from_path(dir.join(name)).unwrap();
+        let header: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();
+        r.records()
+            .map(|row| {
+                header.iter().cloned().zip(row.unwrap().iter().map(str::to_string)).collect()
+            })
+            .collect()
+    };
+    let seat = &csv("seats.csv")[0];
+    for column in ["wins", "win_rate", "ci_low", "decisive_win_rate", "diff_pp", "p_value"] {
+        assert_eq!(seat[column], "", "seats.csv {column}");
+    }
+    assert!(seat["mean_score"].parse::<f64>().unwrap() > 0.0);
+    for row in csv("shape.csv") {
+        if row["figure"] != "capped_share" {
+            assert_eq!(row["value"], "", "shape.csv {}", row["figure"]);
+        }
+    }
+    assert_eq!(csv("ratings.csv")[0]["win_rate"], "");
+    assert_eq!(csv("bots.csv")[0]["win_rate"], "");
+    let verdict = std::fs::read_to_string(dir.join("verdict.txt")).unwrap();
+    assert!(verdict.starts_with("solo game (1 player, n = 300") && verdict.contains("PP-15"));
+    let report = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    assert!(report.contains("Solo game: the score") && !report.contains("seat win shares"));
+    let trace = [
+        "trace",
+        "--game",
+        "pride-prejudice",
+        "--players",
+        "1",
+        "--match",
+        "0",
+        "--format",
+        "json",
+    ];
+    let end = json_trace(&trace).pop().unwrap();
+    assert_eq!(
+        (end["event"].as_str(), end["winners"].clone()),
+        (Some("end"), serde_json::json!([]))
+    );
+}

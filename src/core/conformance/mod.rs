@@ -19,6 +19,7 @@
 //! actions (an observation that leaves out something public is caught here).
 
 mod observation;
+pub mod rule_space;
 
 use std::hash::{Hash, Hasher};
 
@@ -45,13 +46,27 @@ const STEP_LIMIT: u64 = 5_000_000;
 /// Play `matches` random matches of `game` with `players` seats from `seed`, checking every
 /// step. Panics with the match index and step on the first violation.
 pub fn check<G: Game>(game: &G, players: usize, matches: u64, seed: u64) -> ConformanceReport {
+    check_matches(game, players, seed, 0..matches, OBSERVED_MATCHES)
+}
+
+/// [`check`] over the match indices `indices` (as `arena trace --match` numbers them with
+/// fixed seating), with the observation checks (every seat at every state, and `legal_pick`
+/// at every index) only on matches below `observed`: they cost a determinization per seat
+/// per step, which a batch of long matches under unusual rules cannot afford on every match.
+pub fn check_matches<G: Game>(
+    game: &G,
+    players: usize,
+    seed: u64,
+    indices: std::ops::Range<u64>,
+    observed: u64,
+) -> ConformanceReport {
     assert!(game.seats().contains(&players), "{} does not support {players} players", game.name());
     check_metric_docs(game, players);
     let mut report = ConformanceReport::default();
     let mut legal = Vec::new();
     let mut seen = observation::Seen::new(players);
-    for index in 0..matches {
-        let observed = (index < OBSERVED_MATCHES).then_some(&mut seen);
+    for index in indices {
+        let observed = (index < observed).then_some(&mut seen);
         let (end, outcome, decisions, trail) =
             play_checked(game, players, seed, index, &mut legal, observed);
         let (end_again, trail_again) = replay(game, players, seed, index, &mut legal);
@@ -214,7 +229,7 @@ fn play_checked<G: Game>(
                 // `legal_pick` against the list: every index in the observed matches, and in
                 // all matches the index the random bot draws below (from a copy of its stream).
                 let drawn = bots[seat.index()].clone().random_range(0..legal.len());
-                let all = index < OBSERVED_MATCHES;
+                let all = observed.is_some();
                 for k in (0..legal.len()).filter(|&k| all || k == drawn) {
                     let picked = game.legal_pick(&state, &mut view_legal, |n| {
                         if n != legal.len() {

@@ -513,6 +513,10 @@ impl Dardz {
             }
             ActionCard::Skull | ActionCard::Clock => unreachable!("no dice for {card:?}"),
         }
+        // The card is resolved and in a pile: no longer in play, so DZ-10's reachability
+        // (`pile_target_reachable` reads the phase) must not count it again for a seat it
+        // could have gone to. `advance` sets the next phase before it returns.
+        s.phase = Phase::Roll;
         self.check_round_won(s);
         self.advance(s);
     }
@@ -546,8 +550,10 @@ impl Dardz {
         if s.deck_len == 0 {
             s.stats.rounds_deck_empty += 1;
         }
-        for seat in 0..n {
-            let points = s.pile_points(seat, &self.values);
+        // Each side's piles in one step (DZ-16: a team adds its partners' piles first and
+        // floors the sum once, so the result never depends on which partner sits lower).
+        for seat in DardzState::seats_in(self.side_reps(s)) {
+            let points = self.side_pile_points(s, seat);
             self.add_score(s, seat, points, Way::Piles);
         }
         // One Lucky Loser roll per side (a team shares one, DZ-6).

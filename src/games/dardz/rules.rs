@@ -354,7 +354,10 @@ crate::rule_params! {
         let dealt = MAX_SEATS as u32 * r.hand_size as u32;
         if r.total_cards() <= dealt {
             return Err(format!(
-                "the deck has {} cards; dealing {} hands of {} needs more than {}",
+                "the deck has {} cards (copies_per_number, copies_skull, \
+                 copies_clock, copies_jackpot, copies_roll_off, copies_boost_em, \
+                 copies_bunk_em); dealing {} hands (the most players) of hand_size {} needs \
+                 more than {}",
                 r.total_cards(),
                 MAX_SEATS,
                 r.hand_size,

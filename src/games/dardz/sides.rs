@@ -68,6 +68,13 @@ impl Dardz {
         if partner == seat { own } else { own + s.pile_len[partner] as u32 }
     }
 
+    /// The points of the piles of `seat`'s side (DZ-16: a team's two piles, added).
+    pub fn side_pile_points(&self, s: &DardzState, seat: usize) -> i32 {
+        let partner = self.partner(s, seat);
+        let own = s.pile_points(seat, &self.values);
+        if partner == seat { own } else { own + s.pile_points(partner, &self.values) }
+    }
+
     /// Pile cards that end the round: `cards_per_round`, or `team_cards_per_round` (DZ-6).
     pub fn side_target(&self) -> u32 {
         if self.rules.teams {

@@ -46,6 +46,23 @@ fn is_triple(s: &DardzState) -> bool {
     s.ndice == 3 && s.dice[0] == s.dice[1] && s.dice[1] == s.dice[2]
 }
 
+/// How a side's pile step of `gained` points is credited to its partners, whose piles are
+/// worth `values` (DZ-16): each its own pile's value, unless the floor at 0 cut the sum; then
+/// the cut is taken from the negative piles, lowest seat first, as far as each reaches (the
+/// cut is at most what the negative piles subtract, since the floor only lifts a sum below
+/// the score to 0). The credits sum to `gained`.
+fn pile_credits(values: &[i32], gained: i32) -> Vec<i32> {
+    let mut credits = values.to_vec();
+    let mut cut = gained - values.iter().sum::<i32>();
+    for credit in credits.iter_mut().filter(|c| **c < 0) {
+        let take = cut.min(-*credit);
+        *credit += take;
+        cut -= take;
+    }
+    debug_assert_eq!(cut, 0, "the floor lifts at most what the negative piles subtract");
+    credits
+}
+
 impl Dardz {
     /// Cards that entered each points pile during the step (none across a deal).
     fn pile_events(before: &DardzState, after: &DardzState, out: &mut Vec<Value>) {
@@ -99,31 +116,45 @@ impl Dardz {
         }
     }
 
-    /// DZ-15: the round bonus, each points pile (a score never below 0) and Lucky Loser.
+    /// DZ-15: the round bonus, each side's points piles (a score never below 0) and Lucky
+    /// Loser. The steps are replayed on the sides' scores so that each event carries the
+    /// change after the floor; in Team DARDZ a team's piles are applied as one sum (DZ-16)
+    /// and each partner's pile is credited to that partner ([`pile_credits`]).
     fn settle_events(&self, before: &DardzState, after: &DardzState, out: &mut Vec<Value>) {
         let e = &after.event;
         let winner = (e.hit != 0).then(|| e.hit.trailing_zeros() as usize);
+        let mut scores = before.scores;
         match winner {
-            Some(w) => out.push(points_event(
-                "round_won",
-                w,
-                self.rules.round_bonus,
-                json!({"round": before.round, "rolloff": before.win_mask.count_ones() > 1}),
-            )),
+            Some(w) => {
+                let gained = (scores[w] + self.rules.round_bonus).max(0) - scores[w];
+                scores[w] += gained;
+                out.push(points_event(
+                    "round_won",
+                    w,
+                    gained,
+                    json!({"round": before.round, "rolloff": before.win_mask.count_ones() > 1}),
+                ))
+            }
             None => out.push(event("round_no_winner", json!({"round": before.round}))),
         }
-        for seat in 0..before.players() {
-            let start =
-                before.scores[seat] + if winner == Some(seat) { self.rules.round_bonus } else { 0 };
-            let value = before.pile_points(seat, &self.values);
-            let gained = (start + value).max(0) - start;
-            out.push(points_event(
-                "pile_scored",
-                seat,
-                gained,
-                json!({"round": before.round,
-                "cards": before.pile_len[seat], "value": value}),
-            ));
+        for rep in DardzState::seats_in(self.side_reps(before)) {
+            let members: Vec<usize> = DardzState::seats_in(self.side_mask(before, rep)).collect();
+            let values: Vec<i32> =
+                members.iter().map(|&m| before.pile_points(m, &self.values)).collect();
+            let start = scores[rep];
+            let gained = (start + values.iter().sum::<i32>()).max(0) - start;
+            scores[rep] += gained;
+            for ((&seat, &value), points) in
+                members.iter().zip(&values).zip(pile_credits(&values, gained))
+            {
+                out.push(points_event(
+                    "pile_scored",
+                    seat,
+                    points,
+                    json!({"round": before.round,
+                    "cards": before.pile_len[seat], "value": value}),
+                ));
+            }
         }
         for seat in 0..before.players() {
             let l = e.lucky[seat];
@@ -160,6 +191,7 @@ impl Dardz {
     }
 
     fn action_dice_events(
+        &self,
         card: ActionCard,
         before: &DardzState,
         after: &DardzState,
@@ -192,7 +224,8 @@ impl Dardz {
                     json!({"seat": roller, "dice": [a, b], "sum": a + b,
                     "hit": seats_json(e.hit)}),
                 ));
-                for seat in DardzState::seats_in(e.hit) {
+                // A team's change once, on its lower seat (both partners are in `hit`).
+                for seat in DardzState::seats_in(e.hit & self.side_reps(before)) {
                     let changed = after.scores[seat] - before.scores[seat];
                     out.push(points_event(&format!("{name}_points"), seat, changed, json!({})));
                 }
@@ -215,11 +248,18 @@ impl TraceGame for Dardz {
             .filter(|&k| s.deck[k] > 0)
             .map(|k| (Card(k as u8).label().to_string(), json!(s.deck[k])))
             .collect();
-        json!({"round": s.round, "turn": s.turns, "phase": phase_name(s.phase),
+        let mut state = json!({"round": s.round, "turn": s.turns, "phase": phase_name(s.phase),
             "stage": format!("{:?}", s.stage).to_lowercase(), "roller": s.roller,
             "dice": &s.dice[..s.ndice as usize], "guess": s.guess, "draw_pile": s.deck_len,
             "deck": deck, "hands": hands, "piles": piles, "scores": &s.scores[..n],
-            "round_over": s.round_over})
+            "round_over": s.round_over});
+        if self.rules.teams {
+            // Team DARDZ: the partners of each team, which share one score (DZ-6, DZ-16).
+            let teams: Vec<[usize; 2]> =
+                DardzState::seats_in(self.side_reps(s)).map(|i| [i, self.partner(s, i)]).collect();
+            state["teams"] = json!(teams);
+        }
+        state
     }
 
     fn chance_json(&self, before: &DardzState, draws: &[Drawn], after: &DardzState) -> Value {
@@ -300,7 +340,7 @@ impl TraceGame for Dardz {
                         ));
                     }
                 }
-                Phase::ActionDice(card) => Self::action_dice_events(card, before, after, out),
+                Phase::ActionDice(card) => self.action_dice_events(card, before, after, out),
                 Phase::RoundEnd => self.settle_events(before, after, out),
                 _ => {}
             },
@@ -326,17 +366,21 @@ impl TraceGame for Dardz {
             out.push(event("capped", json!({"turn": after.turns})));
         }
         // Every score change must be explained above; anything left is reported as such.
-        for seat in 0..before.players() {
+        // A side's change once: in Team DARDZ both partners hold the team's score, and each
+        // change is credited to one of them (DZ-16), so the partners' events explain it
+        // together.
+        for rep in DardzState::seats_in(self.side_reps(before)) {
+            let side = self.side_mask(before, rep);
             let explained: i64 = out[from..]
                 .iter()
-                .filter(|e| e["seat"].as_u64() == Some(seat as u64))
+                .filter(|e| e["seat"].as_u64().is_some_and(|seat| side >> seat & 1 == 1))
                 .filter_map(|e| e["points"].as_i64())
                 .sum();
-            let change = (after.scores[seat] - before.scores[seat]) as i64;
+            let change = (after.scores[rep] - before.scores[rep]) as i64;
             if change != explained {
                 out.push(points_event(
                     "score_unexplained",
-                    seat,
+                    rep,
                     (change - explained) as i32,
                     json!({}),
                 ));

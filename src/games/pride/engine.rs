@@ -206,9 +206,13 @@ impl Turn<'_> {
         }
     }
 
-    /// Placements of the waiting chosen dice; with `protect`, none that takes a waiting
-    /// die's last box (PP-25). When protection leaves nothing (both dice need the one same
-    /// box), either die may take it.
+    /// Placements of the waiting chosen dice; with `protect`, only those after which the
+    /// other waiting die still has a box (PP-27, and PP-25's last box): a box it has now
+    /// other than the one taken, or one the placement opens for it. Marking a box never
+    /// closes another (`Marks::ready` only loses the marked box and gains its children), so
+    /// that is the whole test. When protection leaves nothing (the playable count is 1: both
+    /// dice need the one same box, PP-28, or the other die has no box whatever is placed),
+    /// every placement is offered.
     fn placements(&self, protect: bool, f: &mut impl FnMut(PrideAction)) {
         let (l, m, c) = (self.l, &*self.m, &*self.c);
         for slot in 0..2 {
@@ -216,17 +220,21 @@ impl Turn<'_> {
                 continue;
             }
             let other = 1 - slot;
-            let keep = if protect && c.waiting & (1 << other) != 0 {
-                last_box(l, m, self.chosen(other), c.gates)
-            } else {
-                None
-            };
-            let mut t = targets(l, m, self.chosen(slot), c.gates);
-            if let Some((p, bit)) = keep {
-                t[p] &= !bit;
-            }
+            // The other die's boxes now, packed, when it waits and must keep one.
+            let keep = (protect && c.waiting & (1 << other) != 0).then(|| {
+                let w = self.chosen(other);
+                (w, pack(&targets(l, m, w, c.gates)))
+            });
+            let t = targets(l, m, self.chosen(slot), c.gates);
             for (p, &mask) in t.iter().enumerate() {
                 for x in bits(mask) {
+                    if let Some((w, boxes)) = keep {
+                        let taken = 1u128 << (32 * p + x);
+                        let opened = l.puzzles[p].children[x] & accept(l, p, w, c.gates);
+                        if boxes & !taken == 0 && opened == 0 {
+                            continue;
+                        }
+                    }
                     f(PrideAction::Place { slot: slot as u8, puzzle: p as u8, cell: x as u8 });
                 }
             }

@@ -57,7 +57,8 @@ crate::rule_params! {
         if dice < squares {
             return Err(format!(
                 "{dice} dice (3 x dice_per_colour {}) cannot fill the {squares} squares of a \
-                 {}x{} board; the rulebook has no rule for an empty pool on an open board",
+                 board of rows {} x columns {}; the rulebook has no rule for an empty pool on \
+                 an open board",
                 r.dice_per_colour, r.rows, r.columns
             ));
         }

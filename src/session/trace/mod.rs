@@ -214,8 +214,11 @@ pub fn trace_match<G: TraceGame>(
     let o = &record.outcome;
     let l = &record.length;
     let reason = game.end_reason(&last);
-    let winners: Vec<usize> =
-        (0..o.players()).filter(|&s| !o.is_capped() && o.rank(Seat(s as u8)) == 0).collect();
+    // A solo game has no winner (PP-15): its end names none.
+    let solo = o.players() == 1;
+    let winners: Vec<usize> = (0..o.players())
+        .filter(|&s| !solo && !o.is_capped() && o.rank(Seat(s as u8)) == 0)
+        .collect();
     emit(match style {
         TraceStyle::Text => format!(
             "end: scores {:?}, ranks {:?}{}; {} decisions, {} chance events, {} turns, {} rounds; {}",

@@ -121,6 +121,7 @@ mod action_cards;
 mod checks_and_rules;
 mod rounds;
 mod rulings;
+mod team_rulings;
 mod teams;
 
 // ----- the deck and the deal -------------------------------------------------------------

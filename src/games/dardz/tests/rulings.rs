@@ -104,6 +104,32 @@ fn dz10_tight_counts_the_card_in_play_if_it_can_go_to_the_seat() {
     assert!(!g.pile_target_reachable(&s));
 }
 
+#[test]
+fn dz10_is_checked_after_a_roll_off_is_resolved() {
+    // Issue 28, case 1 (`arena trace --game dardz --players 8 --seed 62 --match 5 --set
+    // cards_per_round=14`, step 407): once the Roll-Off is resolved the card is in a pile,
+    // no longer in play, so it cannot count again for the seat on the roller's left.
+    let g = game();
+    let mut s = table(&g, 3);
+    s.roller = 2;
+    give(&mut s, 2, &[ROLL_OFF, JACKPOT]);
+    no_deck(&mut s);
+    s.pile_len[..3].copy_from_slice(&[9, 0, 0]);
+    // Seat 2 will play the Roll-Off against seat 0 (its left, G-4): seat 0 can reach 10.
+    assert!(g.pile_target_reachable(&s));
+    g.advance(&mut s);
+    assert_eq!(s.phase, Phase::ChooseAction);
+    g.apply(&mut s, Play(ActionCard::RollOff));
+    assert_eq!(s.phase, Phase::ActionDice(ActionCard::RollOff));
+    // Seat 2 wins it: seat 0 stays at 9 with nothing left to gain, seat 2 has 1 + its
+    // Jackpot. Nobody can reach 10, so the round ends before the Jackpot is played.
+    g.resolve_chance(&mut s, &mut script_dice(&[6, 1]));
+    assert_eq!(s.pile_len[..3], [9, 0, 1]);
+    assert!(!g.pile_target_reachable(&s));
+    assert_eq!((s.phase, s.round_over, s.win_mask), (Phase::RoundEnd, true, 0));
+    assert_eq!(hand(&s, 2), [JACKPOT], "the Jackpot is not auto-played");
+}
+
 // ----- DZ-11 -----------------------------------------------------------------------------
 
 #[test]

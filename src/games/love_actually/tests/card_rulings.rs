@@ -2,7 +2,8 @@
 //! pin down alone: abilities short of cards or players (LA-17), Jamie's "not black" (LA-27),
 //! when Daisy/Bernard's discarder scores (LA-29), Joe-Billy's two sets (LA-32), Juliet's
 //! later lock (LA-39), David's and Jamie's values (LA-40), the pile's order (LA-42), Tony
-//! with one holder (LA-44), Karen's double by "Actually!" (LA-46) and the colours (LA-48).
+//! with one holder (LA-44), Karen's double by "Actually!" (LA-46), the colours (LA-48) and
+//! who triggers the end when a co-score takes two players to 20 at once (LA-50).
 
 use super::*;
 use LoveAction::*;
@@ -271,4 +272,30 @@ fn la1_la2_every_set_of_the_default_card_file_with_points_and_relationship() {
     assert_eq!(double.len(), 1);
     assert_eq!(double[0].mask, five.iter().fold(0, |m, n| m | bit(g.card(n))));
     assert_eq!((double[0].points, double[0].tracks), (6, [0, 0, 0, 2]));
+}
+
+#[test]
+fn la50_a_co_score_taking_both_to_20_is_triggered_by_the_discarder() {
+    // Issue 28, case 9 (`--players 2 --bots greedy --seed 202 --match 157`, steps 246-247):
+    // seat 0 discards Bernard, seat 1 claims the Daisy/Bernard pair, and both reach 20 in
+    // the one claim. The discarder, whose turn it is, triggers the end: it plays no more,
+    // and the claimer plays its extra turn (LA-24).
+    let g = game();
+    let mut s = table(&g, 2);
+    give(&g, &mut s, 0, &["Juliet", "Tony", "Rufus", "Sarah", "Bernard"]);
+    give(&g, &mut s, 1, &["Daisy"]);
+    for seat in 0..2 {
+        // 18 points each, from earlier sets (the invariants count points by source).
+        s.scores[seat] = 18;
+        s.stats.points[seat][super::super::engine::Source::Sets as usize] = 18;
+    }
+    s.phase = Phase::Discard;
+    act(&g, &mut s, Discard(g.card("Bernard")));
+    act(&g, &mut s, Claim(opt(&g, &["Daisy", "Bernard"], 2)));
+    assert_eq!((s.scores[0], s.scores[1]), (20, 20));
+    assert_eq!((s.ender, s.end_kind), (0, EndKind::Score), "the discarder triggers");
+    assert_eq!(s.final_left, 0b10, "only the claimer is owed a turn");
+    act(&g, &mut s, Ability(g.card("Daisy")));
+    assert_eq!(s.current, 1, "seat 0's turn ended; the claimer's extra turn");
+    assert_ne!(g.turn(&s), Turn::Over);
 }

@@ -61,3 +61,24 @@ pub(super) fn obs(g: &Love, s: &LoveState, seat: Seat) -> u64 {
     g.observe(s, seat, &mut h);
     h.finish()
 }
+
+#[test]
+fn trace_format_documents_love_actually_end_reasons_events_and_state_la6() {
+    // Issue 28, case 8: docs/trace-format.md listed none of Love Actually's end reasons (LA-6,
+    // LA-49, LA-50), points events or state fields.
+    let doc = include_str!("../../../../docs/trace-format.md");
+    let words = [
+        "`end_score`",
+        "`last_tile`",
+        "`set_points`",
+        "`bonus_tile`",
+        "`ability_points`",
+        "`hand_sizes`",
+        "`tiles`",
+        "`tracks`",
+        "Love Actually",
+    ];
+    for word in words {
+        assert!(doc.contains(word), "docs/trace-format.md does not mention {word}");
+    }
+}

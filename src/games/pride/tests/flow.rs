@@ -195,3 +195,17 @@ fn earlier_choices_of_the_round_stay_hidden_until_everyone_has_chosen_pp11() {
     play_first_until(&g, &mut b2, |s| s.phase != Phase::Turn);
     assert_ne!(observation(&g, &a2, 2), observation(&g, &b2, 2));
 }
+
+#[test]
+fn trace_format_documents_pride_end_reasons_events_and_state_pp10() {
+    // Issue 28, case 8: docs/trace-format.md listed none of Pride's end reasons (PP-10,
+    // PP-19), points events or state fields.
+    let doc = include_str!("../../../../docs/trace-format.md");
+    let codes = ["`faux_pas`", "`matches`", "`matches_and_faux_pas`"];
+    let fields = ["`sheets`", "`parts`", "`chaperone`", "`pool`", "`starter`"];
+    for word in
+        codes.iter().chain(&fields).chain(&["`dance_card`", "`romance`", "Pride & Preju-Dice"])
+    {
+        assert!(doc.contains(word), "docs/trace-format.md does not mention {word}");
+    }
+}

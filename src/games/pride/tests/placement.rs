@@ -179,3 +179,64 @@ fn a_waiting_die_keeps_its_last_box_pp25() {
         "the white 1 may not take the red 1's only box"
     );
 }
+
+/// Resolve the icon actions a placement started (the first option each time), until the
+/// seat's turn is back at its chosen dice or past them.
+fn take_actions(g: &Pride, s: &mut PrideState) {
+    while s.ctx.seat == 0 && s.ctx.depth > 0 {
+        let first = legal(g, s)[0];
+        g.apply(s, first);
+    }
+}
+
+#[test]
+fn a_pair_counted_as_2_stays_placeable_pp27() {
+    // Issue 28, case 5 (`--players 2 --seed 11 --match 3`, steps 168-170): white 2 + red 5
+    // with a playable count of 2. The red 5 may go to Heart b6, which opens b7 (blank) for
+    // the white 2, or to the Dance Card's c5r2, after which the white 2 has no box: that
+    // placement is not allowed, so the red 5 has one option and both dice are placed.
+    let g = game();
+    let mut s = table(&g, 2, [2, 4, 4, 5, 6], |s| {
+        let m = &mut s.sheets[0];
+        fill(&g, m, FLOWERS, all(&g, FLOWERS), 3);
+        let heart: u32 = (1..=5).map(|b| 1u32 << at(&g, HEART, &format!("b{b}"))).sum();
+        fill(&g, m, HEART, heart, 1);
+        let mut dance: u32 = (1..=4).map(|r| 1u32 << at(&g, DANCE, &format!("c2r{r}"))).sum();
+        dance |= 1 << at(&g, DANCE, "c5r1");
+        fill(&g, m, DANCE, dance, 0);
+    });
+    picked(&g, &mut s, 0, 3);
+    // b6's heart icon goes to a romance track first (a choice); then the white 2 is placed.
+    assert_eq!(s.ctx.waiting, 0b01, "the red 5 was placed at once, its only option");
+    take_actions(&g, &mut s);
+    let m = &s.sheets[0];
+    assert_ne!(m.marks[HEART] & (1 << at(&g, HEART, "b6")), 0, "the red 5 took b6");
+    assert_ne!(m.marks[HEART] & (1 << at(&g, HEART, "b7")), 0, "the white 2 took b7");
+    assert_eq!(m.marks[DANCE] & (1 << at(&g, DANCE, "c5r2")), 0);
+    assert_eq!((m.faux_pas, m.counters.fp_dice), (0, 0));
+}
+
+#[test]
+fn two_dice_with_the_same_one_box_either_may_take_it_pp28() {
+    let g = game();
+    // Only the Heart's first box takes a 1 (Flowers and Dance Card column 1 full): the
+    // white 1 and the red 1 both need it, a playable count of 1. Either may be placed; the
+    // other is a Faux Pas cross.
+    let setup = |s: &mut PrideState| {
+        fill(&g, &mut s.sheets[0], FLOWERS, all(&g, FLOWERS), 3);
+        let c1: u32 = (1..=4).map(|r| 1u32 << at(&g, DANCE, &format!("c1r{r}"))).sum();
+        fill(&g, &mut s.sheets[0], DANCE, c1, 1);
+    };
+    let mut s = table(&g, 2, [1, 1, 1, 1, 1], setup);
+    picked(&g, &mut s, 0, 3);
+    let b1 = at(&g, HEART, "b1");
+    assert_eq!(places(&s), vec![(0, HEART, b1), (1, HEART, b1)]);
+    for slot in 0..2 {
+        let mut t = s;
+        g.apply(&mut t, place(&g, slot, HEART, "b1"));
+        take_actions(&g, &mut t);
+        let m = &t.sheets[0];
+        assert_ne!(m.marks[HEART] & (1 << b1), 0);
+        assert_eq!((m.faux_pas, m.counters.fp_dice), (1, 1), "slot {slot} placed, the other not");
+    }
+}

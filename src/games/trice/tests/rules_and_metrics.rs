@@ -98,7 +98,10 @@ fn validate_rejects_inconsistent_boards() {
     };
     // Too few dice to fill a 4x4 board.
     let err = check(&["rows=4", "columns=4"]).unwrap_err().to_string();
-    assert!(err.contains("cannot fill"), "{err}");
+    // Naming every parameter it depends on (issue 28's rule-space check: not rows, columns).
+    for key in ["cannot fill", "dice_per_colour", "rows 4", "columns 4"] {
+        assert!(err.contains(key), "{err}");
+    }
     // No line of three on a 2x2 board.
     let err = check(&["rows=2", "columns=2", "dice_per_colour=2"]).unwrap_err().to_string();
     assert!(err.contains("no line of three"), "{err}");
