@@ -3,7 +3,7 @@
 //! Every match is a pure function of (rules, players, bots, master seed, match index); the
 //! runner plays millions of them in parallel and merges integer tallies, so every number in
 //! the output is identical for any thread count. See README.md for the tour and
-//! `../shared/DESIGN.md` for the architecture.
+//! ARCHITECTURE.md for the map of the code.
 
 pub mod arena;
 pub mod bots;

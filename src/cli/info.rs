@@ -9,7 +9,7 @@ pub fn games() -> anyhow::Result<()> {
         "Origins: FOUND = the designer's rule (rulebook or recovered material); DEFAULT = our"
     );
     println!(
-        "choice where the rules are silent (RULINGS.md); REFERENCE = a reference game's standard"
+        "choice where the rules are silent (docs/rules/); REFERENCE = a reference game's standard"
     );
     println!("rules; ENGINE = a harness setting such as the turn cap.\n");
     for entry in GAMES {

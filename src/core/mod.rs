@@ -45,7 +45,8 @@ use rand::SeedableRng;
 pub use chance::{Chance, ScriptedChance};
 pub use trace::TraceGame;
 
-/// The one random generator type of the engine (DESIGN.md "Randomness").
+/// The one random generator type of the engine: every chance stream and bot stream is one,
+/// seeded by `derive_rng`, so the same seed gives the same bytes.
 pub type Rng = rand_pcg::Pcg64Mcg;
 
 /// The largest player count any game supports (DARDZ: 8). Fixed arrays in outcomes and

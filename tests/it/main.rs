@@ -12,6 +12,7 @@ mod common;
 mod bots;
 mod cli;
 mod columns;
+mod doc_commands;
 mod docs;
 mod failures;
 mod faults;
