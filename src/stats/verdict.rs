@@ -51,14 +51,18 @@ pub fn relevance(sole_wins: u64, decisive: u64, fair: f64, margin_pp: f64) -> Re
 
 /// Roughly how many decisive matches in all would settle a seat's question: the 90% interval
 /// narrows as 1/√n, and it must shrink to the gap between the estimate and the margin's edge.
-/// `None` when the estimate sits on the edge itself (no finite number settles it).
+/// An estimate close to the edge is noisy, and taken at its word it would ask for millions: the
+/// gap counts as at least half the margin, an interval of ±margin/2 that tells the question in
+/// all but the closest cases. `None` without a decisive match, or with a margin of 0 and a
+/// seat exactly fair.
 pub fn decisive_matches_to_settle(
     rate: f64,
     decisive: u64,
     fair: f64,
     margin_pp: f64,
 ) -> Option<u64> {
-    let gap = ((rate - fair).abs() - margin_pp / 100.0).abs();
+    let m = margin_pp / 100.0;
+    let gap = ((rate - fair).abs() - m).abs().max(m / 2.0);
     if gap < 1e-9 || decisive == 0 {
         return None;
     }
@@ -134,7 +138,11 @@ mod tests {
         assert!((27_000..27_100).contains(&n), "{n}");
         // Never fewer than already played.
         assert_eq!(decisive_matches_to_settle(0.6, 1_000_000, 0.5, 1.0), Some(1_000_000));
-        assert_eq!(decisive_matches_to_settle(0.51, 1_000, 0.5, 1.0), None);
+        // On the margin's edge the gap counts as half the margin, as for 0.505.
+        let edge = decisive_matches_to_settle(0.51, 1_000, 0.5, 1.0).unwrap();
+        assert!((27_000..27_100).contains(&edge), "{edge}");
+        assert_eq!(decisive_matches_to_settle(0.5, 1_000, 0.5, 0.0), None);
+        assert_eq!(decisive_matches_to_settle(0.6, 0, 0.5, 1.0), None);
     }
 
     #[test]

@@ -261,7 +261,7 @@ fn verdict(seats: &[SeatBalance], matches: u64, margin_pp: f64) -> String {
     } else {
         format!(
             "not enough matches to tell whether the seats are fair within {margin}: {edge}; {} {tail}",
-            more_text("whether the edge is within the margin")
+            more_text("whether every seat is within it")
         )
     }
 }
