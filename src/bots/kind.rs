@@ -24,8 +24,8 @@ impl BotKind {
 /// A `--bots` problem; the message lists what is valid.
 #[derive(Debug, thiserror::Error)]
 pub enum BotError {
-    #[error("unknown bot `{name}`; valid bots: {valid}")]
-    Unknown { name: String, valid: String },
+    #[error("unknown bot `{name}`{hint}; valid bots: {valid}")]
+    Unknown { name: String, hint: String, valid: String },
     #[error("bot `{bot}`: unknown parameter `{key}`; {allowed}")]
     UnknownParam { bot: String, key: String, allowed: String },
     #[error("bot `{bot}`: malformed parameter `{text}`; expected key=value")]

@@ -50,7 +50,9 @@ pub fn profile_names() -> Vec<&'static str> {
 /// profile's complete setting.
 pub fn profile_table(name: &str) -> Result<toml::Table, BotError> {
     let text = BUILT_IN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t).ok_or_else(|| {
-        BotError::Unknown { name: name.to_string(), valid: profile_names().join(", ") }
+        let names = profile_names();
+        let hint = crate::core::suggest::did_you_mean(name, names.iter().copied());
+        BotError::Unknown { name: name.to_string(), hint, valid: names.join(", ") }
     })?;
     let mut table: toml::Table = toml::from_str(text)
         .map_err(|e| BotError::Profile { name: name.to_string(), message: e.to_string() })?;

@@ -86,6 +86,23 @@ fn mcts_bench(args: &BenchArgs, games: &[String]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Speeds measured while other work holds the cores are low by an unknown amount: say so when
+/// the load average exceeds the cores (Linux's /proc/loadavg; elsewhere nothing is said).
+fn warn_if_loaded() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|t| t.split_whitespace().next().and_then(|l| l.parse::<f64>().ok()));
+    if let Some(load) = load
+        && load > cores as f64
+    {
+        eprintln!(
+            "warning: the load average is {load:.1} on {cores} cores: other work is running, so \
+             these figures are low by an unknown amount; measure on a quiet machine"
+        );
+    }
+}
+
 pub fn bench_command(args: BenchArgs) -> anyhow::Result<()> {
     if !(args.seconds > 0.0 && args.seconds <= 3600.0) {
         return Err(input("--seconds must be between 0 and 3600"));
@@ -107,6 +124,7 @@ pub fn bench_command(args: BenchArgs) -> anyhow::Result<()> {
     }
     // Validate everything before measuring anything.
     let plans = default_plans(&games, args.players)?;
+    warn_if_loaded();
     if args.format == Format::Text {
         println!(
             "{:<16} {:>7} {:>7} {:>12} {:>8} {:>14}",

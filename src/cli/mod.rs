@@ -227,6 +227,10 @@ pub struct RunArgs {
     /// One game: use `arena ladder`.
     #[arg(long, value_name = "N")]
     pub skill_matches: Option<u64>,
+    /// The practical margin of the balance verdict, in percentage points of the fair share
+    /// [default: 1]: a seat within it is fair enough, an edge beyond it matters.
+    #[arg(long, value_name = "PP")]
+    pub fair_within: Option<f64>,
 }
 
 #[derive(Args, Debug)]

@@ -11,7 +11,9 @@ use crate::session::{
     Execution, Experiment, ExperimentFile, GameRun, RunEnd, RunSummary, Shard, input,
     is_sweep_shard, merge, merge_sweep, parse_matches, parse_threads, run, signals,
 };
+use crate::stats::Tally;
 use crate::stats::intervals::{normal_mean, wilson};
+use crate::stats::tally::LENGTH_MEASURES;
 
 pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Status> {
     let threads = parse_threads(args.threads)?;
@@ -31,6 +33,7 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
     flags.shard = args.shard.as_deref().map(Shard::parse).transpose()?;
     flags.per_match = args.per_match;
     flags.skill_matches = args.skill_matches;
+    flags.fair_within = args.fair_within;
     // Every plan is validated here, before any folder is created.
     let experiment = match &args.resume {
         Some(dir) => {
@@ -214,6 +217,17 @@ pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result
     Ok(if merged.failures.is_empty() { Status::Ok } else { Status::HadFailures })
 }
 
+/// How long a match lasts, in the game's own unit: the median and the 5-95% range.
+fn length_line(tally: &Tally, unit: &str) -> Option<String> {
+    let index = LENGTH_MEASURES.iter().position(|m| *m == unit)?;
+    let h = &tally.lengths[index];
+    let (median, p5, p95) = (h.quantile(0.5)?, h.quantile(0.05)?, h.quantile(0.95)?);
+    Some(format!(
+        "length: median {median} {unit}, 5-95% range {p5}-{p95} {unit} (n = {})",
+        h.count()
+    ))
+}
+
 fn print_summary(game: &str, s: &RunSummary, out: &Path) {
     let spec = &s.spec;
     let bots: Vec<&str> = spec.lineup.iter().map(|b| b.label.as_str()).collect();
@@ -228,6 +242,15 @@ fn print_summary(game: &str, s: &RunSummary, out: &Path) {
         s.tally.matches as f64 / s.elapsed_seconds.max(1e-9),
         out.display()
     );
+    // The answer first: with different bots, which bot won (the verdict's first line), then
+    // the seats; with one bot everywhere, the seats.
+    if s.verdict.contains('\n') {
+        for line in s.verdict.lines() {
+            println!("  {line}");
+        }
+    } else {
+        println!("  verdict: {}", s.verdict);
+    }
     if spec.players == 1 {
         // Solo (PP-15): the score, never a win share.
         let t = &s.tally.seats[0];
@@ -251,8 +274,10 @@ fn print_summary(game: &str, s: &RunSummary, out: &Path) {
             );
         }
     }
+    if let Some(line) = length_line(&s.tally, s.length_unit) {
+        println!("  {line}");
+    }
     println!("  capped {}, failed {}", s.tally.capped, s.failures.len());
-    println!("  verdict: {}", s.verdict);
     if !spec.lineup.iter().all(|b| b.is_reproducible()) {
         println!("  {}", crate::session::run::execute::NOT_REPRODUCIBLE);
     }

@@ -39,11 +39,13 @@ pub struct TuneArgs {
     /// Matches per SPSA evaluation.
     #[arg(long, default_value = "20000")]
     pub step_matches: String,
+    /// Worker threads (default: all cores). Never changes any result.
     #[arg(long)]
     pub threads: Option<usize>,
     /// Output folder (default a new results/tune-dardz-<timestamp>).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// No progress bar and no summary on stdout.
     #[arg(long)]
     pub quiet: bool,
 }

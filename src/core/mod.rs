@@ -33,6 +33,7 @@
 pub mod chance;
 pub mod conformance;
 pub mod rules;
+pub mod suggest;
 pub mod trace;
 
 use std::fmt::{self, Debug};
@@ -293,6 +294,12 @@ pub trait Game: Sync + Send + Clone + 'static {
     /// no counter reaches `metrics.csv` unexplained.
     fn metric_docs(&self, _players: usize) -> Vec<(String, String)> {
         Vec::new()
+    }
+    /// The unit a designer counts this game's length in, one of the length measures
+    /// (`turns` or `rounds`): rounds where the rulebook plays in rounds everyone takes part
+    /// in (LOW BLOW, Pride & Preju-Dice), turns otherwise.
+    fn length_unit(&self) -> &'static str {
+        "turns"
     }
     /// Fill the per-match counters of a finished match (`out` is zeroed, one per name).
     fn metrics(&self, _s: &Self::State, _out: &mut [i64]) {}

@@ -109,7 +109,11 @@ pub fn entry(name: &str) -> Result<&'static GameEntry, UnknownGame> {
 
 /// A name that is not a game.
 #[derive(Debug, thiserror::Error)]
-#[error("unknown game `{0}`; valid games: {names}", names = GAME_NAMES.join(", "))]
+#[error(
+    "unknown game `{0}`{hint}; valid games: {names}",
+    hint = crate::core::suggest::did_you_mean(&self.0, GAME_NAMES.iter().copied()),
+    names = GAME_NAMES.join(", ")
+)]
 pub struct UnknownGame(pub String);
 
 fn configured<G: Game>(name: &str, file: Option<&Path>, sets: &[String]) -> Result<G, RulesError> {

@@ -326,6 +326,7 @@ metric_names | list of text | the game's counters, in `metrics.csv` order
 metric_docs | list of text | what each counter counts, in the same order
 group | integer | matches per deal group
 seed | integer | the master seed
+fair_within_pp | percentage points | the verdict's practical margin (`--fair-within`), which the merge's verdict uses
 elapsed_seconds | seconds | the shard's wall-clock time
 matches_csv | object or null | rows, bytes and CRC-32 of the shard's `matches.csv`, which `arena merge` checks
 ",
@@ -335,7 +336,7 @@ matches_csv | object or null | rows, bytes and CRC-32 of the shard's `matches.cs
         when: "the top folder of every run (written before the first match)",
         about: "What the run was asked to do; `arena run --resume DIR` continues exactly this. Keys:",
         columns: "
-request | object | game (none: the default experiment), players, bots, seed, seating, rules file, `--set` values, matches, stopping rule, shard and per-match rows, as asked
+request | object | game (none: the default experiment), players, bots, seed, seating, rules file, `--set` values, matches, stopping rule, shard, per-match rows and the verdict's margin (`fair_within`, when given), as asked
 fingerprints | object | per game folder: every resolved rule value, the lineup and the crate version; a resumed run must match it
 ",
     },

@@ -12,6 +12,7 @@ use std::path::Path;
 use crate::output::csv_files::{WIN_RATE_INTERVAL, f6, write_csv};
 use crate::stats::intervals::{normal_mean, wilson};
 use crate::stats::paired::PairedSums;
+use crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP;
 use crate::stats::{SHARE_UNIT, Tally, analysis};
 
 const CONFIDENCE: f64 = 0.95;
@@ -97,7 +98,8 @@ pub fn write_sweep(
                 let (lo, hi) = wilson(side.win_shares(), side.matches, CONFIDENCE);
                 row.extend([f6(side.win_rate()), f6(lo), f6(hi)]);
             }
-            let balance = analysis::balance(t, labels);
+            // Only the test's figures are written here; the margin changes only the verdict.
+            let balance = analysis::balance(t, labels, DEFAULT_FAIR_WITHIN_PP);
             let (chi, df, p) = balance.chi_square;
             let deviation = balance.seats.iter().map(|s| s.diff_pp.abs()).fold(f64::NAN, f64::max);
             let turns = &t.lengths[2];

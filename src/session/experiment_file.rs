@@ -1,6 +1,6 @@
 //! Experiment files (TOML, in `configs/experiments/`): everything `arena run` takes on the
 //! command line, key by key (`game`, `players`, `bots`, `seed`, `seating`, `rules`, `set`,
-//! `matches`, the stopping rule, `per_match`, `out`, `threads`), plus a sweep's `vary`, its
+//! `matches`, the stopping rule, `fair_within`, `per_match`, `out`, `threads`), plus a sweep's `vary`, its
 //! `[[variant]]` list, `baseline` and `max_variants`. A flag given on the command line
 //! overrides its key; the result folder's `plan.json` (or a sweep's `sweep.json`) records
 //! the resolved request, so any folder can be rerun exactly. Unknown keys are refused.
@@ -32,6 +32,8 @@ pub struct ExperimentFile {
     pub sprt_alpha: Option<f64>,
     pub sprt_beta: Option<f64>,
     pub check_every: Option<u64>,
+    /// The balance verdict's practical margin in percentage points, as `--fair-within`.
+    pub fair_within: Option<f64>,
     pub per_match: Option<bool>,
     pub out: Option<PathBuf>,
     pub threads: Option<usize>,
@@ -90,6 +92,7 @@ impl ExperimentFile {
         or(&mut flags.sprt_alpha, &self.sprt_alpha);
         or(&mut flags.sprt_beta, &self.sprt_beta);
         or(&mut flags.check_every, &self.check_every);
+        or(&mut flags.fair_within, &self.fair_within);
         flags.per_match |= self.per_match.unwrap_or(false);
         let given: Vec<String> = flags
             .sets

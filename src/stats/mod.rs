@@ -13,3 +13,4 @@ pub mod hypothesis;
 pub mod ladder;
 pub mod paired;
 pub mod ratings;
+pub mod verdict;

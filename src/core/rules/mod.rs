@@ -258,7 +258,12 @@ macro_rules! rule_params {
                         Err(if keys.is_empty() {
                             format!("unknown rules key `{}`; this game has no rules parameters", key)
                         } else {
-                            format!("unknown rules key `{}`; valid keys: {}", key, keys.join(", "))
+                            format!(
+                                "unknown rules key `{}`{}; valid keys: {}",
+                                key,
+                                $crate::core::suggest::did_you_mean(key, keys.iter().copied()),
+                                keys.join(", ")
+                            )
                         })
                     }
                 }

@@ -216,6 +216,9 @@ impl Game for LowBlow {
     fn name(&self) -> &'static str {
         "low-blow"
     }
+    fn length_unit(&self) -> &'static str {
+        "rounds"
+    }
     fn seats(&self) -> RangeInclusive<usize> {
         3..=4
     }

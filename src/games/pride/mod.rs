@@ -235,6 +235,9 @@ impl Game for Pride {
     fn name(&self) -> &'static str {
         "pride-prejudice"
     }
+    fn length_unit(&self) -> &'static str {
+        "rounds"
+    }
     fn seats(&self) -> RangeInclusive<usize> {
         1..=8
     }

@@ -57,6 +57,9 @@ pub struct Plan {
     pub rules_file: Option<PathBuf>,
     pub spec: RunSpec,
     pub stopping: Option<Stopping>,
+    /// The balance verdict's practical margin in percentage points (`--fair-within`): it
+    /// changes the verdict's words, never a match.
+    pub fair_within_pp: f64,
 }
 
 impl Plan {
@@ -73,6 +76,7 @@ impl Plan {
             rules_file: spec.rules.clone(),
             spec: RunSpec { players, lineup, matches, seed: spec.seed, seating: spec.seating },
             stopping: None,
+            fair_within_pp: crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP,
         })
     }
 

@@ -38,6 +38,9 @@ pub struct RunRequest {
     /// [`RunRequest::skill_matches`] resolves it.
     #[serde(default)]
     pub skill_matches: Option<u64>,
+    /// `--fair-within` as given (`None`: the default margin, and no key in plan.json).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fair_within: Option<f64>,
 }
 
 /// The skill check's matches per comparison when `--skill-matches` is not given.
@@ -51,6 +54,19 @@ impl RunRequest {
             Some(_) => 0,
             None => self.skill_matches.unwrap_or(DEFAULT_SKILL_MATCHES),
         }
+    }
+
+    /// The balance verdict's practical margin in percentage points: as given, or the
+    /// default; a margin that is not a number from 0 to 50 is refused.
+    pub fn fair_within_pp(&self) -> anyhow::Result<f64> {
+        let margin = self.fair_within.unwrap_or(crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP);
+        if !(margin.is_finite() && (0.0..=50.0).contains(&margin)) {
+            return Err(input(format!(
+                "--fair-within must be a margin in percentage points from 0 to 50 (e.g. 1 for \
+                 ±1 pp), got {margin}"
+            )));
+        }
+        Ok(margin)
     }
 
     /// The match spec for `game` (the request's own game, or one game of the default
@@ -88,6 +104,7 @@ pub struct RequestFlags {
     pub shard: Option<Shard>,
     pub per_match: bool,
     pub skill_matches: Option<u64>,
+    pub fair_within: Option<f64>,
 }
 
 /// The default seed when `--seed` is not given.
@@ -121,6 +138,7 @@ impl RequestFlags {
             shard: self.shard,
             per_match: self.per_match,
             skill_matches: self.skill_matches,
+            fair_within: self.fair_within,
         }
     }
 
@@ -178,6 +196,11 @@ impl RequestFlags {
             "--per-match",
             self.per_match.then(|| "on".to_string()),
             if stored.per_match { "on" } else { "off" }.to_string(),
+        );
+        check(
+            "--fair-within",
+            self.fair_within.map(|m| m.to_string()),
+            stored.fair_within.map_or("(the default)".into(), |m| m.to_string()),
         );
         check(
             "--skill-matches",

@@ -20,7 +20,7 @@ use crate::output::{failpoint, io_failure, partial_path, write_atomic};
 use crate::session::plan::{Plan, Shard, Stopping};
 use crate::session::progress::Progress;
 use crate::session::run::checkpoint::{Checkpoint, Expected, StoppedAt};
-use crate::session::run::results::{SHARD_TALLY, ShardTally, write_results};
+use crate::session::run::results::{ResultsOf, SHARD_TALLY, ShardTally, write_results};
 use crate::session::signals::stop_requested;
 use crate::session::status::{STATUS_FILE, State, StatusWriter};
 use crate::stats::Tally;
@@ -60,6 +60,8 @@ pub struct RunSummary {
     pub failures: Vec<Failure>,
     pub elapsed_seconds: f64,
     pub verdict: String,
+    /// The length measure the game is counted in (`Game::length_unit`).
+    pub length_unit: &'static str,
     pub stopped: Option<StopReport>,
     /// Set when `--time-limit` paused the run here (a checkpoint holds the rest).
     pub paused_at: Option<u64>,
@@ -88,9 +90,11 @@ pub fn execute<G: Game>(
     let group = spec.seating.group_size(spec.players);
     if !spec.matches.is_multiple_of(group) && !exec.quiet && shard.is_none_or(|s| s.index == 0) {
         eprintln!(
-            "note: {} matches is not a multiple of {group} (one deal per {} group), so the last deal is played under only some seatings",
+            "note: {}: {} matches is not a multiple of {group} (one deal per {} group of {} players), so the last deal is played under only some seatings",
+            game.name(),
             spec.matches,
-            spec.seating.name()
+            spec.seating.name(),
+            spec.players
         );
     }
     let (start, end) = match shard {
@@ -196,6 +200,7 @@ pub fn execute<G: Game>(
                         failures: cp.failures,
                         elapsed_seconds: cp.elapsed_seconds,
                         verdict: String::new(),
+                        length_unit: game.length_unit(),
                         stopped: None,
                         paused_at: Some(cp.next),
                     });
@@ -210,8 +215,14 @@ pub fn execute<G: Game>(
     let elapsed = cp.elapsed_seconds;
     let labels: Vec<String> = spec.lineup.iter().map(|b| b.label.clone()).collect();
     let metrics = game.metric_docs(spec.players);
-    let (mut files, verdict) =
-        write_results(out, &cp.tally, &cp.failures, &labels, &metrics, group, spec.seed)?;
+    let of = ResultsOf {
+        labels: &labels,
+        metrics: &metrics,
+        group,
+        seed: spec.seed,
+        fair_within_pp: plan.fair_within_pp,
+    };
+    let (mut files, verdict) = write_results(out, &cp.tally, &cp.failures, &of)?;
     if !spec.lineup.iter().all(|b| b.is_reproducible()) {
         // Said in the folder itself, not only in the manifest: these numbers depend on
         // the machine's speed, so the same seed will not give them again.
@@ -239,6 +250,7 @@ pub fn execute<G: Game>(
             metric_docs: metrics.into_iter().map(|(_, doc)| doc).collect(),
             group,
             seed: spec.seed,
+            fair_within_pp: plan.fair_within_pp,
             elapsed_seconds: elapsed,
             matches_csv: matches_digest,
         };
@@ -312,6 +324,7 @@ pub fn execute<G: Game>(
         failures,
         elapsed_seconds: elapsed,
         verdict,
+        length_unit: game.length_unit(),
         stopped,
         paused_at: None,
     })

@@ -53,6 +53,7 @@ impl Experiment {
             Some(game) => {
                 let mut plan = Plan::new(&request.spec_for(game), request.matches)?;
                 plan.stopping = stopping;
+                plan.fair_within_pp = request.fair_within_pp()?;
                 vec![(plan, String::new())]
             }
             None => {
@@ -67,6 +68,7 @@ impl Experiment {
                     .map(|name| {
                         let mut plan = Plan::new(&request.spec_for(name), request.matches)?;
                         plan.stopping = stopping;
+                        plan.fair_within_pp = request.fair_within_pp()?;
                         Ok((plan, name.to_string()))
                     })
                     .collect::<anyhow::Result<Vec<_>>>()?

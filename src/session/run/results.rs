@@ -18,6 +18,10 @@ use crate::stats::{Tally, analysis};
 /// The tally a shard leaves for `arena merge`.
 pub const SHARD_TALLY: &str = "tally.json";
 
+fn default_fair_within() -> f64 {
+    crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP
+}
+
 /// What a shard leaves for `arena merge`: its tally and what is needed to write the files.
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct ShardTally {
@@ -32,27 +36,40 @@ pub struct ShardTally {
     pub metric_docs: Vec<String>,
     pub group: u64,
     pub seed: u64,
+    /// The verdict's practical margin (absent from older shards: the default).
+    #[serde(default = "default_fair_within")]
+    pub fair_within_pp: f64,
     pub elapsed_seconds: f64,
     /// Rows, bytes and CRC-32 of the shard's matches.csv, when the plan writes one.
     #[serde(default)]
     pub matches_csv: Option<FileDigest>,
 }
 
+/// What a tally's result files are computed for, beside the tally itself.
+pub struct ResultsOf<'a> {
+    /// The lineup, one label per slot, as `--bots` wrote it.
+    pub labels: &'a [String],
+    /// The game's counters as `(name, description)`.
+    pub metrics: &'a [(String, String)],
+    /// Matches per deal group (the seating's paired design).
+    pub group: u64,
+    pub seed: u64,
+    /// The practical margin of the balance verdict, in percentage points (`--fair-within`).
+    pub fair_within_pp: f64,
+}
+
 /// Write every result file computed from a tally (all but matches.csv and the manifest), and
 /// the folder's column dictionary `COLUMNS.md`; shared by runs, shards and `arena merge` so
-/// that all three write the same bytes. `metrics` are the game's counters as
-/// `(name, description)`. Returns the files written and the verdict.
+/// that all three write the same bytes. Returns the files written and the verdict.
 pub fn write_results(
     out: &Path,
     tally: &Tally,
     failures: &[Failure],
-    labels: &[String],
-    metrics: &[(String, String)],
-    group: u64,
-    seed: u64,
+    of: &ResultsOf,
 ) -> anyhow::Result<(Vec<String>, String)> {
+    let ResultsOf { labels, metrics, group, seed, fair_within_pp } = *of;
     let metric_names: Vec<String> = metrics.iter().map(|(name, _)| name.clone()).collect();
-    let balance = analysis::balance(tally, labels);
+    let balance = analysis::balance(tally, labels, fair_within_pp);
     let (ratings, difference) = analysis::ratings(tally, labels, group);
     let pairing = analysis::pairing(tally, labels, group);
     csv_files::write_seats(&out.join("seats.csv"), tally, &balance)?;
@@ -65,7 +82,12 @@ pub fn write_results(
     csv_files::write_histograms(&out.join("histograms.csv"), tally)?;
     csv_files::write_metrics(&out.join("metrics.csv"), tally, &metric_names)?;
     csv_files::write_failures(&out.join("failures.csv"), seed, failures)?;
-    write_atomic(&out.join("verdict.txt"), format!("{}\n", balance.verdict).as_bytes())?;
+    // A run of different bots asked which bot is stronger: that answer leads, seats follow.
+    let verdict = match analysis::bots_lead(tally, labels, group) {
+        Some(bots) => format!("{bots}\nseats: {}", balance.verdict),
+        None => balance.verdict.clone(),
+    };
+    write_atomic(&out.join("verdict.txt"), format!("{verdict}\n").as_bytes())?;
     write_columns(&out.join("COLUMNS.md"), tally.players, difference.is_some(), metrics)?;
     let mut files: Vec<String> = [
         "seats.csv",
@@ -87,7 +109,7 @@ pub fn write_results(
         csv_files::write_difference(&out.join("difference.csv"), d)?;
         files.push("difference.csv".into());
     }
-    Ok((files, balance.verdict))
+    Ok((files, verdict))
 }
 
 /// What merging a plan's shards produced.
@@ -169,8 +191,14 @@ pub fn merge(
             (name.clone(), doc)
         })
         .collect();
-    let (mut files, verdict) =
-        write_results(out, &tally, &failures, &first.labels, &metrics, first.group, first.seed)?;
+    let of = ResultsOf {
+        labels: &first.labels,
+        metrics: &metrics,
+        group: first.group,
+        seed: first.seed,
+        fair_within_pp: first.fair_within_pp,
+    };
+    let (mut files, verdict) = write_results(out, &tally, &failures, &of)?;
     // Rows are in index order within each shard and shards are contiguous ranges: their
     // concatenation is the whole run's matches.csv.
     let mut matches_digest = None;

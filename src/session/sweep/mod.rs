@@ -167,6 +167,7 @@ impl Sweep {
         let Some(game) = base.game.clone() else {
             return Err(input("a sweep needs --game (or a --rules file that names its game)"));
         };
+        base.fair_within_pp()?;
         if base.stopping.until_ci.is_some() || base.stopping.sprt.is_some() {
             return Err(input(
                 "a sweep plays a fixed --matches per variant; --until-ci and --sprt are for arena run",

@@ -21,7 +21,7 @@ use crate::session::input::input;
 use crate::session::plan::Shard;
 use crate::session::progress::Progress;
 use crate::session::run::execute::Execution;
-use crate::session::run::results::write_results;
+use crate::session::run::results::{ResultsOf, write_results};
 use crate::session::sweep::play::{SweepBlock, play_sweep_block};
 use crate::session::sweep::{Sweep, SweepRequest, Variant};
 use crate::with_game;
@@ -201,15 +201,14 @@ fn write_sweep_folder(
         let dir = root.join(&variant.folder);
         std::fs::create_dir_all(&dir)
             .map_err(|e| crate::output::io_failure("creating", &dir, e))?;
-        let (vfiles, verdict) = write_results(
-            &dir,
-            &block.tallies[v],
-            &block.failures[v],
-            &meta.labels,
-            &meta.metric_docs,
-            meta.group,
-            meta.seed,
-        )?;
+        let of = ResultsOf {
+            labels: &meta.labels,
+            metrics: &meta.metric_docs,
+            group: meta.group,
+            seed: meta.seed,
+            fair_within_pp: request.request.fair_within_pp()?,
+        };
+        let (vfiles, verdict) = write_results(&dir, &block.tallies[v], &block.failures[v], &of)?;
         let game = crate::games::build(
             &meta.game,
             request.request.rules.as_deref(),

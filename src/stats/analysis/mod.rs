@@ -7,6 +7,7 @@ use crate::stats::hypothesis::{binomial_two_sided, chi_square_uniform, holm};
 use crate::stats::intervals::{wilson, z_for};
 use crate::stats::ratings::{MatchScores, bradley_terry_robust, elo_from_share};
 use crate::stats::tally::Moments;
+use crate::stats::verdict::{self, Relevance};
 
 mod solo;
 
@@ -59,8 +60,9 @@ fn p_text(p: f64) -> String {
 }
 
 /// The balance figures of a tally played by the lineup `labels` (one per slot, as written
-/// in `--bots`), which the verdict names.
-pub fn balance(t: &Tally, labels: &[String]) -> Balance {
+/// in `--bots`), which the verdict names, judged against a practical margin of `margin_pp`
+/// percentage points (`--fair-within`; see [`crate::stats::verdict`]).
+pub fn balance(t: &Tally, labels: &[String], margin_pp: f64) -> Balance {
     let n = t.players;
     let decisive = t.matches - t.capped - t.shared_first;
     let fair = 1.0 / n as f64;
@@ -97,8 +99,66 @@ pub fn balance(t: &Tally, labels: &[String]) -> Balance {
         .collect();
     let wins: Vec<u64> = (0..n).map(|s| t.seats[s].wins).collect();
     let chi_square = chi_square_uniform(&wins);
-    let verdict = format!("{}{}", verdict(&seats, t.matches, chi_square.2), lineup_note(labels));
+    let verdict = format!("{}{}", verdict(&seats, t.matches, margin_pp), lineup_note(labels));
     Balance { seats, chi_square, verdict }
+}
+
+/// When the lineup has different bots, what the run asked: each bot's win share against the
+/// fair share 1/players, with its Wilson 95% interval over the bot's seat-matches (a bot in
+/// several seats pools them: an interval that is, if anything, too wide, since only one seat
+/// of a match can win), and the head-to-head difference when two bots play. `None` when one
+/// bot plays every seat: then the seats are the question.
+pub fn bots_lead(t: &Tally, labels: &[String], group_size: u64) -> Option<String> {
+    let mut distinct: Vec<&str> = Vec::new();
+    for label in labels {
+        if !distinct.contains(&label.as_str()) {
+            distinct.push(label);
+        }
+    }
+    if distinct.len() < 2 || t.matches == 0 {
+        return None;
+    }
+    let fair = 100.0 / t.players as f64;
+    let parts: Vec<String> = distinct
+        .iter()
+        .map(|&bot| {
+            let slots: Vec<usize> = (0..labels.len()).filter(|&s| labels[s] == bot).collect();
+            let shares: f64 = slots.iter().map(|&s| t.slots[s].win_shares()).sum();
+            let n: u64 = slots.iter().map(|&s| t.slots[s].matches).sum();
+            let (lo, hi) = wilson(shares, n, CONFIDENCE);
+            let share = 100.0 * shares / n as f64;
+            let side = if 100.0 * lo > fair {
+                "above"
+            } else if 100.0 * hi < fair {
+                "below"
+            } else {
+                "not shown to differ from"
+            };
+            let seats = if slots.len() > 1 {
+                format!(", per seat over {} seats", slots.len())
+            } else {
+                String::new()
+            };
+            format!(
+                "{bot} wins {share:.1}% [{:.1}, {:.1}]{seats}, {side} a fair {fair:.1}%",
+                100.0 * lo,
+                100.0 * hi
+            )
+        })
+        .collect();
+    let mut text = format!("bots: {} (Wilson 95%, n = {})", parts.join("; "), t.matches);
+    if let (2, (_, Some(d))) = (labels.len(), ratings(t, labels, group_size)) {
+        text.push_str(&format!(
+            "; head to head {} minus {}: {:+.1} pp [{:+.1}, {:+.1}] ({})",
+            d.labels.0,
+            d.labels.1,
+            100.0 * d.difference,
+            100.0 * d.ci.0,
+            100.0 * d.ci.1,
+            d.ci_method
+        ));
+    }
+    Some(text)
 }
 
 /// Whether a lineup label names the random bot: the profile is the label's text before its
@@ -125,7 +185,7 @@ fn lineup_note(labels: &[String]) -> String {
     note
 }
 
-fn verdict(seats: &[SeatBalance], matches: u64, overall_p: f64) -> String {
+fn verdict(seats: &[SeatBalance], matches: u64, margin_pp: f64) -> String {
     let n = seats.len();
     if n < 2 {
         return format!("one seat only (n = {matches})");
@@ -145,45 +205,68 @@ fn verdict(seats: &[SeatBalance], matches: u64, overall_p: f64) -> String {
     else {
         return "no seats".into();
     };
-    let who = format!("seat {}, the {} to move", top.seat, ordinal(top.seat + 1));
     let (lo, hi) = top.diff_ci_pp;
     let fair = 100.0 * top.fair_share;
+    let edge = format!(
+        "seat {}, the {} to move, wins {:.1} pp {} than a fair share of {fair:.1}% [{lo:.1}, {hi:.1}], {}",
+        top.seat,
+        ordinal(top.seat + 1),
+        top.diff_pp.abs(),
+        if top.diff_pp >= 0.0 { "more" } else { "less" },
+        p_text(top.p_holm),
+    );
     let sample = if decisive == matches {
         format!("n = {matches}")
     } else {
         format!("n = {decisive} decisive of {matches} matches")
     };
-    let test = if n == 2 {
-        "exact binomial".to_string()
-    } else {
-        format!("exact binomial, Holm-adjusted over {n} seats")
+    let tail = format!("({}; {sample})", verdict::method_text(n, margin_pp));
+    let relevance =
+        |s: &SeatBalance| verdict::relevance(s.sole_wins, s.decisive, s.fair_share, margin_pp);
+    let all_within = seats.iter().all(|s| relevance(s) == Relevance::Within);
+    // Matches in all that would settle every seat still open, scaled from decisive matches.
+    let more = || {
+        let needed = seats
+            .iter()
+            .filter(|s| relevance(s) == Relevance::Open)
+            .filter_map(|s| {
+                verdict::decisive_matches_to_settle(
+                    s.decisive_rate,
+                    decisive,
+                    s.fair_share,
+                    margin_pp,
+                )
+            })
+            .max()?;
+        let total = (needed as f64 * matches as f64 / decisive as f64).ceil() as u64;
+        (total > matches).then(|| verdict::round_count(total - matches))
     };
-    let significant = seats.iter().filter(|s| s.p_holm < 0.05).count();
+    let more_text = |what: &str| match more() {
+        Some(m) => format!("about {m} more matches would tell {what}"),
+        None => format!("more matches would tell {what}"),
+    };
+    let margin = format!("±{margin_pp} pp");
     if top.p_holm < 0.05 {
-        let others = if significant > 1 && n > 2 {
-            format!("; {significant} of {n} seats differ significantly")
+        if relevance(top) == Relevance::Beyond {
+            format!("unfair by more than the {margin} margin: {edge} {tail}")
+        } else if all_within {
+            format!(
+                "a real but small edge: {edge}; significant, but within the {margin} margin {tail}"
+            )
         } else {
-            String::new()
-        };
+            format!(
+                "a real edge, not yet shown to be within or beyond the {margin} margin: {edge}; {} {tail}",
+                more_text("which")
+            )
+        }
+    } else if all_within {
         format!(
-            "{who}, wins {:.1} pp {} than a fair share of {fair:.1}% [{lo:.1}, {hi:.1}], {} ({test}; {sample}){others}",
-            top.diff_pp.abs(),
-            if top.diff_pp >= 0.0 { "more" } else { "less" },
-            p_text(top.p_holm),
-        )
-    } else if overall_p < 0.05 {
-        format!(
-            "the seats differ overall (chi-square {}), but no single seat is shown to differ from a fair share of {fair:.1}% after adjustment (largest: {who}, {:+.1} pp [{lo:.1}, {hi:.1}] unadjusted 95%, {test} {}; {sample})",
-            p_text(overall_p),
-            top.diff_pp,
-            p_text(top.p_holm)
+            "fair within {margin}: no seat's share of decisive matches is more than {margin_pp} pp from a fair {fair:.1}% (largest: {edge}) {tail}"
         )
     } else {
         format!(
-            "no seat's win share differs from a fair share of {fair:.1}% at the 5% level (largest: {who}, {:+.1} pp [{lo:.1}, {hi:.1}] unadjusted 95%, {test} {}; all seats equal: chi-square {}; {sample})",
-            top.diff_pp,
-            p_text(top.p_holm),
-            p_text(overall_p)
+            "not enough matches to tell whether the seats are fair within {margin}: {edge}; {} {tail}",
+            more_text("whether every seat is within it")
         )
     }
 }
@@ -449,152 +532,4 @@ pub fn shape(t: &Tally) -> Vec<ShapeFigure> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::core::{MatchLength, Outcome, ScoreOrder};
-
-    fn tally_of(results: &[(&[i32], &[u8])]) -> Tally {
-        let mut t = Tally::new(2, 0);
-        for (scores, slots) in results {
-            let o = Outcome::finished(scores, ScoreOrder::HigherWins, 1, 1);
-            t.record(&o, slots, &MatchLength::default(), None, &[]);
-        }
-        t
-    }
-
-    fn bots(labels: &[&str]) -> Vec<String> {
-        labels.iter().map(|l| l.to_string()).collect()
-    }
-
-    #[test]
-    fn verdict_names_its_bots_and_warns_about_random_play() {
-        // Issue 13: the verdict says which bots produced it, and a lineup with a random bot
-        // gets the warning that stronger play can change the answer.
-        let mut results: Vec<(&[i32], &[u8])> = vec![(&[1, 0], &[0, 1]); 700];
-        results.extend(vec![(&[0, 1][..], &[0u8, 1][..]); 300]);
-        let t = tally_of(&results);
-        let strong = balance(&t, &bots(&["greedy", "mcts:iterations=500"])).verdict;
-        assert!(
-            strong.ends_with("(exact binomial; n = 1000), with bots greedy,mcts:iterations=500")
-        );
-        assert!(!strong.contains("warning"), "{strong}");
-        for lineup in [["random", "random"], ["greedy", "random:seed=1"]] {
-            let v = balance(&t, &bots(&lineup)).verdict;
-            assert!(v.contains(&format!(", with bots {}; warning: ", lineup.join(","))), "{v}");
-            assert!(v.contains("can change with stronger play"), "{v}");
-        }
-        // A profile whose name only starts with "random" is not the random bot.
-        assert!(!balance(&t, &bots(&["randomish", "greedy"])).verdict.contains("warning"));
-    }
-
-    #[test]
-    fn verdict_names_the_favoured_seat_with_interval_and_p() {
-        // Seat 0 wins 700 of 1000.
-        let mut results: Vec<(&[i32], &[u8])> = vec![(&[1, 0], &[0, 1]); 700];
-        results.extend(vec![(&[0, 1][..], &[0u8, 1][..]); 300]);
-        let b = balance(&tally_of(&results), &bots(&["greedy", "mcts"]));
-        assert!(
-            b.verdict.starts_with("seat 0, the first to move, wins 20.0 pp more"),
-            "{}",
-            b.verdict
-        );
-        assert!(b.verdict.contains("p < 0.001") && b.verdict.contains("n = 1000"), "{}", b.verdict);
-        assert!(b.seats[0].diff_ci_pp.0 > 15.0 && b.seats[0].diff_ci_pp.1 < 25.0);
-        assert!(b.chi_square.2 < 1e-6);
-    }
-
-    #[test]
-    fn verdict_says_when_nothing_is_shown() {
-        let mut results: Vec<(&[i32], &[u8])> = vec![(&[1, 0], &[0, 1]); 505];
-        results.extend(vec![(&[0, 1][..], &[0u8, 1][..]); 495]);
-        let b = balance(&tally_of(&results), &bots(&["greedy", "mcts"]));
-        assert!(b.verdict.starts_with("no seat's win share differs"), "{}", b.verdict);
-        assert!(b.seats[0].p_value > 0.7);
-    }
-
-    fn tally3(sole: [u64; 3], draws01: u64) -> Tally {
-        let mut t = Tally::new(3, 0);
-        let len = MatchLength::default();
-        for (seat, &k) in sole.iter().enumerate() {
-            let mut scores = [0; 3];
-            scores[seat] = 1;
-            for _ in 0..k {
-                t.record(
-                    &Outcome::finished(&scores, ScoreOrder::HigherWins, 1, 1),
-                    &[0, 1, 2],
-                    &len,
-                    None,
-                    &[],
-                );
-            }
-        }
-        for _ in 0..draws01 {
-            t.record(
-                &Outcome::finished(&[1, 1, 0], ScoreOrder::HigherWins, 1, 1),
-                &[0, 1, 2],
-                &len,
-                None,
-                &[],
-            );
-        }
-        t
-    }
-
-    #[test]
-    fn the_test_and_the_reported_difference_are_the_same_quantity() {
-        // Seat 2 wins 35.2% of decisive matches: more than a fair third, and the verdict must
-        // say so even though draws between seats 0 and 1 lift their overall win shares.
-        let b = balance(&tally3([9_000, 8_500, 9_500], 3_000), &bots(&["greedy"; 3]));
-        assert!(
-            b.verdict.starts_with("seat 2, the third to move, wins 1.9 pp more"),
-            "{}",
-            b.verdict
-        );
-        assert!(b.verdict.contains("n = 27000 decisive of 30000 matches"), "{}", b.verdict);
-        let s2 = &b.seats[2];
-        assert!(s2.diff_ci_pp.0 > 0.0 && s2.p_holm < 0.05);
-    }
-
-    #[test]
-    fn an_overall_difference_is_not_hidden() {
-        // Deviations (+58, -58, 0) from 1020 each: chi-square 6.60 on 2 df (p = 0.037), but
-        // the largest single-seat deviation (z = 2.22, p = 0.026) does not survive Holm (x3).
-        let b = balance(&tally3([1_078, 962, 1_020], 0), &bots(&["greedy"; 3]));
-        assert!(b.chi_square.2 < 0.05, "{:?}", b.chi_square);
-        assert!(b.seats.iter().all(|s| s.p_holm >= 0.05));
-        assert!(
-            b.verdict.starts_with("the seats differ overall (chi-square p = 0.037)"),
-            "{}",
-            b.verdict
-        );
-    }
-
-    #[test]
-    fn fixed_seating_gives_no_ratings() {
-        let mut results: Vec<(&[i32], &[u8])> = vec![(&[1, 0], &[0, 1]); 600];
-        results.extend(vec![(&[0, 1][..], &[0u8, 1][..]); 400]);
-        let t = tally_of(&results);
-        let labels = vec!["a".to_string(), "b".to_string()];
-        let (rows, diff) = ratings(&t, &labels, 1);
-        assert!(diff.is_none() && rows[1].elo.is_nan(), "{rows:?}");
-        assert!(rows[1].method.starts_with("not estimable"));
-    }
-
-    #[test]
-    fn ludii_figures_count_as_ludii_does() {
-        let mut t = tally_of(&[
-            (&[1, 0], &[0, 1]),
-            (&[1, 1], &[0, 1]),
-            (&[0, 1], &[0, 1]),
-            (&[1, 0], &[0, 1]),
-        ]);
-        t.record(&Outcome::capped(&[0, 0], 9, 1), &[0, 1], &MatchLength::default(), None, &[]);
-        let s = shape(&t);
-        let get = |name| s.iter().find(|f| f.figure == name).unwrap().value;
-        assert_eq!(get("sole_winner_share"), 3.0 / 5.0);
-        assert_eq!(get("draw_share"), 1.0 / 5.0);
-        assert_eq!(get("capped_share"), 1.0 / 5.0);
-        assert_eq!(get("seat0_sole_win_share"), 2.0 / 5.0);
-        assert!((get("balance") - 0.8).abs() < 1e-12);
-    }
-}
+mod tests;

@@ -1,0 +1,39 @@
+//! "Did you mean": the closest of the valid names to a misspelt one, by Jaro-Winkler
+//! similarity (the measure clap uses for its own suggestions, through the same `strsim`
+//! crate), so a designer who types `trise` or `valu_12` is shown the name they meant.
+
+/// How similar a candidate must be to count as meant (clap's own threshold).
+const THRESHOLD: f64 = 0.8;
+
+/// The most similar of `candidates` to `given`, if any is similar enough.
+pub fn closest<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    candidates
+        .into_iter()
+        .map(|c| (strsim::jaro_winkler(given, c), c))
+        .filter(|(score, _)| *score >= THRESHOLD)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
+}
+
+/// `"; did you mean `X`?"` for the closest candidate, or nothing.
+pub fn did_you_mean<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    closest(given, candidates).map(|c| format!("; did you mean `{c}`?")).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typo_finds_its_name_and_nonsense_finds_none() {
+        let games = ["trice", "low-blow", "dardz", "pride-prejudice", "love-actually"];
+        assert_eq!(closest("trise", games), Some("trice"));
+        assert_eq!(closest("lowblow", games), Some("low-blow"));
+        assert_eq!(closest("chess", games), None);
+        assert_eq!(
+            did_you_mean("valu_12", ["value_12", "target_score"]),
+            "; did you mean `value_12`?"
+        );
+        assert_eq!(did_you_mean("zzz", ["value_12"]), "");
+    }
+}

@@ -1,0 +1,155 @@
+//! The seat-balance verdict in a designer's words: not only whether the seats differ, but
+//! whether the difference matters. A practical margin (`--fair-within`, in percentage points
+//! of the fair share) turns the two questions into four answers:
+//!
+//! - **fair within the margin**: every seat's share is shown to lie within the margin (an
+//!   equivalence test: two one-sided exact binomial tests at 5% per seat, TOST, Schuirmann
+//!   1987; all seats at once as an intersection-union test, which needs no adjustment);
+//! - **a real but small edge**: significant, and shown to be inside the margin;
+//! - **unfair by more than the margin**: the edge is shown to exceed the margin (a one-sided
+//!   exact test at 5%, the lower end of the same 90% interval beyond the margin);
+//! - **not enough matches to tell**, with roughly how many more would decide.
+//!
+//! Whether a seat differs at all is the exact binomial test alone (Holm-adjusted over the
+//! seats when there are more than two); the chi-square test stays in `balance.csv` but does not
+//! speak in the verdict, so one verdict never says two things.
+
+use crate::stats::intervals::{clopper_pearson, z_for};
+
+/// The default practical margin: one percentage point either side of the fair share.
+pub const DEFAULT_FAIR_WITHIN_PP: f64 = 1.0;
+
+/// The significance level of every test in the verdict.
+const ALPHA: f64 = 0.05;
+
+/// What the margin says about one seat's share of decisive matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relevance {
+    /// Its 90% exact interval lies inside fair ± margin (TOST at 5%).
+    Within,
+    /// Its 90% exact interval lies wholly beyond fair ± margin (one-sided test at 5%).
+    Beyond,
+    /// Neither yet.
+    Open,
+}
+
+/// One seat's share of decisive matches measured against the margin.
+pub fn relevance(sole_wins: u64, decisive: u64, fair: f64, margin_pp: f64) -> Relevance {
+    if decisive == 0 {
+        return Relevance::Open;
+    }
+    let (lo, hi) = clopper_pearson(sole_wins, decisive, 1.0 - 2.0 * ALPHA);
+    let m = margin_pp / 100.0;
+    if lo >= fair - m && hi <= fair + m {
+        Relevance::Within
+    } else if lo > fair + m || hi < fair - m {
+        Relevance::Beyond
+    } else {
+        Relevance::Open
+    }
+}
+
+/// Roughly how many decisive matches in all would settle a seat's question: the 90% interval
+/// narrows as 1/√n, and it must shrink to the gap between the estimate and the margin's edge.
+/// An estimate close to the edge is noisy, and taken at its word it would ask for millions: the
+/// gap counts as at least half the margin, an interval of ±margin/2 that tells the question in
+/// all but the closest cases. `None` without a decisive match, or with a margin of 0 and a
+/// seat exactly fair.
+pub fn decisive_matches_to_settle(
+    rate: f64,
+    decisive: u64,
+    fair: f64,
+    margin_pp: f64,
+) -> Option<u64> {
+    let m = margin_pp / 100.0;
+    let gap = ((rate - fair).abs() - m).abs().max(m / 2.0);
+    if gap < 1e-9 || decisive == 0 {
+        return None;
+    }
+    let z = z_for(1.0 - 2.0 * ALPHA);
+    let variance = (rate * (1.0 - rate)).max(fair * (1.0 - fair) / 4.0);
+    let needed = (z * z * variance / (gap * gap)).ceil();
+    (needed < 1e15).then_some((needed as u64).max(decisive))
+}
+
+/// A count a person reads: two significant digits ("40,000", "1,300,000").
+pub fn round_count(n: u64) -> String {
+    let mut scale = 1u64;
+    while n / scale >= 100 {
+        scale *= 10;
+    }
+    let rounded = n.div_ceil(scale) * scale;
+    let digits = rounded.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The method line every balance verdict ends with, so the reader knows which test decided.
+pub fn method_text(seats: usize, margin_pp: f64) -> String {
+    let test = if seats == 2 {
+        "exact binomial test".to_string()
+    } else {
+        format!("exact binomial tests, Holm-adjusted over {seats} seats")
+    };
+    format!("{test}; margin ±{margin_pp} pp by TOST, 90% Clopper-Pearson")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tight_interval_inside_the_margin_is_within() {
+        // 50.2% of 1,000,000: the 90% interval is about ±0.08 pp, well inside ±1 pp.
+        assert_eq!(relevance(502_000, 1_000_000, 0.5, 1.0), Relevance::Within);
+    }
+
+    #[test]
+    fn a_tight_interval_beyond_the_margin_is_beyond() {
+        assert_eq!(relevance(530_000, 1_000_000, 0.5, 1.0), Relevance::Beyond);
+        assert_eq!(relevance(470_000, 1_000_000, 0.5, 1.0), Relevance::Beyond);
+    }
+
+    #[test]
+    fn a_wide_interval_is_open() {
+        // 52% of 1,000: ±2.6 pp, reaching both inside and beyond a ±1 pp margin.
+        assert_eq!(relevance(520, 1_000, 0.5, 1.0), Relevance::Open);
+        assert_eq!(relevance(0, 0, 0.5, 1.0), Relevance::Open);
+    }
+
+    #[test]
+    fn the_margin_edge_is_inclusive_only_inside() {
+        // A margin of 0 can never be shown "within"; any real edge is then beyond.
+        assert_eq!(relevance(500_000, 1_000_000, 0.5, 0.0), Relevance::Open);
+        assert_eq!(relevance(510_000, 1_000_000, 0.5, 0.0), Relevance::Beyond);
+    }
+
+    #[test]
+    fn more_matches_settle_what_is_open_and_none_on_the_edge() {
+        // +0.5 pp from fair with a ±1 pp margin: the interval must shrink to 0.5 pp.
+        let n = decisive_matches_to_settle(0.505, 10_000, 0.5, 1.0).unwrap();
+        // z(90%)² · 0.505 · 0.495 / 0.005² ≈ 27,053.
+        assert!((27_000..27_100).contains(&n), "{n}");
+        // Never fewer than already played.
+        assert_eq!(decisive_matches_to_settle(0.6, 1_000_000, 0.5, 1.0), Some(1_000_000));
+        // On the margin's edge the gap counts as half the margin, as for 0.505.
+        let edge = decisive_matches_to_settle(0.51, 1_000, 0.5, 1.0).unwrap();
+        assert!((27_000..27_100).contains(&edge), "{edge}");
+        assert_eq!(decisive_matches_to_settle(0.5, 1_000, 0.5, 0.0), None);
+        assert_eq!(decisive_matches_to_settle(0.6, 0, 0.5, 1.0), None);
+    }
+
+    #[test]
+    fn counts_are_rounded_up_to_two_significant_digits() {
+        assert_eq!(round_count(27_055), "28,000");
+        assert_eq!(round_count(99), "99");
+        assert_eq!(round_count(1_234_567), "1,300,000");
+        assert_eq!(round_count(100), "100");
+    }
+}
