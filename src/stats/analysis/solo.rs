@@ -95,7 +95,7 @@ mod tests {
             let o = Outcome::finished(&[score], ScoreOrder::HigherWins, 10, 10);
             t.record(&o, &[0], &MatchLength::default(), None, &[]);
         }
-        let b = balance(&t, &bots(&["random"]));
+        let b = balance(&t, &bots(&["random"]), 1.0);
         let seat = &b.seats[0];
         for x in [seat.win_rate, seat.ci.0, seat.decisive_rate, seat.fair_share, seat.p_value] {
             assert!(x.is_nan(), "{seat:?}");
