@@ -50,8 +50,9 @@ arena::sampled! {
     fn tictactoe_orders_the_rungs_and_finds_no_gain_at_the_top(top = 10, sample = 2) {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("ttt");
-    let top = if top == 10 { "mcts-10k".to_string() } else { format!("mcts:iterations={top}000") };
-    let bots = format!("random,greedy,mcts-1k,{top}");
+    let top_bot =
+        if top == 10 { "mcts-10k".to_string() } else { format!("mcts:iterations={top}000") };
+    let bots = format!("random,greedy,mcts-1k,{top_bot}");
     // The sample stops each job at 400 matches instead of at a ±0.03 interval (about 1,100).
     let most = if top == 10 { "100000" } else { "400" };
     let args = ["--game", "tictactoe", "--bots", &bots, "--batch", "20", "--max-matches", most];
@@ -72,8 +73,8 @@ arena::sampled! {
     assert!(v.contains("no significant difference at the top"), "{v}");
     let page = read(&dir, "report.html");
     assert!(page.contains("Skill ladder: tictactoe") && page.matches("<svg").count() == 2);
-    assert!(page.contains(&top) && page.contains("rating_spread_elo"));
-    assert!(v.contains(&format!("random < greedy < mcts-1k < {top}")), "{v}");
+    assert!(page.contains(&top_bot) && page.contains("rating_spread_elo"));
+    assert!(v.contains(&format!("random < greedy < mcts-1k < {top_bot}")), "{v}");
     // Random self-play: the first player's known share is 0.585 + 0.127 / 2 = 0.649.
     let (lo, hi) = (cell(&rows[0], "seat0_lo"), cell(&rows[0], "seat0_hi"));
     assert!(lo < 0.649 && 0.649 < hi, "[{lo}, {hi}]");
