@@ -98,7 +98,7 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
             if !quiet {
                 let game = result.games.last().map_or("", |g| g.game);
                 let why = if signals::stop_requested() { "stop signal" } else { "--time-limit" };
-                println!(
+                crate::outln!(
                     "{game}: paused at match {at} ({why}); continue with `arena run --resume {}`",
                     result.root.display()
                 );
@@ -107,7 +107,7 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
         }
         RunEnd::SkillPaused => {
             if !quiet {
-                println!(
+                crate::outln!(
                     "skill check paused (stop signal); continue with `arena run --resume {}`",
                     result.root.display()
                 );
@@ -123,12 +123,14 @@ fn print_skill(skill: &[(String, std::path::PathBuf)]) {
     if skill.is_empty() {
         return;
     }
-    println!("skill check (a random-vs-greedy ladder per game; `arena ladder` adds MCTS rungs):");
+    crate::outln!(
+        "skill check (a random-vs-greedy ladder per game; `arena ladder` adds MCTS rungs):"
+    );
     for (game, dir) in skill {
         let verdict = std::fs::read_to_string(dir.join("verdict.txt")).unwrap_or_default();
         let lines: Vec<&str> = verdict.lines().collect();
         let pick = |start: &str| lines.iter().find(|l| l.starts_with(start)).copied();
-        println!("{game}: -> {}", dir.display());
+        crate::outln!("{game}: -> {}", dir.display());
         for line in [
             lines.first().copied(),
             lines.get(1).copied(),
@@ -138,7 +140,7 @@ fn print_skill(skill: &[(String, std::path::PathBuf)]) {
         .into_iter()
         .flatten()
         {
-            println!("  {line}");
+            crate::outln!("  {line}");
         }
     }
 }
@@ -170,7 +172,7 @@ fn sweep_from_run(args: RunArgs, command_line: &[String]) -> anyhow::Result<Stat
 
 fn print_game(done: &GameRun) {
     match &done.summary {
-        None => println!("{}: already complete in {}", done.game, done.out.display()),
+        None => crate::outln!("{}: already complete in {}", done.game, done.out.display()),
         Some(s) if s.paused_at.is_some() => {}
         Some(s) => print_summary(done.game, s, &done.out),
     }
@@ -180,7 +182,7 @@ fn print_game(done: &GameRun) {
 pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result<Status> {
     if args.shards.first().is_some_and(|d| is_ladder_dir(d)) {
         let merged = merge_ladder(&args.shards, &args.out, command_line)?;
-        println!("merged {} ladder shards -> {}", args.shards.len(), args.out.display());
+        crate::outln!("merged {} ladder shards -> {}", args.shards.len(), args.out.display());
         if !args.no_report {
             report_after(&args.out, false);
         }
@@ -188,7 +190,7 @@ pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result
     }
     if args.shards.first().is_some_and(|d| is_sweep_shard(d)) {
         let merged = merge_sweep(&args.shards, &args.out, command_line)?;
-        println!(
+        crate::outln!(
             "merged the shards of a {}-variant {} sweep -> {}",
             merged.meta.variants.len(),
             merged.meta.game,
@@ -201,13 +203,13 @@ pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result
         return Ok(if failed { Status::HadFailures } else { Status::Ok });
     }
     let merged = merge(&args.shards, &args.out, command_line)?;
-    println!(
+    crate::outln!(
         "merged {} shards: {} matches -> {}",
         merged.shards,
         merged.tally.matches,
         args.out.display()
     );
-    println!("  verdict: {}", merged.verdict);
+    crate::outln!("  verdict: {}", merged.verdict);
     if !args.no_report {
         report_after(&args.out, false);
     }
@@ -217,7 +219,7 @@ pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result
 fn print_summary(game: &str, s: &RunSummary, out: &Path) {
     let spec = &s.spec;
     let bots: Vec<&str> = spec.lineup.iter().map(|b| b.label.as_str()).collect();
-    println!(
+    crate::outln!(
         "{game}: {} matches, {} players, bots {}, seed {}, seating {}, {:.1} s ({:.0} matches/s) -> {}",
         s.tally.matches,
         spec.players,
@@ -231,7 +233,7 @@ fn print_summary(game: &str, s: &RunSummary, out: &Path) {
     for seat in 0..spec.players {
         let t = &s.tally.seats[seat];
         let (lo, hi) = wilson(t.win_shares(), t.matches, 0.95);
-        println!(
+        crate::outln!(
             "  seat {seat}: win share {:.4} [{:.4}, {:.4}] (Wilson 95%, n={})",
             t.win_rate(),
             lo,
@@ -239,16 +241,16 @@ fn print_summary(game: &str, s: &RunSummary, out: &Path) {
             t.matches
         );
     }
-    println!("  capped {}, failed {}", s.tally.capped, s.failures.len());
-    println!("  verdict: {}", s.verdict);
+    crate::outln!("  capped {}, failed {}", s.tally.capped, s.failures.len());
+    crate::outln!("  verdict: {}", s.verdict);
     if !spec.lineup.iter().all(|b| b.is_reproducible()) {
-        println!("  {}", crate::session::run::execute::NOT_REPRODUCIBLE);
+        crate::outln!("  {}", crate::session::run::execute::NOT_REPRODUCIBLE);
     }
     if let Some(stop) = &s.stopped {
-        println!("  stopped after {} matches: {}", stop.stopped_at, stop.reason);
+        crate::outln!("  stopped after {} matches: {}", stop.stopped_at, stop.reason);
     }
     if !s.failures.is_empty() {
-        println!(
+        crate::outln!(
             "  {} matches panicked; see {}/failures.csv and replay one with `arena trace --match INDEX`",
             s.failures.len(),
             out.display()

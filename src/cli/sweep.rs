@@ -103,7 +103,7 @@ pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result
     if !args.quiet {
         let meta = &result.meta;
         let per_variant = result.block.tallies.first().map_or(0, |t| t.matches);
-        println!(
+        crate::outln!(
             "{} sweep: {} variants x {} matches, seed {}, {:.1} s ({:.0} matches/s) -> {}",
             meta.game,
             meta.variants.len(),
@@ -128,7 +128,7 @@ pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result
                     100.0 * d.reduction
                 )
             };
-            println!(
+            crate::outln!(
                 "  {:<28} seat 0 wins {:.4}, mean turns {:.2}; {seat0}",
                 variant.name,
                 t.seats[0].win_rate(),

@@ -84,23 +84,26 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
     let quiet = args.quiet;
     let result = run_tune(&tune, args.out.clone(), &exec, |s| {
         if !quiet {
-            eprintln!(
+            crate::errln!(
                 "SPSA step {}: loss {:.3} (+) vs {:.3} (-) on seed {}",
-                s.iteration, s.loss_plus, s.loss_minus, s.seed
+                s.iteration,
+                s.loss_plus,
+                s.loss_minus,
+                s.seed
             );
         }
     })?;
     if quiet {
         return Ok(Status::Ok);
     }
-    println!("dardz tune ({:.1} s) -> {}", result.seconds, result.root.display());
-    println!(
+    crate::outln!("dardz tune ({:.1} s) -> {}", result.seconds, result.root.display());
+    crate::outln!(
         "  number  current  proposed{}  scored/hand-turn",
         if result.searched.is_some() { "  objective" } else { "" }
     );
     for i in 0..NUMBERS {
         let searched = result.searched.as_ref().map_or(String::new(), |s| format!("  {:>9}", s[i]));
-        println!(
+        crate::outln!(
             "  {:>6}  {:>7}  {:>8}{searched}  {:.4}",
             i + 1,
             result.current[i],
@@ -110,9 +113,10 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
     }
     let c = &result.confirm;
     let meta = &c.meta;
-    println!(
+    crate::outln!(
         "  confirmation on seed {} ({} matches per variant, paired against the current values; confirm/sweep_diff.csv):",
-        meta.seed, meta.matches
+        meta.seed,
+        meta.matches
     );
     for (v, variant) in meta.variants.iter().enumerate() {
         if v == meta.baseline {
@@ -132,8 +136,8 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
         }
         let proposal = crate::session::tune::value_sets(&result.principle).join(",");
         let label = if variant.name == proposal { "proposal" } else { "objective" };
-        println!("    {label}: {} (win shares in pp)", parts.join("; "));
+        crate::outln!("    {label}: {} (win shares in pp)", parts.join("; "));
     }
-    println!("  rules file: {}/proposal.toml (arena run --rules ...)", result.root.display());
+    crate::outln!("  rules file: {}/proposal.toml (arena run --rules ...)", result.root.display());
     Ok(Status::Ok)
 }

@@ -3,6 +3,7 @@
 
 pub mod atomic;
 pub mod columns;
+pub mod console;
 pub mod csv_files;
 pub mod io;
 pub mod ladder_csv;

@@ -11,6 +11,7 @@ mod common;
 
 mod bots;
 mod cli;
+mod closed_pipes;
 mod columns;
 mod docs;
 mod failures;

@@ -326,7 +326,7 @@ pub fn run_ladder(
                 .map(|(_, k)| design.job_name(*k))
                 .collect();
             let total: u64 = states.iter().map(JobState::matches).sum();
-            eprintln!(
+            crate::errln!(
                 "round {round}: {total} matches in {:.0} s; still open: {}",
                 elapsed(),
                 if open.is_empty() { "none".to_string() } else { open.join("; ") }

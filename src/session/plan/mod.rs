@@ -268,7 +268,7 @@ pub fn parse_threads(threads: Option<usize>) -> anyhow::Result<usize> {
         Some(0) => Err(input("--threads must be at least 1")),
         Some(t) if t > cores * THREADS_PER_CORE => {
             let cap = cores * THREADS_PER_CORE;
-            eprintln!(
+            crate::errln!(
                 "note: --threads {t} capped at {cap} ({THREADS_PER_CORE} per core on this machine's {cores}); the thread count never changes a result"
             );
             Ok(cap)

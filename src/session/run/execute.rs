@@ -87,7 +87,7 @@ pub fn execute<G: Game>(
     let metric_names = game.metric_names(spec.players);
     let group = spec.seating.group_size(spec.players);
     if !spec.matches.is_multiple_of(group) && !exec.quiet && shard.is_none_or(|s| s.index == 0) {
-        eprintln!(
+        crate::errln!(
             "note: {} matches is not a multiple of {group} (one deal per {} group), so the last deal is played under only some seatings",
             spec.matches,
             spec.seating.name()
@@ -112,7 +112,7 @@ pub fn execute<G: Game>(
     let mut cp = match checkpoint {
         Some(cp) => {
             if !exec.quiet {
-                eprintln!("resuming {} at match {} of {start}..{end}", game.name(), cp.next);
+                crate::errln!("resuming {} at match {} of {start}..{end}", game.name(), cp.next);
             }
             cp
         }
