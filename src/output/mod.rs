@@ -2,6 +2,7 @@
 //! under a temporary name and renamed when complete.
 
 pub mod atomic;
+pub mod checked;
 pub mod columns;
 pub mod console;
 pub mod csv_files;

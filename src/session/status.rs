@@ -251,7 +251,8 @@ fn ladder_status(dir: &Path) -> anyhow::Result<GameStatus> {
 }
 
 /// A sweep folder: finished once its own manifest is written (after every variant's
-/// files); before that, how many variant folders are complete.
+/// files); running while another process holds its lock; paused when a stop signal left a
+/// checkpoint; stopped when its process died (a periodic checkpoint, or none).
 fn sweep_status(dir: &Path) -> anyhow::Result<GameStatus> {
     let variants: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| io_failure("reading", dir, e))?
@@ -259,22 +260,36 @@ fn sweep_status(dir: &Path) -> anyhow::Result<GameStatus> {
         .map(|e| e.path())
         .filter(|p| p.is_dir())
         .collect();
-    let complete = variants.iter().filter(|v| v.join("manifest.json").exists()).count();
     let finished = dir.join("manifest.json").exists();
+    let running = !finished && crate::session::folder::refuse_if_in_use(dir).is_err();
+    let progress = crate::session::sweep::checkpoint::progress(dir);
+    let (done, planned) = match progress {
+        Some((done, planned, _)) => (Some(done), Some(planned)),
+        None => (None, None),
+    };
+    let resume = format!("continue with `arena sweep --resume {}`", dir.display());
+    let (state, detail) = if finished {
+        ("finished", format!("{} variants; see sweep.csv and sweep_diff.csv", variants.len()))
+    } else if running {
+        ("running", "a sweep writes its files at the end".to_string())
+    } else if let Some((_, _, true)) = progress {
+        ("paused", format!("paused by a stop signal; {resume}"))
+    } else {
+        let saved = if progress.is_some() { "its last checkpoint" } else { "its first match" };
+        (
+            "stopped",
+            format!(
+                "its process ended without a word (killed or crashed); {resume} (from {saved})"
+            ),
+        )
+    };
     Ok(GameStatus {
         folder: dir.to_path_buf(),
         game: "sweep".into(),
-        state: if finished { "finished" } else { "not finished" }.into(),
-        done: None,
-        planned: None,
-        detail: if finished {
-            format!("{} variants; see sweep.csv and sweep_diff.csv", variants.len())
-        } else {
-            format!(
-                "{complete} of {} variant folders written; a sweep writes its files at the end and cannot be resumed yet: if its process is gone, run it again",
-                variants.len()
-            )
-        },
+        state: state.into(),
+        done,
+        planned,
+        detail,
     })
 }
 

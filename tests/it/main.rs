@@ -24,6 +24,7 @@ mod ladder;
 mod love_actually_no_peeking;
 mod misuse;
 mod overnight;
+mod pause_resume;
 mod pride_hidden;
 mod report;
 mod rule_repros;
