@@ -63,15 +63,19 @@ pub struct SweepArgs {
 /// The only flags `--resume` takes: the sweep itself comes from its folder.
 const RESUME_FLAGS: [&str; 4] = ["--resume", "--threads", "--quiet", "--no-report"];
 
-/// Refuse any flag besides [`RESUME_FLAGS`] with `--resume` (it would be silently ignored).
-fn check_resume_flags(command_line: &[String]) -> anyhow::Result<()> {
+/// Refuse any flag besides `allowed` with `--resume` (it would be silently ignored).
+pub fn check_resume_flags(
+    command_line: &[String],
+    allowed: &[&str],
+    file: &str,
+) -> anyhow::Result<()> {
     let given = command_line.iter().skip(2).filter(|a| a.starts_with("--"));
     for flag in given {
         let name = flag.split('=').next().unwrap_or(flag);
-        if !RESUME_FLAGS.contains(&name) {
+        if !allowed.contains(&name) {
             return Err(input(format!(
-                "{name} cannot be given with --resume (the sweep is read from its folder's sweep.json); allowed: {}",
-                RESUME_FLAGS.join(", ")
+                "{name} cannot be given with --resume (the work is read from its folder's {file}); allowed: {}",
+                allowed.join(", ")
             )));
         }
     }
@@ -125,7 +129,7 @@ pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result
         || signals::install().map_err(|e| anyhow::anyhow!("cannot install signal handlers: {e}"));
     let result = match &args.resume {
         Some(dir) => {
-            check_resume_flags(command_line)?;
+            check_resume_flags(command_line, &RESUME_FLAGS, "sweep.json")?;
             let threads = parse_threads(args.threads)?;
             install()?;
             resume_sweep(dir, &exec(threads))?

@@ -5,8 +5,10 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::cli::sweep::check_resume_flags;
 use crate::cli::{MatchArgs, Status};
-use crate::session::tune::run::{TuneRequest, run_tune};
+use crate::session::signals;
+use crate::session::tune::run::{TUNE_REQUEST, TuneRequest, resume_tune, run_tune};
 use crate::session::tune::{NUMBERS, Objective, quantity_scale};
 use crate::session::{Execution, input, parse_matches, parse_threads};
 
@@ -46,6 +48,27 @@ pub struct TuneArgs {
     pub out: Option<PathBuf>,
     #[arg(long)]
     pub quiet: bool,
+    /// Continue the tuning in DIR (paused by a stop signal, or killed) to the same files as
+    /// an uninterrupted run; the request comes from DIR/tune_request.json.
+    #[arg(long, value_name = "DIR")]
+    pub resume: Option<PathBuf>,
+}
+
+/// The tuning the flags ask for.
+fn tune_request(args: &TuneArgs) -> anyhow::Result<TuneRequest> {
+    let mut flags = args.matches_of.flags();
+    flags.game.get_or_insert_with(|| "dardz".into());
+    let request = flags.request(parse_matches(Some(&args.matches), 1)?);
+    Ok(TuneRequest {
+        request,
+        confirm_seed: args.confirm_seed,
+        confirm_matches: parse_matches(Some(&args.confirm_matches), 1)?,
+        bounds: parse_bounds(&args.bounds)?,
+        pool: args.pool,
+        objective: args.objective.as_deref().map(Objective::parse).transpose()?,
+        iterations: args.iterations,
+        step_matches: parse_matches(Some(&args.step_matches), 1)?,
+    })
 }
 
 fn parse_bounds(text: &str) -> anyhow::Result<(i64, i64)> {
@@ -61,19 +84,6 @@ fn parse_bounds(text: &str) -> anyhow::Result<(i64, i64)> {
 
 pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<Status> {
     let threads = parse_threads(args.threads)?;
-    let mut flags = args.matches_of.flags();
-    flags.game.get_or_insert_with(|| "dardz".into());
-    let request = flags.request(parse_matches(Some(&args.matches), 1)?);
-    let tune = TuneRequest {
-        request,
-        confirm_seed: args.confirm_seed,
-        confirm_matches: parse_matches(Some(&args.confirm_matches), 1)?,
-        bounds: parse_bounds(&args.bounds)?,
-        pool: args.pool,
-        objective: args.objective.as_deref().map(Objective::parse).transpose()?,
-        iterations: args.iterations,
-        step_matches: parse_matches(Some(&args.step_matches), 1)?,
-    };
     let exec = Execution {
         threads,
         per_match: false,
@@ -82,7 +92,7 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
         time_limit: None,
     };
     let quiet = args.quiet;
-    let result = run_tune(&tune, args.out.clone(), &exec, |s| {
+    let on_step = |s: &crate::session::tune::SpsaStep| {
         if !quiet {
             crate::errln!(
                 "SPSA step {}: loss {:.3} (+) vs {:.3} (-) on seed {}",
@@ -92,7 +102,28 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
                 s.seed
             );
         }
-    })?;
+    };
+    let install =
+        || signals::install().map_err(|e| anyhow::anyhow!("cannot install signal handlers: {e}"));
+    let result = if let Some(dir) = &args.resume {
+        check_resume_flags(command_line, &["--resume", "--threads", "--quiet"], TUNE_REQUEST)?;
+        install()?;
+        resume_tune(dir, &exec, on_step)?
+    } else {
+        let tune = tune_request(&args)?;
+        // SIGTERM/SIGINT pause the tuning at a sweep's checkpoint or between search steps.
+        install()?;
+        run_tune(&tune, args.out.clone(), &exec, on_step)?
+    };
+    if let Some(step) = result.paused_in {
+        if !quiet {
+            crate::outln!(
+                "dardz tune paused in its {step} (stop signal); continue with `arena tune --resume {}`",
+                result.root.display()
+            );
+        }
+        return Ok(Status::Paused);
+    }
     if quiet {
         return Ok(Status::Ok);
     }

@@ -192,6 +192,9 @@ pub fn read(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
     if dir.join(SWEEP_FILE).exists() {
         return Ok(vec![sweep_status(dir)?]);
     }
+    if dir.join(crate::session::tune::run::TUNE_REQUEST).exists() {
+        return Ok(vec![tune_status(dir)]);
+    }
     if crate::session::ladder::is_ladder_dir(dir) {
         return Ok(vec![ladder_status(dir)?]);
     }
@@ -248,6 +251,32 @@ fn ladder_status(dir: &Path) -> anyhow::Result<GameStatus> {
         planned: None,
         detail,
     })
+}
+
+/// A tuning folder: finished once `tune.json` is written; running while another process
+/// holds its lock; paused when a stop signal left its marker; else stopped (died).
+fn tune_status(dir: &Path) -> GameStatus {
+    let finished = dir.join("tune.json").exists();
+    let running = !finished && crate::session::folder::refuse_if_in_use(dir).is_err();
+    let marker = std::fs::read_to_string(dir.join(crate::session::tune::run::TUNE_PAUSED));
+    let resume = format!("continue with `arena tune --resume {}`", dir.display());
+    let (state, detail) = if finished {
+        ("finished", "see tune.csv, proposal.toml and confirm/sweep_diff.csv".to_string())
+    } else if running {
+        ("running", "measurement, search, then confirmation".to_string())
+    } else if let Ok(step) = marker {
+        ("paused", format!("paused by a stop signal in its {}; {resume}", step.trim()))
+    } else {
+        ("stopped", format!("its process ended without a word (killed or crashed); {resume}"))
+    };
+    GameStatus {
+        folder: dir.to_path_buf(),
+        game: "tune".into(),
+        state: state.into(),
+        done: None,
+        planned: None,
+        detail,
+    }
 }
 
 /// A sweep folder: finished once its own manifest is written (after every variant's

@@ -147,3 +147,48 @@ fn item4_a_killed_sweep_is_stopped_not_paused_and_resumes() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert_same_tree(&whole, &dir);
 }
+
+const TUNE: [&str; 18] = [
+    "--game",
+    "dardz",
+    "--players",
+    "3",
+    "--bots",
+    "random",
+    "--matches",
+    "60000",
+    "--confirm-matches",
+    "60000",
+    "--objective",
+    "share:12=0.06",
+    "--iterations",
+    "3",
+    "--step-matches",
+    "3000",
+    "--seed",
+    "5",
+];
+
+#[test]
+fn item1_tune_pauses_on_sigterm_and_resumes_to_the_same_bytes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (whole, dir) = (tmp.path().join("whole"), tmp.path().join("paused"));
+    let o = arena(&[&["tune", "--quiet", "--out", whole.to_str().unwrap()], &TUNE[..]].concat());
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let child =
+        spawn(&[&["tune", "--threads", "1", "--out", dir.to_str().unwrap()], &TUNE[..]].concat());
+    wait_for(&dir.join("measure"), "sweep.json");
+    signal(&child, "TERM");
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(4), "the pause code; {}", text(&o.stderr));
+    let resume = format!("arena tune --resume {}", dir.display());
+    assert!(text(&o.stdout).contains(&resume), "{}", text(&o.stdout));
+    let s = status(&dir);
+    assert!(s.contains("(tune): paused") && s.contains(&resume), "{s}");
+    let o = arena(&[&["tune", "--out", dir.to_str().unwrap()], &TUNE[..]].concat());
+    assert!(text(&o.stderr).contains(&resume), "{}", text(&o.stderr));
+    let o = arena(&["tune", "--quiet", "--resume", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_same_tree(&whole, &dir);
+    assert!(status(&dir).contains("(tune): finished"), "{}", status(&dir));
+}

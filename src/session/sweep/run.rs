@@ -129,13 +129,33 @@ pub fn run_sweep(sweep: &Sweep, exec: &Execution) -> anyhow::Result<SweepResult>
         }
         return Err(e);
     }
-    play_and_write(sweep, meta, root, exec, None)
+    play_and_write(sweep, meta, root, exec, None, false)
+}
+
+/// [`run_sweep`] for a sweep inside another command's folder (tune's `measure/` and
+/// `confirm/`): the last checkpoint (next match = the end) stays, so that resuming the
+/// command later has the finished sweep's tallies without playing it again.
+pub fn run_sweep_kept(sweep: &Sweep, exec: &Execution) -> anyhow::Result<SweepResult> {
+    let meta = sweep.meta();
+    let root = sweep.out.clone().expect("a kept sweep has its folder");
+    let (_lock, _) = prepare_out_dir(&root)?;
+    write_atomic(&root.join(SWEEP_FILE), &serde_json::to_vec_pretty(&sweep.request)?)?;
+    play_and_write(sweep, meta, root, exec, None, true)
 }
 
 /// Continue the sweep in `dir` (paused, or killed) from its checkpoint, or from its first
 /// match when it has none, to the bytes an uninterrupted sweep writes. The sweep is rebuilt
 /// from `sweep.json`, so a changed rules file is refused by the checkpoint's check.
 pub fn resume_sweep(dir: &Path, exec: &Execution) -> anyhow::Result<SweepResult> {
+    resume_sweep_in(dir, exec, false)
+}
+
+/// [`resume_sweep`] for a sweep of [`run_sweep_kept`].
+pub fn resume_sweep_kept(dir: &Path, exec: &Execution) -> anyhow::Result<SweepResult> {
+    resume_sweep_in(dir, exec, true)
+}
+
+fn resume_sweep_in(dir: &Path, exec: &Execution, keep: bool) -> anyhow::Result<SweepResult> {
     refuse_if_in_use(dir)?;
     let path = dir.join(SWEEP_FILE);
     let text = std::fs::read_to_string(&path).map_err(|e| {
@@ -149,7 +169,7 @@ pub fn resume_sweep(dir: &Path, exec: &Execution) -> anyhow::Result<SweepResult>
     let (start, end) = range(&meta, sweep.request.request.shard);
     let lock = FolderLock::acquire(dir)?;
     let resume = SweepCheckpoint::load(dir, &meta, start, end)?;
-    let result = play_and_write(&sweep, meta, dir.to_path_buf(), exec, resume);
+    let result = play_and_write(&sweep, meta, dir.to_path_buf(), exec, resume, keep);
     drop(lock);
     result
 }
@@ -168,6 +188,7 @@ fn play_and_write(
     root: PathBuf,
     exec: &Execution,
     resume: Option<SweepCheckpoint>,
+    keep: bool,
 ) -> anyhow::Result<SweepResult> {
     let threads = exec.threads;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -175,7 +196,7 @@ fn play_and_write(
         .build()
         .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
     let shard = sweep.request.request.shard;
-    let saving = Saving { dir: &root, resume };
+    let saving = Saving { dir: &root, resume, keep };
     let (block, next, elapsed_seconds) = pool.install(|| {
         with_game!(&sweep.plans[0].game, g0 => play_all(g0, sweep, &meta, shard, exec.quiet, threads, Some(saving)))
     })?;
@@ -186,7 +207,7 @@ fn play_and_write(
     write_sweep_folder(&root, &sweep.request, &meta, &block, shard, exec, elapsed_seconds, None)?;
     // The files are complete: the checkpoint has served (status reads its absence).
     let spent = SweepCheckpoint::path(&root);
-    if spent.exists() {
+    if !keep && spent.exists() {
         std::fs::remove_file(&spent)
             .map_err(|e| crate::output::io_failure("removing", &spent, e))?;
     }
@@ -212,6 +233,8 @@ pub fn play_sweep(sweep: &Sweep, threads: usize) -> anyhow::Result<SweepBlock> {
 struct Saving<'a> {
     dir: &'a Path,
     resume: Option<SweepCheckpoint>,
+    /// Save a last checkpoint at the end too (see [`run_sweep_kept`]).
+    keep: bool,
 }
 
 /// Play the sweep's matches from the checkpoint (if any) on; with `saving`, save a
@@ -278,6 +301,9 @@ fn play_all<G: Game>(
     progress.finish();
     for f in &mut total.failures {
         f.sort_unstable_by_key(|f| f.index);
+    }
+    if saving.as_ref().is_some_and(|s| s.keep) {
+        save(&total, next, false)?;
     }
     Ok((total, next, earlier_seconds + started.elapsed().as_secs_f64()))
 }
