@@ -13,6 +13,7 @@ mod bots;
 mod cli;
 mod closed_pipes;
 mod columns;
+mod damaged_state;
 mod docs;
 mod failures;
 mod faults;

@@ -247,12 +247,15 @@ fn read_state(
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(io_failure("reading", &path, e)),
     };
-    let state: LadderState = serde_json::from_slice(&bytes).map_err(|e| {
+    let damaged = |e: String| {
         input(format!(
             "{}: damaged ladder checkpoint ({e}); remove it to start the ladder again",
             path.display()
         ))
-    })?;
+    };
+    // The checksum first: a changed digit in a count would otherwise be played on.
+    let content = crate::output::checked::checked_content(&bytes).map_err(damaged)?;
+    let state: LadderState = serde_json::from_slice(content).map_err(|e| damaged(e.to_string()))?;
     if &state.fingerprint != fingerprint || state.jobs.len() != jobs {
         return Err(input(format!(
             "{}: the checkpoint belongs to another ladder (plan or job count differ)",
@@ -296,7 +299,7 @@ pub fn run_ladder(
             elapsed_seconds: elapsed,
             jobs: kept.collect(),
         };
-        write_atomic(&root.join(LADDER_STATE), &serde_json::to_vec(&state)?)
+        write_atomic(&root.join(LADDER_STATE), &crate::output::checked::checked_json(&state)?)
     };
     let mut round = 0;
     loop {
@@ -461,7 +464,7 @@ pub fn merge_ladder(
         elapsed_seconds: elapsed,
         jobs: states.iter().cloned().map(Some).collect(),
     };
-    write_atomic(&out.join(LADDER_STATE), &serde_json::to_vec(&state)?)?;
+    write_atomic(&out.join(LADDER_STATE), &crate::output::checked::checked_json(&state)?)?;
     finish(&whole, out, &states, elapsed, command_line)?;
     drop(lock);
     let failures = failed_matches(&states);

@@ -17,6 +17,7 @@ use crate::output::csv_files::{METRIC_INTERVAL, WIN_RATE_INTERVAL};
 use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, Manifest, RAND_VERSION};
 use crate::output::matches_csv::{FileDigest, MatchesCsv, digest};
 use crate::output::{failpoint, io_failure, partial_path, write_atomic};
+use crate::session::input::input;
 use crate::session::plan::{Plan, Shard, Stopping};
 use crate::session::progress::Progress;
 use crate::session::run::checkpoint::{Checkpoint, Expected, StoppedAt};
@@ -123,6 +124,7 @@ pub fn execute<G: Game>(
             tally: Tally::new(spec.players, metric_names.len()),
             failures: Vec::new(),
             matches_csv_bytes: exec.per_match.then_some(0),
+            matches_csv_crc32: exec.per_match.then_some(0),
             elapsed_seconds: 0.0,
             stopped: None,
         },
@@ -141,7 +143,16 @@ pub fn execute<G: Game>(
                 std::fs::rename(&matches_path, partial_path(&matches_path))
                     .map_err(|e| io_failure("renaming", &matches_path, e))?;
             }
-            Some(MatchesCsv::resume(&matches_path, spec.players, spec.seed, bytes)?)
+            let crc = cp.matches_csv_crc32.unwrap_or_default();
+            match MatchesCsv::resume(&matches_path, spec.players, spec.seed, bytes, crc)? {
+                Ok(w) => Some(w),
+                Err(why) => {
+                    return Err(input(format!(
+                        "{}: {why}; delete it and checkpoint.json to play this run from the start",
+                        partial_path(&matches_path).display()
+                    )));
+                }
+            }
         }
     };
     let mut progress = Progress::new(end - start, cp.next - start, game.name(), exec.quiet);
@@ -326,6 +337,7 @@ fn save(
 ) -> anyhow::Result<()> {
     if let Some(w) = per_match {
         cp.matches_csv_bytes = Some(w.flushed_len()?);
+        cp.matches_csv_crc32 = Some(w.crc32());
     }
     cp.elapsed_seconds = elapsed_seconds;
     cp.save(out)

@@ -382,7 +382,7 @@ fn write_sweep_folder(
         elapsed_seconds,
     };
     if shard.is_some() {
-        write_atomic(&root.join(SWEEP_TALLY), &serde_json::to_vec(&tally)?)?;
+        write_atomic(&root.join(SWEEP_TALLY), &crate::output::checked::checked_json(&tally)?)?;
         files.push(SWEEP_TALLY.into());
     }
     files.push("manifest.json".into());
@@ -448,7 +448,10 @@ pub fn merge_sweep(
                 path.display()
             ))
         })?;
-        let st: SweepTally = serde_json::from_str(&text)
+        let content = crate::output::checked::checked_content(text.as_bytes()).map_err(|e| {
+            input(format!("{}: not a sweep tally arena can trust: {e}", path.display()))
+        })?;
+        let st: SweepTally = serde_json::from_slice(content)
             .map_err(|e| input(format!("{}: not a sweep tally: {e}", path.display())))?;
         let Some(shard) = st.shard else {
             return Err(input(format!("{} is not a shard", dir.display())));
