@@ -201,6 +201,14 @@ pub fn read(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
     if dir.join(PLAN_FILE).exists() {
         return run_status(dir);
     }
+    // A merge of run shards holds no plan.json, only its results and manifest.
+    if dir.join("manifest.json").is_file() && dir.join("seats.csv").is_file() {
+        let mut st = game_status(dir, String::new())?;
+        if st.game.is_empty() {
+            st.game = "merged run".into();
+        }
+        return Ok(vec![st]);
+    }
     // A folder of runs: shards, sweep variants, or experiments side by side.
     let mut runs: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| io_failure("reading", dir, e))?
@@ -227,11 +235,13 @@ pub fn read(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
 fn ladder_status(dir: &Path) -> anyhow::Result<GameStatus> {
     let p = crate::session::ladder::progress(dir)?;
     let running = crate::session::folder::refuse_if_in_use(dir).is_err();
+    // Paused only when a stop signal saved the state; a ladder whose process died after
+    // a round (kill -9, a crash) is stopped.
     let state = match (p.complete, running, p.started) {
         (true, ..) => "finished",
         (false, true, _) => "running",
-        (false, false, true) => "paused",
-        (false, false, false) => "not started",
+        (false, false, true) if p.paused => "paused",
+        (false, false, _) => "stopped",
     };
     let open = if p.open.is_empty() { "none".to_string() } else { p.open.join("; ") };
     let mut detail = format!(
@@ -240,7 +250,13 @@ fn ladder_status(dir: &Path) -> anyhow::Result<GameStatus> {
         p.jobs,
         p.elapsed_seconds
     );
-    if state == "paused" {
+    if state == "stopped" {
+        detail.push_str("; its process ended without a word (killed or crashed)");
+    }
+    if state == "finished" && !dir.join("report.html").exists() && !p.sharded {
+        detail.push_str("; report.html is missing (`arena report` writes it)");
+    }
+    if state != "finished" && state != "running" {
         detail.push_str(&format!("; continue with `arena ladder --resume {}`", dir.display()));
     }
     Ok(GameStatus {
@@ -298,7 +314,11 @@ fn sweep_status(dir: &Path) -> anyhow::Result<GameStatus> {
     };
     let resume = format!("continue with `arena sweep --resume {}`", dir.display());
     let (state, detail) = if finished {
-        ("finished", format!("{} variants; see sweep.csv and sweep_diff.csv", variants.len()))
+        let mut d = format!("{} variants; see sweep.csv and sweep_diff.csv", variants.len());
+        if !dir.join("report.html").exists() {
+            d += "; report.html is missing (`arena report` writes it)";
+        }
+        ("finished", d)
     } else if running {
         ("running", "a sweep writes its files at the end".to_string())
     } else if let Some((_, _, true)) = progress {
@@ -320,6 +340,15 @@ fn sweep_status(dir: &Path) -> anyhow::Result<GameStatus> {
         planned,
         detail,
     })
+}
+
+/// Matches (and failed matches) a run's checkpoint holds, if it has a readable one.
+fn checkpoint_done(folder: &Path) -> Option<u64> {
+    let bytes = std::fs::read(folder.join(crate::session::CHECKPOINT)).ok()?;
+    let content = crate::output::checked::checked_content(&bytes).ok()?;
+    let cp: serde_json::Value = serde_json::from_slice(content).ok()?;
+    let failures = cp["failures"].as_array().map_or(0, |f| f.len() as u64);
+    Some(cp["tally"]["matches"].as_u64()? + failures)
 }
 
 fn run_status(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
@@ -349,7 +378,17 @@ fn game_status(folder: &Path, game: String) -> anyhow::Result<GameStatus> {
             .map_err(|e| input(format!("{}: not a manifest: {e}", manifest.display())))?;
         let done = m["completed_matches"].as_u64().unwrap_or(0)
             + m["failed_matches"].as_u64().unwrap_or(0);
-        let mut st = blank("finished", m["verdict"].as_str().unwrap_or("").to_string());
+        let mut detail = m["verdict"].as_str().unwrap_or("").to_string();
+        if let Some(from) = m["merged_from"].as_array() {
+            detail = format!("merged from {} shards; {detail}", from.len());
+        }
+        if !folder.join("report.html").exists() {
+            detail += "; report.html is missing (`arena report` writes it)";
+        }
+        let mut st = blank("finished", detail);
+        if let Some(name) = m["game"].as_str().or(m["plan"]["game"].as_str()) {
+            st.game = name.to_string();
+        }
         st.done = Some(done);
         st.planned = Some(done);
         return Ok(st);
@@ -371,13 +410,22 @@ fn game_status(folder: &Path, game: String) -> anyhow::Result<GameStatus> {
     let age = now_secs().saturating_sub(s.updated);
     let gone = s.host == host_name() && !Path::new(&format!("/proc/{}", s.pid)).exists();
     (st.state, st.detail) = match s.state {
-        State::Running if gone => (
-            "stopped".into(),
-            format!(
-                "process {} ended without a word (killed or crashed); continue with --resume",
-                s.pid
-            ),
-        ),
+        State::Running if gone => {
+            // What a resume continues from is the checkpoint, not the last status refresh.
+            let saved = checkpoint_done(folder);
+            st.done = Some(saved.unwrap_or(0));
+            let from = match saved {
+                Some(n) => format!("its checkpoint holds {n} matches"),
+                None => "no checkpoint: a resume starts from its first match".into(),
+            };
+            (
+                "stopped".into(),
+                format!(
+                    "process {} ended without a word (killed, crashed or a second stop signal); {from}; continue with `arena run --resume`",
+                    s.pid
+                ),
+            )
+        }
         State::Running => {
             let mut d = format!("{:.0} matches/s", s.rate);
             if let Some(eta) = s.eta_seconds {

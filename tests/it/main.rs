@@ -31,5 +31,6 @@ mod report;
 mod rule_repros;
 mod shards_and_resume;
 mod statistics;
+mod status_truth;
 mod sweep;
 mod traces;
