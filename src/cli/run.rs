@@ -249,6 +249,9 @@ fn print_summary(game: &str, s: &RunSummary, out: &Path) {
     if let Some(stop) = &s.stopped {
         crate::outln!("  stopped after {} matches: {}", stop.stopped_at, stop.reason);
     }
+    if let Some(unmet) = &s.unmet {
+        crate::outln!("  {unmet}");
+    }
     if !s.failures.is_empty() {
         crate::outln!(
             "  {} matches panicked; see {}/failures.csv and replay one with `arena trace --match INDEX`",

@@ -82,6 +82,14 @@ pub fn check_resume_flags(
     Ok(())
 }
 
+/// `I/K` when the sweep just written is a shard.
+fn result_shard(dir: &std::path::Path) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join("manifest.json")).ok()?;
+    let m: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let s = m.get("shard")?;
+    Some(format!("{}/{}", s.get("index")?.as_u64()?, s.get("count")?.as_u64()?))
+}
+
 /// The sweep the flags (over the experiment file, if any) ask for.
 pub fn sweep_request(args: &SweepArgs) -> anyhow::Result<(SweepRequest, Option<PathBuf>, usize)> {
     let mut flags: RequestFlags = args.matches_of.flags();
@@ -164,6 +172,11 @@ pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result
             (per_variant * meta.variants.len() as u64) as f64 / result.elapsed_seconds.max(1e-9),
             result.root.display()
         );
+        if let Some(shard) = result_shard(&result.root) {
+            crate::outln!(
+                "  shard {shard}: these figures are this shard's matches only; combine every shard with `arena merge`"
+            );
+        }
         let b = meta.baseline;
         for (v, variant) in meta.variants.iter().enumerate() {
             let t = &result.block.tallies[v];

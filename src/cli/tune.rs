@@ -54,6 +54,13 @@ pub struct TuneArgs {
     pub resume: Option<PathBuf>,
 }
 
+/// A match count given by `flag` (parse_matches names --matches in its message).
+fn count_flag(flag: &str, text: &str) -> anyhow::Result<u64> {
+    parse_matches(Some(text), 1).map_err(|_| {
+        input(format!("{flag} must be a whole number from 1 to {}, got `{text}`", u64::MAX))
+    })
+}
+
 /// The tuning the flags ask for.
 fn tune_request(args: &TuneArgs) -> anyhow::Result<TuneRequest> {
     let mut flags = args.matches_of.flags();
@@ -62,12 +69,12 @@ fn tune_request(args: &TuneArgs) -> anyhow::Result<TuneRequest> {
     Ok(TuneRequest {
         request,
         confirm_seed: args.confirm_seed,
-        confirm_matches: parse_matches(Some(&args.confirm_matches), 1)?,
+        confirm_matches: count_flag("--confirm-matches", &args.confirm_matches)?,
         bounds: parse_bounds(&args.bounds)?,
         pool: args.pool,
         objective: args.objective.as_deref().map(Objective::parse).transpose()?,
         iterations: args.iterations,
-        step_matches: parse_matches(Some(&args.step_matches), 1)?,
+        step_matches: count_flag("--step-matches", &args.step_matches)?,
     })
 }
 

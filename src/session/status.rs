@@ -295,6 +295,14 @@ fn tune_status(dir: &Path) -> GameStatus {
     }
 }
 
+/// `I/K` when the sweep folder is a shard (its manifest records the shard).
+fn sweep_shard(dir: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join("manifest.json")).ok()?;
+    let m: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let s = m.get("shard")?;
+    Some(format!("{}/{}", s.get("index")?.as_u64()?, s.get("count")?.as_u64()?))
+}
+
 /// A sweep folder: finished once its own manifest is written (after every variant's
 /// files); running while another process holds its lock; paused when a stop signal left a
 /// checkpoint; stopped when its process died (a periodic checkpoint, or none).
@@ -315,6 +323,12 @@ fn sweep_status(dir: &Path) -> anyhow::Result<GameStatus> {
     let resume = format!("continue with `arena sweep --resume {}`", dir.display());
     let (state, detail) = if finished {
         let mut d = format!("{} variants; see sweep.csv and sweep_diff.csv", variants.len());
+        if let Some(shard) = sweep_shard(dir) {
+            d = format!(
+                "shard {shard} of a sweep of {} variants: its files hold this shard's matches only; combine every shard with `arena merge`",
+                variants.len()
+            );
+        }
         if !dir.join("report.html").exists() {
             d += "; report.html is missing (`arena report` writes it)";
         }

@@ -15,6 +15,7 @@ mod closed_pipes;
 mod columns;
 mod damaged_state;
 mod docs;
+mod extremes;
 mod failures;
 mod faults;
 mod floors;

@@ -62,6 +62,8 @@ pub struct RunSummary {
     pub elapsed_seconds: f64,
     pub verdict: String,
     pub stopped: Option<StopReport>,
+    /// Set when a stopping rule's target was not reached before the maximum matches.
+    pub unmet: Option<String>,
     /// Set when `--time-limit` paused the run here (a checkpoint holds the rest).
     pub paused_at: Option<u64>,
 }
@@ -164,7 +166,10 @@ pub fn execute<G: Game>(
     {
         let _quiet = QuietPanics::install();
         let mut sizer = BlockSizer::new(exec.threads, group, 0.25);
-        let chunk = plan.stopping.map(|st| st.check_every.div_ceil(group) * group);
+        // The largest multiple of the group when rounding up would pass 2^64 - 1.
+        let chunk = plan.stopping.map(|st| {
+            st.check_every.div_ceil(group).checked_mul(group).unwrap_or(u64::MAX / group * group)
+        });
         while cp.next < end && cp.stopped.is_none() {
             let next = cp.next;
             let mut block_end = (next + sizer.next()).min(end);
@@ -208,6 +213,7 @@ pub fn execute<G: Game>(
                         elapsed_seconds: cp.elapsed_seconds,
                         verdict: String::new(),
                         stopped: None,
+                        unmet: None,
                         paused_at: Some(cp.next),
                     });
                 }
@@ -223,10 +229,25 @@ pub fn execute<G: Game>(
     let metrics = game.metric_docs(spec.players);
     let (mut files, verdict) =
         write_results(out, &cp.tally, &cp.failures, &labels, &metrics, group, spec.seed)?;
+    // A stopping rule whose target the run never reached is said where the verdict is
+    // read (verdict.txt, the page, stdout), not only in the manifest.
+    let unmet = match (&plan.stopping, &cp.stopped) {
+        (Some(rule), None) => Some(format!(
+            "stopping rule not met: the maximum of {} matches was reached first ({})",
+            end - start,
+            crate::session::status::closeness(rule, &cp.tally)
+        )),
+        _ => None,
+    };
+    let mut notes = Vec::new();
     if !spec.lineup.iter().all(|b| b.is_reproducible()) {
         // Said in the folder itself, not only in the manifest: these numbers depend on
         // the machine's speed, so the same seed will not give them again.
-        let text = format!("{verdict}\n{NOT_REPRODUCIBLE}\n");
+        notes.push(NOT_REPRODUCIBLE.to_string());
+    }
+    notes.extend(unmet.clone());
+    if !notes.is_empty() {
+        let text = format!("{verdict}\n{}\n", notes.join("\n"));
         write_atomic(&out.join("verdict.txt"), text.as_bytes())?;
     }
     final_step("results")?;
@@ -324,6 +345,7 @@ pub fn execute<G: Game>(
         elapsed_seconds: elapsed,
         verdict,
         stopped,
+        unmet,
         paused_at: None,
     })
 }

@@ -70,7 +70,13 @@ pub fn parse_vary(spec: &str) -> anyhow::Result<(String, Vec<String>)> {
         if item.is_empty() {
             return Err(input(format!("--vary {spec}: an empty value in the list")));
         }
-        let Some((from, rest)) = item.split_once("..") else {
+        // A range starts with a number: `deep/a/../evil.toml` is a path (as in a variants
+        // file), not a malformed range.
+        let range = item.split_once("..").filter(|(from, _)| {
+            let from = from.trim();
+            !from.is_empty() && from.parse::<i64>().is_ok()
+        });
+        let Some((from, rest)) = range else {
             values.push(item.to_string());
             continue;
         };
@@ -99,7 +105,9 @@ pub fn parse_vary(spec: &str) -> anyhow::Result<(String, Vec<String>)> {
             if values.len() > 1_000_000 {
                 return Err(input(format!("--vary {key}: range `{item}` has too many values")));
             }
-            v += s;
+            // Near i64::MAX the next value does not exist: the range ends here.
+            let Some(next) = v.checked_add(s) else { break };
+            v = next;
         }
     }
     Ok((key, values))
