@@ -209,3 +209,26 @@ fn item20_leading_zeros_read_as_plus_does_and_a_reversed_sprt_is_refused() {
     let o = arena(&["run", "--game", "pig", "--sprt", "0.52,0.5", "--out", "/nonexistent/x"]);
     assert_refused(&o, &["--sprt", "P0 < P1"]);
 }
+
+#[test]
+fn item15_ten_thousand_variants_validate_in_linear_time() {
+    // 10,000 distinct variants and one repeat at the end: the repeat is found, quickly (the
+    // pairwise check took about 25 s here; linear takes well under a second).
+    let started = std::time::Instant::now();
+    let o = arena(&[
+        "sweep",
+        "--game",
+        "pig",
+        "--vary",
+        "target=1..10000,10000",
+        "--max-variants",
+        "20000",
+        "--matches",
+        "1",
+        "--out",
+        "/nonexistent/never",
+    ]);
+    assert_refused(&o, &["target=10000 and target=10000 have the same rules"]);
+    let seconds = started.elapsed().as_secs_f64();
+    assert!(seconds < 8.0, "validation took {seconds:.1} s");
+}
