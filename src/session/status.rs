@@ -192,7 +192,7 @@ pub fn read(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
     if dir.join(SWEEP_FILE).exists() {
         return Ok(vec![sweep_status(dir)?]);
     }
-    if dir.join(crate::session::tune::run::TUNE_REQUEST).exists() {
+    if dir.join(TUNE_REQUEST).exists() {
         return Ok(vec![tune_status(dir)]);
     }
     if crate::session::ladder::is_ladder_dir(dir) {
@@ -274,7 +274,7 @@ fn ladder_status(dir: &Path) -> anyhow::Result<GameStatus> {
 fn tune_status(dir: &Path) -> GameStatus {
     let finished = dir.join("tune.json").exists();
     let running = !finished && crate::session::folder::refuse_if_in_use(dir).is_err();
-    let marker = std::fs::read_to_string(dir.join(crate::session::tune::run::TUNE_PAUSED));
+    let marker = std::fs::read_to_string(dir.join(TUNE_PAUSED));
     let resume = format!("continue with `arena tune --resume {}`", dir.display());
     let (state, detail) = if finished {
         ("finished", "see tune.csv, proposal.toml and confirm/sweep_diff.csv".to_string())
@@ -293,6 +293,24 @@ fn tune_status(dir: &Path) -> GameStatus {
         planned: None,
         detail,
     }
+}
+
+// The files of sweeps and tunings that status reads, by name: status is used by the run
+// folder, which sweep and tune use, so it must not use them back (tests/it/floors.rs).
+/// `session::tune::run::TUNE_REQUEST`.
+const TUNE_REQUEST: &str = "tune_request.json";
+/// `session::tune::run::TUNE_PAUSED`.
+const TUNE_PAUSED: &str = "tune_paused.txt";
+/// `session::sweep::checkpoint::SWEEP_CHECKPOINT`.
+const SWEEP_CHECKPOINT: &str = "sweep_checkpoint.json";
+
+/// A sweep checkpoint's progress (done, planned) and whether a stop signal saved it.
+fn sweep_progress(dir: &Path) -> Option<(u64, u64, bool)> {
+    let bytes = std::fs::read(dir.join(SWEEP_CHECKPOINT)).ok()?;
+    let content = crate::output::checked::checked_content(&bytes).ok()?;
+    let cp: serde_json::Value = serde_json::from_slice(content).ok()?;
+    let (start, next, end) = (cp["start"].as_u64()?, cp["next"].as_u64()?, cp["end"].as_u64()?);
+    Some((next.checked_sub(start)?, end.checked_sub(start)?, cp["paused"] == true))
 }
 
 /// `I/K` when the sweep folder is a shard (its manifest records the shard).
@@ -315,7 +333,7 @@ fn sweep_status(dir: &Path) -> anyhow::Result<GameStatus> {
         .collect();
     let finished = dir.join("manifest.json").exists();
     let running = !finished && crate::session::folder::refuse_if_in_use(dir).is_err();
-    let progress = crate::session::sweep::checkpoint::progress(dir);
+    let progress = sweep_progress(dir);
     let (done, planned) = match progress {
         Some((done, planned, _)) => (Some(done), Some(planned)),
         None => (None, None),

@@ -34,4 +34,5 @@ mod shards_and_resume;
 mod statistics;
 mod status_truth;
 mod sweep;
+mod symlinks;
 mod traces;

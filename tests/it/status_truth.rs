@@ -38,10 +38,21 @@ fn item3_a_second_signal_says_what_it_does_and_status_tells_the_truth() {
         .spawn()
         .unwrap();
     let deadline = Instant::now() + Duration::from_secs(60);
-    while !dir.join("status.json").exists() {
+    // Playing, with blocks grown to their full quarter second (the first blocks are short,
+    // and a pause that lands at once would leave no moment for the second signal).
+    loop {
         assert!(Instant::now() < deadline);
+        let text = std::fs::read_to_string(dir.join("status.json")).unwrap_or_default();
+        let done = serde_json::from_str::<serde_json::Value>(&text)
+            .ok()
+            .and_then(|s| s["done"].as_u64())
+            .unwrap_or(0);
+        if done > 0 {
+            break;
+        }
         std::thread::sleep(Duration::from_millis(20));
     }
+    std::thread::sleep(Duration::from_millis(1000));
     kill(child.id(), "INT");
     // The first signal says what it does, and what a second one would do.
     let mut err = BufReader::new(child.stderr.take().unwrap());

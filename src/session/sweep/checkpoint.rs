@@ -9,7 +9,6 @@ use crate::output::checked::{checked_content, checked_json};
 use crate::output::{io_failure, write_atomic};
 use crate::session::input::input;
 use crate::session::sweep::play::SweepBlock;
-use crate::session::sweep::run::SweepMeta;
 
 /// The checkpoint a paused or interrupted sweep leaves in its folder.
 pub const SWEEP_CHECKPOINT: &str = "sweep_checkpoint.json";
@@ -17,8 +16,9 @@ pub const SWEEP_CHECKPOINT: &str = "sweep_checkpoint.json";
 /// A sweep's progress (or a tuning sweep's, in its subfolder).
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct SweepCheckpoint {
-    /// The sweep it belongs to: a resumed sweep must have the very same metadata.
-    pub meta: SweepMeta,
+    /// The sweep it belongs to (its `SweepMeta`, as JSON: this file may not use `run`,
+    /// which uses it): a resumed sweep must have the very same metadata.
+    pub meta: serde_json::Value,
     /// The first match of this sweep (or shard) and the next one to play.
     pub start: u64,
     pub next: u64,
@@ -31,14 +31,6 @@ pub struct SweepCheckpoint {
     pub paused: bool,
 }
 
-/// What `arena status` shows of a sweep's checkpoint: its progress and whether a signal
-/// paused it. Reads the checked file without trusting it further than that.
-pub fn progress(dir: &Path) -> Option<(u64, u64, bool)> {
-    let bytes = std::fs::read(SweepCheckpoint::path(dir)).ok()?;
-    let cp: SweepCheckpoint = serde_json::from_slice(checked_content(&bytes).ok()?).ok()?;
-    Some((cp.next - cp.start, cp.end - cp.start, cp.paused))
-}
-
 impl SweepCheckpoint {
     pub fn path(dir: &Path) -> PathBuf {
         dir.join(SWEEP_CHECKPOINT)
@@ -49,11 +41,14 @@ impl SweepCheckpoint {
     }
 
     /// The checkpoint in `dir`, if any, checked against the sweep about to continue.
+    /// `meta` is the sweep's `SweepMeta` as JSON; `group` its deal group and `variants` its
+    /// number of variants.
     pub fn load(
         dir: &Path,
-        meta: &SweepMeta,
-        start: u64,
-        end: u64,
+        meta: &serde_json::Value,
+        (start, end): (u64, u64),
+        group: u64,
+        variants: usize,
     ) -> anyhow::Result<Option<Self>> {
         let path = SweepCheckpoint::path(dir);
         let bytes = match std::fs::read(&path) {
@@ -79,10 +74,9 @@ impl SweepCheckpoint {
                 cp.start, cp.end, cp.next
             )));
         }
-        if !(cp.next - start).is_multiple_of(meta.group) && cp.next != end {
+        if !(cp.next - start).is_multiple_of(group) && cp.next != end {
             return Err(refuse(format!("next match {} is not at a deal group's start", cp.next)));
         }
-        let variants = meta.variants.len();
         if cp.block.tallies.len() != variants || cp.block.failures.len() != variants {
             return Err(refuse(format!("it does not hold {variants} variants")));
         }

@@ -168,7 +168,8 @@ fn resume_sweep_in(dir: &Path, exec: &Execution, keep: bool) -> anyhow::Result<S
     let meta = sweep.meta();
     let (start, end) = range(&meta, sweep.request.request.shard);
     let lock = FolderLock::acquire(dir)?;
-    let resume = SweepCheckpoint::load(dir, &meta, start, end)?;
+    let json = serde_json::to_value(&meta)?;
+    let resume = SweepCheckpoint::load(dir, &json, (start, end), meta.group, meta.variants.len())?;
     let result = play_and_write(&sweep, meta, dir.to_path_buf(), exec, resume, keep);
     drop(lock);
     result
@@ -270,7 +271,7 @@ fn play_all<G: Game>(
     let save = |total: &SweepBlock, next: u64, paused: bool| -> anyhow::Result<()> {
         let Some(s) = &saving else { return Ok(()) };
         let cp = SweepCheckpoint {
-            meta: meta.clone(),
+            meta: serde_json::to_value(meta)?,
             start,
             next,
             end,
