@@ -31,6 +31,7 @@ mod pride_hidden;
 mod report;
 mod rule_repros;
 mod shards_and_resume;
+mod slurm_script;
 mod statistics;
 mod status_truth;
 mod sweep;
