@@ -28,6 +28,7 @@ mod misuse;
 mod overnight;
 mod pause_resume;
 mod pride_hidden;
+mod props;
 mod report;
 mod rule_repros;
 mod shards_and_resume;
