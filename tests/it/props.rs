@@ -161,4 +161,75 @@ proptest! {
         let o = arena(&["report", dir.to_str().unwrap()]);
         assert_clean(&o, "seats.csv")?;
     }
+
+    #[test]
+    fn props_plan_json_edits_before_resume(e in edit()) {
+        let tmp = tempfile::tempdir().unwrap();
+        let base = paused_run(tmp.path());
+        let dir = tmp.path().join("case");
+        copy_dir(&base, &dir);
+        let plan = dir.join("plan.json");
+        let edited = apply(&std::fs::read(&plan).unwrap(), &e);
+        std::fs::write(&plan, edited).unwrap();
+        let o = arena(&["run", "--quiet", "--resume", dir.to_str().unwrap()]);
+        // An edit may make plan.json and the checkpoint disagree: either file may be named.
+        let err = String::from_utf8_lossy(&o.stderr);
+        prop_assert!(!err.contains("panicked"), "{}", err);
+        prop_assert!(matches!(o.status.code(), Some(0) | Some(2)), "{:?}: {}", o.status, err);
+        if o.status.code() == Some(2) {
+            prop_assert_eq!(err.trim().lines().count(), 1, "{}", err);
+            prop_assert!(err.contains("plan.json") || err.contains("checkpoint.json"), "{}", err);
+        }
+    }
+
+    #[test]
+    fn props_manifest_edits_for_status(e in edit()) {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("run");
+        let o = arena(&["run", "--quiet", "--no-report", "--game", "pig", "--matches", "100",
+            "--out", dir.to_str().unwrap()]);
+        prop_assert!(o.status.success());
+        let manifest = dir.join("manifest.json");
+        let edited = apply(&std::fs::read(&manifest).unwrap(), &e);
+        std::fs::write(&manifest, edited).unwrap();
+        let o = arena(&["status", dir.to_str().unwrap()]);
+        assert_clean(&o, "manifest.json")?;
+    }
+
+    #[test]
+    fn props_variants_file_edits(e in edit()) {
+        let tmp = tempfile::tempdir().unwrap();
+        let file = tmp.path().join("variants.toml");
+        let valid = b"[[variant]]\ntarget = 50\n\n[[variant]]\ntarget = 70\n";
+        std::fs::write(&file, apply(valid, &e)).unwrap();
+        let out = tmp.path().join("out");
+        let o = arena(&["sweep", "--quiet", "--game", "pig", "--variants", file.to_str().unwrap(),
+            "--matches", "20", "--out", out.to_str().unwrap()]);
+        // A valid edit may be refused for its values, by key rather than by file.
+        let err = String::from_utf8_lossy(&o.stderr);
+        prop_assert!(!err.contains("panicked"), "{}", err);
+        prop_assert!(matches!(o.status.code(), Some(0) | Some(2)), "{:?}: {}", o.status, err);
+        prop_assert!(err.trim().lines().count() <= 1, "{}", err);
+    }
+
+    #[test]
+    fn props_ladder_state_edits_before_merge(e in edit()) {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut shards = Vec::new();
+        for i in 0..2 {
+            let dir = tmp.path().join(format!("s{i}"));
+            let shard = format!("{i}/2");
+            let o = arena(&["ladder", "--quiet", "--game", "pig", "--bots", "random,greedy",
+                "--max-matches", "100", "--shard", &shard, "--out", dir.to_str().unwrap()]);
+            prop_assert!(o.status.success());
+            shards.push(dir);
+        }
+        let state = shards[1].join("ladder_state.json");
+        let edited = apply(&std::fs::read(&state).unwrap(), &e);
+        std::fs::write(&state, edited).unwrap();
+        let merged = tmp.path().join("merged");
+        let o = arena(&["merge", "--out", merged.to_str().unwrap(), shards[0].to_str().unwrap(),
+            shards[1].to_str().unwrap()]);
+        assert_clean(&o, "ladder_state.json")?;
+    }
 }
