@@ -12,24 +12,49 @@
 # resumes), then the merge.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
+die() { echo "submit.sh: $*" >&2; exit 2; }
 shards=4 out="" time_limit="04:00:00" cpus=2 partition="" arena="${ARENA:-arena}"
 while [ $# -gt 0 ]; do
   case "$1" in
-    --shards) shards=$2; shift 2 ;;
-    --out) out=$2; shift 2 ;;
-    --time) time_limit=$2; shift 2 ;;
-    --cpus) cpus=$2; shift 2 ;;
-    --partition) partition=$2; shift 2 ;;
-    --arena) arena=$2; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    --shards|--out|--time|--cpus|--partition|--arena)
+      [ $# -ge 2 ] || die "$1 needs a value (see --help)"
+      case "$1" in
+        --shards) shards=$2 ;;
+        --out) out=$2 ;;
+        --time) time_limit=$2 ;;
+        --cpus) cpus=$2 ;;
+        --partition) partition=$2 ;;
+        --arena) arena=$2 ;;
+      esac
+      shift 2 ;;
     --) shift; break ;;
-    *) echo "submit.sh: unknown option $1 (see the header of $0)" >&2; exit 2 ;;
+    *) die "unknown option $1 (see --help)" ;;
   esac
 done
-[ -n "$out" ] || { echo "submit.sh: --out DIR is required" >&2; exit 2; }
-[ "$shards" -ge 1 ] 2>/dev/null || { echo "submit.sh: --shards must be a whole number >= 1, got $shards" >&2; exit 2; }
-[ $# -gt 0 ] || { echo "submit.sh: give the arena run flags after --" >&2; exit 2; }
+[ -n "$out" ] || die "--out DIR is required"
+# Slurm's --export separates its variables with commas: a comma in the folder would cut it.
+case "$out" in *,*) die "--out must not contain a comma (Slurm's --export would cut it there), got $out" ;; esac
+[ "$shards" -ge 1 ] 2>/dev/null || die "--shards must be a whole number >= 1, got $shards"
+[ $# -gt 0 ] || die "give the arena run flags after --"
 arena=$(command -v "$arena" || echo "$arena")
-[ -x "$arena" ] || { echo "submit.sh: no arena binary at $arena (build it: cargo build --release)" >&2; exit 2; }
+[ -x "$arena" ] || die "no arena binary at $arena (build it: cargo build --release)"
+command -v sbatch >/dev/null 2>&1 || die "no sbatch on PATH: run this on a Slurm login node (scripts/slurm/test-local.sh tries the scripts without Slurm)"
+# Check the run flags with the binary before anything is queued: shard 0 plays one block and
+# pauses (exit 4) in a scratch folder; bad flags exit 2 with arena's own one-line message.
+check=$(mktemp -d)
+set +e
+"$arena" run --quiet --time-limit 0 --threads 1 --shard "0/$shards" --out "$check/run" "$@" >/dev/null 2>"$check/err"
+code=$?
+set -e
+if [ "$code" -ne 0 ] && [ "$code" -ne 4 ]; then
+  echo "submit.sh: arena refuses these run flags, so nothing was submitted:" >&2
+  cat "$check/err" >&2
+  rm -rf "$check"
+  exit 2
+fi
+rm -rf "$check"
 mkdir -p "$out/logs"
 out=$(cd "$out" && pwd)
 common=(--parsable --export="ALL,ARENA_OUT=$out,ARENA_SHARDS=$shards,ARENA=$arena")

@@ -37,8 +37,8 @@ fn mcts_bench(args: &BenchArgs, games: &[String]) -> anyhow::Result<()> {
     let which = Positions::from(args.positions);
     let positions_name = which.name();
     if args.format == Format::Text {
-        println!("MCTS, one thread, --bot {} ({positions_name} positions)", args.bot);
-        println!(
+        crate::outln!("MCTS, one thread, --bot {} ({positions_name} positions)", args.bot);
+        crate::outln!(
             "{:<12} {:>7} {:>10} {:>9} {:>8} {:>12} {:>14} {:>9}",
             "game",
             "players",
@@ -61,7 +61,7 @@ fn mcts_bench(args: &BenchArgs, games: &[String]) -> anyhow::Result<()> {
             let rate = r.iterations_per_second();
             let per_decision_ms = 1000.0 * r.seconds / r.decisions as f64;
             match args.format {
-                Format::Text => println!(
+                Format::Text => crate::outln!(
                     "{:<12} {:>7} {:>10} {:>9} {:>8.2} {:>12.3} {:>14.0} {:>9}",
                     plan.game.name(),
                     players,
@@ -72,7 +72,7 @@ fn mcts_bench(args: &BenchArgs, games: &[String]) -> anyhow::Result<()> {
                     rate,
                     r.nodes
                 ),
-                Format::Json => println!(
+                Format::Json => crate::outln!(
                     "{}",
                     json!({"game": plan.game.name(), "bot": "mcts", "iterations": iterations,
                         "decisions": r.decisions, "seconds": r.seconds,
@@ -96,7 +96,7 @@ fn warn_if_loaded() {
     if let Some(load) = load
         && load > cores as f64
     {
-        eprintln!(
+        crate::errln!(
             "warning: the load average is {load:.1} on {cores} cores: other work is running, so \
              these figures are low by an unknown amount; measure on a quiet machine"
         );
@@ -126,9 +126,14 @@ pub fn bench_command(args: BenchArgs) -> anyhow::Result<()> {
     let plans = default_plans(&games, args.players)?;
     warn_if_loaded();
     if args.format == Format::Text {
-        println!(
+        crate::outln!(
             "{:<16} {:>7} {:>7} {:>12} {:>8} {:>14}",
-            "game", "players", "threads", "matches", "seconds", "matches/s"
+            "game",
+            "players",
+            "threads",
+            "matches",
+            "seconds",
+            "matches/s"
         );
     }
     for plan in &plans {
@@ -144,7 +149,7 @@ pub fn bench_command(args: BenchArgs) -> anyhow::Result<()> {
                 seconds,
             };
             match args.format {
-                Format::Text => println!(
+                Format::Text => crate::outln!(
                     "{:<16} {:>7} {:>7} {:>12} {:>8.2} {:>14.0}",
                     r.game,
                     r.players,
@@ -153,7 +158,7 @@ pub fn bench_command(args: BenchArgs) -> anyhow::Result<()> {
                     r.seconds,
                     r.matches_per_second()
                 ),
-                Format::Json => println!(
+                Format::Json => crate::outln!(
                     "{}",
                     json!({"game": r.game, "players": r.players, "threads": r.threads, "matches": r.matches,
                         "seconds": r.seconds, "matches_per_second": r.matches_per_second()})

@@ -5,17 +5,17 @@ use crate::bots::profile::{BUILT_IN, profile_table};
 use crate::games::GAMES;
 
 pub fn games() -> anyhow::Result<()> {
-    println!(
+    crate::outln!(
         "Origins: FOUND = the designer's rule (rulebook or recovered material); DEFAULT = our"
     );
-    println!(
+    crate::outln!(
         "choice where the rules are silent (docs/rules/); REFERENCE = a reference game's standard"
     );
-    println!("rules; ENGINE = a harness setting such as the turn cap.\n");
+    crate::outln!("rules; ENGINE = a harness setting such as the turn cap.\n");
     for entry in GAMES {
         let game = entry.default_game();
         let seats = game.seats();
-        println!(
+        crate::outln!(
             "{}  ({}-{} players, default {}; default bots {})",
             entry.name,
             seats.start(),
@@ -25,10 +25,10 @@ pub fn games() -> anyhow::Result<()> {
         );
         let params = game.params();
         if params.is_empty() {
-            println!("  (no rule parameters)");
+            crate::outln!("  (no rule parameters)");
         }
         for p in params {
-            println!(
+            crate::outln!(
                 "  {:<28} = {:<12} {:<9} allowed {}",
                 p.key.as_str(),
                 p.default,
@@ -36,25 +36,25 @@ pub fn games() -> anyhow::Result<()> {
                 p.allowed
             );
             if !p.doc.is_empty() {
-                println!("      {}", p.doc);
+                crate::outln!("      {}", p.doc);
             }
         }
-        println!();
+        crate::outln!();
     }
     Ok(())
 }
 
 pub fn bots() -> anyhow::Result<()> {
-    println!(
+    crate::outln!(
         "Bot profiles (use with --bots NAME[:key=value...], one per seat, comma-separated):\n"
     );
     for (name, _) in BUILT_IN {
         let table = profile_table(name)?;
         let kind = table.get("kind").and_then(|v| v.as_str()).unwrap_or(name);
         let description = table.get("description").and_then(|v| v.as_str()).unwrap_or("");
-        println!("{name:<12} kind {kind:<8} {description}");
+        crate::outln!("{name:<12} kind {kind:<8} {description}");
         for (key, value) in table.iter().filter(|(k, _)| *k != "kind" && *k != "description") {
-            println!("    {key} = {value}");
+            crate::outln!("    {key} = {value}");
         }
     }
     Ok(())

@@ -88,7 +88,7 @@ pub fn ladder_command(args: LadderArgs, command_line: &[String]) -> anyhow::Resu
     let result = run_ladder(&ladder, threads, args.quiet, command_line)?;
     if result.paused {
         if !args.quiet {
-            println!(
+            crate::outln!(
                 "ladder paused (stop signal); continue with `arena ladder --resume {}`",
                 result.root.display()
             );
@@ -99,15 +99,15 @@ pub fn ladder_command(args: LadderArgs, command_line: &[String]) -> anyhow::Resu
         crate::cli::report::report_after(&result.root, args.quiet);
     }
     if !args.quiet {
-        println!(
+        crate::outln!(
             "ladder on {}: {:.1} s -> {}",
             ladder.game.name(),
             result.elapsed_seconds,
             result.root.display()
         );
         match std::fs::read_to_string(result.root.join("verdict.txt")) {
-            Ok(text) => text.lines().for_each(|l| println!("  {l}")),
-            Err(_) => println!("  (a shard: combine the shards with `arena merge`)"),
+            Ok(text) => text.lines().for_each(|l| crate::outln!("  {l}")),
+            Err(_) => crate::outln!("  (a shard: combine the shards with `arena merge`)"),
         }
     }
     Ok(if result.failures > 0 { Status::HadFailures } else { Status::Ok })

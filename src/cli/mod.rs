@@ -408,7 +408,7 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
                     0
                 };
             }
-            eprintln!("{} (see `arena --help`)", one_line(&e.render().to_string()));
+            crate::errln!("{} (see `arena --help`)", one_line(&e.render().to_string()));
             return 2;
         }
     };
@@ -432,7 +432,7 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
         Ok(Status::Paused) => 4,
         Err(e) => {
             let chain: Vec<String> = e.chain().map(|c| c.to_string()).collect();
-            eprintln!("error: {}", chain.join(": "));
+            crate::errln!("error: {}", chain.join(": "));
             if is_input_error(&e) { 2 } else { 1 }
         }
     }

@@ -20,7 +20,7 @@ pub fn plan_command(args: PlanArgs) -> anyhow::Result<()> {
     let group = plan.group();
     let run = pilot(&plan, args.pilot, threads)?;
     let rate = run.matches_per_second();
-    println!(
+    crate::outln!(
         "{}: pilot of {} matches ({} players, bots {}, seed {}) in {:.2} s on {threads} thread{}: {rate:.0} matches/s",
         plan.game.name(),
         run.matches,
@@ -30,26 +30,29 @@ pub fn plan_command(args: PlanArgs) -> anyhow::Result<()> {
         run.seconds,
         if threads == 1 { "" } else { "s" },
     );
-    println!("for a 95% win-share interval {} wide (normal approximation to Wilson):", args.ci);
+    crate::outln!(
+        "for a 95% win-share interval {} wide (normal approximation to Wilson):",
+        args.ci
+    );
     let mut most = 0;
     for seat in 0..spec.players {
         let t = &run.tally.seats[seat];
         let (lo, hi) = wilson(t.win_shares(), t.matches, 0.95);
         let n = matches_for_width(t.win_rate(), args.ci, group);
         most = most.max(n);
-        println!(
+        crate::outln!(
             "  seat {seat}: pilot win share {:.4} [{lo:.4}, {hi:.4}] (n={}) -> {n} matches",
             t.win_rate(),
             t.matches
         );
     }
     let worst = matches_for_width(0.5, args.ci, group);
-    println!(
+    crate::outln!(
         "plan: {most} matches, about {} at this speed (worst case p = 0.5: {worst} matches, {})",
         duration_text(most as f64 / rate),
         duration_text(worst as f64 / rate)
     );
-    println!(
+    crate::outln!(
         "run:  {} (or --until-ci {} in place of --matches, to stop when reached)",
         suggested_command(m, &plan, most),
         args.ci

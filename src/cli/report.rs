@@ -23,7 +23,11 @@ pub fn write_report(dir: &Path, quiet: bool) -> anyhow::Result<()> {
     if !quiet && let Some(first) = written.pages.first() {
         let more = written.pages.len() - 1;
         let extra = if more > 0 { format!(" (and {more} linked pages)") } else { String::new() };
-        println!("report: {}{extra} in {:.3} s", first.display(), start.elapsed().as_secs_f64());
+        crate::outln!(
+            "report: {}{extra} in {:.3} s",
+            first.display(),
+            start.elapsed().as_secs_f64()
+        );
     }
     Ok(())
 }
@@ -39,7 +43,7 @@ pub fn report_command(dir: &Path) -> anyhow::Result<()> {
 pub fn report_after(dir: &Path, quiet: bool) {
     if let Err(e) = write_report(dir, quiet) {
         let chain: Vec<String> = e.chain().map(|c| c.to_string()).collect();
-        eprintln!(
+        crate::errln!(
             "warning: report.html not written: {}; the results are complete (`arena report {}` retries)",
             chain.join(": "),
             dir.display()

@@ -101,7 +101,7 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
             if !quiet {
                 let game = result.games.last().map_or("", |g| g.game);
                 let why = if signals::stop_requested() { "stop signal" } else { "--time-limit" };
-                println!(
+                crate::outln!(
                     "{game}: paused at match {at} ({why}); continue with `arena run --resume {}`",
                     result.root.display()
                 );
@@ -110,7 +110,7 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
         }
         RunEnd::SkillPaused => {
             if !quiet {
-                println!(
+                crate::outln!(
                     "skill check paused (stop signal); continue with `arena run --resume {}`",
                     result.root.display()
                 );
@@ -126,12 +126,14 @@ fn print_skill(skill: &[(String, std::path::PathBuf)]) {
     if skill.is_empty() {
         return;
     }
-    println!("skill check (a random-vs-greedy ladder per game; `arena ladder` adds MCTS rungs):");
+    crate::outln!(
+        "skill check (a random-vs-greedy ladder per game; `arena ladder` adds MCTS rungs):"
+    );
     for (game, dir) in skill {
         let verdict = std::fs::read_to_string(dir.join("verdict.txt")).unwrap_or_default();
         let lines: Vec<&str> = verdict.lines().collect();
         let pick = |start: &str| lines.iter().find(|l| l.starts_with(start)).copied();
-        println!("{game}: -> {}", dir.display());
+        crate::outln!("{game}: -> {}", dir.display());
         for line in [
             lines.first().copied(),
             lines.get(1).copied(),
@@ -141,7 +143,7 @@ fn print_skill(skill: &[(String, std::path::PathBuf)]) {
         .into_iter()
         .flatten()
         {
-            println!("  {line}");
+            crate::outln!("  {line}");
         }
     }
 }
@@ -173,7 +175,7 @@ fn sweep_from_run(args: RunArgs, command_line: &[String]) -> anyhow::Result<Stat
 
 fn print_game(done: &GameRun) {
     match &done.summary {
-        None => println!("{}: already complete in {}", done.game, done.out.display()),
+        None => crate::outln!("{}: already complete in {}", done.game, done.out.display()),
         Some(s) if s.paused_at.is_some() => {}
         Some(s) => print_summary(done.game, s, &done.out),
     }
@@ -183,7 +185,7 @@ fn print_game(done: &GameRun) {
 pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result<Status> {
     if args.shards.first().is_some_and(|d| is_ladder_dir(d)) {
         let merged = merge_ladder(&args.shards, &args.out, command_line)?;
-        println!("merged {} ladder shards -> {}", args.shards.len(), args.out.display());
+        crate::outln!("merged {} ladder shards -> {}", args.shards.len(), args.out.display());
         if !args.no_report {
             report_after(&args.out, false);
         }
@@ -191,7 +193,7 @@ pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result
     }
     if args.shards.first().is_some_and(|d| is_sweep_shard(d)) {
         let merged = merge_sweep(&args.shards, &args.out, command_line)?;
-        println!(
+        crate::outln!(
             "merged the shards of a {}-variant {} sweep -> {}",
             merged.meta.variants.len(),
             merged.meta.game,
@@ -204,13 +206,13 @@ pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result
         return Ok(if failed { Status::HadFailures } else { Status::Ok });
     }
     let merged = merge(&args.shards, &args.out, command_line)?;
-    println!(
+    crate::outln!(
         "merged {} shards: {} matches -> {}",
         merged.shards,
         merged.tally.matches,
         args.out.display()
     );
-    println!("  verdict: {}", merged.verdict);
+    crate::outln!("  verdict: {}", merged.verdict);
     if !args.no_report {
         report_after(&args.out, false);
     }
@@ -231,7 +233,7 @@ fn length_line(tally: &Tally, unit: &str) -> Option<String> {
 fn print_summary(game: &str, s: &RunSummary, out: &Path) {
     let spec = &s.spec;
     let bots: Vec<&str> = spec.lineup.iter().map(|b| b.label.as_str()).collect();
-    println!(
+    crate::outln!(
         "{game}: {} matches, {} players, bots {}, seed {}, seating {}, {:.1} s ({:.0} matches/s) -> {}",
         s.tally.matches,
         spec.players,
@@ -246,16 +248,16 @@ fn print_summary(game: &str, s: &RunSummary, out: &Path) {
     // the seats; with one bot everywhere, the seats.
     if s.verdict.contains('\n') {
         for line in s.verdict.lines() {
-            println!("  {line}");
+            crate::outln!("  {line}");
         }
     } else {
-        println!("  verdict: {}", s.verdict);
+        crate::outln!("  verdict: {}", s.verdict);
     }
     if spec.players == 1 {
         // Solo (PP-15): the score, never a win share.
         let t = &s.tally.seats[0];
         let (lo, hi) = normal_mean(t.mean_score(), t.sd_score(), t.matches, 0.95);
-        println!(
+        crate::outln!(
             "  seat 0: mean score {:.2} [{lo:.2}, {hi:.2}] (normal 95%, sd {:.2}, n={}); solo: no win share",
             t.mean_score(),
             t.sd_score(),
@@ -265,7 +267,7 @@ fn print_summary(game: &str, s: &RunSummary, out: &Path) {
         for seat in 0..spec.players {
             let t = &s.tally.seats[seat];
             let (lo, hi) = wilson(t.win_shares(), t.matches, 0.95);
-            println!(
+            crate::outln!(
                 "  seat {seat}: win share {:.4} [{:.4}, {:.4}] (Wilson 95%, n={})",
                 t.win_rate(),
                 lo,
@@ -275,17 +277,20 @@ fn print_summary(game: &str, s: &RunSummary, out: &Path) {
         }
     }
     if let Some(line) = length_line(&s.tally, s.length_unit) {
-        println!("  {line}");
+        crate::outln!("  {line}");
     }
-    println!("  capped {}, failed {}", s.tally.capped, s.failures.len());
+    crate::outln!("  capped {}, failed {}", s.tally.capped, s.failures.len());
     if !spec.lineup.iter().all(|b| b.is_reproducible()) {
-        println!("  {}", crate::session::run::execute::NOT_REPRODUCIBLE);
+        crate::outln!("  {}", crate::session::run::execute::NOT_REPRODUCIBLE);
     }
     if let Some(stop) = &s.stopped {
-        println!("  stopped after {} matches: {}", stop.stopped_at, stop.reason);
+        crate::outln!("  stopped after {} matches: {}", stop.stopped_at, stop.reason);
+    }
+    if let Some(unmet) = &s.unmet {
+        crate::outln!("  {unmet}");
     }
     if !s.failures.is_empty() {
-        println!(
+        crate::outln!(
             "  {} matches panicked; see {}/failures.csv and replay one with `arena trace --match INDEX`",
             s.failures.len(),
             out.display()

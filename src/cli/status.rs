@@ -19,7 +19,7 @@ pub fn status_command(dir: &Path) -> anyhow::Result<()> {
             .into_iter()
             .filter(|p| !p.is_empty())
             .collect();
-        println!("{} ({}): {}", g.folder.display(), g.game, parts.join(", "));
+        crate::outln!("{} ({}): {}", g.folder.display(), g.game, parts.join(", "));
     }
     Ok(())
 }

@@ -8,9 +8,10 @@ use clap::Args;
 
 use crate::cli::{MatchArgs, Status};
 use crate::session::sweep::read_variants_file;
+use crate::session::sweep::run::resume_sweep;
 use crate::session::{
     Execution, ExperimentFile, MAX_VARIANTS, RequestFlags, Shard, Sweep, SweepRequest, input,
-    parse_matches, parse_threads, run_sweep,
+    parse_matches, parse_threads, run_sweep, signals,
 };
 use crate::stats::SHARE_UNIT;
 
@@ -53,6 +54,40 @@ pub struct SweepArgs {
     /// Do not write report.html at the end (`arena report DIR` writes it later).
     #[arg(long)]
     pub no_report: bool,
+    /// Continue the sweep in DIR (paused by a stop signal, or killed) from its checkpoint,
+    /// to the same bytes as an uninterrupted sweep; the sweep comes from DIR/sweep.json.
+    #[arg(long, value_name = "DIR")]
+    pub resume: Option<PathBuf>,
+}
+
+/// The only flags `--resume` takes: the sweep itself comes from its folder.
+const RESUME_FLAGS: [&str; 4] = ["--resume", "--threads", "--quiet", "--no-report"];
+
+/// Refuse any flag besides `allowed` with `--resume` (it would be silently ignored).
+pub fn check_resume_flags(
+    command_line: &[String],
+    allowed: &[&str],
+    file: &str,
+) -> anyhow::Result<()> {
+    let given = command_line.iter().skip(2).filter(|a| a.starts_with("--"));
+    for flag in given {
+        let name = flag.split('=').next().unwrap_or(flag);
+        if !allowed.contains(&name) {
+            return Err(input(format!(
+                "{name} cannot be given with --resume (the work is read from its folder's {file}); allowed: {}",
+                allowed.join(", ")
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `I/K` when the sweep just written is a shard.
+fn result_shard(dir: &std::path::Path) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join("manifest.json")).ok()?;
+    let m: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let s = m.get("shard")?;
+    Some(format!("{}/{}", s.get("index")?.as_u64()?, s.get("count")?.as_u64()?))
 }
 
 /// The sweep the flags (over the experiment file, if any) ask for.
@@ -90,20 +125,44 @@ pub fn sweep_request(args: &SweepArgs) -> anyhow::Result<(SweepRequest, Option<P
 }
 
 pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result<Status> {
-    let (request, out, threads) = sweep_request(&args)?;
-    let sweep = Sweep::new(request, out)?;
-    let exec = Execution {
+    let exec = |threads| Execution {
         threads,
         per_match: false,
         quiet: args.quiet,
         command_line: command_line.to_vec(),
         time_limit: None,
     };
-    let result = run_sweep(&sweep, &exec)?;
+    // SIGTERM/SIGINT pause the sweep with a checkpoint (exit 4).
+    let install =
+        || signals::install().map_err(|e| anyhow::anyhow!("cannot install signal handlers: {e}"));
+    let result = match &args.resume {
+        Some(dir) => {
+            check_resume_flags(command_line, &RESUME_FLAGS, "sweep.json")?;
+            let threads = parse_threads(args.threads)?;
+            install()?;
+            resume_sweep(dir, &exec(threads))?
+        }
+        None => {
+            let (request, out, threads) = sweep_request(&args)?;
+            let sweep = Sweep::new(request, out)?;
+            install()?;
+            run_sweep(&sweep, &exec(threads))?
+        }
+    };
+    if let Some(at) = result.paused_at {
+        if !args.quiet {
+            crate::outln!(
+                "{} sweep paused at match {at} of every variant (stop signal); continue with `arena sweep --resume {}`",
+                result.meta.game,
+                result.root.display()
+            );
+        }
+        return Ok(Status::Paused);
+    }
     if !args.quiet {
         let meta = &result.meta;
         let per_variant = result.block.tallies.first().map_or(0, |t| t.matches);
-        println!(
+        crate::outln!(
             "{} sweep: {} variants x {} matches, seed {}, {:.1} s ({:.0} matches/s) -> {}",
             meta.game,
             meta.variants.len(),
@@ -113,6 +172,11 @@ pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result
             (per_variant * meta.variants.len() as u64) as f64 / result.elapsed_seconds.max(1e-9),
             result.root.display()
         );
+        if let Some(shard) = result_shard(&result.root) {
+            crate::outln!(
+                "  shard {shard}: these figures are this shard's matches only; combine every shard with `arena merge`"
+            );
+        }
         let b = meta.baseline;
         for (v, variant) in meta.variants.iter().enumerate() {
             let t = &result.block.tallies[v];
@@ -128,7 +192,7 @@ pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result
                     100.0 * d.reduction
                 )
             };
-            println!(
+            crate::outln!(
                 "  {:<28} seat 0 wins {:.4}, mean turns {:.2}; {seat0}",
                 variant.name,
                 t.seats[0].win_rate(),

@@ -5,8 +5,10 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::cli::sweep::check_resume_flags;
 use crate::cli::{MatchArgs, Status};
-use crate::session::tune::run::{TuneRequest, run_tune};
+use crate::session::signals;
+use crate::session::tune::run::{TUNE_REQUEST, TuneRequest, resume_tune, run_tune};
 use crate::session::tune::{NUMBERS, Objective, quantity_scale};
 use crate::session::{Execution, input, parse_matches, parse_threads};
 
@@ -48,6 +50,34 @@ pub struct TuneArgs {
     /// No progress bar and no summary on stdout.
     #[arg(long)]
     pub quiet: bool,
+    /// Continue the tuning in DIR (paused by a stop signal, or killed) to the same files as
+    /// an uninterrupted run; the request comes from DIR/tune_request.json.
+    #[arg(long, value_name = "DIR")]
+    pub resume: Option<PathBuf>,
+}
+
+/// A match count given by `flag` (parse_matches names --matches in its message).
+fn count_flag(flag: &str, text: &str) -> anyhow::Result<u64> {
+    parse_matches(Some(text), 1).map_err(|_| {
+        input(format!("{flag} must be a whole number from 1 to {}, got `{text}`", u64::MAX))
+    })
+}
+
+/// The tuning the flags ask for.
+fn tune_request(args: &TuneArgs) -> anyhow::Result<TuneRequest> {
+    let mut flags = args.matches_of.flags();
+    flags.game.get_or_insert_with(|| "dardz".into());
+    let request = flags.request(parse_matches(Some(&args.matches), 1)?);
+    Ok(TuneRequest {
+        request,
+        confirm_seed: args.confirm_seed,
+        confirm_matches: count_flag("--confirm-matches", &args.confirm_matches)?,
+        bounds: parse_bounds(&args.bounds)?,
+        pool: args.pool,
+        objective: args.objective.as_deref().map(Objective::parse).transpose()?,
+        iterations: args.iterations,
+        step_matches: count_flag("--step-matches", &args.step_matches)?,
+    })
 }
 
 fn parse_bounds(text: &str) -> anyhow::Result<(i64, i64)> {
@@ -63,19 +93,6 @@ fn parse_bounds(text: &str) -> anyhow::Result<(i64, i64)> {
 
 pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<Status> {
     let threads = parse_threads(args.threads)?;
-    let mut flags = args.matches_of.flags();
-    flags.game.get_or_insert_with(|| "dardz".into());
-    let request = flags.request(parse_matches(Some(&args.matches), 1)?);
-    let tune = TuneRequest {
-        request,
-        confirm_seed: args.confirm_seed,
-        confirm_matches: parse_matches(Some(&args.confirm_matches), 1)?,
-        bounds: parse_bounds(&args.bounds)?,
-        pool: args.pool,
-        objective: args.objective.as_deref().map(Objective::parse).transpose()?,
-        iterations: args.iterations,
-        step_matches: parse_matches(Some(&args.step_matches), 1)?,
-    };
     let exec = Execution {
         threads,
         per_match: false,
@@ -84,25 +101,49 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
         time_limit: None,
     };
     let quiet = args.quiet;
-    let result = run_tune(&tune, args.out.clone(), &exec, |s| {
+    let on_step = |s: &crate::session::tune::SpsaStep| {
         if !quiet {
-            eprintln!(
+            crate::errln!(
                 "SPSA step {}: loss {:.3} (+) vs {:.3} (-) on seed {}",
-                s.iteration, s.loss_plus, s.loss_minus, s.seed
+                s.iteration,
+                s.loss_plus,
+                s.loss_minus,
+                s.seed
             );
         }
-    })?;
+    };
+    let install =
+        || signals::install().map_err(|e| anyhow::anyhow!("cannot install signal handlers: {e}"));
+    let result = if let Some(dir) = &args.resume {
+        check_resume_flags(command_line, &["--resume", "--threads", "--quiet"], TUNE_REQUEST)?;
+        install()?;
+        resume_tune(dir, &exec, on_step)?
+    } else {
+        let tune = tune_request(&args)?;
+        // SIGTERM/SIGINT pause the tuning at a sweep's checkpoint or between search steps.
+        install()?;
+        run_tune(&tune, args.out.clone(), &exec, on_step)?
+    };
+    if let Some(step) = result.paused_in {
+        if !quiet {
+            crate::outln!(
+                "dardz tune paused in its {step} (stop signal); continue with `arena tune --resume {}`",
+                result.root.display()
+            );
+        }
+        return Ok(Status::Paused);
+    }
     if quiet {
         return Ok(Status::Ok);
     }
-    println!("dardz tune ({:.1} s) -> {}", result.seconds, result.root.display());
-    println!(
+    crate::outln!("dardz tune ({:.1} s) -> {}", result.seconds, result.root.display());
+    crate::outln!(
         "  number  current  proposed{}  scored/hand-turn",
         if result.searched.is_some() { "  objective" } else { "" }
     );
     for i in 0..NUMBERS {
         let searched = result.searched.as_ref().map_or(String::new(), |s| format!("  {:>9}", s[i]));
-        println!(
+        crate::outln!(
             "  {:>6}  {:>7}  {:>8}{searched}  {:.4}",
             i + 1,
             result.current[i],
@@ -112,9 +153,10 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
     }
     let c = &result.confirm;
     let meta = &c.meta;
-    println!(
+    crate::outln!(
         "  confirmation on seed {} ({} matches per variant, paired against the current values; confirm/sweep_diff.csv):",
-        meta.seed, meta.matches
+        meta.seed,
+        meta.matches
     );
     for (v, variant) in meta.variants.iter().enumerate() {
         if v == meta.baseline {
@@ -134,8 +176,8 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
         }
         let proposal = crate::session::tune::value_sets(&result.principle).join(",");
         let label = if variant.name == proposal { "proposal" } else { "objective" };
-        println!("    {label}: {} (win shares in pp)", parts.join("; "));
+        crate::outln!("    {label}: {} (win shares in pp)", parts.join("; "));
     }
-    println!("  rules file: {}/proposal.toml (arena run --rules ...)", result.root.display());
+    crate::outln!("  rules file: {}/proposal.toml (arena run --rules ...)", result.root.display());
     Ok(Status::Ok)
 }

@@ -17,6 +17,37 @@ pub struct AtomicFile {
     keep_on_drop: bool,
 }
 
+/// Create `path` as a new file of arena's own: whatever stands under that name (a partial
+/// file an earlier run left, or a symbolic link someone planted) is removed first, not
+/// followed, and the file is created exclusively (`O_EXCL` never follows a link), so arena
+/// never writes through a link it did not create.
+pub fn create_fresh(path: &Path) -> anyhow::Result<File> {
+    match std::fs::remove_file(path) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(io_failure("removing", path, e)),
+    }
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| io_failure("creating", path, e))
+}
+
+/// Refuse a file that is a symbolic link (a file arena continues must be its own).
+pub fn refuse_link(path: &Path) -> anyhow::Result<()> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => Err(io_failure(
+            "reopening",
+            path,
+            std::io::Error::other(
+                "it is a symbolic link, which arena did not create; arena writes only through files of its own",
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// `NAME.partial` beside `path`.
 pub fn partial_path(path: &Path) -> PathBuf {
     let mut partial = path.as_os_str().to_owned();
@@ -27,8 +58,7 @@ pub fn partial_path(path: &Path) -> PathBuf {
 impl AtomicFile {
     pub fn create(path: &Path) -> anyhow::Result<Self> {
         let partial_path = partial_path(path);
-        let file =
-            File::create(&partial_path).map_err(|e| io_failure("creating", &partial_path, e))?;
+        let file = create_fresh(&partial_path)?;
         Ok(Self {
             final_path: path.to_path_buf(),
             partial_path,
@@ -43,6 +73,7 @@ impl AtomicFile {
         use std::io::{Seek, SeekFrom};
         let partial_path = partial_path(path);
         let fail = |e| io_failure("reopening", &partial_path, e);
+        refuse_link(&partial_path)?;
         let mut file = std::fs::OpenOptions::new().write(true).open(&partial_path).map_err(fail)?;
         let len = file.metadata().map_err(fail)?.len();
         if len < length {

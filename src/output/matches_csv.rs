@@ -17,6 +17,27 @@ pub struct MatchesCsv {
     file: AtomicFile,
     players: usize,
     seed: u64,
+    /// CRC-32 of every byte written so far, for the checkpoint: a resume checks the kept
+    /// prefix of `matches.csv.partial` against it before appending.
+    hasher: crc32fast::Hasher,
+}
+
+/// Passes bytes on to the file and adds them to the running CRC.
+struct Hashing<'a, W: std::io::Write> {
+    inner: &'a mut W,
+    hasher: &'a mut crc32fast::Hasher,
+}
+
+impl<W: std::io::Write> std::io::Write for Hashing<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hasher.update(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 impl MatchesCsv {
@@ -31,7 +52,9 @@ impl MatchesCsv {
         let partial = file.path().to_path_buf();
         std::io::Write::write_all(file.writer(), line.as_bytes())
             .map_err(|e| io_failure("writing", &partial, e))?;
-        Ok(Self { file, players, seed })
+        let mut hasher = crc32fast::Hasher::new();
+        hasher.update(line.as_bytes());
+        Ok(Self { file, players, seed, hasher })
     }
 
     /// Append the rows of a block. `ARENA_FAILPOINT=matches-write:disk-full` fails it as a
@@ -40,7 +63,8 @@ impl MatchesCsv {
         let partial = self.file.path().to_path_buf();
         let fail = |e| io_failure("writing", &partial, e);
         failpoint("matches-write").map_err(fail)?;
-        let mut w = csv::Writer::from_writer(self.file.writer());
+        let hashing = Hashing { inner: self.file.writer(), hasher: &mut self.hasher };
+        let mut w = csv::Writer::from_writer(hashing);
         for r in records {
             let mut row = vec![
                 r.index.to_string(),
@@ -59,13 +83,49 @@ impl MatchesCsv {
         Ok(())
     }
 
-    /// Continue an interrupted run's file from the length its checkpoint recorded.
-    pub fn resume(path: &Path, players: usize, seed: u64, length: u64) -> anyhow::Result<Self> {
-        Ok(Self { file: AtomicFile::resume(path, length)?.keep_on_drop(), players, seed })
+    /// Continue an interrupted run's file from the length its checkpoint recorded, once its
+    /// first `length` bytes are found to have the checkpoint's CRC-32 (`crc32`): damage
+    /// there would otherwise become part of matches.csv. `Err(message)` inside the result
+    /// names the mismatch for the caller's one-line refusal.
+    pub fn resume(
+        path: &Path,
+        players: usize,
+        seed: u64,
+        length: u64,
+        crc32: u32,
+    ) -> anyhow::Result<Result<Self, String>> {
+        let partial = crate::output::partial_path(path);
+        let fail = |e| io_failure("reading", &partial, e);
+        let file = std::fs::File::open(&partial).map_err(fail)?;
+        let mut hasher = crc32fast::Hasher::new();
+        let mut kept = 0u64;
+        let mut reader = std::io::BufReader::new(file.take(length));
+        let mut buf = vec![0u8; 1 << 16];
+        loop {
+            let n = reader.read(&mut buf).map_err(fail)?;
+            if n == 0 {
+                break;
+            }
+            hasher.update(&buf[..n]);
+            kept += n as u64;
+        }
+        if kept == length && hasher.clone().finalize() != crc32 {
+            return Ok(Err(format!(
+                "its first {length} bytes (the matches before the checkpoint) do not match the checkpoint's CRC-32: the file was changed or damaged"
+            )));
+        }
+        // A shorter file is refused by AtomicFile::resume, naming both lengths.
+        let file = AtomicFile::resume(path, length)?.keep_on_drop();
+        Ok(Ok(Self { file, players, seed, hasher }))
     }
 
     pub fn flushed_len(&mut self) -> anyhow::Result<u64> {
         self.file.flushed_len()
+    }
+
+    /// CRC-32 of every byte written (the flushed length's bytes after [`Self::flushed_len`]).
+    pub fn crc32(&self) -> u32 {
+        self.hasher.clone().finalize()
     }
 
     pub fn commit(self) -> anyhow::Result<()> {

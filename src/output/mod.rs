@@ -2,7 +2,9 @@
 //! under a temporary name and renamed when complete.
 
 pub mod atomic;
+pub mod checked;
 pub mod columns;
+pub mod console;
 pub mod csv_files;
 pub mod io;
 pub mod ladder_csv;

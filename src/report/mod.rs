@@ -74,7 +74,20 @@ pub(crate) fn read_json(dir: &Path, file: &str) -> Result<serde_json::Value, Rep
 fn save(dir: &Path, html: &str) -> Result<PathBuf, ReportError> {
     let path = dir.join("report.html");
     let tmp = dir.join(".report.html.tmp");
-    std::fs::write(&tmp, html)
+    // Never through a link: a planted `.report.html.tmp -> elsewhere` is removed, not
+    // followed (create_fresh), and the rename replaces a linked report.html itself.
+    // (The same steps as output::atomic::create_fresh, which this floor may not use.)
+    match std::fs::remove_file(&tmp) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(ReportError::Io(format!("removing {}: {e}", tmp.display()))),
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .map_err(|e| ReportError::Io(format!("creating {}: {e}", tmp.display())))?;
+    std::io::Write::write_all(&mut file, html.as_bytes())
         .and_then(|_| std::fs::rename(&tmp, &path))
         .map_err(|e| ReportError::Io(format!("writing {}: {e}", path.display())))?;
     Ok(path)

@@ -51,6 +51,14 @@ fn line(
     Ok(Some(Line { label: label.to_string(), points }))
 }
 
+/// `I/K` when the sweep folder is a shard (its manifest records the shard).
+fn shard_of(dir: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join("manifest.json")).ok()?;
+    let m: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let s = m.get("shard")?;
+    Some(format!("{}/{}", s.get("index")?.as_u64()?, s.get("count")?.as_u64()?))
+}
+
 pub fn render(dir: &Path) -> Result<String, ReportError> {
     let t = Table::read(dir, "sweep.csv")?;
     if t.rows.is_empty() {
@@ -90,8 +98,18 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
     let baseline_index = names.iter().position(|n| *n == baseline_name);
     let baseline_x = baseline_index.map(|i| xs[i]);
 
-    let title = format!("Sweep of {key_name}: {} variants", t.rows.len());
+    // A shard holds only its part of every variant's matches: say so wherever it shows.
+    let shard = shard_of(dir);
+    let title = match &shard {
+        Some(s) => format!("Shard {s} of a sweep of {key_name}: {} variants", t.rows.len()),
+        None => format!("Sweep of {key_name}: {} variants", t.rows.len()),
+    };
     let mut page = Page::new(&title);
+    if let Some(s) = &shard {
+        page.para(&format!(
+            "This folder is shard {s} of a sweep: its figures come from this shard's matches only. Combine every shard with `arena merge` for the sweep's results."
+        ));
+    }
     let mut facts = vec![
         ("varied", keys.iter().map(|&k| t.headers[k].as_str()).collect::<Vec<_>>().join(", ")),
         ("values", texts.join(", ")),

@@ -24,11 +24,20 @@ impl Table {
                 "{name}: missing (not a complete result folder)"
             )));
         }
+        let bytes = std::fs::read(&path)
+            .map_err(|e| ReportError::Input(format!("{name}: cannot read: {e}")))?;
+        // arena ends every CSV file with a newline: a file that stops inside a line was cut
+        // short (a copy, a full disk), and its last row would be drawn wrong (a maximum of 1
+        // instead of 100), so it is refused rather than rendered.
+        if !bytes.is_empty() && !bytes.ends_with(b"\n") {
+            return Err(ReportError::Input(format!(
+                "{name}: ends inside a line, so the file is truncated (arena's CSV files end with a newline); rerun or resume the command that wrote it"
+            )));
+        }
         let mut reader = csv::ReaderBuilder::new()
             .has_headers(true)
             .flexible(false)
-            .from_path(&path)
-            .map_err(|e| ReportError::Input(format!("{name}: cannot read: {e}")))?;
+            .from_reader(bytes.as_slice());
         let headers: Vec<String> = reader
             .headers()
             .map_err(|e| ReportError::Input(format!("{name}: malformed CSV header: {e}")))?

@@ -51,12 +51,45 @@ impl ExperimentFile {
         let shown = path.display();
         let text = std::fs::read_to_string(path)
             .map_err(|e| input(format!("--experiment {shown}: {e}")))?;
-        toml::from_str(&text).map_err(|e| {
+        let file: ExperimentFile = toml::from_str(&text).map_err(|e| {
+            // Where: the line, and the text the parser points at (the key, for a duplicate).
+            let place = e.span().map_or(String::new(), |span| {
+                let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
+                let pointed = text.get(span.clone()).unwrap_or("").trim();
+                let pointed: String =
+                    pointed.lines().next().unwrap_or("").chars().take(60).collect();
+                if pointed.is_empty() {
+                    format!("line {line}: ")
+                } else {
+                    format!("line {line} (`{pointed}`): ")
+                }
+            });
             input(format!(
-                "--experiment {shown}: {}",
+                "--experiment {shown}: {place}{}",
                 e.message().lines().next().unwrap_or("").trim()
             ))
-        })
+        })?;
+        file.check(&shown.to_string())?;
+        Ok(file)
+    }
+
+    /// Values the flags would refuse are refused here too (a file is no back door).
+    fn check(&self, shown: &str) -> anyhow::Result<()> {
+        let positive = [
+            ("matches", self.matches),
+            ("check_every", self.check_every),
+            ("threads", self.threads.map(|t| t as u64)),
+            ("max_variants", self.max_variants.map(|t| t as u64)),
+            ("players", self.players.map(|t| t as u64)),
+        ];
+        for (key, value) in positive {
+            if value == Some(0) {
+                return Err(input(format!(
+                    "--experiment {shown}: `{key}` must be a whole number of at least 1, got 0"
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// Whether this is a sweep (it varies something).

@@ -67,12 +67,30 @@ fn in_use(dir: &Path, lock_file: &mut File) -> anyhow::Error {
     let mut holder = String::new();
     let _ = lock_file.read_to_string(&mut holder);
     let holder = holder.trim();
+    let then = match resume_advice(dir) {
+        Some(command) => format!(", then `{command}`"),
+        None => String::new(),
+    };
     input(format!(
-        "{} is in use by another arena run ({}); wait for it to finish or stop it, then `arena run --resume {}`",
+        "{} is in use by another arena run ({}); wait for it to finish or stop it{then}",
         dir.display(),
         if holder.is_empty() { "starting" } else { holder },
-        dir.display()
     ))
+}
+
+/// The command that continues the work in `dir`, from the file each command writes first
+/// (the names are spelled out here: this shared file must not use the commands' folders).
+pub fn resume_advice(dir: &Path) -> Option<String> {
+    let command = [
+        ("tune_request.json", "tune"),
+        ("sweep.json", "sweep"),
+        ("ladder.json", "ladder"),
+        ("plan.json", "run"),
+    ]
+    .into_iter()
+    .find(|(file, _)| dir.join(file).is_file())?
+    .1;
+    Some(format!("arena {command} --resume {}", dir.display()))
 }
 
 impl Drop for FolderLock {
@@ -104,10 +122,13 @@ pub fn prepare_out_dir(dir: &Path) -> anyhow::Result<(FolderLock, bool)> {
         .map_err(|e| input(format!("cannot read output folder {}: {e}", dir.display())))?;
     let others = entries.filter_map(Result::ok).any(|e| e.file_name() != LOCK_FILE);
     if others {
+        let continue_it = match resume_advice(dir) {
+            Some(command) => format!(", or continue its work with `{command}`"),
+            None => String::new(),
+        };
         return Err(input(format!(
-            "output folder {} already holds files; choose a new --out, empty it, or continue its run with `arena run --resume {}`",
+            "output folder {} already holds files; choose a new --out or empty it{continue_it}",
             dir.display(),
-            dir.display()
         )));
     }
     Ok((lock, !existed))

@@ -62,7 +62,7 @@ impl Progress {
             && p.last.elapsed() >= LINE_EVERY
         {
             p.last = Instant::now();
-            eprintln!("{}", p.line(done));
+            crate::errln!("{}", p.line(done));
         }
     }
 

@@ -17,13 +17,39 @@ fn flag() -> &'static Arc<AtomicBool> {
     STOP.get_or_init(|| Arc::new(AtomicBool::new(false)))
 }
 
-/// Install the handlers (once per process). The first signal sets the stop flag; with the
-/// flag already set, the next one ends the process immediately.
+/// What the first signal prints: what happens now and what a second signal would do.
+const FIRST: &[u8] = b"\narena: stop signal: pausing at the next checkpoint (a second signal stops at once and loses the matches played since the last checkpoint)\n";
+/// What a second signal prints before the process ends.
+const SECOND: &[u8] = b"\narena: second stop signal: stopped at once; matches since the last checkpoint are lost, and --resume continues from the last checkpoint (from the first match if none was saved)\n";
+
+/// Write to stderr from a signal handler: one write(2) on descriptor 2, with no lock and no
+/// allocation (`eprintln!` takes a lock the interrupted thread may hold).
+fn say(text: &[u8]) {
+    use std::io::Write;
+    use std::os::fd::FromRawFd;
+    // SAFETY: descriptor 2 stays open for the life of the process; ManuallyDrop keeps this
+    // File from closing it.
+    let mut stderr = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(2) });
+    let _ = stderr.write(text);
+}
+
+/// Install the handlers (once per process). The first signal sets the stop flag and says
+/// so; with the flag already set, the next one says so and ends the process at once.
 pub fn install() -> std::io::Result<()> {
     let stop = flag();
     for signal in [SIGTERM, SIGINT] {
         // Registered first, so it sees the flag as it was before this signal's own handler.
-        signal_hook::flag::register_conditional_shutdown(signal, 128 + signal, Arc::clone(stop))?;
+        let seen = Arc::clone(stop);
+        let action = move || {
+            if seen.load(Ordering::SeqCst) {
+                say(SECOND);
+                signal_hook::low_level::exit(128 + signal);
+            }
+            say(FIRST);
+        };
+        // SAFETY: the action only reads an atomic, calls write(2) and _exit(2), which are
+        // async-signal-safe.
+        unsafe { signal_hook::low_level::register(signal, action) }?;
         signal_hook::flag::register(signal, Arc::clone(stop))?;
     }
     Ok(())

@@ -192,11 +192,22 @@ pub fn read(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
     if dir.join(SWEEP_FILE).exists() {
         return Ok(vec![sweep_status(dir)?]);
     }
+    if dir.join(TUNE_REQUEST).exists() {
+        return Ok(vec![tune_status(dir)]);
+    }
     if crate::session::ladder::is_ladder_dir(dir) {
         return Ok(vec![ladder_status(dir)?]);
     }
     if dir.join(PLAN_FILE).exists() {
         return run_status(dir);
+    }
+    // A merge of run shards holds no plan.json, only its results and manifest.
+    if dir.join("manifest.json").is_file() && dir.join("seats.csv").is_file() {
+        let mut st = game_status(dir, String::new())?;
+        if st.game.is_empty() {
+            st.game = "merged run".into();
+        }
+        return Ok(vec![st]);
     }
     // A folder of runs: shards, sweep variants, or experiments side by side.
     let mut runs: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -224,11 +235,13 @@ pub fn read(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
 fn ladder_status(dir: &Path) -> anyhow::Result<GameStatus> {
     let p = crate::session::ladder::progress(dir)?;
     let running = crate::session::folder::refuse_if_in_use(dir).is_err();
+    // Paused only when a stop signal saved the state; a ladder whose process died after
+    // a round (kill -9, a crash) is stopped.
     let state = match (p.complete, running, p.started) {
         (true, ..) => "finished",
         (false, true, _) => "running",
-        (false, false, true) => "paused",
-        (false, false, false) => "not started",
+        (false, false, true) if p.paused => "paused",
+        (false, false, _) => "stopped",
     };
     let open = if p.open.is_empty() { "none".to_string() } else { p.open.join("; ") };
     let mut detail = format!(
@@ -237,7 +250,13 @@ fn ladder_status(dir: &Path) -> anyhow::Result<GameStatus> {
         p.jobs,
         p.elapsed_seconds
     );
-    if state == "paused" {
+    if state == "stopped" {
+        detail.push_str("; its process ended without a word (killed or crashed)");
+    }
+    if state == "finished" && !dir.join("report.html").exists() && !p.sharded {
+        detail.push_str("; report.html is missing (`arena report` writes it)");
+    }
+    if state != "finished" && state != "running" {
         detail.push_str(&format!("; continue with `arena ladder --resume {}`", dir.display()));
     }
     Ok(GameStatus {
@@ -250,8 +269,61 @@ fn ladder_status(dir: &Path) -> anyhow::Result<GameStatus> {
     })
 }
 
+/// A tuning folder: finished once `tune.json` is written; running while another process
+/// holds its lock; paused when a stop signal left its marker; else stopped (died).
+fn tune_status(dir: &Path) -> GameStatus {
+    let finished = dir.join("tune.json").exists();
+    let running = !finished && crate::session::folder::refuse_if_in_use(dir).is_err();
+    let marker = std::fs::read_to_string(dir.join(TUNE_PAUSED));
+    let resume = format!("continue with `arena tune --resume {}`", dir.display());
+    let (state, detail) = if finished {
+        ("finished", "see tune.csv, proposal.toml and confirm/sweep_diff.csv".to_string())
+    } else if running {
+        ("running", "measurement, search, then confirmation".to_string())
+    } else if let Ok(step) = marker {
+        ("paused", format!("paused by a stop signal in its {}; {resume}", step.trim()))
+    } else {
+        ("stopped", format!("its process ended without a word (killed or crashed); {resume}"))
+    };
+    GameStatus {
+        folder: dir.to_path_buf(),
+        game: "tune".into(),
+        state: state.into(),
+        done: None,
+        planned: None,
+        detail,
+    }
+}
+
+// The files of sweeps and tunings that status reads, by name: status is used by the run
+// folder, which sweep and tune use, so it must not use them back (tests/it/floors.rs).
+/// `session::tune::run::TUNE_REQUEST`.
+const TUNE_REQUEST: &str = "tune_request.json";
+/// `session::tune::run::TUNE_PAUSED`.
+const TUNE_PAUSED: &str = "tune_paused.txt";
+/// `session::sweep::checkpoint::SWEEP_CHECKPOINT`.
+const SWEEP_CHECKPOINT: &str = "sweep_checkpoint.json";
+
+/// A sweep checkpoint's progress (done, planned) and whether a stop signal saved it.
+fn sweep_progress(dir: &Path) -> Option<(u64, u64, bool)> {
+    let bytes = std::fs::read(dir.join(SWEEP_CHECKPOINT)).ok()?;
+    let content = crate::output::checked::checked_content(&bytes).ok()?;
+    let cp: serde_json::Value = serde_json::from_slice(content).ok()?;
+    let (start, next, end) = (cp["start"].as_u64()?, cp["next"].as_u64()?, cp["end"].as_u64()?);
+    Some((next.checked_sub(start)?, end.checked_sub(start)?, cp["paused"] == true))
+}
+
+/// `I/K` when the sweep folder is a shard (its manifest records the shard).
+fn sweep_shard(dir: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join("manifest.json")).ok()?;
+    let m: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let s = m.get("shard")?;
+    Some(format!("{}/{}", s.get("index")?.as_u64()?, s.get("count")?.as_u64()?))
+}
+
 /// A sweep folder: finished once its own manifest is written (after every variant's
-/// files); before that, how many variant folders are complete.
+/// files); running while another process holds its lock; paused when a stop signal left a
+/// checkpoint; stopped when its process died (a periodic checkpoint, or none).
 fn sweep_status(dir: &Path) -> anyhow::Result<GameStatus> {
     let variants: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| io_failure("reading", dir, e))?
@@ -259,23 +331,56 @@ fn sweep_status(dir: &Path) -> anyhow::Result<GameStatus> {
         .map(|e| e.path())
         .filter(|p| p.is_dir())
         .collect();
-    let complete = variants.iter().filter(|v| v.join("manifest.json").exists()).count();
     let finished = dir.join("manifest.json").exists();
+    let running = !finished && crate::session::folder::refuse_if_in_use(dir).is_err();
+    let progress = sweep_progress(dir);
+    let (done, planned) = match progress {
+        Some((done, planned, _)) => (Some(done), Some(planned)),
+        None => (None, None),
+    };
+    let resume = format!("continue with `arena sweep --resume {}`", dir.display());
+    let (state, detail) = if finished {
+        let mut d = format!("{} variants; see sweep.csv and sweep_diff.csv", variants.len());
+        if let Some(shard) = sweep_shard(dir) {
+            d = format!(
+                "shard {shard} of a sweep of {} variants: its files hold this shard's matches only; combine every shard with `arena merge`",
+                variants.len()
+            );
+        }
+        if !dir.join("report.html").exists() {
+            d += "; report.html is missing (`arena report` writes it)";
+        }
+        ("finished", d)
+    } else if running {
+        ("running", "a sweep writes its files at the end".to_string())
+    } else if let Some((_, _, true)) = progress {
+        ("paused", format!("paused by a stop signal; {resume}"))
+    } else {
+        let saved = if progress.is_some() { "its last checkpoint" } else { "its first match" };
+        (
+            "stopped",
+            format!(
+                "its process ended without a word (killed or crashed); {resume} (from {saved})"
+            ),
+        )
+    };
     Ok(GameStatus {
         folder: dir.to_path_buf(),
         game: "sweep".into(),
-        state: if finished { "finished" } else { "not finished" }.into(),
-        done: None,
-        planned: None,
-        detail: if finished {
-            format!("{} variants; see sweep.csv and sweep_diff.csv", variants.len())
-        } else {
-            format!(
-                "{complete} of {} variant folders written; a sweep writes its files at the end and cannot be resumed yet: if its process is gone, run it again",
-                variants.len()
-            )
-        },
+        state: state.into(),
+        done,
+        planned,
+        detail,
     })
+}
+
+/// Matches (and failed matches) a run's checkpoint holds, if it has a readable one.
+fn checkpoint_done(folder: &Path) -> Option<u64> {
+    let bytes = std::fs::read(folder.join(crate::session::CHECKPOINT)).ok()?;
+    let content = crate::output::checked::checked_content(&bytes).ok()?;
+    let cp: serde_json::Value = serde_json::from_slice(content).ok()?;
+    let failures = cp["failures"].as_array().map_or(0, |f| f.len() as u64);
+    Some(cp["tally"]["matches"].as_u64()? + failures)
 }
 
 fn run_status(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
@@ -305,7 +410,17 @@ fn game_status(folder: &Path, game: String) -> anyhow::Result<GameStatus> {
             .map_err(|e| input(format!("{}: not a manifest: {e}", manifest.display())))?;
         let done = m["completed_matches"].as_u64().unwrap_or(0)
             + m["failed_matches"].as_u64().unwrap_or(0);
-        let mut st = blank("finished", m["verdict"].as_str().unwrap_or("").to_string());
+        let mut detail = m["verdict"].as_str().unwrap_or("").to_string();
+        if let Some(from) = m["merged_from"].as_array() {
+            detail = format!("merged from {} shards; {detail}", from.len());
+        }
+        if !folder.join("report.html").exists() {
+            detail += "; report.html is missing (`arena report` writes it)";
+        }
+        let mut st = blank("finished", detail);
+        if let Some(name) = m["game"].as_str().or(m["plan"]["game"].as_str()) {
+            st.game = name.to_string();
+        }
         st.done = Some(done);
         st.planned = Some(done);
         return Ok(st);
@@ -327,13 +442,22 @@ fn game_status(folder: &Path, game: String) -> anyhow::Result<GameStatus> {
     let age = now_secs().saturating_sub(s.updated);
     let gone = s.host == host_name() && !Path::new(&format!("/proc/{}", s.pid)).exists();
     (st.state, st.detail) = match s.state {
-        State::Running if gone => (
-            "stopped".into(),
-            format!(
-                "process {} ended without a word (killed or crashed); continue with --resume",
-                s.pid
-            ),
-        ),
+        State::Running if gone => {
+            // What a resume continues from is the checkpoint, not the last status refresh.
+            let saved = checkpoint_done(folder);
+            st.done = Some(saved.unwrap_or(0));
+            let from = match saved {
+                Some(n) => format!("its checkpoint holds {n} matches"),
+                None => "no checkpoint: a resume starts from its first match".into(),
+            };
+            (
+                "stopped".into(),
+                format!(
+                    "process {} ended without a word (killed, crashed or a second stop signal); {from}; continue with `arena run --resume`",
+                    s.pid
+                ),
+            )
+        }
         State::Running => {
             let mut d = format!("{:.0} matches/s", s.rate);
             if let Some(eta) = s.eta_seconds {

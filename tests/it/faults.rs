@@ -240,11 +240,16 @@ fn item6_a_default_experiment_resumed_with_another_seed_is_refused() {
     assert!(String::from_utf8_lossy(&o.stdout).is_empty(), "quiet");
 }
 
+/// Edit the checkpoint's content and give it a fresh checksum, so that the checks behind
+/// the checksum are tested too.
 fn edit_checkpoint(dir: &Path, edit: impl Fn(&mut serde_json::Value)) {
+    use arena::output::checked::{checked_content, checked_json};
     let path = dir.join("checkpoint.json");
-    let mut cp: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let mut cp: serde_json::Value =
+        serde_json::from_slice(checked_content(&bytes).unwrap()).unwrap();
     edit(&mut cp);
-    std::fs::write(&path, serde_json::to_vec(&cp).unwrap()).unwrap();
+    std::fs::write(&path, checked_json(&cp).unwrap()).unwrap();
 }
 
 #[test]

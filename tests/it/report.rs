@@ -293,3 +293,48 @@ fn bad_folders_are_refused_in_one_line_naming_the_file() {
         assert!(!dir.join("report.html").exists(), "no half page in {}", dir.display());
     }
 }
+
+/// Issue 29, item 9: a CSV file cut short is refused by name, not rendered.
+#[test]
+fn item9_report_refuses_truncated_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("run");
+    let o = arena(&[
+        "run",
+        "--quiet",
+        "--game",
+        "pig",
+        "--matches",
+        "300",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let lengths = dir.join("lengths.csv");
+    let bytes = std::fs::read(&lengths).unwrap();
+    std::fs::write(&lengths, &bytes[..bytes.len() - 3]).unwrap();
+    let o = arena(&["report", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("lengths.csv") && err.contains("truncated"), "{err}");
+    let sw = tmp.path().join("sweep");
+    let o = arena(&[
+        "sweep",
+        "--quiet",
+        "--game",
+        "pig",
+        "--vary",
+        "target=50,60",
+        "--matches",
+        "100",
+        "--out",
+        sw.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let sweep_csv = sw.join("sweep.csv");
+    let bytes = std::fs::read(&sweep_csv).unwrap();
+    std::fs::write(&sweep_csv, &bytes[..bytes.len() - 3]).unwrap();
+    let o = arena(&["report", sw.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("sweep.csv"));
+}

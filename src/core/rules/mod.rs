@@ -364,7 +364,14 @@ pub fn parse_value(raw: &str) -> toml::Value {
     let raw = raw.trim();
     match toml::from_str::<toml::Table>(&format!("v = {raw}")) {
         Ok(mut t) => t.remove("v").expect("parsed key"),
-        Err(_) => toml::Value::String(raw.to_string()),
+        // TOML refuses leading zeros (`050`) but takes a sign (`+50`); on the command line
+        // both are plainly the number, so a decimal integer is read as one either way.
+        Err(_) => match raw.parse::<i64>() {
+            Ok(n) if raw.bytes().all(|b| b.is_ascii_digit() || b == b'+' || b == b'-') => {
+                toml::Value::Integer(n)
+            }
+            _ => toml::Value::String(raw.to_string()),
+        },
     }
 }
 

@@ -81,6 +81,10 @@ struct LadderState {
     fingerprint: serde_json::Value,
     elapsed_seconds: f64,
     jobs: Vec<Option<JobState>>,
+    /// Saved because a stop signal paused the ladder, not after a round of a ladder that
+    /// may since have died: `arena status` says paused or stopped from it.
+    #[serde(default)]
+    paused: bool,
 }
 
 /// How a ladder (or shard) ended.
@@ -247,12 +251,15 @@ fn read_state(
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(io_failure("reading", &path, e)),
     };
-    let state: LadderState = serde_json::from_slice(&bytes).map_err(|e| {
+    let damaged = |e: String| {
         input(format!(
             "{}: damaged ladder checkpoint ({e}); remove it to start the ladder again",
             path.display()
         ))
-    })?;
+    };
+    // The checksum first: a changed digit in a count would otherwise be played on.
+    let content = crate::output::checked::checked_content(&bytes).map_err(damaged)?;
+    let state: LadderState = serde_json::from_slice(content).map_err(|e| damaged(e.to_string()))?;
     if &state.fingerprint != fingerprint || state.jobs.len() != jobs {
         return Err(input(format!(
             "{}: the checkpoint belongs to another ladder (plan or job count differ)",
@@ -289,19 +296,20 @@ pub fn run_ladder(
         .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
     let started = Instant::now();
     let elapsed = || earlier + started.elapsed().as_secs_f64();
-    let save = |states: &[JobState], elapsed: f64| -> anyhow::Result<()> {
+    let save = |states: &[JobState], elapsed: f64, paused: bool| -> anyhow::Result<()> {
         let kept = states.iter().enumerate().map(|(j, s)| design.plays(j).then(|| s.clone()));
         let state = LadderState {
             fingerprint: fingerprint.clone(),
             elapsed_seconds: elapsed,
             jobs: kept.collect(),
+            paused,
         };
-        write_atomic(&root.join(LADDER_STATE), &serde_json::to_vec(&state)?)
+        write_atomic(&root.join(LADDER_STATE), &crate::output::checked::checked_json(&state)?)
     };
     let mut round = 0;
     loop {
         if stop_requested() {
-            save(&states, elapsed())?;
+            save(&states, elapsed(), true)?;
             let failures = failed_matches(&states);
             return Ok(LadderResult {
                 root,
@@ -317,7 +325,7 @@ pub fn run_ladder(
             break;
         }
         round += 1;
-        save(&states, elapsed())?;
+        save(&states, elapsed(), false)?;
         if !quiet {
             let open: Vec<String> = jobs
                 .iter()
@@ -326,7 +334,7 @@ pub fn run_ladder(
                 .map(|(_, k)| design.job_name(*k))
                 .collect();
             let total: u64 = states.iter().map(JobState::matches).sum();
-            eprintln!(
+            crate::errln!(
                 "round {round}: {total} matches in {:.0} s; still open: {}",
                 elapsed(),
                 if open.is_empty() { "none".to_string() } else { open.join("; ") }
@@ -366,6 +374,10 @@ pub struct LadderProgress {
     pub complete: bool,
     /// Whether any round has been saved.
     pub started: bool,
+    /// Whether the last save was a pause on a stop signal.
+    pub paused: bool,
+    /// A shard of a ladder (it writes no results or report until merged).
+    pub sharded: bool,
     pub matches: u64,
     /// The jobs this folder plays, and those of them still open, by name.
     pub jobs: usize,
@@ -383,6 +395,8 @@ pub fn progress(dir: &Path) -> anyhow::Result<LadderProgress> {
         game: file.request.game.clone(),
         complete: file.complete,
         started: state.is_some(),
+        paused: state.as_ref().is_some_and(|s| s.paused),
+        sharded: d.shard.is_some(),
         matches: 0,
         jobs: (0..jobs.len()).filter(|&j| d.plays(j)).count(),
         open: Vec::new(),
@@ -460,8 +474,9 @@ pub fn merge_ladder(
         fingerprint,
         elapsed_seconds: elapsed,
         jobs: states.iter().cloned().map(Some).collect(),
+        paused: false,
     };
-    write_atomic(&out.join(LADDER_STATE), &serde_json::to_vec(&state)?)?;
+    write_atomic(&out.join(LADDER_STATE), &crate::output::checked::checked_json(&state)?)?;
     finish(&whole, out, &states, elapsed, command_line)?;
     drop(lock);
     let failures = failed_matches(&states);

@@ -141,6 +141,10 @@ pub struct Stopping {
     pub check_every: u64,
 }
 
+/// The largest `--check-every` (2^62: far past any run, and still a whole number of deal
+/// groups of any size when rounded up).
+pub const MAX_CHECK_EVERY: u64 = 1 << 62;
+
 impl Stopping {
     /// Validate a request; `None` when no rule was asked for.
     pub fn parse(request: &StoppingRequest) -> anyhow::Result<Option<Stopping>> {
@@ -158,6 +162,14 @@ impl Stopping {
         };
         if request.check_every == 0 {
             return Err(input("--check-every must be at least 1"));
+        }
+        // A check interval past 2^63 cannot be rounded up to whole deal groups in 64 bits,
+        // and no run gets there: refuse it rather than overflow.
+        if request.check_every > MAX_CHECK_EVERY {
+            return Err(input(format!(
+                "--check-every must be from 1 to {MAX_CHECK_EVERY}, got {}",
+                request.check_every
+            )));
         }
         Ok(Some(Stopping { until_ci: request.until_ci, sprt, check_every: request.check_every }))
     }
@@ -201,6 +213,13 @@ fn parse_sprt(text: &str, alpha: f64, beta: f64) -> anyhow::Result<Sprt> {
             "--sprt needs two different win shares strictly between 0 and 1, got `{text}`"
         )));
     }
+    // arena's SPRT looks for an edge, H1's share above H0's; reversed values are a slip that
+    // would otherwise run to a verdict about the wrong side.
+    if p0 > p1 {
+        return Err(input(format!(
+            "--sprt P0,P1 needs P0 < P1 (H0: seat 0's share is P0; H1: it is P1, above it), got `{text}`"
+        )));
+    }
     for (name, v) in [("--sprt-alpha", alpha), ("--sprt-beta", beta)] {
         if !(v > 0.0 && v < 0.5) {
             return Err(input(format!("{name} must be between 0 and 0.5, got {v}")));
@@ -233,10 +252,12 @@ impl Shard {
 
     /// The matches `[first, end)` of this shard.
     pub fn range(&self, matches: u64, group: u64) -> (u64, u64) {
-        let groups = matches.div_ceil(group);
-        let first = groups * self.index / self.count * group;
-        let end = (groups * (self.index + 1) / self.count * group).min(matches);
-        (first.min(matches), end)
+        // In u128: near 2^64 matches, groups * index and the group multiple overflow u64
+        // (which wrapped to an empty shard, or aborted).
+        let groups = matches.div_ceil(group) as u128;
+        let (index, count, group) = (self.index as u128, self.count as u128, group as u128);
+        let at = |k: u128| (groups * k / count * group).min(matches as u128) as u64;
+        (at(index), at(index + 1))
     }
 }
 
@@ -272,7 +293,7 @@ pub fn parse_threads(threads: Option<usize>) -> anyhow::Result<usize> {
         Some(0) => Err(input("--threads must be at least 1")),
         Some(t) if t > cores * THREADS_PER_CORE => {
             let cap = cores * THREADS_PER_CORE;
-            eprintln!(
+            crate::errln!(
                 "note: --threads {t} capped at {cap} ({THREADS_PER_CORE} per core on this machine's {cores}); the thread count never changes a result"
             );
             Ok(cap)

@@ -33,7 +33,7 @@ pub fn pilot(plan: &Plan, matches: u64, threads: usize) -> anyhow::Result<Pilot>
         return Err(input("--pilot must be at least 10 matches"));
     }
     let group = plan.group();
-    let matches = matches.div_ceil(group) * group;
+    let matches = matches.div_ceil(group).saturating_mul(group);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
     let started = Instant::now();
     let block =
@@ -47,7 +47,7 @@ pub fn pilot(plan: &Plan, matches: u64, threads: usize) -> anyhow::Result<Pilot>
 pub fn matches_for_width(p: f64, width: f64, group: u64) -> u64 {
     let z = z_for(0.95);
     let n = ((2.0 * z / width).powi(2) * p * (1.0 - p)).ceil().max(1.0) as u64;
-    n.div_ceil(group) * group
+    n.div_ceil(group).checked_mul(group).unwrap_or(u64::MAX / group * group)
 }
 
 #[cfg(test)]

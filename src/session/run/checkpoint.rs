@@ -2,11 +2,13 @@
 //! more when all matches are played (before the final files are written), so that a run
 //! killed at any moment, even halfway through writing its results, continues with
 //! `--resume` to exactly the bytes of an uninterrupted run. A checkpoint is checked against
-//! the plan before it is trusted: a damaged or edited one is refused, naming the file.
+//! the plan before it is trusted: a damaged or edited one is refused, naming the file. The
+//! file carries a CRC-32 of its content (`output::checked`), checked before anything else.
 
 use std::path::{Path, PathBuf};
 
 use crate::arena::Failure;
+use crate::output::checked::{checked_content, checked_json};
 use crate::output::{io_failure, write_atomic};
 use crate::session::input::input;
 use crate::session::plan::Shard;
@@ -34,6 +36,9 @@ pub struct Checkpoint {
     pub failures: Vec<Failure>,
     /// Bytes of `matches.csv.partial` that belong to the matches before `next`.
     pub matches_csv_bytes: Option<u64>,
+    /// CRC-32 of those bytes, checked before the file is continued.
+    #[serde(default)]
+    pub matches_csv_crc32: Option<u32>,
     pub elapsed_seconds: f64,
     /// Set when a stopping rule ended the run at `next`.
     #[serde(default)]
@@ -58,7 +63,7 @@ impl Checkpoint {
     }
 
     pub fn save(&self, dir: &Path) -> anyhow::Result<()> {
-        write_atomic(&Checkpoint::path(dir), &serde_json::to_vec(self)?)
+        write_atomic(&Checkpoint::path(dir), &checked_json(self)?)
     }
 
     /// The checkpoint in `dir`, if there is one, checked against `expected`.
@@ -75,7 +80,10 @@ impl Checkpoint {
                 path.display()
             ))
         };
-        let cp: Checkpoint = serde_json::from_slice(&bytes)
+        // The checksum first: a changed digit in a count would pass every check below.
+        let content = checked_content(&bytes)
+            .map_err(|e| refuse(format!("not a checkpoint arena can read ({e})")))?;
+        let cp: Checkpoint = serde_json::from_slice(content)
             .map_err(|e| refuse(format!("not a checkpoint arena can read ({e})")))?;
         if cp.plan != *expected.plan {
             let diff = fingerprint_differences(&cp.plan, expected.plan);
@@ -132,6 +140,9 @@ impl Checkpoint {
                 "it lists a failure at match {} outside {}..{next}",
                 f.index, e.start
             ));
+        }
+        if self.matches_csv_bytes.is_some() != self.matches_csv_crc32.is_some() {
+            return Err("it records the length of matches.csv.partial without its CRC-32".into());
         }
         if self.matches_csv_bytes.is_some() != e.per_match {
             return Err("it disagrees with the plan on whether matches.csv is written".into());

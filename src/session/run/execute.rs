@@ -17,6 +17,7 @@ use crate::output::csv_files::{METRIC_INTERVAL, WIN_RATE_INTERVAL};
 use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, Manifest, RAND_VERSION};
 use crate::output::matches_csv::{FileDigest, MatchesCsv, digest};
 use crate::output::{failpoint, io_failure, partial_path, write_atomic};
+use crate::session::input::input;
 use crate::session::plan::{Plan, Shard, Stopping};
 use crate::session::progress::Progress;
 use crate::session::run::checkpoint::{Checkpoint, Expected, StoppedAt};
@@ -63,6 +64,8 @@ pub struct RunSummary {
     /// The length measure the game is counted in (`Game::length_unit`).
     pub length_unit: &'static str,
     pub stopped: Option<StopReport>,
+    /// Set when a stopping rule's target was not reached before the maximum matches.
+    pub unmet: Option<String>,
     /// Set when `--time-limit` paused the run here (a checkpoint holds the rest).
     pub paused_at: Option<u64>,
 }
@@ -89,7 +92,7 @@ pub fn execute<G: Game>(
     let metric_names = game.metric_names(spec.players);
     let group = spec.seating.group_size(spec.players);
     if !spec.matches.is_multiple_of(group) && !exec.quiet && shard.is_none_or(|s| s.index == 0) {
-        eprintln!(
+        crate::errln!(
             "note: {}: {} matches is not a multiple of {group} (one deal per {} group of {} players), so the last deal is played under only some seatings",
             game.name(),
             spec.matches,
@@ -116,7 +119,7 @@ pub fn execute<G: Game>(
     let mut cp = match checkpoint {
         Some(cp) => {
             if !exec.quiet {
-                eprintln!("resuming {} at match {} of {start}..{end}", game.name(), cp.next);
+                crate::errln!("resuming {} at match {} of {start}..{end}", game.name(), cp.next);
             }
             cp
         }
@@ -127,6 +130,7 @@ pub fn execute<G: Game>(
             tally: Tally::new(spec.players, metric_names.len()),
             failures: Vec::new(),
             matches_csv_bytes: exec.per_match.then_some(0),
+            matches_csv_crc32: exec.per_match.then_some(0),
             elapsed_seconds: 0.0,
             stopped: None,
         },
@@ -145,7 +149,16 @@ pub fn execute<G: Game>(
                 std::fs::rename(&matches_path, partial_path(&matches_path))
                     .map_err(|e| io_failure("renaming", &matches_path, e))?;
             }
-            Some(MatchesCsv::resume(&matches_path, spec.players, spec.seed, bytes)?)
+            let crc = cp.matches_csv_crc32.unwrap_or_default();
+            match MatchesCsv::resume(&matches_path, spec.players, spec.seed, bytes, crc)? {
+                Ok(w) => Some(w),
+                Err(why) => {
+                    return Err(input(format!(
+                        "{}: {why}; delete it and checkpoint.json to play this run from the start",
+                        partial_path(&matches_path).display()
+                    )));
+                }
+            }
         }
     };
     let mut progress = Progress::new(end - start, cp.next - start, game.name(), exec.quiet);
@@ -157,7 +170,10 @@ pub fn execute<G: Game>(
     {
         let _quiet = QuietPanics::install();
         let mut sizer = BlockSizer::new(exec.threads, group, 0.25);
-        let chunk = plan.stopping.map(|st| st.check_every.div_ceil(group) * group);
+        // The largest multiple of the group when rounding up would pass 2^64 - 1.
+        let chunk = plan.stopping.map(|st| {
+            st.check_every.div_ceil(group).checked_mul(group).unwrap_or(u64::MAX / group * group)
+        });
         while cp.next < end && cp.stopped.is_none() {
             let next = cp.next;
             let mut block_end = (next + sizer.next()).min(end);
@@ -202,6 +218,7 @@ pub fn execute<G: Game>(
                         verdict: String::new(),
                         length_unit: game.length_unit(),
                         stopped: None,
+                        unmet: None,
                         paused_at: Some(cp.next),
                     });
                 }
@@ -223,10 +240,25 @@ pub fn execute<G: Game>(
         fair_within_pp: plan.fair_within_pp,
     };
     let (mut files, verdict) = write_results(out, &cp.tally, &cp.failures, &of)?;
+    // A stopping rule whose target the run never reached is said where the verdict is
+    // read (verdict.txt, the page, stdout), not only in the manifest.
+    let unmet = match (&plan.stopping, &cp.stopped) {
+        (Some(rule), None) => Some(format!(
+            "stopping rule not met: the maximum of {} matches was reached first ({})",
+            end - start,
+            crate::session::status::closeness(rule, &cp.tally)
+        )),
+        _ => None,
+    };
+    let mut notes = Vec::new();
     if !spec.lineup.iter().all(|b| b.is_reproducible()) {
         // Said in the folder itself, not only in the manifest: these numbers depend on
         // the machine's speed, so the same seed will not give them again.
-        let text = format!("{verdict}\n{NOT_REPRODUCIBLE}\n");
+        notes.push(NOT_REPRODUCIBLE.to_string());
+    }
+    notes.extend(unmet.clone());
+    if !notes.is_empty() {
+        let text = format!("{verdict}\n{}\n", notes.join("\n"));
         write_atomic(&out.join("verdict.txt"), text.as_bytes())?;
     }
     final_step("results")?;
@@ -326,6 +358,7 @@ pub fn execute<G: Game>(
         verdict,
         length_unit: game.length_unit(),
         stopped,
+        unmet,
         paused_at: None,
     })
 }
@@ -339,6 +372,7 @@ fn save(
 ) -> anyhow::Result<()> {
     if let Some(w) = per_match {
         cp.matches_csv_bytes = Some(w.flushed_len()?);
+        cp.matches_csv_crc32 = Some(w.crc32());
     }
     cp.elapsed_seconds = elapsed_seconds;
     cp.save(out)

@@ -16,12 +16,16 @@ use crate::games::AnyGame;
 use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, RAND_VERSION, RuleValue};
 use crate::output::sweep_csv::{VariantRow, write_sweep, write_sweep_diff};
 use crate::output::write_atomic;
-use crate::session::folder::{claim_new_dir, prepare_out_dir, timestamp};
+use crate::session::folder::{
+    FolderLock, claim_new_dir, prepare_out_dir, refuse_if_in_use, timestamp,
+};
 use crate::session::input::input;
 use crate::session::plan::Shard;
 use crate::session::progress::Progress;
 use crate::session::run::execute::Execution;
 use crate::session::run::results::{ResultsOf, write_results};
+use crate::session::signals::stop_requested;
+use crate::session::sweep::checkpoint::SweepCheckpoint;
 use crate::session::sweep::play::{SweepBlock, play_sweep_block};
 use crate::session::sweep::{Sweep, SweepRequest, Variant};
 use crate::with_game;
@@ -69,7 +73,13 @@ pub struct SweepResult {
     pub block: SweepBlock,
     pub meta: SweepMeta,
     pub elapsed_seconds: f64,
+    /// Set when a stop signal paused the sweep before its end: the next match to play
+    /// (its checkpoint is saved; `arena sweep --resume` continues).
+    pub paused_at: Option<u64>,
 }
+
+/// How often a sweep saves its checkpoint while playing.
+const CHECKPOINT_SECONDS: f64 = 30.0;
 
 impl Sweep {
     /// The sweep's metadata (what its files are written from).
@@ -100,7 +110,8 @@ fn same_game<G: Game>(any: &AnyGame) -> &G {
     found.expect("every variant of a sweep is the same game")
 }
 
-/// Play every variant of `sweep` (or its shard) and write the sweep folder.
+/// Play every variant of `sweep` (or its shard) and write the sweep folder. A stop signal
+/// pauses it at the next block with a checkpoint (`paused_at` in the result).
 pub fn run_sweep(sweep: &Sweep, exec: &Execution) -> anyhow::Result<SweepResult> {
     let meta = sweep.meta();
     let root = match &sweep.out {
@@ -118,19 +129,90 @@ pub fn run_sweep(sweep: &Sweep, exec: &Execution) -> anyhow::Result<SweepResult>
         }
         return Err(e);
     }
+    play_and_write(sweep, meta, root, exec, None, false)
+}
+
+/// [`run_sweep`] for a sweep inside another command's folder (tune's `measure/` and
+/// `confirm/`): the last checkpoint (next match = the end) stays, so that resuming the
+/// command later has the finished sweep's tallies without playing it again.
+pub fn run_sweep_kept(sweep: &Sweep, exec: &Execution) -> anyhow::Result<SweepResult> {
+    let meta = sweep.meta();
+    let root = sweep.out.clone().expect("a kept sweep has its folder");
+    let (_lock, _) = prepare_out_dir(&root)?;
+    write_atomic(&root.join(SWEEP_FILE), &serde_json::to_vec_pretty(&sweep.request)?)?;
+    play_and_write(sweep, meta, root, exec, None, true)
+}
+
+/// Continue the sweep in `dir` (paused, or killed) from its checkpoint, or from its first
+/// match when it has none, to the bytes an uninterrupted sweep writes. The sweep is rebuilt
+/// from `sweep.json`, so a changed rules file is refused by the checkpoint's check.
+pub fn resume_sweep(dir: &Path, exec: &Execution) -> anyhow::Result<SweepResult> {
+    resume_sweep_in(dir, exec, false)
+}
+
+/// [`resume_sweep`] for a sweep of [`run_sweep_kept`].
+pub fn resume_sweep_kept(dir: &Path, exec: &Execution) -> anyhow::Result<SweepResult> {
+    resume_sweep_in(dir, exec, true)
+}
+
+fn resume_sweep_in(dir: &Path, exec: &Execution, keep: bool) -> anyhow::Result<SweepResult> {
+    refuse_if_in_use(dir)?;
+    let path = dir.join(SWEEP_FILE);
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        input(format!("{}: {e} (is {} a sweep folder?)", path.display(), dir.display()))
+    })?;
+    let request: SweepRequest = serde_json::from_str(&text).map_err(|e| {
+        input(format!("{}: not a sweep request arena can read ({e})", path.display()))
+    })?;
+    let sweep = Sweep::new(request, Some(dir.to_path_buf()))?;
+    let meta = sweep.meta();
+    let (start, end) = range(&meta, sweep.request.request.shard);
+    let lock = FolderLock::acquire(dir)?;
+    let json = serde_json::to_value(&meta)?;
+    let resume = SweepCheckpoint::load(dir, &json, (start, end), meta.group, meta.variants.len())?;
+    let result = play_and_write(&sweep, meta, dir.to_path_buf(), exec, resume, keep);
+    drop(lock);
+    result
+}
+
+/// The matches a sweep (or its shard) plays.
+fn range(meta: &SweepMeta, shard: Option<Shard>) -> (u64, u64) {
+    match shard {
+        Some(s) => s.range(meta.matches, meta.group),
+        None => (0, meta.matches),
+    }
+}
+
+fn play_and_write(
+    sweep: &Sweep,
+    meta: SweepMeta,
+    root: PathBuf,
+    exec: &Execution,
+    resume: Option<SweepCheckpoint>,
+    keep: bool,
+) -> anyhow::Result<SweepResult> {
     let threads = exec.threads;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
     let shard = sweep.request.request.shard;
-    let started = Instant::now();
-    let block = pool.install(|| {
-        with_game!(&sweep.plans[0].game, g0 => play_all(g0, sweep, &meta, shard, exec.quiet, threads))
-    });
-    let elapsed_seconds = started.elapsed().as_secs_f64();
+    let saving = Saving { dir: &root, resume, keep };
+    let (block, next, elapsed_seconds) = pool.install(|| {
+        with_game!(&sweep.plans[0].game, g0 => play_all(g0, sweep, &meta, shard, exec.quiet, threads, Some(saving)))
+    })?;
+    let (_, end) = range(&meta, shard);
+    if next < end {
+        return Ok(SweepResult { root, block, meta, elapsed_seconds, paused_at: Some(next) });
+    }
     write_sweep_folder(&root, &sweep.request, &meta, &block, shard, exec, elapsed_seconds, None)?;
-    Ok(SweepResult { root, block, meta, elapsed_seconds })
+    // The files are complete: the checkpoint has served (status reads its absence).
+    let spent = SweepCheckpoint::path(&root);
+    if !keep && spent.exists() {
+        std::fs::remove_file(&spent)
+            .map_err(|e| crate::output::io_failure("removing", &spent, e))?;
+    }
+    Ok(SweepResult { root, block, meta, elapsed_seconds, paused_at: None })
 }
 
 /// Play every variant of `sweep` (or its shard) on `threads` threads and return the tallies,
@@ -142,11 +224,23 @@ pub fn play_sweep(sweep: &Sweep, threads: usize) -> anyhow::Result<SweepBlock> {
         .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
     let meta = sweep.meta();
     let shard = sweep.request.request.shard;
-    Ok(pool.install(
-        || with_game!(&sweep.plans[0].game, g0 => play_all(g0, sweep, &meta, shard, true, threads)),
-    ))
+    let (block, _, _) = pool.install(
+        || with_game!(&sweep.plans[0].game, g0 => play_all(g0, sweep, &meta, shard, true, threads, None)),
+    )?;
+    Ok(block)
 }
 
+/// Where a sweep that may pause keeps its checkpoint, and the one it resumes from.
+struct Saving<'a> {
+    dir: &'a Path,
+    resume: Option<SweepCheckpoint>,
+    /// Save a last checkpoint at the end too (see [`run_sweep_kept`]).
+    keep: bool,
+}
+
+/// Play the sweep's matches from the checkpoint (if any) on; with `saving`, save a
+/// checkpoint every half minute and stop at the next block on a stop signal. Returns the
+/// tallies, the next match (the end unless paused) and the seconds spent in all sessions.
 fn play_all<G: Game>(
     g0: &G,
     sweep: &Sweep,
@@ -154,21 +248,45 @@ fn play_all<G: Game>(
     shard: Option<Shard>,
     quiet: bool,
     threads: usize,
-) -> SweepBlock {
+    saving: Option<Saving>,
+) -> anyhow::Result<(SweepBlock, u64, f64)> {
     let games: Vec<&G> = sweep.plans.iter().map(|p| same_game::<G>(&p.game)).collect();
     debug_assert!(std::ptr::eq(games[0], g0));
     let specs: Vec<&RunSpec> = sweep.plans.iter().map(|p| &p.spec).collect();
-    let (start, end) = match shard {
-        Some(s) => s.range(meta.matches, meta.group),
-        None => (0, meta.matches),
-    };
-    let label = format!("{} sweep ({} variants)", meta.game, games.len());
-    let mut progress = Progress::new(end - start, 0, &label, quiet);
+    let (start, end) = range(meta, shard);
     let mut total = SweepBlock::new(games.len(), meta.players, &meta.metric_names, meta.baseline);
+    let mut next = start;
+    let mut earlier_seconds = 0.0;
+    if let Some(cp) = saving.as_ref().and_then(|s| s.resume.clone()) {
+        total = cp.block;
+        next = cp.next;
+        earlier_seconds = cp.elapsed_seconds;
+    }
+    let label = format!("{} sweep ({} variants)", meta.game, games.len());
+    let mut progress = Progress::new(end - start, next - start, &label, quiet);
     let _quiet = QuietPanics::install();
     let mut sizer = BlockSizer::new(threads, meta.group, 0.25);
-    let mut next = start;
+    let started = Instant::now();
+    let mut last_checkpoint = Instant::now();
+    let save = |total: &SweepBlock, next: u64, paused: bool| -> anyhow::Result<()> {
+        let Some(s) = &saving else { return Ok(()) };
+        let cp = SweepCheckpoint {
+            meta: serde_json::to_value(meta)?,
+            start,
+            next,
+            end,
+            block: total.clone(),
+            elapsed_seconds: earlier_seconds + started.elapsed().as_secs_f64(),
+            paused,
+        };
+        cp.save(s.dir)
+    };
     while next < end {
+        if saving.is_some() && stop_requested() {
+            save(&total, next, true)?;
+            progress.finish();
+            return Ok((total, next, earlier_seconds + started.elapsed().as_secs_f64()));
+        }
         let block_end = (next + sizer.next()).min(end);
         let t = Instant::now();
         let block = play_sweep_block(&games, &specs, meta.baseline, next, block_end);
@@ -176,12 +294,19 @@ fn play_all<G: Game>(
         total.merge(&block);
         next = block_end;
         progress.set(next - start);
+        if last_checkpoint.elapsed().as_secs_f64() >= CHECKPOINT_SECONDS && next < end {
+            save(&total, next, false)?;
+            last_checkpoint = Instant::now();
+        }
     }
     progress.finish();
     for f in &mut total.failures {
         f.sort_unstable_by_key(|f| f.index);
     }
-    total
+    if saving.as_ref().is_some_and(|s| s.keep) {
+        save(&total, next, false)?;
+    }
+    Ok((total, next, earlier_seconds + started.elapsed().as_secs_f64()))
 }
 
 /// Write every file of a sweep folder from its tallies (a run, a shard, or a merge).
@@ -257,7 +382,7 @@ fn write_sweep_folder(
         elapsed_seconds,
     };
     if shard.is_some() {
-        write_atomic(&root.join(SWEEP_TALLY), &serde_json::to_vec(&tally)?)?;
+        write_atomic(&root.join(SWEEP_TALLY), &crate::output::checked::checked_json(&tally)?)?;
         files.push(SWEEP_TALLY.into());
     }
     files.push("manifest.json".into());
@@ -323,7 +448,10 @@ pub fn merge_sweep(
                 path.display()
             ))
         })?;
-        let st: SweepTally = serde_json::from_str(&text)
+        let content = crate::output::checked::checked_content(text.as_bytes()).map_err(|e| {
+            input(format!("{}: not a sweep tally arena can trust: {e}", path.display()))
+        })?;
+        let st: SweepTally = serde_json::from_slice(content)
             .map_err(|e| input(format!("{}: not a sweep tally: {e}", path.display())))?;
         let Some(shard) = st.shard else {
             return Err(input(format!("{} is not a shard", dir.display())));
@@ -364,5 +492,11 @@ pub fn merge_sweep(
     write_atomic(&out.join(SWEEP_FILE), &serde_json::to_vec_pretty(&request)?)?;
     let exec = Execution { command_line: command_line.to_vec(), ..Execution::quiet(1) };
     write_sweep_folder(out, &request, &meta, &block, None, &exec, seconds, Some(shard_dirs))?;
-    Ok(SweepResult { root: out.to_path_buf(), block, meta, elapsed_seconds: seconds })
+    Ok(SweepResult {
+        root: out.to_path_buf(),
+        block,
+        meta,
+        elapsed_seconds: seconds,
+        paused_at: None,
+    })
 }

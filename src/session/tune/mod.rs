@@ -254,7 +254,7 @@ pub fn spsa(
     s: &Spsa,
     threads: usize,
     mut on_step: impl FnMut(&SpsaStep),
-) -> anyhow::Result<(Vec<i64>, Vec<SpsaStep>)> {
+) -> anyhow::Result<Option<(Vec<i64>, Vec<SpsaStep>)>> {
     let (lo, hi) = s.bounds;
     let mut theta: Vec<f64> = start.iter().map(|&v| v as f64).collect();
     let project = |theta: &[f64]| -> anyhow::Result<Vec<i64>> {
@@ -268,6 +268,10 @@ pub fn spsa(
     let mut a = None;
     let mut steps = Vec::new();
     for k in 0..s.iterations {
+        // A stop signal ends the search (`None`); it writes nothing, so it is played again.
+        if crate::session::signals::stop_requested() {
+            return Ok(None);
+        }
         let seed = s.first_seed + k as u64;
         let mut rng = derive_rng(seed, k as u64, bot_stream(crate::core::Seat(0)));
         let delta: Vec<f64> =
@@ -313,7 +317,7 @@ pub fn spsa(
         on_step(&step);
         steps.push(step);
     }
-    Ok((project(&theta)?, steps))
+    Ok(Some((project(&theta)?, steps)))
 }
 
 /// Win shares are counted in 1/840 units; the paired quantities' scale.

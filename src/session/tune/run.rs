@@ -11,18 +11,29 @@ use std::time::Instant;
 
 use crate::output::csv_files::{f6, write_csv};
 use crate::output::write_atomic;
-use crate::session::folder::{claim_new_dir, prepare_out_dir, timestamp};
+use crate::session::folder::{
+    FolderLock, claim_new_dir, prepare_out_dir, refuse_if_in_use, timestamp,
+};
 use crate::session::input::input;
 use crate::session::plan::request::RunRequest;
 use crate::session::run::execute::Execution;
-use crate::session::sweep::run::{SweepResult, run_sweep};
+use crate::session::signals::stop_requested;
+use crate::session::sweep::Sweep;
+use crate::session::sweep::run::{SweepResult, resume_sweep_kept, run_sweep_kept};
 use crate::session::tune::{
     NUMBERS, Objective, Spsa, SpsaStep, apportion, current_values, difficulty, point_share, spsa,
     sweep_of, value_sets,
 };
 
+/// The tuning request, written first into a tuning folder: `arena tune --resume` reads it.
+pub const TUNE_REQUEST: &str = "tune_request.json";
+
+/// Written when a stop signal pauses a tuning (the step it paused in), removed when it
+/// continues: `arena status` tells a paused tuning from one whose process died.
+pub const TUNE_PAUSED: &str = "tune_paused.txt";
+
 /// A tuning run as asked for.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct TuneRequest {
     /// Game (DARDZ), players, bots, rules; `seed` and `matches` are the measurement's.
     pub request: RunRequest,
@@ -47,6 +58,8 @@ pub struct TuneResult {
     pub difficulty: Vec<f64>,
     pub confirm: SweepResult,
     pub seconds: f64,
+    /// Set when a stop signal paused the tuning: the step it paused in.
+    pub paused_in: Option<&'static str>,
 }
 
 /// A rules file with `values` and every other rule the run used that differs from default.
@@ -76,6 +89,60 @@ pub fn run_tune(
     tune: &TuneRequest,
     out: Option<PathBuf>,
     exec: &Execution,
+    on_step: impl FnMut(&SpsaStep),
+) -> anyhow::Result<TuneResult> {
+    tune_in(tune, Place::New(out), exec, on_step)
+}
+
+/// Continue the tuning in `dir` (paused by a stop signal, or killed): finished sweeps are
+/// read from their kept checkpoints, an unfinished one resumes, and the search (which
+/// writes nothing) is played again from its seeds, so the files are those of an
+/// uninterrupted run.
+pub fn resume_tune(
+    dir: &Path,
+    exec: &Execution,
+    on_step: impl FnMut(&SpsaStep),
+) -> anyhow::Result<TuneResult> {
+    refuse_if_in_use(dir)?;
+    let path = dir.join(TUNE_REQUEST);
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        input(format!("{}: {e} (is {} a tuning folder?)", path.display(), dir.display()))
+    })?;
+    let tune: TuneRequest = serde_json::from_str(&text).map_err(|e| {
+        input(format!("{}: not a tuning request arena can read ({e})", path.display()))
+    })?;
+    tune_in(&tune, Place::Resume(dir.to_path_buf()), exec, on_step)
+}
+
+/// Where a tuning writes: a new folder (given or automatic), or one it continues.
+enum Place {
+    New(Option<PathBuf>),
+    Resume(PathBuf),
+}
+
+/// Play one of the tuning's sweeps in its subfolder, or continue it when resuming.
+fn sweep_step(
+    mut sweep: Sweep,
+    dir: PathBuf,
+    exec: &Execution,
+    resuming: bool,
+) -> anyhow::Result<SweepResult> {
+    if resuming && dir.join(crate::session::sweep::run::SWEEP_FILE).is_file() {
+        return resume_sweep_kept(&dir, exec);
+    }
+    if resuming && dir.exists() {
+        // Killed before the sweep wrote its request: nothing of it is worth keeping.
+        std::fs::remove_dir_all(&dir)
+            .map_err(|e| crate::output::io_failure("removing", &dir, e))?;
+    }
+    sweep.out = Some(dir);
+    run_sweep_kept(&sweep, exec)
+}
+
+fn tune_in(
+    tune: &TuneRequest,
+    place: Place,
+    exec: &Execution,
     mut on_step: impl FnMut(&SpsaStep),
 ) -> anyhow::Result<TuneResult> {
     let started = Instant::now();
@@ -97,15 +164,48 @@ pub fn run_tune(
     }
     // Validate every sweep before any folder exists.
     sweep_of(base, seed, base.matches, std::slice::from_ref(&current), None)?;
-    let root = match out {
-        Some(dir) => dir,
-        None => claim_new_dir(Path::new("results"), &format!("tune-dardz-{}", timestamp()))?,
+    let resuming = matches!(place, Place::Resume(_));
+    let (root, _lock) = match place {
+        Place::New(out) => {
+            let root = match out {
+                Some(dir) => dir,
+                None => {
+                    claim_new_dir(Path::new("results"), &format!("tune-dardz-{}", timestamp()))?
+                }
+            };
+            let (lock, _) = prepare_out_dir(&root)?;
+            write_atomic(&root.join(TUNE_REQUEST), &serde_json::to_vec_pretty(tune)?)?;
+            (root, lock)
+        }
+        Place::Resume(dir) => {
+            let lock = FolderLock::acquire(&dir)?;
+            let marker = dir.join(TUNE_PAUSED);
+            if marker.exists() {
+                std::fs::remove_file(&marker)
+                    .map_err(|e| crate::output::io_failure("removing", &marker, e))?;
+            }
+            (dir, lock)
+        }
     };
-    let (_lock, _) = prepare_out_dir(&root)?;
     let quiet = Execution { quiet: true, ..exec.clone() };
-    let mut measure = sweep_of(base, seed, base.matches, std::slice::from_ref(&current), None)?;
-    measure.out = Some(root.join("measure"));
-    let measured = run_sweep(&measure, &quiet)?;
+    let measure = sweep_of(base, seed, base.matches, std::slice::from_ref(&current), None)?;
+    let measured = sweep_step(measure, root.join("measure"), &quiet, resuming)?;
+    let paused = |confirm: SweepResult, step: &'static str| -> anyhow::Result<TuneResult> {
+        write_atomic(&root.join(TUNE_PAUSED), format!("{step}\n").as_bytes())?;
+        Ok(TuneResult {
+            root: root.clone(),
+            current: current.clone(),
+            principle: Vec::new(),
+            searched: None,
+            difficulty: Vec::new(),
+            confirm,
+            seconds: started.elapsed().as_secs_f64(),
+            paused_in: Some(step),
+        })
+    };
+    if measured.paused_at.is_some() {
+        return paused(measured, "measurement");
+    }
     let names = measured.meta.metric_names.clone();
     let p = difficulty(&measured.block.tallies[0], &names)?;
     let weights: Vec<f64> = p.iter().map(|x| 1.0 / x).collect();
@@ -121,17 +221,25 @@ pub fn run_tune(
                 pool,
                 bounds: tune.bounds,
             };
-            let (best, s) =
-                spsa(base, objective, &principle, &settings, exec.threads, &mut on_step)?;
+            let found = spsa(base, objective, &principle, &settings, exec.threads, &mut on_step)?;
+            // A stop signal during the search: it wrote nothing, so a resume plays it again.
+            let Some((best, s)) = found else {
+                return paused(measured, "search");
+            };
             steps = s;
             Some(best)
         }
     };
+    if stop_requested() {
+        return paused(measured, "search");
+    }
     let mut proposals = vec![principle.clone()];
     proposals.extend(searched.clone());
-    let mut confirm = sweep_of(base, confirm_seed, tune.confirm_matches, &proposals, None)?;
-    confirm.out = Some(root.join("confirm"));
-    let confirmed = run_sweep(&confirm, &quiet)?;
+    let confirm = sweep_of(base, confirm_seed, tune.confirm_matches, &proposals, None)?;
+    let confirmed = sweep_step(confirm, root.join("confirm"), &quiet, resuming)?;
+    if confirmed.paused_at.is_some() {
+        return paused(confirmed, "confirmation");
+    }
     let share_of = |values: &[i64], n: usize| {
         let name = value_sets(values).join(",");
         let v = confirmed
@@ -199,9 +307,15 @@ pub fn run_tune(
         "objective_proposal": searched,
         "spsa_steps": steps,
         "elapsed_seconds": seconds,
-        "files": ["measure", "confirm", "proposal.toml", "tune.csv", "tune.json"],
+        "files": ["measure", "confirm", "proposal.toml", "tune.csv", TUNE_REQUEST, "tune.json"],
     });
     write_atomic(&root.join("tune.json"), &serde_json::to_vec_pretty(&manifest)?)?;
+    // Complete: the sweeps' kept checkpoints have served.
+    for sub in ["measure", "confirm"] {
+        let spent = crate::session::sweep::checkpoint::SweepCheckpoint::path(&root.join(sub));
+        std::fs::remove_file(&spent)
+            .map_err(|e| crate::output::io_failure("removing", &spent, e))?;
+    }
     Ok(TuneResult {
         root,
         current,
@@ -210,5 +324,6 @@ pub fn run_tune(
         difficulty: p,
         confirm: confirmed,
         seconds,
+        paused_in: None,
     })
 }

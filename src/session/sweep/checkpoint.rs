@@ -1,0 +1,95 @@
+//! A sweep's checkpoint, `sweep_checkpoint.json`: the next match of every variant and the
+//! tallies so far, saved (with a checksum, `output::checked`) every half minute and when a
+//! stop signal pauses the sweep, so `arena sweep --resume DIR` continues to the same bytes.
+//! Tallies hold integer counts only, so where the blocks fell does not change a result.
+
+use std::path::{Path, PathBuf};
+
+use crate::output::checked::{checked_content, checked_json};
+use crate::output::{io_failure, write_atomic};
+use crate::session::input::input;
+use crate::session::sweep::play::SweepBlock;
+
+/// The checkpoint a paused or interrupted sweep leaves in its folder.
+pub const SWEEP_CHECKPOINT: &str = "sweep_checkpoint.json";
+
+/// A sweep's progress (or a tuning sweep's, in its subfolder).
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
+pub struct SweepCheckpoint {
+    /// The sweep it belongs to (its `SweepMeta`, as JSON: this file may not use `run`,
+    /// which uses it): a resumed sweep must have the very same metadata.
+    pub meta: serde_json::Value,
+    /// The first match of this sweep (or shard) and the next one to play.
+    pub start: u64,
+    pub next: u64,
+    pub end: u64,
+    pub block: SweepBlock,
+    pub elapsed_seconds: f64,
+    /// Saved because a stop signal paused the sweep (not a periodic save of a sweep that
+    /// may since have died): what `arena status` tells apart as paused and stopped.
+    #[serde(default)]
+    pub paused: bool,
+}
+
+impl SweepCheckpoint {
+    pub fn path(dir: &Path) -> PathBuf {
+        dir.join(SWEEP_CHECKPOINT)
+    }
+
+    pub fn save(&self, dir: &Path) -> anyhow::Result<()> {
+        write_atomic(&SweepCheckpoint::path(dir), &checked_json(self)?)
+    }
+
+    /// The checkpoint in `dir`, if any, checked against the sweep about to continue.
+    /// `meta` is the sweep's `SweepMeta` as JSON; `group` its deal group and `variants` its
+    /// number of variants.
+    pub fn load(
+        dir: &Path,
+        meta: &serde_json::Value,
+        (start, end): (u64, u64),
+        group: u64,
+        variants: usize,
+    ) -> anyhow::Result<Option<Self>> {
+        let path = SweepCheckpoint::path(dir);
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(io_failure("reading", &path, e)),
+        };
+        let refuse = |what: String| {
+            input(format!(
+                "{}: {what}; the sweep's checkpoint is damaged or from another sweep: delete it to play the sweep from the start",
+                path.display()
+            ))
+        };
+        let content = checked_content(&bytes).map_err(refuse)?;
+        let cp: SweepCheckpoint = serde_json::from_slice(content)
+            .map_err(|e| refuse(format!("not a sweep checkpoint arena can read ({e})")))?;
+        if cp.meta != *meta {
+            return Err(refuse("written by a different sweep (its sweep.json changed)".into()));
+        }
+        if (cp.start, cp.end) != (start, end) || cp.next < start || cp.next > end {
+            return Err(refuse(format!(
+                "its matches {}..{} (next {}) are not this sweep's {start}..{end}",
+                cp.start, cp.end, cp.next
+            )));
+        }
+        if !(cp.next - start).is_multiple_of(group) && cp.next != end {
+            return Err(refuse(format!("next match {} is not at a deal group's start", cp.next)));
+        }
+        if cp.block.tallies.len() != variants || cp.block.failures.len() != variants {
+            return Err(refuse(format!("it does not hold {variants} variants")));
+        }
+        let played = cp.next - start;
+        for (t, f) in cp.block.tallies.iter().zip(&cp.block.failures) {
+            if t.matches + f.len() as u64 != played {
+                return Err(refuse(format!(
+                    "a variant's tally counts {} matches and {} failures, but {played} were played",
+                    t.matches,
+                    f.len()
+                )));
+            }
+        }
+        Ok(Some(cp))
+    }
+}

@@ -1,0 +1,194 @@
+//! Issue 29, items 1, 3 and 4 for sweeps and tuning: SIGTERM/SIGINT pause `arena sweep` and
+//! `arena tune` at a checkpoint (exit 4) with the command that continues them, `--resume`
+//! finishes to the same bytes, and `arena status` and the "already holds files" message give
+//! advice that works.
+
+use crate::common;
+use common::arena;
+
+use std::path::Path;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const SWEEP: [&str; 9] = [
+    "--game",
+    "pig",
+    "--vary",
+    "target=50,100,150",
+    "--matches",
+    "400000",
+    "--seed",
+    "3",
+    "--threads",
+];
+
+fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Wait until `file` exists in `dir` (the command has started playing), then a little more.
+fn wait_for(dir: &Path, file: &str) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !dir.join(file).exists() {
+        assert!(Instant::now() < deadline, "{} never appeared", dir.join(file).display());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+}
+
+fn signal(child: &Child, name: &str) {
+    let pid = child.id().to_string();
+    assert!(Command::new("kill").args(["-s", name, &pid]).status().unwrap().success());
+}
+
+fn text(o: &[u8]) -> String {
+    String::from_utf8_lossy(o).into_owned()
+}
+
+fn status(dir: &Path) -> String {
+    let o = arena(&["status", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    text(&o.stdout)
+}
+
+/// Every file under `a` but the manifests and pages (which record times) equals `b`'s.
+pub fn assert_same_tree(a: &Path, b: &Path) {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(root, &p, out);
+            } else {
+                out.push(p.strip_prefix(root).unwrap().to_path_buf());
+            }
+        }
+    }
+    let (mut x, mut y) = (Vec::new(), Vec::new());
+    walk(a, a, &mut x);
+    walk(b, b, &mut y);
+    x.sort();
+    y.sort();
+    assert_eq!(x, y, "the files of {} and {}", a.display(), b.display());
+    for f in &x {
+        let name = f.file_name().unwrap().to_str().unwrap();
+        if name == "manifest.json" || name == "tune.json" || name.ends_with(".html") {
+            continue;
+        }
+        assert!(
+            std::fs::read(a.join(f)).unwrap() == std::fs::read(b.join(f)).unwrap(),
+            "{} differs",
+            f.display()
+        );
+    }
+}
+
+fn sweep_pauses_on(name: &str) {
+    let tmp = tempfile::tempdir().unwrap();
+    let (whole, dir) = (tmp.path().join("whole"), tmp.path().join("paused"));
+    let o = arena(
+        &[&["sweep", "--quiet", "--out", whole.to_str().unwrap()], &SWEEP[..], &["2"]].concat(),
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let child = spawn(&[&["sweep", "--out", dir.to_str().unwrap()], &SWEEP[..], &["1"]].concat());
+    wait_for(&dir, "sweep.json");
+    signal(&child, name);
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(4), "{name}: the pause code; {}", text(&o.stderr));
+    let resume = format!("arena sweep --resume {}", dir.display());
+    assert!(text(&o.stdout).contains(&resume), "{}", text(&o.stdout));
+    assert!(!dir.join("sweep.csv").exists() && !dir.join("manifest.json").exists());
+    let s = status(&dir);
+    assert!(s.contains("(sweep): paused") && s.contains(&resume), "{s}");
+    // A new sweep into the folder is refused with advice that works.
+    let o = arena(&[&["sweep", "--out", dir.to_str().unwrap()], &SWEEP[..], &["1"]].concat());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains(&resume), "{}", text(&o.stderr));
+    // Flags that --resume would ignore are refused.
+    let o = arena(&["sweep", "--resume", dir.to_str().unwrap(), "--matches", "5"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--matches cannot be given with --resume"));
+    let o = arena(&["sweep", "--quiet", "--resume", dir.to_str().unwrap(), "--threads", "2"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_same_tree(&whole, &dir);
+    assert!(status(&dir).contains("(sweep): finished"), "{}", status(&dir));
+}
+
+#[test]
+fn item1_sweep_pauses_on_sigterm_and_resumes_to_the_same_bytes() {
+    sweep_pauses_on("TERM");
+}
+
+#[test]
+fn item1_sweep_pauses_on_sigint_and_resumes_to_the_same_bytes() {
+    sweep_pauses_on("INT");
+}
+
+#[test]
+fn item4_a_killed_sweep_is_stopped_not_paused_and_resumes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (whole, dir) = (tmp.path().join("whole"), tmp.path().join("killed"));
+    let o = arena(
+        &[&["sweep", "--quiet", "--out", whole.to_str().unwrap()], &SWEEP[..], &["2"]].concat(),
+    );
+    assert!(o.status.success());
+    let mut child =
+        spawn(&[&["sweep", "--out", dir.to_str().unwrap()], &SWEEP[..], &["1"]].concat());
+    wait_for(&dir, "sweep.json");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let s = status(&dir);
+    assert!(s.contains("(sweep): stopped") && s.contains("arena sweep --resume"), "{s}");
+    let o: Output = arena(&["sweep", "--quiet", "--resume", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_same_tree(&whole, &dir);
+}
+
+const TUNE: [&str; 18] = [
+    "--game",
+    "dardz",
+    "--players",
+    "3",
+    "--bots",
+    "random",
+    "--matches",
+    "60000",
+    "--confirm-matches",
+    "60000",
+    "--objective",
+    "share:12=0.06",
+    "--iterations",
+    "3",
+    "--step-matches",
+    "3000",
+    "--seed",
+    "5",
+];
+
+#[test]
+fn item1_tune_pauses_on_sigterm_and_resumes_to_the_same_bytes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (whole, dir) = (tmp.path().join("whole"), tmp.path().join("paused"));
+    let o = arena(&[&["tune", "--quiet", "--out", whole.to_str().unwrap()], &TUNE[..]].concat());
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let child =
+        spawn(&[&["tune", "--threads", "1", "--out", dir.to_str().unwrap()], &TUNE[..]].concat());
+    wait_for(&dir.join("measure"), "sweep.json");
+    signal(&child, "TERM");
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(4), "the pause code; {}", text(&o.stderr));
+    let resume = format!("arena tune --resume {}", dir.display());
+    assert!(text(&o.stdout).contains(&resume), "{}", text(&o.stdout));
+    let s = status(&dir);
+    assert!(s.contains("(tune): paused") && s.contains(&resume), "{s}");
+    let o = arena(&[&["tune", "--out", dir.to_str().unwrap()], &TUNE[..]].concat());
+    assert!(text(&o.stderr).contains(&resume), "{}", text(&o.stderr));
+    let o = arena(&["tune", "--quiet", "--resume", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_same_tree(&whole, &dir);
+    assert!(status(&dir).contains("(tune): finished"), "{}", status(&dir));
+}

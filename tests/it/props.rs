@@ -1,0 +1,235 @@
+//! Property tests (proptest) for files arena reads, through the binary: random bytes,
+//! truncations and random edits of a valid file never panic or hang, and either work
+//! (exit 0) or give a one-line error naming the file (exit 2). Issue 29, last section.
+//! Cases per file: `CASES` (each case runs the binary once or twice).
+
+use crate::common;
+use common::arena;
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use proptest::prelude::*;
+
+const CASES: u32 = 24;
+
+/// Exit 0, or exit 2 with one line on stderr naming `file`; never a panic or an abort.
+fn assert_clean(o: &Output, file: &str) -> Result<(), TestCaseError> {
+    let err = String::from_utf8_lossy(&o.stderr);
+    prop_assert!(!err.contains("panicked"), "panic: {}", err);
+    match o.status.code() {
+        Some(0) => Ok(()),
+        Some(2) => {
+            prop_assert_eq!(err.trim().lines().count(), 1, "not one line: {}", err);
+            prop_assert!(err.contains(file), "`{}` not named: {}", file, err);
+            Ok(())
+        }
+        other => Err(TestCaseError::fail(format!("exit {other:?}: {err}"))),
+    }
+}
+
+/// A change to a valid file: cut it, flip a byte, or put random bytes in a place.
+#[derive(Clone, Debug)]
+enum Edit {
+    Truncate(prop::sample::Index),
+    Flip(prop::sample::Index, u8),
+    Splice(prop::sample::Index, Vec<u8>),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        any::<prop::sample::Index>().prop_map(Edit::Truncate),
+        (any::<prop::sample::Index>(), 1u8..=255).prop_map(|(i, x)| Edit::Flip(i, x)),
+        (any::<prop::sample::Index>(), prop::collection::vec(any::<u8>(), 1..12))
+            .prop_map(|(i, b)| Edit::Splice(i, b)),
+    ]
+}
+
+fn apply(bytes: &[u8], e: &Edit) -> Vec<u8> {
+    let mut b = bytes.to_vec();
+    match e {
+        Edit::Truncate(i) => b.truncate(i.index(bytes.len().max(1))),
+        Edit::Flip(i, x) => {
+            let at = i.index(b.len());
+            b[at] ^= x;
+        }
+        Edit::Splice(i, new) => {
+            let at = i.index(b.len());
+            let end = (at + new.len()).min(b.len());
+            b.splice(at..end, new.iter().copied());
+        }
+    }
+    b
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_file() {
+            std::fs::copy(&p, to.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+}
+
+/// A run paused after its first block, made once per test.
+fn paused_run(tmp: &Path) -> PathBuf {
+    let dir = tmp.join("paused");
+    let o = arena(&[
+        "run",
+        "--quiet",
+        "--game",
+        "pig",
+        "--matches",
+        "2000",
+        "--threads",
+        "1",
+        "--time-limit",
+        "0",
+        "--per-match",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(4));
+    dir
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: CASES, ..ProptestConfig::default() })]
+
+    #[test]
+    fn props_checkpoint_edits_are_refused_or_harmless(e in edit()) {
+        let tmp = tempfile::tempdir().unwrap();
+        let base = paused_run(tmp.path());
+        let dir = tmp.path().join("case");
+        copy_dir(&base, &dir);
+        let cp = dir.join("checkpoint.json");
+        let edited = apply(&std::fs::read(&cp).unwrap(), &e);
+        std::fs::write(&cp, edited).unwrap();
+        let o = arena(&["run", "--quiet", "--resume", dir.to_str().unwrap()]);
+        assert_clean(&o, "checkpoint.json")?;
+    }
+
+    #[test]
+    fn props_experiment_files_of_random_bytes(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        let tmp = tempfile::tempdir().unwrap();
+        let file = tmp.path().join("exp.toml");
+        std::fs::write(&file, &bytes).unwrap();
+        let out = tmp.path().join("out");
+        let o = arena(&["run", "--quiet", "--experiment", file.to_str().unwrap(), "--matches", "20",
+            "--game", "pig", "--out", out.to_str().unwrap()]);
+        assert_clean(&o, "exp.toml")?;
+    }
+
+    #[test]
+    fn props_experiment_file_edits(e in edit()) {
+        let tmp = tempfile::tempdir().unwrap();
+        let file = tmp.path().join("exp.toml");
+        let valid = b"game = \"pig\"\nmatches = 30\nseed = 4\nthreads = 1\n[set]\ntarget = 40\n";
+        std::fs::write(&file, apply(valid, &e)).unwrap();
+        let out = tmp.path().join("out");
+        let o = arena(&["run", "--quiet", "--experiment", file.to_str().unwrap(), "--out",
+            out.to_str().unwrap()]);
+        // A valid edit may name a game or key the message names instead of the file.
+        let err = String::from_utf8_lossy(&o.stderr);
+        prop_assert!(!err.contains("panicked"), "{}", err);
+        prop_assert!(matches!(o.status.code(), Some(0) | Some(2)), "{:?}: {}", o.status, err);
+        prop_assert!(err.trim().lines().count() <= 1, "{}", err);
+    }
+
+    #[test]
+    fn props_rules_files_of_random_edits(e in edit()) {
+        let tmp = tempfile::tempdir().unwrap();
+        let file = tmp.path().join("rules.toml");
+        std::fs::write(&file, apply(b"game = \"pig\"\ntarget = 60\n", &e)).unwrap();
+        let out = tmp.path().join("out");
+        let o = arena(&["run", "--quiet", "--game", "pig", "--rules", file.to_str().unwrap(),
+            "--matches", "20", "--out", out.to_str().unwrap()]);
+        assert_clean(&o, "rules.toml")?;
+    }
+
+    #[test]
+    fn props_report_of_edited_seats_csv(e in edit()) {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("run");
+        let o = arena(&["run", "--quiet", "--no-report", "--game", "pig", "--matches", "100",
+            "--out", dir.to_str().unwrap()]);
+        prop_assert!(o.status.success());
+        let seats = dir.join("seats.csv");
+        let edited = apply(&std::fs::read(&seats).unwrap(), &e);
+        std::fs::write(&seats, edited).unwrap();
+        let o = arena(&["report", dir.to_str().unwrap()]);
+        assert_clean(&o, "seats.csv")?;
+    }
+
+    #[test]
+    fn props_plan_json_edits_before_resume(e in edit()) {
+        let tmp = tempfile::tempdir().unwrap();
+        let base = paused_run(tmp.path());
+        let dir = tmp.path().join("case");
+        copy_dir(&base, &dir);
+        let plan = dir.join("plan.json");
+        let edited = apply(&std::fs::read(&plan).unwrap(), &e);
+        std::fs::write(&plan, edited).unwrap();
+        let o = arena(&["run", "--quiet", "--resume", dir.to_str().unwrap()]);
+        // An edit may make plan.json and the checkpoint disagree: either file may be named.
+        let err = String::from_utf8_lossy(&o.stderr);
+        prop_assert!(!err.contains("panicked"), "{}", err);
+        prop_assert!(matches!(o.status.code(), Some(0) | Some(2)), "{:?}: {}", o.status, err);
+        if o.status.code() == Some(2) {
+            prop_assert_eq!(err.trim().lines().count(), 1, "{}", err);
+            prop_assert!(err.contains("plan.json") || err.contains("checkpoint.json"), "{}", err);
+        }
+    }
+
+    #[test]
+    fn props_manifest_edits_for_status(e in edit()) {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("run");
+        let o = arena(&["run", "--quiet", "--no-report", "--game", "pig", "--matches", "100",
+            "--out", dir.to_str().unwrap()]);
+        prop_assert!(o.status.success());
+        let manifest = dir.join("manifest.json");
+        let edited = apply(&std::fs::read(&manifest).unwrap(), &e);
+        std::fs::write(&manifest, edited).unwrap();
+        let o = arena(&["status", dir.to_str().unwrap()]);
+        assert_clean(&o, "manifest.json")?;
+    }
+
+    #[test]
+    fn props_variants_file_edits(e in edit()) {
+        let tmp = tempfile::tempdir().unwrap();
+        let file = tmp.path().join("variants.toml");
+        let valid = b"[[variant]]\ntarget = 50\n\n[[variant]]\ntarget = 70\n";
+        std::fs::write(&file, apply(valid, &e)).unwrap();
+        let out = tmp.path().join("out");
+        let o = arena(&["sweep", "--quiet", "--game", "pig", "--variants", file.to_str().unwrap(),
+            "--matches", "20", "--out", out.to_str().unwrap()]);
+        // A valid edit may be refused for its values, by key rather than by file.
+        let err = String::from_utf8_lossy(&o.stderr);
+        prop_assert!(!err.contains("panicked"), "{}", err);
+        prop_assert!(matches!(o.status.code(), Some(0) | Some(2)), "{:?}: {}", o.status, err);
+        prop_assert!(err.trim().lines().count() <= 1, "{}", err);
+    }
+
+    #[test]
+    fn props_ladder_state_edits_before_merge(e in edit()) {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut shards = Vec::new();
+        for i in 0..2 {
+            let dir = tmp.path().join(format!("s{i}"));
+            let shard = format!("{i}/2");
+            let o = arena(&["ladder", "--quiet", "--game", "pig", "--bots", "random,greedy",
+                "--max-matches", "100", "--shard", &shard, "--out", dir.to_str().unwrap()]);
+            prop_assert!(o.status.success());
+            shards.push(dir);
+        }
+        let state = shards[1].join("ladder_state.json");
+        let edited = apply(&std::fs::read(&state).unwrap(), &e);
+        std::fs::write(&state, edited).unwrap();
+        let merged = tmp.path().join("merged");
+        let o = arena(&["merge", "--out", merged.to_str().unwrap(), shards[0].to_str().unwrap(),
+            shards[1].to_str().unwrap()]);
+        assert_clean(&o, "ladder_state.json")?;
+    }
+}

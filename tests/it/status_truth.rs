@@ -1,0 +1,206 @@
+//! Issue 29, items 3, 4 and 5: what a second stop signal does is said, and `arena status`
+//! tells the truth afterwards; a ladder killed with kill -9 is stopped, not paused; merged
+//! run folders have a status; a finished folder whose report.html is missing says so, and
+//! `--resume` writes it.
+
+use crate::common;
+use common::arena;
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn text(o: &[u8]) -> String {
+    String::from_utf8_lossy(o).into_owned()
+}
+
+fn status(dir: &Path) -> String {
+    let o = arena(&["status", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    text(&o.stdout)
+}
+
+fn kill(pid: u32, name: &str) {
+    let ok = Command::new("kill").args(["-s", name, &pid.to_string()]).status().unwrap();
+    assert!(ok.success());
+}
+
+#[test]
+fn item3_a_second_signal_says_what_it_does_and_status_tells_the_truth() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("twice");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args(["run", "--quiet", "--game", "pig", "--matches", "100000000", "--threads", "1"])
+        .args(["--out", dir.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    // Playing, with blocks grown to their full quarter second (the first blocks are short,
+    // and a pause that lands at once would leave no moment for the second signal).
+    loop {
+        assert!(Instant::now() < deadline);
+        let text = std::fs::read_to_string(dir.join("status.json")).unwrap_or_default();
+        let done = serde_json::from_str::<serde_json::Value>(&text)
+            .ok()
+            .and_then(|s| s["done"].as_u64())
+            .unwrap_or(0);
+        if done > 0 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(1000));
+    kill(child.id(), "INT");
+    // The first signal says what it does, and what a second one would do.
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    while first.trim().is_empty() {
+        first.clear();
+        err.read_line(&mut first).unwrap();
+    }
+    assert!(first.contains("pausing at the next checkpoint"), "{first}");
+    assert!(first.contains("a second signal stops at once"), "{first}");
+    kill(child.id(), "INT");
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+    let code = child.wait().unwrap().code();
+    assert_eq!(code, Some(130), "{rest}");
+    assert!(rest.contains("second stop signal: stopped at once"), "{rest}");
+    // Status counts what a resume continues from: the checkpoint (or nothing), not the last
+    // progress refresh.
+    let s = status(&dir);
+    assert!(s.contains("(pig): stopped"), "{s}");
+    if dir.join("checkpoint.json").exists() {
+        assert!(s.contains("its checkpoint holds"), "{s}");
+    } else {
+        assert!(s.contains("0 of 100000000") && s.contains("no checkpoint"), "{s}");
+    }
+}
+
+#[test]
+fn item4_a_ladder_killed_with_kill_9_is_stopped_not_paused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("lad");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args(["ladder", "--quiet", "--game", "pig", "--bots", "random,mcts:iterations=200"])
+        .args(["--max-matches", "100000", "--batch", "20", "--precision", "0.001"])
+        .args(["--threads", "1", "--out", dir.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !dir.join("ladder_state.json").exists() {
+        assert!(Instant::now() < deadline);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let s = status(&dir);
+    assert!(s.contains("(pig): stopped") && s.contains("arena ladder --resume"), "{s}");
+}
+
+#[test]
+fn item4_status_reads_a_merged_run_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut shards = Vec::new();
+    for i in 0..2 {
+        let dir = tmp.path().join(format!("s{i}"));
+        let shard = format!("{i}/2");
+        let o = arena(&[
+            "run",
+            "--quiet",
+            "--game",
+            "pig",
+            "--matches",
+            "400",
+            "--shard",
+            &shard,
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        shards.push(dir);
+    }
+    let merged = tmp.path().join("merged");
+    let o = arena(&[
+        "merge",
+        "--out",
+        merged.to_str().unwrap(),
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let s = status(&merged);
+    assert!(
+        s.contains("(pig): finished, 400 of 400 matches") && s.contains("merged from 2"),
+        "{s}"
+    );
+}
+
+#[test]
+fn item5_a_finished_folder_without_its_report_says_so_and_resume_writes_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("run");
+    let o = arena(&[
+        "run",
+        "--quiet",
+        "--game",
+        "pig",
+        "--matches",
+        "400",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    // Killed between writing the page and renaming it into place.
+    std::fs::rename(dir.join("report.html"), dir.join(".report.html.tmp")).unwrap();
+    let s = status(&dir);
+    assert!(s.contains("finished") && s.contains("report.html is missing"), "{s}");
+    let o = arena(&["run", "--quiet", "--resume", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(dir.join("report.html").is_file());
+    assert!(!status(&dir).contains("missing"));
+    // The same for a sweep and a ladder.
+    let sw = tmp.path().join("sweep");
+    let o = arena(&[
+        "sweep",
+        "--quiet",
+        "--game",
+        "pig",
+        "--vary",
+        "target=50,60",
+        "--matches",
+        "200",
+        "--out",
+        sw.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    std::fs::remove_file(sw.join("report.html")).unwrap();
+    assert!(status(&sw).contains("report.html is missing"), "{}", status(&sw));
+    let o = arena(&["sweep", "--quiet", "--resume", sw.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(sw.join("report.html").is_file());
+    let lad = tmp.path().join("ladder");
+    let o = arena(&[
+        "ladder",
+        "--quiet",
+        "--game",
+        "pig",
+        "--bots",
+        "random,greedy",
+        "--max-matches",
+        "200",
+        "--out",
+        lad.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    std::fs::remove_file(lad.join("report.html")).unwrap();
+    assert!(status(&lad).contains("report.html is missing"), "{}", status(&lad));
+    let o = arena(&["ladder", "--quiet", "--resume", lad.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(lad.join("report.html").is_file());
+}
