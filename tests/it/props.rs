@@ -95,7 +95,14 @@ fn paused_run(tmp: &Path) -> PathBuf {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: CASES, ..ProptestConfig::default() })]
+    // The same cases on every run and machine (a failure in CI replays here), and no
+    // regression files written into the source tree.
+    #![proptest_config(ProptestConfig {
+        cases: CASES,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0xA4E4A),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn props_checkpoint_edits_are_refused_or_harmless(e in edit()) {

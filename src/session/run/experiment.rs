@@ -15,7 +15,9 @@ use crate::session::folder::{
 };
 use crate::session::input::{input, is_input_error};
 use crate::session::ladder::skill::run_skill_checks;
-use crate::session::plan::request::{PlanFile, RequestFlags, RunRequest, fingerprint_differences};
+use crate::session::plan::request::{
+    PLAN_FILE, PlanFile, RequestFlags, RunRequest, fingerprint_differences,
+};
 use crate::session::plan::{Plan, Shard, Stopping};
 use crate::session::run::execute::{CHECKPOINT, Execution, RunSummary, execute};
 use crate::session::status::{STATUS_FILE, mark_failed};
@@ -109,8 +111,9 @@ impl Experiment {
                     |w| fingerprint_differences(w, &now),
                 );
                 return Err(input(format!(
-                    "--resume {}: {}'s plan has changed since the run began ({}); was a rules file edited, or arena updated?",
+                    "--resume {}: {}'s plan has changed since the run began, by {} ({}); was a rules file or plan.json edited, or arena updated?",
                     dir.display(),
+                    dir.join(PLAN_FILE).display(),
                     plan.game.name(),
                     what.join("; ")
                 )));
