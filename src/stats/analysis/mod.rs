@@ -243,7 +243,11 @@ fn verdict(seats: &[SeatBalance], matches: u64, margin_pp: f64) -> String {
     };
     let more_text = |what: &str| match more() {
         Some(m) => format!("about {m} more matches would tell {what}"),
-        None => format!("more matches would tell {what}"),
+        // The interval already has the width that would settle an estimate this far from the
+        // edge: the estimate is close to the margin's edge itself.
+        None => format!(
+            "the estimate lies close to the margin's edge, so only many more matches would tell {what}"
+        ),
     };
     let margin = format!("±{margin_pp} pp");
     if top.p_holm < 0.05 {

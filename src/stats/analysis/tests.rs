@@ -163,6 +163,10 @@ fn the_margin_gives_four_answers() {
     let open = balance(&two_seats(10_240, 20_000), &lineup, 1.0).verdict;
     assert!(open.starts_with("a real edge, not yet shown to be within or beyond"), "{open}");
     assert!(open.contains("more matches would tell which"), "{open}");
+    // +1.0 pp over 2,000,000: the interval (±0.06 pp) straddles the margin's edge itself.
+    let edge = balance(&two_seats(1_020_000, 2_000_000), &lineup, 1.0).verdict;
+    assert!(edge.starts_with("a real edge, not yet shown"), "{edge}");
+    assert!(edge.contains("close to the margin's edge, so only many more matches"), "{edge}");
     // A wider margin turns the same small edge into a fair game.
     let wide = balance(&two_seats(10_240, 20_000), &lineup, 5.0).verdict;
     assert!(wide.starts_with("a real but small edge"), "{wide}");
