@@ -10,9 +10,14 @@ fn script(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/slurm").join(name)
 }
 
-/// Run submit.sh with `bin` first on PATH (a fake `sbatch` that logs its calls, or nothing).
+/// Run submit.sh with `bin` first on PATH (a fake `sbatch` that logs its calls), then the
+/// system's folders; `bin` alone when it is the machine's commands without sbatch.
 fn submit(bin: &Path, args: &[&str]) -> Output {
-    let path = format!("{}:/usr/bin:/bin", bin.display());
+    let path = if bin.ends_with("no-sbatch") {
+        bin.display().to_string()
+    } else {
+        format!("{}:/usr/bin:/bin", bin.display())
+    };
     Command::new("bash")
         .arg(script("submit.sh"))
         .args(args)
@@ -29,8 +34,20 @@ fn err(o: &Output) -> String {
 #[test]
 fn item21_submit_checks_before_it_submits() {
     let tmp = tempfile::tempdir().unwrap();
-    let (empty, fake) = (tmp.path().join("empty"), tmp.path().join("fake"));
+    // The machine's commands without sbatch (a machine that ran the Slurm test has a real one
+    // in /usr/bin): a link to every other command of /usr/bin and /bin.
+    let empty = tmp.path().join("no-sbatch");
+    let fake = tmp.path().join("fake");
     std::fs::create_dir_all(&empty).unwrap();
+    for dir in ["/bin", "/usr/bin"] {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let name = entry.file_name();
+            let link = empty.join(&name);
+            if name != "sbatch" && !link.exists() {
+                let _ = std::os::unix::fs::symlink(entry.path(), link);
+            }
+        }
+    }
     std::fs::create_dir_all(&fake).unwrap();
     let calls = tmp.path().join("calls");
     let sbatch = fake.join("sbatch");
