@@ -26,6 +26,16 @@ pub fn io_failure(operation: &'static str, path: &Path, e: std::io::Error) -> an
     IoFailure { operation, path: path.display().to_string(), reason, disk_full }.into()
 }
 
+/// The bytes of `path`, or `None` when there is no such file (a state file not yet written);
+/// any other error names the path.
+pub fn read_if_present(path: &Path) -> anyhow::Result<Option<Vec<u8>>> {
+    match std::fs::read(path) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(io_failure("reading", path, e)),
+    }
+}
+
 /// Whether `e` (or a cause of it) is a full disk.
 pub fn is_disk_full(e: &anyhow::Error) -> bool {
     e.chain().any(|c| c.downcast_ref::<IoFailure>().is_some_and(|f| f.disk_full))

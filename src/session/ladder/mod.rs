@@ -246,10 +246,8 @@ fn read_state(
     jobs: usize,
 ) -> anyhow::Result<Option<LadderState>> {
     let path = dir.join(LADDER_STATE);
-    let bytes = match std::fs::read(&path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(io_failure("reading", &path, e)),
+    let Some(bytes) = crate::output::read_if_present(&path)? else {
+        return Ok(None);
     };
     let damaged = |e: String| {
         input(format!(

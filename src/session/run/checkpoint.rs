@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use crate::arena::Failure;
 use crate::output::checked::{checked_content, checked_json};
-use crate::output::{io_failure, write_atomic};
+use crate::output::write_atomic;
 use crate::session::input::input;
 use crate::session::plan::Shard;
 use crate::session::plan::request::fingerprint_differences;
@@ -69,10 +69,8 @@ impl Checkpoint {
     /// The checkpoint in `dir`, if there is one, checked against `expected`.
     pub fn load(dir: &Path, expected: &Expected) -> anyhow::Result<Option<Checkpoint>> {
         let path = Checkpoint::path(dir);
-        let bytes = match std::fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(io_failure("reading", &path, e)),
+        let Some(bytes) = crate::output::read_if_present(&path)? else {
+            return Ok(None);
         };
         let refuse = |what: String| {
             input(format!(

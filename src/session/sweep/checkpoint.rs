@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::output::checked::{checked_content, checked_json};
-use crate::output::{io_failure, write_atomic};
+use crate::output::write_atomic;
 use crate::session::input::input;
 use crate::session::sweep::play::SweepBlock;
 
@@ -51,10 +51,8 @@ impl SweepCheckpoint {
         variants: usize,
     ) -> anyhow::Result<Option<Self>> {
         let path = SweepCheckpoint::path(dir);
-        let bytes = match std::fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(io_failure("reading", &path, e)),
+        let Some(bytes) = crate::output::read_if_present(&path)? else {
+            return Ok(None);
         };
         let refuse = |what: String| {
             input(format!(
