@@ -66,3 +66,24 @@ pub fn run_on_1_and_2_threads(dir: &Path, tag: &str, args: &[&str]) -> [PathBuf;
         out
     })
 }
+
+/// A command's stderr as text.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A command's stdout as text.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Bad input's contract: exit code 2, one line on stderr containing every `expect`, no panic.
+pub fn assert_refused(o: &Output, expect: &[&str]) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "not one line: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    for e in expect {
+        assert!(err.contains(e), "`{e}` not in: {err}");
+    }
+}

@@ -3,26 +3,13 @@
 //! with the file named (exit 2) instead of flowing into the results; and the kept prefix of
 //! `matches.csv.partial` is checked against the checkpoint before a resume appends to it.
 
+use crate::common::{assert_refused, stderr};
+
 use crate::common;
 use common::arena;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Exit code 2 and one line on stderr containing every `expect`.
-fn assert_refused(o: &Output, expect: &[&str]) {
-    let err = stderr(o);
-    assert_eq!(o.status.code(), Some(2), "{err}");
-    assert_eq!(err.trim().lines().count(), 1, "not one line: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-    for e in expect {
-        assert!(err.contains(e), "`{e}` not in: {err}");
-    }
-}
 
 /// Change the first digit after the first `"key":` in `path` (9 becomes 0, others go up).
 fn change_digit_after(path: &Path, key: &str) {

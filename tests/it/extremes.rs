@@ -3,29 +3,10 @@
 //! or honoured, never an abort or a silent empty run; messages name the right flag, key
 //! and line.
 
+use crate::common::{assert_refused, stderr, stdout};
+
 use crate::common;
 use common::{arena, read};
-
-use std::process::Output;
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-/// Exit code 2, one line on stderr containing every `expect`, no panic.
-fn assert_refused(o: &Output, expect: &[&str]) {
-    let err = stderr(o);
-    assert_eq!(o.status.code(), Some(2), "{err}");
-    assert_eq!(err.trim().lines().count(), 1, "not one line: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-    for e in expect {
-        assert!(err.contains(e), "`{e}` not in: {err}");
-    }
-}
 
 #[test]
 fn item10_a_sweep_shard_says_it_is_a_shard() {

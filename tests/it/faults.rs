@@ -4,6 +4,8 @@
 //! first, then checks that the run continues to exactly the bytes of an uninterrupted run
 //! or is refused with one line naming the file and the key (exit code 2).
 
+use crate::common::{assert_refused, stderr};
+
 use crate::common;
 use common::{arena, assert_same_results};
 
@@ -32,20 +34,6 @@ fn resume(dir: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
     let mut args = vec!["run", "--quiet", "--resume", dir.to_str().unwrap()];
     args.extend(extra);
     arena_env(&args, env, None)
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Exit code 2 and one line on stderr containing every `expect`.
-fn assert_refused(o: &Output, expect: &[&str]) {
-    let err = stderr(o);
-    assert_eq!(o.status.code(), Some(2), "{err}");
-    assert_eq!(err.trim().lines().count(), 1, "not one line: {err}");
-    for e in expect {
-        assert!(err.contains(e), "`{e}` not in: {err}");
-    }
 }
 
 /// The whole run, uninterrupted, to compare with.

@@ -3,12 +3,10 @@
 //! things: huge match counts, thousands of threads, a missing argument, repeated keys, and
 //! `--shard` without `--game` when a rules file names the game.
 
+use crate::common::stderr;
+
 use crate::common;
 use common::{arena, read};
-
-fn stderr(o: &std::process::Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn refused(args: &[&str], expect: &str) {
     let o = arena(args);

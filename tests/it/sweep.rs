@@ -4,16 +4,14 @@
 //! (Pig's target, solved exactly), each variant's folder equal to `arena run --set`, and
 //! bad input refused before anything is written.
 
+use crate::common::stderr;
+
 use crate::common;
 
 use std::collections::HashMap;
 use std::path::Path;
 
 use common::{arena, read};
-
-fn stderr(o: &std::process::Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn sweep(out: &Path, args: &[&str]) {
     let mut full = vec!["sweep", "--quiet", "--out", out.to_str().unwrap()];
