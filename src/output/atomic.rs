@@ -7,7 +7,7 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use crate::output::io::{failpoint, io_failure};
+use crate::output::io::{failpoint, io_failure, io_refusal};
 
 pub struct AtomicFile {
     final_path: PathBuf,
@@ -34,18 +34,24 @@ pub fn create_fresh(path: &Path) -> anyhow::Result<File> {
         .map_err(|e| io_failure("creating", path, e))
 }
 
+/// Why a link is refused, for every file and folder arena would write through one.
+pub const NOT_OURS: &str =
+    "it is a symbolic link, which arena did not create; arena writes only through files of its own";
+
 /// Refuse a file that is a symbolic link (a file arena continues must be its own).
 pub fn refuse_link(path: &Path) -> anyhow::Result<()> {
     match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => Err(io_failure(
-            "reopening",
-            path,
-            std::io::Error::other(
-                "it is a symbolic link, which arena did not create; arena writes only through files of its own",
-            ),
-        )),
+        Ok(m) if m.file_type().is_symlink() => Err(io_refusal("using", path, NOT_OURS)),
         _ => Ok(()),
     }
+}
+
+/// Create the folder `path` inside a result folder, or accept it if it is already a folder
+/// of arena's own; a symbolic link standing under that name (to a folder elsewhere) is
+/// refused, not followed, so arena never writes a result into a folder it did not create.
+pub fn create_own_folder(path: &Path) -> anyhow::Result<()> {
+    refuse_link(path)?;
+    std::fs::create_dir_all(path).map_err(|e| io_failure("creating", path, e))
 }
 
 /// `NAME.partial` beside `path`.

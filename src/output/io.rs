@@ -16,6 +16,21 @@ pub struct IoFailure {
     pub reason: String,
     /// Whether the device (or a quota) is full: freeing space and resuming will work.
     pub disk_full: bool,
+    /// Whether arena refused the file as given (a symbolic link it did not create): bad
+    /// input to mend in the folder, not a fault of the run.
+    pub refused: bool,
+}
+
+/// Refuse `path` for `operation`: what stands there is not arena's to write (a link it did
+/// not create). The command line reports it as bad input (exit 2).
+pub fn io_refusal(operation: &'static str, path: &Path, reason: &str) -> anyhow::Error {
+    let (path, reason) = (path.display().to_string(), reason.to_string());
+    IoFailure { operation, path, reason, disk_full: false, refused: true }.into()
+}
+
+/// Whether `e` (or a cause of it) is a refusal by [`io_refusal`].
+pub fn is_refusal(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| c.downcast_ref::<IoFailure>().is_some_and(|f| f.refused))
 }
 
 /// Wrap `e`, which happened while `operation` (`"writing"`, `"reading"`, ...) `path`.
@@ -23,7 +38,8 @@ pub fn io_failure(operation: &'static str, path: &Path, e: std::io::Error) -> an
     use std::io::ErrorKind;
     let disk_full = matches!(e.kind(), ErrorKind::StorageFull | ErrorKind::QuotaExceeded);
     let reason = if disk_full { format!("disk full ({e})") } else { e.to_string() };
-    IoFailure { operation, path: path.display().to_string(), reason, disk_full }.into()
+    IoFailure { operation, path: path.display().to_string(), reason, disk_full, refused: false }
+        .into()
 }
 
 /// The bytes of `path`, or `None` when there is no such file (a state file not yet written);

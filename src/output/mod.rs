@@ -13,4 +13,6 @@ pub mod matches_csv;
 pub mod sweep_csv;
 
 pub use atomic::{AtomicFile, partial_path, write_atomic};
-pub use io::{IoFailure, failpoint, io_failure, is_disk_full, read_if_present};
+pub use io::{
+    IoFailure, failpoint, io_failure, io_refusal, is_disk_full, is_refusal, read_if_present,
+};

@@ -7,9 +7,11 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
-use crate::output::io_failure;
+use crate::output::atomic::NOT_OURS;
+use crate::output::{io_failure, io_refusal};
 use crate::session::input::input;
 
 /// The lock file inside a result folder.
@@ -26,13 +28,19 @@ impl FolderLock {
     /// Take the folder `dir` (which must exist), or say who holds it.
     pub fn acquire(dir: &Path) -> anyhow::Result<FolderLock> {
         let path = dir.join(LOCK_FILE);
+        // O_NOFOLLOW: a lock file planted as a link to a file elsewhere is refused (ELOOP),
+        // never truncated and written through.
         let mut file = OpenOptions::new()
             .read(true)
             .write(true)
             .create(true)
             .truncate(false)
+            .custom_flags(libc::O_NOFOLLOW)
             .open(&path)
-            .map_err(|e| io_failure("opening", &path, e))?;
+            .map_err(|e| match e.raw_os_error() {
+                Some(libc::ELOOP) => io_refusal("opening", &path, NOT_OURS),
+                _ => io_failure("opening", &path, e),
+            })?;
         match file.try_lock() {
             Ok(()) => {}
             Err(std::fs::TryLockError::WouldBlock) => return Err(in_use(dir, &mut file)),
@@ -51,7 +59,9 @@ impl FolderLock {
 /// `--resume` asks this before reading the folder's files, which a run that is still
 /// starting may not have written yet.
 pub fn refuse_if_in_use(dir: &Path) -> anyhow::Result<()> {
-    let Ok(mut file) = OpenOptions::new().read(true).open(dir.join(LOCK_FILE)) else {
+    let probe =
+        OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW).open(dir.join(LOCK_FILE));
+    let Ok(mut file) = probe else {
         return Ok(()); // no lock file: nobody holds the folder
     };
     match file.try_lock() {

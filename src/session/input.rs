@@ -14,5 +14,5 @@ pub fn input(e: impl std::fmt::Display) -> anyhow::Error {
 
 /// Whether `e` (or anything in its chain of causes) is bad input rather than a fault.
 pub fn is_input_error(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| c.downcast_ref::<InputError>().is_some())
+    e.chain().any(|c| c.downcast_ref::<InputError>().is_some()) || crate::output::is_refusal(e)
 }

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const SWEEP: [&str; 9] = [
+pub const SWEEP: [&str; 9] = [
     "--game",
     "pig",
     "--vary",
@@ -22,7 +22,7 @@ const SWEEP: [&str; 9] = [
     "--threads",
 ];
 
-fn spawn(args: &[&str]) -> Child {
+pub fn spawn(args: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_arena"))
         .args(args)
         .stdout(Stdio::piped())
@@ -32,7 +32,7 @@ fn spawn(args: &[&str]) -> Child {
 }
 
 /// Wait until `file` exists in `dir` (the command has started playing), then a little more.
-fn wait_for(dir: &Path, file: &str) {
+pub fn wait_for(dir: &Path, file: &str) {
     let deadline = Instant::now() + Duration::from_secs(60);
     while !dir.join(file).exists() {
         assert!(Instant::now() < deadline, "{} never appeared", dir.join(file).display());

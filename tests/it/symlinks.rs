@@ -6,6 +6,7 @@ use crate::common;
 use common::arena;
 
 use std::os::unix::fs::symlink;
+use std::path::{Path, PathBuf};
 
 #[test]
 fn item8_report_does_not_write_through_a_planted_link() {
@@ -63,4 +64,190 @@ fn item8_resume_refuses_a_linked_matches_csv_partial() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("matches.csv.partial") && err.contains("symbolic link"), "{err}");
     assert_eq!(std::fs::read(&victim).unwrap(), before, "the link's target is untouched");
+}
+
+/// A link planted in a result folder, the file (or a file inside the folder) it points to,
+/// and what that file holds.
+struct Planted {
+    link: PathBuf,
+    victim: PathBuf,
+    content: Vec<u8>,
+}
+
+/// Every name arena writes in a finished `reference` folder that `folder` (paused or killed)
+/// does not hold yet, its `.partial` companion, the lock file and the report's temporary file
+/// become links to victims outside: files with known contents, folders holding one known file.
+/// Returns each link with its victim and what the victim must still hold.
+fn plant_links(reference: &Path, folder: &Path, victims: &Path) -> Vec<Planted> {
+    let mut planted = Vec::new();
+    let mut plant = |at: PathBuf, is_dir: bool| {
+        let parent_is_a_folder =
+            std::fs::symlink_metadata(at.parent().unwrap()).is_ok_and(|m| m.is_dir());
+        if std::fs::symlink_metadata(&at).is_ok() || !parent_is_a_folder {
+            return;
+        }
+        let victim = victims.join(format!("victim{}", planted.len()));
+        if is_dir {
+            std::fs::create_dir(&victim).unwrap();
+            std::fs::write(victim.join("keep.txt"), "precious").unwrap();
+            planted.push(Planted {
+                link: at.clone(),
+                victim: victim.join("keep.txt"),
+                content: b"precious".to_vec(),
+            });
+        } else {
+            let content = format!("precious {}", planted.len()).into_bytes();
+            std::fs::write(&victim, &content).unwrap();
+            planted.push(Planted { link: at.clone(), victim: victim.clone(), content });
+        }
+        symlink(&victim, &at).unwrap();
+    };
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<(PathBuf, bool)>) {
+        for name in [".arena.lock", ".report.html.tmp"] {
+            out.push((dir.strip_prefix(root).unwrap().join(name), false));
+        }
+        let mut entries: Vec<_> =
+            std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+        entries.sort();
+        for p in entries {
+            let rel = p.strip_prefix(root).unwrap().to_path_buf();
+            if p.is_dir() {
+                out.push((rel, true));
+                walk(root, &p, out);
+            } else {
+                let mut partial = rel.clone().into_os_string();
+                partial.push(".partial");
+                out.push((PathBuf::from(partial), false));
+                out.push((rel, false));
+            }
+        }
+    }
+    let mut names = Vec::new();
+    walk(reference, reference, &mut names);
+    for (rel, is_dir) in names {
+        plant(folder.join(rel), is_dir);
+    }
+    planted
+}
+
+/// Continue the folder with `resume` until it finishes: each refusal (exit 2, one line, no
+/// panic) must name a planted link (refused as a link, or read as a damaged file), which is
+/// then removed, so that every link is met in turn; no victim ever changes.
+fn assert_no_write_through(resume: &[&str], planted: &[Planted]) {
+    assert!(planted.len() > 10, "links were planted: {}", planted.len());
+    for _ in 0..=planted.len() {
+        let o = arena(resume);
+        let err = common::stderr(&o);
+        assert!(!err.contains("panicked"), "{err}");
+        for Planted { victim, content, .. } in planted {
+            let now = std::fs::read(victim).unwrap();
+            assert_eq!(&now, content, "{} was written through a link", victim.display());
+            let dir = victim.parent().unwrap();
+            if victim.ends_with("keep.txt") {
+                let files = std::fs::read_dir(dir).unwrap().count();
+                assert_eq!(files, 1, "{} gained files", dir.display());
+            }
+        }
+        if o.status.success() {
+            return;
+        }
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        let link = planted
+            .iter()
+            .map(|p| &p.link)
+            .filter(|link| err.contains(&format!("{}:", link.display())))
+            .find(|link| std::fs::symlink_metadata(link).is_ok())
+            .unwrap_or_else(|| panic!("a refusal that names no planted link: {err}"));
+        std::fs::remove_file(link).unwrap();
+    }
+    panic!("{resume:?} never finished");
+}
+
+#[test]
+fn item8_a_resumed_run_writes_through_no_planted_link() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (whole, dir, victims) =
+        (tmp.path().join("whole"), tmp.path().join("run"), tmp.path().join("v"));
+    std::fs::create_dir(&victims).unwrap();
+    let args = ["--game", "pig", "--matches", "6000", "--per-match", "--threads", "1"];
+    let o = arena(&[&["run", "--quiet", "--out", whole.to_str().unwrap()], &args[..]].concat());
+    assert!(o.status.success());
+    let o = arena(
+        &[&["run", "--quiet", "--time-limit", "0", "--out", dir.to_str().unwrap()], &args[..]]
+            .concat(),
+    );
+    assert_eq!(o.status.code(), Some(4));
+    let planted = plant_links(&whole, &dir, &victims);
+    assert_no_write_through(&["run", "--quiet", "--resume", dir.to_str().unwrap()], &planted);
+    let o = arena(&["report", dir.to_str().unwrap()]);
+    assert!(!common::stderr(&o).contains("panicked"));
+    assert_no_write_through(&["status", dir.to_str().unwrap()], &planted);
+}
+
+#[test]
+fn item8_a_resumed_experiment_writes_through_no_planted_link() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (whole, dir, victims) =
+        (tmp.path().join("whole"), tmp.path().join("run"), tmp.path().join("v"));
+    std::fs::create_dir(&victims).unwrap();
+    let args = ["--matches", "300", "--threads", "1", "--skill-matches", "0"];
+    let o = arena(&[&["run", "--quiet", "--out", whole.to_str().unwrap()], &args[..]].concat());
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let o = arena(
+        &[&["run", "--quiet", "--time-limit", "0", "--out", dir.to_str().unwrap()], &args[..]]
+            .concat(),
+    );
+    assert_eq!(o.status.code(), Some(4), "{}", common::stderr(&o));
+    let planted = plant_links(&whole, &dir, &victims);
+    assert_no_write_through(&["run", "--quiet", "--resume", dir.to_str().unwrap()], &planted);
+}
+
+#[test]
+fn item8_a_resumed_sweep_writes_through_no_planted_link() {
+    use crate::pause_resume::{SWEEP, spawn, wait_for};
+    let tmp = tempfile::tempdir().unwrap();
+    let (whole, dir, victims) =
+        (tmp.path().join("whole"), tmp.path().join("sweep"), tmp.path().join("v"));
+    std::fs::create_dir(&victims).unwrap();
+    let o = arena(
+        &[&["sweep", "--quiet", "--out", whole.to_str().unwrap()], &SWEEP[..], &["2"]].concat(),
+    );
+    assert!(o.status.success());
+    let mut child =
+        spawn(&[&["sweep", "--out", dir.to_str().unwrap()], &SWEEP[..], &["1"]].concat());
+    wait_for(&dir, "sweep.json");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let planted = plant_links(&whole, &dir, &victims);
+    assert_no_write_through(&["sweep", "--quiet", "--resume", dir.to_str().unwrap()], &planted);
+}
+
+#[test]
+fn item8_a_resumed_ladder_writes_through_no_planted_link() {
+    use crate::pause_resume::{spawn, wait_for};
+    let tmp = tempfile::tempdir().unwrap();
+    let (whole, dir, victims) =
+        (tmp.path().join("whole"), tmp.path().join("ladder"), tmp.path().join("v"));
+    std::fs::create_dir(&victims).unwrap();
+    let args = [
+        "--game",
+        "tictactoe",
+        "--bots",
+        "random,greedy,mcts-1k",
+        "--max-matches",
+        "2000",
+        "--seed",
+        "3",
+        "--threads",
+        "1",
+    ];
+    let o = arena(&[&["ladder", "--quiet", "--out", whole.to_str().unwrap()], &args[..]].concat());
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let mut child = spawn(&[&["ladder", "--out", dir.to_str().unwrap()], &args[..]].concat());
+    wait_for(&dir, ".arena.lock");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let planted = plant_links(&whole, &dir, &victims);
+    assert_no_write_through(&["ladder", "--quiet", "--resume", dir.to_str().unwrap()], &planted);
 }

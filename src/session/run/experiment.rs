@@ -222,8 +222,7 @@ pub fn run(
     for (plan, sub) in &experiment.plans {
         let out = if sub.is_empty() { root.clone() } else { root.join(sub) };
         if !sub.is_empty() {
-            std::fs::create_dir_all(&out)
-                .map_err(|e| crate::output::io_failure("creating", &out, e))?;
+            crate::output::atomic::create_own_folder(&out)?;
         }
         let game = plan.game.name();
         if experiment.resume && out.join("manifest.json").exists() {

@@ -324,8 +324,7 @@ fn write_sweep_folder(
     let mut files = vec![SWEEP_FILE.to_string()];
     for (v, variant) in meta.variants.iter().enumerate() {
         let dir = root.join(&variant.folder);
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| crate::output::io_failure("creating", &dir, e))?;
+        crate::output::atomic::create_own_folder(&dir)?;
         let of = ResultsOf {
             labels: &meta.labels,
             metrics: &meta.metric_docs,
