@@ -290,6 +290,7 @@ metric_interval | text | the method of metric intervals (`normal95`; 0/1 indicat
 quantile_method | text | how quantiles are computed
 matches_csv | object or null | rows, bytes and CRC-32 of `matches.csv`, when written (`arena merge` checks them)
 files | list of text | the files of the folder
+file_digests | object | bytes and CRC-32 of each file listed (not `manifest.json` or `matches.csv`); `arena report` refuses a file that no longer matches
 merged_from | list of text | `arena merge` only: the shard folders merged
 plan | object | `arena merge` only: the plan the shards share
 elapsed_seconds_summed_over_shards | seconds | `arena merge` only: the shards' elapsed times added

@@ -2,7 +2,10 @@
 //! full plan (game, every rule parameter, lineup, seed, seating), the versions (crate, rand,
 //! git commit), and how long it took.
 
-use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
 
 use crate::arena::Seating;
 use crate::bots::BotSpec;
@@ -69,4 +72,43 @@ pub struct Manifest {
     /// Rows, bytes and CRC-32 of matches.csv, when written (checked by `arena merge`).
     pub matches_csv: Option<crate::output::matches_csv::FileDigest>,
     pub files: Vec<String>,
+    /// Size and CRC-32 of each file listed (folders and the manifest itself aside), so that
+    /// `arena report` refuses a file changed or cut after the run instead of drawing it.
+    pub file_digests: FileDigests,
+}
+
+/// The manifest's key holding [`FileDigests`] (read by `arena report`).
+pub const FILE_DIGESTS: &str = "file_digests";
+
+/// What a manifest records of one result file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileRecord {
+    pub bytes: u64,
+    pub crc32: u32,
+}
+
+impl FileRecord {
+    pub fn of(bytes: &[u8]) -> Self {
+        Self { bytes: bytes.len() as u64, crc32: crc32fast::hash(bytes) }
+    }
+}
+
+/// File name to record, in name order.
+pub type FileDigests = BTreeMap<String, FileRecord>;
+
+/// Read back each regular file among `names` in `dir` (just written and renamed into place)
+/// and record it; folders, `manifest.json` and `matches.csv` (recorded on its own, with its
+/// row count, and possibly large) are left out.
+pub fn file_digests(dir: &Path, names: &[String]) -> anyhow::Result<FileDigests> {
+    let mut out = FileDigests::new();
+    for name in names {
+        let path = dir.join(name);
+        if name == "manifest.json" || name == "matches.csv" || !path.is_file() {
+            continue;
+        }
+        let bytes =
+            std::fs::read(&path).map_err(|e| crate::output::io_failure("reading", &path, e))?;
+        out.insert(name.clone(), FileRecord::of(&bytes));
+    }
+    Ok(out)
 }

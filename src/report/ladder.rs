@@ -37,7 +37,11 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
     let t = Table::read(dir, "ladder.csv")?;
     let figures = Table::read(dir, "ladder_figures.csv")?;
     let file = read_json(dir, "ladder.json")?;
-    let verdict = std::fs::read_to_string(dir.join("verdict.txt")).unwrap_or_default();
+    let verdict = if dir.join("verdict.txt").exists() {
+        crate::report::recorded::read_text(dir, "verdict.txt")?
+    } else {
+        String::new()
+    };
     let bot_col = t.need(&["bot"])?;
     let bots: Vec<String> = t.rows.iter().map(|r| t.text(r, bot_col).to_string()).collect();
     let request = &file["request"];

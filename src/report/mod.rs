@@ -6,6 +6,7 @@
 pub mod charts;
 pub mod ladder;
 pub mod page;
+pub mod recorded;
 pub mod run_page;
 pub mod summary;
 pub mod sweep;

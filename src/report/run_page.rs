@@ -99,13 +99,7 @@ fn header(page: &mut Page, manifest: &serde_json::Value) {
 
 /// Seat win shares with their intervals and the fair-share line; also returns the verdict.
 fn seats(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
-    let verdict_path = dir.join("verdict.txt");
-    let verdict = std::fs::read_to_string(&verdict_path).map_err(|_| {
-        ReportError::Input(format!(
-            "{}: missing (not a complete result folder)",
-            verdict_path.display()
-        ))
-    })?;
+    let verdict = crate::report::recorded::read_text(dir, "verdict.txt")?;
     let t = Table::read(dir, "seats.csv")?;
     if t.rows.len() == 1 {
         // Solo (PP-15): no win share to chart; the score's distribution and the end reasons

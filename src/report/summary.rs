@@ -46,9 +46,7 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
             ),
             None => (None, None),
         };
-        let verdict_path = g.join("verdict.txt");
-        let verdict = std::fs::read_to_string(&verdict_path)
-            .map_err(|_| ReportError::Input(format!("{}: missing", verdict_path.display())))?;
+        let verdict = crate::report::recorded::read_text(g, "verdict.txt")?;
         rows.push_str(&format!(
             "<tr><td><a href=\"{0}/report.html\">{0}</a></td><td>{1}</td><td>{2}</td><td>[{3}, {4}]</td><td>{5}</td><td>{6}</td><td style=\"text-align:left;white-space:normal\">{7}</td></tr>",
             esc(&name),

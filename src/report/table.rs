@@ -26,6 +26,7 @@ impl Table {
         }
         let bytes = std::fs::read(&path)
             .map_err(|e| ReportError::Input(format!("{name}: cannot read: {e}")))?;
+        crate::report::recorded::check(dir, file, &bytes)?;
         // arena ends every CSV file with a newline: a file that stops inside a line was cut
         // short (a copy, a full disk), and its last row would be drawn wrong (a maximum of 1
         // instead of 100), so it is refused rather than rendered.

@@ -338,3 +338,78 @@ fn item9_report_refuses_truncated_files() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("sweep.csv"));
 }
+
+/// Change `dir/file` with `edit`, then `arena report dir` must refuse it in one line naming
+/// the file and what happened to it (checked against the manifest's record).
+fn assert_report_refuses_edit(dir: &Path, file: &str, edit: impl Fn(&mut Vec<u8>), says: &str) {
+    let path = dir.join(file);
+    let original = std::fs::read(&path).unwrap();
+    let mut bytes = original.clone();
+    edit(&mut bytes);
+    assert_ne!(bytes, original, "the edit changes {file}");
+    std::fs::write(&path, &bytes).unwrap();
+    let o = arena(&["report", dir.to_str().unwrap()]);
+    common::assert_refused(&o, &[file, says]);
+    std::fs::write(&path, &original).unwrap();
+    let o = arena(&["report", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "the original {file} is accepted: {}", common::stderr(&o));
+}
+
+/// Bump the first ASCII digit after the header line (the size stays).
+fn bump_a_digit(bytes: &mut Vec<u8>) {
+    let start = bytes.iter().position(|&b| b == b'\n').unwrap_or(0);
+    let at = match bytes[start..].iter().position(u8::is_ascii_digit) {
+        Some(i) => start + i,
+        None => bytes.iter().position(u8::is_ascii_digit).unwrap(),
+    };
+    bytes[at] = if bytes[at] == b'9' { b'1' } else { bytes[at] + 1 };
+}
+
+/// Drop the last whole line (the file still ends with a newline, so only the record can tell).
+fn drop_last_line(bytes: &mut Vec<u8>) {
+    bytes.pop();
+    let end = bytes.iter().rposition(|&b| b == b'\n').unwrap();
+    bytes.truncate(end + 1);
+}
+
+/// Issue 29, item 9: every file the report reads is checked against the size and CRC-32 its
+/// folder's manifest (a ladder's ladder.json) recorded: a changed digit or a dropped line,
+/// which leave a well-formed CSV, are refused by name instead of drawn.
+#[test]
+fn item9_report_checks_each_file_against_the_manifest_record() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = tmp.path().join("run");
+    run_ok(&[
+        "run",
+        "--quiet",
+        "--game",
+        "pig",
+        "--matches",
+        "300",
+        "--out",
+        run.to_str().unwrap(),
+    ]);
+    for file in ["seats.csv", "lengths.csv", "histograms.csv", "verdict.txt"] {
+        assert_report_refuses_edit(&run, file, bump_a_digit, "changed");
+    }
+    assert_report_refuses_edit(&run, "lengths.csv", drop_last_line, "cut short");
+    assert_report_refuses_edit(
+        &run,
+        "seats.csv",
+        |b| b.extend_from_slice(b"9,9,9\n"),
+        "lengthened",
+    );
+
+    let sweep = tmp.path().join("sweep");
+    let vary = ["--vary", "target=50,60", "--matches", "100", "--out", sweep.to_str().unwrap()];
+    run_ok(&[&["sweep", "--quiet", "--game", "pig"], &vary[..]].concat());
+    assert_report_refuses_edit(&sweep, "sweep.csv", drop_last_line, "cut short");
+    assert_report_refuses_edit(&sweep.join("v001_target-50"), "seats.csv", bump_a_digit, "changed");
+
+    let ladder = tmp.path().join("ladder");
+    let rungs =
+        ["--bots", "random,greedy", "--max-matches", "200", "--out", ladder.to_str().unwrap()];
+    run_ok(&[&["ladder", "--quiet", "--game", "tictactoe"], &rungs[..]].concat());
+    assert_report_refuses_edit(&ladder, "ladder.csv", bump_a_digit, "changed");
+    assert_report_refuses_edit(&ladder, "ladder_figures.csv", drop_last_line, "cut short");
+}

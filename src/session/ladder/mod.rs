@@ -73,6 +73,10 @@ struct LadderFile {
     crate_version: String,
     git_commit: String,
     rand_version: String,
+    /// Size and CRC-32 of each result file, once the ladder is complete (`arena report`
+    /// refuses a file changed or cut since).
+    #[serde(default)]
+    file_digests: crate::output::manifest::FileDigests,
 }
 
 /// `ladder_state.json`: one entry per job, `None` for the jobs another shard plays.
@@ -205,6 +209,7 @@ impl Ladder {
             crate_version: CRATE_VERSION.into(),
             git_commit: GIT_COMMIT.into(),
             rand_version: RAND_VERSION.into(),
+            file_digests: Default::default(),
         }
     }
 
@@ -358,10 +363,11 @@ fn finish(
     elapsed: f64,
     command_line: &[String],
 ) -> anyhow::Result<()> {
+    let mut file = ladder.ladder_file(true, elapsed, command_line);
     if ladder.design.shard.is_none() {
-        write_ladder_files(root, ladder.game.name(), &ladder.design, states)?;
+        let names = write_ladder_files(root, ladder.game.name(), &ladder.design, states)?;
+        file.file_digests = crate::output::manifest::file_digests(root, &names)?;
     }
-    let file = ladder.ladder_file(true, elapsed, command_line);
     write_atomic(&root.join(LADDER_FILE), &serde_json::to_vec_pretty(&file)?)
 }
 

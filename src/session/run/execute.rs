@@ -342,6 +342,7 @@ pub fn execute<G: Game>(
         metric_interval: METRIC_INTERVAL,
         quantile_method: "nearest-rank (inverse empirical CDF), exact from histograms",
         matches_csv: matches_digest,
+        file_digests: crate::output::manifest::file_digests(out, &files)?,
         files,
     };
     write_atomic(&out.join("manifest.json"), &serde_json::to_vec_pretty(&manifest)?)?;

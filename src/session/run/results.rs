@@ -235,6 +235,7 @@ pub fn merge(
         "win_rate_interval": WIN_RATE_INTERVAL,
         "metric_interval": METRIC_INTERVAL,
         "matches_csv": matches_digest,
+        "file_digests": crate::output::manifest::file_digests(out, &files)?,
         "files": files,
     });
     write_atomic(&out.join("manifest.json"), &serde_json::to_vec_pretty(&manifest)?)?;

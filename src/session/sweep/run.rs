@@ -352,6 +352,7 @@ fn write_sweep_folder(
             "completed_matches": block.tallies[v].matches,
             "failed_matches": block.failures[v].len(),
             "verdict": verdict,
+            "file_digests": crate::output::manifest::file_digests(&dir, &vfiles)?,
             "files": vfiles,
         });
         write_atomic(&dir.join("manifest.json"), &serde_json::to_vec_pretty(&manifest)?)?;
@@ -404,6 +405,7 @@ fn write_sweep_folder(
         "paired_matches": block.paired.matches,
         "elapsed_seconds": elapsed_seconds,
         "matches_per_second": played as f64 / elapsed_seconds.max(1e-9),
+        "file_digests": crate::output::manifest::file_digests(root, &files)?,
         "files": files,
     });
     write_atomic(&root.join("manifest.json"), &serde_json::to_vec_pretty(&manifest)?)
