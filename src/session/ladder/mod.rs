@@ -25,6 +25,9 @@ use crate::session::signals::stop_requested;
 
 /// What the folder's ladder is (written first, completed last).
 pub const LADDER_FILE: &str = "ladder.json";
+
+/// The largest match count a ladder flag accepts.
+const MAX_LADDER_MATCHES: u64 = 1 << 48;
 /// The checkpoint: every job's counts after the last round.
 pub const LADDER_STATE: &str = "ladder_state.json";
 /// The rungs when none are named.
@@ -122,6 +125,21 @@ impl Ladder {
         }
         if request.batch == 0 {
             return Err(input("--batch must be at least 1"));
+        }
+        // Match indices are added and rounded up to multiples of the players and lineups:
+        // counts beyond 2^48 (nine years of a million matches a second) are refused rather
+        // than left to wrap.
+        for (flag, count) in [
+            ("--batch", Some(request.batch)),
+            ("--max-matches", Some(request.max_matches)),
+            ("--self-play-matches", request.self_play_matches),
+        ] {
+            if count.is_some_and(|n| n > MAX_LADDER_MATCHES) {
+                return Err(input(format!(
+                    "{flag} must be at most {MAX_LADDER_MATCHES} (2^48), got {}",
+                    count.unwrap_or_default()
+                )));
+            }
         }
         if !(request.precision > 0.0 && request.precision <= 0.5) {
             return Err(input(format!(

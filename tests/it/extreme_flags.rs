@@ -1,0 +1,606 @@
+//! Issue 29, item 16: every integer (and number) flag and bot parameter, given the extremes of
+//! its type and just past them, is refused with a one-line error (exit 2) or honoured: never
+//! a panic, an overflow abort or a signal. A command that honours a huge count runs until this
+//! test stops it, which is honouring it.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const INTEGERS: [&str; 8] = [
+    "0",
+    "1",
+    "-1",
+    "4294967296",
+    "9223372036854775807",
+    "18446744073709551615",
+    "18446744073709551616",
+    "99999999999999999999999999",
+];
+
+const NUMBERS: [&str; 8] = ["0", "-0", "-1", "1e-320", "1e308", "inf", "NaN", "1e400"];
+
+/// How long an honoured value may run before the test stops it.
+const PATIENCE: Duration = Duration::from_secs(1);
+
+/// Run arena with `args` in `dir`; Ok(exit code) or Err("still running") after PATIENCE.
+fn run_bounded(dir: &Path, args: &[String]) -> Result<(i32, String), ()> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut err = String::new();
+            std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+            let code = status.code().unwrap_or_else(|| panic!("{args:?} died of a signal: {err}"));
+            return Ok((code, err));
+        }
+        if start.elapsed() > PATIENCE {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            return Err(());
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// One command line template: `{}` is where the value goes.
+struct Case {
+    args: &'static [&'static str],
+    values: &'static [&'static str],
+}
+
+fn check(cases: &[Case]) {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut jobs = Vec::new();
+    for (c, case) in cases.iter().enumerate() {
+        for (v, value) in case.values.iter().enumerate() {
+            let args: Vec<String> = case
+                .args
+                .iter()
+                .map(|a| a.replace("{}", value).replace("{out}", &format!("o{c}_{v}")))
+                .collect();
+            jobs.push(args);
+        }
+    }
+    // Two at a time: the machine has two cores.
+    let failures: Vec<String> = std::thread::scope(|s| {
+        let chunks: Vec<_> = jobs.chunks(jobs.len().div_ceil(2)).collect();
+        let handles: Vec<_> = chunks
+            .into_iter()
+            .map(|chunk| {
+                let dir = tmp.path();
+                s.spawn(move || {
+                    let mut bad = Vec::new();
+                    for args in chunk {
+                        if let Ok((code, err)) = run_bounded(dir, args) {
+                            let one_line = err.trim().lines().count() <= 1;
+                            let fine = matches!(code, 0 | 4) || (code == 2 && one_line);
+                            if !fine || err.contains("panicked") || err.contains("overflow") {
+                                bad.push(format!("{args:?}: exit {code}: {err}"));
+                            }
+                        }
+                    }
+                    bad
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    assert!(failures.is_empty(), "{} cases:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn item16_run_and_plan_flags_at_their_extremes() {
+    check(&[
+        Case {
+            args: &["run", "--quiet", "--game", "pig", "--matches", "{}", "--out", "{out}"],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "run",
+                "--quiet",
+                "--game",
+                "pig",
+                "--matches",
+                "100",
+                "--seed",
+                "{}",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "run",
+                "--quiet",
+                "--game",
+                "pig",
+                "--matches",
+                "100",
+                "--players",
+                "{}",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "run",
+                "--quiet",
+                "--game",
+                "pig",
+                "--matches",
+                "100",
+                "--threads",
+                "{}",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "run",
+                "--quiet",
+                "--game",
+                "pig",
+                "--matches",
+                "100",
+                "--skill-matches",
+                "{}",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "run",
+                "--quiet",
+                "--game",
+                "pig",
+                "--until-ci",
+                "0.05",
+                "--check-every",
+                "{}",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &["run", "--quiet", "--game", "pig", "--until-ci", "{}", "--out", "{out}"],
+            values: &NUMBERS,
+        },
+        Case {
+            args: &[
+                "run",
+                "--quiet",
+                "--game",
+                "pig",
+                "--matches",
+                "100",
+                "--fair-within",
+                "{}",
+                "--out",
+                "{out}",
+            ],
+            values: &NUMBERS,
+        },
+        Case {
+            args: &[
+                "run",
+                "--quiet",
+                "--game",
+                "pig",
+                "--matches",
+                "{}",
+                "--time-limit",
+                "0",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "run",
+                "--quiet",
+                "--game",
+                "pig",
+                "--matches",
+                "100",
+                "--time-limit",
+                "{}",
+                "--out",
+                "{out}",
+            ],
+            values: &NUMBERS,
+        },
+        Case {
+            args: &[
+                "run",
+                "--quiet",
+                "--game",
+                "pig",
+                "--sprt",
+                "0.5,0.55",
+                "--sprt-alpha",
+                "{}",
+                "--out",
+                "{out}",
+            ],
+            values: &NUMBERS,
+        },
+        Case {
+            args: &[
+                "run",
+                "--quiet",
+                "--game",
+                "pig",
+                "--matches",
+                "100",
+                "--shard",
+                "{}",
+                "--out",
+                "{out}",
+            ],
+            values: &[
+                "0/0",
+                "1/18446744073709551615",
+                "18446744073709551615/18446744073709551615",
+                "18446744073709551614/18446744073709551615",
+                "3/2",
+                "-1/2",
+                "1/",
+            ],
+        },
+        Case {
+            args: &[
+                "run",
+                "--quiet",
+                "--game",
+                "pig",
+                "--matches",
+                "100",
+                "--set",
+                "target={}",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "run",
+                "--quiet",
+                "--game",
+                "dardz",
+                "--matches",
+                "20",
+                "--set",
+                "value_12={}",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "run",
+                "--quiet",
+                "--game",
+                "pig",
+                "--matches",
+                "20",
+                "--bots",
+                "greedy:samples={}",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "run",
+                "--quiet",
+                "--game",
+                "pig",
+                "--matches",
+                "4",
+                "--bots",
+                "mcts:iterations={}",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "run",
+                "--quiet",
+                "--game",
+                "pig",
+                "--matches",
+                "4",
+                "--bots",
+                "mcts:iterations=10:depth={}",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "run",
+                "--quiet",
+                "--game",
+                "pig",
+                "--matches",
+                "4",
+                "--bots",
+                "mcts:iterations=10:c={}",
+                "--out",
+                "{out}",
+            ],
+            values: &NUMBERS,
+        },
+        Case {
+            args: &[
+                "run",
+                "--quiet",
+                "--game",
+                "pig",
+                "--matches",
+                "4",
+                "--bots",
+                "mcts:seconds={}",
+                "--out",
+                "{out}",
+            ],
+            values: &NUMBERS,
+        },
+        Case { args: &["plan", "--game", "pig", "--ci", "{}"], values: &NUMBERS },
+        Case {
+            args: &["plan", "--game", "pig", "--ci", "0.05", "--pilot", "{}"],
+            values: &INTEGERS,
+        },
+    ]);
+}
+
+#[test]
+fn item16_sweep_tune_ladder_trace_and_bench_flags_at_their_extremes() {
+    check(&[
+        Case {
+            args: &[
+                "sweep",
+                "--quiet",
+                "--game",
+                "pig",
+                "--vary",
+                "target=50,60",
+                "--matches",
+                "{}",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "sweep",
+                "--quiet",
+                "--game",
+                "pig",
+                "--vary",
+                "target={}",
+                "--matches",
+                "100",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "sweep",
+                "--quiet",
+                "--game",
+                "pig",
+                "--vary",
+                "target=1..{}",
+                "--matches",
+                "100",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "sweep",
+                "--quiet",
+                "--game",
+                "pig",
+                "--vary",
+                "target=50,60",
+                "--matches",
+                "100",
+                "--max-variants",
+                "{}",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "tune",
+                "--quiet",
+                "--game",
+                "dardz",
+                "--players",
+                "3",
+                "--bots",
+                "random",
+                "--matches",
+                "{}",
+                "--objective",
+                "share:12=0.06",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "tune",
+                "--quiet",
+                "--game",
+                "dardz",
+                "--players",
+                "3",
+                "--bots",
+                "random",
+                "--matches",
+                "3000",
+                "--iterations",
+                "{}",
+                "--objective",
+                "share:12=0.06",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "tune",
+                "--quiet",
+                "--game",
+                "dardz",
+                "--players",
+                "3",
+                "--bots",
+                "random",
+                "--matches",
+                "3000",
+                "--step-matches",
+                "{}",
+                "--objective",
+                "share:12=0.06",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "tune",
+                "--quiet",
+                "--game",
+                "dardz",
+                "--players",
+                "3",
+                "--bots",
+                "random",
+                "--matches",
+                "3000",
+                "--confirm-matches",
+                "{}",
+                "--objective",
+                "share:12=0.06",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "ladder",
+                "--quiet",
+                "--game",
+                "tictactoe",
+                "--bots",
+                "random,greedy",
+                "--batch",
+                "{}",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "ladder",
+                "--quiet",
+                "--game",
+                "tictactoe",
+                "--bots",
+                "random,greedy",
+                "--max-matches",
+                "{}",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "ladder",
+                "--quiet",
+                "--game",
+                "tictactoe",
+                "--bots",
+                "random,greedy",
+                "--self-play-matches",
+                "{}",
+                "--out",
+                "{out}",
+            ],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &[
+                "ladder",
+                "--quiet",
+                "--game",
+                "tictactoe",
+                "--bots",
+                "random,greedy",
+                "--precision",
+                "{}",
+                "--out",
+                "{out}",
+            ],
+            values: &NUMBERS,
+        },
+        Case {
+            args: &["trace", "--game", "pig", "--seed", "{}", "--match", "0"],
+            values: &INTEGERS,
+        },
+        Case { args: &["trace", "--game", "pig", "--match", "{}"], values: &INTEGERS },
+        Case { args: &["bench", "--game", "pig", "--seconds", "{}"], values: &NUMBERS },
+        Case {
+            args: &["bench", "--game", "pig", "--seconds", "0.05", "--iterations", "{}"],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &["bench", "--game", "pig", "--seconds", "0.05", "--positions", "{}"],
+            values: &INTEGERS,
+        },
+        Case {
+            args: &["bench", "--game", "pig", "--seconds", "0.05", "--threads", "{}"],
+            values: &INTEGERS,
+        },
+    ]);
+}
