@@ -240,3 +240,266 @@ proptest! {
         assert_clean(&o, "ladder_state.json")?;
     }
 }
+
+/// The fixed-seed configuration of the tests below, which make their valid file once and
+/// then run `CASES` edits of it through a `TestRunner` of their own.
+fn runner() -> proptest::test_runner::TestRunner {
+    proptest::test_runner::TestRunner::new(ProptestConfig {
+        cases: CASES,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0xA4E4B),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })
+}
+
+/// Run `args` with `edited` written over `file` (a copy of a valid file), and check the
+/// outcome: exit 0, or one line (naming `names`, one of them) with exit 2.
+fn assert_clean_naming(o: &Output, names: &[&str]) -> Result<(), TestCaseError> {
+    let err = String::from_utf8_lossy(&o.stderr);
+    prop_assert!(!err.contains("panicked"), "panic: {}", err);
+    match o.status.code() {
+        Some(0) => Ok(()),
+        Some(2) => {
+            prop_assert_eq!(err.trim().lines().count(), 1, "not one line: {}", err);
+            prop_assert!(
+                names.iter().any(|n| err.contains(n)),
+                "none of {:?} named: {}",
+                names,
+                err
+            );
+            Ok(())
+        }
+        other => Err(TestCaseError::fail(format!("exit {other:?}: {err}"))),
+    }
+}
+
+/// Edits of the sheet file (Pride & Preju-Dice) and the card file (Love Actually), given as
+/// rule values: refused naming the file (or a key of it), or played.
+#[test]
+fn props_sheet_and_card_file_edits() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    for (game, key, source) in [
+        ("pride-prejudice", "sheet", "configs/pride-prejudice/sheet.toml"),
+        ("love-actually", "cards", "configs/love-actually/cards.toml"),
+    ] {
+        let valid = std::fs::read(Path::new(root).join(source)).unwrap();
+        runner()
+            .run(&edit(), |e| {
+                let tmp = tempfile::tempdir().unwrap();
+                let file = tmp.path().join(format!("{key}.toml"));
+                std::fs::write(&file, apply(&valid, &e)).unwrap();
+                let set = format!("{key}={}", file.display());
+                let out = tmp.path().join("out");
+                let o = arena(&[
+                    "run",
+                    "--quiet",
+                    "--no-report",
+                    "--game",
+                    game,
+                    "--set",
+                    &set,
+                    "--matches",
+                    "8",
+                    "--out",
+                    out.to_str().unwrap(),
+                ]);
+                assert_clean_naming(&o, &[&format!("{key}.toml"), key])
+            })
+            .unwrap();
+    }
+}
+
+/// The result files `arena report` reads, edited in a folder whose manifest keeps no record
+/// of them (as a folder from before the record): the CSV reader itself must refuse by name or
+/// draw, never panic.
+#[test]
+fn props_report_of_edited_result_files_without_a_record() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = tmp.path().join("run");
+    let o = arena(&[
+        "run",
+        "--quiet",
+        "--no-report",
+        "--game",
+        "dardz",
+        "--matches",
+        "60",
+        "--out",
+        run.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let sweep = tmp.path().join("sweep");
+    let o = arena(&[
+        "sweep",
+        "--quiet",
+        "--no-report",
+        "--game",
+        "pig",
+        "--vary",
+        "target=50,60",
+        "--matches",
+        "40",
+        "--out",
+        sweep.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let ladder = tmp.path().join("ladder");
+    let o = arena(&[
+        "ladder",
+        "--quiet",
+        "--game",
+        "tictactoe",
+        "--bots",
+        "random,greedy",
+        "--max-matches",
+        "100",
+        "--out",
+        ladder.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let files = [
+        (&run, "lengths.csv"),
+        (&run, "histograms.csv"),
+        (&run, "metrics.csv"),
+        (&run, "ratings.csv"),
+        (&run, "difference.csv"),
+        (&run, "verdict.txt"),
+        (&sweep, "sweep.csv"),
+        (&sweep, "sweep_diff.csv"),
+        (&ladder, "ladder.csv"),
+        (&ladder, "ladder_figures.csv"),
+    ];
+    for dir in [&run, &sweep, &ladder] {
+        for name in ["manifest.json", "ladder.json"] {
+            let path = dir.join(name);
+            if let Ok(text) = std::fs::read_to_string(&path) {
+                let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+                json.as_object_mut().unwrap().remove("file_digests");
+                std::fs::write(&path, serde_json::to_vec_pretty(&json).unwrap()).unwrap();
+            }
+        }
+    }
+    for (dir, file) in files {
+        let path = dir.join(file);
+        let Ok(valid) = std::fs::read(&path) else { continue };
+        runner()
+            .run(&edit(), |e| {
+                std::fs::write(&path, apply(&valid, &e)).unwrap();
+                let o = arena(&["report", dir.to_str().unwrap()]);
+                assert_clean(&o, file)
+            })
+            .unwrap();
+        std::fs::write(&path, &valid).unwrap();
+    }
+}
+
+/// A run shard's tally.json, edited before `arena merge`: refused naming it, or merged.
+#[test]
+fn props_shard_tally_edits_before_merge() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut shards = Vec::new();
+    for i in 0..2 {
+        let dir = tmp.path().join(format!("s{i}"));
+        let shard = format!("{i}/2");
+        let o = arena(&[
+            "run",
+            "--quiet",
+            "--game",
+            "pig",
+            "--matches",
+            "200",
+            "--shard",
+            &shard,
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(o.status.success());
+        shards.push(dir);
+    }
+    let tally = shards[1].join("tally.json");
+    let valid = std::fs::read(&tally).unwrap();
+    let case = std::cell::Cell::new(0);
+    runner()
+        .run(&edit(), |e| {
+            std::fs::write(&tally, apply(&valid, &e)).unwrap();
+            case.set(case.get() + 1);
+            let merged = tmp.path().join(format!("merged{}", case.get()));
+            let o = arena(&[
+                "merge",
+                "--out",
+                merged.to_str().unwrap(),
+                shards[0].to_str().unwrap(),
+                shards[1].to_str().unwrap(),
+            ]);
+            assert_clean(&o, "tally.json")
+        })
+        .unwrap();
+}
+
+/// A run folder's manifest.json, edited before `arena trace --from` replays a match of it.
+#[test]
+fn props_manifest_edits_before_trace_from() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("run");
+    let o = arena(&[
+        "run",
+        "--quiet",
+        "--no-report",
+        "--game",
+        "trice",
+        "--matches",
+        "20",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let manifest = dir.join("manifest.json");
+    let valid = std::fs::read(&manifest).unwrap();
+    runner()
+        .run(&edit(), |e| {
+            std::fs::write(&manifest, apply(&valid, &e)).unwrap();
+            let o = arena(&["trace", "--from", dir.to_str().unwrap(), "--match", "3"]);
+            assert_clean(&o, "manifest.json")
+        })
+        .unwrap();
+}
+
+/// A paused sweep's sweep_checkpoint.json, edited before `--resume`: refused naming it, or
+/// continued (a continued sweep is stopped after a while: it is honouring the file).
+#[test]
+fn props_sweep_checkpoint_edits_before_resume() {
+    use crate::pause_resume::{SWEEP, spawn, wait_for};
+    let tmp = tempfile::tempdir().unwrap();
+    let base = tmp.path().join("paused");
+    let child = spawn(&[&["sweep", "--out", base.to_str().unwrap()], &SWEEP[..], &["1"]].concat());
+    wait_for(&base, "sweep.json");
+    let pid = child.id().to_string();
+    assert!(
+        std::process::Command::new("kill").args(["-s", "TERM", &pid]).status().unwrap().success()
+    );
+    assert_eq!(child.wait_with_output().unwrap().status.code(), Some(4));
+    let valid = std::fs::read(base.join("sweep_checkpoint.json")).unwrap();
+    let case = std::cell::Cell::new(0);
+    runner()
+        .run(&edit(), |e| {
+            case.set(case.get() + 1);
+            let dir = tmp.path().join(format!("case{}", case.get()));
+            copy_dir(&base, &dir);
+            std::fs::write(dir.join("sweep_checkpoint.json"), apply(&valid, &e)).unwrap();
+            let mut child = spawn(&["sweep", "--quiet", "--resume", dir.to_str().unwrap()]);
+            let start = std::time::Instant::now();
+            while child.try_wait().unwrap().is_none() {
+                if start.elapsed() > std::time::Duration::from_secs(3) {
+                    child.kill().unwrap();
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            let o = child.wait_with_output().unwrap();
+            if start.elapsed() > std::time::Duration::from_secs(3) {
+                return Ok(());
+            }
+            assert_clean(&o, "sweep_checkpoint.json")
+        })
+        .unwrap();
+}
