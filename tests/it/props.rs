@@ -503,3 +503,60 @@ fn props_sweep_checkpoint_edits_before_resume() {
         })
         .unwrap();
 }
+
+/// A paused run's status.json (what `arena status` reads while a run is under way), and a
+/// sweep shard's sweep_tally.json before `arena merge`.
+#[test]
+fn props_status_json_and_sweep_tally_edits() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = paused_run(tmp.path());
+    let status = base.join("status.json");
+    let valid = std::fs::read(&status).unwrap();
+    runner()
+        .run(&edit(), |e| {
+            std::fs::write(&status, apply(&valid, &e)).unwrap();
+            let o = arena(&["status", base.to_str().unwrap()]);
+            assert_clean(&o, "status.json")
+        })
+        .unwrap();
+
+    let mut shards = Vec::new();
+    for i in 0..2 {
+        let dir = tmp.path().join(format!("s{i}"));
+        let shard = format!("{i}/2");
+        let o = arena(&[
+            "sweep",
+            "--quiet",
+            "--game",
+            "pig",
+            "--vary",
+            "target=50,60",
+            "--matches",
+            "100",
+            "--shard",
+            &shard,
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", common::stderr(&o));
+        shards.push(dir);
+    }
+    let tally = shards[1].join("sweep_tally.json");
+    let valid = std::fs::read(&tally).unwrap();
+    let case = std::cell::Cell::new(0);
+    runner()
+        .run(&edit(), |e| {
+            std::fs::write(&tally, apply(&valid, &e)).unwrap();
+            case.set(case.get() + 1);
+            let merged = tmp.path().join(format!("merged{}", case.get()));
+            let o = arena(&[
+                "merge",
+                "--out",
+                merged.to_str().unwrap(),
+                shards[0].to_str().unwrap(),
+                shards[1].to_str().unwrap(),
+            ]);
+            assert_clean(&o, "sweep_tally.json")
+        })
+        .unwrap();
+}
