@@ -212,11 +212,23 @@ pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result
         merged.tally.matches,
         args.out.display()
     );
-    crate::outln!("  verdict: {}", merged.verdict);
+    print_verdict(&merged.verdict);
     if !args.no_report {
         report_after(&args.out, false);
     }
     Ok(if merged.failures.is_empty() { Status::Ok } else { Status::HadFailures })
+}
+
+/// The verdict under a run's or merge's summary line. With different bots it has a line per
+/// question (`bots: ...`, then the seats), each printed as it is; one line is `verdict: ...`.
+fn print_verdict(verdict: &str) {
+    if verdict.contains('\n') {
+        for line in verdict.lines() {
+            crate::outln!("  {line}");
+        }
+    } else {
+        crate::outln!("  verdict: {verdict}");
+    }
 }
 
 /// How long a match lasts, in the game's own unit: the median and the 5-95% range.
@@ -246,13 +258,7 @@ fn print_summary(game: &str, s: &RunSummary, out: &Path) {
     );
     // The answer first: with different bots, which bot won (the verdict's first line), then
     // the seats; with one bot everywhere, the seats.
-    if s.verdict.contains('\n') {
-        for line in s.verdict.lines() {
-            crate::outln!("  {line}");
-        }
-    } else {
-        crate::outln!("  verdict: {}", s.verdict);
-    }
+    print_verdict(&s.verdict);
     if spec.players == 1 {
         // Solo (PP-15): the score, never a win share.
         let t = &s.tally.seats[0];

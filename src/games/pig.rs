@@ -182,9 +182,21 @@ impl Game for Pig {
         format!("die shows {}", s.last_roll)
     }
     fn render(&self, s: &PigState) -> String {
+        // Turns count from 1, as the trace's `turn` events number them ("turn seat=1
+        // turn=2" is followed by "turn 2", not by the count of turns completed).
+        if self.turn(s) == Turn::Over {
+            return format!(
+                "banked {}:{} | over after {} turns",
+                s.banked[0], s.banked[1], s.turns
+            );
+        }
         format!(
             "banked {}:{} | seat {} to move, turn total {} | turn {}",
-            s.banked[0], s.banked[1], s.to_move, s.turn_total, s.turns
+            s.banked[0],
+            s.banked[1],
+            s.to_move,
+            s.turn_total,
+            s.turns + 1
         )
     }
 }
@@ -278,6 +290,20 @@ mod tests {
             conformance::check_metric_docs(&g, players);
             assert!(g.metric_docs(players).is_empty());
         }
+    }
+
+    #[test]
+    fn the_text_state_numbers_turns_as_the_turn_events_do() {
+        // Issue 30: the trace said "turn seat=1 turn=2" and then "turn 1".
+        let g = Pig::new(PigRules::default());
+        let mut s = g.new_state(2);
+        assert!(g.render(&s).ends_with("| turn 1"), "{}", g.render(&s));
+        g.apply(&mut s, PigAction::Stop);
+        let mut events = Vec::new();
+        g.trace_events(&g.new_state(2), Some(PigAction::Stop), &s, &mut events);
+        let numbered = events.iter().find(|e| e["kind"] == "turn").expect("a turn event");
+        assert_eq!(numbered["turn"], 2);
+        assert!(g.render(&s).ends_with("| turn 2"), "{}", g.render(&s));
     }
 
     #[test]

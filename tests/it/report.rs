@@ -356,7 +356,7 @@ fn assert_report_refuses_edit(dir: &Path, file: &str, edit: impl Fn(&mut Vec<u8>
 }
 
 /// Bump the first ASCII digit after the header line (the size stays).
-fn bump_a_digit(bytes: &mut Vec<u8>) {
+fn bump_a_digit(bytes: &mut [u8]) {
     let start = bytes.iter().position(|&b| b == b'\n').unwrap_or(0);
     let at = match bytes[start..].iter().position(u8::is_ascii_digit) {
         Some(i) => start + i,
@@ -390,7 +390,7 @@ fn item9_report_checks_each_file_against_the_manifest_record() {
         run.to_str().unwrap(),
     ]);
     for file in ["seats.csv", "lengths.csv", "histograms.csv", "verdict.txt"] {
-        assert_report_refuses_edit(&run, file, bump_a_digit, "changed");
+        assert_report_refuses_edit(&run, file, |b| bump_a_digit(b), "changed");
     }
     assert_report_refuses_edit(&run, "lengths.csv", drop_last_line, "cut short");
     assert_report_refuses_edit(
@@ -404,12 +404,17 @@ fn item9_report_checks_each_file_against_the_manifest_record() {
     let vary = ["--vary", "target=50,60", "--matches", "100", "--out", sweep.to_str().unwrap()];
     run_ok(&[&["sweep", "--quiet", "--game", "pig"], &vary[..]].concat());
     assert_report_refuses_edit(&sweep, "sweep.csv", drop_last_line, "cut short");
-    assert_report_refuses_edit(&sweep.join("v001_target-50"), "seats.csv", bump_a_digit, "changed");
+    assert_report_refuses_edit(
+        &sweep.join("v001_target-50"),
+        "seats.csv",
+        |b| bump_a_digit(b),
+        "changed",
+    );
 
     let ladder = tmp.path().join("ladder");
     let rungs =
         ["--bots", "random,greedy", "--max-matches", "200", "--out", ladder.to_str().unwrap()];
     run_ok(&[&["ladder", "--quiet", "--game", "tictactoe"], &rungs[..]].concat());
-    assert_report_refuses_edit(&ladder, "ladder.csv", bump_a_digit, "changed");
+    assert_report_refuses_edit(&ladder, "ladder.csv", |b| bump_a_digit(b), "changed");
     assert_report_refuses_edit(&ladder, "ladder_figures.csv", drop_last_line, "cut short");
 }

@@ -96,3 +96,31 @@ fn plan_estimates_matches_and_time() {
     // (2 · 1.96 / 0.01)² · 0.25 = 38,415 at worst.
     assert!(text.contains("worst case p = 0.5: 38416 matches"), "{text}");
 }
+
+/// Issue 30: a head-to-head interval near the edge is cut at ±100 pp (greedy against random
+/// at Pig read "+99.0 pp [+97.0, +101.0]" on stdout and ci_high 1.0096 in difference.csv).
+#[test]
+fn a_head_to_head_interval_never_passes_100_pp() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("run");
+    let o = crate::common::arena(&[
+        "run",
+        "--game",
+        "pig",
+        "--bots",
+        "greedy,random",
+        "--matches",
+        "200",
+        "--no-report",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", crate::common::stderr(&o));
+    let csv = crate::common::read(&dir, "difference.csv");
+    let row: Vec<&str> = csv.lines().nth(1).unwrap().split(',').collect();
+    let (d, lo, hi): (f64, f64, f64) =
+        (row[4].parse().unwrap(), row[5].parse().unwrap(), row[6].parse().unwrap());
+    assert!(d > 0.95 && lo <= d && hi <= 1.0, "{csv}");
+    let out = crate::common::stdout(&o);
+    assert!(out.contains("head to head greedy minus random") && !out.contains("+101."), "{out}");
+}

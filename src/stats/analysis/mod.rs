@@ -374,6 +374,12 @@ pub struct Difference {
     pub comparisons: u64,
 }
 
+/// `x` cut to `[lo, hi]`; an undefined `x` (NaN) stays undefined (an empty cell), which
+/// `f64::clamp` would also keep but `max`/`min` would not.
+fn within(x: f64, lo: f64, hi: f64) -> f64 {
+    x.clamp(lo, hi)
+}
+
 /// Ratings per lineup slot, and the head-to-head difference when there are two. `group_size`
 /// 1 (fixed seating) puts each bot in one seat, so bot strength and seat advantage cannot be
 /// told apart: no rating is estimated then.
@@ -424,13 +430,18 @@ pub fn ratings(t: &Tally, labels: &[String], group_size: u64) -> (Vec<Rating>, O
         // a's score in the comparisons moves by d·N / (2·comparisons) when d moves by d, so
         // the paired interval of d carries over to the score and through it to Elo.
         let scale = t.matches as f64 / (2.0 * comparisons.max(1) as f64);
-        let (score_lo, score_hi) =
-            if var.is_finite() { (share - half * scale, share + half * scale) } else { (lo, hi) };
+        // A share lies in [0, 1] and a difference of two in [-1, 1]: a normal interval near
+        // the edge is cut there, never reported past it ("+99.0 pp [+97.0, +101.0]").
+        let (score_lo, score_hi) = if var.is_finite() {
+            (within(share - half * scale, 0.0, 1.0), within(share + half * scale, 0.0, 1.0))
+        } else {
+            (lo, hi)
+        };
         Difference {
             labels: (labels[0].clone(), labels[1].clone()),
             shares: (t.slots[0].win_rate(), t.slots[1].win_rate()),
             difference: d,
-            ci: (d - half, d + half),
+            ci: (within(d - half, -1.0, 1.0), within(d + half, -1.0, 1.0)),
             ci_method: method,
             elo: elo_from_share(share),
             elo_ci: (elo_from_share(score_lo), elo_from_share(score_hi)),

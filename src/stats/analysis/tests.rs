@@ -173,6 +173,15 @@ fn the_margin_gives_four_answers() {
 }
 
 #[test]
+fn an_interval_is_cut_at_the_edge_of_what_it_measures_and_undefined_stays_undefined() {
+    // Issue 30: greedy against random at Pig read "+99.0 pp [+97.0, +101.0]".
+    assert_eq!(within(1.01, -1.0, 1.0), 1.0);
+    assert_eq!(within(-1.3, -1.0, 1.0), -1.0);
+    assert_eq!(within(0.4, -1.0, 1.0), 0.4);
+    assert!(within(f64::NAN, -1.0, 1.0).is_nan(), "an empty cell, never a number");
+}
+
+#[test]
 fn fixed_seating_gives_no_ratings() {
     let mut results: Vec<(&[i32], &[u8])> = vec![(&[1, 0], &[0, 1]); 600];
     results.extend(vec![(&[0, 1][..], &[0u8, 1][..]); 400]);
