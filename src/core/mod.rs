@@ -32,6 +32,7 @@
 
 pub mod chance;
 pub mod conformance;
+pub mod file_record;
 pub mod rules;
 pub mod suggest;
 pub mod trace;

@@ -5,10 +5,11 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::arena::Seating;
 use crate::bots::BotSpec;
+use crate::core::file_record::FileRecord;
 use crate::core::rules::ParamInfo;
 
 pub const CRATE_VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -75,22 +76,6 @@ pub struct Manifest {
     /// Size and CRC-32 of each file listed (folders and the manifest itself aside), so that
     /// `arena report` refuses a file changed or cut after the run instead of drawing it.
     pub file_digests: FileDigests,
-}
-
-/// The manifest's key holding [`FileDigests`] (read by `arena report`).
-pub const FILE_DIGESTS: &str = "file_digests";
-
-/// What a manifest records of one result file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FileRecord {
-    pub bytes: u64,
-    pub crc32: u32,
-}
-
-impl FileRecord {
-    pub fn of(bytes: &[u8]) -> Self {
-        Self { bytes: bytes.len() as u64, crc32: crc32fast::hash(bytes) }
-    }
 }
 
 /// File name to record, in name order.

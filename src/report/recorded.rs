@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use crate::output::manifest::{FILE_DIGESTS, FileRecord};
+use crate::core::file_record::{FILE_DIGESTS, FileRecord};
 use crate::report::ReportError;
 
 /// The record of `file` in `dir`'s manifest (or ladder.json), if one is kept.

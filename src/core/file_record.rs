@@ -1,0 +1,35 @@
+//! What a result folder's manifest records of each file it wrote: its size and CRC-32. The
+//! writers (output) record it and the report checks each file it reads against it; the value
+//! type lives on the lowest floor so that both can use it.
+
+use serde::{Deserialize, Serialize};
+
+/// The manifest's key holding each file's [`FileRecord`], by file name.
+pub const FILE_DIGESTS: &str = "file_digests";
+
+/// Size and CRC-32 of one file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileRecord {
+    pub bytes: u64,
+    pub crc32: u32,
+}
+
+impl FileRecord {
+    pub fn of(bytes: &[u8]) -> Self {
+        Self { bytes: bytes.len() as u64, crc32: crc32fast::hash(bytes) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_tells_a_changed_byte_and_a_cut() {
+        let whole = FileRecord::of(b"seat,wins\n0,12\n");
+        assert_eq!(whole.bytes, 15);
+        assert_ne!(whole, FileRecord::of(b"seat,wins\n0,13\n"), "same size, one digit changed");
+        assert_ne!(whole, FileRecord::of(b"seat,wins\n"), "a line dropped");
+        assert_eq!(whole, FileRecord::of(b"seat,wins\n0,12\n"));
+    }
+}
