@@ -32,6 +32,13 @@ crate::rule_params! {
         /// Also look at the next player's replies and treat an action after which that
         /// player can win at once as a loss.
         guard: bool = true, Engine, "true or false", |_| true;
+        /// Stop sampling early: after 4, 8, 16 and 32 samples, drop each action whose paired
+        /// difference to the leader (same determinizations and dice) is above zero by `z`
+        /// standard errors, and stop once one action (or a set of exactly tied ones) is
+        /// left. false = every action gets all `samples` (the `greedy-classic` profile).
+        adaptive: bool = true, Engine, "true or false", |_| true;
+        /// With adaptive = true, the standard errors that separate an action from the leader.
+        z: f64 = 3.0, Engine, "a number from 0 to 100", |v: &f64| (0.0..=100.0).contains(v);
     }
 }
 
