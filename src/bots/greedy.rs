@@ -15,12 +15,14 @@
 //!
 //! **Adaptive sampling** (`adaptive = true`, the default since issue 34). Most decisions are
 //! not close: after a few samples one action is ahead of the others by far more than the
-//! noise. At 4, 8, 16 and 32 samples each action's paired differences to the leader (the same
-//! determinizations and dice, so the noise they share cancels) are tested, and an action
-//! behind the leader by more than `z` standard errors gets no more samples; sampling stops
-//! when only the leader (or a group tied with it on every sample so far) is left. Close
-//! calls still get all `samples`. `adaptive = false` (the `greedy-classic` profile) is the
-//! earlier bot, decision for decision.
+//! noise. At `min_samples` samples (4), then at twice, four times ... that, each action's
+//! paired differences to the leader (the same determinizations and dice, so the noise they
+//! share cancels) are tested, and an action behind the leader by more than `z` standard
+//! errors gets no more samples; sampling stops when only the leader (or a group tied with it
+//! on every sample so far) is left. Close calls still get all `samples`. The price: a rare
+//! chance outcome that none of the first samples shows cannot count (see `min_samples`).
+//! `adaptive = false` (the `greedy-classic` profile) is the earlier bot, decision for
+//! decision.
 
 use rand::{Rng as _, RngExt};
 
@@ -115,9 +117,6 @@ impl GreedyBot {
     }
 }
 
-/// The sample counts at which adaptive sampling tests for separated actions.
-const CHECKPOINTS: [u32; 4] = [4, 8, 16, 32];
-
 /// Reused buffers of adaptive sampling.
 struct Adaptive<G: Game> {
     /// `rows[k * n + i]`: action i's value in sample k (n = legal actions).
@@ -187,8 +186,12 @@ impl GreedyBot {
             for &i in &buf.alive {
                 buf.sums[i] += row[i];
             }
+            // Checkpoints at min_samples, twice that, four times ..., below `samples`.
             let taken = k as u32 + 1;
-            if CHECKPOINTS.contains(&taken) && taken < params.samples && prune(buf, n, params.z) {
+            let checkpoint = taken >= params.min_samples
+                && (taken / params.min_samples).is_power_of_two()
+                && taken % params.min_samples == 0;
+            if checkpoint && taken < params.samples && prune(buf, n, params.z) {
                 break;
             }
         }
@@ -232,9 +235,10 @@ fn prune<G: Game>(buf: &mut Adaptive<G>, n: usize, z: f64) -> bool {
             // The same difference on every sample: behind, or tied so far.
             return mean <= 0.0;
         }
-        settled = false;
         let se = (m2 / ((k - 1) as f64 * k as f64)).sqrt();
-        mean - z * se <= 0.0
+        let keep = mean - z * se <= 0.0;
+        settled &= !keep;
+        keep
     });
     settled
 }
@@ -335,4 +339,48 @@ pub(crate) fn rollout_move<G: Game>(
         values.push(total / n as f64);
     }
     legal[argmax(values, ties, rng)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::tictactoe::TicTacToe;
+
+    fn buf(rows: &[[f64; 3]]) -> Adaptive<TicTacToe> {
+        let mut sums = vec![0.0; 3];
+        for r in rows {
+            for (s, v) in sums.iter_mut().zip(r) {
+                *s += v;
+            }
+        }
+        Adaptive {
+            rows: rows.iter().flatten().copied().collect(),
+            sums,
+            alive: vec![0, 1, 2],
+            replies: Vec::new(),
+            ties: Vec::new(),
+            last_view: None,
+            last_chance: true,
+        }
+    }
+
+    #[test]
+    fn prune_drops_separated_actions_and_keeps_close_and_tied_ones() {
+        // Action 1 leads; 0 is behind by 1 +- a little on every sample (separated); 2 is
+        // behind by 0.1 on average with noise of 1 (close: kept).
+        let rows = [[0.0, 1.0, 1.5], [0.1, 1.0, 0.3], [-0.1, 1.0, 1.2], [0.0, 1.0, 0.6]];
+        let mut b = buf(&rows);
+        assert!(!prune(&mut b, 3, 3.0));
+        assert_eq!(b.alive, vec![1, 2]);
+        // Exactly tied with the leader on every sample: kept, and sampling may stop.
+        let rows = [[2.0, 2.0, 0.0], [1.0, 1.0, 0.1], [3.0, 3.0, 0.0], [2.0, 2.0, 0.2]];
+        let mut b = buf(&rows);
+        assert!(prune(&mut b, 3, 3.0));
+        assert_eq!(b.alive, vec![0, 1]);
+        // z = 0 keeps only the leader (and exact ties).
+        let rows = [[0.0, 1.0, 1.5], [0.1, 1.0, 0.3], [-0.1, 1.0, 1.2], [0.0, 1.0, 0.6]];
+        let mut b = buf(&rows);
+        assert!(prune(&mut b, 3, 0.0));
+        assert_eq!(b.alive, vec![1]);
+    }
 }
