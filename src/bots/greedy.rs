@@ -190,7 +190,7 @@ impl GreedyBot {
             let taken = k as u32 + 1;
             let checkpoint = taken >= params.min_samples
                 && (taken / params.min_samples).is_power_of_two()
-                && taken % params.min_samples == 0;
+                && taken.is_multiple_of(params.min_samples);
             if checkpoint && taken < params.samples && prune(buf, n, params.z) {
                 break;
             }

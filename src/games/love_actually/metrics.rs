@@ -185,8 +185,9 @@ impl Love {
 }
 
 /// One scoring option's terms of [`Love::hand_value`]: a complete set is worth its points
-/// + 0.5; a set with `have` of its `need` cards adds 0.2 * points * (have / need)^2 (computed
-/// here in the same order of operations as it once was per call, so values are unchanged).
+/// plus 0.5; a set with `have` of its `need` cards adds 0.2 * points * (have / need)^2
+/// (computed here in the same order of operations as it once was per call, so values are
+/// unchanged).
 #[derive(Clone, Debug)]
 pub struct HandTerm {
     mask: u32,
