@@ -191,7 +191,10 @@ impl GreedyBot {
             let checkpoint = taken >= params.min_samples
                 && (taken / params.min_samples).is_power_of_two()
                 && taken.is_multiple_of(params.min_samples);
-            if checkpoint && taken < params.samples && prune(buf, n, params.z) {
+            if checkpoint
+                && taken < params.samples
+                && prune(&mut buf.alive, &buf.rows, &buf.sums, n, params.z)
+            {
                 break;
             }
         }
@@ -209,17 +212,17 @@ impl GreedyBot {
 
 /// Drop the actions separated from the leader; returns whether sampling can stop (every
 /// action left is the leader or tied with it on every sample).
-fn prune<G: Game>(buf: &mut Adaptive<G>, n: usize, z: f64) -> bool {
-    let k = buf.rows.len() / n;
-    let mut leader = buf.alive[0];
-    for &i in &buf.alive {
-        if buf.sums[i] > buf.sums[leader] {
+/// `rows[k * n + i]` is action i's value in sample k, `sums` the actions' totals.
+fn prune(alive: &mut Vec<usize>, rows: &[f64], sums: &[f64], n: usize, z: f64) -> bool {
+    let k = rows.len() / n;
+    let mut leader = alive[0];
+    for &i in alive.iter() {
+        if sums[i] > sums[leader] {
             leader = i;
         }
     }
-    let rows = &buf.rows;
     let mut settled = true;
-    buf.alive.retain(|&i| {
+    alive.retain(|&i| {
         if i == leader {
             return true;
         }
@@ -344,24 +347,20 @@ pub(crate) fn rollout_move<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::tictactoe::TicTacToe;
 
-    fn buf(rows: &[[f64; 3]]) -> Adaptive<TicTacToe> {
+    /// Prune three actions with these per-sample values; the actions left and whether
+    /// sampling may stop.
+    fn pruned(rows: &[[f64; 3]], z: f64) -> (Vec<usize>, bool) {
         let mut sums = vec![0.0; 3];
         for r in rows {
             for (s, v) in sums.iter_mut().zip(r) {
                 *s += v;
             }
         }
-        Adaptive {
-            rows: rows.iter().flatten().copied().collect(),
-            sums,
-            alive: vec![0, 1, 2],
-            replies: Vec::new(),
-            ties: Vec::new(),
-            last_view: None,
-            last_chance: true,
-        }
+        let flat: Vec<f64> = rows.iter().flatten().copied().collect();
+        let mut alive = vec![0, 1, 2];
+        let stop = prune(&mut alive, &flat, &sums, 3, z);
+        (alive, stop)
     }
 
     #[test]
@@ -369,18 +368,12 @@ mod tests {
         // Action 1 leads; 0 is behind by 1 +- a little on every sample (separated); 2 is
         // behind by 0.1 on average with noise of 1 (close: kept).
         let rows = [[0.0, 1.0, 1.5], [0.1, 1.0, 0.3], [-0.1, 1.0, 1.2], [0.0, 1.0, 0.6]];
-        let mut b = buf(&rows);
-        assert!(!prune(&mut b, 3, 3.0));
-        assert_eq!(b.alive, vec![1, 2]);
+        assert_eq!(pruned(&rows, 3.0), (vec![1, 2], false));
         // Exactly tied with the leader on every sample: kept, and sampling may stop.
         let rows = [[2.0, 2.0, 0.0], [1.0, 1.0, 0.1], [3.0, 3.0, 0.0], [2.0, 2.0, 0.2]];
-        let mut b = buf(&rows);
-        assert!(prune(&mut b, 3, 3.0));
-        assert_eq!(b.alive, vec![0, 1]);
+        assert_eq!(pruned(&rows, 3.0), (vec![0, 1], true));
         // z = 0 keeps only the leader (and exact ties).
         let rows = [[0.0, 1.0, 1.5], [0.1, 1.0, 0.3], [-0.1, 1.0, 1.2], [0.0, 1.0, 0.6]];
-        let mut b = buf(&rows);
-        assert!(prune(&mut b, 3, 0.0));
-        assert_eq!(b.alive, vec![1]);
+        assert_eq!(pruned(&rows, 0.0), (vec![1], true));
     }
 }
