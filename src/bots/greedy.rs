@@ -12,6 +12,17 @@
 //! always taken. With `guard = true` an action after which the next player (another seat) has
 //! a reply that ends the match with that player the sole winner is valued as a loss, so the
 //! bot blocks immediate threats.
+//!
+//! **Adaptive sampling** (`adaptive = true`, the default since issue 34). Most decisions are
+//! not close: after a few samples one action is ahead of the others by far more than the
+//! noise. At `min_samples` samples (4), then at twice, four times ... that, each action's
+//! paired differences to the leader (the same determinizations and dice, so the noise they
+//! share cancels) are tested, and an action behind the leader by more than `z` standard
+//! errors gets no more samples; sampling stops when only the leader (or a group tied with it
+//! on every sample so far) is left. Close calls still get all `samples`. The price: a rare
+//! chance outcome that none of the first samples shows cannot count (see `min_samples`).
+//! `adaptive = false` (the `greedy-classic` profile) is the earlier bot, decision for
+//! decision.
 
 use rand::{Rng as _, RngExt};
 
@@ -60,6 +71,9 @@ impl GreedyBot {
         if legal.len() == 1 {
             return legal[0];
         }
+        if self.params.adaptive {
+            return self.choose_adaptive(game, state, seat, legal, rng);
+        }
         let params = self.params;
         let buf = self.scratch.get(|| Buffers::<G> {
             values: Vec::new(),
@@ -101,6 +115,135 @@ impl GreedyBot {
         }
         legal[argmax(&buf.values, &mut buf.ties, rng)]
     }
+}
+
+/// Reused buffers of adaptive sampling.
+struct Adaptive<G: Game> {
+    /// `rows[k * n + i]`: action i's value in sample k (n = legal actions).
+    rows: Vec<f64>,
+    sums: Vec<f64>,
+    /// Indices of the actions still sampled.
+    alive: Vec<usize>,
+    replies: Vec<G::Action>,
+    ties: Vec<usize>,
+    last_view: Option<G::State>,
+    last_chance: bool,
+}
+
+impl GreedyBot {
+    /// [`Self::choose`] with early stopping (see the module doc).
+    fn choose_adaptive<G: Game>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut Rng,
+    ) -> G::Action {
+        let params = self.params;
+        let n = legal.len();
+        let buf = self.scratch.get(|| Adaptive::<G> {
+            rows: Vec::new(),
+            sums: Vec::new(),
+            alive: Vec::new(),
+            replies: Vec::new(),
+            ties: Vec::new(),
+            last_view: None,
+            last_chance: true,
+        });
+        buf.rows.clear();
+        buf.sums.clear();
+        buf.sums.resize(n, 0.0);
+        buf.alive.clear();
+        buf.alive.extend(0..n);
+        buf.last_view = None;
+        for k in 0..params.samples as usize {
+            let view = game.determinize(state, seat, rng);
+            let chance_seed: u128 = ((rng.next_u64() as u128) << 64) | rng.next_u64() as u128;
+            buf.rows.resize((k + 1) * n, 0.0);
+            let (done, row) = buf.rows.split_at_mut(k * n);
+            if !buf.last_chance && buf.last_view.as_ref() == Some(&view) {
+                // Same determinization, no chance: the same values as the previous sample.
+                let prev = &done[(k - 1) * n..];
+                for &i in &buf.alive {
+                    row[i] = prev[i];
+                }
+            } else {
+                buf.last_chance = false;
+                for &i in &buf.alive {
+                    let mut s = view.clone();
+                    game.apply(&mut s, legal[i]);
+                    let mut chance = Rng::new(chance_seed);
+                    buf.last_chance |= settle(game, &mut s, &mut chance);
+                    let mut v = value(game, &s, seat);
+                    if params.guard && threatened(game, &s, seat, &mut buf.replies) {
+                        v = -BIG + clamp(game.heuristic(&s, seat));
+                    }
+                    row[i] = v;
+                }
+                buf.last_view = Some(view);
+            }
+            for &i in &buf.alive {
+                buf.sums[i] += row[i];
+            }
+            // Checkpoints at min_samples, twice that, four times ..., below `samples`.
+            let taken = k as u32 + 1;
+            let checkpoint = taken >= params.min_samples
+                && (taken / params.min_samples).is_power_of_two()
+                && taken.is_multiple_of(params.min_samples);
+            if checkpoint
+                && taken < params.samples
+                && prune(&mut buf.alive, &buf.rows, &buf.sums, n, params.z)
+            {
+                break;
+            }
+        }
+        let mut means = std::mem::take(&mut buf.rows);
+        means.clear();
+        means.resize(n, f64::NEG_INFINITY);
+        for &i in &buf.alive {
+            means[i] = buf.sums[i];
+        }
+        let pick = argmax(&means, &mut buf.ties, rng);
+        buf.rows = means;
+        legal[pick]
+    }
+}
+
+/// Drop the actions separated from the leader; returns whether sampling can stop (every
+/// action left is the leader or tied with it on every sample).
+/// `rows[k * n + i]` is action i's value in sample k, `sums` the actions' totals.
+fn prune(alive: &mut Vec<usize>, rows: &[f64], sums: &[f64], n: usize, z: f64) -> bool {
+    let k = rows.len() / n;
+    let mut leader = alive[0];
+    for &i in alive.iter() {
+        if sums[i] > sums[leader] {
+            leader = i;
+        }
+    }
+    let mut settled = true;
+    alive.retain(|&i| {
+        if i == leader {
+            return true;
+        }
+        // Paired differences leader - i, Welford's mean and variance.
+        let (mut mean, mut m2) = (0.0f64, 0.0f64);
+        for s in 0..k {
+            let d = rows[s * n + leader] - rows[s * n + i];
+            let delta = d - mean;
+            mean += delta / (s + 1) as f64;
+            m2 += delta * (d - mean);
+        }
+        if m2 == 0.0 {
+            // The same difference on every sample: behind, or tied so far.
+            return mean <= 0.0;
+        }
+        let se = (m2 / ((k - 1) as f64 * k as f64)).sqrt();
+        let keep = mean - z * se <= 0.0;
+        settled &= !keep;
+        keep
+    });
+    settled
 }
 
 fn clamp(h: f64) -> f64 {
@@ -199,4 +342,38 @@ pub(crate) fn rollout_move<G: Game>(
         values.push(total / n as f64);
     }
     legal[argmax(values, ties, rng)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Prune three actions with these per-sample values; the actions left and whether
+    /// sampling may stop.
+    fn pruned(rows: &[[f64; 3]], z: f64) -> (Vec<usize>, bool) {
+        let mut sums = vec![0.0; 3];
+        for r in rows {
+            for (s, v) in sums.iter_mut().zip(r) {
+                *s += v;
+            }
+        }
+        let flat: Vec<f64> = rows.iter().flatten().copied().collect();
+        let mut alive = vec![0, 1, 2];
+        let stop = prune(&mut alive, &flat, &sums, 3, z);
+        (alive, stop)
+    }
+
+    #[test]
+    fn prune_drops_separated_actions_and_keeps_close_and_tied_ones() {
+        // Action 1 leads; 0 is behind by 1 +- a little on every sample (separated); 2 is
+        // behind by 0.1 on average with noise of 1 (close: kept).
+        let rows = [[0.0, 1.0, 1.5], [0.1, 1.0, 0.3], [-0.1, 1.0, 1.2], [0.0, 1.0, 0.6]];
+        assert_eq!(pruned(&rows, 3.0), (vec![1, 2], false));
+        // Exactly tied with the leader on every sample: kept, and sampling may stop.
+        let rows = [[2.0, 2.0, 0.0], [1.0, 1.0, 0.1], [3.0, 3.0, 0.0], [2.0, 2.0, 0.2]];
+        assert_eq!(pruned(&rows, 3.0), (vec![0, 1], true));
+        // z = 0 keeps only the leader (and exact ties).
+        let rows = [[0.0, 1.0, 1.5], [0.1, 1.0, 0.3], [-0.1, 1.0, 1.2], [0.0, 1.0, 0.6]];
+        assert_eq!(pruned(&rows, 0.0), (vec![1], true));
+    }
 }

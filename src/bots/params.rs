@@ -32,6 +32,19 @@ crate::rule_params! {
         /// Also look at the next player's replies and treat an action after which that
         /// player can win at once as a loss.
         guard: bool = true, Engine, "true or false", |_| true;
+        /// Stop sampling early: at min_samples samples, and at twice, four times ... that,
+        /// drop each action whose paired difference to the leader (same determinizations and
+        /// dice) is above zero by `z` standard errors, and stop once one action (or a set of
+        /// exactly tied ones) is left. false = every action gets all `samples` (the
+        /// `greedy-classic` profile).
+        adaptive: bool = true, Engine, "true or false", |_| true;
+        /// With adaptive = true, the standard errors that separate an action from the leader.
+        z: f64 = 3.0, Engine, "a number from 0 to 100", |v: &f64| (0.0..=100.0).contains(v);
+        /// With adaptive = true, the samples before the first test. Fewer is faster but can
+        /// stop before a rare chance outcome shows (Pig at a turn total of 40: no 1 in 4 rolls
+        /// has probability 0.48, and then rolling looks better than holding; 8 halves the
+        /// chance and costs LOW BLOW and Pride 1.7x the time).
+        min_samples: u32 = 4, Engine, "a whole number from 2 to 1000000", |v: &u32| (2..=1_000_000).contains(v);
     }
 }
 

@@ -13,6 +13,7 @@ use super::params::{self, BotConfig};
 pub const BUILT_IN: &[(&str, &str)] = &[
     ("random", include_str!("../../bots/random.toml")),
     ("greedy", include_str!("../../bots/greedy.toml")),
+    ("greedy-classic", include_str!("../../bots/greedy-classic.toml")),
     ("mcts", include_str!("../../bots/mcts.toml")),
     ("mcts-100", include_str!("../../bots/mcts-100.toml")),
     ("mcts-1k", include_str!("../../bots/mcts-1k.toml")),

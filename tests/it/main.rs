@@ -22,6 +22,7 @@ mod failures;
 mod faults;
 mod floors;
 mod golden;
+mod greedy_adaptive;
 mod greedy_play;
 mod known_answers;
 mod ladder;

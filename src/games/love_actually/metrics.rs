@@ -159,20 +159,51 @@ impl Love {
     }
 
     /// What a hand (with the cards set aside) promises: its best complete set, and progress
-    /// toward the others.
+    /// toward the others. Only the options that share a card with the hand add anything, so
+    /// only those are visited (in option order, so the sum is the same to the bit).
     fn hand_value(&self, hand: u32) -> f64 {
+        let mut touched = 0u64;
+        let mut cards = hand;
+        while cards != 0 {
+            touched |= self.deck.options_of[cards.trailing_zeros() as usize];
+            cards &= cards - 1;
+        }
         let mut best_complete = 0.0f64;
         let mut partial = 0.0;
-        for opt in &self.deck.options {
-            let have = (hand & opt.mask).count_ones() as f64;
-            let need = opt.mask.count_ones() as f64;
-            if have == need {
-                best_complete = best_complete.max(opt.points as f64 + 0.5);
-            } else if have > 0.0 {
-                let f = have / need;
-                partial += 0.2 * opt.points as f64 * f * f;
+        while touched != 0 {
+            let t = &self.hand_terms[touched.trailing_zeros() as usize];
+            touched &= touched - 1;
+            let have = (hand & t.mask).count_ones();
+            if have == t.need {
+                best_complete = best_complete.max(t.complete);
+            } else {
+                partial += t.partial[have as usize];
             }
         }
         0.9 * best_complete + partial.min(4.0)
+    }
+}
+
+/// One scoring option's terms of [`Love::hand_value`]: a complete set is worth its points
+/// plus 0.5; a set with `have` of its `need` cards adds 0.2 * points * (have / need)^2
+/// (computed here in the same order of operations as it once was per call, so values are
+/// unchanged).
+#[derive(Clone, Debug)]
+pub struct HandTerm {
+    mask: u32,
+    need: u32,
+    complete: f64,
+    partial: [f64; 33],
+}
+
+impl HandTerm {
+    pub fn new(opt: &super::cards::SetOption) -> Self {
+        let need = opt.mask.count_ones();
+        let mut partial = [0.0; 33];
+        for (have, p) in partial.iter_mut().enumerate().take(need as usize).skip(1) {
+            let f = have as f64 / need as f64;
+            *p = 0.2 * opt.points as f64 * f * f;
+        }
+        Self { mask: opt.mask, need, complete: opt.points as f64 + 0.5, partial }
     }
 }

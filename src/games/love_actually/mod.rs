@@ -94,6 +94,9 @@ pub struct Tables {
     /// Names whose Step 1 ask loses Aurelia's bonus (the no_ask_bonus cards and their set
     /// partners: Jamie and Aurelia, LA-41).
     pub ask_loses_bonus: u32,
+    /// Each scoring option's part of the greedy heuristic, precomputed (see
+    /// [`metrics::HandTerm`]).
+    pub hand_terms: Vec<metrics::HandTerm>,
 }
 
 impl std::ops::Deref for Love {
@@ -119,7 +122,8 @@ impl Love {
                 }
             }
         }
-        Love(Arc::new(Tables { rules, deck, ask_loses_bonus }))
+        let hand_terms = deck.options.iter().map(metrics::HandTerm::new).collect();
+        Love(Arc::new(Tables { rules, deck, ask_loses_bonus, hand_terms }))
     }
 
     /// The card number of `name`.
