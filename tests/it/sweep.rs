@@ -245,7 +245,7 @@ fn bad_sweeps_are_refused_in_one_line_before_anything_is_written() {
         ),
         (
             &["--game", "dardz", "--vary", "value_12=999"],
-            "`card_values.12.points` = 999 is out of range: allowed -100 to 100",
+            "`value_12` = 999 is out of range: allowed -100 to 100",
         ),
         (&["--game", "dardz", "--vary", "value_11=12..2"], "range `12..2` is empty"),
         (
