@@ -288,6 +288,7 @@ fn play_all<G: Game>(
     let mut sizer = BlockSizer::new(threads, meta.group, 0.25);
     let started = Instant::now();
     let mut last_checkpoint = Instant::now();
+    let mut probing = true;
     let save = |total: &SweepBlock, next: u64, paused: bool| -> anyhow::Result<()> {
         let Some(s) = &saving else { return Ok(()) };
         let cp = SweepCheckpoint {
@@ -307,9 +308,14 @@ fn play_all<G: Game>(
             progress.finish();
             return Ok((total, next, earlier_seconds + started.elapsed().as_secs_f64()));
         }
-        let block_end = (next + sizer.next()).min(end);
+        let size = if probing { sizer.probe(threads) } else { sizer.next() };
+        let block_end = (next + size).min(end);
         let t = Instant::now();
         let block = play_sweep_block(&games, &specs, meta.baseline, next, block_end);
+        if probing {
+            progress.estimate(block_end - next, t.elapsed().as_secs_f64(), end - block_end);
+            probing = false;
+        }
         sizer.observe(block_end - next, t);
         total.merge(&block);
         next = block_end;
