@@ -442,6 +442,11 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
             return 2;
         }
     };
+    // A bad ARENA_SCALE is bad input like a bad flag, refused before anything runs.
+    if let Err(e) = crate::session::match_scale() {
+        crate::errln!("error: {e}");
+        return 2;
+    }
     let result = match cli.command {
         Command::Run(a) => run::run_command(a, &args),
         Command::Games => info::games().map(|_| Status::Ok),

@@ -38,4 +38,5 @@ mod statistics;
 mod status_truth;
 mod sweep;
 mod symlinks;
+mod tour;
 mod traces;
