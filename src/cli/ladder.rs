@@ -95,9 +95,6 @@ pub fn ladder_command(args: LadderArgs, command_line: &[String]) -> anyhow::Resu
         }
         return Ok(Status::Paused);
     }
-    if ladder.design.shard.is_none() && !args.no_report {
-        crate::cli::report::report_after(&result.root, args.quiet);
-    }
     if !args.quiet {
         crate::outln!(
             "ladder on {}: {:.1} s -> {}",
@@ -109,6 +106,10 @@ pub fn ladder_command(args: LadderArgs, command_line: &[String]) -> anyhow::Resu
             Ok(text) => text.lines().for_each(|l| crate::outln!("  {l}")),
             Err(_) => crate::outln!("  (a shard: combine the shards with `arena merge`)"),
         }
+    }
+    // The report line comes last, as after `arena run`: the summary first, then where to look.
+    if ladder.design.shard.is_none() && !args.no_report {
+        crate::cli::report::report_after(&result.root, args.quiet);
     }
     Ok(if result.failures > 0 { Status::HadFailures } else { Status::Ok })
 }

@@ -212,11 +212,20 @@ pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result
         merged.tally.matches,
         args.out.display()
     );
-    crate::outln!("  verdict: {}", merged.verdict);
+    print_verdict(&merged.verdict);
     if !args.no_report {
         report_after(&args.out, false);
     }
     Ok(if merged.failures.is_empty() { Status::Ok } else { Status::HadFailures })
+}
+
+/// The verdict, one `verdict:` line per line of `verdict.txt`, the same after `run` and
+/// `merge`: the answer first (with different bots, which bot won: `verdict: bots: ...`), then
+/// the seats; with one bot everywhere, the seats.
+fn print_verdict(verdict: &str) {
+    for line in verdict.lines() {
+        crate::outln!("  verdict: {line}");
+    }
 }
 
 /// How long a match lasts, in the game's own unit: the median and the 5-95% range.
@@ -244,15 +253,7 @@ fn print_summary(game: &str, s: &RunSummary, out: &Path) {
         s.tally.matches as f64 / s.elapsed_seconds.max(1e-9),
         out.display()
     );
-    // The answer first: with different bots, which bot won (the verdict's first line), then
-    // the seats; with one bot everywhere, the seats.
-    if s.verdict.contains('\n') {
-        for line in s.verdict.lines() {
-            crate::outln!("  {line}");
-        }
-    } else {
-        crate::outln!("  verdict: {}", s.verdict);
-    }
+    print_verdict(&s.verdict);
     if spec.players == 1 {
         // Solo (PP-15): the score, never a win share.
         let t = &s.tally.seats[0];
