@@ -174,7 +174,8 @@ pub fn execute<G: Game>(
         let chunk = plan.stopping.map(|st| {
             st.check_every.div_ceil(group).checked_mul(group).unwrap_or(u64::MAX / group * group)
         });
-        let mut probing = true;
+        // The probe serves the estimate, which a quiet run does not print.
+        let mut probing = !exec.quiet;
         while cp.next < end && cp.stopped.is_none() {
             let next = cp.next;
             let size = if probing { sizer.probe(exec.threads) } else { sizer.next() };

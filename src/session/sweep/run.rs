@@ -288,7 +288,8 @@ fn play_all<G: Game>(
     let mut sizer = BlockSizer::new(threads, meta.group, 0.25);
     let started = Instant::now();
     let mut last_checkpoint = Instant::now();
-    let mut probing = true;
+    // The probe serves the estimate, which a quiet sweep does not print.
+    let mut probing = !quiet;
     let save = |total: &SweepBlock, next: u64, paused: bool| -> anyhow::Result<()> {
         let Some(s) = &saving else { return Ok(()) };
         let cp = SweepCheckpoint {
