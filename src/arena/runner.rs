@@ -452,6 +452,12 @@ impl BlockSizer {
     pub fn new(threads: usize, group: u64, target_seconds: f64) -> Self {
         Self { size: 64 * threads as u64, group, target_seconds }
     }
+    /// The size of a first, small block that measures the speed before any estimate: one
+    /// deal group per thread, so every thread plays and the block ends in seconds even for
+    /// deep-search bots (the usual first block of 64 matches per thread can take minutes).
+    pub fn probe(&self, threads: usize) -> u64 {
+        (threads as u64).max(1) * self.group
+    }
     /// The next block's size: a whole number of deal groups.
     pub fn next(&self) -> u64 {
         self.size.div_ceil(self.group) * self.group

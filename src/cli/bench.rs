@@ -112,6 +112,11 @@ pub fn bench_command(args: BenchArgs) -> anyhow::Result<()> {
     } else {
         args.game.clone()
     };
+    // ARENA_SCALE (a quick pass of the README's tour) shortens the measurement alike.
+    let mut args = args;
+    if let Some(f) = crate::session::match_scale()? {
+        args.seconds = (args.seconds * f).max(0.05);
+    }
     if args.mcts {
         return mcts_bench(&args, &games);
     }

@@ -107,7 +107,7 @@ pub fn ladder_command(args: LadderArgs, command_line: &[String]) -> anyhow::Resu
             Err(_) => crate::outln!("  (a shard: combine the shards with `arena merge`)"),
         }
     }
-    // The report line follows the summary, as after `arena run` (issue 30).
+    // The report line comes last, as after `arena run`: the summary first, then where to look.
     if ladder.design.shard.is_none() && !args.no_report {
         crate::cli::report::report_after(&result.root, args.quiet);
     }

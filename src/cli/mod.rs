@@ -389,6 +389,32 @@ fn one_line(rendered: &str) -> String {
     if kept.is_empty() { "error: bad arguments".into() } else { kept.join(" ") }
 }
 
+/// clap's own "did you mean" (a subcommand, a flag, a value of an enum flag), which its
+/// rendering puts on a `tip:` line of its own that [`one_line`] leaves out.
+fn clap_suggestion(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    [ContextKind::SuggestedSubcommand, ContextKind::SuggestedValue, ContextKind::SuggestedArg]
+        .iter()
+        .find_map(|kind| match e.get(*kind)? {
+            ContextValue::String(s) => Some(s.clone()),
+            ContextValue::Strings(v) => v.first().cloned(),
+            _ => None,
+        })
+        .map(|s| format!("; did you mean `{s}`?"))
+        .or_else(|| {
+            // clap suggests a subcommand only above its own threshold (`rnu` gets nothing).
+            let ContextValue::String(given) = e.get(ContextKind::InvalidSubcommand)? else {
+                return None;
+            };
+            let command = <Cli as clap::CommandFactory>::command();
+            let names: Vec<String> =
+                command.get_subcommands().map(|c| c.get_name().to_string()).collect();
+            let hint = crate::core::suggest::did_you_mean(given, names.iter().map(String::as_str));
+            (!hint.is_empty()).then_some(hint)
+        })
+        .unwrap_or_default()
+}
+
 /// Parse and run; returns the process exit code.
 pub fn main_with_args(args: Vec<String>) -> i32 {
     let cli = match Cli::try_parse_from(&args) {
@@ -408,10 +434,19 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
                     0
                 };
             }
-            crate::errln!("{} (see `arena --help`)", one_line(&e.render().to_string()));
+            crate::errln!(
+                "{}{} (see `arena --help`)",
+                one_line(&e.render().to_string()),
+                clap_suggestion(&e)
+            );
             return 2;
         }
     };
+    // A bad ARENA_SCALE is bad input like a bad flag, refused before anything runs.
+    if let Err(e) = crate::session::match_scale() {
+        crate::errln!("error: {e}");
+        return 2;
+    }
     let result = match cli.command {
         Command::Run(a) => run::run_command(a, &args),
         Command::Games => info::games().map(|_| Status::Ok),

@@ -219,15 +219,12 @@ pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result
     Ok(if merged.failures.is_empty() { Status::Ok } else { Status::HadFailures })
 }
 
-/// The verdict under a run's or merge's summary line. With different bots it has a line per
-/// question (`bots: ...`, then the seats), each printed as it is; one line is `verdict: ...`.
+/// The verdict, one `verdict:` line per line of `verdict.txt`, the same after `run` and
+/// `merge`: the answer first (with different bots, which bot won: `verdict: bots: ...`), then
+/// the seats; with one bot everywhere, the seats.
 fn print_verdict(verdict: &str) {
-    if verdict.contains('\n') {
-        for line in verdict.lines() {
-            crate::outln!("  {line}");
-        }
-    } else {
-        crate::outln!("  verdict: {verdict}");
+    for line in verdict.lines() {
+        crate::outln!("  verdict: {line}");
     }
 }
 
@@ -256,8 +253,6 @@ fn print_summary(game: &str, s: &RunSummary, out: &Path) {
         s.tally.matches as f64 / s.elapsed_seconds.max(1e-9),
         out.display()
     );
-    // The answer first: with different bots, which bot won (the verdict's first line), then
-    // the seats; with one bot everywhere, the seats.
     print_verdict(&s.verdict);
     if spec.players == 1 {
         // Solo (PP-15): the score, never a win share.

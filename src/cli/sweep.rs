@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::cli::{MatchArgs, Status};
+use crate::session::SweepResult;
 use crate::session::sweep::read_variants_file;
 use crate::session::sweep::run::resume_sweep;
 use crate::session::{
@@ -14,6 +15,8 @@ use crate::session::{
     parse_matches, parse_threads, run_sweep, signals,
 };
 use crate::stats::SHARE_UNIT;
+use crate::stats::analysis;
+use crate::stats::tally::LENGTH_MEASURES;
 
 #[derive(Args, Debug, Default)]
 pub struct SweepArgs {
@@ -160,49 +163,90 @@ pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result
         return Ok(Status::Paused);
     }
     if !args.quiet {
-        let meta = &result.meta;
-        let per_variant = result.block.tallies.first().map_or(0, |t| t.matches);
-        crate::outln!(
-            "{} sweep: {} variants x {} matches, seed {}, {:.1} s ({:.0} matches/s) -> {}",
-            meta.game,
-            meta.variants.len(),
-            per_variant,
-            meta.seed,
-            result.elapsed_seconds,
-            (per_variant * meta.variants.len() as u64) as f64 / result.elapsed_seconds.max(1e-9),
-            result.root.display()
-        );
-        if let Some(shard) = result_shard(&result.root) {
-            crate::outln!(
-                "  shard {shard}: these figures are this shard's matches only; combine every shard with `arena merge`"
-            );
-        }
-        let b = meta.baseline;
-        for (v, variant) in meta.variants.iter().enumerate() {
-            let t = &result.block.tallies[v];
-            let d = result.block.paired.diff(v, 0, SHARE_UNIT as f64, 0.95);
-            let seat0 = if v == b {
-                "baseline".to_string()
-            } else {
-                format!(
-                    "seat 0 {:+.2} pp [{:+.2}, {:+.2}] (pairing removed {:.0}% of the variance)",
-                    100.0 * d.diff,
-                    100.0 * d.ci.0,
-                    100.0 * d.ci.1,
-                    100.0 * d.reduction
-                )
-            };
-            crate::outln!(
-                "  {:<28} seat 0 wins {:.4}, mean turns {:.2}; {seat0}",
-                variant.name,
-                t.seats[0].win_rate(),
-                t.lengths[2].mean()
-            );
-        }
+        print_rows(&result);
     }
     if !args.no_report {
         crate::cli::report::report_after(&result.root, args.quiet);
     }
     let failed = result.block.failures.iter().any(|f| !f.is_empty());
     Ok(if failed { Status::HadFailures } else { Status::Ok })
+}
+
+/// The sweep's header and one line per variant: its seat 0 share, its length in the game's
+/// unit, the verdict's answer in the verdict's words, and its paired difference from the
+/// baseline, which is named by its values (`value_12=10`).
+fn print_rows(result: &SweepResult) {
+    let meta = &result.meta;
+    let per_variant = result.block.tallies.first().map_or(0, |t| t.matches);
+    crate::outln!(
+        "{} sweep, {} players, bots {}: {} variants x {} matches, seed {}, {:.1} s ({:.0} matches/s) -> {}",
+        meta.game,
+        meta.players,
+        bots_text(&meta.labels),
+        meta.variants.len(),
+        per_variant,
+        meta.seed,
+        result.elapsed_seconds,
+        (per_variant * meta.variants.len() as u64) as f64 / result.elapsed_seconds.max(1e-9),
+        result.root.display()
+    );
+    if let Some(shard) = result_shard(&result.root) {
+        crate::outln!(
+            "  shard {shard}: these figures are this shard's matches only; combine every shard with `arena merge`"
+        );
+    }
+    let b = meta.baseline;
+    let baseline = meta.settings(b);
+    let unit = crate::games::build(&meta.game, None, &[])
+        .map_or("turns", |g| crate::with_game!(&g, x => crate::core::Game::length_unit(x)));
+    let index = LENGTH_MEASURES.iter().position(|m| *m == unit).unwrap_or(2);
+    let margin = result.fair_within_pp;
+    let names: Vec<String> = (0..meta.variants.len())
+        .map(|v| if v == b { format!("{} (baseline)", meta.settings(v)) } else { meta.settings(v) })
+        .collect();
+    let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    crate::outln!(
+        "  seat balance judged against a margin of ±{margin} pp (--fair-within); every variant on the same deals as {baseline}"
+    );
+    for (v, name) in names.iter().enumerate() {
+        let t = &result.block.tallies[v];
+        let balance = analysis::balance(t, &meta.labels, margin);
+        let words = analysis::answer(&balance.seats, margin).words(margin);
+        let against = if v == b {
+            String::new()
+        } else {
+            let d = result.block.paired.diff(v, 0, SHARE_UNIT as f64, 0.95);
+            format!(
+                "; seat 0 vs {baseline}: {} (pairing removed {:.0}% of the variance)",
+                pp_with_interval(d.diff, d.ci),
+                100.0 * d.reduction
+            )
+        };
+        crate::outln!(
+            "  {name:<width$}  seat 0 wins {:.1}%, mean {:.1} {unit}; {words}{against}",
+            100.0 * t.seats[0].win_rate(),
+            t.lengths[index].mean()
+        );
+    }
+}
+
+/// A difference of shares in percentage points with its interval, rounded to what the
+/// interval supports: one decimal when the interval is wider than a point, two otherwise.
+pub fn pp_with_interval(diff: f64, ci: (f64, f64)) -> String {
+    let width = 100.0 * (ci.1 - ci.0);
+    let digits = if width >= 1.0 { 1 } else { 2 };
+    format!(
+        "{:+.digits$} pp [{:+.digits$}, {:+.digits$}]",
+        100.0 * diff,
+        100.0 * ci.0,
+        100.0 * ci.1
+    )
+}
+
+/// The lineup as `--bots` takes it: one name when every seat has the same bot.
+pub fn bots_text(labels: &[String]) -> String {
+    match labels.first() {
+        Some(first) if labels.iter().all(|l| l == first) => first.clone(),
+        _ => labels.join(","),
+    }
 }

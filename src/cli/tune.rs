@@ -11,6 +11,7 @@ use crate::session::signals;
 use crate::session::tune::run::{TUNE_REQUEST, TuneRequest, resume_tune, run_tune};
 use crate::session::tune::{NUMBERS, Objective, quantity_scale};
 use crate::session::{Execution, input, parse_matches, parse_threads};
+use crate::stats::analysis;
 
 #[derive(Args, Debug)]
 pub struct TuneArgs {
@@ -136,7 +137,15 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
     if quiet {
         return Ok(Status::Ok);
     }
-    crate::outln!("dardz tune ({:.1} s) -> {}", result.seconds, result.root.display());
+    let c = &result.confirm;
+    let meta = &c.meta;
+    crate::outln!(
+        "dardz tune, {} players, bots {} ({:.1} s) -> {}",
+        meta.players,
+        crate::cli::sweep::bots_text(&meta.labels),
+        result.seconds,
+        result.root.display()
+    );
     crate::outln!(
         "  number  current  proposed{}  scored/hand-turn",
         if result.searched.is_some() { "  objective" } else { "" }
@@ -151,13 +160,17 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
             result.difficulty[i]
         );
     }
-    let c = &result.confirm;
-    let meta = &c.meta;
+    let margin = c.fair_within_pp;
+    let words = |v: usize| {
+        let balance = analysis::balance(&c.block.tallies[v], &meta.labels, margin);
+        analysis::answer(&balance.seats, margin).words(margin)
+    };
     crate::outln!(
-        "  confirmation on seed {} ({} matches per variant, paired against the current values; confirm/sweep_diff.csv):",
+        "  confirmation on seed {} ({} matches per variant, paired against the current values; confirm/sweep_diff.csv; seat balance against ±{margin} pp):",
         meta.seed,
         meta.matches
     );
+    crate::outln!("    current: {}", words(meta.baseline));
     for (v, variant) in meta.variants.iter().enumerate() {
         if v == meta.baseline {
             continue;
@@ -176,7 +189,7 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
         }
         let proposal = crate::session::tune::value_sets(&result.principle).join(",");
         let label = if variant.name == proposal { "proposal" } else { "objective" };
-        crate::outln!("    {label}: {} (win shares in pp)", parts.join("; "));
+        crate::outln!("    {label}: {}; {} (win shares in pp)", words(v), parts.join("; "));
     }
     crate::outln!("  rules file: {}/proposal.toml (arena run --rules ...)", result.root.display());
     Ok(Status::Ok)

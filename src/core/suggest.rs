@@ -5,12 +5,15 @@
 /// How similar a candidate must be to count as meant (clap's own threshold).
 const THRESHOLD: f64 = 0.8;
 
-/// The most similar of `candidates` to `given`, if any is similar enough.
+/// The most similar of `candidates` to `given`, if any is similar enough: by Jaro-Winkler,
+/// or one edit away (a swapped pair, a missing letter), which Jaro-Winkler misses in short
+/// words (`rnu` for `run`).
 pub fn closest<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let one_edit = |c: &str| given.chars().count() >= 3 && strsim::osa_distance(given, c) <= 1;
     candidates
         .into_iter()
         .map(|c| (strsim::jaro_winkler(given, c), c))
-        .filter(|(score, _)| *score >= THRESHOLD)
+        .filter(|(score, c)| *score >= THRESHOLD || one_edit(c))
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, c)| c)
 }
@@ -30,6 +33,8 @@ mod tests {
         assert_eq!(closest("trise", games), Some("trice"));
         assert_eq!(closest("lowblow", games), Some("low-blow"));
         assert_eq!(closest("chess", games), None);
+        assert_eq!(closest("rnu", ["run", "games", "bots", "trace"]), Some("run"));
+        assert_eq!(closest("xyz", ["run", "games"]), None);
         assert_eq!(
             did_you_mean("valu_12", ["value_12", "target_score"]),
             "; did you mean `value_12`?"

@@ -96,6 +96,31 @@ pub struct GameEntry {
 }
 
 impl GameEntry {
+    /// The game under a rules file (if any), then `key=value` overrides; a rules file with a
+    /// key this game lacks is checked against the other games, so that a file written for
+    /// another game says which game it is for.
+    pub fn configure(&self, file: Option<&Path>, sets: &[String]) -> Result<AnyGame, RulesError> {
+        match (self.build)(file, sets) {
+            Err(RulesError::Key { path, message }) if message.starts_with("unknown rules key") => {
+                let fits =
+                    GAMES.iter().find(|e| e.name != self.name && (e.build)(file, &[]).is_ok());
+                let message = match fits {
+                    Some(other) => {
+                        let key = message.split('`').nth(1).unwrap_or("");
+                        format!(
+                            "this rules file is for {o}, not {n}: `{key}` and every other key in it are {o} parameters (use --game {o}, or `arena games` for {n}'s keys)",
+                            o = other.name,
+                            n = self.name
+                        )
+                    }
+                    None => message,
+                };
+                Err(RulesError::Key { path, message })
+            }
+            other => other,
+        }
+    }
+
     /// The game with its default rules.
     pub fn default_game(&self) -> AnyGame {
         (self.build)(None, &[]).expect("default rules are valid")
@@ -127,7 +152,7 @@ fn configured<G: Game>(name: &str, file: Option<&Path>, sets: &[String]) -> Resu
 
 /// Build a game from its name, an optional rules file and `--set` overrides (file first).
 pub fn build(name: &str, file: Option<&Path>, sets: &[String]) -> anyhow::Result<AnyGame> {
-    Ok((entry(name)?.build)(file, sets)?)
+    Ok(entry(name)?.configure(file, sets)?)
 }
 
 impl AnyGame {

@@ -181,9 +181,9 @@ impl Game for Pig {
     fn describe_chance(&self, s: &PigState) -> String {
         format!("die shows {}", s.last_roll)
     }
+    /// The turn being played, counted from 1 as the `turn` event numbers it (`turns` counts
+    /// the turns completed).
     fn render(&self, s: &PigState) -> String {
-        // Turns count from 1, as the trace's `turn` events number them ("turn seat=1
-        // turn=2" is followed by "turn 2", not by the count of turns completed).
         if self.turn(s) == Turn::Over {
             return format!(
                 "banked {}:{} | over after {} turns",
@@ -206,7 +206,7 @@ impl Game for Pig {
 impl TraceGame for Pig {
     fn state_json(&self, s: &PigState) -> Value {
         json!({"scores": s.banked, "to_move": s.to_move, "turn_total": s.turn_total,
-            "turn": s.turns, "rolling": s.rolling, "last_roll": s.last_roll,
+            "turn": s.turns + 1, "rolling": s.rolling, "last_roll": s.last_roll,
             "target": self.rules.target})
     }
     fn chance_json(&self, _before: &PigState, _draws: &[Drawn], after: &PigState) -> Value {

@@ -290,9 +290,14 @@ pub fn verdict(
                     selfp.tally.matches
                 ),
             };
+            // The same words as every other seat-balance verdict, against the default margin;
+            // they judge every seat (another seat may be the one shown unfair), so they say so.
+            let margin = crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP;
+            let balance = crate::stats::analysis::balance(&selfp.tally, &[], margin);
+            let words = crate::stats::analysis::answer(&balance.seats, margin).words(margin);
             let _ = writeln!(
                 out,
-                "First-player edge with every seat played by {}: seat 0 wins {:.4} [{:.4}, {:.4}] (fair {:.4}){capped}.",
+                "First-player edge with every seat played by {}: seat 0 wins {:.4} [{:.4}, {:.4}] (fair {:.4}); every seat: {words}{capped}.",
                 label(r),
                 share,
                 lo,

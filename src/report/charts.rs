@@ -58,6 +58,15 @@ fn y_range(values: impl Iterator<Item = f64>, reference: Option<f64>) -> (f64, f
     (lo - pad, hi + pad)
 }
 
+/// Around a positive reference (a fair share), an axis at least ±20% of it wide, so that
+/// noise of a tenth of a point is not drawn as a canyon; wider data widen it.
+fn not_magnified(y0: f64, y1: f64, reference: Option<f64>) -> (f64, f64) {
+    match reference {
+        Some(r) if r > 0.0 && r.is_finite() => (y0.min(r * 0.8), y1.max(r * 1.2)),
+        _ => (y0, y1),
+    }
+}
+
 /// An axis label: whole numbers without decimals, others with at most three.
 fn short(v: f64) -> String {
     if v.abs() >= 1000.0 || (v - v.round()).abs() < 1e-9 {
@@ -88,6 +97,7 @@ pub fn intervals(
         frame(&root)?;
         let n = points.len().max(1);
         let (y0, y1) = y_range(points.iter().flat_map(|p| [p.value, p.lo, p.hi]), reference);
+        let (y0, y1) = not_magnified(y0, y1, reference);
         let labels: Vec<String> = points.iter().map(|p| p.label.clone()).collect();
         let formatter = |x: &f64| {
             let i = x.round();
@@ -110,7 +120,8 @@ pub fn intervals(
             .y_label_formatter(&|y| short(*y))
             .y_desc(y_desc);
         if n > 8 {
-            mesh.x_label_style(("sans-serif", 11).into_font().transform(FontTransform::Rotate90));
+            // Never below 12 px: the report is read on screens and in screenshots.
+            mesh.x_label_style(("sans-serif", 12).into_font().transform(FontTransform::Rotate90));
         }
         mesh.draw().map_err(fail)?;
         if let Some(r) = reference {
@@ -308,4 +319,17 @@ pub fn bands(
         root.present().map_err(fail)?;
     }
     Ok(Chart { svg, y_map })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_share_axis_is_never_zoomed_into_noise() {
+        // Seat shares 0.248..0.252 around a fair 0.25: the axis spans at least 0.2..0.3.
+        assert_eq!(not_magnified(0.248, 0.252, Some(0.25)), (0.2, 0.3));
+        assert_eq!(not_magnified(0.1, 0.5, Some(0.25)), (0.1, 0.5));
+        assert_eq!(not_magnified(-1.0, 1.0, Some(0.0)), (-1.0, 1.0));
+    }
 }

@@ -199,6 +199,14 @@ fn length_chart(
     if bins.is_empty() {
         return Ok(false);
     }
+    // A chart of a constant shows nothing a sentence does not (Love Actually's one round).
+    if let [(value, _)] = bins[..] {
+        page.para(&format!(
+            "{desc}: always {} (no chart: every match the same).",
+            num(Some(value))
+        ));
+        return Ok(true);
+    }
     let mut quantiles = Vec::new();
     for q in ["p5", "p25", "p50", "p75", "p95"] {
         if let Some(c) = lengths.col(&[q])
@@ -227,8 +235,17 @@ fn lengths(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
     let lengths = Table::read(dir, "lengths.csv")?;
     let hist = Table::read(dir, "histograms.csv")?;
     page.heading("How long games are");
+    let mut drawn: Vec<(&str, Vec<(f64, f64)>)> = Vec::new();
     for (measure, desc) in LENGTHS {
+        // A measure with the very distribution of one already drawn (Pride's turns and
+        // rounds) is named, not drawn twice.
+        let bins = bins_of(&hist, measure)?;
+        if let Some((same, _)) = drawn.iter().find(|(_, b)| !bins.is_empty() && *b == bins) {
+            page.para(&format!("{desc}: the same as {same} per match in this game."));
+            continue;
+        }
         length_chart(page, &lengths, &hist, measure, desc)?;
+        drawn.push((measure, bins));
     }
     table_of(
         page,

@@ -41,7 +41,9 @@ pub use experiment_file::ExperimentFile;
 pub use folder::{FolderLock, LOCK_FILE, claim_new_dir, prepare_out_dir, timestamp};
 pub use input::{InputError, input, is_input_error};
 pub use plan::pilot::{Pilot, matches_for_width, pilot};
-pub use plan::request::{DEFAULT_SEED, PLAN_FILE, PlanFile, RequestFlags, RunRequest};
+pub use plan::request::{
+    DEFAULT_SEED, PLAN_FILE, PlanFile, RequestFlags, RunRequest, SCALE_VAR, match_scale,
+};
 pub use plan::{MatchSpec, Plan, Shard, Stopping, StoppingRequest, parse_matches, parse_threads};
 pub use progress::duration_text;
 pub use run::execute::{CHECKPOINT, Execution, RunSummary, StopReport, execute};

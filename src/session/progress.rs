@@ -13,6 +13,7 @@ const LINE_EVERY: Duration = Duration::from_secs(60);
 /// A progress display for one game's range of matches.
 pub struct Progress {
     bar: ProgressBar,
+    quiet: bool,
     /// For plain lines: the label, the range and when the last line was printed.
     plain: Option<PlainLines>,
 }
@@ -29,7 +30,7 @@ impl Progress {
     /// `total` matches, of which `done` are already played (a resumed run).
     pub fn new(total: u64, done: u64, label: &str, quiet: bool) -> Progress {
         if quiet {
-            return Progress { bar: ProgressBar::hidden(), plain: None };
+            return Progress { bar: ProgressBar::hidden(), quiet, plain: None };
         }
         if !std::io::stderr().is_terminal() {
             let now = Instant::now();
@@ -40,7 +41,7 @@ impl Progress {
                 done_at_start: done,
                 last: now,
             };
-            return Progress { bar: ProgressBar::hidden(), plain: Some(plain) };
+            return Progress { bar: ProgressBar::hidden(), quiet, plain: Some(plain) };
         }
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
         bar.set_style(
@@ -52,7 +53,7 @@ impl Progress {
         );
         bar.set_prefix(label.to_string());
         bar.set_position(done);
-        Progress { bar, plain: None }
+        Progress { bar, quiet, plain: None }
     }
 
     /// `done` of the total are played.
@@ -63,6 +64,22 @@ impl Progress {
         {
             p.last = Instant::now();
             crate::errln!("{}", p.line(done));
+        }
+    }
+
+    /// After the first (probe) block of this session: `matches` took `seconds`, and `left`
+    /// remain. When the rest is expected to take more than a minute, say so before it starts,
+    /// so that a slow run (deep-search bots) is never a silent wait.
+    pub fn estimate(&self, matches: u64, seconds: f64, left: u64) {
+        if self.quiet {
+            return;
+        }
+        if let Some(line) = estimate_line(matches, seconds, left) {
+            if self.plain.is_some() {
+                crate::errln!("{line}");
+            } else {
+                self.bar.suspend(|| crate::errln!("{line}"));
+            }
         }
     }
 
@@ -84,6 +101,24 @@ impl PlainLines {
             100.0 * done as f64 / self.total.max(1) as f64
         )
     }
+}
+
+/// Seconds beyond which a run's expected time is said before it is played.
+const ESTIMATE_ABOVE_SECONDS: f64 = 60.0;
+
+/// The estimate line, when the `left` matches are expected to take more than a minute at the
+/// speed of the first `matches` (played in `seconds`).
+fn estimate_line(matches: u64, seconds: f64, left: u64) -> Option<String> {
+    if matches == 0 || seconds <= 0.0 {
+        return None;
+    }
+    let rest = seconds / matches as f64 * left as f64;
+    (rest > ESTIMATE_ABOVE_SECONDS).then(|| {
+        format!(
+            "estimate: about {} for the {left} matches still to play (the first {matches} took {seconds:.1} s; a rough figure, the progress shows the time left)",
+            duration_text(rest)
+        )
+    })
 }
 
 /// A duration as a person reads it: 45 s, 12 min, 3.5 h.
@@ -114,5 +149,14 @@ mod tests {
         assert!(line.starts_with("pig: 500 of 1000 matches (50.0%), "), "{line}");
         assert!(line.contains("matches/s, about 10 s left"), "{line}");
         assert_eq!(duration_text(7200.0), "2.0 h");
+    }
+
+    #[test]
+    fn a_run_longer_than_a_minute_is_estimated_and_a_short_one_is_not() {
+        // 6 matches in 7.2 s, 294 left: 1.2 s each, about 353 s.
+        let line = estimate_line(6, 7.2, 294).unwrap();
+        assert!(line.starts_with("estimate: about 6 min for the 294 matches"), "{line}");
+        assert_eq!(estimate_line(1000, 0.1, 100_000), None);
+        assert_eq!(estimate_line(0, 1.0, 10), None);
     }
 }

@@ -22,6 +22,40 @@ pub const DEFAULT_FAIR_WITHIN_PP: f64 = 1.0;
 /// The significance level of every test in the verdict.
 const ALPHA: f64 = 0.05;
 
+/// The verdict's answer, one of the four (plus "a real edge" the margin cannot yet place, and
+/// nothing to test): the full verdict and every short form (a sweep's variant, a tune's
+/// confirmation) use the same words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Every seat shown within fair ± margin, and no seat shown to differ.
+    Fair,
+    /// A seat shown to differ, and every seat shown within the margin.
+    SmallEdge,
+    /// A seat shown to differ by more than the margin.
+    Unfair,
+    /// A seat shown to differ, neither within nor beyond the margin yet.
+    OpenEdge,
+    /// No seat shown to differ, and not every seat shown within the margin.
+    NotEnough,
+    /// No decisive match, or one seat: nothing to test.
+    Untestable,
+}
+
+impl Answer {
+    /// The answer in the verdict's own words, short enough for a row of a table.
+    pub fn words(self, margin_pp: f64) -> String {
+        let margin = format!("±{margin_pp} pp");
+        match self {
+            Answer::Fair => format!("fair within {margin}"),
+            Answer::SmallEdge => format!("a real but small edge (within {margin})"),
+            Answer::Unfair => format!("unfair by more than {margin}"),
+            Answer::OpenEdge => format!("a real edge, not yet shown within or beyond {margin}"),
+            Answer::NotEnough => format!("not enough matches to tell (margin {margin})"),
+            Answer::Untestable => "nothing to test".to_string(),
+        }
+    }
+}
+
 /// What the margin says about one seat's share of decisive matches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Relevance {

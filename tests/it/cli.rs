@@ -195,6 +195,39 @@ fn bad_input_is_refused_cleanly() {
 }
 
 #[test]
+fn errors_name_parameters_as_arena_games_does_and_suggest_what_was_meant() {
+    // Issue 30, item 5: the designer's words (value_12, not card_values.12.points), the
+    // allowed range, "did you mean" for parameters, subcommands and enum-flag values.
+    assert_refused(
+        &["run", "--game", "dardz", "--set", "valu_12=8"],
+        &["unknown rules key `valu_12`", "did you mean `value_12`?", "value_1..value_12"],
+    );
+    assert_refused(
+        &["run", "--game", "dardz", "--set", "value_12=eight"],
+        &["`value_12` must be an integer (-100 to 100), got \"eight\""],
+    );
+    assert_refused(&["rnu", "--game", "pig"], &["did you mean `run`?"]);
+    assert_refused(&["run", "--game", "pig", "--seating", "rotat"], &["did you mean `rotate`?"]);
+    assert_refused(
+        &["tune", "--game", "dardz", "--objective", "balanc"],
+        &["did you mean `balance`?"],
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let rules = tmp.path().join("dz.toml");
+    std::fs::write(&rules, "hand_size = 3\naction_card_redraw = true\n").unwrap();
+    // A rules file for DARDZ given to TRICE says which game it is for, with file and line.
+    assert_refused(
+        &["run", "--game", "trice", "--rules", rules.to_str().unwrap()],
+        &["dz.toml, line 2", "this rules file is for dardz, not trice", "--game dardz"],
+    );
+    std::fs::write(&rules, "value_12 = 8\nspeed = 3\n").unwrap();
+    assert_refused(
+        &["run", "--game", "dardz", "--rules", rules.to_str().unwrap()],
+        &["dz.toml, line 2", "unknown rules key `speed`"],
+    );
+}
+
+#[test]
 fn unwritable_or_used_output_folder_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("plain-file");

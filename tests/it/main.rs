@@ -40,4 +40,5 @@ mod statistics;
 mod status_truth;
 mod sweep;
 mod symlinks;
+mod tour;
 mod traces;

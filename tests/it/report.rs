@@ -122,9 +122,25 @@ fn every_game_gets_a_page_with_its_charts_and_seat_bars_where_the_csv_says() {
         run_ok(&args);
         let html = read(&dir, "report.html");
         assert_self_contained(&html, game);
-        let mut ids = vec!["seat-shares", "length-decisions", "length-turns", "length-rounds"];
+        let mut ids = vec!["seat-shares", "length-decisions"];
         ids.extend(*charts);
         assert_charts(&html, &ids, game);
+        // Turns and rounds: a chart, or a sentence when the measure is constant or the
+        // same distribution as one drawn above (issue 30, item 7: no chart of a constant, no
+        // chart twice).
+        for (id, desc) in
+            [("length-turns", "turns per match"), ("length-rounds", "rounds per match")]
+        {
+            if figure(&html, id).is_some() {
+                assert_charts(&html, &[id], game);
+            } else {
+                assert!(
+                    html.contains(&format!("{desc}: always"))
+                        || html.contains(&format!("{desc}: the same as")),
+                    "{game}: neither a chart nor a sentence for {desc}"
+                );
+            }
+        }
         let verdict = read(&dir, "verdict.txt")
             .trim()
             .replace('&', "&amp;")

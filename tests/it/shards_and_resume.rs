@@ -38,6 +38,13 @@ fn shards_merge_into_exactly_the_whole_run() {
     let o = arena(&args);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_same_results(&whole, &merged);
+    // The merged verdict prints as `arena run` prints it: one `verdict:` line per line of
+    // verdict.txt (issue 30, item 9).
+    let out = String::from_utf8_lossy(&o.stdout);
+    let verdict = std::fs::read_to_string(merged.join("verdict.txt")).unwrap();
+    for line in verdict.lines() {
+        assert!(out.contains(&format!("  verdict: {line}\n")), "{line}\n{out}");
+    }
 }
 
 #[test]

@@ -245,7 +245,7 @@ fn bad_sweeps_are_refused_in_one_line_before_anything_is_written() {
         ),
         (
             &["--game", "dardz", "--vary", "value_12=999"],
-            "`card_values.12.points` = 999 is out of range: allowed -100 to 100",
+            "`value_12` = 999 is out of range: allowed -100 to 100",
         ),
         (&["--game", "dardz", "--vary", "value_11=12..2"], "range `12..2` is empty"),
         (
@@ -439,4 +439,45 @@ fn the_tuners_rules_file_loads_and_its_confirmation_uses_fresh_seeds() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("--confirm-seed 5 is one of the search's seeds"), "{}", stderr(&o));
     assert!(!dir.path().join("never").exists());
+}
+
+#[test]
+fn a_sweep_row_names_its_baseline_by_value_and_answers_in_the_verdict_words() {
+    // Issue 30, item 2: not "baseline ...; baseline" but value_12=10, and each variant's
+    // seat balance in the verdict's own words against the margin.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sw");
+    let o = arena(&[
+        "sweep",
+        "--game",
+        "dardz",
+        "--players",
+        "4",
+        "--vary",
+        "value_12=8,10",
+        "--matches",
+        "400",
+        "--no-report",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("4 players, bots random:"), "{text}");
+    assert!(text.contains("value_12=10 (baseline)"), "{text}");
+    assert!(text.contains("seat 0 vs value_12=10:"), "{text}");
+    assert!(!text.contains("; baseline"), "{text}");
+    let words = [
+        "fair within ±1 pp",
+        "a real but small edge",
+        "unfair by more than",
+        "a real edge",
+        "not enough matches to tell",
+    ];
+    let rows: Vec<&str> =
+        text.lines().filter(|l| l.trim_start().starts_with("value_12=")).collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    for row in rows {
+        assert!(words.iter().any(|w| row.contains(w)), "{row}");
+    }
 }

@@ -360,3 +360,29 @@ fn from_a_merged_folder_replays_the_whole_plan() {
         trace_json(&["--game", "low-blow", "--players", "4", "--seed", "11", "--matches", "5..7"]);
     assert_eq!(from, direct);
 }
+
+#[test]
+fn pig_text_trace_numbers_turns_as_its_turn_events_do() {
+    // Issue 30, item 9: `= turn seat=1 turn=2` is followed by the state line `| turn 2`.
+    let o = arena(&["trace", "--game", "pig", "--seed", "7", "--match", "42"]);
+    assert!(o.status.success());
+    let text = String::from_utf8(o.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut checked = 0;
+    for pair in lines.windows(2) {
+        if let Some(n) =
+            pair[0].trim().strip_prefix("= turn seat=").and_then(|r| r.split("turn=").nth(1))
+        {
+            assert!(
+                pair[1].trim_end().ends_with(&format!("| turn {n}")),
+                "{}\n{}",
+                pair[0],
+                pair[1]
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 2, "{text}");
+    // The first state is turn 1.
+    assert!(lines[1].trim_end().ends_with("| turn 1"), "{}", lines[1]);
+}

@@ -254,14 +254,21 @@ macro_rules! rule_params {
                     )*
                     _ => {
                         let _ = value;
-                        let keys: &[&str] = &[$(stringify!($tfield),)* $(stringify!($field)),*];
+                        // Keys as `arena games` writes them: a table's cells by their pattern
+                        // (`value_1..value_12`), and every cell a candidate for "did you mean".
+                        let keys: Vec<String> = vec![
+                            $(self.$tfield.key_pattern(),)*
+                            $(stringify!($field).to_string()),*
+                        ];
+                        let all: Vec<String> =
+                            $crate::core::rules::Rules::params(self).into_iter().map(|p| p.key).collect();
                         Err(if keys.is_empty() {
                             format!("unknown rules key `{}`; this game has no rules parameters", key)
                         } else {
                             format!(
                                 "unknown rules key `{}`{}; valid keys: {}",
                                 key,
-                                $crate::core::suggest::did_you_mean(key, keys.iter().copied()),
+                                $crate::core::suggest::did_you_mean(key, all.iter().map(String::as_str)),
                                 keys.join(", ")
                             )
                         })
@@ -320,11 +327,29 @@ pub fn apply_file<R: Rules>(rules: &mut R, game: &str, path: &Path) -> Result<()
             }
             continue;
         }
-        rules
-            .set(key, value)
-            .map_err(|message| RulesError::Key { path: shown.clone(), message })?;
+        rules.set(key, value).map_err(|message| RulesError::Key {
+            path: match key_line(&text, key) {
+                Some(line) => format!("{shown}, line {line}"),
+                None => shown.clone(),
+            },
+            message,
+        })?;
     }
     Ok(())
+}
+
+/// The line of a rules file where `key` is set (`key = ...`, possibly quoted), for errors.
+fn key_line(text: &str, key: &str) -> Option<usize> {
+    text.lines()
+        .position(|line| {
+            let line = line.trim_start();
+            let rest = line
+                .strip_prefix(key)
+                .or_else(|| line.strip_prefix(&format!("\"{key}\"")))
+                .or_else(|| line.strip_prefix(&format!("'{key}'")));
+            rest.is_some_and(|r| r.trim_start().starts_with('='))
+        })
+        .map(|i| i + 1)
 }
 
 fn syntax_message(text: &str, e: &toml::de::Error) -> String {

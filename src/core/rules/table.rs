@@ -174,6 +174,35 @@ impl<R: Record> Table<R> {
         }
     }
 
+    /// The table's cell keys in one pattern, as an error's list of valid keys shows them:
+    /// `value_1..value_12` for short keys of numbered rows, else `card_values.<row>.points`.
+    pub fn key_pattern(&self) -> String {
+        let is_number = |k: &str| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit());
+        let mut out: Vec<String> = Vec::new();
+        for field in R::FIELDS {
+            if self.short.is_none() {
+                out.push(format!("{}.<row>.{field}", self.name));
+                continue;
+            }
+            let numbered: Vec<&str> =
+                self.records().map(|r| r.row_key()).filter(|k| is_number(k)).collect();
+            if let (Some(a), Some(b)) = (numbered.first(), numbered.last()) {
+                out.push(if numbered.len() > 1 {
+                    format!("{}..{}", self.cell_key(a, field), self.cell_key(b, field))
+                } else {
+                    self.cell_key(a, field)
+                });
+            }
+            out.extend(
+                self.records()
+                    .map(|r| r.row_key())
+                    .filter(|k| !is_number(k))
+                    .map(|k| self.cell_key(k, field)),
+            );
+        }
+        out.join(", ")
+    }
+
     /// Every cell as a parameter, row by row.
     pub fn params(&self) -> Vec<super::ParamInfo> {
         let mut out = Vec::new();
@@ -230,10 +259,25 @@ impl<R: Record> Table<R> {
         let name = self.name;
         let Some(at) = self.rows.iter().position(|r| r.record.row_key() == row) else {
             let valid: Vec<&str> = self.rows.iter().map(|r| r.record.row_key()).collect();
-            return Err(format!("`{name}` has no row `{row}`; rows: {}", valid.join(", ")));
+            return Err(format!(
+                "`{name}` has no row `{row}`{}; rows: {}",
+                // A number is a typo of no other number: `13` is not `1`.
+                if row.bytes().all(|b| b.is_ascii_digit()) {
+                    String::new()
+                } else {
+                    crate::core::suggest::did_you_mean(row, valid.iter().copied())
+                },
+                valid.join(", ")
+            ));
+        };
+        // The cell by the name `arena games` lists (`value_12`, not `card_values.12.points`).
+        let shown = if R::FIELDS.contains(&field) {
+            self.cell_key(row, field)
+        } else {
+            format!("{name}.{row}.{field}")
         };
         let target = &mut self.rows[at];
-        target.record.set(field, value).map_err(|e| format!("`{name}.{row}.{field}` {e}"))
+        target.record.set(field, value).map_err(|e| format!("`{shown}` {e}"))
     }
 
     fn set_rows(&mut self, value: &toml::Value) -> Result<(), String> {
@@ -313,6 +357,9 @@ mod table_tests {
         assert_eq!((p[2].value.as_str(), p[2].allowed), ("-5", "-100 to 100"));
         let short = table().with_short_keys(|row, field| format!("{field}_{row}"));
         assert_eq!(short.params()[0].key, "points_7");
+        // An error's list of valid keys: numbered rows as a range, named rows one by one.
+        assert_eq!(short.key_pattern(), "points_7, points_skull, copies_7, copies_skull");
+        assert_eq!(table().key_pattern(), "cards.<row>.points, cards.<row>.copies");
     }
 
     #[test]
@@ -324,7 +371,8 @@ mod table_tests {
         assert_eq!(rows, [(9, 2), (-5, 1)]);
         assert!(t.try_set("speed", &toml::Value::Integer(1)).is_none());
         let err = t.try_set("cards.7.points", &toml::Value::Integer(500)).unwrap().unwrap_err();
-        assert_eq!(err, "`cards.7.points` = 500 is out of range: allowed -100 to 100");
+        // Named as `arena games` lists the cell, whichever key set it.
+        assert_eq!(err, "`points_7` = 500 is out of range: allowed -100 to 100");
         let err = t.try_set("cards.8.points", &toml::Value::Integer(1)).unwrap().unwrap_err();
         assert!(err.contains("no row `8`; rows: 7, skull"), "{err}");
         let err = t.try_set("cards.7.colour", &toml::Value::Integer(1)).unwrap().unwrap_err();

@@ -107,7 +107,7 @@ pub struct LadderResult {
 impl Ladder {
     pub fn new(request: LadderRequest, out: Option<PathBuf>) -> anyhow::Result<Ladder> {
         let entry = games::entry(&request.game).map_err(input)?;
-        let game = (entry.build)(request.rules.as_deref(), &request.sets).map_err(input)?;
+        let game = entry.configure(request.rules.as_deref(), &request.sets).map_err(input)?;
         let players = request.players.unwrap_or_else(|| game.default_players());
         crate::with_game!(&game, g => g.check_players(players)).map_err(input)?;
         let count = request.bots.split(',').count();

@@ -66,7 +66,7 @@ impl Plan {
     /// Validate `spec` for a run of `matches` matches.
     pub fn new(spec: &MatchSpec, matches: u64) -> anyhow::Result<Plan> {
         let entry = games::entry(&spec.game).map_err(input)?;
-        let game = (entry.build)(spec.rules.as_deref(), &spec.sets).map_err(input)?;
+        let game = entry.configure(spec.rules.as_deref(), &spec.sets).map_err(input)?;
         let players = spec.players.unwrap_or_else(|| game.default_players());
         crate::with_game!(&game, g => g.check_players(players)).map_err(input)?;
         let bots = spec.bots.as_deref().unwrap_or(entry.default_bots);

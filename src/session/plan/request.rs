@@ -107,6 +107,36 @@ pub struct RequestFlags {
     pub fair_within: Option<f64>,
 }
 
+/// The environment variable that scales every match count of `arena run` and `arena sweep`
+/// (and `arena bench`'s seconds) by a factor between 0 and 1, so that the README's tour, or a
+/// new experiment file, can be tried end to end in seconds. A scaled run says so on stderr,
+/// and its manifest holds the matches it played: its figures are a quick pass, not answers.
+pub const SCALE_VAR: &str = "ARENA_SCALE";
+
+/// The factor of [`SCALE_VAR`], `None` when it is unset; an error names what is allowed.
+pub fn match_scale() -> anyhow::Result<Option<f64>> {
+    let Some(raw) = std::env::var_os(SCALE_VAR) else { return Ok(None) };
+    let text = raw.to_string_lossy();
+    match text.trim().parse::<f64>() {
+        Ok(f) if f > 0.0 && f <= 1.0 => Ok(Some(f)),
+        _ => Err(crate::session::input::input(format!(
+            "{SCALE_VAR} must be a number above 0 and at most 1 (e.g. 0.001), got `{text}`"
+        ))),
+    }
+}
+
+/// `matches` under [`SCALE_VAR`] (at least one match), with a note when it changes.
+pub fn scaled_matches(matches: u64) -> u64 {
+    let Ok(Some(f)) = match_scale() else { return matches };
+    let scaled = ((matches as f64 * f).ceil() as u64).clamp(1, matches);
+    if scaled != matches {
+        crate::errln!(
+            "note: {SCALE_VAR}={f} plays {scaled} of {matches} matches: a quick pass, not an answer"
+        );
+    }
+    scaled
+}
+
 /// The default seed when `--seed` is not given.
 pub const DEFAULT_SEED: u64 = 1;
 
@@ -133,11 +163,11 @@ impl RequestFlags {
             seating: self.seating.unwrap_or(Seating::Rotate),
             rules: self.rules.clone(),
             sets: self.sets.clone(),
-            matches,
+            matches: scaled_matches(matches),
             stopping: self.stopping(),
             shard: self.shard,
             per_match: self.per_match,
-            skill_matches: self.skill_matches,
+            skill_matches: self.skill_matches.map(scaled_matches),
             fair_within: self.fair_within,
         }
     }

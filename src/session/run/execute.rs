@@ -174,15 +174,26 @@ pub fn execute<G: Game>(
         let chunk = plan.stopping.map(|st| {
             st.check_every.div_ceil(group).checked_mul(group).unwrap_or(u64::MAX / group * group)
         });
+        // The probe serves the estimate, which a quiet run does not print.
+        let mut probing = !exec.quiet;
         while cp.next < end && cp.stopped.is_none() {
             let next = cp.next;
-            let mut block_end = (next + sizer.next()).min(end);
+            let size = if probing { sizer.probe(exec.threads) } else { sizer.next() };
+            let mut block_end = (next + size).min(end);
             if let Some(c) = chunk {
                 // Never cross a check point: the stopping index must not depend on timing.
                 block_end = block_end.min((next / c + 1) * c);
             }
             let block_started = Instant::now();
             let block = play_block(game, spec, next, block_end, exec.per_match);
+            if probing {
+                progress.estimate(
+                    block_end - next,
+                    block_started.elapsed().as_secs_f64(),
+                    end - block_end,
+                );
+                probing = false;
+            }
             sizer.observe(block_end - next, block_started);
             cp.tally.merge(&block.tally);
             cp.failures.extend(block.failures);

@@ -56,6 +56,16 @@ pub struct SweepMeta {
     pub baseline: usize,
 }
 
+impl SweepMeta {
+    /// A variant's rules in the sweep's own words, every varied key with its value
+    /// (`value_12=10`), so that the baseline reads as its values, not as "baseline".
+    pub fn settings(&self, v: usize) -> String {
+        let pairs: Vec<String> =
+            self.keys.iter().zip(&self.values[v]).map(|(k, x)| format!("{k}={x}")).collect();
+        if pairs.is_empty() { self.variants[v].name.clone() } else { pairs.join(",") }
+    }
+}
+
 /// A shard's (or whole sweep's) tallies, as `sweep_tally.json` holds them.
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct SweepTally {
@@ -76,6 +86,8 @@ pub struct SweepResult {
     /// Set when a stop signal paused the sweep before its end: the next match to play
     /// (its checkpoint is saved; `arena sweep --resume` continues).
     pub paused_at: Option<u64>,
+    /// The verdict's practical margin (`--fair-within`), for each variant's words.
+    pub fair_within_pp: f64,
 }
 
 /// How often a sweep saves its checkpoint while playing.
@@ -202,8 +214,16 @@ fn play_and_write(
         with_game!(&sweep.plans[0].game, g0 => play_all(g0, sweep, &meta, shard, exec.quiet, threads, Some(saving)))
     })?;
     let (_, end) = range(&meta, shard);
+    let fair_within_pp = sweep.request.request.fair_within_pp()?;
     if next < end {
-        return Ok(SweepResult { root, block, meta, elapsed_seconds, paused_at: Some(next) });
+        return Ok(SweepResult {
+            root,
+            block,
+            meta,
+            elapsed_seconds,
+            paused_at: Some(next),
+            fair_within_pp,
+        });
     }
     write_sweep_folder(&root, &sweep.request, &meta, &block, shard, exec, elapsed_seconds, None)?;
     // The files are complete: the checkpoint has served (status reads its absence).
@@ -212,7 +232,7 @@ fn play_and_write(
         std::fs::remove_file(&spent)
             .map_err(|e| crate::output::io_failure("removing", &spent, e))?;
     }
-    Ok(SweepResult { root, block, meta, elapsed_seconds, paused_at: None })
+    Ok(SweepResult { root, block, meta, elapsed_seconds, paused_at: None, fair_within_pp })
 }
 
 /// Play every variant of `sweep` (or its shard) on `threads` threads and return the tallies,
@@ -268,6 +288,8 @@ fn play_all<G: Game>(
     let mut sizer = BlockSizer::new(threads, meta.group, 0.25);
     let started = Instant::now();
     let mut last_checkpoint = Instant::now();
+    // The probe serves the estimate, which a quiet sweep does not print.
+    let mut probing = !quiet;
     let save = |total: &SweepBlock, next: u64, paused: bool| -> anyhow::Result<()> {
         let Some(s) = &saving else { return Ok(()) };
         let cp = SweepCheckpoint {
@@ -287,9 +309,14 @@ fn play_all<G: Game>(
             progress.finish();
             return Ok((total, next, earlier_seconds + started.elapsed().as_secs_f64()));
         }
-        let block_end = (next + sizer.next()).min(end);
+        let size = if probing { sizer.probe(threads) } else { sizer.next() };
+        let block_end = (next + size).min(end);
         let t = Instant::now();
         let block = play_sweep_block(&games, &specs, meta.baseline, next, block_end);
+        if probing {
+            progress.estimate(block_end - next, t.elapsed().as_secs_f64(), end - block_end);
+            probing = false;
+        }
         sizer.observe(block_end - next, t);
         total.merge(&block);
         next = block_end;
@@ -499,5 +526,6 @@ pub fn merge_sweep(
         meta,
         elapsed_seconds: seconds,
         paused_at: None,
+        fair_within_pp: request.request.fair_within_pp()?,
     })
 }

@@ -44,7 +44,12 @@ impl Objective {
     pub fn parse(text: &str) -> anyhow::Result<Objective> {
         let bad = || {
             input(format!(
-                "--objective must be balance, length=TURNS or share:NUMBER=FRACTION (e.g. share:12=0.08), got `{text}`"
+                "--objective must be balance, length=TURNS or share:NUMBER=FRACTION (e.g. share:12=0.08), got `{text}`{}",
+                match text.split([':', '=']).next().unwrap_or(text) {
+                    "balance" | "length" | "share" => String::new(),
+                    word =>
+                        crate::core::suggest::did_you_mean(word, ["balance", "length", "share"]),
+                }
             ))
         };
         if text == "balance" {

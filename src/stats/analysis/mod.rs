@@ -7,7 +7,7 @@ use crate::stats::hypothesis::{binomial_two_sided, chi_square_uniform, holm};
 use crate::stats::intervals::{wilson, z_for};
 use crate::stats::ratings::{MatchScores, bradley_terry_robust, elo_from_share};
 use crate::stats::tally::Moments;
-use crate::stats::verdict::{self, Relevance};
+use crate::stats::verdict::{self, Answer, Relevance};
 
 mod solo;
 
@@ -185,6 +185,35 @@ fn lineup_note(labels: &[String]) -> String {
     note
 }
 
+/// The seat with the strongest evidence; among equal p-values (two seats always tie) the
+/// largest difference, favoured seats first.
+fn top_seat(seats: &[SeatBalance]) -> Option<&SeatBalance> {
+    let best_p = seats.iter().map(|s| s.p_holm).fold(f64::INFINITY, f64::min);
+    let size = |s: &SeatBalance| (s.diff_pp.abs() * 1e6).round();
+    seats
+        .iter()
+        .filter(|s| s.p_holm <= best_p * (1.0 + 1e-9) + 1e-300)
+        .max_by(|a, b| size(a).total_cmp(&size(b)).then(a.diff_pp.total_cmp(&b.diff_pp)))
+}
+
+/// Which of the verdict's answers the seats give against a margin of `margin_pp`.
+pub fn answer(seats: &[SeatBalance], margin_pp: f64) -> Answer {
+    let Some(top) = top_seat(seats) else { return Answer::Untestable };
+    if seats.len() < 2 || top.decisive == 0 {
+        return Answer::Untestable;
+    }
+    let relevance =
+        |s: &SeatBalance| verdict::relevance(s.sole_wins, s.decisive, s.fair_share, margin_pp);
+    let all_within = seats.iter().all(|s| relevance(s) == Relevance::Within);
+    match (top.p_holm < 0.05, relevance(top) == Relevance::Beyond, all_within) {
+        (true, true, _) => Answer::Unfair,
+        (true, false, true) => Answer::SmallEdge,
+        (true, false, false) => Answer::OpenEdge,
+        (false, _, true) => Answer::Fair,
+        (false, _, false) => Answer::NotEnough,
+    }
+}
+
 fn verdict(seats: &[SeatBalance], matches: u64, margin_pp: f64) -> String {
     let n = seats.len();
     if n < 2 {
@@ -194,15 +223,7 @@ fn verdict(seats: &[SeatBalance], matches: u64, margin_pp: f64) -> String {
     if decisive == 0 {
         return format!("no match had a sole winner (n = {matches}): nothing to test");
     }
-    // The seat with the strongest evidence; among equal p-values (two seats always tie) the
-    // largest difference, favoured seats first.
-    let best_p = seats.iter().map(|s| s.p_holm).fold(f64::INFINITY, f64::min);
-    let size = |s: &SeatBalance| (s.diff_pp.abs() * 1e6).round();
-    let Some(top) = seats
-        .iter()
-        .filter(|s| s.p_holm <= best_p * (1.0 + 1e-9) + 1e-300)
-        .max_by(|a, b| size(a).total_cmp(&size(b)).then(a.diff_pp.total_cmp(&b.diff_pp)))
-    else {
+    let Some(top) = top_seat(seats) else {
         return "no seats".into();
     };
     let (lo, hi) = top.diff_ci_pp;
@@ -223,7 +244,6 @@ fn verdict(seats: &[SeatBalance], matches: u64, margin_pp: f64) -> String {
     let tail = format!("({}; {sample})", verdict::method_text(n, margin_pp));
     let relevance =
         |s: &SeatBalance| verdict::relevance(s.sole_wins, s.decisive, s.fair_share, margin_pp);
-    let all_within = seats.iter().all(|s| relevance(s) == Relevance::Within);
     // Matches in all that would settle every seat still open, scaled from decisive matches.
     let more = || {
         let needed = seats
@@ -250,28 +270,22 @@ fn verdict(seats: &[SeatBalance], matches: u64, margin_pp: f64) -> String {
         ),
     };
     let margin = format!("±{margin_pp} pp");
-    if top.p_holm < 0.05 {
-        if relevance(top) == Relevance::Beyond {
-            format!("unfair by more than the {margin} margin: {edge} {tail}")
-        } else if all_within {
-            format!(
-                "a real but small edge: {edge}; significant, but within the {margin} margin {tail}"
-            )
-        } else {
-            format!(
-                "a real edge, not yet shown to be within or beyond the {margin} margin: {edge}; {} {tail}",
-                more_text("which")
-            )
-        }
-    } else if all_within {
-        format!(
+    match answer(seats, margin_pp) {
+        Answer::Unfair => format!("unfair by more than the {margin} margin: {edge} {tail}"),
+        Answer::SmallEdge => format!(
+            "a real but small edge: {edge}; significant, but within the {margin} margin {tail}"
+        ),
+        Answer::OpenEdge => format!(
+            "a real edge, not yet shown to be within or beyond the {margin} margin: {edge}; {} {tail}",
+            more_text("which")
+        ),
+        Answer::Fair => format!(
             "fair within {margin}: no seat's share of decisive matches is more than {margin_pp} pp from a fair {fair:.1}% (largest: {edge}) {tail}"
-        )
-    } else {
-        format!(
+        ),
+        Answer::NotEnough | Answer::Untestable => format!(
             "not enough matches to tell whether the seats are fair within {margin}: {edge}; {} {tail}",
             more_text("whether every seat is within it")
-        )
+        ),
     }
 }
 

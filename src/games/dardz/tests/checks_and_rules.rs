@@ -253,7 +253,7 @@ fn card_values_are_one_table_settable_by_cell_row_or_file() {
     let err = rules::apply_sets(&mut DardzRules::default(), &["value_7=101".into()])
         .unwrap_err()
         .to_string();
-    assert!(err.contains("card_values.7.points") && err.contains("-100 to 100"), "{err}");
+    assert!(err.contains("`value_7`") && err.contains("-100 to 100"), "{err}");
 }
 
 #[test]
