@@ -39,3 +39,4 @@ mod status_truth;
 mod sweep;
 mod symlinks;
 mod traces;
+mod view;
