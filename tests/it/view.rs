@@ -149,3 +149,64 @@ fn bad_input_is_refused_with_one_line() {
     );
     assert!(!std::path::Path::new(out).exists(), "nothing is written on bad input");
 }
+
+fn picks(dir: &std::path::Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(dir.join("notable.json")).unwrap();
+    serde_json::from_str::<serde_json::Value>(&text).unwrap()["picks"].clone()
+}
+
+#[test]
+fn the_matches_worth_seeing_are_the_same_for_any_thread_count_and_shard_split() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = [
+        "--game",
+        "dardz",
+        "--players",
+        "4",
+        "--bots",
+        "random,greedy,random,random",
+        "--matches",
+        "400",
+        "--seed",
+        "11",
+    ];
+    let [one, two] = crate::common::run_on_1_and_2_threads(dir.path(), "notable", &plan);
+    let (a, b) = (picks(&one), picks(&two));
+    assert_eq!(a, b);
+    let rules: Vec<&str> =
+        a.as_array().unwrap().iter().map(|p| p["rule"].as_str().unwrap()).collect();
+    for rule in ["longest", "shortest", "end", "comeback", "upset", "rare"] {
+        assert!(rules.contains(&rule), "no `{rule}` pick: {rules:?}");
+    }
+    // Every pick has its page, a replay of that very match, and the report links it.
+    let report = std::fs::read_to_string(two.join("report.html")).unwrap();
+    assert!(report.contains("Matches worth seeing"));
+    for p in a.as_array().unwrap() {
+        let page = p["page"].as_str().unwrap();
+        let html = std::fs::read_to_string(two.join(page)).unwrap();
+        assert_self_contained(&html);
+        assert_eq!(embedded(&html)[0][0]["match"], p["match"]);
+        assert!(report.contains(&format!("href=\"{page}\"")), "{page}");
+    }
+    // Two shards merged pick the same matches as the whole run.
+    let mut shards = Vec::new();
+    for shard in ["0/2", "1/2"] {
+        let out = dir.path().join(shard.replace('/', "of"));
+        let mut args =
+            vec!["run", "--quiet", "--no-report", "--shard", shard, "--out", out.to_str().unwrap()];
+        args.extend(plan);
+        assert!(arena(&args).status.success());
+        shards.push(out);
+    }
+    let merged = dir.path().join("merged");
+    let o = arena(&[
+        "merge",
+        "--no-report",
+        "--out",
+        merged.to_str().unwrap(),
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(picks(&merged), a);
+}

@@ -4,6 +4,8 @@
 //! that draws every game from its `state_data` only, so any format-2 trace file can be
 //! viewed and the page needs nothing but itself: no network, works from `file://`.
 
+pub mod notable;
+
 use serde_json::Value;
 
 use crate::session::Plan;
