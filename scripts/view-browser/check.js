@@ -19,7 +19,7 @@ async function main() {
   let failed = 0;
   for (const file of args) {
     const name = path.basename(file);
-    const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    const page = await browser.newPage({ viewport: shots ? { width: 960, height: 700 } : { width: 1100, height: 800 } });
     const errors = [];
     page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
     page.on("pageerror", (e) => errors.push(String(e)));
