@@ -210,3 +210,29 @@ fn the_matches_worth_seeing_are_the_same_for_any_thread_count_and_shard_split() 
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(picks(&merged), a);
 }
+
+#[test]
+fn a_600_decision_pride_match_is_a_page_under_1_mb() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("p.html");
+    // Match 23 of seven players, seed 7: 602 decisions.
+    let o = arena(&[
+        "view",
+        "--game",
+        "pride-prejudice",
+        "--players",
+        "7",
+        "--seed",
+        "7",
+        "--match",
+        "23",
+        "--out",
+        page.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let html = std::fs::read_to_string(&page).unwrap();
+    let data = embedded(&html);
+    let end = data[0].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(end["decisions"], 602);
+    assert!(html.len() < 1_000_000, "{} bytes", html.len());
+}

@@ -41,6 +41,41 @@ fn slim(mut record: Value) -> Value {
     record
 }
 
+/// Rewrite, in place, each step's changed arrays of the same length as before as patches
+/// `{"$patch": {"i": new element, ...}}` of the elements that changed, when that is
+/// shorter: a Pride & Preju-Dice step changes one sheet of up to eight, and resending them
+/// all would double a long match's page. The page's script applies the patches.
+fn patch_arrays(records: &mut [Value]) {
+    let Some(mut state) = records.first().and_then(|r| r.get("state_data")).cloned() else {
+        return;
+    };
+    for record in records.iter_mut().skip(1) {
+        if let Some(whole) = record.get("state_data") {
+            state = whole.clone();
+            continue;
+        }
+        let Some(Value::Object(changes)) = record.get_mut("state_changes") else { continue };
+        for (key, new) in changes.iter_mut() {
+            let old = state.get(key).cloned();
+            state[key.as_str()] = new.clone();
+            if let (Some(Value::Array(was)), Value::Array(now)) = (old, &*new)
+                && was.len() == now.len()
+            {
+                let patch: serde_json::Map<String, Value> = now
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, v)| was[*i] != **v)
+                    .map(|(i, v)| (i.to_string(), v.clone()))
+                    .collect();
+                let patch = serde_json::json!({ "$patch": patch });
+                if patch.to_string().len() < new.to_string().len() {
+                    *new = patch;
+                }
+            }
+        }
+    }
+}
+
 /// Replay match `index` of `plan` and return its records, as `arena trace --format json`
 /// writes them.
 pub fn match_records(plan: &Plan, index: u64) -> MatchRecords {
@@ -48,7 +83,12 @@ pub fn match_records(plan: &Plan, index: u64) -> MatchRecords {
     let mut emit = |line: String| lines.push(line);
     let style = TraceStyle::Json { full_states: false };
     with_game!(&plan.game, g => trace_match(g, &plan.spec, index, style, &mut emit));
-    lines.iter().map(|l| slim(serde_json::from_str(l).expect("the trace writes JSON"))).collect()
+    let mut records: MatchRecords = lines
+        .iter()
+        .map(|l| slim(serde_json::from_str(l).expect("the trace writes JSON")))
+        .collect();
+    patch_arrays(&mut records);
+    records
 }
 
 /// The matches of a trace file written by `arena trace --format json` (one JSON object per
@@ -113,6 +153,7 @@ pub fn matches_of_trace(text: &str, name: &str) -> anyhow::Result<Vec<MatchRecor
     if matches.is_empty() {
         return Err(input(format!("{name}: no match in the file (no `start` record)")));
     }
+    matches.iter_mut().for_each(|m| patch_arrays(m));
     Ok(matches)
 }
 

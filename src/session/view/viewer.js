@@ -29,7 +29,16 @@ function prepare(records) {
     } else {
       var next = {};
       Object.keys(state).forEach(function (k) { next[k] = state[k]; });
-      Object.keys(r.state_changes || {}).forEach(function (k) { next[k] = r.state_changes[k]; });
+      Object.keys(r.state_changes || {}).forEach(function (k) {
+        var v = r.state_changes[k];
+        if (v && typeof v === "object" && v.$patch) {
+          // Only the elements that changed (the page's own compaction, see view/mod.rs).
+          var arr = state[k].slice();
+          Object.keys(v.$patch).forEach(function (i) { arr[+i] = v.$patch[i]; });
+          v = arr;
+        }
+        next[k] = v;
+      });
       state = next;
     }
     states.push(state);
