@@ -2,7 +2,7 @@
 //! and the turn from which the eventual winner led alone (`lead_changes`,
 //! `decided_percent`). The runner feeds it the game's standings where a turn can have ended.
 
-use crate::core::{MAX_SEATS, Outcome, Seat};
+use crate::core::{Outcome, Seat};
 use crate::stats::tally::LeadShape;
 
 /// No sole leader seen yet (seats are below `MAX_SEATS`).
@@ -21,8 +21,6 @@ pub(super) struct LeadTracker {
     leading_now: bool,
     since: u32,
     changes: u32,
-    /// Each seat's worst deficit behind the best standing so far.
-    deficit: [i32; MAX_SEATS],
 }
 
 impl Default for LeadTracker {
@@ -34,7 +32,6 @@ impl Default for LeadTracker {
             leading_now: false,
             since: 0,
             changes: 0,
-            deficit: [0; MAX_SEATS],
         }
     }
 }
@@ -54,10 +51,6 @@ impl LeadTracker {
             count = if above { 1 } else { count + (v == best) as u32 };
             seat = if above { i as u8 } else { seat };
             best = best.max(v);
-        }
-        // Branch-free, like the rest: a max per seat.
-        for (d, &v) in self.deficit.iter_mut().zip(standings) {
-            *d = (*d).max(best.saturating_sub(v));
         }
         let sole = count == 1;
         let same = self.leader == seat;
@@ -80,13 +73,7 @@ impl LeadTracker {
             Some(w) if self.leading_now && self.leader == w as u8 => self.since,
             _ => outcome.turns,
         };
-        let winner_deficit = winner.map_or(0, |w| self.deficit[w]);
-        Some(LeadShape {
-            changes: self.changes,
-            decided_turn,
-            turns: outcome.turns,
-            winner_deficit,
-        })
+        Some(LeadShape { changes: self.changes, decided_turn, turns: outcome.turns })
     }
 }
 

@@ -95,7 +95,7 @@ pub struct Notable {
     pub capped: Option<Candidate>,
     /// Per end reason (by its text), the first match that ended so.
     pub reasons: Vec<(String, Candidate)>,
-    /// The sole winner's largest worst deficit.
+    /// The sole winner that took the lead for good latest (thousandths of the turns).
     pub comeback: Option<Candidate>,
     /// Per lineup slot, its sole win with the widest margin over the runner-up.
     pub wins_by_slot: Vec<Option<Candidate>>,
@@ -149,10 +149,16 @@ impl Notable {
             return;
         }
         let winner = (0..o.players()).find(|&s| o.rank(Seat(s as u8)) == 0).unwrap_or(0);
+        // The latest comeback: the winner took the lead for good latest in the match (the
+        // share of its turns, in thousandths, played before). From the lead figures the
+        // runner keeps anyway: tracking every seat's deficit at every turn as well made Pig's
+        // matches take 11% more instructions (callgrind), over the 2% this may cost.
         if let Some(lead) = lead
-            && lead.winner_deficit > 0
+            && lead.turns > 0
+            && lead.decided_turn > 0
         {
-            keep(&mut self.comeback, Candidate { index, value: lead.winner_deficit as i64 });
+            let late = lead.decided_turn as i64 * 1000 / lead.turns as i64;
+            keep(&mut self.comeback, Candidate { index, value: late });
         }
         // The margin over the best other seat, whichever way the game counts.
         let w = o.score(Seat(winner as u8)) as i64;

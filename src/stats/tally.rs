@@ -196,9 +196,6 @@ pub struct LeadShape {
     pub decided_turn: u32,
     /// Total turns of the match.
     pub turns: u32,
-    /// The sole winner's worst deficit behind the leader at a turn's end (0 without a sole
-    /// winner): how far it came back from (for the run's matches worth seeing).
-    pub winner_deficit: i32,
 }
 
 /// Everything a run counts.
@@ -484,8 +481,7 @@ mod tests {
         let mut parts = [Tally::new(2, 1), Tally::new(2, 1)];
         for (i, o) in outcomes.iter().enumerate() {
             let len = MatchLength { decisions: i as u32 * 3, ..Default::default() };
-            let lead =
-                Some(LeadShape { changes: i as u32, decided_turn: 2, turns: 5, winner_deficit: 0 });
+            let lead = Some(LeadShape { changes: i as u32, decided_turn: 2, turns: 5 });
             whole.record(o, &[1, 0], &len, lead, &[i as i64]);
             parts[i % 2].record(o, &[1, 0], &len, lead, &[i as i64]);
         }
