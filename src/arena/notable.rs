@@ -95,7 +95,8 @@ pub struct Notable {
     pub capped: Option<Candidate>,
     /// Per end reason (by its text), the first match that ended so.
     pub reasons: Vec<(String, Candidate)>,
-    /// The sole winner that took the lead for good latest (thousandths of the turns).
+    /// The sole winner that took the lead for good latest (thousandths of the turns, times
+    /// 1000, plus the lead changes).
     pub comeback: Option<Candidate>,
     /// Per lineup slot, its sole win with the widest margin over the runner-up.
     pub wins_by_slot: Vec<Option<Candidate>>,
@@ -157,8 +158,10 @@ impl Notable {
             && lead.turns > 0
             && lead.decided_turn > 0
         {
+            // Ties (many winners only lead alone at the last turn): more lead changes.
             let late = lead.decided_turn as i64 * 1000 / lead.turns as i64;
-            keep(&mut self.comeback, Candidate { index, value: late });
+            let value = late * 1000 + lead.changes.min(999) as i64;
+            keep(&mut self.comeback, Candidate { index, value });
         }
         // The margin over the best other seat, whichever way the game counts.
         let w = o.score(Seat(winner as u8)) as i64;
