@@ -3,8 +3,10 @@
 
 pub mod ladder;
 mod lead;
+pub mod notable;
 pub mod runner;
 pub mod seating;
 
+pub use notable::{Notable, NotableRules};
 pub use runner::{BlockResult, Failure, MatchRecord, Observer, RunSpec, Silent, Worker};
 pub use seating::{Assignment, Seating};

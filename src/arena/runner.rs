@@ -10,6 +10,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::arena::lead::LeadTracker;
+use crate::arena::notable::{Notable, NotableRules};
 use crate::arena::seating::{Assignment, Seating};
 use crate::bots::random::RandomBot;
 use crate::bots::{Bot, BotSpec};
@@ -310,6 +311,8 @@ pub struct BlockResult {
     pub failures: Vec<Failure>,
     /// Per-match records in index order, when asked for.
     pub records: Vec<MatchRecord>,
+    /// The matches worth seeing among these.
+    pub notable: Notable,
 }
 
 fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
@@ -336,13 +339,16 @@ pub fn play_block<G: Game>(
 ) -> BlockResult {
     let group = spec.seating.group_size(spec.players);
     assert!(start.is_multiple_of(group), "blocks start at a deal group");
-    let metric_count = game.metric_names(spec.players).len();
+    let metric_names = game.metric_names(spec.players);
+    let metric_count = metric_names.len();
+    let rules = NotableRules::new(&metric_names);
     // Boxed: the fold moves its accumulator at every step, and a Tally is a few kilobytes.
     let empty = || {
         Box::new(BlockResult {
             tally: Tally::new(spec.players, metric_count),
             failures: Vec::new(),
             records: Vec::new(),
+            notable: Notable::default(),
         })
     };
     let groups = (end - start).div_ceil(group) as usize;
@@ -376,6 +382,15 @@ pub fn play_block<G: Game>(
                             for seat in 0..spec.players {
                                 by_slot[slots[seat] as usize] = by_seat[seat];
                             }
+                            acc.notable.record(
+                                &rules,
+                                index,
+                                &record.outcome,
+                                record.length.decisions,
+                                record.lead,
+                                slots,
+                                &worker.metrics,
+                            );
                             group_seats.push(by_seat);
                             group_slots.push(by_slot);
                             if keep_records {
@@ -406,6 +421,7 @@ pub fn play_block<G: Game>(
             a.tally.merge(&b.tally);
             a.failures.extend(b.failures);
             a.records.extend(b.records);
+            a.notable.merge(&b.notable);
             a
         });
     // rayon's reduce keeps left-to-right order, but sort anyway: the order of rows and

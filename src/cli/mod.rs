@@ -13,6 +13,7 @@ pub mod status;
 pub mod sweep;
 pub mod trace;
 pub mod tune;
+pub mod view;
 
 use std::path::PathBuf;
 
@@ -91,6 +92,10 @@ pub enum Command {
     Bots,
     /// Replay one match of a run exactly, step by step.
     Trace(TraceArgs),
+    /// Write one self-contained HTML page (offline, no external references) that replays a
+    /// match step by step with a picture of the table: the match flags of `arena trace`, or a
+    /// trace file of `arena trace --format json`.
+    View(view::ViewArgs),
     /// Measure matches per second per game with random bots.
     Bench(BenchArgs),
     /// Combine the folders of `arena run --shard I/K` into the files of the whole run.
@@ -452,6 +457,7 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
         Command::Games => info::games().map(|_| Status::Ok),
         Command::Bots => info::bots().map(|_| Status::Ok),
         Command::Trace(a) => trace::trace_command(a).map(|_| Status::Ok),
+        Command::View(a) => view::view_command(a).map(|_| Status::Ok),
         Command::Bench(a) => bench::bench_command(a).map(|_| Status::Ok),
         Command::Plan(a) => plan::plan_command(a).map(|_| Status::Ok),
         Command::Merge(a) => run::merge_command(a, &args),

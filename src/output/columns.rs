@@ -330,6 +330,17 @@ seed | integer | the master seed
 fair_within_pp | percentage points | the verdict's practical margin (`--fair-within`), which the merge's verdict uses
 elapsed_seconds | seconds | the shard's wall-clock time
 matches_csv | object or null | rows, bytes and CRC-32 of the shard's `matches.csv`, which `arena merge` checks
+notable | object | the shard's candidates for the matches worth seeing, which `arena merge` combines
+",
+    },
+    FileDoc {
+        name: "notable.json",
+        when: "",
+        about: "The matches worth seeing, chosen while the run played; each has a replay page (`arena view`) in the folder `matches/`, linked from report.html. Keys:",
+        columns: "
+rules | text | the rules that chose the matches, in words
+picks | list | per match: `rule` (longest, shortest, capped, end, comeback, upset, rare), `title`, `why` (the figure that chose it), `match` (its index) and `page` (its replay page)
+pages_written_in_seconds | seconds | the time the replay pages took to write (the only figure here that varies between identical runs)
 ",
     },
     FileDoc {

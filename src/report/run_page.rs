@@ -432,6 +432,41 @@ fn metrics(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
     Ok(())
 }
 
+/// The matches worth seeing (`notable.json`, written by the run with a replay page per
+/// match in `matches/`): a table of links, with the rules that chose them. Absent from
+/// runs made before arena chose them.
+fn notable(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
+    if !dir.join("notable.json").is_file() {
+        return Ok(());
+    }
+    let n = read_json(dir, "notable.json")?;
+    let picks = n["picks"].as_array().cloned().unwrap_or_default();
+    page.heading("Matches worth seeing");
+    page.para(&json_text(&n["rules"]));
+    if picks.is_empty() {
+        page.para("No match was picked (no match finished).");
+        return Ok(());
+    }
+    let mut rows = String::new();
+    for p in &picks {
+        let href = json_text(&p["page"]);
+        rows.push_str(&format!(
+            "<tr><td>{}</td><td><a href=\"{}\">match {}</a></td><td>{}</td></tr>",
+            esc(&json_text(&p["title"])),
+            esc(&href),
+            esc(&json_text(&p["match"])),
+            esc(&json_text(&p["why"]))
+        ));
+    }
+    page.raw(&format!(
+        "<table class=\"notable\"><tr><th>what</th><th>replay</th><th>why</th></tr>{rows}</table>"
+    ));
+    page.para(
+        "Each replay is one offline page (arena view): step through the match with the arrow keys.",
+    );
+    Ok(())
+}
+
 /// The page of the run folder `dir`; `up` links back to a summary or sweep page.
 pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
     let manifest = read_json(dir, "manifest.json")?;
@@ -446,6 +481,7 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
     lengths(&mut page, dir)?;
     bots(&mut page, dir)?;
     metrics(&mut page, dir)?;
+    notable(&mut page, dir)?;
     page.para(
         "Every number on this page is read from the CSV files, verdict.txt and manifest.json in this folder; COLUMNS.md there says what each column means.",
     );

@@ -24,6 +24,7 @@ pub mod run;
 pub mod sweep;
 pub mod trace;
 pub mod tune;
+pub mod view;
 
 // Commands small enough for one file.
 pub mod bench;

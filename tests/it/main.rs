@@ -42,3 +42,4 @@ mod sweep;
 mod symlinks;
 mod tour;
 mod traces;
+mod view;

@@ -6,6 +6,8 @@ use serde_json::{Value, json};
 
 use crate::core::trace::{EndReason, TraceGame, points_event};
 
+use super::cards::COLOURS;
+use super::state::PUBLIC;
 use super::*;
 
 impl TraceGame for Love {
@@ -19,6 +21,11 @@ impl TraceGame for Love {
             "hand_sizes": (0..s.players).map(|w| s.hand_len(w)).collect::<Vec<_>>(),
             "deck": s.deck.count_ones(),
             "pile": s.pile[..s.pile_len as usize].iter().map(|&c| self.name_of(c)).collect::<Vec<_>>(),
+            // A replay is omniscient: every hand, each card with the other seats that know
+            // it (LA-13: shown, exposed, given or taken, or public), and the colours for
+            // drawing the cards.
+            "hands": (0..s.players()).map(|w| self.hand_json(s, w)).collect::<Vec<_>>(),
+            "aside": (0..s.players()).map(|w| cards_of(s.aside[w]).map(|c| self.name_of(c)).collect::<Vec<_>>()).collect::<Vec<_>>(),
         })
     }
 
@@ -54,5 +61,20 @@ impl TraceGame for Love {
                 text: format!("seat {} reached {} points (LA-6)", s.ender, self.rules.end_score),
             },
         }
+    }
+}
+
+impl Love {
+    /// Seat `w`'s hand: `{"card", "colour", "seen_by"}` per card, in card order.
+    fn hand_json(&self, s: &LoveState, w: usize) -> Vec<Value> {
+        cards_of(s.hands[w])
+            .map(|c| {
+                let seen: Vec<usize> = (0..s.players())
+                    .filter(|&v| v != w && (s.known[v][w] | s.known[PUBLIC][w]) & bit(c) != 0)
+                    .collect();
+                let colour = COLOURS[self.deck.cards[c as usize].colour as usize];
+                json!({"card": self.name_of(c), "colour": colour, "seen_by": seen})
+            })
+            .collect()
     }
 }

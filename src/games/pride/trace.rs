@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::score::{self, PARTS};
-use super::state::PrideState;
+use super::state::{Phase, PrideState, Step};
 use super::{Pride, PrideAction};
 use crate::core::trace::{EndReason, points_event};
 use crate::core::{Game, TraceGame};
@@ -35,6 +35,12 @@ impl TraceGame for Pride {
             "dice": s.dice,
             "pool": s.pool,
             "sheets": sheets,
+            // The seat in turn and the dice (indices into `dice`) it chose, once chosen.
+            "choosing": (s.phase == Phase::Turn && s.ctx.step != Step::Pick)
+                .then(|| json!({"seat": s.ctx.seat, "chosen": s.ctx.chosen})),
+            // The boxes of each puzzle by name, in the order of `marks`' bits: what a viewer
+            // needs to draw a sheet (the same on every step, so only whole states carry it).
+            "boxes": l.puzzles.iter().map(|p| &p.names).collect::<Vec<_>>(),
         })
     }
 

@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::arena::Failure;
+use crate::arena::{Failure, Notable};
 use crate::output::checked::{checked_content, checked_json};
 use crate::output::write_atomic;
 use crate::session::input::input;
@@ -43,6 +43,9 @@ pub struct Checkpoint {
     /// Set when a stopping rule ended the run at `next`.
     #[serde(default)]
     pub stopped: Option<StoppedAt>,
+    /// The matches worth seeing so far (a resumed run picks the same ones).
+    #[serde(default)]
+    pub notable: Notable,
 }
 
 /// What a checkpoint must agree with.

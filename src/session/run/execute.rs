@@ -10,7 +10,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use crate::arena::runner::{BlockSizer, QuietPanics, play_block};
-use crate::arena::{Failure, RunSpec};
+use crate::arena::{Failure, Notable, RunSpec};
 use crate::core::Game;
 use crate::core::rules::Rules;
 use crate::output::csv_files::{METRIC_INTERVAL, WIN_RATE_INTERVAL};
@@ -24,6 +24,7 @@ use crate::session::run::checkpoint::{Checkpoint, Expected, StoppedAt};
 use crate::session::run::results::{ResultsOf, SHARD_TALLY, ShardTally, write_results};
 use crate::session::signals::stop_requested;
 use crate::session::status::{STATUS_FILE, State, StatusWriter};
+use crate::session::view::notable::{picks, write_notable};
 use crate::stats::Tally;
 
 pub use crate::session::run::checkpoint::CHECKPOINT;
@@ -133,6 +134,7 @@ pub fn execute<G: Game>(
             matches_csv_crc32: exec.per_match.then_some(0),
             elapsed_seconds: 0.0,
             stopped: None,
+            notable: Notable::default(),
         },
     };
     let resumed = cp.elapsed_seconds > 0.0;
@@ -196,6 +198,7 @@ pub fn execute<G: Game>(
             }
             sizer.observe(block_end - next, block_started);
             cp.tally.merge(&block.tally);
+            cp.notable.merge(&block.notable);
             cp.failures.extend(block.failures);
             if let Some(w) = per_match.as_mut() {
                 w.write(&block.records)?;
@@ -273,6 +276,8 @@ pub fn execute<G: Game>(
         write_atomic(&out.join("verdict.txt"), text.as_bytes())?;
     }
     final_step("results")?;
+    // The matches worth seeing, replayed from the plan (a few pages; see session::view).
+    write_notable(out, plan, &picks(&cp.notable, &cp.tally, &labels))?;
     let matches_digest: Option<FileDigest> = match per_match {
         Some(w) => {
             w.commit()?;
@@ -291,6 +296,7 @@ pub fn execute<G: Game>(
             labels: labels.clone(),
             metric_names: metric_names.clone(),
             metric_docs: metrics.into_iter().map(|(_, doc)| doc).collect(),
+            notable: cp.notable.clone(),
             group,
             seed: spec.seed,
             fair_within_pp: plan.fair_within_pp,

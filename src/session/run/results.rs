@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::arena::Failure;
+use crate::arena::{Failure, Notable};
 use crate::output::columns::write_columns;
 use crate::output::csv_files::{self, METRIC_INTERVAL, WIN_RATE_INTERVAL};
 use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, RAND_VERSION};
@@ -13,6 +13,8 @@ use crate::output::{AtomicFile, io_failure, write_atomic};
 use crate::session::folder::prepare_out_dir;
 use crate::session::input::input;
 use crate::session::plan::Shard;
+use crate::session::trace::from_folder::plan_from_folder;
+use crate::session::view::notable::{picks, write_notable};
 use crate::stats::{Tally, analysis};
 
 /// The tally a shard leaves for `arena merge`.
@@ -43,6 +45,9 @@ pub struct ShardTally {
     /// Rows, bytes and CRC-32 of the shard's matches.csv, when the plan writes one.
     #[serde(default)]
     pub matches_csv: Option<FileDigest>,
+    /// The shard's matches worth seeing (absent from older shards: none).
+    #[serde(default)]
+    pub notable: Notable,
 }
 
 /// What a tally's result files are computed for, beside the tally itself.
@@ -173,8 +178,10 @@ pub fn merge(
     let mut tally = Tally::new(first.tally.players, first.metric_names.len());
     let mut failures = Vec::new();
     let mut seconds = 0.0;
+    let mut notable = Notable::default();
     for (_, st) in &shards {
         tally.merge(&st.tally);
+        notable.merge(&st.notable);
         failures.extend(st.failures.iter().cloned());
         seconds += st.elapsed_seconds;
     }
@@ -239,6 +246,9 @@ pub fn merge(
         "files": files,
     });
     write_atomic(&out.join("manifest.json"), &serde_json::to_vec_pretty(&manifest)?)?;
+    // The merged run's matches worth seeing, replayed from the plan its manifest records.
+    let plan = plan_from_folder(out, &Default::default())?;
+    write_notable(out, &plan, &picks(&notable, &tally, &first.labels))?;
     Ok(MergeResult { shards: count, tally, failures, verdict })
 }
 

@@ -1,0 +1,75 @@
+// Opens arena view pages in headless Chromium and checks each one: no console error, the
+// picture changes at every step, and the scores drawn at the last step equal the trace's
+// end record. With --shots DIR, it writes one screenshot per page instead (a step a
+// third of the way in, so the table has something on it).
+// Usage: node check.js [--shots DIR] PAGE.html...
+"use strict";
+const path = require("path");
+const { chromium } = require("playwright-core");
+
+async function main() {
+  const args = process.argv.slice(2);
+  let shots = null;
+  if (args[0] === "--shots") { shots = args[1]; args.splice(0, 2); }
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  let failed = 0;
+  for (const file of args) {
+    const name = path.basename(file);
+    const page = await browser.newPage({ viewport: shots ? { width: 960, height: 700 } : { width: 1100, height: 800 } });
+    const errors = [];
+    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+    page.on("pageerror", (e) => errors.push(String(e)));
+    // Nothing may be fetched: any request other than the page itself is an error.
+    page.on("request", (r) => { if (!r.url().startsWith("file://")) errors.push("request " + r.url()); });
+    await page.goto("file://" + path.resolve(file));
+    const n = await page.evaluate(() => window.arenaView.steps());
+    if (shots) {
+      await page.evaluate((k) => window.arenaView.go(k), Math.floor(n / 3));
+      const out = path.join(shots, "view-" + name.replace(/\.html$/, "") + ".png");
+      await page.screenshot({ path: out, fullPage: false });
+      console.log("screenshot " + out);
+      await page.close();
+      continue;
+    }
+    const problems = [];
+    let before = await page.evaluate(() => document.getElementById("picture").innerHTML);
+    for (let k = 1; k <= n; k++) {
+      // Through the page's own controls: the forward button.
+      await page.click("#forward");
+      const now = await page.evaluate(() => document.getElementById("picture").innerHTML);
+      if (now === before) problems.push("the picture did not change at step " + k);
+      before = now;
+      if (problems.length > 3) break;
+    }
+    const drawn = await page.evaluate(() => ({
+      final: document.getElementById("scores").getAttribute("data-final"),
+      scores: Array.from(document.querySelectorAll("#scores td.score")).map((td) => Number(td.textContent)),
+      end: window.arenaView.end().scores,
+      step: +document.getElementById("jump").value,
+    }));
+    if (drawn.final !== "1" || drawn.step !== n) problems.push("not at the end after " + n + " steps");
+    if (JSON.stringify(drawn.scores) !== JSON.stringify(drawn.end)) {
+      problems.push("final scores drawn " + JSON.stringify(drawn.scores) + " but the end record says " + JSON.stringify(drawn.end));
+    }
+    // The keyboard steps back too.
+    await page.keyboard.press("ArrowLeft");
+    const back = await page.evaluate(() => +document.getElementById("jump").value);
+    if (back !== n - 1) problems.push("ArrowLeft went to step " + back + ", not " + (n - 1));
+    problems.push(...errors.map((e) => "console: " + e));
+    if (problems.length) {
+      failed++;
+      console.log("FAIL: " + name + ": " + problems.join("; "));
+    } else {
+      console.log("ok: " + name + ": " + n + " steps, the picture changed at each, final scores " + JSON.stringify(drawn.scores));
+    }
+    await page.close();
+  }
+  await browser.close();
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => { console.log("FAIL: " + e); process.exit(1); });

@@ -1,0 +1,224 @@
+//! `arena view`: one self-contained HTML page that replays matches step by step. The page
+//! embeds the JSON trace (`docs/trace-format.md`) and a small script (`viewer.js`, with
+//! `viewer.css` and the page skeleton `viewer.html`, kept as readable files beside this one)
+//! that draws every game from its `state_data` only, so any format-2 trace file can be
+//! viewed and the page needs nothing but itself: no network, works from `file://`.
+
+pub mod notable;
+
+use serde_json::Value;
+
+use crate::session::Plan;
+use crate::session::input::input;
+use crate::session::trace::{TraceStyle, trace_match};
+use crate::with_game;
+
+const SKELETON: &str = include_str!("viewer.html");
+const STYLE: &str = include_str!("viewer.css");
+const SCRIPT: &str = include_str!("viewer.js");
+
+/// The most matches one page holds (each is replayed in the browser's memory).
+pub const MAX_MATCHES: usize = 50;
+
+/// One match's records as the page embeds them: start, steps, end.
+pub type MatchRecords = Vec<Value>;
+
+/// A record without what the page never shows, to keep pages small: the state as text
+/// (the page draws `state_data`), the raw draws (the `outcome` and `result` say them) and
+/// the actions' debug codes (their texts are kept).
+fn slim(mut record: Value) -> Value {
+    if let Some(map) = record.as_object_mut() {
+        map.remove("state");
+        map.remove("draws");
+        map.remove("action_code");
+        if let Some(Value::Array(legal)) = map.get_mut("legal") {
+            for option in legal.iter_mut() {
+                let text = option.get("text").cloned().unwrap_or(Value::Null);
+                *option = text;
+            }
+        }
+    }
+    record
+}
+
+/// Rewrite, in place, each step's changed arrays of the same length as before as patches
+/// `{"$patch": {"i": new element, ...}}` of the elements that changed, when that is
+/// shorter: a Pride & Preju-Dice step changes one sheet of up to eight, and resending them
+/// all would double a long match's page. The page's script applies the patches.
+fn patch_arrays(records: &mut [Value]) {
+    let Some(mut state) = records.first().and_then(|r| r.get("state_data")).cloned() else {
+        return;
+    };
+    for record in records.iter_mut().skip(1) {
+        if let Some(whole) = record.get("state_data") {
+            state = whole.clone();
+            continue;
+        }
+        let Some(Value::Object(changes)) = record.get_mut("state_changes") else { continue };
+        for (key, new) in changes.iter_mut() {
+            let old = state.get(key).cloned();
+            state[key.as_str()] = new.clone();
+            if let (Some(Value::Array(was)), Value::Array(now)) = (old, &*new)
+                && was.len() == now.len()
+            {
+                let patch: serde_json::Map<String, Value> = now
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, v)| was[*i] != **v)
+                    .map(|(i, v)| (i.to_string(), v.clone()))
+                    .collect();
+                let patch = serde_json::json!({ "$patch": patch });
+                if patch.to_string().len() < new.to_string().len() {
+                    *new = patch;
+                }
+            }
+        }
+    }
+}
+
+/// Replay match `index` of `plan` and return its records, as `arena trace --format json`
+/// writes them.
+pub fn match_records(plan: &Plan, index: u64) -> MatchRecords {
+    let mut lines = Vec::new();
+    let mut emit = |line: String| lines.push(line);
+    let style = TraceStyle::Json { full_states: false };
+    with_game!(&plan.game, g => trace_match(g, &plan.spec, index, style, &mut emit));
+    let mut records: MatchRecords = lines
+        .iter()
+        .map(|l| slim(serde_json::from_str(l).expect("the trace writes JSON")))
+        .collect();
+    patch_arrays(&mut records);
+    records
+}
+
+/// The matches of a trace file written by `arena trace --format json` (one JSON object per
+/// line; one or more matches, each from its `start` to its `end`). `name` names the file
+/// in errors.
+pub fn matches_of_trace(text: &str, name: &str) -> anyhow::Result<Vec<MatchRecords>> {
+    let mut matches: Vec<MatchRecords> = Vec::new();
+    let mut open = false;
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let at = |what: String| input(format!("{name}: line {}: {what}", n + 1));
+        let record: Value = serde_json::from_str(line).map_err(|e| {
+            at(format!("not JSON ({e}); give a trace written by `arena trace --format json`"))
+        })?;
+        let event = record.get("event").and_then(Value::as_str).unwrap_or("").to_string();
+        match event.as_str() {
+            "start" => {
+                if open {
+                    return Err(at("a `start` before the previous match's `end`".into()));
+                }
+                match record.get("format").and_then(Value::as_u64) {
+                    Some(2) => {}
+                    other => {
+                        return Err(at(format!(
+                            "trace format {} cannot be viewed; the viewer reads format 2 (`arena trace --format json` of this version)",
+                            other.map_or("1 (no `format` field)".to_string(), |f| f.to_string())
+                        )));
+                    }
+                }
+                if !record.get("state_data").is_some_and(Value::is_object) {
+                    return Err(at("the `start` record has no `state_data`".into()));
+                }
+                if matches.len() == MAX_MATCHES {
+                    return Err(at(format!(
+                        "more than {MAX_MATCHES} matches; one page shows at most {MAX_MATCHES}"
+                    )));
+                }
+                matches.push(vec![slim(record)]);
+                open = true;
+            }
+            "decision" | "chance" | "end" if open => {
+                matches.last_mut().expect("open").push(slim(record));
+                open = event != "end";
+            }
+            "decision" | "chance" | "end" => {
+                return Err(at(format!(
+                    "a `{event}` record outside a match (no `start` before it)"
+                )));
+            }
+            _ => {
+                return Err(at(format!(
+                    "`event` must be start, decision, chance or end, got {}",
+                    record.get("event").map_or("nothing".to_string(), |v| v.to_string())
+                )));
+            }
+        }
+    }
+    if open {
+        return Err(input(format!(
+            "{name}: the last match has no `end` record (a cut-off trace?)"
+        )));
+    }
+    if matches.is_empty() {
+        return Err(input(format!("{name}: no match in the file (no `start` record)")));
+    }
+    matches.iter_mut().for_each(|m| patch_arrays(m));
+    Ok(matches)
+}
+
+/// JSON safe inside a `<script>` element: `<` only ever appears inside JSON strings, where
+/// `\u003c` means the same, so `</script>` and `<!--` cannot end or confuse the element.
+fn script_json(value: &Value) -> String {
+    value.to_string().replace('<', "\\u003c")
+}
+
+/// Text safe inside HTML (the title).
+fn html_text(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// The page of `matches` (at least one), titled `title`.
+pub fn page(matches: &[MatchRecords], title: &str) -> String {
+    let data = Value::Array(matches.iter().map(|m| Value::Array(m.clone())).collect());
+    SKELETON
+        .replace("{{TITLE}}", &html_text(title))
+        .replace("{{STYLE}}", STYLE)
+        .replace("{{SCRIPT}}", SCRIPT)
+        .replace("{{TRACE}}", &script_json(&data))
+}
+
+/// A title for a page of these matches: the game and the match indices.
+pub fn title_of(matches: &[MatchRecords]) -> String {
+    let start = &matches[0][0];
+    let game = start["game"].as_str().unwrap_or("match");
+    let indices: Vec<String> = matches.iter().map(|m| m[0]["match"].to_string()).collect();
+    let word = if indices.len() == 1 { "match" } else { "matches" };
+    format!("{game} {word} {} (seed {})", indices.join(", "), start["seed"])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_trace_file_is_read_match_by_match_and_checked() {
+        let good = "{\"event\":\"start\",\"format\":2,\"game\":\"pig\",\"match\":3,\"seed\":1,\"state_data\":{}}\n\
+                    {\"event\":\"decision\",\"step\":1,\"legal\":[{\"code\":\"Roll\",\"text\":\"roll\"}]}\n\
+                    {\"event\":\"end\",\"scores\":[0,1]}\n";
+        let m = matches_of_trace(good, "t.jsonl").unwrap();
+        assert_eq!(m.len(), 1);
+        assert_eq!(m[0].len(), 3);
+        assert_eq!(m[0][1]["legal"][0], "roll");
+        for (bad, says) in [
+            ("", "no match"),
+            ("nope", "not JSON"),
+            ("{\"event\":\"start\",\"game\":\"pig\"}", "format 1"),
+            ("{\"event\":\"end\"}", "outside a match"),
+            (&good[..good.rfind("{\"event\":\"end\"").unwrap()], "no `end`"),
+        ] {
+            let e = matches_of_trace(bad, "t.jsonl").unwrap_err();
+            assert!(crate::session::is_input_error(&e));
+            assert!(e.to_string().contains(says), "{bad:?}: {e}");
+            assert!(e.to_string().starts_with("t.jsonl"), "{e}");
+        }
+    }
+
+    #[test]
+    fn embedded_json_cannot_close_the_script() {
+        let v = serde_json::json!({"text": "</script><!-- x"});
+        let s = script_json(&v);
+        assert!(!s.contains('<'));
+        assert_eq!(serde_json::from_str::<Value>(&s).unwrap(), v);
+    }
+}

@@ -1,0 +1,135 @@
+//! The matches worth seeing of a finished run: the picks of [`Notable`] turned into
+//! `notable.json` (which match, by which rule, and why, in words the report shows) and one
+//! replay page per match in `matches/`, replayed from the plan and the match index (the
+//! run kept no per-match file).
+
+use std::path::Path;
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+
+use crate::arena::Notable;
+use crate::output::atomic::write_atomic;
+use crate::session::Plan;
+use crate::session::view::{match_records, page, title_of};
+use crate::stats::Tally;
+
+/// The picks of a run, in its folder.
+pub const NOTABLE_FILE: &str = "notable.json";
+/// The folder of the replay pages, beside report.html.
+pub const MATCHES_DIR: &str = "matches";
+
+/// One match worth seeing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Pick {
+    /// The rule's short name (`longest`, `comeback`, ...).
+    pub rule: String,
+    /// What the match is, in words.
+    pub title: String,
+    /// The figure that chose it, in words.
+    pub why: String,
+    #[serde(rename = "match")]
+    pub index: u64,
+    /// The replay page, relative to the run folder.
+    pub page: String,
+}
+
+/// The rules as the report states them.
+pub const RULES_TEXT: &str = "Chosen while the run played, from figures it keeps for every match: the longest and the shortest match (decisions); the first capped match, if any; the first match of each way a match ended; the latest comeback (the match whose sole winner took the lead for good latest, as a share of its turns, then the most lead changes, in games with a running score); in a lineup of different bots, an upset: the widest win of the bot with the lowest win share; and per game a rare event (a Jackpot hit, Karen's double, a Double Trice, ...), the match with the most. Ties go to the lowest match index, so the picks are the same for any thread count, shard split or resume.";
+
+/// The picks of `notable`, in the order the report lists them.
+pub fn picks(notable: &Notable, tally: &Tally, labels: &[String]) -> Vec<Pick> {
+    let mut out = Vec::new();
+    let mut add = |rule: &str, title: String, why: String, index: u64| {
+        let page = format!("{MATCHES_DIR}/match-{index}.html");
+        out.push(Pick { rule: rule.into(), title, why, index, page });
+    };
+    if let Some(c) = notable.longest {
+        add("longest", "The longest match".into(), format!("{} decisions", c.value), c.index);
+    }
+    if let Some(c) = notable.shortest {
+        add("shortest", "The shortest match".into(), format!("{} decisions", -c.value), c.index);
+    }
+    if let Some(c) = notable.capped {
+        add(
+            "capped",
+            "The first capped match".into(),
+            "stopped by the turn cap (G-2)".into(),
+            c.index,
+        );
+    }
+    for (reason, c) in &notable.reasons {
+        add(
+            "end",
+            format!("The first match ended by {reason}"),
+            format!("ended by {reason}"),
+            c.index,
+        );
+    }
+    if let Some(c) = notable.comeback {
+        let why = format!(
+            "the winner took the lead for good only after {:.1}% of the turns, after {} lead changes",
+            (c.value / 1000) as f64 / 10.0,
+            c.value % 1000
+        );
+        add("comeback", "The latest comeback".into(), why, c.index);
+    }
+    let mixed = labels.iter().any(|l| *l != labels[0]);
+    if mixed && tally.matches > 0 {
+        // The weakest bot: the lowest win share over the slots it plays (ties: the bot
+        // named first); its widest win over all its slots.
+        let mut bots: Vec<&String> = Vec::new();
+        for l in labels {
+            if !bots.contains(&l) {
+                bots.push(l);
+            }
+        }
+        let slots_of =
+            |b: &String| -> Vec<usize> { (0..labels.len()).filter(|&s| labels[s] == *b).collect() };
+        let share = |b: &String| {
+            let (w, m) = slots_of(b).into_iter().fold((0u64, 0u64), |(w, m), s| {
+                (w + tally.slots[s].win_units, m + tally.slots[s].matches)
+            });
+            w as f64 / m.max(1) as f64
+        };
+        let weakest = bots.iter().min_by(|a, b| share(a).total_cmp(&share(b)));
+        if let Some(w) = weakest {
+            let best = slots_of(w)
+                .into_iter()
+                .filter_map(|s| notable.wins_by_slot.get(s).copied().flatten())
+                .reduce(|a, b| if b.beats(&a) { b } else { a });
+            if let Some(c) = best {
+                let why =
+                    format!("{w} (the lowest win share of the lineup) won by {} points", c.value);
+                add("upset", "An upset".into(), why, c.index);
+            }
+        }
+    }
+    for (what, c) in &notable.rare {
+        add("rare", format!("Rare: {what}"), format!("{} times in the match", c.value), c.index);
+    }
+    out
+}
+
+/// Write `notable.json` and the replay pages of `picks` into the run folder `dir`. Returns
+/// how many pages were written and the seconds it took.
+pub fn write_notable(dir: &Path, plan: &Plan, picks: &[Pick]) -> anyhow::Result<(usize, f64)> {
+    let started = Instant::now();
+    let mut indices: Vec<u64> = picks.iter().map(|p| p.index).collect();
+    indices.sort_unstable();
+    indices.dedup();
+    if !indices.is_empty() {
+        std::fs::create_dir_all(dir.join(MATCHES_DIR))?;
+    }
+    for &index in &indices {
+        let records = vec![match_records(plan, index)];
+        let html = page(&records, &title_of(&records));
+        write_atomic(&dir.join(MATCHES_DIR).join(format!("match-{index}.html")), html.as_bytes())?;
+    }
+    // Written last, with the time the pages took (the only figure here that varies).
+    let seconds = started.elapsed().as_secs_f64();
+    let file = serde_json::json!({"rules": RULES_TEXT, "picks": picks,
+        "pages_written_in_seconds": (seconds * 1000.0).round() / 1000.0});
+    write_atomic(&dir.join(NOTABLE_FILE), &serde_json::to_vec_pretty(&file)?)?;
+    Ok((indices.len(), seconds))
+}
