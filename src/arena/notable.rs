@@ -59,8 +59,12 @@ fn reason_of(name: &str) -> Option<String> {
 }
 
 /// Rare events a designer wants to see, by metric name (only those a game has count).
-const RARE: [(&str, &str); 5] = [
+const RARE: [(&str, &str); 6] = [
     ("jackpot_hits", "a Jackpot hit (DARDZ)"),
+    (
+        "matches_link0",
+        "a romance completed on the heart-and-diamond link (Pride & Preju-Dice, PP-7)",
+    ),
     ("lucky_loser_rolls", "a Lucky Loser roll (DARDZ)"),
     ("set_double_karen", "Karen's double (Love Actually, LA-46)"),
     ("ended_double_trice_placement", "a Double Trice on placement (TRICE)"),

@@ -211,6 +211,33 @@ fn the_matches_worth_seeing_are_the_same_for_any_thread_count_and_shard_split() 
     assert_eq!(picks(&merged), a);
 }
 
+/// Each game with rare events names them in its picks: Pride's romance on the
+/// heart-and-diamond link (PP-7; about one match in nine with random bots).
+#[test]
+fn pride_picks_its_rare_event() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("pride");
+    let o = arena(&[
+        "run",
+        "--quiet",
+        "--no-report",
+        "--game",
+        "pride-prejudice",
+        "--matches",
+        "300",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let picks = picks(&out);
+    let rare: Vec<&serde_json::Value> =
+        picks.as_array().unwrap().iter().filter(|p| p["rule"] == "rare").collect();
+    assert!(
+        rare.iter().any(|p| p["title"].as_str().unwrap().contains("PP-7")),
+        "no Pride rare event: {picks}"
+    );
+}
+
 #[test]
 fn a_600_decision_pride_match_is_a_page_under_1_mb() {
     let dir = tempfile::tempdir().unwrap();

@@ -35,7 +35,7 @@ pub struct Pick {
 }
 
 /// The rules as the report states them.
-pub const RULES_TEXT: &str = "Chosen while the run played, from figures it keeps for every match: the longest and the shortest match (decisions); the first capped match, if any; the first match of each way a match ended; the latest comeback (the match whose sole winner took the lead for good latest, as a share of its turns, then the most lead changes, in games with a running score); in a lineup of different bots, an upset: the widest win of the bot with the lowest win share; and per game a rare event (a Jackpot hit, Karen's double, a Double Trice, ...), the match with the most. Ties go to the lowest match index, so the picks are the same for any thread count, shard split or resume.";
+pub const RULES_TEXT: &str = "Chosen while the run played, from figures it keeps for every match: the longest and the shortest match (decisions); the first capped match, if any; the first match of each way a match ended; the latest comeback (the match whose sole winner took the lead for good latest, as a share of its turns, then the most lead changes, in games with a running score); in a lineup of different bots, an upset: the widest win of the bot with the lowest win share; and per game a rare event (a Jackpot hit, Karen's double, a Double Trice, a Pride romance on the heart-and-diamond link, ...), the match with the most. Ties go to the lowest match index, so the picks are the same for any thread count, shard split or resume.";
 
 /// The picks of `notable`, in the order the report lists them.
 pub fn picks(notable: &Notable, tally: &Tally, labels: &[String]) -> Vec<Pick> {
