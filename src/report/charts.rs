@@ -83,6 +83,12 @@ fn frame(root: &DrawingArea<SVGBackend, Shift>) -> Result<(), ReportError> {
     root.fill(&WHITE).map_err(fail)
 }
 
+/// The charts' text: plotters' SVG writes a font of size `s` as `s / 1.24` px, so 15 is
+/// 12.1 px, the smallest a chart's text should be (issue 30: it drew 9.7 px).
+fn text_style() -> TextStyle<'static> {
+    ("sans-serif", 15).into_font().into()
+}
+
 /// Points with 95% interval bars, one per label, and an optional reference line (the fair
 /// share, or zero for a difference).
 pub fn intervals(
@@ -115,13 +121,14 @@ pub fn intervals(
             .map_err(fail)?;
         let mut mesh = chart.configure_mesh();
         mesh.disable_x_mesh()
+            .label_style(text_style())
+            .axis_desc_style(text_style())
             .x_labels(n * 2 + 1)
             .x_label_formatter(&formatter)
             .y_label_formatter(&|y| short(*y))
             .y_desc(y_desc);
         if n > 8 {
-            // Never below 12 px: the report is read on screens and in screenshots.
-            mesh.x_label_style(("sans-serif", 12).into_font().transform(FontTransform::Rotate90));
+            mesh.x_label_style(text_style().transform(FontTransform::Rotate90));
         }
         mesh.draw().map_err(fail)?;
         if let Some(r) = reference {
@@ -182,6 +189,8 @@ pub fn histogram(
         chart
             .configure_mesh()
             .disable_x_mesh()
+            .label_style(text_style())
+            .axis_desc_style(text_style())
             .x_desc(x_desc)
             .y_desc("matches")
             .x_label_formatter(&|x| short(*x))
@@ -255,6 +264,8 @@ pub fn bands(
         };
         chart
             .configure_mesh()
+            .label_style(text_style())
+            .axis_desc_style(text_style())
             .y_desc(y_desc)
             .x_label_formatter(&label_of)
             .y_label_formatter(&|y| short(*y))

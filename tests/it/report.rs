@@ -442,3 +442,28 @@ fn item9_report_checks_each_file_against_the_manifest_record() {
     assert_report_refuses_edit(&ladder, "ladder.csv", |b| bump_a_digit(b), "changed");
     assert_report_refuses_edit(&ladder, "ladder_figures.csv", drop_last_line, "cut short");
 }
+
+/// Issue 30, item 7: no chart text below 12 px (plotters wrote 9.7 px by default).
+#[test]
+fn chart_text_is_at_least_12_px() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("run");
+    run_ok(&[
+        "run",
+        "--quiet",
+        "--game",
+        "dardz",
+        "--matches",
+        "300",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let html = read(&dir, "report.html");
+    let sizes: Vec<f64> = html
+        .split("font-size=\"")
+        .skip(1)
+        .map(|rest| rest.split('"').next().unwrap().parse().unwrap())
+        .collect();
+    assert!(sizes.len() > 20, "charts with text: {}", sizes.len());
+    assert!(sizes.iter().all(|&s| s >= 12.0), "sizes below 12 px: {sizes:?}");
+}
