@@ -429,6 +429,11 @@ fn metrics(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
     let mut order: Vec<&str> = Vec::new();
     for (i, r) in t.rows.iter().enumerate() {
         let n = t.text(r, name);
+        // A metric that is a length measure (Pride's `rounds`) is drawn under "How long games
+        // are" already; charted again here it would stand beside unlike counts (issue 30).
+        if LENGTHS.iter().any(|(measure, _)| *measure == n) {
+            continue;
+        }
         let word = n.split('_').next().unwrap_or(n);
         if !groups.contains_key(word) {
             order.push(word);

@@ -467,3 +467,19 @@ fn chart_text_is_at_least_12_px() {
     assert!(sizes.len() > 20, "charts with text: {}", sizes.len());
     assert!(sizes.iter().all(|&s| s >= 12.0), "sizes below 12 px: {sizes:?}");
 }
+
+/// Issue 30, item 7: a metric that is a length measure (Pride's `rounds`) is not charted a
+/// second time among the game's metrics, beside unlike counts.
+#[test]
+fn a_length_measure_is_not_charted_again_among_the_metrics() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("run");
+    let out = dir.to_str().unwrap();
+    run_ok(&["run", "--quiet", "--game", "pride-prejudice", "--matches", "60", "--out", out]);
+    let html = read(&dir, "report.html");
+    assert!(!html.contains("<figcaption>rounds: mean per match"), "rounds charted as a metric");
+    assert!(
+        html.contains("<figcaption>rounds started: mean per match"),
+        "the other rounds_ metrics stay"
+    );
+}
