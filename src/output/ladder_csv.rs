@@ -226,10 +226,21 @@ pub fn verdict(
     let label = |r: usize| design.rungs[r].label.as_str();
     let names: Vec<&str> = (0..design.rungs.len()).map(label).collect();
     let total: u64 = states.iter().map(JobState::matches).sum();
+    // Split as the report's skill table and ladder.csv count them (head-to-head and
+    // self-play matches), so the numbers a designer reads in both places agree.
+    let head_to_head: u64 = design
+        .jobs()
+        .iter()
+        .zip(states)
+        .filter(|(k, _)| matches!(k, JobKind::Step(_)))
+        .map(|(_, s)| s.matches())
+        .sum();
     let mut out = format!(
-        "Skill ladder on {game}, {} players, rungs from weakest: {} ({total} matches, seed {}).\n",
+        "Skill ladder on {game}, {} players, rungs from weakest: {} ({total} matches: {head_to_head} head to head, {} in self-play of {} rungs; seed {}).\n",
         design.players,
         names.join(" < "),
+        total - head_to_head,
+        names.len(),
         design.seed
     );
     let best = best_rung(f);
