@@ -51,9 +51,9 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
             "<tr><td><a href=\"{0}/report.html\">{0}</a></td><td>{1}</td><td>{2}</td><td>[{3}, {4}]</td><td>{5}</td><td>{6}</td><td style=\"text-align:left;white-space:normal\">{7}</td></tr>",
             esc(&name),
             esc(&manifest["completed_matches"].to_string()),
-            num(d),
-            num(l),
-            num(h),
+            rounded(d, l, h),
+            rounded(l, l, h),
+            rounded(h, l, h),
             num(median),
             num(mean),
             esc(verdict.trim())
@@ -140,4 +140,15 @@ fn skill_section(page: &mut Page, dir: &Path, games: &[PathBuf]) -> Result<(), R
     );
     page.para("The skill check: a two-rung ladder (random, greedy) per game, seats rotated on shared deals. Ratings are Bradley-Terry on the Elo scale with delta-method intervals; shares have Wilson intervals with the design effect of paired deals (README, \"Skill ladder\"); each game's ladder has its own page, skill/GAME/report.html. MCTS rungs, and whether more thinking still helps, need `arena ladder`.");
     Ok(())
+}
+
+/// `v`, one of an estimate and its interval `[lo, hi]`, with the decimals the interval
+/// supports (as the run pages' tables show them); without an interval, [`num`]'s form.
+fn rounded(v: Option<f64>, lo: Option<f64>, hi: Option<f64>) -> String {
+    let decimals =
+        lo.zip(hi).and_then(|(lo, hi)| crate::report::run_page::interval_decimals(lo, hi));
+    match (v, decimals) {
+        (Some(v), Some(d)) => format!("{v:.d$}"),
+        _ => num(v),
+    }
 }
