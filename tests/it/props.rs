@@ -416,22 +416,23 @@ fn props_shard_tally_edits_before_merge() {
         assert!(o.status.success());
         shards.push(dir);
     }
-    let tally = shards[1].join("tally.json");
-    let valid = std::fs::read(&tally).unwrap();
+    edits_before_merge(tmp.path(), &shards, "tally.json");
+}
+
+/// Edits of the second shard's `file`, each followed by `arena merge` of the two shards into a
+/// new folder under `tmp`: refused naming the file, or merged.
+fn edits_before_merge(tmp: &Path, shards: &[PathBuf], file: &str) {
+    let path = shards[1].join(file);
+    let valid = std::fs::read(&path).unwrap();
     let case = std::cell::Cell::new(0);
     runner()
         .run(&edit(), |e| {
-            std::fs::write(&tally, apply(&valid, &e)).unwrap();
+            std::fs::write(&path, apply(&valid, &e)).unwrap();
             case.set(case.get() + 1);
-            let merged = tmp.path().join(format!("merged{}", case.get()));
-            let o = arena(&[
-                "merge",
-                "--out",
-                merged.to_str().unwrap(),
-                shards[0].to_str().unwrap(),
-                shards[1].to_str().unwrap(),
-            ]);
-            assert_clean(&o, "tally.json")
+            let merged = tmp.join(format!("merged-{file}-{}", case.get()));
+            let (a, b) = (shards[0].to_str().unwrap(), shards[1].to_str().unwrap());
+            let o = arena(&["merge", "--out", merged.to_str().unwrap(), a, b]);
+            assert_clean(&o, file)
         })
         .unwrap();
 }
@@ -541,22 +542,5 @@ fn props_status_json_and_sweep_tally_edits() {
         assert!(o.status.success(), "{}", common::stderr(&o));
         shards.push(dir);
     }
-    let tally = shards[1].join("sweep_tally.json");
-    let valid = std::fs::read(&tally).unwrap();
-    let case = std::cell::Cell::new(0);
-    runner()
-        .run(&edit(), |e| {
-            std::fs::write(&tally, apply(&valid, &e)).unwrap();
-            case.set(case.get() + 1);
-            let merged = tmp.path().join(format!("merged{}", case.get()));
-            let o = arena(&[
-                "merge",
-                "--out",
-                merged.to_str().unwrap(),
-                shards[0].to_str().unwrap(),
-                shards[1].to_str().unwrap(),
-            ]);
-            assert_clean(&o, "sweep_tally.json")
-        })
-        .unwrap();
+    edits_before_merge(tmp.path(), &shards, "sweep_tally.json");
 }
