@@ -34,6 +34,15 @@ if [ -z "$browser" ]; then
         skip "no chromium, and apt-get cannot run here (not root or no apt)"
     fi
 fi
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    # A new machine may lack them: Debian's packages, where apt can run (CI is root).
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "installing node and npm from the Debian packages..."
+        (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm) \
+            >/tmp/arena-node-install.log 2>&1 \
+            || skip "node and npm could not be installed (see /tmp/arena-node-install.log)"
+    fi
+fi
 command -v node >/dev/null 2>&1 || skip "node is needed to drive the browser (playwright-core)"
 command -v npm >/dev/null 2>&1 || skip "npm is needed to install playwright-core"
 if [ ! -d scripts/view-browser/node_modules/playwright-core ]; then
