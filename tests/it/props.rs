@@ -544,3 +544,33 @@ fn props_status_json_and_sweep_tally_edits() {
     }
     edits_before_merge(tmp.path(), &shards, "sweep_tally.json");
 }
+
+/// A JSON trace file (`arena trace --format json`), edited before `arena view --trace` draws
+/// it: refused in one line naming the file (exit 2, nothing written), or drawn.
+#[test]
+fn props_trace_file_edits_before_view() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = arena(&["trace", "--game", "pig", "--seed", "3", "--match", "1", "--format", "json"]);
+    assert!(o.status.success());
+    let valid = o.stdout;
+    let file = tmp.path().join("match.jsonl");
+    let case = std::cell::Cell::new(0);
+    runner()
+        .run(&edit(), |e| {
+            std::fs::write(&file, apply(&valid, &e)).unwrap();
+            case.set(case.get() + 1);
+            let page = tmp.path().join(format!("page{}.html", case.get()));
+            let o = arena(&[
+                "view",
+                "--trace",
+                file.to_str().unwrap(),
+                "--out",
+                page.to_str().unwrap(),
+            ]);
+            if o.status.code() == Some(2) {
+                prop_assert!(!page.exists(), "a refused trace leaves no page");
+            }
+            assert_clean(&o, "match.jsonl")
+        })
+        .unwrap();
+}
