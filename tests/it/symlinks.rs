@@ -164,21 +164,27 @@ fn assert_no_write_through(resume: &[&str], planted: &[Planted]) {
     panic!("{resume:?} never finished");
 }
 
-#[test]
-fn item8_a_resumed_run_writes_through_no_planted_link() {
+/// A finished run and a run of the same flags paused at once (`--time-limit 0`), with links
+/// planted in the paused one under every name the finished one holds; returns the temporary
+/// folder (kept alive), the paused folder and the links.
+fn paused_run_with_links(args: &[&str]) -> (tempfile::TempDir, PathBuf, Vec<Planted>) {
     let tmp = tempfile::tempdir().unwrap();
     let (whole, dir, victims) =
         (tmp.path().join("whole"), tmp.path().join("run"), tmp.path().join("v"));
     std::fs::create_dir(&victims).unwrap();
-    let args = ["--game", "pig", "--matches", "6000", "--per-match", "--threads", "1"];
-    let o = arena(&[&["run", "--quiet", "--out", whole.to_str().unwrap()], &args[..]].concat());
-    assert!(o.status.success());
-    let o = arena(
-        &[&["run", "--quiet", "--time-limit", "0", "--out", dir.to_str().unwrap()], &args[..]]
-            .concat(),
-    );
-    assert_eq!(o.status.code(), Some(4));
+    let o = arena(&[&["run", "--quiet", "--out", whole.to_str().unwrap()], args].concat());
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let paused = ["run", "--quiet", "--time-limit", "0", "--out", dir.to_str().unwrap()];
+    let o = arena(&[&paused[..], args].concat());
+    assert_eq!(o.status.code(), Some(4), "{}", common::stderr(&o));
     let planted = plant_links(&whole, &dir, &victims);
+    (tmp, dir, planted)
+}
+
+#[test]
+fn item8_a_resumed_run_writes_through_no_planted_link() {
+    let args = ["--game", "pig", "--matches", "6000", "--per-match", "--threads", "1"];
+    let (_tmp, dir, planted) = paused_run_with_links(&args);
     assert_no_write_through(&["run", "--quiet", "--resume", dir.to_str().unwrap()], &planted);
     let o = arena(&["report", dir.to_str().unwrap()]);
     assert!(!common::stderr(&o).contains("panicked"));
@@ -187,19 +193,8 @@ fn item8_a_resumed_run_writes_through_no_planted_link() {
 
 #[test]
 fn item8_a_resumed_experiment_writes_through_no_planted_link() {
-    let tmp = tempfile::tempdir().unwrap();
-    let (whole, dir, victims) =
-        (tmp.path().join("whole"), tmp.path().join("run"), tmp.path().join("v"));
-    std::fs::create_dir(&victims).unwrap();
     let args = ["--matches", "300", "--threads", "1", "--skill-matches", "0"];
-    let o = arena(&[&["run", "--quiet", "--out", whole.to_str().unwrap()], &args[..]].concat());
-    assert!(o.status.success(), "{}", common::stderr(&o));
-    let o = arena(
-        &[&["run", "--quiet", "--time-limit", "0", "--out", dir.to_str().unwrap()], &args[..]]
-            .concat(),
-    );
-    assert_eq!(o.status.code(), Some(4), "{}", common::stderr(&o));
-    let planted = plant_links(&whole, &dir, &victims);
+    let (_tmp, dir, planted) = paused_run_with_links(&args);
     assert_no_write_through(&["run", "--quiet", "--resume", dir.to_str().unwrap()], &planted);
 }
 
