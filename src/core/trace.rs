@@ -13,7 +13,7 @@
 
 use serde_json::{Value, json};
 
-use super::{Chance, Game};
+use super::{Chance, Game, Seat};
 
 /// The version of the JSON trace format (the start record's `format`). Version 1 was the
 /// text-only trace (`state`, `action`, `action_code`, `result`); 2 adds the structured
@@ -128,6 +128,33 @@ pub trait TraceGame: Game {
         _after: &Self::State,
         _out: &mut Vec<Value>,
     ) {
+    }
+    /// What `viewer` may see of `s` (for a person playing that seat, `arena play`): the
+    /// [`TraceGame::state_json`] data with everything hidden from `viewer` blanked (`null`
+    /// for a card it cannot see, a sheet as the others last saw it). The default, the whole
+    /// state, is right for games where everything is in view. The contract, checked for
+    /// every game and seat: `seat_state_json(determinize(s, v), v) == seat_state_json(s, v)`,
+    /// so it depends on nothing `viewer` cannot know.
+    fn seat_state_json(&self, s: &Self::State, _viewer: Seat) -> Value {
+        self.state_json(s)
+    }
+    /// Whether `viewer` may learn which action the seat to move in `before` took (leading to
+    /// `after`; its
+    /// description and the events it caused). False for a choice kept secret (a
+    /// simultaneous choice until the round reveals it, a card passed out of sight).
+    fn seat_sees_decision(
+        &self,
+        _before: &Self::State,
+        _action: Self::Action,
+        _after: &Self::State,
+        _viewer: Seat,
+    ) -> bool {
+        true
+    }
+    /// Whether `viewer` may read what a chance event produced (its description and events);
+    /// false where it put cards out of the viewer's sight.
+    fn seat_sees_chance(&self, _before: &Self::State, _after: &Self::State, _viewer: Seat) -> bool {
+        true
     }
     /// Why the match in `s` (over) ended.
     fn end_reason(&self, s: &Self::State) -> EndReason {

@@ -34,6 +34,7 @@ mod pride_hidden;
 mod props;
 mod report;
 mod rule_repros;
+mod seat_view;
 mod shards_and_resume;
 mod slurm_script;
 mod statistics;

@@ -20,6 +20,7 @@
 
 mod observation;
 pub mod rule_space;
+pub mod seat_view;
 
 use std::hash::{Hash, Hasher};
 

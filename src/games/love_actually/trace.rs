@@ -4,6 +4,7 @@
 
 use serde_json::{Value, json};
 
+use crate::core::Seat;
 use crate::core::trace::{EndReason, TraceGame, points_event};
 
 use super::cards::COLOURS;
@@ -27,6 +28,70 @@ impl TraceGame for Love {
             "hands": (0..s.players()).map(|w| self.hand_json(s, w)).collect::<Vec<_>>(),
             "aside": (0..s.players()).map(|w| cards_of(s.aside[w]).map(|c| self.name_of(c)).collect::<Vec<_>>()).collect::<Vec<_>>(),
         })
+    }
+
+    /// What seat `viewer` sees (LA-13): its own hand, every card it knows in another hand
+    /// and the public ones; the rest of a hand is `null` cards after the known ones (in card
+    /// order they would tell where an unseen card falls). Who else knows a card is said
+    /// only where it is public (`seen_by` every other seat): what others were shown is not
+    /// the viewer's to know.
+    fn seat_state_json(&self, s: &LoveState, viewer: Seat) -> Value {
+        let v = viewer.index();
+        let mut data = self.state_json(s);
+        let hands: Vec<Value> = (0..s.players())
+            .map(|w| {
+                let public = s.known[PUBLIC][w];
+                let seen = if w == v { s.hands[w] } else { s.hands[w] & (s.known[v][w] | public) };
+                let mut cards: Vec<Value> = cards_of(seen)
+                    .map(|c| {
+                        let others: Vec<usize> = if public & bit(c) != 0 {
+                            (0..s.players()).filter(|&x| x != w).collect()
+                        } else {
+                            Vec::new()
+                        };
+                        let colour = COLOURS[self.deck.cards[c as usize].colour as usize];
+                        json!({"card": self.name_of(c), "colour": colour, "seen_by": others})
+                    })
+                    .collect();
+                let unseen = (s.hands[w] & !seen).count_ones();
+                cards.extend(
+                    (0..unseen).map(|_| json!({"card": null, "colour": null, "seen_by": []})),
+                );
+                Value::Array(cards)
+            })
+            .collect();
+        data["hands"] = Value::Array(hands);
+        data
+    }
+
+    /// A decision naming a card is seen by the others only when that card is in their
+    /// sight afterwards (on the pile, scored, set aside, public or known in a hand): a card
+    /// handed, given or picked out of sight stays secret (LA-10, LA-13).
+    fn seat_sees_decision(
+        &self,
+        before: &LoveState,
+        action: LoveAction,
+        after: &LoveState,
+        viewer: Seat,
+    ) -> bool {
+        use LoveAction as A;
+        let v = viewer.index();
+        if before.actor as usize == v {
+            return true;
+        }
+        let card = match action {
+            A::Hand(c) | A::Ability(c) | A::Place(c) | A::Discard(c) | A::Take(c) => c,
+            _ => return true,
+        };
+        let mut in_sight = after.hands[v] | after.scored;
+        for w in 0..after.players() {
+            in_sight |= after.hands[w] & (after.known[v][w] | after.known[PUBLIC][w]);
+            in_sight |= after.aside[w];
+        }
+        for &c in &after.pile[..after.pile_len as usize] {
+            in_sight |= bit(c);
+        }
+        in_sight & bit(card) != 0
     }
 
     fn trace_events(

@@ -4,44 +4,35 @@
 use serde_json::{Value, json};
 
 use super::score::{self, PARTS};
-use super::state::{Phase, PrideState, Step};
+use super::state::{Marks, Phase, PrideState, Step};
 use super::{Pride, PrideAction};
 use crate::core::trace::{EndReason, points_event};
-use crate::core::{Game, TraceGame};
+use crate::core::{Game, Seat, TraceGame};
 
 impl TraceGame for Pride {
     fn state_json(&self, s: &PrideState) -> Value {
-        let l = &self.layout;
-        let sheets: Vec<Value> = (0..s.players())
-            .map(|j| {
-                let m = &s.sheets[j];
-                let parts = score::parts(l, m);
-                json!({
-                    "score": score::total(l, m),
-                    "parts": PARTS.iter().zip(parts).map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>(),
-                    "marks": m.marks,
-                    "romance": m.romance[..l.nlinks as usize].to_vec(),
-                    "fan": m.fan,
-                    "chaperone": m.chaperone,
-                    "faux_pas": m.faux_pas,
-                })
-            })
-            .collect();
-        let scores: Vec<i32> = (0..s.players()).map(|j| score::total(l, &s.sheets[j])).collect();
-        json!({
-            "scores": scores,
-            "round": s.round,
-            "starter": s.starter,
-            "dice": s.dice,
-            "pool": s.pool,
-            "sheets": sheets,
-            // The seat in turn and the dice (indices into `dice`) it chose, once chosen.
-            "choosing": (s.phase == Phase::Turn && s.ctx.step != Step::Pick)
-                .then(|| json!({"seat": s.ctx.seat, "chosen": s.ctx.chosen})),
-            // The boxes of each puzzle by name, in the order of `marks`' bits: what a viewer
-            // needs to draw a sheet (the same on every step, so only whole states carry it).
-            "boxes": l.puzzles.iter().map(|p| &p.names).collect::<Vec<_>>(),
-        })
+        self.sheets_json(s, |j| &s.sheets[j], true)
+    }
+
+    /// What seat `viewer` sees (PP-11): its own sheet, every other sheet as the others last
+    /// saw it (a choice made at the same time stays hidden until the round reveals it), and
+    /// the dice chosen in a turn only when that turn is the viewer's or in the open.
+    fn seat_state_json(&self, s: &PrideState, viewer: Seat) -> Value {
+        let v = viewer.index();
+        let open = s.phase != Phase::Turn || s.actor() == v || !s.hidden(s.actor());
+        self.sheets_json(s, |j| if j == v { &s.sheets[j] } else { s.visible(j) }, open)
+    }
+
+    /// The others see a decision only when the seat in turn plays in the open.
+    fn seat_sees_decision(
+        &self,
+        before: &PrideState,
+        _action: PrideAction,
+        _after: &PrideState,
+        viewer: Seat,
+    ) -> bool {
+        let actor = before.actor();
+        before.phase != Phase::Turn || actor == viewer.index() || !before.hidden(actor)
     }
 
     /// Every change of a score part of a seat's sheet is a points event.
@@ -85,5 +76,48 @@ impl TraceGame for Pride {
                 text: "a sheet's Faux Pas track was full (PP-10)".into(),
             },
         }
+    }
+}
+
+impl Pride {
+    /// The state as data with seat j's sheet taken from `sheet(j)`, and the dice chosen in
+    /// the turn in progress only when `open_turn`.
+    fn sheets_json<'a>(
+        &self,
+        s: &'a PrideState,
+        sheet: impl Fn(usize) -> &'a Marks,
+        open_turn: bool,
+    ) -> Value {
+        let l = &self.layout;
+        let sheets: Vec<Value> = (0..s.players())
+            .map(|j| {
+                let m = sheet(j);
+                let parts = score::parts(l, m);
+                json!({
+                    "score": score::total(l, m),
+                    "parts": PARTS.iter().zip(parts).map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>(),
+                    "marks": m.marks,
+                    "romance": m.romance[..l.nlinks as usize].to_vec(),
+                    "fan": m.fan,
+                    "chaperone": m.chaperone,
+                    "faux_pas": m.faux_pas,
+                })
+            })
+            .collect();
+        let scores: Vec<i32> = (0..s.players()).map(|j| score::total(l, sheet(j))).collect();
+        json!({
+            "scores": scores,
+            "round": s.round,
+            "starter": s.starter,
+            "dice": s.dice,
+            "pool": s.pool,
+            "sheets": sheets,
+            // The seat in turn and the dice (indices into `dice`) it chose, once chosen.
+            "choosing": (open_turn && s.phase == Phase::Turn && s.ctx.step != Step::Pick)
+                .then(|| json!({"seat": s.ctx.seat, "chosen": s.ctx.chosen})),
+            // The boxes of each puzzle by name, in the order of `marks`' bits: what a viewer
+            // needs to draw a sheet (the same on every step, so only whole states carry it).
+            "boxes": l.puzzles.iter().map(|p| &p.names).collect::<Vec<_>>(),
+        })
     }
 }
