@@ -143,6 +143,23 @@ impl MctsBot {
     pub fn last_search<G: Game>(&mut self) -> SearchInfo {
         self.scratch.get(Search::<G>::new).info
     }
+
+    /// The visits of each of `legal` (the list the last search of game `G` was given) at
+    /// the root of that search: what `arena play`'s advice shows as the search's shares.
+    pub fn root_visits<G: Game>(&mut self, legal: &[G::Action]) -> Vec<u32> {
+        let search = self.scratch.get(Search::<G>::new);
+        let Some(&root) = search.nodes.first() else { return vec![0; legal.len()] };
+        legal
+            .iter()
+            .map(|&action| {
+                (root.first_child..root.first_child.saturating_add(root.children))
+                    .filter(|_| root.first_child != NONE)
+                    .map(|ci| &search.nodes[ci as usize])
+                    .find(|ch| ch.seat == root.seat && ch.action == action)
+                    .map_or(0, |ch| ch.visits)
+            })
+            .collect()
+    }
 }
 
 /// The search's reusable memory.

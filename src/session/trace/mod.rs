@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use crate::arena::{MatchRecord, Observer, RunSpec, Worker};
 use crate::core::rules::Rules;
 use crate::core::trace::{Drawn, TRACE_FORMAT, TraceGame};
-use crate::core::{MAX_SEATS, Seat};
+use crate::core::{MatchLength, Seat};
 use crate::output::csv_files::seating_text;
 
 /// How records are written.
@@ -24,11 +24,12 @@ pub enum TraceStyle {
     Json { full_states: bool },
 }
 
-/// Builds the records of one match and hands each finished line to `emit`.
-struct Recorder<'a, G: TraceGame> {
+/// Builds the records of one match and hands each finished line to `emit` (also used by
+/// `arena play` to write a played match as a trace).
+pub(crate) struct Recorder<'a, G: TraceGame> {
     game: &'a G,
-    spec: &'a RunSpec,
-    slot_of_seat: [u8; MAX_SEATS],
+    /// Who plays each seat (a bot's label, or `human`).
+    bots: Vec<String>,
     style: TraceStyle,
     emit: &'a mut dyn FnMut(String),
     step: u64,
@@ -54,9 +55,29 @@ fn event_text(e: &Value) -> String {
     text
 }
 
-impl<G: TraceGame> Recorder<'_, G> {
+impl<'a, G: TraceGame> Recorder<'a, G> {
+    /// A recorder of the steps that follow a start record whose state data was `start_data`.
+    pub(crate) fn new(
+        game: &'a G,
+        bots: Vec<String>,
+        style: TraceStyle,
+        start_data: Value,
+        emit: &'a mut dyn FnMut(String),
+    ) -> Self {
+        Recorder {
+            game,
+            bots,
+            style,
+            emit,
+            step: 0,
+            last_state: start_data,
+            events: Vec::new(),
+            last: None,
+        }
+    }
+
     fn bot(&self, seat: Seat) -> &str {
-        &self.spec.lineup[self.slot_of_seat[seat.index()] as usize].label
+        &self.bots[seat.index()]
     }
 
     /// The text lines of the events, or the events and the state for JSON.
@@ -151,6 +172,95 @@ impl<G: TraceGame> Observer<G> for Recorder<'_, G> {
     }
 }
 
+/// What a start record says about where its match comes from.
+pub(crate) struct StartHead<'a> {
+    pub index: u64,
+    pub seed: u64,
+    pub deal: u64,
+    /// The seating as `matches.csv` writes it.
+    pub seating: &'a str,
+}
+
+/// The start record of a match from state `start` played by `bots` (one label per seat).
+pub(crate) fn start_record<G: TraceGame>(
+    game: &G,
+    start: &G::State,
+    head: &StartHead,
+    bots: &[String],
+    style: TraceStyle,
+) -> String {
+    let mut events = Vec::new();
+    game.start_events(start, &mut events);
+    let players = bots.len();
+    match style {
+        TraceStyle::Text => {
+            let mut text = format!(
+                "{} match {} (seed {}, deal {}, seating {}: {})",
+                game.name(),
+                head.index,
+                head.seed,
+                head.deal,
+                head.seating,
+                bots.join(", "),
+            );
+            for e in &events {
+                text.push_str(&format!("\n  = {}", event_text(e)));
+            }
+            format!("{text}\n{}", indent(&game.render(start)))
+        }
+        TraceStyle::Json { .. } => {
+            let rules: serde_json::Map<String, Value> = game
+                .rules()
+                .params()
+                .into_iter()
+                .map(|p| (p.key, Value::String(p.value)))
+                .collect();
+            json!({"event": "start", "format": TRACE_FORMAT, "game": game.name(), "match": head.index,
+                "seed": head.seed, "deal": head.deal, "seating": head.seating, "bots": bots,
+                "players": players, "rules": rules, "state": game.render(start),
+                "events": events, "state_data": game.state_json(start)})
+            .to_string()
+        }
+    }
+}
+
+/// The end record of match `index`, over in state `last`, with the counted `length`
+/// (decisions and chance events; turns and rounds come from the outcome).
+pub(crate) fn end_record<G: TraceGame>(
+    game: &G,
+    last: &G::State,
+    index: u64,
+    length: &MatchLength,
+    style: TraceStyle,
+) -> String {
+    let o = game.outcome(last);
+    let reason = game.end_reason(last);
+    // A solo game has no winner (PP-15): its end names none.
+    let solo = o.players() == 1;
+    let winners: Vec<usize> = (0..o.players())
+        .filter(|&s| !solo && !o.is_capped() && o.rank(Seat(s as u8)) == 0)
+        .collect();
+    match style {
+        TraceStyle::Text => format!(
+            "end: scores {:?}, ranks {:?}{}; {} decisions, {} chance events, {} turns, {} rounds; {}",
+            o.scores(),
+            o.ranks(),
+            if o.is_capped() { ", capped (no winner)" } else { "" },
+            length.decisions,
+            length.chance_events,
+            o.turns,
+            o.rounds,
+            reason.text
+        ),
+        TraceStyle::Json { .. } => json!({"event": "end", "match": index, "scores": o.scores(),
+            "ranks": o.ranks(), "winners": winners, "capped": o.is_capped(),
+            "reason": reason.code, "reason_text": reason.text, "decisions": length.decisions,
+            "chance_events": length.chance_events, "turns": o.turns, "rounds": o.rounds,
+            "state_data": game.state_json(last)})
+        .to_string(),
+    }
+}
+
 /// Replay match `index` of `spec` and hand every record, as one line of text or JSON, to
 /// `emit` (start, each step, end). Returns the match's record, as the runner would have.
 pub fn trace_match<G: TraceGame>(
@@ -162,82 +272,17 @@ pub fn trace_match<G: TraceGame>(
 ) -> MatchRecord {
     let assignment = spec.seating.assign(spec.players, index);
     let seating = seating_text(&assignment.slot_of_seat[..spec.players]);
-    let bots: Vec<&str> = (0..spec.players)
-        .map(|s| spec.lineup[assignment.slot_of_seat[s] as usize].label.as_str())
+    let bots: Vec<String> = (0..spec.players)
+        .map(|s| spec.lineup[assignment.slot_of_seat[s] as usize].label.clone())
         .collect();
     let start = game.new_state(spec.players);
-    let mut events = Vec::new();
-    game.start_events(&start, &mut events);
-    let start_data = game.state_json(&start);
-    emit(match style {
-        TraceStyle::Text => {
-            let mut text = format!(
-                "{} match {index} (seed {}, deal {}, seating {seating}: {})",
-                game.name(),
-                spec.seed,
-                assignment.deal,
-                bots.join(", "),
-            );
-            for e in &events {
-                text.push_str(&format!("\n  = {}", event_text(e)));
-            }
-            format!("{text}\n{}", indent(&game.render(&start)))
-        }
-        TraceStyle::Json { .. } => {
-            let rules: serde_json::Map<String, Value> = game
-                .rules()
-                .params()
-                .into_iter()
-                .map(|p| (p.key, Value::String(p.value)))
-                .collect();
-            json!({"event": "start", "format": TRACE_FORMAT, "game": game.name(), "match": index,
-                "seed": spec.seed, "deal": assignment.deal, "seating": seating, "bots": bots,
-                "players": spec.players, "rules": rules, "state": game.render(&start),
-                "events": events, "state_data": start_data})
-            .to_string()
-        }
-    });
-    let mut recorder = Recorder {
-        game,
-        spec,
-        slot_of_seat: assignment.slot_of_seat,
-        style,
-        emit: &mut *emit,
-        step: 0,
-        last_state: start_data,
-        events: Vec::new(),
-        last: None,
-    };
+    let head = StartHead { index, seed: spec.seed, deal: assignment.deal, seating: &seating };
+    emit(start_record(game, &start, &head, &bots, style));
+    let mut recorder = Recorder::new(game, bots, style, game.state_json(&start), &mut *emit);
     let mut worker = Worker::new(game, spec);
     let record = worker.play(game, spec, index, &mut recorder);
     let last = recorder.last.take().unwrap_or(start);
-    let o = &record.outcome;
-    let l = &record.length;
-    let reason = game.end_reason(&last);
-    // A solo game has no winner (PP-15): its end names none.
-    let solo = o.players() == 1;
-    let winners: Vec<usize> = (0..o.players())
-        .filter(|&s| !solo && !o.is_capped() && o.rank(Seat(s as u8)) == 0)
-        .collect();
-    emit(match style {
-        TraceStyle::Text => format!(
-            "end: scores {:?}, ranks {:?}{}; {} decisions, {} chance events, {} turns, {} rounds; {}",
-            o.scores(),
-            o.ranks(),
-            if o.is_capped() { ", capped (no winner)" } else { "" },
-            l.decisions,
-            l.chance_events,
-            l.turns,
-            l.rounds,
-            reason.text
-        ),
-        TraceStyle::Json { .. } => json!({"event": "end", "match": index, "scores": o.scores(),
-            "ranks": o.ranks(), "winners": winners, "capped": o.is_capped(),
-            "reason": reason.code, "reason_text": reason.text, "decisions": l.decisions,
-            "chance_events": l.chance_events, "turns": l.turns, "rounds": l.rounds,
-            "state_data": game.state_json(&last)})
-        .to_string(),
-    });
+    emit(end_record(game, &last, index, &record.length, style));
     record
 }
 
