@@ -7,6 +7,7 @@ pub mod bench;
 pub mod info;
 pub mod ladder;
 pub mod plan;
+pub mod play;
 pub mod report;
 pub mod run;
 pub mod status;
@@ -96,6 +97,10 @@ pub enum Command {
     /// match step by step with a picture of the table: the match flags of `arena trace`, or a
     /// trace file of `arena trace --format json`.
     View(view::ViewArgs),
+    /// Take a seat against the bots: a page on a local web server (127.0.0.1), or the
+    /// terminal with --text. You see only what your seat may see; the match is saved as a
+    /// JSON trace for `arena view --trace`.
+    Play(play::PlayArgs),
     /// Measure matches per second per game with random bots.
     Bench(BenchArgs),
     /// Combine the folders of `arena run --shard I/K` into the files of the whole run.
@@ -458,6 +463,7 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
         Command::Bots => info::bots().map(|_| Status::Ok),
         Command::Trace(a) => trace::trace_command(a).map(|_| Status::Ok),
         Command::View(a) => view::view_command(a).map(|_| Status::Ok),
+        Command::Play(a) => play::play_command(a).map(|_| Status::Ok),
         Command::Bench(a) => bench::bench_command(a).map(|_| Status::Ok),
         Command::Plan(a) => plan::plan_command(a).map(|_| Status::Ok),
         Command::Merge(a) => run::merge_command(a, &args),

@@ -138,6 +138,12 @@ pub trait TraceGame: Game {
     fn seat_state_json(&self, s: &Self::State, _viewer: Seat) -> Value {
         self.state_json(s)
     }
+    /// The state as text for a person playing `viewer` (`arena play --text`), with the same
+    /// contract as [`TraceGame::seat_state_json`]. The default, the whole state's
+    /// [`Game::render`], is right for games where everything is in view.
+    fn seat_render(&self, s: &Self::State, _viewer: Seat) -> String {
+        self.render(s)
+    }
     /// Whether `viewer` may learn which action the seat to move in `before` took (leading to
     /// `after`; its
     /// description and the events it caused). False for a choice kept secret (a

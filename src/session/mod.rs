@@ -20,6 +20,7 @@
 // What a command does, one folder each (a folder's mod.rs holds its request and design).
 pub mod ladder;
 pub mod plan;
+pub mod play;
 pub mod run;
 pub mod sweep;
 pub mod trace;

@@ -36,6 +36,12 @@ fn say(text: &[u8]) {
 /// Install the handlers (once per process). The first signal sets the stop flag and says
 /// so; with the flag already set, the next one says so and ends the process at once.
 pub fn install() -> std::io::Result<()> {
+    install_saying(FIRST)
+}
+
+/// [`install`], with `first` as what the first signal prints (`arena play` stops, not
+/// pauses).
+pub fn install_saying(first: &'static [u8]) -> std::io::Result<()> {
     let stop = flag();
     for signal in [SIGTERM, SIGINT] {
         // Registered first, so it sees the flag as it was before this signal's own handler.
@@ -45,7 +51,7 @@ pub fn install() -> std::io::Result<()> {
                 say(SECOND);
                 signal_hook::low_level::exit(128 + signal);
             }
-            say(FIRST);
+            say(first);
         };
         // SAFETY: the action only reads an atomic, calls write(2) and _exit(2), which are
         // async-signal-safe.

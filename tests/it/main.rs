@@ -30,6 +30,7 @@ mod love_actually_no_peeking;
 mod misuse;
 mod overnight;
 mod pause_resume;
+mod play;
 mod pride_hidden;
 mod props;
 mod report;

@@ -1,4 +1,5 @@
-//! The seat-view check: what a person playing a seat is shown ([`TraceGame::seat_state_json`])
+//! The seat-view check: what a person playing a seat is shown ([`TraceGame::seat_state_json`]
+//! and [`TraceGame::seat_render`])
 //! depends on nothing that seat cannot know. For every step of seeded random matches and
 //! every seat v, the view of the true state must equal the view of states determinized for
 //! v (everything v cannot see resampled, [`Game::determinize`]). A view that printed an
@@ -37,11 +38,20 @@ pub fn check_seat_views<G: TraceGame>(
             for v in 0..players {
                 let viewer = Seat(v as u8);
                 let view = game.seat_state_json(&state, viewer);
+                let text = game.seat_render(&state, viewer);
                 for k in 0..DETERMINIZATIONS {
                     let mut d_rng = crate::core::derive_rng(seed ^ 0x5ea7, m * 1_000_003 + step, k);
                     let other = game.determinize(&state, viewer, &mut d_rng);
                     report.comparisons += 1;
                     let seen = game.seat_state_json(&other, viewer);
+                    let seen_text = game.seat_render(&other, viewer);
+                    if seen_text != text {
+                        return Err(format!(
+                            "{}: match {m}, step {step}: seat {v}'s text changes when what it \
+                             cannot see is resampled:\n{text}\n  resampled:\n{seen_text}",
+                            game.name()
+                        ));
+                    }
                     if seen != view {
                         return Err(format!(
                             "{}: match {m}, step {step}: seat {v}'s view changes when what it \

@@ -17,6 +17,18 @@ impl Love {
         if v.is_empty() { "-".to_string() } else { v.join(", ") }
     }
 
+    fn hand_text(&self, s: &LoveState, w: usize, viewer: Option<usize>) -> String {
+        match viewer {
+            Some(v) if v != w => {
+                let seen = s.hands[w] & (s.known[v][w] | s.known[super::state::PUBLIC][w]);
+                let mut parts: Vec<&str> = cards_of(seen).map(|c| self.name_of(c)).collect();
+                parts.extend((0..(s.hands[w] & !seen).count_ones()).map(|_| "?"));
+                if parts.is_empty() { "-".to_string() } else { parts.join(", ") }
+            }
+            _ => self.names(s.hands[w]),
+        }
+    }
+
     fn value_text(&self, kind: AskKind, v: u8) -> String {
         match kind {
             AskKind::Name => self.name_of(v).to_string(),
@@ -53,6 +65,12 @@ impl Love {
     }
 
     pub(super) fn render_text(&self, s: &LoveState) -> String {
+        self.render_for(s, None)
+    }
+
+    /// The state as text, whole (`None`) or as seat v sees it (`Some(v)`, LA-13): in
+    /// another hand, the cards v knows and a `?` for each other card.
+    pub(super) fn render_for(&self, s: &LoveState, viewer: Option<usize>) -> String {
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -73,7 +91,7 @@ impl Love {
                 "seat {w}: {} points, tracks {:?}, hand [{}], aside [{}]",
                 s.scores[w],
                 s.tracks[w],
-                self.names(s.hands[w]),
+                self.hand_text(s, w, viewer),
                 self.names(s.aside[w])
             );
         }

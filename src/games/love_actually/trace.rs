@@ -64,6 +64,10 @@ impl TraceGame for Love {
         data
     }
 
+    fn seat_render(&self, s: &LoveState, viewer: Seat) -> String {
+        self.render_for(s, Some(viewer.index()))
+    }
+
     /// A decision naming a card is seen by the others only when that card is in their
     /// sight afterwards (on the pile, scored, set aside, public or known in a hand): a card
     /// handed, given or picked out of sight stays secret (LA-10, LA-13).

@@ -62,14 +62,24 @@ impl Pride {
     }
 
     pub(crate) fn render_text(&self, s: &PrideState) -> String {
+        self.render_for(s, None)
+    }
+
+    /// The state as text, whole (`None`) or as seat v sees it (`Some(v)`, PP-11): the
+    /// others' sheets as last shown, and the turn in progress only when it is in the open.
+    pub(crate) fn render_for(&self, s: &PrideState, viewer: Option<usize>) -> String {
         let l = &self.layout;
+        let open = match viewer {
+            None => true,
+            Some(v) => s.phase != Phase::Turn || s.actor() == v || !s.hidden(s.actor()),
+        };
         let mut out = String::new();
         let _ = writeln!(
             out,
             "round {} starter seat {} phase {:?} dice {:?} pool {:05b}",
             s.round, s.starter, s.phase, s.dice, s.pool
         );
-        if s.phase == Phase::Turn {
+        if s.phase == Phase::Turn && open {
             let c = &s.ctx;
             let _ = writeln!(
                 out,
@@ -82,7 +92,10 @@ impl Pride {
             );
         }
         for j in 0..s.players() {
-            let m = &s.sheets[j];
+            let m = match viewer {
+                Some(v) if v != j => s.visible(j),
+                _ => &s.sheets[j],
+            };
             let parts = score::parts(l, m);
             let _ = write!(out, "seat {j}: {} =", score::total(l, m));
             for (name, v) in PARTS.iter().zip(parts) {

@@ -23,6 +23,10 @@ impl TraceGame for Pride {
         self.sheets_json(s, |j| if j == v { &s.sheets[j] } else { s.visible(j) }, open)
     }
 
+    fn seat_render(&self, s: &PrideState, viewer: Seat) -> String {
+        self.render_for(s, Some(viewer.index()))
+    }
+
     /// The others see a decision only when the seat in turn plays in the open.
     fn seat_sees_decision(
         &self,

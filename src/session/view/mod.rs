@@ -14,7 +14,9 @@ use crate::session::trace::{TraceStyle, trace_match};
 use crate::with_game;
 
 const SKELETON: &str = include_str!("viewer.html");
-const STYLE: &str = include_str!("viewer.css");
+pub const STYLE: &str = include_str!("viewer.css");
+/// The drawings of every game (shared with the play page), then the replay page itself.
+pub const DRAW_SCRIPT: &str = include_str!("draw.js");
 const SCRIPT: &str = include_str!("viewer.js");
 
 /// The most matches one page holds (each is replayed in the browser's memory).
@@ -174,7 +176,7 @@ pub fn page(matches: &[MatchRecords], title: &str) -> String {
     SKELETON
         .replace("{{TITLE}}", &html_text(title))
         .replace("{{STYLE}}", STYLE)
-        .replace("{{SCRIPT}}", SCRIPT)
+        .replace("{{SCRIPT}}", &format!("{DRAW_SCRIPT}\n{SCRIPT}"))
         .replace("{{TRACE}}", &script_json(&data))
 }
 

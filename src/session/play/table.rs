@@ -1,0 +1,330 @@
+//! One match at a table where some seats are people: the state, the chance stream, the bots
+//! of the other seats, and every step so far. It answers what a seat may see (its view of
+//! the state, the log with what it may not know left out, its legal actions when it is to
+//! move), takes a person's choice, lets the bots and the dice move one step at a time, gives
+//! advice computed from the seat's own observation, and writes the match as a trace.
+//!
+//! The chance stream and the bots' streams are those of match 0 of `arena run --seed S`
+//! (deal 0, fixed seating), so a bot plays here as it would in a run.
+
+use serde_json::{Value, json};
+
+use crate::arena::Observer;
+use crate::bots::profile::parse_one;
+use crate::bots::{Bot, BotSpec};
+use crate::core::trace::{Drawn, Recording};
+use crate::core::{
+    CHANCE_STREAM, Game, MatchLength, Rng, Seat, TraceGame, Turn, bot_stream, derive_rng,
+};
+use crate::output::csv_files::seating_text;
+use crate::session::trace::{Recorder, StartHead, TraceStyle, end_record, start_record};
+
+/// The stream of advice: asking for it never changes the match's own streams.
+const ADVICE_STREAM: u64 = 0xad51ce;
+/// The search whose visit shares advice shows.
+pub const ADVICE_SEARCH: &str = "mcts-1k";
+
+/// Who sits at a seat.
+pub enum Sitter {
+    Person,
+    Bot { spec: BotSpec, bot: Bot },
+}
+
+/// Why a person's move was not played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// Not a legal move now (a wrong index, not this seat's turn, a match over): HTTP 400.
+    Illegal(String),
+    /// The move was for an earlier step (a second click of the same move): HTTP 409.
+    Stale(String),
+}
+
+/// One step played.
+struct Step<G: Game> {
+    before: G::State,
+    after: G::State,
+    /// `None` for a chance event.
+    mover: Option<Seat>,
+    action: Option<G::Action>,
+    legal: Vec<G::Action>,
+    draws: Vec<Drawn>,
+}
+
+pub struct GameTable<G: TraceGame> {
+    game: G,
+    seed: u64,
+    sitters: Vec<Sitter>,
+    state: G::State,
+    start: G::State,
+    chance: Rng,
+    seat_rngs: Vec<Rng>,
+    steps: Vec<Step<G>>,
+    legal: Vec<G::Action>,
+}
+
+impl<G: TraceGame> GameTable<G> {
+    pub fn new(game: G, seed: u64, sitters: Vec<Sitter>) -> Self {
+        let players = sitters.len();
+        let start = game.new_state(players);
+        GameTable {
+            chance: derive_rng(seed, 0, CHANCE_STREAM),
+            seat_rngs: (0..players)
+                .map(|s| derive_rng(seed, 0, bot_stream(Seat(s as u8))))
+                .collect(),
+            state: start.clone(),
+            start,
+            game,
+            seed,
+            sitters,
+            steps: Vec::new(),
+            legal: Vec::new(),
+        }
+    }
+
+    pub fn players(&self) -> usize {
+        self.sitters.len()
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn game_name(&self) -> &'static str {
+        self.game.name()
+    }
+
+    /// Steps played so far.
+    pub fn step(&self) -> u64 {
+        self.steps.len() as u64
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game.turn(&self.state) == Turn::Over
+    }
+
+    /// The person whose move the match waits for, if it waits for one.
+    pub fn waiting_for(&self) -> Option<Seat> {
+        match self.game.turn(&self.state) {
+            Turn::Player(seat) if matches!(self.sitters[seat.index()], Sitter::Person) => {
+                Some(seat)
+            }
+            _ => None,
+        }
+    }
+
+    /// Who sits at each seat: `human` or the bot's label.
+    pub fn labels(&self) -> Vec<String> {
+        self.sitters
+            .iter()
+            .map(|s| match s {
+                Sitter::Person => super::PERSON.to_string(),
+                Sitter::Bot { spec, .. } => spec.label.clone(),
+            })
+            .collect()
+    }
+
+    fn record(
+        &mut self,
+        before: G::State,
+        mover: Option<Seat>,
+        action: Option<G::Action>,
+        draws: Vec<Drawn>,
+    ) {
+        let legal = if mover.is_some() { std::mem::take(&mut self.legal) } else { Vec::new() };
+        self.steps.push(Step { before, after: self.state.clone(), mover, action, legal, draws });
+    }
+
+    /// Play one step that needs no person: a chance event or a bot's decision. False when
+    /// the match is over or waits for a person.
+    pub fn advance(&mut self) -> bool {
+        match self.game.turn(&self.state) {
+            Turn::Over => false,
+            Turn::Chance => {
+                let before = self.state.clone();
+                let mut draws = Vec::new();
+                let mut recording = Recording { inner: &mut self.chance, log: &mut draws };
+                self.game.sample_chance(&mut self.state, &mut recording);
+                self.record(before, None, None, draws);
+                true
+            }
+            Turn::Player(seat) => {
+                let Sitter::Bot { bot, .. } = &mut self.sitters[seat.index()] else { return false };
+                self.game.legal_actions(&self.state, &mut self.legal);
+                let rng = &mut self.seat_rngs[seat.index()];
+                let action = bot.choose(&self.game, &self.state, seat, &self.legal, rng);
+                let before = self.state.clone();
+                self.game.apply(&mut self.state, action);
+                self.record(before, Some(seat), Some(action), Vec::new());
+                true
+            }
+        }
+    }
+
+    /// A person at `seat` chooses legal action number `choice`, seen at step `at_step`.
+    pub fn play(&mut self, seat: Seat, choice: usize, at_step: u64) -> Result<(), Refusal> {
+        if at_step != self.step() {
+            return Err(Refusal::Stale(format!(
+                "that move was for step {at_step}, and the match is at step {} now: it was played already or the page is out of date",
+                self.step()
+            )));
+        }
+        if self.waiting_for() != Some(seat) {
+            return Err(Refusal::Illegal(format!("it is not seat {}'s move", seat.0)));
+        }
+        self.game.legal_actions(&self.state, &mut self.legal);
+        let Some(&action) = self.legal.get(choice) else {
+            return Err(Refusal::Illegal(format!(
+                "move {choice} is not one of the {} legal moves (0 to {})",
+                self.legal.len(),
+                self.legal.len() - 1
+            )));
+        };
+        let before = self.state.clone();
+        self.game.apply(&mut self.state, action);
+        self.record(before, Some(seat), Some(action), Vec::new());
+        Ok(())
+    }
+
+    /// The log as `viewer` may read it: one entry per step, what it may not know replaced
+    /// by a sentence saying that something happened.
+    fn log_for(&self, viewer: Seat) -> Vec<Value> {
+        self.steps
+            .iter()
+            .enumerate()
+            .map(|(i, st)| {
+                let mut events = Vec::new();
+                let (text, seen) = match (st.mover, st.action) {
+                    (Some(seat), Some(a)) => {
+                        if self.game.seat_sees_decision(&st.before, a, &st.after, viewer) {
+                            (self.game.describe(&st.before, a), true)
+                        } else {
+                            (format!("seat {} made a choice you cannot see yet", seat.0), false)
+                        }
+                    }
+                    _ => {
+                        if self.game.seat_sees_chance(&st.before, &st.after, viewer) {
+                            (self.game.describe_chance(&st.after), true)
+                        } else {
+                            ("chance: something you cannot see".to_string(), false)
+                        }
+                    }
+                };
+                if seen {
+                    self.game.trace_events(&st.before, st.action, &st.after, &mut events);
+                }
+                json!({"step": i + 1, "seat": st.mover.map(|s| s.0), "text": text, "events": events})
+            })
+            .collect()
+    }
+
+    /// Everything seat `viewer` may see now, as one JSON value (see docs/guide/play.md).
+    pub fn view(&mut self, viewer: Seat) -> Value {
+        let turn = match self.game.turn(&self.state) {
+            Turn::Over => json!({"kind": "over"}),
+            Turn::Chance => json!({"kind": "chance"}),
+            Turn::Player(s) => json!({"kind": "player", "seat": s.0}),
+        };
+        let yours = self.waiting_for() == Some(viewer);
+        let legal: Vec<String> = if yours {
+            self.game.legal_actions(&self.state, &mut self.legal);
+            self.legal.iter().map(|&a| self.game.describe(&self.state, a)).collect()
+        } else {
+            Vec::new()
+        };
+        let mut view = json!({
+            "game": self.game.name(), "players": self.players(), "seat": viewer.0,
+            "bots": self.labels(), "step": self.step(), "turn": turn, "yours": yours,
+            "legal": legal, "state_data": self.game.seat_state_json(&self.state, viewer),
+            "text": self.text_for(viewer), "log": self.log_for(viewer),
+        });
+        if self.is_over() {
+            // The seed decides every roll still to come, so it is shown only at the end.
+            view["seed"] = json!(self.seed);
+            view["end"] = self.end_json();
+        }
+        view
+    }
+
+    /// The state as text for `viewer` ([`TraceGame::seat_render`]).
+    pub fn text_for(&self, viewer: Seat) -> String {
+        self.game.seat_render(&self.state, viewer)
+    }
+
+    fn end_json(&self) -> Value {
+        let line = end_record(
+            &self.game,
+            &self.state,
+            0,
+            &self.length(),
+            TraceStyle::Json { full_states: false },
+        );
+        let mut end: Value = serde_json::from_str(&line).expect("an end record is JSON");
+        if let Some(map) = end.as_object_mut() {
+            map.remove("state_data");
+        }
+        end
+    }
+
+    fn length(&self) -> MatchLength {
+        let decisions = self.steps.iter().filter(|s| s.mover.is_some()).count() as u32;
+        let chance_events = self.steps.len() as u32 - decisions;
+        MatchLength { decisions, chance_events, turns: 0, rounds: 0 }
+    }
+
+    /// For the person at `seat`, to move now: greedy's choice and the share of an MCTS
+    /// search's visits per legal action, both from a state determinized for the seat (what
+    /// it may know, the rest resampled), on a stream of their own.
+    pub fn advice(&mut self, seat: Seat) -> Result<Value, Refusal> {
+        if self.waiting_for() != Some(seat) {
+            return Err(Refusal::Illegal(format!(
+                "advice is for the seat to move; seat {} is not",
+                seat.0
+            )));
+        }
+        let mut rng = derive_rng(self.seed ^ ADVICE_STREAM, self.step(), bot_stream(seat));
+        let seen = self.game.determinize(&self.state, seat, &mut rng);
+        let mut legal = Vec::new();
+        self.game.legal_actions(&seen, &mut legal);
+        let profile = |name: &str| Bot::from_spec(&parse_one(name).expect("a built-in profile"));
+        let pick = profile("greedy").choose(&self.game, &seen, seat, &legal, &mut rng);
+        let Bot::Mcts(mut mcts) = profile(ADVICE_SEARCH) else { unreachable!("an mcts profile") };
+        mcts.search(&self.game, &seen, seat, &legal, &mut rng);
+        let visits = mcts.root_visits::<G>(&legal);
+        let total: u32 = visits.iter().sum::<u32>().max(1);
+        Ok(json!({
+            "step": self.step(),
+            "greedy": legal.iter().position(|&a| a == pick),
+            "search": ADVICE_SEARCH,
+            "mcts_share": visits.iter().map(|&v| v as f64 / total as f64).collect::<Vec<_>>(),
+            "legal": legal.iter().map(|&a| self.game.describe(&seen, a)).collect::<Vec<_>>(),
+        }))
+    }
+
+    /// The match so far as a JSON trace (format 2, `docs/trace-format.md`): one line per
+    /// record, with the people's choices; an end record once the match is over.
+    pub fn trace_lines(&self) -> Vec<String> {
+        let style = TraceStyle::Json { full_states: false };
+        let labels = self.labels();
+        let slots: Vec<u8> = (0..self.players() as u8).collect();
+        let seating = seating_text(&slots);
+        let head = StartHead { index: 0, seed: self.seed, deal: 0, seating: &seating };
+        let mut lines = vec![start_record(&self.game, &self.start, &head, &labels, style)];
+        {
+            let mut emit = |line: String| lines.push(line);
+            let start_data = self.game.state_json(&self.start);
+            let mut recorder = Recorder::new(&self.game, labels, style, start_data, &mut emit);
+            for st in &self.steps {
+                match (st.mover, st.action) {
+                    (Some(seat), Some(a)) => {
+                        recorder.decision(&st.before, seat, &st.legal, a, &st.after)
+                    }
+                    _ => recorder.chance(&st.before, &st.draws, &st.after),
+                }
+            }
+        }
+        if self.is_over() {
+            lines.push(end_record(&self.game, &self.state, 0, &self.length(), style));
+        }
+        lines
+    }
+}
