@@ -72,3 +72,8 @@ shoot ladder ladder/report.html
 if [ -x "$repo/scripts/screenshots-view.sh" ]; then
     "$repo/scripts/screenshots-view.sh" "$work" "$out" "$browser"
 fi
+# A position of each game from a person's seat in `arena play` (the play browser check,
+# which plays whole matches, saving a picture at the person's fourth move).
+if [ -x "$repo/scripts/check-play-browser.sh" ]; then
+    (cd "$repo" && SHOTS="$out" bash scripts/check-play-browser.sh)
+fi

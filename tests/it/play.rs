@@ -118,8 +118,14 @@ fn the_terminal_mode_answers_a_wrong_answer_gives_advice_and_stops_on_q() {
     assert!(text.contains("X at row 2 column 2"), "{text}");
     assert!(text.contains("stopped at step 2 before the end"), "{text}");
     let records = records(&out);
-    assert_eq!(records.len(), 3, "start, the person's move and the bot's reply, no end record");
+    assert_eq!(records.len(), 4, "start, the person's move, the bot's reply, a stopped end");
     assert_eq!(records[1]["action"], "X at row 2 column 2");
+    assert_eq!(records[3]["stopped"], true);
+    assert_eq!(records[3]["winners"], serde_json::json!([]));
+    // Stopped or not, the saved match replays in the viewer.
+    let page = dir.path().join("t.html");
+    let v = arena(&["view", "--trace", out.to_str().unwrap(), "--out", page.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
 }
 
 #[test]
@@ -309,7 +315,8 @@ fn the_server_refuses_other_hosts_and_origins_illegal_and_repeated_moves() {
     let status = server.interrupt();
     assert!(status.success(), "{status:?}");
     let records = records(&out);
-    assert_eq!(records.len(), 3);
+    assert_eq!(records.len(), 4, "start, two moves, a stopped end");
+    assert_eq!(records[3]["reason"], "stopped");
     assert_eq!(records[1]["action"], "X at row 2 column 2");
     assert_eq!(records.iter().filter(|r| r["bot"] == "human").count(), 1);
 }

@@ -16,15 +16,17 @@ function post(what, body) {
     .then(function (r) { return r.json().then(function (j) { return { ok: r.ok, status: r.status, body: j }; }); });
 }
 
-// Cells of the picture a click can play: an element with `data-cell` (tic-tac-toe's squares,
-// TRICE's) plays the legal action that names that square, when exactly one does.
+// Parts of the picture a click can play: an element with `data-cell` (a square of
+// tic-tac-toe or TRICE, a box of a Pride sheet, a Love Actually card) plays the legal action
+// that names it, when exactly one does.
 function clickables() {
   if (!view || !view.yours) return;
-  var cells = document.querySelectorAll("#picture td[data-cell]");
+  var cells = document.querySelectorAll("#picture [data-cell]");
   Array.prototype.forEach.call(cells, function (td) {
     var name = td.getAttribute("data-cell");
+    var word = new RegExp("(^|[^\\w])" + name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "($|[^\\w])");
     var matching = [];
-    view.legal.forEach(function (text, k) { if (new RegExp("\\b" + name + "\\b").test(text)) matching.push(k); });
+    view.legal.forEach(function (text, k) { if (word.test(text)) matching.push(k); });
     if (matching.length === 1) {
       td.className += " clickable";
       td.title = view.legal[matching[0]];
@@ -91,7 +93,9 @@ function move(k) {
 function refresh() {
   if (busy) return;
   fetch(API + "view").then(function (r) { return r.json(); }).then(function (v) {
-    if (!busy && (!view || v.step !== view.step || v.log.length !== logShown || !!v.end !== !!view.end)) show(v);
+    // A poll sent before a move may answer after it: never go back to an older step.
+    if (busy || (view && v.step < view.step)) return;
+    if (!view || v.step !== view.step || v.log.length !== logShown || !!v.end !== !!view.end) show(v);
   }, function () { $("message").textContent = "the server is not answering (stopped?)"; });
 }
 
@@ -107,4 +111,4 @@ $("advice").onclick = function () {
 window.arenaPlay = { view: function () { return view; }, busy: function () { return busy; } };
 
 refresh();
-setInterval(refresh, 300);
+setInterval(refresh, 150);

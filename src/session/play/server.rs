@@ -123,6 +123,10 @@ fn route(table: &mut dyn Table, method: &str, url: &str, body: &str, out: &Path)
             );
             Reply { status: 200, kind: "text/html; charset=utf-8", body: html }
         }
+        // Browsers ask for an icon; there is none.
+        ("GET", ["favicon.ico"]) => {
+            Reply { status: 204, kind: "image/x-icon", body: String::new() }
+        }
         ("GET", ["seat", n]) => match person_seat(table, n) {
             Some(seat) => {
                 Reply { status: 200, kind: "text/html; charset=utf-8", body: page(table, seat) }

@@ -324,7 +324,22 @@ impl<G: TraceGame> GameTable<G> {
         }
         if self.is_over() {
             lines.push(end_record(&self.game, &self.state, 0, &self.length(), style));
+        } else {
+            lines.push(self.stopped_record());
         }
         lines
+    }
+
+    /// The end record of a match stopped before its end (Ctrl-C, `q`): `stopped` and its
+    /// reason say so, no seat is ranked or wins, and the scores are the running ones where
+    /// the game keeps them, so the trace still replays to where it stopped.
+    fn stopped_record(&self) -> String {
+        let data = self.game.state_json(&self.state);
+        let length = self.length();
+        json!({"event": "end", "match": 0, "stopped": true, "scores": data.get("scores").cloned().unwrap_or(json!([])),
+            "ranks": [], "winners": [], "capped": false, "reason": "stopped",
+            "reason_text": format!("stopped at step {} before the end of the match (arena play)", self.step()),
+            "decisions": length.decisions, "chance_events": length.chance_events, "state_data": data})
+        .to_string()
     }
 }

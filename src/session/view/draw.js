@@ -203,7 +203,7 @@ DRAW["pride-prejudice"] = function (s) {
       var names = boxes[p] || [];
       var marks = bits(sh.marks[p], names.length || 24);
       inner += row(PUZZLES[p] + " " + (sh.parts[["diamond", "heart", "dance_card", "flowers"][p]] || 0),
-        "<br>" + marks.map(function (m, b) { return '<span class="box' + (m ? " on" : "") + '">' + esc(names[b] || b) + "</span>"; }).join(""));
+        "<br>" + marks.map(function (m, b) { return '<span data-cell="' + esc(names[b] || b) + '" class="box' + (m ? " on" : "") + '">' + esc(names[b] || b) + "</span>"; }).join(""));
     }
     inner += row("romance " + sh.parts.romance, sh.romance.map(function (l, k) {
       return "link " + (k + 1) + " ♥" + l[0] + " ♦" + l[1];
@@ -221,7 +221,7 @@ var RELATIONSHIPS = ["romance", "friendship", "professional", "family"];
 
 DRAW["love-actually"] = function (s) {
   var out = row("turn " + s.turn + " · deck " + s.deck + " cards", "") +
-    row("discard pile (top last)", s.pile.length ? s.pile.map(function (c) { return '<span class="card">' + esc(c) + "</span>"; }).join("") : "empty");
+    row("discard pile (top last)", s.pile.length ? s.pile.map(function (c) { return '<span data-cell="' + esc(c) + '" class="card">' + esc(c) + "</span>"; }).join("") : "empty");
   out += row("bonus tiles", RELATIONSHIPS.map(function (r, k) {
     return r + ": " + (s.tiles[k] === null || s.tiles[k] === undefined ? "free" : "seat " + s.tiles[k]);
   }).join(" · "));
@@ -229,7 +229,7 @@ DRAW["love-actually"] = function (s) {
     var hand = s.hands ? s.hands[seat].map(function (c) {
       if (c.card === null) return '<span class="card hidden" title="a card you have not seen">?</span>';
       var seen = c.seen_by.length ? '<span class="seen" title="seen by seats ' + c.seen_by.join(", ") + '">seen:' + c.seen_by.join(",") + "</span>" : "";
-      return '<span class="card ' + esc(c.colour) + '">' + esc(c.card) + seen + "</span>";
+      return '<span data-cell="' + esc(c.card) + '" class="card ' + esc(c.colour) + '">' + esc(c.card) + seen + "</span>";
     }).join("") : s.hand_sizes[seat] + " cards";
     var inner = row("hand", hand || "empty") +
       (s.aside && s.aside[seat] && s.aside[seat].length ? row("claimed", s.aside[seat].join(", ")) : "") +

@@ -1,0 +1,43 @@
+# Sourced by the browser checks (scripts/check-view-browser.sh, scripts/check-play-browser.sh):
+# finds Chromium, node and npm, installing them from Debian's packages where they are missing
+# and apt can run (CI is root), and playwright-core into scripts/view-browser/ (`npm ci`,
+# pinned by its package-lock.json). Where something cannot be had, it prints SKIPPED loudly
+# and exits 0. Sets `browser` to Chromium's path. The caller sets `check` to its name.
+
+skip() {
+    echo "=================================================================="
+    echo "SKIPPED: $check: $*"
+    echo "=================================================================="
+    exit 0
+}
+
+browser=""
+for b in chromium chromium-browser google-chrome; do
+    if command -v "$b" >/dev/null 2>&1; then browser="$(command -v "$b")"; break; fi
+done
+if [ -z "$browser" ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "installing chromium from the Debian packages..."
+        if ! (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/tmp/arena-chromium-install.log 2>&1; then
+            skip "chromium could not be installed (see /tmp/arena-chromium-install.log)"
+        fi
+        browser="$(command -v chromium)"
+    else
+        skip "no chromium, and apt-get cannot run here (not root or no apt)"
+    fi
+fi
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    # A new machine may lack them: Debian's packages, where apt can run (CI is root).
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "installing node and npm from the Debian packages..."
+        (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm) \
+            >/tmp/arena-node-install.log 2>&1 \
+            || skip "node and npm could not be installed (see /tmp/arena-node-install.log)"
+    fi
+fi
+command -v node >/dev/null 2>&1 || skip "node is needed to drive the browser (playwright-core)"
+command -v npm >/dev/null 2>&1 || skip "npm is needed to install playwright-core"
+if [ ! -d scripts/view-browser/node_modules/playwright-core ]; then
+    (cd scripts/view-browser && npm ci --no-audit --no-fund >/tmp/arena-view-npm.log 2>&1) \
+        || skip "npm ci in scripts/view-browser failed (offline? see /tmp/arena-view-npm.log)"
+fi
