@@ -344,6 +344,11 @@ pub struct TraceArgs {
     /// B not (`0..1000` is 1,000 matches).
     #[arg(long, value_name = "A..B")]
     pub matches: Option<String>,
+    /// Replay the choices recorded in a JSON trace file (a match played with `arena play`,
+    /// or any `arena trace --format json`) with the dice of its seed, checking every step,
+    /// and write it as --format says.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["from", "match_index", "matches"])]
+    pub trace: Option<PathBuf>,
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// With --format json: the whole structured state on every step (default: the start and

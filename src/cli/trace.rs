@@ -7,6 +7,7 @@ use std::cell::RefCell;
 use std::io::Write;
 
 use crate::cli::{Format, TraceArgs};
+use crate::session::play::replay::replay_trace;
 use crate::session::trace::from_folder::plan_from_folder;
 use crate::session::trace::{TraceStyle, trace_match};
 use crate::session::{Plan, input};
@@ -50,8 +51,6 @@ fn plan_of(args: &TraceArgs) -> anyhow::Result<Plan> {
 }
 
 pub fn trace_command(args: TraceArgs) -> anyhow::Result<()> {
-    let (first, end) = wanted(&args)?;
-    let plan = plan_of(&args)?;
     let style = match args.format {
         Format::Text => TraceStyle::Text,
         Format::Json => TraceStyle::Json { full_states: args.full_states },
@@ -67,10 +66,16 @@ pub fn trace_command(args: TraceArgs) -> anyhow::Result<()> {
             *error = Some(e);
         }
     };
-    for index in first..end {
-        with_game!(&plan.game, g => trace_match(g, &plan.spec, index, style, &mut emit));
-        if error.borrow().is_some() {
-            break;
+    if let Some(file) = &args.trace {
+        replay_trace(file, style, &mut emit)?;
+    } else {
+        let (first, end) = wanted(&args)?;
+        let plan = plan_of(&args)?;
+        for index in first..end {
+            with_game!(&plan.game, g => trace_match(g, &plan.spec, index, style, &mut emit));
+            if error.borrow().is_some() {
+                break;
+            }
         }
     }
     let mut error = error.into_inner();

@@ -445,3 +445,66 @@ fn no_response_names_a_card_hidden_from_the_seat() {
         "hidden-information search: {searched} responses searched, {checked} hidden cards checked"
     );
 }
+
+/// Issue 32 item 5: a played match replays with `arena trace --trace` (the recorded choices
+/// against the dice of its seed) byte for byte, and so does any JSON trace of every game;
+/// a trace whose choice was edited is refused, naming the step.
+#[test]
+fn traces_replay_byte_for_byte_and_an_edited_one_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let played = dir.path().join("played.json");
+    let o = play_text(
+        &[
+            "--game",
+            "pride-prejudice",
+            "--players",
+            "3",
+            "--seed",
+            "5",
+            "--out",
+            played.to_str().unwrap(),
+        ],
+        &"1\n".repeat(600),
+    );
+    assert!(o.status.success());
+    let replayed = arena(&["trace", "--trace", played.to_str().unwrap(), "--format", "json"]);
+    assert!(replayed.status.success(), "{}", String::from_utf8_lossy(&replayed.stderr));
+    assert_eq!(
+        stdout(&replayed),
+        std::fs::read_to_string(&played).unwrap(),
+        "the played match replays byte for byte"
+    );
+    for (game, players) in GAMES {
+        let traced = arena(&[
+            "trace",
+            "--game",
+            game,
+            "--players",
+            players,
+            "--bots",
+            "greedy",
+            "--seed",
+            "3",
+            "--matches",
+            "0..2",
+            "--format",
+            "json",
+        ]);
+        let file = dir.path().join(format!("{game}.json"));
+        std::fs::write(&file, &traced.stdout).unwrap();
+        let again = arena(&["trace", "--trace", file.to_str().unwrap(), "--format", "json"]);
+        assert_eq!(stdout(&again), stdout(&traced), "{game}: the replayed trace differs");
+    }
+    let text = std::fs::read_to_string(&played).unwrap();
+    let first_choice = text.find("\"chosen\":0").unwrap();
+    let edited = dir.path().join("edited.json");
+    std::fs::write(
+        &edited,
+        format!("{}\"chosen\":1{}", &text[..first_choice], &text[first_choice + 10..]),
+    )
+    .unwrap();
+    assert_refused(
+        &arena(&["trace", "--trace", edited.to_str().unwrap()]),
+        &["edited.json", "step 2", "replaying it gives"],
+    );
+}

@@ -4,6 +4,7 @@
 //! ([`crate::core::TraceGame::seat_state_json`]); the match is saved as a JSON trace
 //! (format 2) that `arena view` and `arena trace --trace` replay.
 
+pub mod replay;
 pub mod server;
 pub mod table;
 pub mod text;
@@ -95,7 +96,7 @@ pub fn table_of(setup: &PlaySetup) -> Box<dyn Table> {
     let sitters: Vec<Sitter> = (0..setup.players)
         .map(|seat| {
             if setup.people.contains(&seat) {
-                Sitter::Person
+                Sitter::Person { label: PERSON.to_string() }
             } else {
                 let spec = bots.next().expect("a bot for every seat no person plays").clone();
                 Sitter::Bot { bot: Bot::from_spec(&spec), spec }

@@ -26,8 +26,15 @@ pub const ADVICE_SEARCH: &str = "mcts-1k";
 
 /// Who sits at a seat.
 pub enum Sitter {
-    Person,
-    Bot { spec: BotSpec, bot: Bot },
+    /// Moves come from outside the table (a person, or a trace being replayed), under this
+    /// name in the trace (`human` for a person).
+    Person {
+        label: String,
+    },
+    Bot {
+        spec: BotSpec,
+        bot: Bot,
+    },
 }
 
 /// Why a person's move was not played.
@@ -37,6 +44,15 @@ pub enum Refusal {
     Illegal(String),
     /// The move was for an earlier step (a second click of the same move): HTTP 409.
     Stale(String),
+}
+
+impl Refusal {
+    /// What is wrong, in words.
+    pub fn message(&self) -> &str {
+        match self {
+            Refusal::Illegal(m) | Refusal::Stale(m) => m,
+        }
+    }
 }
 
 /// One step played.
@@ -53,6 +69,9 @@ struct Step<G: Game> {
 pub struct GameTable<G: TraceGame> {
     game: G,
     seed: u64,
+    deal: u64,
+    /// The seating a trace names (a replayed one keeps its own); none: seats in order.
+    seating: Option<String>,
     sitters: Vec<Sitter>,
     state: G::State,
     start: G::State,
@@ -63,11 +82,20 @@ pub struct GameTable<G: TraceGame> {
 }
 
 impl<G: TraceGame> GameTable<G> {
+    /// The table of match 0 of `seed` (deal 0).
     pub fn new(game: G, seed: u64, sitters: Vec<Sitter>) -> Self {
+        Self::dealt(game, seed, 0, sitters)
+    }
+
+    /// The table of a match on deal `deal` of `seed`: the chance stream of every match of
+    /// that deal (a replayed trace's).
+    pub fn dealt(game: G, seed: u64, deal: u64, sitters: Vec<Sitter>) -> Self {
         let players = sitters.len();
         let start = game.new_state(players);
         GameTable {
-            chance: derive_rng(seed, 0, CHANCE_STREAM),
+            deal,
+            seating: None,
+            chance: derive_rng(seed, deal, CHANCE_STREAM),
             seat_rngs: (0..players)
                 .map(|s| derive_rng(seed, 0, bot_stream(Seat(s as u8))))
                 .collect(),
@@ -79,6 +107,11 @@ impl<G: TraceGame> GameTable<G> {
             steps: Vec::new(),
             legal: Vec::new(),
         }
+    }
+
+    /// Name the seating in the trace as `seating` (a replayed trace keeps its own).
+    pub fn name_seating(&mut self, seating: String) {
+        self.seating = Some(seating);
     }
 
     pub fn players(&self) -> usize {
@@ -105,7 +138,7 @@ impl<G: TraceGame> GameTable<G> {
     /// The person whose move the match waits for, if it waits for one.
     pub fn waiting_for(&self) -> Option<Seat> {
         match self.game.turn(&self.state) {
-            Turn::Player(seat) if matches!(self.sitters[seat.index()], Sitter::Person) => {
+            Turn::Player(seat) if matches!(self.sitters[seat.index()], Sitter::Person { .. }) => {
                 Some(seat)
             }
             _ => None,
@@ -117,7 +150,7 @@ impl<G: TraceGame> GameTable<G> {
         self.sitters
             .iter()
             .map(|s| match s {
-                Sitter::Person => super::PERSON.to_string(),
+                Sitter::Person { label } => label.clone(),
                 Sitter::Bot { spec, .. } => spec.label.clone(),
             })
             .collect()
@@ -303,11 +336,15 @@ impl<G: TraceGame> GameTable<G> {
     /// The match so far as a JSON trace (format 2, `docs/trace-format.md`): one line per
     /// record, with the people's choices; an end record once the match is over.
     pub fn trace_lines(&self) -> Vec<String> {
-        let style = TraceStyle::Json { full_states: false };
+        self.trace_lines_as(0, TraceStyle::Json { full_states: false })
+    }
+
+    /// The match so far as records of `style`, numbered as match `index`.
+    pub fn trace_lines_as(&self, index: u64, style: TraceStyle) -> Vec<String> {
         let labels = self.labels();
         let slots: Vec<u8> = (0..self.players() as u8).collect();
-        let seating = seating_text(&slots);
-        let head = StartHead { index: 0, seed: self.seed, deal: 0, seating: &seating };
+        let seating = self.seating.clone().unwrap_or_else(|| seating_text(&slots));
+        let head = StartHead { index, seed: self.seed, deal: self.deal, seating: &seating };
         let mut lines = vec![start_record(&self.game, &self.start, &head, &labels, style)];
         {
             let mut emit = |line: String| lines.push(line);
@@ -323,20 +360,36 @@ impl<G: TraceGame> GameTable<G> {
             }
         }
         if self.is_over() {
-            lines.push(end_record(&self.game, &self.state, 0, &self.length(), style));
+            lines.push(end_record(&self.game, &self.state, index, &self.length(), style));
+        } else if style == TraceStyle::Text {
+            lines.push(format!("end: stopped at step {} before the end of the match", self.step()));
         } else {
-            lines.push(self.stopped_record());
+            lines.push(self.stopped_record(index));
         }
         lines
+    }
+
+    /// What the last step did, in words (its action, or its chance event), as the trace says.
+    pub fn last_step_text(&self) -> Option<String> {
+        let st = self.steps.last()?;
+        Some(match st.action {
+            Some(a) => self.game.describe(&st.before, a),
+            None => self.game.describe_chance(&st.after),
+        })
+    }
+
+    /// The final scores, once the match is over.
+    pub fn final_scores(&self) -> Option<Vec<i32>> {
+        self.is_over().then(|| self.game.outcome(&self.state).scores().to_vec())
     }
 
     /// The end record of a match stopped before its end (Ctrl-C, `q`): `stopped` and its
     /// reason say so, no seat is ranked or wins, and the scores are the running ones where
     /// the game keeps them, so the trace still replays to where it stopped.
-    fn stopped_record(&self) -> String {
+    fn stopped_record(&self, index: u64) -> String {
         let data = self.game.state_json(&self.state);
         let length = self.length();
-        json!({"event": "end", "match": 0, "stopped": true, "scores": data.get("scores").cloned().unwrap_or(json!([])),
+        json!({"event": "end", "match": index, "stopped": true, "scores": data.get("scores").cloned().unwrap_or(json!([])),
             "ranks": [], "winners": [], "capped": false, "reason": "stopped",
             "reason_text": format!("stopped at step {} before the end of the match (arena play)", self.step()),
             "decisions": length.decisions, "chance_events": length.chance_events, "state_data": data})

@@ -1,0 +1,148 @@
+//! `arena trace --trace FILE`: replay the choices a JSON trace records (a match played with
+//! `arena play`, or any trace of `arena trace --format json`) against the game, with the
+//! dice and draws of its seed and deal, and write it again, as text or JSON. Every step must
+//! replay as recorded: the same action in words, the same chance result, the same end; a
+//! step that does not is an error naming the file, the step and what differs (an edited
+//! trace, or one written under other rules or by another version).
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::table::{GameTable, Sitter};
+use crate::core::{Seat, TraceGame};
+use crate::games::entry;
+use crate::session::input;
+use crate::session::trace::TraceStyle;
+use crate::session::view::matches_of_trace;
+
+/// Replay every match of the trace file at `path`, handing each record of `style` to `emit`.
+pub fn replay_trace(
+    path: &Path,
+    style: TraceStyle,
+    emit: &mut dyn FnMut(String),
+) -> anyhow::Result<()> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| input(format!("reading {name}: {e}")))?;
+    for records in matches_of_trace(&text, &name)? {
+        replay_match(&records, &name, style, emit)?;
+    }
+    Ok(())
+}
+
+fn replay_match(
+    records: &[Value],
+    name: &str,
+    style: TraceStyle,
+    emit: &mut dyn FnMut(String),
+) -> anyhow::Result<()> {
+    let start = &records[0];
+    let field = |key: &str| input(format!("{name}: the start record has no valid `{key}`"));
+    let game_name = start["game"].as_str().ok_or_else(|| field("game"))?;
+    let sets: Vec<String> = start["rules"]
+        .as_object()
+        .ok_or_else(|| field("rules"))?
+        .iter()
+        .map(|(k, v)| format!("{k}={}", v.as_str().map_or_else(|| v.to_string(), str::to_string)))
+        .collect();
+    let game = entry(game_name)
+        .map_err(input)?
+        .configure(None, &sets)
+        .map_err(|e| input(format!("{name}: the trace's rules do not load: {e}")))?;
+    let players = start["players"].as_u64().ok_or_else(|| field("players"))? as usize;
+    let labels: Vec<String> = start["bots"]
+        .as_array()
+        .filter(|b| b.len() == players)
+        .ok_or_else(|| field("bots"))?
+        .iter()
+        .map(|b| b.as_str().unwrap_or("?").to_string())
+        .collect();
+    let head = Head {
+        index: start["match"].as_u64().unwrap_or(0),
+        seed: start["seed"].as_u64().ok_or_else(|| field("seed"))?,
+        deal: start["deal"].as_u64().ok_or_else(|| field("deal"))?,
+        seating: start["seating"].as_str().map(str::to_string),
+        labels,
+    };
+    crate::with_game!(&game, g => replay_in(g.clone(), &head, records, name, style, emit))
+}
+
+struct Head {
+    index: u64,
+    seed: u64,
+    deal: u64,
+    seating: Option<String>,
+    labels: Vec<String>,
+}
+
+fn replay_in<G: TraceGame>(
+    game: G,
+    head: &Head,
+    records: &[Value],
+    name: &str,
+    style: TraceStyle,
+    emit: &mut dyn FnMut(String),
+) -> anyhow::Result<()> {
+    let sitters = head.labels.iter().map(|l| Sitter::Person { label: l.clone() }).collect();
+    let mut table = GameTable::dealt(game, head.seed, head.deal, sitters);
+    if let Some(seating) = &head.seating {
+        table.name_seating(seating.clone());
+    }
+    let steps = &records[1..records.len() - 1];
+    for record in steps {
+        let step = record["step"].as_u64().unwrap_or(table.step() + 1);
+        let wrong =
+            |what: String| input(format!("{name}: match {}, step {step}: {what}", head.index));
+        let (recorded, key) = match record["event"].as_str() {
+            Some("decision") => {
+                let seat = record["seat"].as_u64().ok_or_else(|| wrong("no `seat`".into()))?;
+                let chosen =
+                    record["chosen"].as_u64().ok_or_else(|| wrong("no `chosen`".into()))?;
+                table.play(Seat(seat as u8), chosen as usize, table.step()).map_err(|e| {
+                    wrong(format!(
+                        "the recorded choice {chosen} of seat {seat} does not replay: {}",
+                        e.message()
+                    ))
+                })?;
+                (record["action"].as_str(), "action")
+            }
+            _ => {
+                if !table.advance() {
+                    return Err(wrong(
+                        "a chance event where the game waits for a decision or is over".into(),
+                    ));
+                }
+                (record["result"].as_str(), "result")
+            }
+        };
+        let replayed = table.last_step_text().unwrap_or_default();
+        if recorded != Some(replayed.as_str()) {
+            return Err(wrong(format!(
+                "the trace's {key} is {}, but replaying it gives \"{replayed}\" (an edited trace, or other rules or version)",
+                recorded.map_or("missing".to_string(), |r| format!("\"{r}\""))
+            )));
+        }
+    }
+    let end = &records[records.len() - 1];
+    let stopped = end["stopped"] == true;
+    if stopped == table.is_over() {
+        return Err(input(format!(
+            "{name}: match {}: the trace's end says the match {} but replayed it {}",
+            head.index,
+            if stopped { "was stopped before its end" } else { "ended" },
+            if table.is_over() { "ends there" } else { "goes on" }
+        )));
+    }
+    if let Some(scores) = table.final_scores()
+        && end["scores"] != serde_json::json!(scores)
+    {
+        return Err(input(format!(
+            "{name}: match {}: the trace's final scores are {} but the replay's {scores:?}",
+            head.index, end["scores"]
+        )));
+    }
+    for line in table.trace_lines_as(head.index, style) {
+        emit(line);
+    }
+    Ok(())
+}
