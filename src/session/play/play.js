@@ -87,12 +87,14 @@ function move(k) {
     busy = false;
     $("message").textContent = r.ok ? "" : r.body.error;
     if (r.ok) show(r.body); else refresh();
+    // The table moves on after a move: look again soon rather than at the slow pace.
+    if (r.ok && !r.body.yours) setTimeout(refresh, 60);
   }, function () { busy = false; $("message").textContent = "the server did not answer"; });
 }
 
 function refresh() {
-  if (busy) return;
-  fetch(API + "view").then(function (r) { return r.json(); }).then(function (v) {
+  if (busy) return Promise.resolve();
+  return fetch(API + "view").then(function (r) { return r.json(); }).then(function (v) {
     // A poll sent before a move may answer after it: never go back to an older step.
     if (busy || (view && v.step < view.step)) return;
     if (!view || v.step !== view.step || v.log.length !== logShown || !!v.end !== !!view.end) show(v);
@@ -110,5 +112,11 @@ $("advice").onclick = function () {
 // For scripts (the browser check): the view shown.
 window.arenaPlay = { view: function () { return view; }, busy: function () { return busy; } };
 
-refresh();
-setInterval(refresh, 150);
+// Poll quickly while the table moves (bots, dice), slowly while it waits for a person.
+function poll() {
+  refresh().then(function () {
+    var waiting = view && (view.yours || view.end);
+    setTimeout(poll, waiting ? 400 : 60);
+  });
+}
+poll();
