@@ -35,8 +35,23 @@ function clickables() {
   });
 }
 
+// Pride: who chose which dice this round, as far as this seat has seen (each view's open
+// `choosing`), for the drawing's labels under the dice.
+var chosenSeen = { round: null, by: {} };
+function noteChoices(s) {
+  if (s.round !== chosenSeen.round) chosenSeen = { round: s.round, by: {} };
+  if (s.choosing) {
+    s.choosing.chosen.forEach(function (d) {
+      var seats = chosenSeen.by[d] || (chosenSeen.by[d] = []);
+      if (seats.indexOf(s.choosing.seat) < 0) seats.push(s.choosing.seat);
+    });
+  }
+  s.__chosen_by = chosenSeen.by;
+}
+
 function show(v) {
   view = v;
+  if (v.game === "pride-prejudice") noteChoices(v.state_data);
   current.start.bots = v.bots;
   current.start.state_data = v.state_data;
   var draw = DRAW[v.game] || drawGeneric;
