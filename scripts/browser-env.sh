@@ -1,8 +1,9 @@
-# Sourced by the browser checks (scripts/check-view-browser.sh, scripts/check-play-browser.sh):
-# finds Chromium, node and npm, installing them from Debian's packages where they are missing
-# and apt can run (CI is root), and playwright-core into scripts/view-browser/ (`npm ci`,
-# pinned by its package-lock.json). Where something cannot be had, it prints SKIPPED loudly
-# and exits 0. Sets `browser` to Chromium's path. The caller sets `check` to its name.
+# Sourced by the browser checks (scripts/check-report-browser.sh, check-view-browser.sh,
+# check-play-browser.sh): finds Chromium, installing it from Debian's packages where it is
+# missing and apt can run (CI is root), and sets `browser` to its path; `need_playwright`
+# does the same for node and npm, then installs playwright-core into scripts/view-browser/
+# (`npm ci`, pinned by its package-lock.json). Where something cannot be had, it prints
+# SKIPPED loudly and exits 0. The caller sets `check` to its name first.
 
 skip() {
     echo "=================================================================="
@@ -26,6 +27,7 @@ if [ -z "$browser" ]; then
         skip "no chromium, and apt-get cannot run here (not root or no apt)"
     fi
 fi
+need_playwright() {
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     # A new machine may lack them: Debian's packages, where apt can run (CI is root).
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -41,3 +43,4 @@ if [ ! -d scripts/view-browser/node_modules/playwright-core ]; then
     (cd scripts/view-browser && npm ci --no-audit --no-fund >/tmp/arena-view-npm.log 2>&1) \
         || skip "npm ci in scripts/view-browser failed (offline? see /tmp/arena-view-npm.log)"
 fi
+}

@@ -10,28 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-skip() {
-    echo "=================================================================="
-    echo "SKIPPED: report browser check: $*"
-    echo "=================================================================="
-    exit 0
-}
-
-browser=""
-for b in chromium chromium-browser google-chrome; do
-    if command -v "$b" >/dev/null 2>&1; then browser="$b"; break; fi
-done
-if [ -z "$browser" ]; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-        echo "installing chromium from the Debian packages..."
-        if ! (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/tmp/arena-chromium-install.log 2>&1; then
-            skip "chromium could not be installed (see /tmp/arena-chromium-install.log)"
-        fi
-        browser=chromium
-    else
-        skip "no chromium, and apt-get cannot run here (not root or no apt)"
-    fi
-fi
+check="report browser check"
+source scripts/browser-env.sh
 command -v python3 >/dev/null 2>&1 || skip "python3 is needed to inspect the screenshots"
 
 work=$(mktemp -d)

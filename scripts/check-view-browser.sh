@@ -14,6 +14,7 @@ cd "$(dirname "$0")/.."
 
 check="view browser check"
 source scripts/browser-env.sh
+need_playwright
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
