@@ -190,6 +190,13 @@ impl Game for Love {
         }
     }
 
+    /// The match ends only when a turn ends: after the end was triggered, once nobody is
+    /// owed a last turn (LA-24; a trigger itself always leaves the others one more turn), or
+    /// at the turn cap (G-2).
+    fn may_end_in_one(&self, s: &LoveState) -> bool {
+        s.ender != NONE || s.turns >= self.rules.turn_cap
+    }
+
     fn legal_actions(&self, s: &LoveState, out: &mut Vec<LoveAction>) {
         use LoveAction as A;
         out.clear();

@@ -278,6 +278,23 @@ impl Game for Pride {
         }
     }
 
+    /// The end is checked, and the turn cap applied, only when a round ends (PP-19, G-2).
+    /// One action can end the round only if every later player's turn then passes without
+    /// a decision (steps with one option are taken without asking): not when the next
+    /// player's turn starts with a choice. That turn does not depend on the mover's action
+    /// once the dice the others share are fixed (after the starting player's turn, PP-16).
+    fn may_end_in_one(&self, s: &PrideState) -> bool {
+        let next = s.pos as usize + 1;
+        if s.phase != Phase::Turn || next >= s.players() || s.pos == 0 && !s.all_at_once {
+            return true;
+        }
+        let seat = (s.starter as usize + next) % s.players();
+        let (mut c, mut m) = (self.fresh_ctx(s, seat), s.sheets[seat]);
+        let mut t = Turn { l: &self.layout, dice: &s.dice, m: &mut m, c: &mut c };
+        t.settle(false);
+        t.c.step == Step::Done
+    }
+
     fn legal_actions(&self, s: &PrideState, out: &mut Vec<PrideAction>) {
         out.clear();
         if s.phase != Phase::Turn {
