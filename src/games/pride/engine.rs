@@ -167,7 +167,7 @@ impl Turn<'_> {
     }
 
     /// The pick's pairs: those [`Turn::settle`] kept, or worked out now.
-    fn picks(&self) -> u32 {
+    pub fn picks(&self) -> u32 {
         if self.c.picks != 0 { self.c.picks } else { self.pick_set() }
     }
 

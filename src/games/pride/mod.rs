@@ -193,6 +193,44 @@ impl Pride {
         }
     }
 
+    /// Whether some action ends the mover's turn (what [`Game::apply`] does to the mover's
+    /// sheet and turn, on copies).
+    /// First without trying them: a turn ends with the chaperone number (PP-9), a choice
+    /// whenever the dice left to the mover show two numbers, so a pick after which they do
+    /// (for every pick possible) cannot end it.
+    fn turn_may_end_in_one(&self, s: &PrideState) -> bool {
+        let a = s.actor();
+        let (mut m, mut c) = (s.sheets[a], s.ctx);
+        let t = Turn { l: &self.layout, dice: &s.dice, m: &mut m, c: &mut c };
+        let chaperone_choice = |used: u8| {
+            let left = s.ctx.candidates & !used;
+            let numbers =
+                (0..5).filter(|i| left & (1 << i) != 0).fold(0u8, |n, i| n | 1 << s.dice[i]);
+            numbers & numbers.wrapping_sub(1) != 0
+        };
+        let certain_choice = match s.ctx.step {
+            Step::Pick => engine::bits(t.picks())
+                .all(|b| chaperone_choice(s.ctx.used | 1 << (b / 5) | 1 << (b % 5))),
+            Step::Act => chaperone_choice(s.ctx.used),
+            _ => false,
+        };
+        if certain_choice {
+            return false;
+        }
+        let mut ends = false;
+        t.each_option(|action| {
+            if ends {
+                return;
+            }
+            let (mut m, mut c) = (s.sheets[a], s.ctx);
+            let mut t = Turn { l: &self.layout, dice: &s.dice, m: &mut m, c: &mut c };
+            t.apply(action);
+            t.settle(false);
+            ends = t.c.step == Step::Done;
+        });
+        ends
+    }
+
     /// Replay `seat`'s turn of this round from its visible sheet with random choices (for
     /// `determinize`: what the viewer cannot see, resampled).
     fn replay(&self, s: &mut PrideState, seat: usize, rng: &mut Rng) {
@@ -278,21 +316,25 @@ impl Game for Pride {
         }
     }
 
-    /// The end is checked, and the turn cap applied, only when a round ends (PP-19, G-2).
-    /// One action can end the round only if every later player's turn then passes without
-    /// a decision (steps with one option are taken without asking): not when the next
-    /// player's turn starts with a choice. That turn does not depend on the mover's action
-    /// once the dice the others share are fixed (after the starting player's turn, PP-16).
+    /// The end is checked, and the turn cap applied, only when a round ends (PP-19, G-2),
+    /// so one action can end the match only if it ends the mover's turn and every later
+    /// player's turn then passes without a decision (steps with one option are taken without
+    /// asking). "No" when the next player's turn starts with a choice (that turn does not
+    /// depend on the mover's action once the dice the others share are fixed, after the
+    /// starting player's turn, PP-16), or when no action ends the mover's turn.
     fn may_end_in_one(&self, s: &PrideState) -> bool {
-        let next = s.pos as usize + 1;
-        if s.phase != Phase::Turn || next >= s.players() || s.pos == 0 && !s.all_at_once {
+        if s.phase != Phase::Turn || s.players == 1 {
             return true;
         }
-        let seat = (s.starter as usize + next) % s.players();
-        let (mut c, mut m) = (self.fresh_ctx(s, seat), s.sheets[seat]);
-        let mut t = Turn { l: &self.layout, dice: &s.dice, m: &mut m, c: &mut c };
-        t.settle(false);
-        t.c.step == Step::Done
+        let next = s.pos as usize + 1;
+        if next < s.players() && (s.pos > 0 || s.all_at_once) {
+            let seat = (s.starter as usize + next) % s.players();
+            let (mut c, mut m) = (self.fresh_ctx(s, seat), s.sheets[seat]);
+            let mut t = Turn { l: &self.layout, dice: &s.dice, m: &mut m, c: &mut c };
+            t.settle(false);
+            return t.c.step == Step::Done && self.turn_may_end_in_one(s);
+        }
+        self.turn_may_end_in_one(s)
     }
 
     fn legal_actions(&self, s: &PrideState, out: &mut Vec<PrideAction>) {
