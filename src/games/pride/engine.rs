@@ -421,11 +421,12 @@ impl Turn<'_> {
 
     /// Take every decision that has at most one option, until a real choice is due or the
     /// turn (or, solo, the first pick) is over. `solo` says whether a re-roll follows the
-    /// first pick.
-    pub fn settle(&mut self, solo: bool) {
+    /// first pick. Returns how many options the choice now due has (what
+    /// [`Turn::each_option`] would count; 0 once the turn or first pick is over).
+    pub fn settle(&mut self, solo: bool) -> u32 {
         loop {
             match self.c.step {
-                Step::Reroll | Step::Done => return,
+                Step::Reroll | Step::Done => return 0,
                 Step::Act if self.c.top().is_none() && self.c.waiting == 0 => {
                     self.c.step =
                         if solo && self.c.pick == 0 { Step::Reroll } else { Step::Chaperone };
@@ -439,7 +440,7 @@ impl Turn<'_> {
                     let picks = self.c.picks;
                     debug_assert!(picks != 0, "a pick always has a pair");
                     if picks & picks.wrapping_sub(1) != 0 {
-                        return;
+                        return bits(picks).count() as u32;
                     }
                 }
                 _ => {}
@@ -455,7 +456,7 @@ impl Turn<'_> {
                 0 => self.nothing_possible(),
                 // An extra die always offers Skip too, so a lone option is never one.
                 1 => self.apply(first),
-                _ => return,
+                n => return n,
             }
         }
     }

@@ -120,6 +120,10 @@ pub struct Layout {
     pub faux_pas_len: u8,
     pub match_points: i32,
     pub faux_pas_points: i32,
+    /// Each romance track's terms of the greedy estimate by symbols crossed (see
+    /// [`super::score::RomanceTerm`]), worked out once instead of two divisions a track at
+    /// every estimate.
+    pub romance_terms: [[[super::score::RomanceTerm; 17]; 2]; MAX_LINKS],
 }
 
 fn icon(key: &str, value: &str, allowed: &[Icon]) -> Result<Icon, String> {
@@ -187,6 +191,7 @@ impl Layout {
             faux_pas_len: 0,
             match_points: points("scoring.match_points", spec.scoring.match_points)?,
             faux_pas_points: points("scoring.faux_pas_points", spec.scoring.faux_pas_points)?,
+            romance_terms: Default::default(),
         };
         for (k, link) in spec.romance.links.iter().enumerate() {
             let key = format!("romance.links[{k}]");
@@ -279,6 +284,7 @@ impl Layout {
             }
         }
         layout.faux_pas_len = count("faux_pas.boxes", spec.faux_pas.boxes, 1, MAX_TRACK)? as u8;
+        layout.romance_terms = super::score::romance_terms(&layout);
         Ok(layout)
     }
 }

@@ -237,10 +237,9 @@ impl Pride {
         let mut c = self.fresh_ctx(s, seat);
         let mut m = s.shown[seat];
         let mut t = Turn { l: &self.layout, dice: &s.dice, m: &mut m, c: &mut c };
-        t.settle(false);
+        // `settle` counts the options of the choice it stops at, as `each_option` would.
+        let mut n = t.settle(false);
         while t.c.step != Step::Done {
-            let mut n = 0u32;
-            t.each_option(|_| n += 1);
             let pick = rng.random_range(0..n);
             let (mut i, mut chosen) = (0, PrideAction::Skip);
             t.each_option(|a| {
@@ -250,7 +249,7 @@ impl Pride {
                 i += 1;
             });
             t.apply(chosen);
-            t.settle(false);
+            n = t.settle(false);
         }
         s.sheets[seat] = m;
     }
