@@ -168,7 +168,7 @@ impl Turn<'_> {
 
     /// The pick's pairs: those [`Turn::settle`] kept, or worked out now.
     pub fn picks(&self) -> u32 {
-        if self.c.picks != 0 { self.c.picks } else { self.pick_set() }
+        if self.c.picks != 0 { self.c.picks } else { super::memo::pick_set(self) }
     }
 
     /// Every option of the decision now due, passed to `f` in a fixed order.
@@ -435,7 +435,7 @@ impl Turn<'_> {
                 Step::Pick => {
                     // Worked out once here; legal_actions reads it back.
                     if self.c.picks == 0 {
-                        self.c.picks = self.pick_set();
+                        self.c.picks = super::memo::pick_set(self);
                     }
                     let picks = self.c.picks;
                     debug_assert!(picks != 0, "a pick always has a pair");

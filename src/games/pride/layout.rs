@@ -124,6 +124,9 @@ pub struct Layout {
     /// [`super::score::RomanceTerm`]), worked out once instead of two divisions a track at
     /// every estimate.
     pub romance_terms: [[[super::score::RomanceTerm; 17]; 2]; MAX_LINKS],
+    /// A hash of everything above: equal layouts have equal fingerprints. The memos of
+    /// `memo.rs` keep it with each input, so that no layout reads another's results.
+    pub fingerprint: u64,
 }
 
 fn icon(key: &str, value: &str, allowed: &[Icon]) -> Result<Icon, String> {
@@ -192,6 +195,7 @@ impl Layout {
             match_points: points("scoring.match_points", spec.scoring.match_points)?,
             faux_pas_points: points("scoring.faux_pas_points", spec.scoring.faux_pas_points)?,
             romance_terms: Default::default(),
+            fingerprint: 0,
         };
         for (k, link) in spec.romance.links.iter().enumerate() {
             let key = format!("romance.links[{k}]");
@@ -285,6 +289,11 @@ impl Layout {
         }
         layout.faux_pas_len = count("faux_pas.boxes", spec.faux_pas.boxes, 1, MAX_TRACK)? as u8;
         layout.romance_terms = super::score::romance_terms(&layout);
+        // Every field, as written out (`DefaultHasher::new` has fixed keys: the same value
+        // every run), with the fingerprint still 0.
+        let mut h = std::hash::DefaultHasher::new();
+        std::hash::Hash::hash(&format!("{layout:?}"), &mut h);
+        layout.fingerprint = std::hash::Hasher::finish(&h);
         Ok(layout)
     }
 }

@@ -22,6 +22,7 @@
 mod checks;
 pub mod engine;
 pub mod layout;
+pub(crate) mod memo;
 mod metric_docs;
 mod metrics;
 pub mod rules;

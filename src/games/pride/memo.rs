@@ -1,0 +1,98 @@
+//! Per-thread memos of two pure functions that greedy play asks again and again with the
+//! same arguments: a fresh turn's pick set ([`Turn::pick_set`]: every hidden seat's turn a
+//! determinization replays, and the next player's turn after each action greedy tries,
+//! starts from the same sheet and dice sample after sample) and the estimate of a sheet with
+//! nothing waiting ([`score::estimate`] of the other players' visible sheets, the same for
+//! every action tried). A slot keeps the function's whole input, with the layout's
+//! fingerprint, and is used only when all of it is equal: a memo gives exactly what the
+//! function computes, so no result changes (issue 34).
+
+use std::cell::RefCell;
+
+use super::engine::Turn;
+use super::layout::Layout;
+use super::score;
+use super::sheet::MAX_LINKS;
+use super::state::Marks;
+
+/// Slots per memo (direct-mapped: a new input takes its slot's place).
+const SLOTS: usize = 64;
+
+/// Everything [`Turn::pick_set`] reads.
+#[derive(Clone, Copy, PartialEq)]
+struct PickKey {
+    layout: u64,
+    ready: [u32; 4],
+    dice: [u8; 5],
+    candidates: u8,
+    white_and_coloured: bool,
+}
+
+/// Everything [`score::estimate`] reads of a sheet, with an empty stack.
+#[derive(Clone, Copy, PartialEq)]
+struct EstimateKey {
+    layout: u64,
+    score: i32,
+    romance: [[u8; 2]; MAX_LINKS],
+}
+
+thread_local! {
+    static PICKS: RefCell<[Option<(PickKey, u32)>; SLOTS]> = const { RefCell::new([None; SLOTS]) };
+    static ESTIMATES: RefCell<[Option<(EstimateKey, f64)>; SLOTS]> =
+        const { RefCell::new([None; SLOTS]) };
+}
+
+/// The slot of a key's hash (Fibonacci hashing: the top bits of a multiply).
+fn slot(h: u64) -> usize {
+    (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize
+}
+
+/// [`Turn::pick_set`], from the memo when this input was seen.
+pub fn pick_set(t: &Turn) -> u32 {
+    let key = PickKey {
+        layout: t.l.fingerprint,
+        ready: t.m.ready,
+        dice: *t.dice,
+        candidates: t.c.candidates,
+        white_and_coloured: t.c.white_and_coloured,
+    };
+    let r = key.ready.map(u64::from);
+    let mut small = key.candidates as u64 | (key.white_and_coloured as u64) << 8;
+    for (i, &d) in key.dice.iter().enumerate() {
+        small |= (d as u64) << (16 + 8 * i);
+    }
+    let h = key.layout ^ (r[0] | r[1] << 32) ^ (r[2] | r[3] << 32).rotate_left(21) ^ small;
+    let i = slot(h);
+    PICKS.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        match memo[i] {
+            Some((k, picks)) if k == key => picks,
+            _ => {
+                let picks = t.pick_set();
+                memo[i] = Some((key, picks));
+                picks
+            }
+        }
+    })
+}
+
+/// [`score::estimate`] of `m` with an empty stack, from the memo when this input was seen.
+pub fn estimate(l: &Layout, m: &Marks) -> f64 {
+    let key = EstimateKey { layout: l.fingerprint, score: m.score, romance: m.romance };
+    let mut h = key.layout ^ key.score as u32 as u64;
+    for (k, r) in key.romance.iter().enumerate() {
+        h ^= (r[0] as u64 | (r[1] as u64) << 8) << (16 + 8 * k);
+    }
+    let i = slot(h);
+    ESTIMATES.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        match memo[i] {
+            Some((k, v)) if k == key => v,
+            _ => {
+                let v = score::estimate(l, m, &[]);
+                memo[i] = Some((key, v));
+                v
+            }
+        }
+    })
+}
