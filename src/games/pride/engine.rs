@@ -424,6 +424,13 @@ impl Turn<'_> {
     /// first pick. Returns how many options the choice now due has (what
     /// [`Turn::each_option`] would count; 0 once the turn or first pick is over).
     pub fn settle(&mut self, solo: bool) -> u32 {
+        self.settle_keeping(solo, |_, _| {})
+    }
+
+    /// [`Turn::settle`], passing `keep` each option it counts with its index: when it stops
+    /// at a choice other than a pick, the last options passed are that choice's (a pick's
+    /// are the bits of `Ctx::picks`).
+    pub fn settle_keeping(&mut self, solo: bool, mut keep: impl FnMut(u32, PrideAction)) -> u32 {
         loop {
             match self.c.step {
                 Step::Reroll | Step::Done => return 0,
@@ -450,6 +457,7 @@ impl Turn<'_> {
                 if n == 0 {
                     first = a;
                 }
+                keep(n, a);
                 n += 1;
             });
             match n {

@@ -238,19 +238,37 @@ impl Pride {
         let mut c = self.fresh_ctx(s, seat);
         let mut m = s.shown[seat];
         let mut t = Turn { l: &self.layout, dice: &s.dice, m: &mut m, c: &mut c };
-        // `settle` counts the options of the choice it stops at, as `each_option` would.
-        let mut n = t.settle(false);
+        // `settle` counts the options of the choice it stops at, as `each_option` would, and
+        // keeps the first `KEPT` of them: the choice is made without listing them again.
+        const KEPT: usize = 64;
+        let mut kept = [PrideAction::Skip; KEPT];
+        fn keep(kept: &mut [PrideAction; KEPT]) -> impl FnMut(u32, PrideAction) + '_ {
+            move |i, a| {
+                if (i as usize) < KEPT {
+                    kept[i as usize] = a;
+                }
+            }
+        }
+        let mut n = t.settle_keeping(false, keep(&mut kept));
         while t.c.step != Step::Done {
             let pick = rng.random_range(0..n);
-            let (mut i, mut chosen) = (0, PrideAction::Skip);
-            t.each_option(|a| {
-                if i == pick {
-                    chosen = a;
-                }
-                i += 1;
-            });
+            let chosen = if t.c.step == Step::Pick {
+                let b = engine::bits(t.picks()).nth(pick as usize).expect("pick < picks");
+                PrideAction::Pick(b as u8 / 5, b as u8 % 5)
+            } else if (pick as usize) < KEPT {
+                kept[pick as usize]
+            } else {
+                let (mut i, mut chosen) = (0, PrideAction::Skip);
+                t.each_option(|a| {
+                    if i == pick {
+                        chosen = a;
+                    }
+                    i += 1;
+                });
+                chosen
+            };
             t.apply(chosen);
-            n = t.settle(false);
+            n = t.settle_keeping(false, keep(&mut kept));
         }
         s.sheets[seat] = m;
     }
