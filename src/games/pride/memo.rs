@@ -3,7 +3,8 @@
 //! determinization replays, and the next player's turn after each action greedy tries,
 //! starts from the same sheet and dice sample after sample) and the estimate of a sheet with
 //! nothing waiting ([`score::estimate`] of the other players' visible sheets, the same for
-//! every action tried). A slot keeps the function's whole input, with the layout's
+//! every action tried), and whether an action can end the mover's turn (greedy's guard asks
+//! it for every action it tries that hands the turn on). A slot keeps the function's whole input, with the layout's
 //! fingerprint, and is used only when all of it is equal: a memo gives exactly what the
 //! function computes, so no result changes (issue 34).
 
@@ -13,7 +14,7 @@ use super::engine::Turn;
 use super::layout::Layout;
 use super::score;
 use super::sheet::MAX_LINKS;
-use super::state::Marks;
+use super::state::{Ctx, Marks};
 
 /// Slots per memo (direct-mapped: a new input takes its slot's place).
 const SLOTS: usize = 64;
@@ -36,9 +37,20 @@ struct EstimateKey {
     romance: [[u8; 2]; MAX_LINKS],
 }
 
+/// Everything [`super::Pride::turn_may_end_in_one`] reads: the mover's sheet, turn and dice.
+#[derive(Clone, Copy, PartialEq)]
+struct TurnKey {
+    layout: u64,
+    sheet: Marks,
+    ctx: Ctx,
+    dice: [u8; 5],
+}
+
 thread_local! {
     static PICKS: RefCell<[Option<(PickKey, u32)>; SLOTS]> = const { RefCell::new([None; SLOTS]) };
     static ESTIMATES: RefCell<[Option<(EstimateKey, f64)>; SLOTS]> =
+        const { RefCell::new([None; SLOTS]) };
+    static TURN_ENDS: RefCell<[Option<(TurnKey, bool)>; SLOTS]> =
         const { RefCell::new([None; SLOTS]) };
 }
 
@@ -94,5 +106,36 @@ pub fn estimate(l: &Layout, m: &Marks) -> f64 {
                 v
             }
         }
+    })
+}
+
+/// Whether some action ends the mover's turn (`compute`, which reads the mover's sheet `m`,
+/// turn `c` and the `dice` under layout `l`), from the memo when this input was seen.
+pub fn turn_ends(
+    l: &Layout,
+    m: &Marks,
+    c: &Ctx,
+    dice: &[u8; 5],
+    compute: impl FnOnce() -> bool,
+) -> bool {
+    let key = TurnKey { layout: l.fingerprint, sheet: *m, ctx: *c, dice: *dice };
+    let r = m.marks.map(u64::from);
+    let h = key.layout
+        ^ (r[0] | r[1] << 32)
+        ^ (r[2] | r[3] << 32).rotate_left(21)
+        ^ (c.seat as u64) << 3
+        ^ (c.used as u64) << 11
+        ^ u64::from_le_bytes([dice[0], dice[1], dice[2], dice[3], dice[4], c.depth, 0, 0])
+            .rotate_left(40);
+    let i = slot(h);
+    TURN_ENDS.with(|memo| {
+        if let Some((k, ends)) = memo.borrow()[i]
+            && k == key
+        {
+            return ends;
+        }
+        let ends = compute();
+        memo.borrow_mut()[i] = Some((key, ends));
+        ends
     })
 }

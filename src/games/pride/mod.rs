@@ -201,6 +201,12 @@ impl Pride {
     /// (for every pick possible) cannot end it.
     fn turn_may_end_in_one(&self, s: &PrideState) -> bool {
         let a = s.actor();
+        memo::turn_ends(&self.layout, &s.sheets[a], &s.ctx, &s.dice, || self.turn_ends(s))
+    }
+
+    /// [`Pride::turn_may_end_in_one`] worked out.
+    fn turn_ends(&self, s: &PrideState) -> bool {
+        let a = s.actor();
         let (mut m, mut c) = (s.sheets[a], s.ctx);
         let t = Turn { l: &self.layout, dice: &s.dice, m: &mut m, c: &mut c };
         let chaperone_choice = |used: u8| {
