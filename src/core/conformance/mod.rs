@@ -296,10 +296,11 @@ fn play_checked<G: Game>(
                         );
                     }
                 }
-                if all && !game.may_end_in_one(&state) {
-                    if let Some(a) = ends_at_once(game, &state, legal) {
-                        fail(step, format!("may_end_in_one says no, but {a:?} ends the match"));
-                    }
+                if all
+                    && !game.may_end_in_one(&state)
+                    && let Some(a) = ends_at_once(game, &state, legal)
+                {
+                    fail(step, format!("may_end_in_one says no, but {a:?} ends the match"));
                 }
                 let action = legal[bots[seat.index()].random_range(0..legal.len())];
                 let mut copy = state.clone();

@@ -168,7 +168,14 @@ impl Turn<'_> {
 
     /// The pick's pairs: those [`Turn::settle`] kept, or worked out now.
     pub fn picks(&self) -> u32 {
-        if self.c.picks != 0 { self.c.picks } else { super::memo::pick_set(self) }
+        if self.c.picks != 0 { self.c.picks } else { self.memo_pick_set() }
+    }
+
+    /// [`Turn::pick_set`] through its per-thread memo (`memo.rs`).
+    pub fn memo_pick_set(&self) -> u32 {
+        let c = &*self.c;
+        let how = (c.candidates, c.white_and_coloured);
+        super::memo::pick_set(self.l, self.m.ready, self.dice, how, || self.pick_set())
     }
 
     /// Every option of the decision now due, passed to `f` in a fixed order.
@@ -442,7 +449,7 @@ impl Turn<'_> {
                 Step::Pick => {
                     // Worked out once here; legal_actions reads it back.
                     if self.c.picks == 0 {
-                        self.c.picks = super::memo::pick_set(self);
+                        self.c.picks = self.memo_pick_set();
                     }
                     let picks = self.c.picks;
                     debug_assert!(picks != 0, "a pick always has a pair");

@@ -123,7 +123,7 @@ pub struct Layout {
     /// Each romance track's terms of the greedy estimate by symbols crossed (see
     /// [`super::score::RomanceTerm`]), worked out once instead of two divisions a track at
     /// every estimate.
-    pub romance_terms: [[[super::score::RomanceTerm; 17]; 2]; MAX_LINKS],
+    pub romance_terms: [[[RomanceTerm; 17]; 2]; MAX_LINKS],
     /// A hash of everything above: equal layouts have equal fingerprints. The memos of
     /// `memo.rs` keep it with each input, so that no layout reads another's results.
     pub fingerprint: u64,
@@ -288,7 +288,7 @@ impl Layout {
             }
         }
         layout.faux_pas_len = count("faux_pas.boxes", spec.faux_pas.boxes, 1, MAX_TRACK)? as u8;
-        layout.romance_terms = super::score::romance_terms(&layout);
+        layout.romance_terms = romance_terms(&layout);
         // Every field, as written out (`DefaultHasher::new` has fixed keys: the same value
         // every run), with the fingerprint still 0.
         let mut h = std::hash::DefaultHasher::new();
@@ -517,4 +517,28 @@ pub fn load(source: &str) -> Result<Layout, String> {
     };
     let spec = SheetSpec::parse(&text, &file)?;
     Layout::compile(&spec).map_err(|e| format!("sheet file {file}: {e}"))
+}
+
+/// A romance track with `have` of its `len` symbols crossed, in [`super::score::estimate`]: its share
+/// `have / len` and its progress `0.4 * match_points * have / len` (the expressions the
+/// estimate once evaluated at every call, so the same bits).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RomanceTerm {
+    pub share: f64,
+    pub progress: f64,
+}
+
+/// Every track's [`RomanceTerm`] for each count below its length (lengths are 1 to 16).
+pub fn romance_terms(l: &Layout) -> [[[RomanceTerm; 17]; 2]; MAX_LINKS] {
+    let mp = l.match_points as f64;
+    let mut terms = [[[RomanceTerm::default(); 17]; 2]; MAX_LINKS];
+    for (by_kind, lens) in terms.iter_mut().zip(&l.track_len) {
+        for (by_have, &len) in by_kind.iter_mut().zip(lens) {
+            for (have, t) in by_have.iter_mut().enumerate().take(len as usize) {
+                let (have, len) = (have as f64, len as f64);
+                *t = RomanceTerm { share: have / len, progress: 0.4 * mp * have / len };
+            }
+        }
+    }
+    terms
 }

@@ -1,5 +1,5 @@
 //! Per-thread memos of two pure functions that greedy play asks again and again with the
-//! same arguments: a fresh turn's pick set ([`Turn::pick_set`]: every hidden seat's turn a
+//! same arguments: a fresh turn's pick set ([`super::engine::Turn::pick_set`]: every hidden seat's turn a
 //! determinization replays, and the next player's turn after each action greedy tries,
 //! starts from the same sheet and dice sample after sample) and the estimate of a sheet with
 //! nothing waiting ([`score::estimate`] of the other players' visible sheets, the same for
@@ -10,7 +10,6 @@
 
 use std::cell::RefCell;
 
-use super::engine::Turn;
 use super::layout::Layout;
 use super::score;
 use super::sheet::MAX_LINKS;
@@ -19,7 +18,7 @@ use super::state::{Ctx, Marks};
 /// Slots per memo (direct-mapped: a new input takes its slot's place).
 const SLOTS: usize = 64;
 
-/// Everything [`Turn::pick_set`] reads.
+/// Everything [`super::engine::Turn::pick_set`] reads.
 #[derive(Clone, Copy, PartialEq)]
 struct PickKey {
     layout: u64,
@@ -59,15 +58,16 @@ fn slot(h: u64) -> usize {
     (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize
 }
 
-/// [`Turn::pick_set`], from the memo when this input was seen.
-pub fn pick_set(t: &Turn) -> u32 {
-    let key = PickKey {
-        layout: t.l.fingerprint,
-        ready: t.m.ready,
-        dice: *t.dice,
-        candidates: t.c.candidates,
-        white_and_coloured: t.c.white_and_coloured,
-    };
+/// [`super::engine::Turn::pick_set`] (`compute`) of a turn with these candidate dice on a sheet whose ready
+/// boxes are `ready`, from the memo when this input was seen.
+pub fn pick_set(
+    l: &Layout,
+    ready: [u32; 4],
+    dice: &[u8; 5],
+    (candidates, white_and_coloured): (u8, bool),
+    compute: impl FnOnce() -> u32,
+) -> u32 {
+    let key = PickKey { layout: l.fingerprint, ready, dice: *dice, candidates, white_and_coloured };
     let r = key.ready.map(u64::from);
     let mut small = key.candidates as u64 | (key.white_and_coloured as u64) << 8;
     for (i, &d) in key.dice.iter().enumerate() {
@@ -76,15 +76,14 @@ pub fn pick_set(t: &Turn) -> u32 {
     let h = key.layout ^ (r[0] | r[1] << 32) ^ (r[2] | r[3] << 32).rotate_left(21) ^ small;
     let i = slot(h);
     PICKS.with(|memo| {
-        let mut memo = memo.borrow_mut();
-        match memo[i] {
-            Some((k, picks)) if k == key => picks,
-            _ => {
-                let picks = t.pick_set();
-                memo[i] = Some((key, picks));
-                picks
-            }
+        if let Some((k, picks)) = memo.borrow()[i]
+            && k == key
+        {
+            return picks;
         }
+        let picks = compute();
+        memo.borrow_mut()[i] = Some((key, picks));
+        picks
     })
 }
 

@@ -3,7 +3,7 @@
 
 use super::layout::Layout;
 use super::sheet::bits;
-use super::sheet::{FLOWERS, HEART, Icon, MAX_LINKS};
+use super::sheet::{FLOWERS, HEART, Icon};
 use super::state::{DIAMOND_ANY, DIAMOND_FROM, EXTRA, FAN, HEART_ANY, Marks};
 
 /// The six parts of the scoring table, in order.
@@ -146,30 +146,6 @@ pub fn estimate(l: &Layout, m: &Marks, stack: &[u8]) -> f64 {
     }
     // Faux Pas crosses close to a full track also end the game: each is already -5.
     v
-}
-
-/// A romance track with `have` of its `len` symbols crossed, in [`estimate`]: its share
-/// `have / len` and its progress `0.4 * match_points * have / len` (the expressions the
-/// estimate once evaluated at every call, so the same bits).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct RomanceTerm {
-    pub share: f64,
-    pub progress: f64,
-}
-
-/// Every track's [`RomanceTerm`] for each count below its length (lengths are 1 to 16).
-pub fn romance_terms(l: &Layout) -> [[[RomanceTerm; 17]; 2]; MAX_LINKS] {
-    let mp = l.match_points as f64;
-    let mut terms = [[[RomanceTerm::default(); 17]; 2]; MAX_LINKS];
-    for (by_kind, lens) in terms.iter_mut().zip(&l.track_len) {
-        for (by_have, &len) in by_kind.iter_mut().zip(lens) {
-            for (have, t) in by_have.iter_mut().enumerate().take(len as usize) {
-                let (have, len) = (have as f64, len as f64);
-                *t = RomanceTerm { share: have / len, progress: 0.4 * mp * have / len };
-            }
-        }
-    }
-    terms
 }
 
 fn matches_link(l: &Layout, m: &Marks, k: usize) -> bool {

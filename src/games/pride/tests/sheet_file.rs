@@ -192,7 +192,7 @@ fn memos_give_the_functions_values_under_two_layouts_on_one_thread() {
                     }
                     let (mut m, mut c) = (s.sheets[s.actor()], s.ctx);
                     let t = Turn { l, dice: &s.dice, m: &mut m, c: &mut c };
-                    assert_eq!(memo::pick_set(&t), t.pick_set());
+                    assert_eq!(t.memo_pick_set(), t.pick_set());
                     checked += 1;
                 }
                 g.legal_actions(&s, &mut legal);
