@@ -283,7 +283,8 @@ fn threatened<G: Game>(game: &G, s: &G::State, seat: Seat, replies: &mut Vec<G::
     let Turn::Player(next) = game.turn(s) else {
         return false;
     };
-    if next == seat {
+    // Most positions cannot end in one action (the game says so without trying them).
+    if next == seat || !game.may_end_in_one(s) {
         return false;
     }
     game.legal_actions(s, replies);

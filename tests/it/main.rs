@@ -27,6 +27,7 @@ mod greedy_play;
 mod known_answers;
 mod ladder;
 mod love_actually_no_peeking;
+mod may_end;
 mod misuse;
 mod overnight;
 mod pause_resume;

@@ -6,9 +6,11 @@
 //! action; applying an action (or a chance event) to a clone gives the same state as applying
 //! it to the original; a determinized state offers the deciding seat the same legal actions;
 //! `Game::legal_pick` gives the list's action for every index (the random bot's fast path);
-//! `Game::heuristics` gives `Game::heuristic` of every seat bit for bit (in the observed
-//! matches); the match ends within the turn cap with a well-formed outcome; the same seed replays
-//! the same match (same actions, same final state); and every metric the game emits has a description (for `COLUMNS.md`).
+//! `Game::heuristics` gives `Game::heuristic` of every seat bit for bit and no action ends
+//! the match where `Game::may_end_in_one` says none can (both in the observed matches); the
+//! match ends within the turn cap with a well-formed outcome; the same seed replays the same
+//! match (same actions, same final state); and every metric the game emits has a description
+//! (for `COLUMNS.md`).
 //!
 //! Hidden information is checked through [`Game::observe`], on every state of the first
 //! [`OBSERVED_MATCHES`] matches and for every seat v (see [`observation`]): (A) what v
@@ -115,6 +117,56 @@ fn heuristics_agree<G: Game>(game: &G, s: &G::State, players: usize) -> Result<(
         }
     }
     Ok(())
+}
+
+/// [`Game::may_end_in_one`] against trying every action, in `matches` random matches from
+/// `seed`: panics where it says no action ends the match but one does. Returns how many
+/// decisions it said "no" at and how many there were (a hook that never says no saves nothing).
+pub fn check_may_end_in_one<G: Game>(
+    game: &G,
+    players: usize,
+    matches: u64,
+    seed: u64,
+) -> (u64, u64) {
+    let (mut no, mut decisions) = (0, 0);
+    let mut legal = Vec::new();
+    for index in 0..matches {
+        let mut chance = derive_rng(seed, index, CHANCE_STREAM);
+        let mut bot = derive_rng(seed, index, 1);
+        let mut state = game.new_state(players);
+        for step in 0..STEP_LIMIT {
+            match game.turn(&state) {
+                Turn::Over => break,
+                Turn::Chance => game.sample_chance(&mut state, &mut chance),
+                Turn::Player(_) => {
+                    game.legal_actions(&state, &mut legal);
+                    decisions += 1;
+                    if !game.may_end_in_one(&state) {
+                        no += 1;
+                        if let Some(a) = ends_at_once(game, &state, &legal) {
+                            panic!(
+                                "{} match {index} (seed {seed}) step {step}: may_end_in_one says \
+                                 no, but {a:?} ends the match\n{}",
+                                game.name(),
+                                game.render(&state)
+                            );
+                        }
+                    }
+                    game.apply(&mut state, legal[bot.random_range(0..legal.len())]);
+                }
+            }
+        }
+    }
+    (no, decisions)
+}
+
+/// The first of `legal` after which the match is over at once (no chance in between).
+fn ends_at_once<G: Game>(game: &G, s: &G::State, legal: &[G::Action]) -> Option<G::Action> {
+    legal.iter().copied().find(|&a| {
+        let mut t = s.clone();
+        game.apply(&mut t, a);
+        matches!(game.turn(&t), Turn::Over)
+    })
 }
 
 /// The trail hash after one more decision.
@@ -244,6 +296,12 @@ fn play_checked<G: Game>(
                             format!("legal_pick gives {picked:?} at {k}, not {:?}", legal[k]),
                         );
                     }
+                }
+                if all
+                    && !game.may_end_in_one(&state)
+                    && let Some(a) = ends_at_once(game, &state, legal)
+                {
+                    fail(step, format!("may_end_in_one says no, but {a:?} ends the match"));
                 }
                 let action = legal[bots[seat.index()].random_range(0..legal.len())];
                 let mut copy = state.clone();

@@ -245,6 +245,12 @@ impl Game for Dardz {
         }
     }
 
+    /// A match is won only at a round's end, which is a chance step (its Lucky Loser
+    /// rolls); a decision can end it only by reaching the turn cap (G-2).
+    fn may_end_in_one(&self, s: &DardzState) -> bool {
+        s.turns >= self.rules.turn_cap
+    }
+
     fn legal_actions(&self, s: &DardzState, out: &mut Vec<DardzAction>) {
         out.clear();
         match s.phase {

@@ -158,10 +158,35 @@ impl Love {
         v - 0.5 * best_other as f64
     }
 
+    /// [`Love::hand_value_of`], from a per-thread memo when this hand was valued before: a
+    /// greedy decision values the same few hands of its own again and again (sample after
+    /// sample, only the others' hands are dealt anew). A slot keeps the hand and the
+    /// tables' fingerprint, so the value is the function's own.
+    pub(super) fn hand_value(&self, hand: u32) -> f64 {
+        const SLOTS: usize = 256;
+        thread_local! {
+            static MEMO: std::cell::RefCell<[(u64, u32, f64); SLOTS]> =
+                const { std::cell::RefCell::new([(0, 0, 0.0); SLOTS]) };
+        }
+        let key = self.hand_fingerprint;
+        let slot = ((hand as u64 ^ key).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize;
+        MEMO.with(|memo| {
+            let mut memo = memo.borrow_mut();
+            let (k, h, v) = memo[slot];
+            // Fingerprint 0 marks an empty slot (a real one is 0 once in 2^64 tables).
+            if k == key && h == hand && k != 0 {
+                return v;
+            }
+            let v = self.hand_value_of(hand);
+            memo[slot] = (key, hand, v);
+            v
+        })
+    }
+
     /// What a hand (with the cards set aside) promises: its best complete set, and progress
     /// toward the others. Only the options that share a card with the hand add anything, so
     /// only those are visited (in option order, so the sum is the same to the bit).
-    fn hand_value(&self, hand: u32) -> f64 {
+    pub(super) fn hand_value_of(&self, hand: u32) -> f64 {
         let mut touched = 0u64;
         let mut cards = hand;
         while cards != 0 {

@@ -97,6 +97,9 @@ pub struct Tables {
     /// Each scoring option's part of the greedy heuristic, precomputed (see
     /// [`metrics::HandTerm`]).
     pub hand_terms: Vec<metrics::HandTerm>,
+    /// A hash of the tables `hand_value` reads (each option's cards and terms): its memo
+    /// keeps it with each hand, so that no deck reads another's values.
+    pub hand_fingerprint: u64,
 }
 
 impl std::ops::Deref for Love {
@@ -122,8 +125,13 @@ impl Love {
                 }
             }
         }
-        let hand_terms = deck.options.iter().map(metrics::HandTerm::new).collect();
-        Love(Arc::new(Tables { rules, deck, ask_loses_bonus, hand_terms }))
+        let hand_terms: Vec<metrics::HandTerm> =
+            deck.options.iter().map(metrics::HandTerm::new).collect();
+        // Written out and hashed (`DefaultHasher::new` has fixed keys: the same every run).
+        let mut h = std::hash::DefaultHasher::new();
+        std::hash::Hash::hash(&format!("{:?}{hand_terms:?}", deck.options_of), &mut h);
+        let hand_fingerprint = std::hash::Hasher::finish(&h);
+        Love(Arc::new(Tables { rules, deck, ask_loses_bonus, hand_terms, hand_fingerprint }))
     }
 
     /// The card number of `name`.
@@ -188,6 +196,13 @@ impl Game for Love {
             Phase::Deal | Phase::Draw | Phase::MiaRandom | Phase::ShuffleDeal => Turn::Chance,
             _ => Turn::Player(Seat(s.actor)),
         }
+    }
+
+    /// The match ends only when a turn ends: after the end was triggered, once nobody is
+    /// owed a last turn (LA-24; a trigger itself always leaves the others one more turn), or
+    /// at the turn cap (G-2).
+    fn may_end_in_one(&self, s: &LoveState) -> bool {
+        s.ender != NONE || s.turns >= self.rules.turn_cap
     }
 
     fn legal_actions(&self, s: &LoveState, out: &mut Vec<LoveAction>) {

@@ -269,6 +269,15 @@ impl Game for LowBlow {
         }
     }
 
+    /// Only a placement ends the match: on the last square of the last round (LB-9), or the
+    /// one that reaches the turn cap (G-2). Setting aside or rolling again never does.
+    fn may_end_in_one(&self, s: &LowBlowState) -> bool {
+        let empty = !s.occupied & self.full_mask(s.players());
+        s.phase == Phase::Place
+            && (empty & empty.wrapping_sub(1) == 0 && s.round + 1 >= self.rules.rounds
+                || s.turns + 1 >= self.rules.turn_cap)
+    }
+
     fn legal_actions(&self, s: &LowBlowState, out: &mut Vec<LowBlowAction>) {
         out.clear();
         let players = s.players();

@@ -167,8 +167,15 @@ impl Turn<'_> {
     }
 
     /// The pick's pairs: those [`Turn::settle`] kept, or worked out now.
-    fn picks(&self) -> u32 {
-        if self.c.picks != 0 { self.c.picks } else { self.pick_set() }
+    pub fn picks(&self) -> u32 {
+        if self.c.picks != 0 { self.c.picks } else { self.memo_pick_set() }
+    }
+
+    /// [`Turn::pick_set`] through its per-thread memo (`memo.rs`).
+    pub fn memo_pick_set(&self) -> u32 {
+        let c = &*self.c;
+        let how = (c.candidates, c.white_and_coloured);
+        super::memo::pick_set(self.l, self.m.ready, self.dice, how, || self.pick_set())
     }
 
     /// Every option of the decision now due, passed to `f` in a fixed order.
@@ -421,11 +428,19 @@ impl Turn<'_> {
 
     /// Take every decision that has at most one option, until a real choice is due or the
     /// turn (or, solo, the first pick) is over. `solo` says whether a re-roll follows the
-    /// first pick.
-    pub fn settle(&mut self, solo: bool) {
+    /// first pick. Returns how many options the choice now due has (what
+    /// [`Turn::each_option`] would count; 0 once the turn or first pick is over).
+    pub fn settle(&mut self, solo: bool) -> u32 {
+        self.settle_keeping(solo, |_, _| {})
+    }
+
+    /// [`Turn::settle`], passing `keep` each option it counts with its index: when it stops
+    /// at a choice other than a pick, the last options passed are that choice's (a pick's
+    /// are the bits of `Ctx::picks`).
+    pub fn settle_keeping(&mut self, solo: bool, mut keep: impl FnMut(u32, PrideAction)) -> u32 {
         loop {
             match self.c.step {
-                Step::Reroll | Step::Done => return,
+                Step::Reroll | Step::Done => return 0,
                 Step::Act if self.c.top().is_none() && self.c.waiting == 0 => {
                     self.c.step =
                         if solo && self.c.pick == 0 { Step::Reroll } else { Step::Chaperone };
@@ -434,12 +449,12 @@ impl Turn<'_> {
                 Step::Pick => {
                     // Worked out once here; legal_actions reads it back.
                     if self.c.picks == 0 {
-                        self.c.picks = self.pick_set();
+                        self.c.picks = self.memo_pick_set();
                     }
                     let picks = self.c.picks;
                     debug_assert!(picks != 0, "a pick always has a pair");
                     if picks & picks.wrapping_sub(1) != 0 {
-                        return;
+                        return bits(picks).count() as u32;
                     }
                 }
                 _ => {}
@@ -449,13 +464,14 @@ impl Turn<'_> {
                 if n == 0 {
                     first = a;
                 }
+                keep(n, a);
                 n += 1;
             });
             match n {
                 0 => self.nothing_possible(),
                 // An extra die always offers Skip too, so a lone option is never one.
                 1 => self.apply(first),
-                _ => return,
+                n => return n,
             }
         }
     }

@@ -120,6 +120,13 @@ pub struct Layout {
     pub faux_pas_len: u8,
     pub match_points: i32,
     pub faux_pas_points: i32,
+    /// Each romance track's terms of the greedy estimate by symbols crossed (see
+    /// [`super::score::RomanceTerm`]), worked out once instead of two divisions a track at
+    /// every estimate.
+    pub romance_terms: [[[RomanceTerm; 17]; 2]; MAX_LINKS],
+    /// A hash of everything above: equal layouts have equal fingerprints. The memos of
+    /// `memo.rs` keep it with each input, so that no layout reads another's results.
+    pub fingerprint: u64,
 }
 
 fn icon(key: &str, value: &str, allowed: &[Icon]) -> Result<Icon, String> {
@@ -187,6 +194,8 @@ impl Layout {
             faux_pas_len: 0,
             match_points: points("scoring.match_points", spec.scoring.match_points)?,
             faux_pas_points: points("scoring.faux_pas_points", spec.scoring.faux_pas_points)?,
+            romance_terms: Default::default(),
+            fingerprint: 0,
         };
         for (k, link) in spec.romance.links.iter().enumerate() {
             let key = format!("romance.links[{k}]");
@@ -279,6 +288,12 @@ impl Layout {
             }
         }
         layout.faux_pas_len = count("faux_pas.boxes", spec.faux_pas.boxes, 1, MAX_TRACK)? as u8;
+        layout.romance_terms = romance_terms(&layout);
+        // Every field, as written out (`DefaultHasher::new` has fixed keys: the same value
+        // every run), with the fingerprint still 0.
+        let mut h = std::hash::DefaultHasher::new();
+        std::hash::Hash::hash(&format!("{layout:?}"), &mut h);
+        layout.fingerprint = std::hash::Hasher::finish(&h);
         Ok(layout)
     }
 }
@@ -502,4 +517,28 @@ pub fn load(source: &str) -> Result<Layout, String> {
     };
     let spec = SheetSpec::parse(&text, &file)?;
     Layout::compile(&spec).map_err(|e| format!("sheet file {file}: {e}"))
+}
+
+/// A romance track with `have` of its `len` symbols crossed, in [`super::score::estimate`]: its share
+/// `have / len` and its progress `0.4 * match_points * have / len` (the expressions the
+/// estimate once evaluated at every call, so the same bits).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RomanceTerm {
+    pub share: f64,
+    pub progress: f64,
+}
+
+/// Every track's [`RomanceTerm`] for each count below its length (lengths are 1 to 16).
+pub fn romance_terms(l: &Layout) -> [[[RomanceTerm; 17]; 2]; MAX_LINKS] {
+    let mp = l.match_points as f64;
+    let mut terms = [[[RomanceTerm::default(); 17]; 2]; MAX_LINKS];
+    for (by_kind, lens) in terms.iter_mut().zip(&l.track_len) {
+        for (by_have, &len) in by_kind.iter_mut().zip(lens) {
+            for (have, t) in by_have.iter_mut().enumerate().take(len as usize) {
+                let (have, len) = (have as f64, len as f64);
+                *t = RomanceTerm { share: have / len, progress: 0.4 * mp * have / len };
+            }
+        }
+    }
+    terms
 }

@@ -47,7 +47,7 @@ impl Pride {
         }
         let (mut sum, mut best, mut n) = (0.0, f64::MIN, 0.0);
         for j in (0..s.players()).filter(|&j| j != me) {
-            let v = score::estimate(l, s.visible(j), &[]);
+            let v = super::memo::estimate(l, s.visible(j));
             sum += v;
             best = best.max(v);
             n += 1.0;

@@ -22,6 +22,7 @@
 mod checks;
 pub mod engine;
 pub mod layout;
+pub(crate) mod memo;
 mod metric_docs;
 mod metrics;
 pub mod rules;
@@ -193,26 +194,87 @@ impl Pride {
         }
     }
 
+    /// Whether some action ends the mover's turn (what [`Game::apply`] does to the mover's
+    /// sheet and turn, on copies).
+    /// First without trying them: a turn ends with the chaperone number (PP-9), a choice
+    /// whenever the dice left to the mover show two numbers, so a pick after which they do
+    /// (for every pick possible) cannot end it.
+    fn turn_may_end_in_one(&self, s: &PrideState) -> bool {
+        let a = s.actor();
+        memo::turn_ends(&self.layout, &s.sheets[a], &s.ctx, &s.dice, || self.turn_ends(s))
+    }
+
+    /// [`Pride::turn_may_end_in_one`] worked out.
+    fn turn_ends(&self, s: &PrideState) -> bool {
+        let a = s.actor();
+        let (mut m, mut c) = (s.sheets[a], s.ctx);
+        let t = Turn { l: &self.layout, dice: &s.dice, m: &mut m, c: &mut c };
+        let chaperone_choice = |used: u8| {
+            let left = s.ctx.candidates & !used;
+            let numbers =
+                (0..5).filter(|i| left & (1 << i) != 0).fold(0u8, |n, i| n | 1 << s.dice[i]);
+            numbers & numbers.wrapping_sub(1) != 0
+        };
+        let certain_choice = match s.ctx.step {
+            Step::Pick => engine::bits(t.picks())
+                .all(|b| chaperone_choice(s.ctx.used | 1 << (b / 5) | 1 << (b % 5))),
+            Step::Act => chaperone_choice(s.ctx.used),
+            _ => false,
+        };
+        if certain_choice {
+            return false;
+        }
+        let mut ends = false;
+        t.each_option(|action| {
+            if ends {
+                return;
+            }
+            let (mut m, mut c) = (s.sheets[a], s.ctx);
+            let mut t = Turn { l: &self.layout, dice: &s.dice, m: &mut m, c: &mut c };
+            t.apply(action);
+            t.settle(false);
+            ends = t.c.step == Step::Done;
+        });
+        ends
+    }
+
     /// Replay `seat`'s turn of this round from its visible sheet with random choices (for
     /// `determinize`: what the viewer cannot see, resampled).
     fn replay(&self, s: &mut PrideState, seat: usize, rng: &mut Rng) {
         let mut c = self.fresh_ctx(s, seat);
         let mut m = s.shown[seat];
         let mut t = Turn { l: &self.layout, dice: &s.dice, m: &mut m, c: &mut c };
-        t.settle(false);
-        while t.c.step != Step::Done {
-            let mut n = 0u32;
-            t.each_option(|_| n += 1);
-            let pick = rng.random_range(0..n);
-            let (mut i, mut chosen) = (0, PrideAction::Skip);
-            t.each_option(|a| {
-                if i == pick {
-                    chosen = a;
+        // `settle` counts the options of the choice it stops at, as `each_option` would, and
+        // keeps the first `KEPT` of them: the choice is made without listing them again.
+        const KEPT: usize = 64;
+        let mut kept = [PrideAction::Skip; KEPT];
+        fn keep(kept: &mut [PrideAction; KEPT]) -> impl FnMut(u32, PrideAction) + '_ {
+            move |i, a| {
+                if (i as usize) < KEPT {
+                    kept[i as usize] = a;
                 }
-                i += 1;
-            });
+            }
+        }
+        let mut n = t.settle_keeping(false, keep(&mut kept));
+        while t.c.step != Step::Done {
+            let pick = rng.random_range(0..n);
+            let chosen = if t.c.step == Step::Pick {
+                let b = engine::bits(t.picks()).nth(pick as usize).expect("pick < picks");
+                PrideAction::Pick(b as u8 / 5, b as u8 % 5)
+            } else if (pick as usize) < KEPT {
+                kept[pick as usize]
+            } else {
+                let (mut i, mut chosen) = (0, PrideAction::Skip);
+                t.each_option(|a| {
+                    if i == pick {
+                        chosen = a;
+                    }
+                    i += 1;
+                });
+                chosen
+            };
             t.apply(chosen);
-            t.settle(false);
+            n = t.settle_keeping(false, keep(&mut kept));
         }
         s.sheets[seat] = m;
     }
@@ -276,6 +338,27 @@ impl Game for Pride {
             Phase::Turn => GameTurn::Player(Seat(s.actor() as u8)),
             Phase::Over => GameTurn::Over,
         }
+    }
+
+    /// The end is checked, and the turn cap applied, only when a round ends (PP-19, G-2),
+    /// so one action can end the match only if it ends the mover's turn and every later
+    /// player's turn then passes without a decision (steps with one option are taken without
+    /// asking). "No" when the next player's turn starts with a choice (that turn does not
+    /// depend on the mover's action once the dice the others share are fixed, after the
+    /// starting player's turn, PP-16), or when no action ends the mover's turn.
+    fn may_end_in_one(&self, s: &PrideState) -> bool {
+        if s.phase != Phase::Turn || s.players == 1 {
+            return true;
+        }
+        let next = s.pos as usize + 1;
+        if next < s.players() && (s.pos > 0 || s.all_at_once) {
+            let seat = (s.starter as usize + next) % s.players();
+            let (mut c, mut m) = (self.fresh_ctx(s, seat), s.sheets[seat]);
+            let mut t = Turn { l: &self.layout, dice: &s.dice, m: &mut m, c: &mut c };
+            t.settle(false);
+            return t.c.step == Step::Done && self.turn_may_end_in_one(s);
+        }
+        self.turn_may_end_in_one(s)
     }
 
     fn legal_actions(&self, s: &PrideState, out: &mut Vec<PrideAction>) {

@@ -122,10 +122,11 @@ pub fn estimate(l: &Layout, m: &Marks, stack: &[u8]) -> f64 {
     for k in 0..l.nlinks as usize {
         let mut best: f64 = 0.0;
         for kind in 0..2 {
-            let (have, len) = (m.romance[k][kind] as f64, l.track_len[k][kind] as f64);
-            if have < len {
-                best = best.max(have / len);
-                v += 0.4 * mp * have / len;
+            let have = m.romance[k][kind];
+            if have < l.track_len[k][kind] {
+                let t = &l.romance_terms[k][kind][have as usize];
+                best = best.max(t.share);
+                v += t.progress;
             }
         }
         if matches_link(l, m, k) {

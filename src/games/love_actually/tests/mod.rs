@@ -292,3 +292,18 @@ fn conformance_with_small_hands_and_a_low_cap() {
     let report = conformance::check(&g, 3, 2_000, 5);
     assert!(report.capped > 0);
 }
+
+/// The per-thread memo of greedy's hand values (issue 34) gives the function's own value,
+/// to the bit, for hands met again after others took their slots.
+#[test]
+fn hand_value_memo_gives_the_functions_values() {
+    let g = game();
+    assert_ne!(g.hand_fingerprint, 0);
+    let mut rng = crate::core::rng_from_seed(34);
+    let hands: Vec<u32> = (0..2000).map(|_| rand::Rng::next_u32(&mut rng) & 0x07FF_FFFF).collect();
+    for _ in 0..2 {
+        for &hand in &hands {
+            assert_eq!(g.hand_value(hand).to_bits(), g.hand_value_of(hand).to_bits());
+        }
+    }
+}

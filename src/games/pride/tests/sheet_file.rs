@@ -162,3 +162,43 @@ fn the_config_file_lists_every_parameter_with_its_origin() {
     }
     assert_eq!(rules, PrideRules::default());
 }
+
+/// The memos of greedy's pick sets and estimates (issue 34) answer exactly what the
+/// functions compute, also when two layouts (here: other match points) take turns on one
+/// thread: each slot keeps the layout's fingerprint with the input.
+#[test]
+fn memos_give_the_functions_values_under_two_layouts_on_one_thread() {
+    use crate::games::pride::engine::Turn;
+    use crate::games::pride::memo;
+    let spec = SheetSpec::parse(DEFAULT_SHEET, "default").unwrap();
+    let mut other = spec.clone();
+    other.scoring.match_points += 7;
+    let (a, b) = (Layout::compile(&spec).unwrap(), Layout::compile(&other).unwrap());
+    assert_ne!(a.fingerprint, b.fingerprint);
+    let g = game();
+    let mut s = g.new_state(3);
+    let mut chance = crate::core::derive_rng(34, 0, 0);
+    let mut rng = crate::core::derive_rng(34, 0, 1);
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    while !matches!(g.turn(&s), crate::core::Turn::Over) {
+        match g.turn(&s) {
+            crate::core::Turn::Chance => g.sample_chance(&mut s, &mut chance),
+            _ => {
+                for l in [&a, &b, &a] {
+                    for m in &s.sheets[..3] {
+                        let direct = score::estimate(l, m, &[]);
+                        assert_eq!(memo::estimate(l, m).to_bits(), direct.to_bits());
+                    }
+                    let (mut m, mut c) = (s.sheets[s.actor()], s.ctx);
+                    let t = Turn { l, dice: &s.dice, m: &mut m, c: &mut c };
+                    assert_eq!(t.memo_pick_set(), t.pick_set());
+                    checked += 1;
+                }
+                g.legal_actions(&s, &mut legal);
+                g.apply(&mut s, legal[rand::RngExt::random_range(&mut rng, 0..legal.len())]);
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} positions");
+}
