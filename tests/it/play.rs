@@ -128,6 +128,27 @@ fn the_terminal_mode_answers_a_wrong_answer_gives_advice_and_stops_on_q() {
     assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
 }
 
+/// Stopping at the very first prompt, before any step: the closing words say the trace is
+/// saved, and it is (a start and a stopped end, which replays).
+#[test]
+fn the_terminal_mode_saves_the_match_even_when_stopped_before_the_first_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("pig.json");
+    for answers in ["q\n", ""] {
+        let _ = std::fs::remove_file(&out);
+        let o =
+            play_text(&["--game", "pig", "--seed", "3", "--out", out.to_str().unwrap()], answers);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(stdout(&o).contains("stopped at step 0"), "{}", stdout(&o));
+        assert!(out.exists(), "input {answers:?}: the closing words name a file never written");
+        let records = records(&out);
+        assert_eq!(records.len(), 2, "a start and a stopped end");
+        assert_eq!(records[1]["stopped"], true);
+        let again = arena(&["trace", "--trace", out.to_str().unwrap(), "--format", "json"]);
+        assert_eq!(stdout(&again), std::fs::read_to_string(&out).unwrap());
+    }
+}
+
 #[test]
 fn bad_play_flags_are_refused_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
