@@ -529,3 +529,40 @@ fn traces_replay_byte_for_byte_and_an_edited_one_is_refused() {
         &["edited.json", "step 2", "replaying it gives"],
     );
 }
+
+/// A trace whose start names a player count the game does not take, or a decision by a seat
+/// the match does not have: one line naming the file and the value, exit code 2, no panic.
+#[test]
+fn a_trace_with_an_impossible_player_count_or_seat_is_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let traced = arena(&[
+        "trace", "--game", "pig", "--bots", "random", "--seed", "3", "--match", "0", "--format",
+        "json",
+    ]);
+    let records: Vec<Value> =
+        stdout(&traced).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let write = |name: &str, records: &[Value]| {
+        let path = dir.path().join(name);
+        let text: Vec<String> = records.iter().map(Value::to_string).collect();
+        std::fs::write(&path, text.join("\n") + "\n").unwrap();
+        path
+    };
+    for players in [0, 9] {
+        let mut edited = records.clone();
+        edited[0]["players"] = players.into();
+        edited[0]["bots"] = Value::Array(vec!["random".into(); players]);
+        let path = write("players.json", &edited);
+        assert_refused(
+            &arena(&["trace", "--trace", path.to_str().unwrap()]),
+            &["players.json", &format!("{players} players"), "pig is for 2"],
+        );
+    }
+    let mut edited = records.clone();
+    let first = edited.iter().position(|r| r["event"] == "decision").unwrap();
+    edited[first]["seat"] = 300.into();
+    let path = write("seat.json", &edited);
+    assert_refused(
+        &arena(&["trace", "--trace", path.to_str().unwrap()]),
+        &["seat.json", "seat 300", "2 players"],
+    );
+}
