@@ -212,7 +212,7 @@ impl Server {
         headers: &[(&str, String)],
         body: &str,
     ) -> (u16, String) {
-        let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        let mut s = self.connect();
         let mut req = format!(
             "{method} {path} HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n",
             body.len()
@@ -233,6 +233,14 @@ impl Server {
         let status = response[9..12].parse().unwrap();
         let body = response.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
         (status, body)
+    }
+
+    /// A new connection, whose reads give up after a while: a server that never answers
+    /// fails the test rather than hanging it.
+    fn connect(&self) -> TcpStream {
+        let s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        s.set_read_timeout(Some(std::time::Duration::from_secs(30))).unwrap();
+        s
     }
 
     fn get(&self, path: &str) -> (u16, String) {
@@ -340,6 +348,66 @@ fn the_server_refuses_other_hosts_and_origins_illegal_and_repeated_moves() {
     assert_eq!(records[3]["reason"], "stopped");
     assert_eq!(records[1]["action"], "X at row 2 column 2");
     assert_eq!(records.iter().filter(|r| r["bot"] == "human").count(), 1);
+}
+
+/// One local client must not stop the table: a body declared far larger than memory
+/// (tiny_http allocates the unread rest of a body whole when the request is dropped, which
+/// aborted the process), a body declared and never sent (reading it waited forever on the
+/// table's thread), one announced with `Expect: 100-continue`, a chunked one. Each is refused
+/// (413, saying why) or left unanswered, and the server goes on answering and playing.
+#[test]
+fn a_huge_or_stalled_request_body_neither_kills_nor_blocks_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("ttt.json");
+    let server = Server::start(&[
+        "--game",
+        "tictactoe",
+        "--seed",
+        "4",
+        "--pace",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let port = server.port;
+    let post = |origin: &str, extra: &str| {
+        format!(
+            "POST /api/seat/0/move HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: {origin}\r\n{extra}\r\n"
+        )
+    };
+    let own = format!("http://127.0.0.1:{port}");
+    let huge = "Content-Length: 100000000000000\r\n";
+    let cases = [
+        (post(&own, huge), false),
+        (post("http://evil.example", huge), false),
+        (post(&own, "Content-Length: 2000\r\n"), true),
+        (post(&own, "Content-Length: 10\r\nExpect: 100-continue\r\n"), true),
+        (post(&own, "Transfer-Encoding: chunked\r\n"), true),
+    ];
+    let mut open = Vec::new();
+    for (text, answered) in cases {
+        let mut s = server.connect();
+        s.write_all(text.as_bytes()).unwrap();
+        if answered {
+            let mut head = [0u8; 512];
+            let n = s.read(&mut head).unwrap();
+            let head = String::from_utf8_lossy(&head[..n]).to_string();
+            assert!(head.starts_with("HTTP/1.1 413"), "{text}: {head}");
+            assert!(head.contains("at most 1024 bytes"), "{text}: {head}");
+        } else {
+            // Time for the server to take the request before the next one.
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            let _ = s.shutdown(std::net::Shutdown::Write);
+        }
+        open.push(s);
+        let (status, body) = server.get("/api/seat/0/view");
+        assert_eq!(status, 200, "after {text}: {body}");
+    }
+    let mut server = server;
+    assert!(server.child.try_wait().unwrap().is_none(), "the server is still running");
+    assert_eq!(server.post("/api/seat/0/move", r#"{"step":0,"choice":4}"#).0, 200);
+    assert!(server.interrupt().success());
+    assert_eq!(records(&out)[1]["action"], "X at row 2 column 2");
 }
 
 /// The names of the cards in `state` (a full Love Actually state_data) that `seat` cannot
