@@ -314,6 +314,16 @@ fn the_server_refuses_other_hosts_and_origins_illegal_and_repeated_moves() {
         "an offline page"
     );
     assert_eq!(server.get("/seat/1").0, 404, "seat 1 is the bot's");
+    // Another site may not show the page in a frame and lure clicks onto its moves (the
+    // page's own requests carry its own Origin).
+    let mut s = server.connect();
+    write!(s, "GET /seat/0 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut response = String::new();
+    s.read_to_string(&mut response).unwrap();
+    let head = response.split("\r\n\r\n").next().unwrap().to_ascii_lowercase();
+    assert!(head.contains("x-frame-options: deny"), "{head}");
+    assert!(head.contains("content-security-policy: frame-ancestors 'none'"), "{head}");
     // Illegal moves: 400 with a message, nothing played.
     let (status, body) = server.post("/api/seat/0/move", r#"{"step":0,"choice":9}"#);
     assert_eq!(status, 400);

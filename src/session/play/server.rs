@@ -4,7 +4,8 @@
 //!
 //! Only this machine's browser may play: the server listens on 127.0.0.1 only, and refuses
 //! a request whose `Host` is not its own address (a DNS-rebinding page) or whose `Origin`
-//! names another site (a page elsewhere posting moves). Each response is what the seat may
+//! names another site (a page elsewhere posting moves), and no page may show it in a frame
+//! (a page elsewhere luring clicks onto it). Each response is what the seat may
 //! see ([`super::Table::view`]); the trace, which holds everything, is only written to disk.
 
 use std::io::Read;
@@ -183,7 +184,11 @@ fn respond(request: Request, reply: Reply) {
         .with_status_code(reply.status)
         .with_header(header("Content-Type", reply.kind))
         .with_header(header("Cache-Control", "no-store"))
-        .with_header(header("X-Content-Type-Options", "nosniff"));
+        .with_header(header("X-Content-Type-Options", "nosniff"))
+        // No other site may frame the page and lure clicks onto its moves (the page's own
+        // requests carry its own Origin, so the Origin check would let them through).
+        .with_header(header("X-Frame-Options", "DENY"))
+        .with_header(header("Content-Security-Policy", "frame-ancestors 'none'"));
     // A browser that went away is no error of the match.
     let _ = request.respond(response);
 }
