@@ -420,6 +420,44 @@ fn a_huge_or_stalled_request_body_neither_kills_nor_blocks_the_server() {
     assert_eq!(records(&out)[1]["action"], "X at row 2 column 2");
 }
 
+/// A second Ctrl-C while a bot is thinking ends the server at once (exit code 130), and says
+/// what it means for this command: every step played is in the trace already. (It said a
+/// run's words: matches lost since the last checkpoint, `--resume`.)
+#[test]
+fn a_second_ctrl_c_stops_at_once_and_says_the_trace_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("love.json");
+    let mut server = Server::start(&[
+        "--game",
+        "love-actually",
+        "--seat",
+        "3",
+        "--bots",
+        "mcts:iterations=100000000",
+        "--pace",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    // Seat 0's bot thinks for far longer than this test lasts.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let pid = server.child.id().to_string();
+    for _ in 0..2 {
+        assert!(Command::new("kill").args(["-s", "INT", &pid]).status().unwrap().success());
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    let status = server.child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let mut err = String::new();
+    server.child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    assert!(err.contains("second stop signal"), "{err}");
+    assert!(!err.contains("--resume") && !err.contains("checkpoint"), "{err}");
+    assert!(err.contains("the trace keeps every step played"), "{err}");
+    let records = records(&out);
+    assert_eq!(records[0]["event"], "start");
+    assert_eq!(records.last().unwrap()["stopped"], true);
+}
+
 /// The names of the cards in `state` (a full Love Actually state_data) that `seat` cannot
 /// see: in another hand, not public and not known to it.
 fn hidden_cards(state: &Value, seat: u64) -> BTreeSet<String> {

@@ -34,7 +34,10 @@ const MAX_BODY: usize = 1024;
 const MAX_DRAINED: usize = 1 << 20;
 
 /// What the first Ctrl-C prints.
-const STOPPING: &[u8] = b"\narena: stop signal: saving the trace and stopping\n";
+const STOPPING: &[u8] =
+    b"\narena: stop signal: saving the trace and stopping (a second signal stops at once)\n";
+/// What a second Ctrl-C prints (before the process ends with code 130, or 143 for SIGTERM).
+const STOPPED_AT_ONCE: &[u8] = b"\narena: second stop signal: stopped at once; the trace keeps every step played (it is saved after each)\n";
 
 /// A response: status, content type, body.
 struct Reply {
@@ -252,7 +255,7 @@ pub fn serve(table: &mut dyn Table, pace: Duration, open: bool, out: &Path) -> a
         .map(|a| a.port())
         .ok_or_else(|| anyhow::anyhow!("the server has no TCP port"))?;
     let own = Own::new(port);
-    signals::install_saying(STOPPING)?;
+    signals::install_saying(STOPPING, STOPPED_AT_ONCE)?;
     let people: Vec<usize> =
         (0..table.players()).filter(|&s| table.labels()[s] == super::PERSON).collect();
     for &seat in &people {
