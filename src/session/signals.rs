@@ -36,19 +36,19 @@ fn say(text: &[u8]) {
 /// Install the handlers (once per process). The first signal sets the stop flag and says
 /// so; with the flag already set, the next one says so and ends the process at once.
 pub fn install() -> std::io::Result<()> {
-    install_saying(FIRST)
+    install_saying(FIRST, SECOND)
 }
 
-/// [`install`], with `first` as what the first signal prints (`arena play` stops, not
-/// pauses).
-pub fn install_saying(first: &'static [u8]) -> std::io::Result<()> {
+/// [`install`], with `first` and `second` as what the first and the second signal print
+/// (`arena play` stops rather than pauses, and keeps every step played).
+pub fn install_saying(first: &'static [u8], second: &'static [u8]) -> std::io::Result<()> {
     let stop = flag();
     for signal in [SIGTERM, SIGINT] {
         // Registered first, so it sees the flag as it was before this signal's own handler.
         let seen = Arc::clone(stop);
         let action = move || {
             if seen.load(Ordering::SeqCst) {
-                say(SECOND);
+                say(second);
                 signal_hook::low_level::exit(128 + signal);
             }
             say(first);

@@ -128,6 +128,27 @@ fn the_terminal_mode_answers_a_wrong_answer_gives_advice_and_stops_on_q() {
     assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
 }
 
+/// Stopping at the very first prompt, before any step: the closing words say the trace is
+/// saved, and it is (a start and a stopped end, which replays).
+#[test]
+fn the_terminal_mode_saves_the_match_even_when_stopped_before_the_first_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("pig.json");
+    for answers in ["q\n", ""] {
+        let _ = std::fs::remove_file(&out);
+        let o =
+            play_text(&["--game", "pig", "--seed", "3", "--out", out.to_str().unwrap()], answers);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(stdout(&o).contains("stopped at step 0"), "{}", stdout(&o));
+        assert!(out.exists(), "input {answers:?}: the closing words name a file never written");
+        let records = records(&out);
+        assert_eq!(records.len(), 2, "a start and a stopped end");
+        assert_eq!(records[1]["stopped"], true);
+        let again = arena(&["trace", "--trace", out.to_str().unwrap(), "--format", "json"]);
+        assert_eq!(stdout(&again), std::fs::read_to_string(&out).unwrap());
+    }
+}
+
 #[test]
 fn bad_play_flags_are_refused_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
@@ -191,7 +212,7 @@ impl Server {
         headers: &[(&str, String)],
         body: &str,
     ) -> (u16, String) {
-        let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        let mut s = self.connect();
         let mut req = format!(
             "{method} {path} HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n",
             body.len()
@@ -212,6 +233,14 @@ impl Server {
         let status = response[9..12].parse().unwrap();
         let body = response.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
         (status, body)
+    }
+
+    /// A new connection, whose reads give up after a while: a server that never answers
+    /// fails the test rather than hanging it.
+    fn connect(&self) -> TcpStream {
+        let s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        s.set_read_timeout(Some(std::time::Duration::from_secs(30))).unwrap();
+        s
     }
 
     fn get(&self, path: &str) -> (u16, String) {
@@ -285,6 +314,16 @@ fn the_server_refuses_other_hosts_and_origins_illegal_and_repeated_moves() {
         "an offline page"
     );
     assert_eq!(server.get("/seat/1").0, 404, "seat 1 is the bot's");
+    // Another site may not show the page in a frame and lure clicks onto its moves (the
+    // page's own requests carry its own Origin).
+    let mut s = server.connect();
+    write!(s, "GET /seat/0 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut response = String::new();
+    s.read_to_string(&mut response).unwrap();
+    let head = response.split("\r\n\r\n").next().unwrap().to_ascii_lowercase();
+    assert!(head.contains("x-frame-options: deny"), "{head}");
+    assert!(head.contains("content-security-policy: frame-ancestors 'none'"), "{head}");
     // Illegal moves: 400 with a message, nothing played.
     let (status, body) = server.post("/api/seat/0/move", r#"{"step":0,"choice":9}"#);
     assert_eq!(status, 400);
@@ -319,6 +358,104 @@ fn the_server_refuses_other_hosts_and_origins_illegal_and_repeated_moves() {
     assert_eq!(records[3]["reason"], "stopped");
     assert_eq!(records[1]["action"], "X at row 2 column 2");
     assert_eq!(records.iter().filter(|r| r["bot"] == "human").count(), 1);
+}
+
+/// One local client must not stop the table: a body declared far larger than memory
+/// (tiny_http allocates the unread rest of a body whole when the request is dropped, which
+/// aborted the process), a body declared and never sent (reading it waited forever on the
+/// table's thread), one announced with `Expect: 100-continue`, a chunked one. Each is refused
+/// (413, saying why) or left unanswered, and the server goes on answering and playing.
+#[test]
+fn a_huge_or_stalled_request_body_neither_kills_nor_blocks_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("ttt.json");
+    let server = Server::start(&[
+        "--game",
+        "tictactoe",
+        "--seed",
+        "4",
+        "--pace",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let port = server.port;
+    let post = |origin: &str, extra: &str| {
+        format!(
+            "POST /api/seat/0/move HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: {origin}\r\n{extra}\r\n"
+        )
+    };
+    let own = format!("http://127.0.0.1:{port}");
+    let huge = "Content-Length: 100000000000000\r\n";
+    let cases = [
+        (post(&own, huge), false),
+        (post("http://evil.example", huge), false),
+        (post(&own, "Content-Length: 2000\r\n"), true),
+        (post(&own, "Content-Length: 10\r\nExpect: 100-continue\r\n"), true),
+        (post(&own, "Transfer-Encoding: chunked\r\n"), true),
+    ];
+    let mut open = Vec::new();
+    for (text, answered) in cases {
+        let mut s = server.connect();
+        s.write_all(text.as_bytes()).unwrap();
+        if answered {
+            let mut head = [0u8; 512];
+            let n = s.read(&mut head).unwrap();
+            let head = String::from_utf8_lossy(&head[..n]).to_string();
+            assert!(head.starts_with("HTTP/1.1 413"), "{text}: {head}");
+            assert!(head.contains("at most 1024 bytes"), "{text}: {head}");
+        } else {
+            // Time for the server to take the request before the next one.
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            let _ = s.shutdown(std::net::Shutdown::Write);
+        }
+        open.push(s);
+        let (status, body) = server.get("/api/seat/0/view");
+        assert_eq!(status, 200, "after {text}: {body}");
+    }
+    let mut server = server;
+    assert!(server.child.try_wait().unwrap().is_none(), "the server is still running");
+    assert_eq!(server.post("/api/seat/0/move", r#"{"step":0,"choice":4}"#).0, 200);
+    assert!(server.interrupt().success());
+    assert_eq!(records(&out)[1]["action"], "X at row 2 column 2");
+}
+
+/// A second Ctrl-C while a bot is thinking ends the server at once (exit code 130), and says
+/// what it means for this command: every step played is in the trace already. (It said a
+/// run's words: matches lost since the last checkpoint, `--resume`.)
+#[test]
+fn a_second_ctrl_c_stops_at_once_and_says_the_trace_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("love.json");
+    let mut server = Server::start(&[
+        "--game",
+        "love-actually",
+        "--seat",
+        "3",
+        "--bots",
+        "mcts:iterations=100000000",
+        "--pace",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    // Seat 0's bot thinks for far longer than this test lasts.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let pid = server.child.id().to_string();
+    for _ in 0..2 {
+        assert!(Command::new("kill").args(["-s", "INT", &pid]).status().unwrap().success());
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    let status = server.child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let mut err = String::new();
+    server.child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    assert!(err.contains("second stop signal"), "{err}");
+    assert!(!err.contains("--resume") && !err.contains("checkpoint"), "{err}");
+    assert!(err.contains("the trace keeps every step played"), "{err}");
+    let records = records(&out);
+    assert_eq!(records[0]["event"], "start");
+    assert_eq!(records.last().unwrap()["stopped"], true);
 }
 
 /// The names of the cards in `state` (a full Love Actually state_data) that `seat` cannot
@@ -506,5 +643,42 @@ fn traces_replay_byte_for_byte_and_an_edited_one_is_refused() {
     assert_refused(
         &arena(&["trace", "--trace", edited.to_str().unwrap()]),
         &["edited.json", "step 2", "replaying it gives"],
+    );
+}
+
+/// A trace whose start names a player count the game does not take, or a decision by a seat
+/// the match does not have: one line naming the file and the value, exit code 2, no panic.
+#[test]
+fn a_trace_with_an_impossible_player_count_or_seat_is_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let traced = arena(&[
+        "trace", "--game", "pig", "--bots", "random", "--seed", "3", "--match", "0", "--format",
+        "json",
+    ]);
+    let records: Vec<Value> =
+        stdout(&traced).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let write = |name: &str, records: &[Value]| {
+        let path = dir.path().join(name);
+        let text: Vec<String> = records.iter().map(Value::to_string).collect();
+        std::fs::write(&path, text.join("\n") + "\n").unwrap();
+        path
+    };
+    for players in [0, 9] {
+        let mut edited = records.clone();
+        edited[0]["players"] = players.into();
+        edited[0]["bots"] = Value::Array(vec!["random".into(); players]);
+        let path = write("players.json", &edited);
+        assert_refused(
+            &arena(&["trace", "--trace", path.to_str().unwrap()]),
+            &["players.json", &format!("{players} players"), "pig is for 2"],
+        );
+    }
+    let mut edited = records.clone();
+    let first = edited.iter().position(|r| r["event"] == "decision").unwrap();
+    edited[first]["seat"] = 300.into();
+    let path = write("seat.json", &edited);
+    assert_refused(
+        &arena(&["trace", "--trace", path.to_str().unwrap()]),
+        &["seat.json", "seat 300", "2 players"],
     );
 }

@@ -49,7 +49,16 @@ fn replay_match(
         .map_err(input)?
         .configure(None, &sets)
         .map_err(|e| input(format!("{name}: the trace's rules do not load: {e}")))?;
-    let players = start["players"].as_u64().ok_or_else(|| field("players"))? as usize;
+    let players = start["players"].as_u64().ok_or_else(|| field("players"))?;
+    let seats = crate::with_game!(&game, g => crate::core::Game::seats(g));
+    if !seats.contains(&usize::try_from(players).unwrap_or(usize::MAX)) {
+        return Err(input(format!(
+            "{name}: the start record says {players} players, but {game_name} is for {} to {} players",
+            seats.start(),
+            seats.end()
+        )));
+    }
+    let players = players as usize;
     let labels: Vec<String> = start["bots"]
         .as_array()
         .filter(|b| b.len() == players)
@@ -95,7 +104,16 @@ fn replay_in<G: TraceGame>(
             |what: String| input(format!("{name}: match {}, step {step}: {what}", head.index));
         let (recorded, key) = match record["event"].as_str() {
             Some("decision") => {
-                let seat = record["seat"].as_u64().ok_or_else(|| wrong("no `seat`".into()))?;
+                let seat = record["seat"]
+                    .as_u64()
+                    .filter(|&s| s < table.players() as u64)
+                    .ok_or_else(|| {
+                        wrong(format!(
+                            "seat {} is not a seat of this match of {} players",
+                            record["seat"],
+                            table.players()
+                        ))
+                    })?;
                 let chosen =
                     record["chosen"].as_u64().ok_or_else(|| wrong("no `chosen`".into()))?;
                 table.play(Seat(seat as u8), chosen as usize, table.step()).map_err(|e| {

@@ -4,7 +4,8 @@
 //!
 //! Only this machine's browser may play: the server listens on 127.0.0.1 only, and refuses
 //! a request whose `Host` is not its own address (a DNS-rebinding page) or whose `Origin`
-//! names another site (a page elsewhere posting moves). Each response is what the seat may
+//! names another site (a page elsewhere posting moves), and no page may show it in a frame
+//! (a page elsewhere luring clicks onto it). Each response is what the seat may
 //! see ([`super::Table::view`]); the trace, which holds everything, is only written to disk.
 
 use std::io::Read;
@@ -23,11 +24,20 @@ use crate::{errln, outln};
 const PAGE: &str = include_str!("play.html");
 const PAGE_SCRIPT: &str = include_str!("play.js");
 const PAGE_STYLE: &str = include_str!("play.css");
-/// The largest request body read (a move is a few bytes).
-const MAX_BODY: u64 = 4096;
+/// The largest request body read (a move is a few bytes). tiny_http reads a body this small
+/// into memory before it hands the request over, so reading it never waits on the client.
+const MAX_BODY: usize = 1024;
+/// The largest declared body of a refused request that is still answered. When a request
+/// is dropped, tiny_http reads the rest of its body into a buffer of the declared size,
+/// allocated at once (tiny-http/tiny-http#290): a made-up `Content-Length` aborted the
+/// process.
+const MAX_DRAINED: usize = 1 << 20;
 
 /// What the first Ctrl-C prints.
-const STOPPING: &[u8] = b"\narena: stop signal: saving the trace and stopping\n";
+const STOPPING: &[u8] =
+    b"\narena: stop signal: saving the trace and stopping (a second signal stops at once)\n";
+/// What a second Ctrl-C prints (before the process ends with code 130, or 143 for SIGTERM).
+const STOPPED_AT_ONCE: &[u8] = b"\narena: second stop signal: stopped at once; the trace keeps every step played (it is saved after each)\n";
 
 /// A response: status, content type, body.
 struct Reply {
@@ -177,17 +187,47 @@ fn respond(request: Request, reply: Reply) {
         .with_status_code(reply.status)
         .with_header(header("Content-Type", reply.kind))
         .with_header(header("Cache-Control", "no-store"))
-        .with_header(header("X-Content-Type-Options", "nosniff"));
+        .with_header(header("X-Content-Type-Options", "nosniff"))
+        // No other site may frame the page and lure clicks onto its moves (the page's own
+        // requests carry its own Origin, so the Origin check would let them through).
+        .with_header(header("X-Frame-Options", "DENY"))
+        .with_header(header("Content-Security-Policy", "frame-ancestors 'none'"));
     // A browser that went away is no error of the match.
     let _ = request.respond(response);
 }
 
+/// Whether tiny_http holds the body of `request` in memory already: declared with
+/// `Content-Length`, at most [`MAX_BODY`] bytes, and not waiting for `100 Continue`. Any
+/// other body would be read from the client as it comes, on the table's thread.
+fn body_in_memory(request: &Request) -> bool {
+    let has = |name: &'static str| request.headers().iter().any(|h| h.field.equiv(name));
+    !has("Transfer-Encoding") && !has("Expect") && request.body_length().unwrap_or(0) <= MAX_BODY
+}
+
+/// Refuse a request whose body is not read, away from the table's thread: dropping it reads
+/// the rest of the body, which waits on the client. A body declared larger than
+/// [`MAX_DRAINED`] is not even that (see there): its request is forgotten, unanswered, and
+/// its connection left to the client to close.
+fn refuse_unread(request: Request) {
+    if request.body_length().is_some_and(|n| n > MAX_DRAINED) {
+        std::mem::forget(request);
+        return;
+    }
+    let why =
+        format!("a request body is at most {MAX_BODY} bytes, sent whole with its Content-Length");
+    std::thread::spawn(move || respond(request, Reply::error(413, &why)));
+}
+
 fn handle(table: &mut dyn Table, own: &Own, mut request: Request, out: &Path) {
+    // Before any answer: answering drops the request, which reads what is left of its body.
+    if !body_in_memory(&request) {
+        return refuse_unread(request);
+    }
     if let Some(why) = own.refusal(&request) {
         return respond(request, Reply::error(403, &why));
     }
     let mut body = String::new();
-    if request.as_reader().take(MAX_BODY).read_to_string(&mut body).is_err() {
+    if request.as_reader().take(MAX_BODY as u64).read_to_string(&mut body).is_err() {
         return respond(request, Reply::error(400, "the request body is not UTF-8 text"));
     }
     let method = request.method().as_str().to_string();
@@ -215,7 +255,7 @@ pub fn serve(table: &mut dyn Table, pace: Duration, open: bool, out: &Path) -> a
         .map(|a| a.port())
         .ok_or_else(|| anyhow::anyhow!("the server has no TCP port"))?;
     let own = Own::new(port);
-    signals::install_saying(STOPPING)?;
+    signals::install_saying(STOPPING, STOPPED_AT_ONCE)?;
     let people: Vec<usize> =
         (0..table.players()).filter(|&s| table.labels()[s] == super::PERSON).collect();
     for &seat in &people {

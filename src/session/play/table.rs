@@ -250,7 +250,7 @@ impl<G: TraceGame> GameTable<G> {
             .collect()
     }
 
-    /// Everything seat `viewer` may see now, as one JSON value (see docs/guide/play.md).
+    /// Everything seat `viewer` may see now, as one JSON value (see docs/guide/playing.md).
     pub fn view(&mut self, viewer: Seat) -> Value {
         let turn = match self.game.turn(&self.state) {
             Turn::Over => json!({"kind": "over"}),

@@ -84,6 +84,8 @@ pub fn play_text(
     let first_person = table.labels().iter().position(|l| l == super::PERSON).unwrap_or(0);
     let viewer = Seat(first_person as u8);
     let mut printed = 0;
+    // Saved before anything is played, so stopping at the first prompt leaves a trace too.
+    save_trace(table, out)?;
     loop {
         while table.advance() {
             save_trace(table, out)?;
