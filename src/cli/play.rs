@@ -94,6 +94,11 @@ fn setup(args: &PlayArgs) -> anyhow::Result<PlaySetup> {
     }
     let others = players - people.len();
     let bots = if others == 0 {
+        // No seat for a bot; a misspelt profile is still an error, not ignored.
+        for profile in args.bots.split(',') {
+            crate::bots::profile::parse_one(profile)
+                .map_err(|e| input(format!("--bots {}: {e}", args.bots)))?;
+        }
         Vec::new()
     } else {
         parse_lineup(&args.bots, others).map_err(|e| {

@@ -175,6 +175,13 @@ fn bad_play_flags_are_refused_in_one_line() {
         &["--pace must be at most 60000"],
     );
     assert_refused(&arena(&["play", "--game", "chess"]), &["chess"]);
+    // Every seat a person's: a misspelt bot is still refused, not ignored.
+    assert_refused(
+        &arena(&[
+            "play", "--game", "pig", "--seat", "0", "--seat", "1", "--bots", "gredy", "--text",
+        ]),
+        &["--bots gredy"],
+    );
 }
 
 /// A running `arena play` server.

@@ -67,7 +67,7 @@ fn replay_match(
         .map(|b| b.as_str().unwrap_or("?").to_string())
         .collect();
     let head = Head {
-        index: start["match"].as_u64().unwrap_or(0),
+        index: start["match"].as_u64().ok_or_else(|| field("match"))?,
         seed: start["seed"].as_u64().ok_or_else(|| field("seed"))?,
         deal: start["deal"].as_u64().ok_or_else(|| field("deal"))?,
         seating: start["seating"].as_str().map(str::to_string),
