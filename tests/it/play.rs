@@ -277,6 +277,22 @@ impl Server {
         }
     }
 
+    /// A tic-tac-toe match (seed 4, no pace) against greedy, saved in `dir`/ttt.json.
+    fn tictactoe(dir: &Path) -> (Server, std::path::PathBuf) {
+        let out = dir.join("ttt.json");
+        let server = Server::start(&[
+            "--game",
+            "tictactoe",
+            "--seed",
+            "4",
+            "--pace",
+            "0",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        (server, out)
+    }
+
     /// Ctrl-C, and wait for the process to end.
     fn interrupt(mut self) -> std::process::ExitStatus {
         let pid = self.child.id().to_string();
@@ -288,17 +304,7 @@ impl Server {
 #[test]
 fn the_server_refuses_other_hosts_and_origins_illegal_and_repeated_moves() {
     let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("ttt.json");
-    let server = Server::start(&[
-        "--game",
-        "tictactoe",
-        "--seed",
-        "4",
-        "--pace",
-        "0",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let (server, out) = Server::tictactoe(dir.path());
     let port = server.port;
     // Another Host (DNS rebinding) or another site's Origin: 403, whatever the request.
     let (status, body) =
@@ -375,17 +381,7 @@ fn the_server_refuses_other_hosts_and_origins_illegal_and_repeated_moves() {
 #[test]
 fn a_huge_or_stalled_request_body_neither_kills_nor_blocks_the_server() {
     let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("ttt.json");
-    let server = Server::start(&[
-        "--game",
-        "tictactoe",
-        "--seed",
-        "4",
-        "--pace",
-        "0",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let (server, out) = Server::tictactoe(dir.path());
     let port = server.port;
     let post = |origin: &str, extra: &str| {
         format!(
