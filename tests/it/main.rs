@@ -32,6 +32,7 @@ mod misuse;
 mod overnight;
 mod pause_resume;
 mod play;
+mod play_server;
 mod pride_hidden;
 mod props;
 mod report;
