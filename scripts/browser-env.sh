@@ -44,3 +44,11 @@ if [ ! -d scripts/view-browser/node_modules/playwright-core ]; then
         || skip "npm ci in scripts/view-browser failed (offline? see /tmp/arena-view-npm.log)"
 fi
 }
+
+# Sets `arena` to the binary to check: ARENA_BIN when given (CI gives the default suite's
+# build, so a check never waits for cargo while other tests build), else this checkout's
+# debug build, built now.
+use_arena_binary() {
+    arena=${ARENA_BIN:-}
+    if [ -z "$arena" ]; then cargo build --quiet; arena=target/debug/arena; fi
+}

@@ -18,10 +18,7 @@ need_playwright
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# ARENA_BIN: a binary already built (CI gives the test build's, so this check need not wait
-# for cargo while other tests build); else this checkout's debug build.
-arena=${ARENA_BIN:-}
-if [ -z "$arena" ]; then cargo build --quiet; arena=target/debug/arena; fi
+use_arena_binary
 if CHROMIUM="$browser" ARENA="$arena" WORK="$work" node scripts/view-browser/play.js; then
     echo "play browser check passed"
 else

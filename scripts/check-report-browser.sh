@@ -19,10 +19,7 @@ trap 'rm -rf "$work"' EXIT
 shots=${1:-$work/shots}
 mkdir -p "$shots"
 
-# ARENA_BIN: a binary already built (CI gives the test build's, so this check need not wait
-# for cargo while other tests build); else this checkout's debug build.
-arena=${ARENA_BIN:-}
-if [ -z "$arena" ]; then cargo build --quiet; arena=target/debug/arena; fi
+use_arena_binary
 $arena run --game dardz --players 3 --matches 3000 --seed 7 --quiet --out "$work/dardz"
 $arena sweep --game dardz --vary value_12=6,10,14 --matches 2000 --seed 7 --quiet --out "$work/sweep"
 $arena run --matches 3000 --seed 7 --quiet --out "$work/experiment"

@@ -18,10 +18,7 @@ need_playwright
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# ARENA_BIN: a binary already built (CI gives the test build's, so this check need not wait
-# for cargo while other tests build); else this checkout's debug build.
-arena=${ARENA_BIN:-}
-if [ -z "$arena" ]; then cargo build --quiet; arena=target/debug/arena; fi
+use_arena_binary
 for spec in "tictactoe 2" "pig 2" "trice 2" "low-blow 3" "dardz 4" "pride-prejudice 4" "love-actually 4"; do
     set -- $spec
     $arena view --game "$1" --players "$2" --seed 7 --match 3 --out "$work/$1.html" >/dev/null
