@@ -87,3 +87,19 @@ pub fn assert_refused(o: &Output, expect: &[&str]) {
         assert!(err.contains(e), "`{e}` not in: {err}");
     }
 }
+
+/// The two shard folders of `command` (`--shard 0/2` and `1/2`, quiet) under `tmp`, each
+/// asserted to finish.
+pub fn shard_dirs(tmp: &Path, command: &[&str]) -> Vec<PathBuf> {
+    (0..2)
+        .map(|i| {
+            let dir = tmp.join(format!("shard{i}"));
+            let shard = format!("{i}/2");
+            let mut args = command.to_vec();
+            args.extend(["--quiet", "--shard", &shard, "--out", dir.to_str().unwrap()]);
+            let o = arena(&args);
+            assert!(o.status.success(), "{}", stderr(&o));
+            dir
+        })
+        .collect()
+}

@@ -82,20 +82,6 @@ fn item7_a_damaged_prefix_of_matches_csv_partial_is_refused() {
     common::assert_same_results(&whole, &dir);
 }
 
-fn shard_dirs(tmp: &Path, command: &[&str]) -> Vec<PathBuf> {
-    (0..2)
-        .map(|i| {
-            let dir = tmp.join(format!("shard{i}"));
-            let shard = format!("{i}/2");
-            let mut args = command.to_vec();
-            args.extend(["--quiet", "--shard", &shard, "--out", dir.to_str().unwrap()]);
-            let o = arena(&args);
-            assert!(o.status.success(), "{}", stderr(&o));
-            dir
-        })
-        .collect()
-}
-
 fn merge(tmp: &Path, name: &str, shards: &[PathBuf]) -> Output {
     let out = tmp.join(name);
     let mut args = vec!["merge", "--out", out.to_str().unwrap()];
@@ -107,7 +93,7 @@ fn merge(tmp: &Path, name: &str, shards: &[PathBuf]) -> Output {
 fn item6_a_ladder_state_with_a_changed_digit_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let ladder = ["ladder", "--game", "pig", "--bots", "random,greedy", "--max-matches", "200"];
-    let shards = shard_dirs(tmp.path(), &ladder);
+    let shards = common::shard_dirs(tmp.path(), &ladder);
     let state = shards[1].join("ladder_state.json");
     let original = std::fs::read(&state).unwrap();
     change_digit_after(&state, "matches");
@@ -121,7 +107,7 @@ fn item6_a_ladder_state_with_a_changed_digit_is_refused() {
 fn item6_a_sweep_tally_with_a_changed_digit_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let sweep = ["sweep", "--game", "pig", "--vary", "target=50,60", "--matches", "400"];
-    let shards = shard_dirs(tmp.path(), &sweep);
+    let shards = common::shard_dirs(tmp.path(), &sweep);
     let tally = shards[0].join("sweep_tally.json");
     let original = std::fs::read(&tally).unwrap();
     change_digit_after(&tally, "wins");

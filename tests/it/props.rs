@@ -397,25 +397,7 @@ fn props_report_of_edited_result_files_without_a_record() {
 #[test]
 fn props_shard_tally_edits_before_merge() {
     let tmp = tempfile::tempdir().unwrap();
-    let mut shards = Vec::new();
-    for i in 0..2 {
-        let dir = tmp.path().join(format!("s{i}"));
-        let shard = format!("{i}/2");
-        let o = arena(&[
-            "run",
-            "--quiet",
-            "--game",
-            "pig",
-            "--matches",
-            "200",
-            "--shard",
-            &shard,
-            "--out",
-            dir.to_str().unwrap(),
-        ]);
-        assert!(o.status.success());
-        shards.push(dir);
-    }
+    let shards = common::shard_dirs(tmp.path(), &["run", "--game", "pig", "--matches", "200"]);
     edits_before_merge(tmp.path(), &shards, "tally.json");
 }
 
@@ -521,27 +503,10 @@ fn props_status_json_and_sweep_tally_edits() {
         })
         .unwrap();
 
-    let mut shards = Vec::new();
-    for i in 0..2 {
-        let dir = tmp.path().join(format!("s{i}"));
-        let shard = format!("{i}/2");
-        let o = arena(&[
-            "sweep",
-            "--quiet",
-            "--game",
-            "pig",
-            "--vary",
-            "target=50,60",
-            "--matches",
-            "100",
-            "--shard",
-            &shard,
-            "--out",
-            dir.to_str().unwrap(),
-        ]);
-        assert!(o.status.success(), "{}", common::stderr(&o));
-        shards.push(dir);
-    }
+    let shards = common::shard_dirs(
+        tmp.path(),
+        &["sweep", "--game", "pig", "--vary", "target=50,60", "--matches", "100"],
+    );
     edits_before_merge(tmp.path(), &shards, "sweep_tally.json");
 }
 

@@ -190,23 +190,15 @@ fn no_report_skips_the_page_and_a_merge_gets_one() {
         &d("plain"),
     ]);
     assert!(!tmp.path().join("plain/report.html").exists());
-    for i in 0..2 {
-        let shard = format!("{i}/2");
-        run_ok(&[
-            "run",
-            "--game",
-            "pig",
-            "--matches",
-            "40",
-            "--quiet",
-            "--no-report",
-            "--shard",
-            &shard,
-            "--out",
-            &d(&format!("s{i}")),
-        ]);
-    }
-    run_ok(&["merge", "--out", &d("merged"), &d("s0"), &d("s1")]);
+    let shards =
+        common::shard_dirs(tmp.path(), &["run", "--game", "pig", "--matches", "40", "--no-report"]);
+    run_ok(&[
+        "merge",
+        "--out",
+        &d("merged"),
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+    ]);
     let html = read(&tmp.path().join("merged"), "report.html");
     assert_charts(&html, &["seat-shares", "length-turns"], "merged");
     assert!(html.contains("40 completed"), "the merged page counts every shard's matches");

@@ -106,25 +106,7 @@ fn item4_a_ladder_killed_with_kill_9_is_stopped_not_paused() {
 #[test]
 fn item4_status_reads_a_merged_run_folder() {
     let tmp = tempfile::tempdir().unwrap();
-    let mut shards = Vec::new();
-    for i in 0..2 {
-        let dir = tmp.path().join(format!("s{i}"));
-        let shard = format!("{i}/2");
-        let o = arena(&[
-            "run",
-            "--quiet",
-            "--game",
-            "pig",
-            "--matches",
-            "400",
-            "--shard",
-            &shard,
-            "--out",
-            dir.to_str().unwrap(),
-        ]);
-        assert!(o.status.success(), "{}", text(&o.stderr));
-        shards.push(dir);
-    }
+    let shards = common::shard_dirs(tmp.path(), &["run", "--game", "pig", "--matches", "400"]);
     let merged = tmp.path().join("merged");
     let o = arena(&[
         "merge",
