@@ -168,7 +168,7 @@ fn route(table: &mut dyn Table, method: &str, url: &str, body: &str, out: &Path)
                 }
                 ("POST", "advice") => match table.advice(seat) {
                     Ok(advice) => Reply::json(200, &advice),
-                    Err(Refusal::Illegal(m) | Refusal::Stale(m)) => Reply::error(400, &m),
+                    Err(e) => Reply::error(400, e.message()),
                 },
                 _ => Reply::error(
                     405,

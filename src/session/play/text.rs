@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use super::{Refusal, Table, closing_words, save_trace};
+use super::{Table, closing_words, save_trace};
 use crate::core::Seat;
 use crate::{errln, outln};
 
@@ -120,7 +120,7 @@ pub fn play_text(
             if answer == "?" {
                 match table.advice(seat) {
                     Ok(advice) => print_advice(&advice),
-                    Err(Refusal::Illegal(m) | Refusal::Stale(m)) => errln!("{m}"),
+                    Err(e) => errln!("{}", e.message()),
                 }
                 continue;
             }
@@ -133,7 +133,7 @@ pub fn play_text(
             };
             match table.play(seat, choice, view["step"].as_u64().unwrap_or(0)) {
                 Ok(()) => break,
-                Err(Refusal::Illegal(m) | Refusal::Stale(m)) => errln!("{m}"),
+                Err(e) => errln!("{}", e.message()),
             }
         }
         save_trace(table, out)?;
