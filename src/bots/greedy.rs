@@ -46,13 +46,47 @@ struct Buffers<G: Game> {
     values: Vec<f64>,
     replies: Vec<G::Action>,
     ties: Vec<usize>,
-    /// The previous sample's determinization and values, and whether any action met chance
-    /// in it: a sample with an equal determinization and no chance has the same values, so
-    /// perfect-information positions without chance are evaluated once, not `samples` times
-    /// (the choice is exactly the same either way).
-    last_view: Option<G::State>,
+    views: Views<G>,
+    /// The previous sample's values.
     last_values: Vec<f64>,
-    last_chance: bool,
+}
+
+/// The samples' determinizations. A sample whose determinization equals the previous one,
+/// where no action met chance, has the same values: perfect-information positions without
+/// chance, and positions whose hidden part a lazy determinization leaves for later, are
+/// evaluated once, not `samples` times (the choice is exactly the same either way).
+struct Views<G: Game> {
+    last: Option<G::State>,
+    /// The previous determinization drew nothing from the bot's stream, so it is a function
+    /// of the state and seat alone: every later one would be the same state, drawing
+    /// nothing, and is neither drawn nor compared.
+    fixed: bool,
+    /// Some action of the last evaluated sample met chance.
+    chance: bool,
+}
+
+impl<G: Game> Views<G> {
+    fn new() -> Self {
+        Self { last: None, fixed: false, chance: true }
+    }
+
+    /// Take the next sample's determinization; returns whether the previous sample's values
+    /// hold for it (the same state, and no chance met).
+    fn next(&mut self, game: &G, state: &G::State, seat: Seat, lazy: bool, rng: &mut Rng) -> bool {
+        if self.fixed {
+            return !self.chance;
+        }
+        let before = rng.clone();
+        let view = determinize(game, state, seat, lazy, rng);
+        self.fixed = *rng == before;
+        let same = !self.chance && self.last.as_ref() == Some(&view);
+        self.last = Some(view);
+        same
+    }
+
+    fn view(&self) -> &G::State {
+        self.last.as_ref().expect("a determinization taken")
+    }
 }
 
 impl GreedyBot {
@@ -79,39 +113,38 @@ impl GreedyBot {
             values: Vec::new(),
             replies: Vec::new(),
             ties: Vec::new(),
-            last_view: None,
+            views: Views::new(),
             last_values: Vec::new(),
-            last_chance: true,
         });
         buf.values.clear();
         buf.values.resize(legal.len(), 0.0);
-        buf.last_view = None;
+        buf.views = Views::new();
         for _ in 0..params.samples {
-            let view = game.determinize(state, seat, rng);
+            let same = buf.views.next(game, state, seat, params.lazy, rng);
             let chance_seed: u128 = ((rng.next_u64() as u128) << 64) | rng.next_u64() as u128;
-            if !buf.last_chance && buf.last_view.as_ref() == Some(&view) {
+            if same {
                 for (total, v) in buf.values.iter_mut().zip(&buf.last_values) {
                     *total += v;
                 }
                 continue;
             }
             buf.last_values.clear();
-            buf.last_chance = false;
+            let mut any_chance = false;
             for &action in legal {
-                let mut s = view.clone();
+                let mut s = buf.views.view().clone();
                 game.apply(&mut s, action);
                 let mut chance = Rng::new(chance_seed);
-                buf.last_chance |= settle(game, &mut s, &mut chance);
+                any_chance |= settle(game, &mut s, &mut chance);
                 let mut v = value(game, &s, seat);
                 if params.guard && threatened(game, &s, seat, &mut buf.replies) {
                     v = -BIG + clamp(game.heuristic(&s, seat));
                 }
                 buf.last_values.push(v);
             }
+            buf.views.chance = any_chance;
             for (total, v) in buf.values.iter_mut().zip(&buf.last_values) {
                 *total += v;
             }
-            buf.last_view = Some(view);
         }
         legal[argmax(&buf.values, &mut buf.ties, rng)]
     }
@@ -126,8 +159,7 @@ struct Adaptive<G: Game> {
     alive: Vec<usize>,
     replies: Vec<G::Action>,
     ties: Vec<usize>,
-    last_view: Option<G::State>,
-    last_chance: bool,
+    views: Views<G>,
 }
 
 impl GreedyBot {
@@ -148,40 +180,39 @@ impl GreedyBot {
             alive: Vec::new(),
             replies: Vec::new(),
             ties: Vec::new(),
-            last_view: None,
-            last_chance: true,
+            views: Views::new(),
         });
         buf.rows.clear();
         buf.sums.clear();
         buf.sums.resize(n, 0.0);
         buf.alive.clear();
         buf.alive.extend(0..n);
-        buf.last_view = None;
+        buf.views = Views::new();
         for k in 0..params.samples as usize {
-            let view = game.determinize(state, seat, rng);
+            let same = buf.views.next(game, state, seat, params.lazy, rng);
             let chance_seed: u128 = ((rng.next_u64() as u128) << 64) | rng.next_u64() as u128;
             buf.rows.resize((k + 1) * n, 0.0);
             let (done, row) = buf.rows.split_at_mut(k * n);
-            if !buf.last_chance && buf.last_view.as_ref() == Some(&view) {
+            if same {
                 // Same determinization, no chance: the same values as the previous sample.
                 let prev = &done[(k - 1) * n..];
                 for &i in &buf.alive {
                     row[i] = prev[i];
                 }
             } else {
-                buf.last_chance = false;
+                let mut any_chance = false;
                 for &i in &buf.alive {
-                    let mut s = view.clone();
+                    let mut s = buf.views.view().clone();
                     game.apply(&mut s, legal[i]);
                     let mut chance = Rng::new(chance_seed);
-                    buf.last_chance |= settle(game, &mut s, &mut chance);
+                    any_chance |= settle(game, &mut s, &mut chance);
                     let mut v = value(game, &s, seat);
                     if params.guard && threatened(game, &s, seat, &mut buf.replies) {
                         v = -BIG + clamp(game.heuristic(&s, seat));
                     }
                     row[i] = v;
                 }
-                buf.last_view = Some(view);
+                buf.views.chance = any_chance;
             }
             for &i in &buf.alive {
                 buf.sums[i] += row[i];
@@ -244,6 +275,17 @@ fn prune(alive: &mut Vec<usize>, rows: &[f64], sums: &[f64], n: usize, z: f64) -
         keep
     });
     settled
+}
+
+/// The bot's view of `state` for one sample: lazy ([`Game::determinize_lazy`]) or all drawn.
+fn determinize<G: Game>(
+    game: &G,
+    state: &G::State,
+    seat: Seat,
+    lazy: bool,
+    rng: &mut Rng,
+) -> G::State {
+    if lazy { game.determinize_lazy(state, seat, rng) } else { game.determinize(state, seat, rng) }
 }
 
 fn clamp(h: f64) -> f64 {

@@ -45,6 +45,12 @@ crate::rule_params! {
         /// has probability 0.48, and then rolling looks better than holding; 8 halves the
         /// chance and costs LOW BLOW and Pride 1.7x the time).
         min_samples: u32 = 4, Engine, "a whole number from 2 to 1000000", |v: &u32| (2..=1_000_000).contains(v);
+        /// Draw what the seat cannot see only when play first depends on it (a game's lazy
+        /// determinization: Pride & Preju-Dice replays the others' hidden turns at the round's
+        /// end, not before every evaluation): the same odds, and samples that stay equal are
+        /// evaluated once. false = draw it all for every sample (the `greedy-classic`
+        /// profile, the earlier bot decision for decision).
+        lazy: bool = true, Engine, "true or false", |_| true;
     }
 }
 

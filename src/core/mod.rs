@@ -258,6 +258,18 @@ pub trait Game: Sync + Send + Clone + 'static {
     fn determinize(&self, s: &Self::State, _viewer: Seat, _rng: &mut Rng) -> Self::State {
         s.clone()
     }
+    /// [`Game::determinize`] that may leave some of what `viewer` cannot see undrawn, for a
+    /// chance event of the determinized state to draw when play first depends on it. Every
+    /// play-out from it is distributed as from `determinize` (the same random process, run
+    /// later), but a bot that looks one step ahead and never reaches that point draws
+    /// nothing, and its samples of one decision are then equal states (greedy evaluates
+    /// equal samples without chance once). The chance event exists only in determinized
+    /// states, never in a match. Bots use this one (greedy unless `lazy = false`); the
+    /// conformance check holds it to the same rules as `determinize` (nothing `viewer` sees
+    /// changes, and it depends on nothing `viewer` cannot see). The default is `determinize`.
+    fn determinize_lazy(&self, s: &Self::State, viewer: Seat, rng: &mut Rng) -> Self::State {
+        self.determinize(s, viewer, rng)
+    }
     /// Feed `out` everything `viewer` may know in `s`, and nothing else: two states that
     /// `viewer` cannot tell apart must feed the same values. "Visible" means:
     /// - public randomness (dice on the table, face-up cards, the composition of a pile as

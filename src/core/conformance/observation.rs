@@ -60,7 +60,15 @@ fn public<G: Game>(game: &G, s: &G::State, viewer: Seat, players: usize) -> Publ
     Public { turn, standings: h.finish(), legal }
 }
 
-/// Checks (A) to (D) on state `s` for every seat; the error names the check and the seat.
+/// The two ways a bot may determinize: everything drawn at once, or lazily.
+const KINDS: [(&str, bool); 2] = [("determinizing", false), ("lazily determinizing", true)];
+
+fn determinize<G: Game>(game: &G, s: &G::State, seat: Seat, lazy: bool, rng: &mut Rng) -> G::State {
+    if lazy { game.determinize_lazy(s, seat, rng) } else { game.determinize(s, seat, rng) }
+}
+
+/// Checks (A) to (D) on state `s` for every seat, for both kinds of determinization; the
+/// error names the check, the kind and the seat.
 pub fn check_state<G: Game>(
     game: &G,
     s: &G::State,
@@ -71,47 +79,52 @@ pub fn check_state<G: Game>(
         let seat = Seat(v as u8);
         let watched = observation(game, s, seat);
         let facts = public(game, s, seat, seen.players);
-
-        let other = game.determinize(s, seat, rng);
-        if observation(game, &other, seat) != watched {
-            return Err(format!("(A) determinizing for {seat} changed what {seat} observes"));
-        }
-        if public(game, &other, seat, seen.players) != facts {
-            return Err(format!(
-                "(B) determinizing for {seat} changed the turn, the standings or {seat}'s legal actions"
-            ));
-        }
-        if let Err(e) = game.check_invariants(&other) {
-            return Err(format!("(B) determinizing for {seat} broke an invariant: {e}"));
-        }
-
-        // (C): a state `seat` cannot tell from `s` must determinize exactly as `s` does. Two
-        // such states: a resample (`other`), and an earlier state with the same observation.
-        let probe = rng.clone();
-        let from_s = game.determinize(s, seat, &mut probe.clone());
-        if game.determinize(&other, seat, &mut probe.clone()) != from_s {
-            return Err(format!(
-                "(C) determinizing for {seat} depends on what {seat} cannot see (two resamples of one observation determinize differently)"
-            ));
-        }
-        let remembered = &mut seen.per_seat[v];
-        match remembered.get(&watched) {
+        let earlier = match seen.per_seat[v].get(&watched) {
             Some((earlier_facts, earlier)) => {
                 if *earlier_facts != facts {
                     return Err(format!(
                         "(D) {seat} observes two states alike that differ in the turn, the standings or its legal actions: the observation leaves out something public\nearlier: {earlier:?}"
                     ));
                 }
-                if game.determinize(earlier, seat, &mut probe.clone()) != from_s {
-                    return Err(format!(
-                        "(C) determinizing for {seat} depends on what {seat} cannot see (two states it observes alike determinize differently)\nearlier: {earlier:?}"
-                    ));
-                }
+                Some(earlier.clone())
             }
-            None if remembered.len() < REMEMBERED_PER_SEAT => {
-                remembered.insert(watched, (facts, s.clone()));
+            None => None,
+        };
+        for (doing, lazy) in KINDS {
+            let other = determinize(game, s, seat, lazy, rng);
+            if observation(game, &other, seat) != watched {
+                return Err(format!("(A) {doing} for {seat} changed what {seat} observes"));
             }
-            None => {}
+            if public(game, &other, seat, seen.players) != facts {
+                return Err(format!(
+                    "(B) {doing} for {seat} changed the turn, the standings or {seat}'s legal actions"
+                ));
+            }
+            if let Err(e) = game.check_invariants(&other) {
+                return Err(format!("(B) {doing} for {seat} broke an invariant: {e}"));
+            }
+
+            // (C): a state `seat` cannot tell from `s` must determinize exactly as `s` does.
+            // Two such states: a resample (`other`), and an earlier state with the same
+            // observation.
+            let probe = rng.clone();
+            let from_s = determinize(game, s, seat, lazy, &mut probe.clone());
+            if determinize(game, &other, seat, lazy, &mut probe.clone()) != from_s {
+                return Err(format!(
+                    "(C) {doing} for {seat} depends on what {seat} cannot see (two resamples of one observation determinize differently)"
+                ));
+            }
+            if let Some(earlier) = &earlier
+                && determinize(game, earlier, seat, lazy, &mut probe.clone()) != from_s
+            {
+                return Err(format!(
+                    "(C) {doing} for {seat} depends on what {seat} cannot see (two states it observes alike determinize differently)\nearlier: {earlier:?}"
+                ));
+            }
+        }
+        let remembered = &mut seen.per_seat[v];
+        if earlier.is_none() && remembered.len() < REMEMBERED_PER_SEAT {
+            remembered.insert(watched, (facts, s.clone()));
         }
     }
     Ok(())

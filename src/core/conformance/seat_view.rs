@@ -2,7 +2,8 @@
 //! and [`TraceGame::seat_render`])
 //! depends on nothing that seat cannot know. For every step of seeded random matches and
 //! every seat v, the view of the true state must equal the view of states determinized for
-//! v (everything v cannot see resampled, [`Game::determinize`]). A view that printed an
+//! v (everything v cannot see resampled, [`Game::determinize`] and
+//! [`Game::determinize_lazy`]). A view that printed an
 //! unseen card, a hidden choice or a card's place among unseen ones would differ.
 
 use rand::RngExt;
@@ -41,7 +42,12 @@ pub fn check_seat_views<G: TraceGame>(
                 let text = game.seat_render(&state, viewer);
                 for k in 0..DETERMINIZATIONS {
                     let mut d_rng = crate::core::derive_rng(seed ^ 0x5ea7, m * 1_000_003 + step, k);
-                    let other = game.determinize(&state, viewer, &mut d_rng);
+                    // One determinization of each kind: all drawn, and lazy (the bots' own).
+                    let other = if k % 2 == 0 {
+                        game.determinize(&state, viewer, &mut d_rng)
+                    } else {
+                        game.determinize_lazy(&state, viewer, &mut d_rng)
+                    };
                     report.comparisons += 1;
                     let seen = game.seat_state_json(&other, viewer);
                     let seen_text = game.seat_render(&other, viewer);

@@ -7,6 +7,7 @@ use super::engine::Turn;
 use super::sheet::bits;
 use super::sheet::{FLOWERS, HEART};
 use super::state::{Marks, Phase, PrideState, STACK, Step};
+use crate::core::MAX_SEATS;
 
 impl Pride {
     pub(crate) fn invariants(&self, s: &PrideState) -> Result<(), String> {
@@ -16,6 +17,27 @@ impl Pride {
         }
         if s.phase == Phase::Turn && s.ctx.seat as usize != s.actor() {
             return Err(format!("turn of seat {} but seat {} acts", s.ctx.seat, s.actor()));
+        }
+        // A lazy determinization's unplayed turns: finished hidden turns of this round, sheets
+        // as last shown, and only until the round's end replays them.
+        if s.unseen != 0 {
+            if s.phase != Phase::Turn && s.phase != Phase::Reveal {
+                return Err(format!("unplayed turns {:#b} in {:?}", s.unseen, s.phase));
+            }
+            for j in (0..MAX_SEATS).filter(|&j| s.unseen & (1 << j) != 0) {
+                let finished =
+                    j < n && (s.phase == Phase::Reveal || s.position(j) < s.pos as usize);
+                if !finished || (s.phase == Phase::Turn && !s.hidden(j)) {
+                    return Err(format!(
+                        "seat {j}'s turn left unplayed but it is not a finished hidden turn"
+                    ));
+                }
+                if s.sheets[j] != s.shown[j] {
+                    return Err(format!("seat {j}'s turn left unplayed but its sheet changed"));
+                }
+            }
+        } else if s.phase == Phase::Reveal {
+            return Err("a reveal with no turn left unplayed".into());
         }
         if s.ctx.depth as usize > STACK {
             return Err("special-action stack overflow".into());

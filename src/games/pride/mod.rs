@@ -37,8 +37,6 @@ mod trace;
 use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
 
-use rand::RngExt;
-
 use crate::core::rules::Rules;
 use crate::core::{Chance, Game, MAX_SEATS, Outcome, Rng, ScoreOrder, Seat, Turn as GameTurn};
 
@@ -168,6 +166,12 @@ impl Pride {
             s.ctx = self.fresh_ctx(s, s.actor());
             return true;
         }
+        if s.unseen != 0 {
+            // A lazy determinization: the turns it left unplayed are played first.
+            s.ctx = Ctx::default();
+            s.phase = Phase::Reveal;
+            return false;
+        }
         self.end_round(s);
         false
     }
@@ -238,9 +242,45 @@ impl Pride {
         ends
     }
 
+    /// A determinization for `viewer`: sheets shown to all as they are, the hidden turn in
+    /// progress restarted, and `finished(t, seat)` for every other hidden seat (its turn of
+    /// this round is over): replayed now, or left for [`Phase::Reveal`].
+    fn determinized(
+        &self,
+        s: &PrideState,
+        viewer: Seat,
+        mut finished: impl FnMut(&mut PrideState, usize),
+    ) -> PrideState {
+        let mut t = *s;
+        t.unseen = 0;
+        let v = viewer.index();
+        for j in 0..t.players() {
+            if !t.hidden(j) {
+                t.shown[j] = t.sheets[j];
+            }
+        }
+        if t.phase != Phase::Turn {
+            return t;
+        }
+        let actor = t.actor();
+        for j in 0..t.players() {
+            if j == v || !t.hidden(j) {
+                continue;
+            }
+            t.sheets[j] = t.shown[j];
+            if j == actor {
+                t.ctx = self.fresh_ctx(&t, j);
+                self.turn_in(&mut t).settle(false);
+            } else {
+                finished(&mut t, j);
+            }
+        }
+        t
+    }
+
     /// Replay `seat`'s turn of this round from its visible sheet with random choices (for
     /// `determinize`: what the viewer cannot see, resampled).
-    fn replay(&self, s: &mut PrideState, seat: usize, rng: &mut Rng) {
+    fn replay(&self, s: &mut PrideState, seat: usize, rng: &mut impl Chance) {
         let mut c = self.fresh_ctx(s, seat);
         let mut m = s.shown[seat];
         let mut t = Turn { l: &self.layout, dice: &s.dice, m: &mut m, c: &mut c };
@@ -257,7 +297,7 @@ impl Pride {
         }
         let mut n = t.settle_keeping(false, keep(&mut kept));
         while t.c.step != Step::Done {
-            let pick = rng.random_range(0..n);
+            let pick = rng.below(n);
             let chosen = if t.c.step == Step::Pick {
                 let b = engine::bits(t.picks()).nth(pick as usize).expect("pick < picks");
                 PrideAction::Pick(b as u8 / 5, b as u8 % 5)
@@ -329,12 +369,13 @@ impl Game for Pride {
             shown: [self.blank; MAX_SEATS],
             ended: Default::default(),
             capped: false,
+            unseen: 0,
         }
     }
 
     fn turn(&self, s: &PrideState) -> GameTurn {
         match s.phase {
-            Phase::Roll | Phase::Reroll => GameTurn::Chance,
+            Phase::Roll | Phase::Reroll | Phase::Reveal => GameTurn::Chance,
             Phase::Turn => GameTurn::Player(Seat(s.actor() as u8)),
             Phase::Over => GameTurn::Over,
         }
@@ -389,6 +430,17 @@ impl Game for Pride {
                 s.phase = Phase::Turn;
                 self.begin_turn(s);
             }
+            Phase::Reveal => {
+                // A lazy determinization's unplayed turns, in seat order as `determinize`
+                // replays them.
+                for j in 0..s.players() {
+                    if s.unseen & (1 << j) != 0 {
+                        self.replay(s, j, chance);
+                    }
+                }
+                s.unseen = 0;
+                self.end_round(s);
+            }
             Phase::Reroll => {
                 // PP-17, PP-26: re-roll the three dice not picked; then pick 2 of them.
                 for i in 0..5 {
@@ -440,30 +492,15 @@ impl Game for Pride {
     /// replayed with random choices from what it saw; the turn of a hidden player in
     /// progress restarts from its beginning.
     fn determinize(&self, s: &PrideState, viewer: Seat, rng: &mut Rng) -> PrideState {
-        let mut t = *s;
-        let v = viewer.index();
-        for j in 0..t.players() {
-            if !t.hidden(j) {
-                t.shown[j] = t.sheets[j];
-            }
-        }
-        if t.phase != Phase::Turn {
-            return t;
-        }
-        let actor = t.actor();
-        for j in 0..t.players() {
-            if j == v || !t.hidden(j) {
-                continue;
-            }
-            t.sheets[j] = t.shown[j];
-            if j == actor {
-                t.ctx = self.fresh_ctx(&t, j);
-                self.turn_in(&mut t).settle(false);
-            } else {
-                self.replay(&mut t, j, rng);
-            }
-        }
-        t
+        self.determinized(s, viewer, |t, j| self.replay(t, j, rng))
+    }
+
+    /// As [`Game::determinize`], but a hidden seat's finished turn is left unplayed (its
+    /// sheet as last shown, [`PrideState::unseen`]) until the round ends, where
+    /// [`Phase::Reveal`] replays it by chance: the heuristic reads only the sheets as shown,
+    /// so a look-ahead that stays inside the round never needs those turns.
+    fn determinize_lazy(&self, s: &PrideState, viewer: Seat, _rng: &mut Rng) -> PrideState {
+        self.determinized(s, viewer, |t, j| t.unseen |= 1 << j)
     }
 
     /// The roll, the round, every sheet as the others last saw it, the viewer's own sheet,

@@ -182,6 +182,10 @@ pub enum Phase {
     Turn,
     /// Solo: re-rolling the three dice not picked (PP-17).
     Reroll,
+    /// Only in a lazy determinization ([`PrideState::unseen`]): the round is over, and the
+    /// turns the determinization left unplayed are replayed by chance before the round's end
+    /// is checked. A match itself never passes through it.
+    Reveal,
     Over,
 }
 
@@ -216,6 +220,10 @@ pub struct PrideState {
     pub shown: [Marks; MAX_SEATS],
     pub ended: Ended,
     pub capped: bool,
+    /// Seats whose turn of this round a lazy determinization left unplayed (bit per seat):
+    /// their sheets are as last shown until [`Phase::Reveal`] replays the turns with random
+    /// choices. Always 0 in a match's own state.
+    pub unseen: u8,
 }
 
 impl PrideState {

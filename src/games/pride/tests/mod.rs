@@ -5,6 +5,7 @@
 mod actions;
 mod conformance_tests;
 mod flow;
+mod lazy;
 mod placement;
 mod sheet_file;
 
