@@ -8,6 +8,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use rayon::prelude::*;
 
+use crate::arena::runner::piece_groups;
 use crate::arena::{Failure, RunSpec, Silent, Worker};
 use crate::core::{Game, MAX_SEATS};
 use crate::stats::Tally;
@@ -96,9 +97,11 @@ pub fn play_sweep_block<G: Game>(
         x: vec![vec![0; q]; variants],
     };
     let groups = (end - start).div_ceil(group) as usize;
+    // Pieces of about 16 matches of every variant, smaller when the block is (slow bots).
+    let piece = piece_groups(groups, group, rayon::current_num_threads(), 16);
     let result = (0..groups)
         .into_par_iter()
-        .with_min_len((16 / group as usize).max(1))
+        .with_min_len(piece)
         .fold(
             || (empty(), lane()),
             |(mut acc, mut lane), g| {
