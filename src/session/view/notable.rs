@@ -6,6 +6,7 @@
 use std::path::Path;
 use std::time::Instant;
 
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::arena::Notable;
@@ -121,11 +122,14 @@ pub fn write_notable(dir: &Path, plan: &Plan, picks: &[Pick]) -> anyhow::Result<
     if !indices.is_empty() {
         std::fs::create_dir_all(dir.join(MATCHES_DIR))?;
     }
-    for &index in &indices {
+    // Each page replays its match with the run's bots: with deep-search bots a few pages
+    // took as long as a small run itself, so they are replayed side by side on the run's
+    // threads (each page is its own file; their order does not matter).
+    indices.par_iter().try_for_each(|&index| -> anyhow::Result<()> {
         let records = vec![match_records(plan, index)];
         let html = page(&records, &title_of(&records));
-        write_atomic(&dir.join(MATCHES_DIR).join(format!("match-{index}.html")), html.as_bytes())?;
-    }
+        write_atomic(&dir.join(MATCHES_DIR).join(format!("match-{index}.html")), html.as_bytes())
+    })?;
     // Written last, with the time the pages took (the only figure here that varies).
     let seconds = started.elapsed().as_secs_f64();
     let file = serde_json::json!({"rules": RULES_TEXT, "picks": picks,
