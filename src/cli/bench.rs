@@ -1,5 +1,5 @@
-//! `arena bench`: matches per second per game with random bots, on each requested thread
-//! count; with `--mcts`, MCTS iterations per second and time per decision per game and
+//! `arena bench`: matches per second per game with random bots (or `--bots`), on each
+//! requested thread count; with `--mcts`, MCTS iterations per second and time per decision per game and
 //! iteration budget, one search at a time on one thread. The measuring itself lives in
 //! [`crate::session::bench`], shared with `cargo bench`.
 
@@ -21,6 +21,9 @@ fn mcts_bench(args: &BenchArgs, games: &[String]) -> anyhow::Result<()> {
             "--mcts measures one search at a time on one thread; --threads does not apply",
         ));
     }
+    if args.bots != "random" {
+        return Err(input("--mcts times one search of --bot; --bots does not apply"));
+    }
     let spec = parse_one(&args.bot).map_err(input)?;
     let BotConfig::Mcts(base) = spec.config().map_err(input)? else {
         return Err(input(format!("--bot {}: not an mcts bot", args.bot)));
@@ -33,7 +36,7 @@ fn mcts_bench(args: &BenchArgs, games: &[String]) -> anyhow::Result<()> {
     if budgets.contains(&0) {
         return Err(input("--iterations must be at least 1"));
     }
-    let plans = default_plans(games, args.players)?;
+    let plans = default_plans(games, args.players, "random")?;
     let which = Positions::from(args.positions);
     let positions_name = which.name();
     if args.format == Format::Text {
@@ -128,9 +131,12 @@ pub fn bench_command(args: BenchArgs) -> anyhow::Result<()> {
         return Err(input("--threads must be at least 1"));
     }
     // Validate everything before measuring anything.
-    let plans = default_plans(&games, args.players)?;
+    let plans = default_plans(&games, args.players, &args.bots)?;
     warn_if_loaded();
     if args.format == Format::Text {
+        if args.bots != "random" {
+            crate::outln!("bots: {}", args.bots);
+        }
         crate::outln!(
             "{:<16} {:>7} {:>7} {:>12} {:>8} {:>14}",
             "game",
@@ -166,7 +172,8 @@ pub fn bench_command(args: BenchArgs) -> anyhow::Result<()> {
                 Format::Json => crate::outln!(
                     "{}",
                     json!({"game": r.game, "players": r.players, "threads": r.threads, "matches": r.matches,
-                        "seconds": r.seconds, "matches_per_second": r.matches_per_second()})
+                        "seconds": r.seconds, "matches_per_second": r.matches_per_second(),
+                        "bots": args.bots})
                 ),
             }
         }

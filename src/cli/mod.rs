@@ -101,7 +101,7 @@ pub enum Command {
     /// terminal with --text. You see only what your seat may see; the match is saved as a
     /// JSON trace for `arena view --trace`.
     Play(play::PlayArgs),
-    /// Measure matches per second per game with random bots.
+    /// Measure matches per second per game with random bots (or --bots greedy, ...).
     Bench(BenchArgs),
     /// Combine the folders of `arena run --shard I/K` into the files of the whole run.
     Merge(MergeArgs),
@@ -373,6 +373,10 @@ pub struct BenchArgs {
     pub seconds: f64,
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
+    /// Without --mcts: the bots whose matches are timed, as `arena run --bots` takes them
+    /// (one profile for every seat, or one per seat): `--bots greedy` times skilled play.
+    #[arg(long, default_value = "random")]
+    pub bots: String,
     /// Measure MCTS search speed instead: iterations per second and time per decision, one
     /// search at a time on one thread.
     #[arg(long)]

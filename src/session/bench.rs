@@ -150,14 +150,26 @@ impl BenchResult {
     }
 }
 
-/// Play random matches of `game` for about `seconds` on the current pool.
+/// Play matches of `spec` for about `seconds` on the current pool.
 pub fn measure<G: Game>(game: &G, spec: &RunSpec, seconds: f64) -> (u64, f64) {
     let group = spec.seating.group_size(spec.players);
-    // Warm up caches and the pool before timing.
-    play_block(game, spec, 0, 256 * group, false);
-    let started = Instant::now();
-    let mut block = 1024 * group;
+    // Warm up caches and the pool, and find a block that takes 50 ms: 1,024 deal groups
+    // with random bots (as fast as a run's blocks grow), a few with deep-search bots, where
+    // one such block takes seconds.
+    let threads = rayon::current_num_threads() as u64;
+    let mut block = group * threads;
     let mut done = 0u64;
+    loop {
+        let t = Instant::now();
+        play_block(game, spec, done, done + block, false);
+        done += block;
+        if t.elapsed().as_secs_f64() >= 0.05 || block >= 1024 * group {
+            break;
+        }
+        block *= 2;
+    }
+    let started = Instant::now();
+    let first = done;
     while started.elapsed().as_secs_f64() < seconds {
         let t = Instant::now();
         play_block(game, spec, done, done + block, false);
@@ -166,16 +178,20 @@ pub fn measure<G: Game>(game: &G, spec: &RunSpec, seconds: f64) -> (u64, f64) {
             block *= 2;
         }
     }
-    (done, started.elapsed().as_secs_f64())
+    (done - first, started.elapsed().as_secs_f64())
 }
 
-/// Each of `games` with its default rules, random bots, seed 1 and rotated seating: what
-/// both kinds of measurement use. Validated before anything is measured.
-pub fn default_plans(games: &[String], players: Option<usize>) -> anyhow::Result<Vec<Plan>> {
+/// Each of `games` with its default rules, `bots` (`random` unless told), seed 1 and rotated
+/// seating: what both kinds of measurement use. Validated before anything is measured.
+pub fn default_plans(
+    games: &[String],
+    players: Option<usize>,
+    bots: &str,
+) -> anyhow::Result<Vec<Plan>> {
     games
         .iter()
         .map(|name| {
-            let spec = MatchSpec { players, bots: Some("random".into()), ..MatchSpec::new(name) };
+            let spec = MatchSpec { players, bots: Some(bots.into()), ..MatchSpec::new(name) };
             // The match count only bounds the indices a measurement may use.
             Plan::new(&spec, u64::MAX)
         })

@@ -795,3 +795,32 @@ fn bench_mcts_prints_one_json_line_per_budget() {
     assert!(row["seconds"].as_f64().unwrap() > 0.0);
     assert!(row["iterations_per_second"].as_f64().unwrap() > 0.0);
 }
+
+#[test]
+fn bench_times_the_matches_of_the_bots_it_is_given() {
+    let o = arena(&[
+        "bench",
+        "--game",
+        "pig",
+        "--bots",
+        "greedy",
+        "--threads",
+        "1",
+        "--seconds",
+        "0.2",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    let row: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    assert_eq!((row["game"].as_str(), row["bots"].as_str()), (Some("pig"), Some("greedy")));
+    assert!(row["matches"].as_u64().unwrap() >= 1, "{text}");
+    // --bots names what `arena run` plays; --mcts times one search of --bot instead.
+    let o = arena(&["bench", "--mcts", "--bots", "greedy", "--game", "pig"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--bots does not apply"));
+    let o = arena(&["bench", "--bots", "nosuch", "--game", "pig"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown bot `nosuch`"));
+}

@@ -17,7 +17,9 @@
 //!
 //! Simultaneous choices (PP-11, PP-18) are taken one seat at a time in turn order, but a
 //! seat's newer marks stay hidden from the others until the round ends (`observe`), and
-//! `determinize` replays a hidden seat's turn with random choices from what was visible.
+//! `determinize` replays a hidden seat's turn with random choices from what was visible;
+//! `determinize_lazy` (the bots') leaves a finished hidden turn for [`Phase::Reveal`] to
+//! replay when the round ends, the first point where play depends on it.
 
 mod checks;
 pub mod engine;
