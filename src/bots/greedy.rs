@@ -136,7 +136,7 @@ impl GreedyBot {
                 let mut chance = Rng::new(chance_seed);
                 any_chance |= settle(game, &mut s, &mut chance);
                 let mut v = value(game, &s, seat);
-                if params.guard && threatened(game, &s, seat, &mut buf.replies) {
+                if params.guard && threatened(game, &s, seat, chance_seed, &mut buf.replies) {
                     v = -BIG + clamp(game.heuristic(&s, seat));
                 }
                 buf.last_values.push(v);
@@ -207,7 +207,7 @@ impl GreedyBot {
                     let mut chance = Rng::new(chance_seed);
                     any_chance |= settle(game, &mut s, &mut chance);
                     let mut v = value(game, &s, seat);
-                    if params.guard && threatened(game, &s, seat, &mut buf.replies) {
+                    if params.guard && threatened(game, &s, seat, chance_seed, &mut buf.replies) {
                         v = -BIG + clamp(game.heuristic(&s, seat));
                     }
                     row[i] = v;
@@ -294,7 +294,7 @@ fn clamp(h: f64) -> f64 {
 
 /// Resolve chance turns until a player decides or the match is over. Returns whether any
 /// chance event happened.
-pub(crate) fn settle<G: Game>(game: &G, s: &mut G::State, rng: &mut Rng) -> bool {
+pub fn settle<G: Game>(game: &G, s: &mut G::State, rng: &mut Rng) -> bool {
     let mut any = false;
     while let Turn::Chance = game.turn(s) {
         game.sample_chance(s, rng);
@@ -320,8 +320,17 @@ pub(crate) fn value<G: Game>(game: &G, s: &G::State, seat: Seat) -> f64 {
 }
 
 /// Whether the next player (a seat other than `seat`) can end the match at once as its sole
-/// winner from `s`.
-fn threatened<G: Game>(game: &G, s: &G::State, seat: Seat, replies: &mut Vec<G::Action>) -> bool {
+/// winner from `s`. A chance turn that only draws what a lazy determinization deferred
+/// ([`Game::deferred_chance`]: Pride's reveal of the hidden turns at the round's end) is
+/// resolved with the sample's `chance_seed` first, so the guard sees what it sees in a full
+/// determinization.
+pub fn threatened<G: Game>(
+    game: &G,
+    s: &G::State,
+    seat: Seat,
+    chance_seed: u128,
+    replies: &mut Vec<G::Action>,
+) -> bool {
     let Turn::Player(next) = game.turn(s) else {
         return false;
     };
@@ -333,6 +342,12 @@ fn threatened<G: Game>(game: &G, s: &G::State, seat: Seat, replies: &mut Vec<G::
     replies.iter().any(|&reply| {
         let mut t = s.clone();
         game.apply(&mut t, reply);
+        if game.deferred_chance(&t) {
+            let mut chance = Rng::new(chance_seed);
+            while game.deferred_chance(&t) {
+                game.sample_chance(&mut t, &mut chance);
+            }
+        }
         matches!(game.turn(&t), Turn::Over) && game.outcome(&t).win_share(next) >= 1.0
     })
 }

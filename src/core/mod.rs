@@ -259,16 +259,27 @@ pub trait Game: Sync + Send + Clone + 'static {
         s.clone()
     }
     /// [`Game::determinize`] that may leave some of what `viewer` cannot see undrawn, for a
-    /// chance event of the determinized state to draw when play first depends on it. Every
-    /// play-out from it is distributed as from `determinize` (the same random process, run
-    /// later), but a bot that looks one step ahead and never reaches that point draws
-    /// nothing, and its samples of one decision are then equal states (greedy evaluates
-    /// equal samples without chance once). The chance event exists only in determinized
-    /// states, never in a match. Bots use this one (greedy unless `lazy = false`); the
-    /// conformance check holds it to the same rules as `determinize` (nothing `viewer` sees
-    /// changes, and it depends on nothing `viewer` cannot see). The default is `determinize`.
+    /// chance event of the determinized state to draw when play first depends on it
+    /// ([`Game::deferred_chance`]). Play from it is distributed as from `determinize` (the
+    /// same random process, run later), and a bot that looks one step ahead and never reaches
+    /// that point draws nothing, so its samples of one decision are then equal states (greedy
+    /// evaluates equal samples without chance once). But until the event, what is undrawn
+    /// stays as the viewer last saw it: the heuristic of the viewer's own seat is the same as
+    /// in `determinize`'s states (it may read only what the viewer knows), another seat's may
+    /// not be. So greedy, which values only its own seat, uses it (unless `lazy = false`);
+    /// MCTS, whose cut-off rollouts value every seat, uses `determinize`. The event exists
+    /// only in determinized states, never in a match. The conformance check holds it to the
+    /// same rules as `determinize` (nothing `viewer` sees changes, and it depends on nothing
+    /// `viewer` cannot see). The default is `determinize`.
     fn determinize_lazy(&self, s: &Self::State, viewer: Seat, rng: &mut Rng) -> Self::State {
         self.determinize(s, viewer, rng)
+    }
+    /// Whether the chance turn of `s` is the one a lazy determinization deferred (drawing
+    /// what was left undrawn, not a new event of the game): greedy's guard resolves it to see
+    /// whether a reply ends the match, as it would see in `determinize`'s states. The default
+    /// is `false` (no game but one with a lazy determinization has such a turn).
+    fn deferred_chance(&self, _s: &Self::State) -> bool {
+        false
     }
     /// Feed `out` everything `viewer` may know in `s`, and nothing else: two states that
     /// `viewer` cannot tell apart must feed the same values. "Visible" means:

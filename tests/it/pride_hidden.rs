@@ -47,3 +47,57 @@ fn the_last_choosers_bots_decide_the_same_whatever_the_earlier_choosers_picked()
         assert_eq!(decide(&a), decide(&b), "{name}");
     }
 }
+
+/// Greedy's guard behind a lazy view: in four-player Pride the guard can fire only for the
+/// seat at position 2 (the next player is the round's last, whose reply ends the round), and
+/// that seat's lazy view leaves position 1's hidden turn for the reveal (PP-11, PP-16). The
+/// guard resolves the reveal, so it sees threats behind lazy views about as often as behind
+/// full ones (each draws its own replay of the hidden turn). Found by review: before, it
+/// never fired behind a lazy view.
+#[test]
+fn pp11_greedy_guard_sees_threats_behind_a_lazy_view_as_behind_a_full_one() {
+    use arena::bots::greedy::{settle, threatened};
+    use arena::core::{Rng, Turn};
+    use rand::RngExt;
+    let g = Pride::new(PrideRules::default());
+    let (mut full_hits, mut lazy_hits, mut tried) = (0u32, 0u32, 0u32);
+    let mut replies = Vec::new();
+    for seed in 0..150u64 {
+        let mut s = g.new_state(4);
+        let mut rng = derive_rng(seed, 0, 0);
+        loop {
+            match g.turn(&s) {
+                Turn::Over => break,
+                Turn::Chance => g.sample_chance(&mut s, &mut rng),
+                Turn::Player(seat) => {
+                    let options = legal(&g, &s);
+                    if s.pos == 2 && options.len() > 1 {
+                        let mut d_rng = derive_rng(seed, s.round as u64, 7);
+                        let full = g.determinize(&s, seat, &mut d_rng);
+                        let lazy = g.determinize_lazy(&s, seat, &mut d_rng);
+                        assert_ne!(lazy.unseen, 0, "position 1's turn is left for the reveal");
+                        for &a in &options {
+                            for (view, hits) in [(&full, &mut full_hits), (&lazy, &mut lazy_hits)] {
+                                let mut t = *view;
+                                g.apply(&mut t, a);
+                                settle(&g, &mut t, &mut Rng::new(5));
+                                if threatened(&g, &t, seat, 11, &mut replies) {
+                                    *hits += 1;
+                                }
+                            }
+                            tried += 1;
+                        }
+                    }
+                    let a = options[rng.random_range(0..options.len())];
+                    g.apply(&mut s, a);
+                }
+            }
+        }
+    }
+    assert!(full_hits > 0, "no threat in {tried} actions tried; play more matches");
+    // Different replays of the hidden turn, the same odds: within a factor of two.
+    assert!(
+        lazy_hits * 2 >= full_hits && full_hits * 2 >= lazy_hits,
+        "actions tried {tried}: threats behind full views {full_hits}, behind lazy ones {lazy_hits}"
+    );
+}

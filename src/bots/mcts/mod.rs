@@ -2,9 +2,10 @@
 //! Whitehouse 2012), open loop for chance, with a reward per seat for 2 to 8 players.
 //!
 //! **One iteration.**
-//! 1. *Determinize*: `d = game.determinize_lazy(state, seat, rng)`: everything the bot's seat
-//!    cannot see is resampled (some of it, in Pride & Preju-Dice, by a chance event of `d`
-//!    when the iteration first reaches it). The true state is never read otherwise.
+//! 1. *Determinize*: `d = game.determinize(state, seat, rng)`: everything the bot's seat
+//!    cannot see is resampled, all of it at once (not `determinize_lazy`: a cut-off rollout
+//!    values every seat, and a seat whose hidden part is still undrawn would be valued on
+//!    what the others last saw). The true state is never read otherwise.
 //! 2. *Select*: from the root, at each decision of `d` compute the legal actions of `d`; the
 //!    node's children are keyed by (deciding seat, action), and only children legal in `d` for
 //!    the seat deciding in `d` are considered. Each of them has its *availability* count
@@ -249,7 +250,7 @@ impl<G: Game> Search<G> {
     /// The player count, from the outcome of one random playout of a determinization (the
     /// `Game` trait does not expose it for a state).
     fn count_players(&mut self, game: &G, state: &G::State, seat: Seat, rng: &mut Rng) -> usize {
-        let mut d = game.determinize_lazy(state, seat, rng);
+        let mut d = game.determinize(state, seat, rng);
         loop {
             match game.turn(&d) {
                 Turn::Over => return game.outcome(&d).players(),
@@ -264,7 +265,7 @@ impl<G: Game> Search<G> {
     }
 
     fn iterate(&mut self, game: &G, state: &G::State, seat: Seat, p: &MctsParams, rng: &mut Rng) {
-        let mut d = game.determinize_lazy(state, seat, rng);
+        let mut d = game.determinize(state, seat, rng);
         self.path.clear();
         self.path.push(0);
         let mut node = 0u32;

@@ -254,7 +254,6 @@ impl Pride {
         mut finished: impl FnMut(&mut PrideState, usize),
     ) -> PrideState {
         let mut t = *s;
-        t.unseen = 0;
         let v = viewer.index();
         for j in 0..t.players() {
             if !t.hidden(j) {
@@ -262,8 +261,10 @@ impl Pride {
             }
         }
         if t.phase != Phase::Turn {
+            // A reveal keeps the turns still to replay.
             return t;
         }
+        t.unseen = 0;
         let actor = t.actor();
         for j in 0..t.players() {
             if j == v || !t.hidden(j) {
@@ -499,10 +500,14 @@ impl Game for Pride {
 
     /// As [`Game::determinize`], but a hidden seat's finished turn is left unplayed (its
     /// sheet as last shown, [`PrideState::unseen`]) until the round ends, where
-    /// [`Phase::Reveal`] replays it by chance: the heuristic reads only the sheets as shown,
-    /// so a look-ahead that stays inside the round never needs those turns.
+    /// [`Phase::Reveal`] replays it by chance: the viewer's heuristic reads the others'
+    /// sheets only as shown, so its look-ahead inside the round never needs those turns.
     fn determinize_lazy(&self, s: &PrideState, viewer: Seat, _rng: &mut Rng) -> PrideState {
         self.determinized(s, viewer, |t, j| t.unseen |= 1 << j)
+    }
+
+    fn deferred_chance(&self, s: &PrideState) -> bool {
+        s.phase == Phase::Reveal
     }
 
     /// The roll, the round, every sheet as the others last saw it, the viewer's own sheet,
