@@ -66,28 +66,29 @@ fn lazy_equals_eager_after_the_reveal(g: &Pride, s: &PrideState, seed: u64) -> u
     unseen
 }
 
-#[test]
-fn pp18_six_players_leave_every_earlier_hidden_turn_to_the_reveal() {
+/// For seeds 0-5: the last chooser of a first round of `players`, determinized both ways;
+/// the seats left unplayed must be those at `positions` of the round.
+fn last_chooser_leaves(players: usize, positions: std::ops::Range<usize>) {
     let g = game();
     for seed in 0..6 {
-        let s = at_position(&g, 6, 5, seed);
+        let s = at_position(&g, players, players as u8 - 1, seed);
         let unseen = lazy_equals_eager_after_the_reveal(&g, &s, seed);
-        // Everyone chose at once (PP-18): the five earlier seats, the starter included.
-        let earlier: u8 = (0..5).map(|p| 1 << ((s.starter as usize + p) % 6)).sum();
-        assert_eq!(unseen, earlier, "seed {seed}");
+        let expected: u8 =
+            positions.clone().map(|p| 1 << ((s.starter as usize + p) % players)).sum();
+        assert_eq!(unseen, expected, "{players} players, seed {seed}");
     }
 }
 
 #[test]
+fn pp18_six_players_leave_every_earlier_hidden_turn_to_the_reveal() {
+    // Everyone chose at once (PP-18): the five earlier seats, the starter included.
+    last_chooser_leaves(6, 0..5);
+}
+
+#[test]
 fn pp16_four_players_keep_the_starters_public_turn_and_leave_the_others() {
-    let g = game();
-    for seed in 0..6 {
-        let s = at_position(&g, 4, 3, seed);
-        let unseen = lazy_equals_eager_after_the_reveal(&g, &s, seed);
-        // The starter's turn is public (PP-16): only positions 1 and 2 are left unplayed.
-        let hidden: u8 = (1..3).map(|p| 1 << ((s.starter as usize + p) % 4)).sum();
-        assert_eq!(unseen, hidden, "seed {seed}");
-    }
+    // The starter's turn is public (PP-16): only positions 1 and 2 are left unplayed.
+    last_chooser_leaves(4, 1..3);
 }
 
 #[test]
