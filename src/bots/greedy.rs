@@ -136,7 +136,9 @@ impl GreedyBot {
                 let mut chance = Rng::new(chance_seed);
                 any_chance |= settle(game, &mut s, &mut chance);
                 let mut v = value(game, &s, seat);
-                if params.guard && threatened(game, &s, seat, chance_seed, &mut buf.replies) {
+                if params.guard
+                    && threatened(game, &s, seat, (chance_seed, &mut any_chance), &mut buf.replies)
+                {
                     v = -BIG + clamp(game.heuristic(&s, seat));
                 }
                 buf.last_values.push(v);
@@ -207,7 +209,15 @@ impl GreedyBot {
                     let mut chance = Rng::new(chance_seed);
                     any_chance |= settle(game, &mut s, &mut chance);
                     let mut v = value(game, &s, seat);
-                    if params.guard && threatened(game, &s, seat, chance_seed, &mut buf.replies) {
+                    if params.guard
+                        && threatened(
+                            game,
+                            &s,
+                            seat,
+                            (chance_seed, &mut any_chance),
+                            &mut buf.replies,
+                        )
+                    {
                         v = -BIG + clamp(game.heuristic(&s, seat));
                     }
                     row[i] = v;
@@ -323,12 +333,13 @@ pub(crate) fn value<G: Game>(game: &G, s: &G::State, seat: Seat) -> f64 {
 /// winner from `s`. A chance turn that only draws what a lazy determinization deferred
 /// ([`Game::deferred_chance`]: Pride's reveal of the hidden turns at the round's end) is
 /// resolved with the sample's `chance_seed` first, so the guard sees what it sees in a full
-/// determinization.
+/// determinization; `met_chance` is then set, since the answer depends on the seed (a later
+/// sample may not reuse it).
 pub fn threatened<G: Game>(
     game: &G,
     s: &G::State,
     seat: Seat,
-    chance_seed: u128,
+    (chance_seed, met_chance): (u128, &mut bool),
     replies: &mut Vec<G::Action>,
 ) -> bool {
     let Turn::Player(next) = game.turn(s) else {
@@ -343,6 +354,7 @@ pub fn threatened<G: Game>(
         let mut t = s.clone();
         game.apply(&mut t, reply);
         if game.deferred_chance(&t) {
+            *met_chance = true;
             let mut chance = Rng::new(chance_seed);
             while game.deferred_chance(&t) {
                 game.sample_chance(&mut t, &mut chance);

@@ -60,7 +60,7 @@ fn pp11_greedy_guard_sees_threats_behind_a_lazy_view_as_behind_a_full_one() {
     use arena::core::{Rng, Turn};
     use rand::RngExt;
     let g = Pride::new(PrideRules::default());
-    let (mut full_hits, mut lazy_hits, mut tried) = (0u32, 0u32, 0u32);
+    let (mut full_hits, mut lazy_hits, mut tried, mut reveals) = (0u32, 0u32, 0u32, 0u32);
     let mut replies = Vec::new();
     for seed in 0..150u64 {
         let mut s = g.new_state(4);
@@ -81,9 +81,15 @@ fn pp11_greedy_guard_sees_threats_behind_a_lazy_view_as_behind_a_full_one() {
                                 let mut t = *view;
                                 g.apply(&mut t, a);
                                 settle(&g, &mut t, &mut Rng::new(5));
-                                if threatened(&g, &t, seat, 11, &mut replies) {
+                                let mut met_chance = false;
+                                if threatened(&g, &t, seat, (11, &mut met_chance), &mut replies) {
                                     *hits += 1;
                                 }
+                                // Only a lazy view's reveal is chance the guard resolves; its
+                                // answer then depends on the seed, and greedy must not reuse
+                                // it for the next sample.
+                                reveals += u32::from(met_chance);
+                                assert!(!met_chance || std::ptr::eq(view, &lazy));
                             }
                             tried += 1;
                         }
@@ -95,6 +101,7 @@ fn pp11_greedy_guard_sees_threats_behind_a_lazy_view_as_behind_a_full_one() {
         }
     }
     assert!(full_hits > 0, "no threat in {tried} actions tried; play more matches");
+    assert!(reveals >= lazy_hits, "every threat behind a lazy view came through a reveal");
     // Different replays of the hidden turn, the same odds: within a factor of two.
     assert!(
         lazy_hits * 2 >= full_hits && full_hits * 2 >= lazy_hits,
