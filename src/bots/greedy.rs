@@ -28,7 +28,7 @@ use rand::{Rng as _, RngExt};
 
 use crate::bots::Scratch;
 use crate::bots::params::GreedyParams;
-use crate::core::{Game, Rng, Seat, Turn};
+use crate::core::{Game, Rng, Seat, Turn, determinize_as};
 
 /// A finished match's weight in a greedy value, far above any heuristic.
 pub const BIG: f64 = 1e6;
@@ -77,7 +77,7 @@ impl<G: Game> Views<G> {
             return !self.chance;
         }
         let before = rng.clone();
-        let view = determinize(game, state, seat, lazy, rng);
+        let view = determinize_as(game, state, seat, lazy, rng);
         self.fixed = *rng == before;
         let same = !self.chance && self.last.as_ref() == Some(&view);
         self.last = Some(view);
@@ -285,17 +285,6 @@ fn prune(alive: &mut Vec<usize>, rows: &[f64], sums: &[f64], n: usize, z: f64) -
         keep
     });
     settled
-}
-
-/// The bot's view of `state` for one sample: lazy ([`Game::determinize_lazy`]) or all drawn.
-fn determinize<G: Game>(
-    game: &G,
-    state: &G::State,
-    seat: Seat,
-    lazy: bool,
-    rng: &mut Rng,
-) -> G::State {
-    if lazy { game.determinize_lazy(state, seat, rng) } else { game.determinize(state, seat, rng) }
 }
 
 fn clamp(h: f64) -> f64 {

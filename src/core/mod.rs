@@ -379,6 +379,19 @@ pub struct IllegalAction(pub String);
 /// The chance stream.
 pub const CHANCE_STREAM: u64 = 0;
 
+/// `game`'s determinization of `s` for `viewer`: [`Game::determinize_lazy`] when `lazy`,
+/// else [`Game::determinize`] (what greedy's `lazy` parameter and the conformance check
+/// choose between).
+pub fn determinize_as<G: Game>(
+    game: &G,
+    s: &G::State,
+    viewer: Seat,
+    lazy: bool,
+    rng: &mut Rng,
+) -> G::State {
+    if lazy { game.determinize_lazy(s, viewer, rng) } else { game.determinize(s, viewer, rng) }
+}
+
 /// The stream of the bot sitting in `seat`.
 pub fn bot_stream(seat: Seat) -> u64 {
     1 + seat.0 as u64

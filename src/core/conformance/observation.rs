@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
-use crate::core::{Game, MAX_SEATS, Rng, Seat, Turn};
+use crate::core::{Game, MAX_SEATS, Rng, Seat, Turn, determinize_as};
 
 /// States remembered per seat for checks (C) and (D): enough for many collisions of equal
 /// observations, bounded so that a long check does not grow without end.
@@ -63,10 +63,6 @@ fn public<G: Game>(game: &G, s: &G::State, viewer: Seat, players: usize) -> Publ
 /// The two ways a bot may determinize: everything drawn at once, or lazily.
 const KINDS: [(&str, bool); 2] = [("determinizing", false), ("lazily determinizing", true)];
 
-fn determinize<G: Game>(game: &G, s: &G::State, seat: Seat, lazy: bool, rng: &mut Rng) -> G::State {
-    if lazy { game.determinize_lazy(s, seat, rng) } else { game.determinize(s, seat, rng) }
-}
-
 /// Checks (A) to (D) on state `s` for every seat, for both kinds of determinization; the
 /// error names the check, the kind and the seat.
 pub fn check_state<G: Game>(
@@ -95,12 +91,12 @@ pub fn check_state<G: Game>(
             // same stream (everywhere in a game without one, they are the same function).
             if lazy && {
                 let probe = rng.clone();
-                determinize(game, s, seat, true, &mut probe.clone())
-                    == determinize(game, s, seat, false, &mut probe.clone())
+                determinize_as(game, s, seat, true, &mut probe.clone())
+                    == determinize_as(game, s, seat, false, &mut probe.clone())
             } {
                 continue;
             }
-            let other = determinize(game, s, seat, lazy, rng);
+            let other = determinize_as(game, s, seat, lazy, rng);
             if observation(game, &other, seat) != watched {
                 return Err(format!("(A) {doing} for {seat} changed what {seat} observes"));
             }
@@ -117,14 +113,14 @@ pub fn check_state<G: Game>(
             // Two such states: a resample (`other`), and an earlier state with the same
             // observation.
             let probe = rng.clone();
-            let from_s = determinize(game, s, seat, lazy, &mut probe.clone());
-            if determinize(game, &other, seat, lazy, &mut probe.clone()) != from_s {
+            let from_s = determinize_as(game, s, seat, lazy, &mut probe.clone());
+            if determinize_as(game, &other, seat, lazy, &mut probe.clone()) != from_s {
                 return Err(format!(
                     "(C) {doing} for {seat} depends on what {seat} cannot see (two resamples of one observation determinize differently)"
                 ));
             }
             if let Some(earlier) = earlier
-                && determinize(game, earlier, seat, lazy, &mut probe.clone()) != from_s
+                && determinize_as(game, earlier, seat, lazy, &mut probe.clone()) != from_s
             {
                 return Err(format!(
                     "(C) {doing} for {seat} depends on what {seat} cannot see (two states it observes alike determinize differently)\nearlier: {earlier:?}"

@@ -8,7 +8,7 @@
 
 use rand::RngExt;
 
-use crate::core::{Seat, TraceGame, Turn};
+use crate::core::{Seat, TraceGame, Turn, determinize_as};
 
 /// What the check looked at.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -42,12 +42,8 @@ pub fn check_seat_views<G: TraceGame>(
                 let text = game.seat_render(&state, viewer);
                 for k in 0..DETERMINIZATIONS {
                     let mut d_rng = crate::core::derive_rng(seed ^ 0x5ea7, m * 1_000_003 + step, k);
-                    // One determinization of each kind: all drawn, and lazy (the bots' own).
-                    let other = if k % 2 == 0 {
-                        game.determinize(&state, viewer, &mut d_rng)
-                    } else {
-                        game.determinize_lazy(&state, viewer, &mut d_rng)
-                    };
+                    // One determinization of each kind: all drawn, and lazy (greedy's).
+                    let other = determinize_as(game, &state, viewer, k % 2 == 1, &mut d_rng);
                     report.comparisons += 1;
                     let seen = game.seat_state_json(&other, viewer);
                     let seen_text = game.seat_render(&other, viewer);
