@@ -1,14 +1,15 @@
-//! Per-thread memos of two pure functions that greedy play asks again and again with the
-//! same arguments: a fresh turn's pick set ([`super::engine::Turn::pick_set`]: every hidden seat's turn a
-//! determinization replays, and the next player's turn after each action greedy tries,
-//! starts from the same sheet and dice sample after sample) and the estimate of a sheet with
-//! nothing waiting ([`score::estimate`] of the other players' visible sheets, the same for
-//! every action tried), and whether an action can end the mover's turn (greedy's guard asks
-//! it for every action it tries that hands the turn on). A slot keeps the function's whole input, with the layout's
-//! fingerprint, and is used only when all of it is equal: a memo gives exactly what the
-//! function computes, so no result changes (issue 34).
+//! Per-thread memos of three pure functions that greedy play asks again and again with the
+//! same arguments: a fresh turn's pick set ([`super::engine::Turn::pick_set`]: the next
+//! player's turn after each action greedy tries starts from the same sheet and dice, sample
+//! after sample), the estimate of a sheet with nothing waiting ([`score::estimate`] of the
+//! other players' visible sheets, the same for every action tried), and whether an action
+//! can end the mover's turn (greedy's guard asks it for every action it tries that hands the
+//! turn on). A slot keeps the function's whole input, with the layout's fingerprint, and is
+//! used only when all of it is equal: a memo gives exactly what the function computes, so no
+//! result changes (issue 34).
 
 use std::cell::RefCell;
+use std::thread::LocalKey;
 
 use super::layout::Layout;
 use super::score;
@@ -53,9 +54,29 @@ thread_local! {
         const { RefCell::new([None; SLOTS]) };
 }
 
-/// The slot of a key's hash (Fibonacci hashing: the top bits of a multiply).
-fn slot(h: u64) -> usize {
-    (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize
+/// A memo: `SLOTS` slots of (whole input, value), per thread.
+type Memo<K, V> = LocalKey<RefCell<[Option<(K, V)>; SLOTS]>>;
+
+/// The value for `key` (whose hash is `h`): the memo's when its slot holds this very input,
+/// else `compute()`, kept in the slot.
+fn recall<K: Copy + PartialEq + 'static, V: Copy + 'static>(
+    memo: &'static Memo<K, V>,
+    key: K,
+    h: u64,
+    compute: impl FnOnce() -> V,
+) -> V {
+    // Fibonacci hashing: the top bits of a multiply pick the slot.
+    let i = (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize;
+    memo.with(|memo| {
+        if let Some((k, v)) = memo.borrow()[i]
+            && k == key
+        {
+            return v;
+        }
+        let v = compute();
+        memo.borrow_mut()[i] = Some((key, v));
+        v
+    })
 }
 
 /// [`super::engine::Turn::pick_set`] (`compute`) of a turn with these candidate dice on a sheet whose ready
@@ -74,17 +95,7 @@ pub fn pick_set(
         small |= (d as u64) << (16 + 8 * i);
     }
     let h = key.layout ^ (r[0] | r[1] << 32) ^ (r[2] | r[3] << 32).rotate_left(21) ^ small;
-    let i = slot(h);
-    PICKS.with(|memo| {
-        if let Some((k, picks)) = memo.borrow()[i]
-            && k == key
-        {
-            return picks;
-        }
-        let picks = compute();
-        memo.borrow_mut()[i] = Some((key, picks));
-        picks
-    })
+    recall(&PICKS, key, h, compute)
 }
 
 /// [`score::estimate`] of `m` with an empty stack, from the memo when this input was seen.
@@ -94,18 +105,7 @@ pub fn estimate(l: &Layout, m: &Marks) -> f64 {
     for (k, r) in key.romance.iter().enumerate() {
         h ^= (r[0] as u64 | (r[1] as u64) << 8) << (16 + 8 * k);
     }
-    let i = slot(h);
-    ESTIMATES.with(|memo| {
-        let mut memo = memo.borrow_mut();
-        match memo[i] {
-            Some((k, v)) if k == key => v,
-            _ => {
-                let v = score::estimate(l, m, &[]);
-                memo[i] = Some((key, v));
-                v
-            }
-        }
-    })
+    recall(&ESTIMATES, key, h, || score::estimate(l, m, &[]))
 }
 
 /// Whether some action ends the mover's turn (`compute`, which reads the mover's sheet `m`,
@@ -126,15 +126,5 @@ pub fn turn_ends(
         ^ (c.used as u64) << 11
         ^ u64::from_le_bytes([dice[0], dice[1], dice[2], dice[3], dice[4], c.depth, 0, 0])
             .rotate_left(40);
-    let i = slot(h);
-    TURN_ENDS.with(|memo| {
-        if let Some((k, ends)) = memo.borrow()[i]
-            && k == key
-        {
-            return ends;
-        }
-        let ends = compute();
-        memo.borrow_mut()[i] = Some((key, ends));
-        ends
-    })
+    recall(&TURN_ENDS, key, h, compute)
 }
