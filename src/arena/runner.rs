@@ -458,10 +458,10 @@ impl Drop for QuietPanics {
 
 /// The fewest deal groups of `group` matches one worker takes from a block of `groups` at a
 /// time: about `cheap` matches (64 for a run), so that splitting the work costs nothing even
-/// for random play, but at least four pieces per thread when the block is small. Deep-search bots play
-/// blocks of a few dozen matches; with 64-match pieces one thread played them all while the
-/// others waited (mcts-1k ran as fast on two threads as on one). How a block is split never
-/// changes a result.
+/// for random play, but smaller, down to one group, when the block is small, so that every
+/// thread gets some (up to four pieces each). Deep-search bots play blocks of a few dozen
+/// matches; with 64-match pieces one thread played them all while the others waited (mcts-1k
+/// ran as fast on two threads as on one). How a block is split never changes a result.
 pub fn piece_groups(groups: usize, group: u64, threads: usize, cheap: usize) -> usize {
     let cheap = (cheap / group as usize).max(1);
     let spread = (groups / (4 * threads.max(1))).max(1);

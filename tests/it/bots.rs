@@ -5,7 +5,9 @@
 //! must guess) and `Race` (Pig for 2 to 4 players, to check per-seat rewards).
 
 use crate::common;
-use common::{arena, assert_same_results, read, run_on_1_and_2_threads};
+use common::{
+    arena, assert_refused, assert_same_results, read, run_on_1_and_2_threads, stderr, stdout,
+};
 
 use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
@@ -811,16 +813,14 @@ fn bench_times_the_matches_of_the_bots_it_is_given() {
         "--format",
         "json",
     ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
     let row: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
     assert_eq!((row["game"].as_str(), row["bots"].as_str()), (Some("pig"), Some("greedy")));
     assert!(row["matches"].as_u64().unwrap() >= 1, "{text}");
     // --bots names what `arena run` plays; --mcts times one search of --bot instead.
     let o = arena(&["bench", "--mcts", "--bots", "greedy", "--game", "pig"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--bots does not apply"));
+    assert_refused(&o, &["--bots does not apply"]);
     let o = arena(&["bench", "--bots", "nosuch", "--game", "pig"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown bot `nosuch`"));
+    assert_refused(&o, &["unknown bot `nosuch`"]);
 }
