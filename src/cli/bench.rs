@@ -127,8 +127,13 @@ pub fn bench_command(args: BenchArgs) -> anyhow::Result<()> {
         return Err(input("--iterations needs --mcts"));
     }
     let threads = if args.threads.is_empty() { vec![1, 2] } else { args.threads.clone() };
-    if threads.contains(&0) {
-        return Err(input("--threads must be at least 1"));
+    // Refused rather than capped: a speed on fewer threads than asked would be misread.
+    let (cores, cap) = crate::session::thread_cap();
+    if let Some(t) = threads.iter().find(|&&t| t == 0 || t > cap) {
+        return Err(input(format!(
+            "--threads must be between 1 and {cap} ({} per core on this machine's {cores}), got {t}",
+            crate::session::plan::THREADS_PER_CORE
+        )));
     }
     // Validate everything before measuring anything.
     let plans = default_plans(&games, args.players, &args.bots)?;

@@ -46,7 +46,9 @@ pub use plan::pilot::{Pilot, matches_for_width, pilot};
 pub use plan::request::{
     DEFAULT_SEED, PLAN_FILE, PlanFile, RequestFlags, RunRequest, SCALE_VAR, match_scale,
 };
-pub use plan::{MatchSpec, Plan, Shard, Stopping, StoppingRequest, parse_matches, parse_threads};
+pub use plan::{
+    MatchSpec, Plan, Shard, Stopping, StoppingRequest, parse_matches, parse_threads, thread_cap,
+};
 pub use progress::duration_text;
 pub use run::execute::{CHECKPOINT, Execution, RunSummary, StopReport, execute};
 pub use run::experiment::{Experiment, GameRun, RunEnd, RunResult, run};

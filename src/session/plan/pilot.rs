@@ -28,9 +28,15 @@ impl Pilot {
 
 /// Play the first `matches` matches of `plan` (rounded up to whole deal groups) on a pool of
 /// `threads` threads.
+/// The largest pilot: it is played as one block, with no checkpoint and no way to pause, so
+/// a count that would run for hours is refused rather than honoured.
+pub const MAX_PILOT: u64 = 10_000_000;
+
 pub fn pilot(plan: &Plan, matches: u64, threads: usize) -> anyhow::Result<Pilot> {
-    if matches < 10 {
-        return Err(input("--pilot must be at least 10 matches"));
+    if !(10..=MAX_PILOT).contains(&matches) {
+        return Err(input(format!(
+            "--pilot must be between 10 and {MAX_PILOT} matches (a pilot measures speed and spread; `arena run --until-ci` plays as many as an interval needs), got {matches}"
+        )));
     }
     let group = plan.group();
     let matches = matches.div_ceil(group).saturating_mul(group);
