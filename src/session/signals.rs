@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use signal_hook::consts::{SIGINT, SIGTERM};
 
@@ -64,4 +64,64 @@ pub fn install_saying(first: &'static [u8], second: &'static [u8]) -> std::io::R
 /// Whether a stop was asked for: the run pauses at the next block boundary.
 pub fn stop_requested() -> bool {
     STOP.get().is_some_and(|f| f.load(Ordering::Relaxed))
+}
+
+/// Whether a long job (run, sweep, tune, ladder) should pause at this block boundary: a stop
+/// signal arrived. Every job asks here once per boundary, never on a timer, so that the test
+/// hook below can name a boundary by its number.
+///
+/// Tests only: `ARENA_FAILPOINT=boundary:N:stop` behaves at the N-th boundary (counted from 1)
+/// as if SIGTERM had just arrived; `boundary:N:hold` waits there, after saying
+/// `arena: held at boundary N` on stderr, until a real signal arrives (or the process is
+/// killed); `boundary:N:hold-until-killed` waits there whatever arrives (a second signal
+/// still ends the process). They put a signal, or a kill, at a chosen place rather than after
+/// a guessed number of milliseconds, so a test's verdict does not depend on the machine's
+/// speed.
+pub fn stop_at_boundary() -> bool {
+    static BOUNDARIES: AtomicU64 = AtomicU64::new(0);
+    let n = BOUNDARIES.fetch_add(1, Ordering::SeqCst) + 1;
+    match boundary_hook() {
+        Some((at, BoundaryHook::Stop)) if n >= at => flag().store(true, Ordering::SeqCst),
+        Some((at, BoundaryHook::Hold)) if n == at => hold(n, stop_requested),
+        Some((at, BoundaryHook::HoldUntilKilled)) if n == at => hold(n, || false),
+        _ => {}
+    }
+    stop_requested()
+}
+
+#[derive(Clone, Copy)]
+enum BoundaryHook {
+    Stop,
+    Hold,
+    HoldUntilKilled,
+}
+
+/// `ARENA_FAILPOINT=boundary:N:stop|hold`, read once.
+fn boundary_hook() -> Option<(u64, BoundaryHook)> {
+    static HOOK: OnceLock<Option<(u64, BoundaryHook)>> = OnceLock::new();
+    *HOOK.get_or_init(|| {
+        let text = std::env::var("ARENA_FAILPOINT").ok()?;
+        let mut parts = text.split(':');
+        let (Some("boundary"), Some(n), Some(kind), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return None;
+        };
+        let kind = match kind {
+            "stop" => BoundaryHook::Stop,
+            "hold" => BoundaryHook::Hold,
+            "hold-until-killed" => BoundaryHook::HoldUntilKilled,
+            _ => return None,
+        };
+        Some((n.parse().ok().filter(|&n| n > 0)?, kind))
+    })
+}
+
+/// Wait at boundary `n` until `released`; said on stderr first, so a test knows the moment
+/// has come (an event to wait for, not a guess of time).
+fn hold(n: u64, released: fn() -> bool) {
+    crate::errln!("arena: held at boundary {n}");
+    while !released() {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
 }

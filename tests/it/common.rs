@@ -103,3 +103,109 @@ pub fn shard_dirs(tmp: &Path, command: &[&str]) -> Vec<PathBuf> {
         })
         .collect()
 }
+
+/// How long a test waits for an event (a line, a file, a process's end) before it fails
+/// loudly: long enough for a loaded 2-core machine, and never part of a verdict.
+pub const EVENT_DEADLINE: std::time::Duration = std::time::Duration::from_secs(180);
+
+/// A running `arena` whose stderr is read on a thread of its own, so that a test can wait
+/// for a line (with a deadline) and still have the whole of stderr at the end.
+pub struct Running {
+    pub child: std::process::Child,
+    lines: std::sync::mpsc::Receiver<String>,
+    stderr: std::thread::JoinHandle<String>,
+    stdout: std::thread::JoinHandle<String>,
+}
+
+/// Start `arena ARGS` with `env`, stdout and stderr piped.
+pub fn start(args: &[&str], env: &[(&str, &str)]) -> Running {
+    start_in(Path::new("."), args, env)
+}
+
+/// [`start`] in the folder `dir`.
+pub fn start_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Running {
+    use std::io::{BufRead, Read};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arena"))
+        .current_dir(dir)
+        .args(args)
+        .envs(env.iter().copied())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start arena");
+    let (send, lines) = std::sync::mpsc::channel();
+    let err = std::io::BufReader::new(child.stderr.take().unwrap());
+    let stderr = std::thread::spawn(move || {
+        let mut all = String::new();
+        for line in err.lines().map_while(Result::ok) {
+            let _ = send.send(line.clone());
+            all.push_str(&line);
+            all.push('\n');
+        }
+        all
+    });
+    let mut out = child.stdout.take().unwrap();
+    let stdout = std::thread::spawn(move || {
+        let mut all = String::new();
+        let _ = out.read_to_string(&mut all);
+        all
+    });
+    Running { child, lines, stderr, stdout }
+}
+
+/// Start `arena ARGS` held at block boundary `n` (`ARENA_FAILPOINT=boundary:N:KIND`, see
+/// `session::signals::stop_at_boundary`) and return once it says it is held there.
+pub fn start_held(args: &[&str], n: u64, kind: &str) -> Running {
+    let hook = format!("boundary:{n}:{kind}");
+    let mut running = start(args, &[("ARENA_FAILPOINT", &hook)]);
+    running.wait_for_line(&format!("arena: held at boundary {n}"));
+    running
+}
+
+impl Running {
+    /// Wait for a stderr line containing `text`; fails loudly after [`EVENT_DEADLINE`] or if
+    /// stderr closes first.
+    pub fn wait_for_line(&mut self, text: &str) -> String {
+        let deadline = std::time::Instant::now() + EVENT_DEADLINE;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.contains(text) => return line,
+                Ok(_) => {}
+                Err(e) => panic!("no line `{text}` on arena's stderr ({e:?})"),
+            }
+        }
+    }
+
+    /// Send signal `name` (TERM, INT, KILL) to the process.
+    pub fn signal(&self, name: &str) {
+        let pid = self.child.id().to_string();
+        let ok = Command::new("kill").args(["-s", name, &pid]).status().expect("kill");
+        assert!(ok.success(), "kill -s {name} {pid}");
+    }
+
+    /// Wait for the process to end (with the deadline): its exit code (None for a signal),
+    /// stdout and stderr.
+    pub fn finish(mut self) -> (Option<i32>, String, String) {
+        let deadline = std::time::Instant::now() + EVENT_DEADLINE;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("wait for arena") {
+                break status;
+            }
+            if std::time::Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("arena did not end within {EVENT_DEADLINE:?}");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        };
+        let err = self.stderr.join().unwrap();
+        (status.code(), self.stdout.join().unwrap(), err)
+    }
+
+    /// Kill the process (as `kill -9`) and wait for it.
+    pub fn kill(mut self) {
+        self.child.kill().expect("kill arena");
+        self.child.wait().expect("wait for arena");
+    }
+}

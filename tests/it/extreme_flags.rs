@@ -1,11 +1,13 @@
 //! Issue 29, item 16: every integer (and number) flag and bot parameter, given the extremes of
 //! its type and just past them, is refused with a one-line error (exit 2) or honoured: never
-//! a panic, an overflow abort or a signal. A command that honours a huge count runs until this
-//! test stops it, which is honouring it.
+//! a panic, an overflow abort or a signal. A long job (run, sweep, tune, ladder) that honours
+//! a huge count is paused by the test hook at its second block boundary
+//! (`ARENA_FAILPOINT=boundary:2:stop`, exit 4), which proves it was honoured and saved; every
+//! other command must finish, refuse or pause on its own, within the event deadline.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+
+use crate::common;
 
 const INTEGERS: [&str; 8] = [
     "0",
@@ -20,33 +22,14 @@ const INTEGERS: [&str; 8] = [
 
 const NUMBERS: [&str; 8] = ["0", "-0", "-1", "1e-320", "1e308", "inf", "NaN", "1e400"];
 
-/// How long an honoured value may run before the test stops it.
-const PATIENCE: Duration = Duration::from_secs(1);
-
-/// Run arena with `args` in `dir`; Ok(exit code) or Err("still running") after PATIENCE.
-fn run_bounded(dir: &Path, args: &[String]) -> Result<(i32, String), ()> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arena"))
-        .args(args)
-        .current_dir(dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            let mut err = String::new();
-            std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
-            let code = status.code().unwrap_or_else(|| panic!("{args:?} died of a signal: {err}"));
-            return Ok((code, err));
-        }
-        if start.elapsed() > PATIENCE {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            return Err(());
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
+/// Run arena with `args` in `dir`, paused at its second block boundary if it gets there:
+/// (exit code, stderr). Fails loudly if it has not ended within `common::EVENT_DEADLINE`.
+fn run_case(dir: &Path, args: &[String]) -> (i32, String) {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let running = common::start_in(dir, &args, &[("ARENA_FAILPOINT", "boundary:2:stop")]);
+    let (code, _, err) = running.finish();
+    let code = code.unwrap_or_else(|| panic!("{args:?} died of a signal: {err}"));
+    (code, err)
 }
 
 /// One command line template, words split at spaces: `{}` is where the value goes, `{out}`
@@ -79,12 +62,13 @@ fn check(cases: &[Case]) {
                 s.spawn(move || {
                     let mut bad = Vec::new();
                     for args in chunk {
-                        if let Ok((code, err)) = run_bounded(dir, args) {
-                            let one_line = err.trim().lines().count() <= 1;
-                            let fine = matches!(code, 0 | 4) || (code == 2 && one_line);
-                            if !fine || err.contains("panicked") || err.contains("overflow") {
-                                bad.push(format!("{args:?}: exit {code}: {err}"));
-                            }
+                        let (code, err) = run_case(dir, args);
+                        // The hook's pause says two lines of its own (the signal's, the
+                        // pause's); a refusal says one.
+                        let one_line = err.trim().lines().count() <= 1;
+                        let fine = matches!(code, 0 | 4) || (code == 2 && one_line);
+                        if !fine || err.contains("panicked") || err.contains("overflow") {
+                            bad.push(format!("{args:?}: exit {code}: {err}"));
                         }
                     }
                     bad

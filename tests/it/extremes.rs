@@ -192,10 +192,11 @@ fn item20_leading_zeros_read_as_plus_does_and_a_reversed_sprt_is_refused() {
 }
 
 #[test]
-fn item15_ten_thousand_variants_validate_in_linear_time() {
-    // 10,000 distinct variants and one repeat at the end: the repeat is found, quickly (the
-    // pairwise check took about 25 s here; linear takes well under a second).
-    let started = std::time::Instant::now();
+fn item15_ten_thousand_variants_and_a_repeat_are_validated() {
+    // 10,000 distinct variants and one repeat at the end: the repeat is found and named. (The
+    // check is one map of each variant's values, linear; the pairwise check it replaced took
+    // about 25 s here. How long this takes is a speed, shown by the per-test times of
+    // scripts/measure-tests.sh, not a verdict: no duration is asserted.)
     let o = arena(&[
         "sweep",
         "--game",
@@ -210,6 +211,14 @@ fn item15_ten_thousand_variants_validate_in_linear_time() {
         "/nonexistent/never",
     ]);
     assert_refused(&o, &["target=10000 and target=10000 have the same rules"]);
-    let seconds = started.elapsed().as_secs_f64();
-    assert!(seconds < 8.0, "validation took {seconds:.1} s");
+}
+
+#[test]
+fn a_pilot_or_a_bench_that_could_not_end_is_refused_not_started() {
+    // A pilot is one block with no checkpoint: 2^32 matches would run for hours unstoppably.
+    let o = arena(&["plan", "--game", "pig", "--ci", "0.05", "--pilot", "4294967296"]);
+    assert_refused(&o, &["--pilot must be between 10 and 10000000", "4294967296"]);
+    // bench started one thread per --threads (2^32 of them) before measuring anything.
+    let o = arena(&["bench", "--game", "pig", "--seconds", "0.05", "--threads", "4294967296"]);
+    assert_refused(&o, &["--threads must be between 1 and", "4294967296"]);
 }

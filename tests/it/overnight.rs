@@ -4,53 +4,46 @@
 //! paused, stopped, failed and finished runs apart.
 
 use crate::common;
-use common::{arena, assert_same_results};
+use common::{Running, arena, assert_same_results, start_held};
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
-use std::time::{Duration, Instant};
 
-const PLAN: [&str; 6] = ["--game", "pig", "--matches", "600000", "--seed", "8"];
+/// Enough matches for many blocks (a quiet run's blocks are 64 matches a thread at first), so
+/// that every boundary a test holds at lies inside the run.
+const PLAN: [&str; 6] = ["--game", "pig", "--matches", "20000", "--seed", "8"];
 
-fn start(out: &Path, env: &[(&str, &str)]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_arena"))
-        .args(["run", "--quiet", "--per-match", "--threads", "1", "--out", out.to_str().unwrap()])
-        .args(PLAN)
-        .envs(env.iter().copied())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap()
+/// `arena run PLAN` on one thread into `out`, per match.
+fn run_args(out: &Path) -> Vec<&str> {
+    let mut args = vec!["run", "--quiet", "--per-match", "--threads", "1", "--out"];
+    args.push(out.to_str().unwrap());
+    args.extend(PLAN);
+    args
 }
 
-fn resume(dir: &Path) -> Output {
+/// [`run_args`] held at block boundary `n`.
+fn start_at(out: &Path, n: u64, kind: &str) -> Running {
+    start_held(&run_args(out), n, kind)
+}
+
+/// [`run_args`] with `ARENA_FAILPOINT` set to `hook`, to its end: (exit code, stderr).
+fn run_with(out: &Path, hook: &str) -> (Option<i32>, String) {
+    let (code, _, err) = common::start(&run_args(out), &[("ARENA_FAILPOINT", hook)]).finish();
+    (code, err)
+}
+
+fn resume(dir: &Path) -> std::process::Output {
     arena(&["run", "--quiet", "--resume", dir.to_str().unwrap()])
+}
+
+/// `--resume DIR` held at boundary `n` of the resumed process.
+fn resume_at(dir: &Path, n: u64) -> Running {
+    start_held(&["run", "--quiet", "--resume", dir.to_str().unwrap()], n, "hold")
 }
 
 fn status(dir: &Path) -> String {
     let o = arena(&["status", dir.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     String::from_utf8(o.stdout).unwrap()
-}
-
-/// Wait until the run's status file shows some matches played.
-fn wait_until_playing(dir: &Path) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while Instant::now() < deadline {
-        let text = std::fs::read_to_string(dir.join("status.json")).unwrap_or_default();
-        if let Ok(s) = serde_json::from_str::<serde_json::Value>(&text)
-            && s["done"].as_u64().unwrap_or(0) > 0
-        {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    panic!("{} never reported progress", dir.display());
-}
-
-fn signal(child: &Child, name: &str) {
-    let pid = child.id().to_string();
-    assert!(Command::new("kill").args(["-s", name, &pid]).status().unwrap().success());
 }
 
 fn whole(tmp: &Path) -> PathBuf {
@@ -66,34 +59,56 @@ fn sigterm_pauses_with_a_checkpoint_and_resume_is_byte_identical() {
     let tmp = tempfile::tempdir().unwrap();
     let whole = whole(tmp.path());
     let dir = tmp.path().join("term");
-    let mut child = start(&dir, &[]);
-    wait_until_playing(&dir);
+    // Held after its first block: running, some matches played, many left.
+    let child = start_at(&dir, 1, "hold");
     assert!(status(&dir).contains("(pig): running"), "{}", status(&dir));
-    signal(&child, "TERM");
-    assert_eq!(child.wait().unwrap().code(), Some(4), "the pause code");
+    child.signal("TERM");
+    let (code, _, err) = child.finish();
+    assert_eq!(code, Some(4), "the pause code: {err}");
     assert!(dir.join("checkpoint.json").exists());
     assert!(!dir.join("seats.csv").exists() && !dir.join("manifest.json").exists());
     assert!(status(&dir).contains("(pig): paused"), "{}", status(&dir));
     let o = resume(&dir);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_same_results(&whole, &dir);
-    assert!(status(&dir).contains("(pig): finished, 600000 of 600000 matches"));
+    assert!(status(&dir).contains("(pig): finished, 20000 of 20000 matches"));
     assert!(!dir.join("status.json").exists(), "a finished run keeps no status file");
 }
 
+/// Where `kill -9` lands: held at a block boundary of a fresh run (nothing saved yet), or of a
+/// resumed run whose checkpoint is older than the rows already appended to
+/// `matches.csv.partial` (the rows past the checkpoint must be cut on resume).
+/// (Blocks grow at most fourfold, so 20,000 matches hold at least five boundaries.)
+const MOMENTS: [Moment; 3] = [
+    Moment { paused_at: Some(2), killed_at: 3 },
+    Moment { paused_at: None, killed_at: 1 },
+    Moment { paused_at: None, killed_at: 4 },
+];
+
+struct Moment {
+    /// Paused (as by SIGTERM) at this boundary first, then resumed.
+    paused_at: Option<u64>,
+    /// Killed at this boundary of the last process.
+    killed_at: u64,
+}
+
 arena::sampled! {
-    /// Kill at `moments` moments (after 300 ms, then after 1200 ms) and, in the long run, once
-    /// in each step of the final write.
-    fn kill_9_at_any_moment_then_resume_gives_the_same_result(moments = 2, sample = 1) {
+    /// `kill -9` at the first `moments` of [`MOMENTS`] and in as many steps of the final
+    /// write (all four in the long check); each resumed to the bytes of an uninterrupted run.
+    fn kill_9_at_any_moment_then_resume_gives_the_same_result(moments = 4, sample = 1) {
     let tmp = tempfile::tempdir().unwrap();
     let whole = whole(tmp.path());
-    for (k, delay) in [300u64, 1200].into_iter().take(moments as usize).enumerate() {
+    for (k, moment) in MOMENTS.iter().take(moments as usize).enumerate() {
         let dir = tmp.path().join(format!("kill-{k}"));
-        let mut child = start(&dir, &[]);
-        wait_until_playing(&dir);
-        std::thread::sleep(Duration::from_millis(delay));
-        child.kill().unwrap();
-        child.wait().unwrap();
+        let child = match moment.paused_at {
+            None => start_at(&dir, moment.killed_at, "hold-until-killed"),
+            Some(p) => {
+                let (code, err) = run_with(&dir, &format!("boundary:{p}:stop"));
+                assert_eq!(code, Some(4), "paused at boundary {p}: {err}");
+                resume_at(&dir, moment.killed_at)
+            }
+        };
+        child.kill();
         assert!(status(&dir).contains("(pig): stopped"), "{}", status(&dir));
         // Never a result file that looks complete without its manifest (written last).
         assert!(!dir.join("manifest.json").exists());
@@ -102,12 +117,11 @@ arena::sampled! {
         assert_same_results(&whole, &dir);
     }
     // A crash in each step of the final write (faults.rs covers these with a shorter run).
-    let steps = if moments > 1 { &["checkpoint", "results", "matches", "manifest"][..] } else { &[] };
-    for step in steps {
+    for step in ["checkpoint", "results", "matches", "manifest"].iter().take(moments as usize) {
         let dir = tmp.path().join(format!("final-{step}"));
         let point = format!("final:{step}:crash");
-        let mut child = start(&dir, &[("ARENA_FAILPOINT", &point)]);
-        assert!(!child.wait().unwrap().success(), "{step}");
+        let (code, _) = run_with(&dir, &point);
+        assert_ne!(code, Some(0), "{step}");
         assert!(resume(&dir).status.success(), "{step}");
         assert_same_results(&whole, &dir);
     }
@@ -118,8 +132,8 @@ arena::sampled! {
 fn status_tells_failed_runs_and_refuses_what_is_not_a_run() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("failed");
-    let mut child = start(&dir, &[("ARENA_FAILPOINT", "matches-write:disk-full")]);
-    assert_eq!(child.wait().unwrap().code(), Some(1));
+    let (code, _) = run_with(&dir, "matches-write:disk-full");
+    assert_eq!(code, Some(1));
     let text = status(&dir);
     assert!(text.contains("(pig): failed") && text.contains("disk full"), "{text}");
     let o = arena(&["status", tmp.path().join("nothing").to_str().unwrap()]);

@@ -4,46 +4,40 @@
 //! advice that works.
 
 use crate::common;
-use common::arena;
+use common::{Running, arena, start_held};
 
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Output;
 
+/// A sweep of three Pig variants; `--threads` and its value come last. Small enough to play
+/// in a second or two through the test build, large enough for many blocks.
 pub const SWEEP: [&str; 9] = [
     "--game",
     "pig",
     "--vary",
     "target=50,100,150",
     "--matches",
-    "400000",
+    "4000",
     "--seed",
     "3",
     "--threads",
 ];
 
-pub fn spawn(args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_arena"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
+/// `arena ARGS` held at its second block boundary (a sweep asks before each block, so the
+/// first block is played by then), returned once it says so.
+pub fn start_after_first_block(args: &[&str]) -> Running {
+    start_held(args, 2, "hold")
 }
 
-/// Wait until `file` exists in `dir` (the command has started playing), then a little more.
-pub fn wait_for(dir: &Path, file: &str) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !dir.join(file).exists() {
-        assert!(Instant::now() < deadline, "{} never appeared", dir.join(file).display());
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    std::thread::sleep(Duration::from_millis(300));
+/// `arena ARGS` killed (as by `kill -9`) at its second block boundary.
+pub fn kill_after_first_block(args: &[&str]) {
+    start_held(args, 2, "hold-until-killed").kill();
 }
 
-fn signal(child: &Child, name: &str) {
-    let pid = child.id().to_string();
-    assert!(Command::new("kill").args(["-s", name, &pid]).status().unwrap().success());
+/// `arena ARGS` paused (as by SIGTERM) at its second block boundary: asserts the pause code.
+pub fn pause_after_first_block(args: &[&str]) {
+    let (code, _, err) = common::start(args, &[("ARENA_FAILPOINT", "boundary:2:stop")]).finish();
+    assert_eq!(code, Some(4), "{args:?}: the pause code; {err}");
 }
 
 fn text(o: &[u8]) -> String {
@@ -94,13 +88,14 @@ fn sweep_pauses_on(name: &str) {
         &[&["sweep", "--quiet", "--out", whole.to_str().unwrap()], &SWEEP[..], &["2"]].concat(),
     );
     assert!(o.status.success(), "{}", text(&o.stderr));
-    let child = spawn(&[&["sweep", "--out", dir.to_str().unwrap()], &SWEEP[..], &["1"]].concat());
-    wait_for(&dir, "sweep.json");
-    signal(&child, name);
-    let o = child.wait_with_output().unwrap();
-    assert_eq!(o.status.code(), Some(4), "{name}: the pause code; {}", text(&o.stderr));
+    let child = start_after_first_block(
+        &[&["sweep", "--out", dir.to_str().unwrap()], &SWEEP[..], &["1"]].concat(),
+    );
+    child.signal(name);
+    let (code, out, err) = child.finish();
+    assert_eq!(code, Some(4), "{name}: the pause code; {err}");
     let resume = format!("arena sweep --resume {}", dir.display());
-    assert!(text(&o.stdout).contains(&resume), "{}", text(&o.stdout));
+    assert!(out.contains(&resume), "{out}");
     assert!(!dir.join("sweep.csv").exists() && !dir.join("manifest.json").exists());
     let s = status(&dir);
     assert!(s.contains("(sweep): paused") && s.contains(&resume), "{s}");
@@ -136,11 +131,9 @@ fn item4_a_killed_sweep_is_stopped_not_paused_and_resumes() {
         &[&["sweep", "--quiet", "--out", whole.to_str().unwrap()], &SWEEP[..], &["2"]].concat(),
     );
     assert!(o.status.success());
-    let mut child =
-        spawn(&[&["sweep", "--out", dir.to_str().unwrap()], &SWEEP[..], &["1"]].concat());
-    wait_for(&dir, "sweep.json");
-    child.kill().unwrap();
-    child.wait().unwrap();
+    kill_after_first_block(
+        &[&["sweep", "--out", dir.to_str().unwrap()], &SWEEP[..], &["1"]].concat(),
+    );
     let s = status(&dir);
     assert!(s.contains("(sweep): stopped") && s.contains("arena sweep --resume"), "{s}");
     let o: Output = arena(&["sweep", "--quiet", "--resume", dir.to_str().unwrap()]);
@@ -156,15 +149,15 @@ const TUNE: [&str; 18] = [
     "--bots",
     "random",
     "--matches",
-    "60000",
+    "3000",
     "--confirm-matches",
-    "60000",
+    "3000",
     "--objective",
     "share:12=0.06",
     "--iterations",
     "3",
     "--step-matches",
-    "3000",
+    "600",
     "--seed",
     "5",
 ];
@@ -175,14 +168,16 @@ fn item1_tune_pauses_on_sigterm_and_resumes_to_the_same_bytes() {
     let (whole, dir) = (tmp.path().join("whole"), tmp.path().join("paused"));
     let o = arena(&[&["tune", "--quiet", "--out", whole.to_str().unwrap()], &TUNE[..]].concat());
     assert!(o.status.success(), "{}", text(&o.stderr));
-    let child =
-        spawn(&[&["tune", "--threads", "1", "--out", dir.to_str().unwrap()], &TUNE[..]].concat());
-    wait_for(&dir.join("measure"), "sweep.json");
-    signal(&child, "TERM");
-    let o = child.wait_with_output().unwrap();
-    assert_eq!(o.status.code(), Some(4), "the pause code; {}", text(&o.stderr));
+    // Held after the first block of the measurement (its first sweep).
+    let child = start_after_first_block(
+        &[&["tune", "--threads", "1", "--out", dir.to_str().unwrap()], &TUNE[..]].concat(),
+    );
+    assert!(dir.join("measure").join("sweep.json").exists(), "held in the measurement");
+    child.signal("TERM");
+    let (code, out, err) = child.finish();
+    assert_eq!(code, Some(4), "the pause code; {err}");
     let resume = format!("arena tune --resume {}", dir.display());
-    assert!(text(&o.stdout).contains(&resume), "{}", text(&o.stdout));
+    assert!(out.contains(&resume), "{out}");
     let s = status(&dir);
     assert!(s.contains("(tune): paused") && s.contains(&resume), "{s}");
     let o = arena(&[&["tune", "--out", dir.to_str().unwrap()], &TUNE[..]].concat());

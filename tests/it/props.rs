@@ -105,19 +105,6 @@ proptest! {
     })]
 
     #[test]
-    fn props_checkpoint_edits_are_refused_or_harmless(e in edit()) {
-        let tmp = tempfile::tempdir().unwrap();
-        let base = paused_run(tmp.path());
-        let dir = tmp.path().join("case");
-        copy_dir(&base, &dir);
-        let cp = dir.join("checkpoint.json");
-        let edited = apply(&std::fs::read(&cp).unwrap(), &e);
-        std::fs::write(&cp, edited).unwrap();
-        let o = arena(&["run", "--quiet", "--resume", dir.to_str().unwrap()]);
-        assert_clean(&o, "checkpoint.json")?;
-    }
-
-    #[test]
     fn props_experiment_files_of_random_bytes(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
         let tmp = tempfile::tempdir().unwrap();
         let file = tmp.path().join("exp.toml");
@@ -156,54 +143,6 @@ proptest! {
     }
 
     #[test]
-    fn props_report_of_edited_seats_csv(e in edit()) {
-        let tmp = tempfile::tempdir().unwrap();
-        let dir = tmp.path().join("run");
-        let o = arena(&["run", "--quiet", "--no-report", "--game", "pig", "--matches", "100",
-            "--out", dir.to_str().unwrap()]);
-        prop_assert!(o.status.success());
-        let seats = dir.join("seats.csv");
-        let edited = apply(&std::fs::read(&seats).unwrap(), &e);
-        std::fs::write(&seats, edited).unwrap();
-        let o = arena(&["report", dir.to_str().unwrap()]);
-        assert_clean(&o, "seats.csv")?;
-    }
-
-    #[test]
-    fn props_plan_json_edits_before_resume(e in edit()) {
-        let tmp = tempfile::tempdir().unwrap();
-        let base = paused_run(tmp.path());
-        let dir = tmp.path().join("case");
-        copy_dir(&base, &dir);
-        let plan = dir.join("plan.json");
-        let edited = apply(&std::fs::read(&plan).unwrap(), &e);
-        std::fs::write(&plan, edited).unwrap();
-        let o = arena(&["run", "--quiet", "--resume", dir.to_str().unwrap()]);
-        // An edit may make plan.json and the checkpoint disagree: either file may be named.
-        let err = String::from_utf8_lossy(&o.stderr);
-        prop_assert!(!err.contains("panicked"), "{}", err);
-        prop_assert!(matches!(o.status.code(), Some(0) | Some(2)), "{:?}: {}", o.status, err);
-        if o.status.code() == Some(2) {
-            prop_assert_eq!(err.trim().lines().count(), 1, "{}", err);
-            prop_assert!(err.contains("plan.json") || err.contains("checkpoint.json"), "{}", err);
-        }
-    }
-
-    #[test]
-    fn props_manifest_edits_for_status(e in edit()) {
-        let tmp = tempfile::tempdir().unwrap();
-        let dir = tmp.path().join("run");
-        let o = arena(&["run", "--quiet", "--no-report", "--game", "pig", "--matches", "100",
-            "--out", dir.to_str().unwrap()]);
-        prop_assert!(o.status.success());
-        let manifest = dir.join("manifest.json");
-        let edited = apply(&std::fs::read(&manifest).unwrap(), &e);
-        std::fs::write(&manifest, edited).unwrap();
-        let o = arena(&["status", dir.to_str().unwrap()]);
-        assert_clean(&o, "manifest.json")?;
-    }
-
-    #[test]
     fn props_variants_file_edits(e in edit()) {
         let tmp = tempfile::tempdir().unwrap();
         let file = tmp.path().join("variants.toml");
@@ -219,26 +158,103 @@ proptest! {
         prop_assert!(err.trim().lines().count() <= 1, "{}", err);
     }
 
-    #[test]
-    fn props_ladder_state_edits_before_merge(e in edit()) {
-        let tmp = tempfile::tempdir().unwrap();
-        let mut shards = Vec::new();
-        for i in 0..2 {
-            let dir = tmp.path().join(format!("s{i}"));
-            let shard = format!("{i}/2");
-            let o = arena(&["ladder", "--quiet", "--game", "pig", "--bots", "random,greedy",
-                "--max-matches", "100", "--shard", &shard, "--out", dir.to_str().unwrap()]);
-            prop_assert!(o.status.success());
-            shards.push(dir);
-        }
-        let state = shards[1].join("ladder_state.json");
-        let edited = apply(&std::fs::read(&state).unwrap(), &e);
-        std::fs::write(&state, edited).unwrap();
-        let merged = tmp.path().join("merged");
-        let o = arena(&["merge", "--out", merged.to_str().unwrap(), shards[0].to_str().unwrap(),
-            shards[1].to_str().unwrap()]);
-        assert_clean(&o, "ladder_state.json")?;
-    }
+}
+
+/// Each test below makes its valid folder once, then runs `CASES` edits of one file of a
+/// copy of it (`runner`), rather than remaking the folder in every case.
+#[test]
+fn props_checkpoint_edits_are_refused_or_harmless() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = paused_run(tmp.path());
+    let valid = std::fs::read(base.join("checkpoint.json")).unwrap();
+    let case = std::cell::Cell::new(0);
+    runner()
+        .run(&edit(), |e| {
+            case.set(case.get() + 1);
+            let dir = tmp.path().join(format!("case{}", case.get()));
+            copy_dir(&base, &dir);
+            std::fs::write(dir.join("checkpoint.json"), apply(&valid, &e)).unwrap();
+            let o = arena(&["run", "--quiet", "--resume", dir.to_str().unwrap()]);
+            assert_clean(&o, "checkpoint.json")
+        })
+        .unwrap();
+}
+
+#[test]
+fn props_plan_json_edits_before_resume() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = paused_run(tmp.path());
+    let valid = std::fs::read(base.join("plan.json")).unwrap();
+    let case = std::cell::Cell::new(0);
+    runner()
+        .run(&edit(), |e| {
+            case.set(case.get() + 1);
+            let dir = tmp.path().join(format!("case{}", case.get()));
+            copy_dir(&base, &dir);
+            std::fs::write(dir.join("plan.json"), apply(&valid, &e)).unwrap();
+            let o = arena(&["run", "--quiet", "--resume", dir.to_str().unwrap()]);
+            // An edit may make plan.json and the checkpoint disagree: either file may be named.
+            assert_clean_naming(&o, &["plan.json", "checkpoint.json"])
+        })
+        .unwrap();
+}
+
+/// A finished run of 100 Pig matches (no report) in `tmp/run`.
+fn finished_run(tmp: &Path) -> PathBuf {
+    let dir = tmp.join("run");
+    let o = arena(&[
+        "run",
+        "--quiet",
+        "--no-report",
+        "--game",
+        "pig",
+        "--matches",
+        "100",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    dir
+}
+
+#[test]
+fn props_report_of_edited_seats_csv() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = finished_run(tmp.path());
+    let seats = dir.join("seats.csv");
+    let valid = std::fs::read(&seats).unwrap();
+    runner()
+        .run(&edit(), |e| {
+            std::fs::write(&seats, apply(&valid, &e)).unwrap();
+            let o = arena(&["report", dir.to_str().unwrap()]);
+            assert_clean(&o, "seats.csv")
+        })
+        .unwrap();
+}
+
+#[test]
+fn props_manifest_edits_for_status() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = finished_run(tmp.path());
+    let manifest = dir.join("manifest.json");
+    let valid = std::fs::read(&manifest).unwrap();
+    runner()
+        .run(&edit(), |e| {
+            std::fs::write(&manifest, apply(&valid, &e)).unwrap();
+            let o = arena(&["status", dir.to_str().unwrap()]);
+            assert_clean(&o, "manifest.json")
+        })
+        .unwrap();
+}
+
+#[test]
+fn props_ladder_state_edits_before_merge() {
+    let tmp = tempfile::tempdir().unwrap();
+    let shards = common::shard_dirs(
+        tmp.path(),
+        &["ladder", "--game", "pig", "--bots", "random,greedy", "--max-matches", "100"],
+    );
+    edits_before_merge(tmp.path(), &shards, "ladder_state.json");
 }
 
 /// The fixed-seed configuration of the tests below, which make their valid file once and
@@ -448,19 +464,16 @@ fn props_manifest_edits_before_trace_from() {
 }
 
 /// A paused sweep's sweep_checkpoint.json, edited before `--resume`: refused naming it, or
-/// continued (a continued sweep is stopped after a while: it is honouring the file).
+/// continued. A continued sweep pauses itself after its first block (exit 4: it honoured the
+/// file and played), so a huge `end` written into the file is honoured without a time-out.
 #[test]
 fn props_sweep_checkpoint_edits_before_resume() {
-    use crate::pause_resume::{SWEEP, spawn, wait_for};
+    use crate::pause_resume::{SWEEP, pause_after_first_block};
     let tmp = tempfile::tempdir().unwrap();
     let base = tmp.path().join("paused");
-    let child = spawn(&[&["sweep", "--out", base.to_str().unwrap()], &SWEEP[..], &["1"]].concat());
-    wait_for(&base, "sweep.json");
-    let pid = child.id().to_string();
-    assert!(
-        std::process::Command::new("kill").args(["-s", "TERM", &pid]).status().unwrap().success()
+    pause_after_first_block(
+        &[&["sweep", "--out", base.to_str().unwrap()], &SWEEP[..], &["1"]].concat(),
     );
-    assert_eq!(child.wait_with_output().unwrap().status.code(), Some(4));
     let valid = std::fs::read(base.join("sweep_checkpoint.json")).unwrap();
     let case = std::cell::Cell::new(0);
     runner()
@@ -469,20 +482,19 @@ fn props_sweep_checkpoint_edits_before_resume() {
             let dir = tmp.path().join(format!("case{}", case.get()));
             copy_dir(&base, &dir);
             std::fs::write(dir.join("sweep_checkpoint.json"), apply(&valid, &e)).unwrap();
-            let mut child = spawn(&["sweep", "--quiet", "--resume", dir.to_str().unwrap()]);
-            let start = std::time::Instant::now();
-            while child.try_wait().unwrap().is_none() {
-                if start.elapsed() > std::time::Duration::from_secs(3) {
-                    child.kill().unwrap();
-                    break;
+            let resume = ["sweep", "--quiet", "--resume", dir.to_str().unwrap()];
+            let hook = [("ARENA_FAILPOINT", "boundary:2:stop")];
+            let (code, _, err) = common::start(&resume, &hook).finish();
+            prop_assert!(!err.contains("panicked"), "panic: {}", err);
+            match code {
+                Some(0 | 4) => Ok(()),
+                Some(2) => {
+                    prop_assert_eq!(err.trim().lines().count(), 1, "not one line: {}", err);
+                    prop_assert!(err.contains("sweep_checkpoint.json"), "not named: {}", err);
+                    Ok(())
                 }
-                std::thread::sleep(std::time::Duration::from_millis(10));
+                other => Err(TestCaseError::fail(format!("exit {other:?}: {err}"))),
             }
-            let o = child.wait_with_output().unwrap();
-            if start.elapsed() > std::time::Duration::from_secs(3) {
-                return Ok(());
-            }
-            assert_clean(&o, "sweep_checkpoint.json")
         })
         .unwrap();
 }

@@ -6,10 +6,7 @@
 use crate::common;
 use common::arena;
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 fn text(o: &[u8]) -> String {
     String::from_utf8_lossy(o).into_owned()
@@ -21,84 +18,60 @@ fn status(dir: &Path) -> String {
     text(&o.stdout)
 }
 
-fn kill(pid: u32, name: &str) {
-    let ok = Command::new("kill").args(["-s", name, &pid.to_string()]).status().unwrap();
-    assert!(ok.success());
-}
-
 #[test]
 fn item3_a_second_signal_says_what_it_does_and_status_tells_the_truth() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("twice");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arena"))
-        .args(["run", "--quiet", "--game", "pig", "--matches", "100000000", "--threads", "1"])
-        .args(["--out", dir.to_str().unwrap()])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    // Playing, with blocks grown to their full quarter second (the first blocks are short,
-    // and a pause that lands at once would leave no moment for the second signal).
-    loop {
-        assert!(Instant::now() < deadline);
-        let text = std::fs::read_to_string(dir.join("status.json")).unwrap_or_default();
-        let done = serde_json::from_str::<serde_json::Value>(&text)
-            .ok()
-            .and_then(|s| s["done"].as_u64())
-            .unwrap_or(0);
-        if done > 0 {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    std::thread::sleep(Duration::from_millis(1000));
-    kill(child.id(), "INT");
+    // Held after its first block whatever signal arrives, so the second signal finds it still
+    // running (a run left alone would pause at once after the first).
+    let mut child = common::start_held(
+        &["run", "--quiet", "--game", "pig", "--matches", "100000000", "--threads", "1"]
+            .into_iter()
+            .chain(["--out", dir.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+        1,
+        "hold-until-killed",
+    );
+    child.signal("INT");
     // The first signal says what it does, and what a second one would do.
-    let mut err = BufReader::new(child.stderr.take().unwrap());
-    let mut first = String::new();
-    while first.trim().is_empty() {
-        first.clear();
-        err.read_line(&mut first).unwrap();
-    }
-    assert!(first.contains("pausing at the next checkpoint"), "{first}");
+    let first = child.wait_for_line("pausing at the next checkpoint");
     assert!(first.contains("a second signal stops at once"), "{first}");
-    kill(child.id(), "INT");
-    let mut rest = String::new();
-    std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
-    let code = child.wait().unwrap().code();
-    assert_eq!(code, Some(130), "{rest}");
-    assert!(rest.contains("second stop signal: stopped at once"), "{rest}");
-    // Status counts what a resume continues from: the checkpoint (or nothing), not the last
-    // progress refresh.
+    child.signal("INT");
+    let (code, _, err) = child.finish();
+    assert_eq!(code, Some(130), "{err}");
+    assert!(err.contains("second stop signal: stopped at once"), "{err}");
+    // Status counts what a resume continues from: the checkpoint (none was saved: the run
+    // was stopped before its first), not the last progress refresh.
+    assert!(!dir.join("checkpoint.json").exists());
     let s = status(&dir);
     assert!(s.contains("(pig): stopped"), "{s}");
-    if dir.join("checkpoint.json").exists() {
-        assert!(s.contains("its checkpoint holds"), "{s}");
-    } else {
-        assert!(s.contains("0 of 100000000") && s.contains("no checkpoint"), "{s}");
-    }
+    assert!(s.contains("0 of 100000000") && s.contains("no checkpoint"), "{s}");
 }
 
 #[test]
 fn item4_a_ladder_killed_with_kill_9_is_stopped_not_paused() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("lad");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arena"))
-        .args(["ladder", "--quiet", "--game", "pig", "--bots", "random,mcts:iterations=200"])
-        .args(["--max-matches", "100000", "--batch", "20", "--precision", "0.001"])
-        .args(["--threads", "1", "--out", dir.to_str().unwrap()])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !dir.join("ladder_state.json").exists() {
-        assert!(Instant::now() < deadline);
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
+    // Killed after its first round (a ladder asks before each round), its state saved.
+    crate::pause_resume::kill_after_first_block(&[
+        "ladder",
+        "--quiet",
+        "--game",
+        "pig",
+        "--bots",
+        "random,mcts:iterations=200",
+        "--max-matches",
+        "100000",
+        "--batch",
+        "20",
+        "--precision",
+        "0.001",
+        "--threads",
+        "1",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(dir.join("ladder_state.json").exists());
     let s = status(&dir);
     assert!(s.contains("(pig): stopped") && s.contains("arena ladder --resume"), "{s}");
 }

@@ -200,7 +200,7 @@ fn item8_a_resumed_experiment_writes_through_no_planted_link() {
 
 #[test]
 fn item8_a_resumed_sweep_writes_through_no_planted_link() {
-    use crate::pause_resume::{SWEEP, spawn, wait_for};
+    use crate::pause_resume::{SWEEP, kill_after_first_block};
     let tmp = tempfile::tempdir().unwrap();
     let (whole, dir, victims) =
         (tmp.path().join("whole"), tmp.path().join("sweep"), tmp.path().join("v"));
@@ -209,18 +209,16 @@ fn item8_a_resumed_sweep_writes_through_no_planted_link() {
         &[&["sweep", "--quiet", "--out", whole.to_str().unwrap()], &SWEEP[..], &["2"]].concat(),
     );
     assert!(o.status.success());
-    let mut child =
-        spawn(&[&["sweep", "--out", dir.to_str().unwrap()], &SWEEP[..], &["1"]].concat());
-    wait_for(&dir, "sweep.json");
-    child.kill().unwrap();
-    child.wait().unwrap();
+    kill_after_first_block(
+        &[&["sweep", "--out", dir.to_str().unwrap()], &SWEEP[..], &["1"]].concat(),
+    );
     let planted = plant_links(&whole, &dir, &victims);
     assert_no_write_through(&["sweep", "--quiet", "--resume", dir.to_str().unwrap()], &planted);
 }
 
 #[test]
 fn item8_a_resumed_ladder_writes_through_no_planted_link() {
-    use crate::pause_resume::{spawn, wait_for};
+    use crate::pause_resume::kill_after_first_block;
     let tmp = tempfile::tempdir().unwrap();
     let (whole, dir, victims) =
         (tmp.path().join("whole"), tmp.path().join("ladder"), tmp.path().join("v"));
@@ -229,7 +227,7 @@ fn item8_a_resumed_ladder_writes_through_no_planted_link() {
         "--game",
         "tictactoe",
         "--bots",
-        "random,greedy,mcts-1k",
+        "random,greedy,mcts:iterations=50",
         "--max-matches",
         "2000",
         "--seed",
@@ -239,10 +237,7 @@ fn item8_a_resumed_ladder_writes_through_no_planted_link() {
     ];
     let o = arena(&[&["ladder", "--quiet", "--out", whole.to_str().unwrap()], &args[..]].concat());
     assert!(o.status.success(), "{}", common::stderr(&o));
-    let mut child = spawn(&[&["ladder", "--out", dir.to_str().unwrap()], &args[..]].concat());
-    wait_for(&dir, ".arena.lock");
-    child.kill().unwrap();
-    child.wait().unwrap();
+    kill_after_first_block(&[&["ladder", "--out", dir.to_str().unwrap()], &args[..]].concat());
     let planted = plant_links(&whole, &dir, &victims);
     assert_no_write_through(&["ladder", "--quiet", "--resume", dir.to_str().unwrap()], &planted);
 }

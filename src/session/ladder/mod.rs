@@ -21,7 +21,7 @@ use crate::session::folder::{
 };
 use crate::session::input::input;
 use crate::session::plan::Shard;
-use crate::session::signals::stop_requested;
+use crate::session::signals::stop_at_boundary;
 
 /// What the folder's ladder is (written first, completed last).
 pub const LADDER_FILE: &str = "ladder.json";
@@ -329,7 +329,7 @@ pub fn run_ladder(
     };
     let mut round = 0;
     loop {
-        if stop_requested() {
+        if stop_at_boundary() {
             save(&states, elapsed(), true)?;
             let failures = failed_matches(&states);
             return Ok(LadderResult {

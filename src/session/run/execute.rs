@@ -22,7 +22,7 @@ use crate::session::plan::{Plan, Shard, Stopping};
 use crate::session::progress::Progress;
 use crate::session::run::checkpoint::{Checkpoint, Expected, StoppedAt};
 use crate::session::run::results::{ResultsOf, SHARD_TALLY, ShardTally, write_results};
-use crate::session::signals::stop_requested;
+use crate::session::signals::stop_at_boundary;
 use crate::session::status::{STATUS_FILE, State, StatusWriter};
 use crate::session::view::notable::{picks, write_notable};
 use crate::stats::Tally;
@@ -214,8 +214,10 @@ pub fn execute<G: Game>(
             }
             status.running(cp.next - start, plan.stopping.as_ref().map(|r| (r, &cp.tally)))?;
             // A time limit, or SIGTERM/SIGINT (Slurm's preemption, a closed terminal).
-            let pause = exec.time_limit.is_some_and(|t| started.elapsed().as_secs_f64() >= t)
-                || stop_requested();
+            // Asked at every boundary, first, so the test hook counts boundaries exactly.
+            let signalled = stop_at_boundary();
+            let pause =
+                signalled || exec.time_limit.is_some_and(|t| started.elapsed().as_secs_f64() >= t);
             if cp.next < end
                 && (pause || last_checkpoint.elapsed().as_secs_f64() >= CHECKPOINT_SECONDS)
             {

@@ -24,7 +24,7 @@ use crate::session::plan::Shard;
 use crate::session::progress::Progress;
 use crate::session::run::execute::Execution;
 use crate::session::run::results::{ResultsOf, write_results};
-use crate::session::signals::stop_requested;
+use crate::session::signals::stop_at_boundary;
 use crate::session::sweep::checkpoint::SweepCheckpoint;
 use crate::session::sweep::play::{SweepBlock, play_sweep_block};
 use crate::session::sweep::{Sweep, SweepRequest, Variant};
@@ -304,7 +304,7 @@ fn play_all<G: Game>(
         cp.save(s.dir)
     };
     while next < end {
-        if saving.is_some() && stop_requested() {
+        if saving.is_some() && stop_at_boundary() {
             save(&total, next, true)?;
             progress.finish();
             return Ok((total, next, earlier_seconds + started.elapsed().as_secs_f64()));

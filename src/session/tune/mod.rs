@@ -274,7 +274,7 @@ pub fn spsa(
     let mut steps = Vec::new();
     for k in 0..s.iterations {
         // A stop signal ends the search (`None`); it writes nothing, so it is played again.
-        if crate::session::signals::stop_requested() {
+        if crate::session::signals::stop_at_boundary() {
             return Ok(None);
         }
         let seed = s.first_seed + k as u64;

@@ -17,7 +17,7 @@ use crate::session::folder::{
 use crate::session::input::input;
 use crate::session::plan::request::RunRequest;
 use crate::session::run::execute::Execution;
-use crate::session::signals::stop_requested;
+use crate::session::signals::stop_at_boundary;
 use crate::session::sweep::Sweep;
 use crate::session::sweep::run::{SweepResult, resume_sweep_kept, run_sweep_kept};
 use crate::session::tune::{
@@ -230,7 +230,7 @@ fn tune_in(
             Some(best)
         }
     };
-    if stop_requested() {
+    if stop_at_boundary() {
         return paused(measured, "search");
     }
     let mut proposals = vec![principle.clone()];
