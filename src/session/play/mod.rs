@@ -47,6 +47,8 @@ pub trait Table: Send {
     fn advance(&mut self) -> bool;
     fn play(&mut self, seat: Seat, choice: usize, at_step: u64) -> Result<(), Refusal>;
     fn view(&mut self, seat: Seat) -> Value;
+    /// The view with the log from entry `log_from` on (the entries before it left out).
+    fn view_from(&mut self, seat: Seat, log_from: usize) -> Value;
     fn advice(&mut self, seat: Seat) -> Result<Value, Refusal>;
     fn trace_lines(&self) -> Vec<String>;
 }
@@ -81,6 +83,9 @@ impl<G: TraceGame> Table for GameTable<G> {
     }
     fn view(&mut self, seat: Seat) -> Value {
         GameTable::view(self, seat)
+    }
+    fn view_from(&mut self, seat: Seat, log_from: usize) -> Value {
+        GameTable::view_from(self, seat, log_from)
     }
     fn advice(&mut self, seat: Seat) -> Result<Value, Refusal> {
         GameTable::advice(self, seat)

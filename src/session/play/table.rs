@@ -79,6 +79,18 @@ pub struct GameTable<G: TraceGame> {
     seat_rngs: Vec<Rng>,
     steps: Vec<Step<G>>,
     legal: Vec<G::Action>,
+    /// The saved trace's records of the steps so far, kept so that saving after every step
+    /// records that step only (recording every step again made a 740-step match quadratic).
+    recorded: std::cell::RefCell<Recorded>,
+}
+
+/// Step records already made for [`GameTable::trace_lines`]: steps never change once played.
+#[derive(Default)]
+struct Recorded {
+    /// One line per step, in order.
+    lines: Vec<String>,
+    /// The structured state after the last recorded step (`None`: nothing recorded yet).
+    last_state: Option<Value>,
 }
 
 impl<G: TraceGame> GameTable<G> {
@@ -106,6 +118,7 @@ impl<G: TraceGame> GameTable<G> {
             sitters,
             steps: Vec::new(),
             legal: Vec::new(),
+            recorded: Default::default(),
         }
     }
 
@@ -220,10 +233,11 @@ impl<G: TraceGame> GameTable<G> {
 
     /// The log as `viewer` may read it: one entry per step, what it may not know replaced
     /// by a sentence saying that something happened.
-    fn log_for(&self, viewer: Seat) -> Vec<Value> {
+    fn log_for(&self, viewer: Seat, from: usize) -> Vec<Value> {
         self.steps
             .iter()
             .enumerate()
+            .skip(from)
             .map(|(i, st)| {
                 let mut events = Vec::new();
                 let (text, seen) = match (st.mover, st.action) {
@@ -252,6 +266,12 @@ impl<G: TraceGame> GameTable<G> {
 
     /// Everything seat `viewer` may see now, as one JSON value (see docs/guide/playing.md).
     pub fn view(&mut self, viewer: Seat) -> Value {
+        self.view_from(viewer, 0)
+    }
+
+    /// [`GameTable::view`] with the log from step `log_from + 1` on (the terminal prints each
+    /// entry once, so it asks only for new ones: the whole log at every step was quadratic).
+    pub fn view_from(&mut self, viewer: Seat, log_from: usize) -> Value {
         let turn = match self.game.turn(&self.state) {
             Turn::Over => json!({"kind": "over"}),
             Turn::Chance => json!({"kind": "chance"}),
@@ -268,7 +288,7 @@ impl<G: TraceGame> GameTable<G> {
             "game": self.game.name(), "players": self.players(), "seat": viewer.0,
             "bots": self.labels(), "step": self.step(), "turn": turn, "yours": yours,
             "legal": legal, "state_data": self.game.seat_state_json(&self.state, viewer),
-            "text": self.text_for(viewer), "log": self.log_for(viewer),
+            "text": self.text_for(viewer), "log": self.log_for(viewer, log_from),
         });
         if self.is_over() {
             // The seed decides every roll still to come, so it is shown only at the end.
@@ -334,39 +354,75 @@ impl<G: TraceGame> GameTable<G> {
     }
 
     /// The match so far as a JSON trace (format 2, `docs/trace-format.md`): one line per
-    /// record, with the people's choices; an end record once the match is over.
+    /// record, with the people's choices; an end record once the match is over. Only the
+    /// steps played since the last call are recorded (see `recorded`).
     pub fn trace_lines(&self) -> Vec<String> {
-        self.trace_lines_as(0, TraceStyle::Json { full_states: false })
+        let style = TraceStyle::Json { full_states: false };
+        let mut recorded = self.recorded.borrow_mut();
+        let done = recorded.lines.len();
+        let from = recorded.last_state.take().unwrap_or_else(|| self.game.state_json(&self.start));
+        let mut new_lines = Vec::new();
+        let last_state =
+            self.record_steps(&self.steps[done..], style, from, done as u64, &mut |line| {
+                new_lines.push(line)
+            });
+        recorded.lines.extend(new_lines);
+        recorded.last_state = Some(last_state);
+        let mut lines = vec![self.start_line(0, style)];
+        lines.extend(recorded.lines.iter().cloned());
+        lines.push(self.end_line(0, style));
+        lines
     }
 
     /// The match so far as records of `style`, numbered as match `index`.
     pub fn trace_lines_as(&self, index: u64, style: TraceStyle) -> Vec<String> {
-        let labels = self.labels();
+        let mut lines = vec![self.start_line(index, style)];
+        let start_data = self.game.state_json(&self.start);
+        self.record_steps(&self.steps, style, start_data, 0, &mut |line| lines.push(line));
+        lines.push(self.end_line(index, style));
+        lines
+    }
+
+    /// The start record of the trace.
+    fn start_line(&self, index: u64, style: TraceStyle) -> String {
         let slots: Vec<u8> = (0..self.players() as u8).collect();
         let seating = self.seating.clone().unwrap_or_else(|| seating_text(&slots));
         let head = StartHead { index, seed: self.seed, deal: self.deal, seating: &seating };
-        let mut lines = vec![start_record(&self.game, &self.start, &head, &labels, style)];
-        {
-            let mut emit = |line: String| lines.push(line);
-            let start_data = self.game.state_json(&self.start);
-            let mut recorder = Recorder::new(&self.game, labels, style, start_data, &mut emit);
-            for st in &self.steps {
-                match (st.mover, st.action) {
-                    (Some(seat), Some(a)) => {
-                        recorder.decision(&st.before, seat, &st.legal, a, &st.after)
-                    }
-                    _ => recorder.chance(&st.before, &st.draws, &st.after),
+        start_record(&self.game, &self.start, &head, &self.labels(), style)
+    }
+
+    /// Record `steps`, numbered after `first`, the state before them being `from`; returns
+    /// the structured state after them.
+    fn record_steps(
+        &self,
+        steps: &[Step<G>],
+        style: TraceStyle,
+        from: Value,
+        first: u64,
+        emit: &mut dyn FnMut(String),
+    ) -> Value {
+        let mut recorder =
+            Recorder::new(&self.game, self.labels(), style, from, emit).from_step(first);
+        for st in steps {
+            match (st.mover, st.action) {
+                (Some(seat), Some(a)) => {
+                    recorder.decision(&st.before, seat, &st.legal, a, &st.after)
                 }
+                _ => recorder.chance(&st.before, &st.draws, &st.after),
             }
         }
+        recorder.into_last_state()
+    }
+
+    /// The end record, or what says the match stopped before its end.
+    fn end_line(&self, index: u64, style: TraceStyle) -> String {
         if self.is_over() {
-            lines.push(end_record(&self.game, &self.state, index, &self.length(), style));
+            end_record(&self.game, &self.state, index, &self.length(), style)
         } else if style == TraceStyle::Text {
-            lines.push(format!("end: stopped at step {} before the end of the match", self.step()));
+            format!("end: stopped at step {} before the end of the match", self.step())
         } else {
-            lines.push(self.stopped_record(index));
+            self.stopped_record(index)
         }
-        lines
     }
 
     /// What the last step did, in words (its action, or its chance event), as the trace says.

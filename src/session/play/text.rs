@@ -15,10 +15,11 @@ use crate::core::Seat;
 use crate::{errln, outln};
 
 /// Print the log entries from `printed` on, as `seat` may read them.
+/// Print the log entries of `view`, which holds those from entry `printed` on (`view_from`).
 fn print_log(view: &Value, printed: &mut usize) {
     let log = view["log"].as_array().map(Vec::as_slice).unwrap_or_default();
     let bots = view["bots"].as_array().cloned().unwrap_or_default();
-    for entry in &log[(*printed).min(log.len())..] {
+    for entry in log {
         let who = match entry["seat"].as_u64() {
             Some(s) => format!(
                 "seat {s} ({})",
@@ -38,7 +39,7 @@ fn print_log(view: &Value, printed: &mut usize) {
         }
         outln!("{line}");
     }
-    *printed = log.len();
+    *printed += log.len();
 }
 
 fn print_move(view: &Value, seat: Seat) {
@@ -89,13 +90,13 @@ pub fn play_text(
     loop {
         while table.advance() {
             save_trace(table, out)?;
-            print_log(&table.view(viewer), &mut printed);
+            print_log(&table.view_from(viewer, printed), &mut printed);
             if !pace.is_zero() {
                 std::thread::sleep(pace);
             }
         }
         let Some(seat) = table.waiting_for() else { break };
-        let view = table.view(seat);
+        let view = table.view_from(seat, printed);
         print_log(&view, &mut printed);
         print_move(&view, seat);
         let count = view["legal"].as_array().map_or(0, Vec::len);
@@ -139,7 +140,7 @@ pub fn play_text(
         save_trace(table, out)?;
     }
     save_trace(table, out)?;
-    print_log(&table.view(viewer), &mut printed);
+    print_log(&table.view_from(viewer, printed), &mut printed);
     outln!("{}", closing_words(table, out));
     Ok(())
 }

@@ -76,6 +76,18 @@ impl<'a, G: TraceGame> Recorder<'a, G> {
         }
     }
 
+    /// Go on numbering from `step` (the steps before it were recorded by an earlier
+    /// recorder, whose [`Recorder::last_state`] this one was given as `start_data`).
+    pub(crate) fn from_step(mut self, step: u64) -> Self {
+        self.step = step;
+        self
+    }
+
+    /// The structured state of the latest record (what the next step's changes are from).
+    pub(crate) fn into_last_state(self) -> Value {
+        self.last_state
+    }
+
     fn bot(&self, seat: Seat) -> &str {
         &self.bots[seat.index()]
     }
