@@ -64,9 +64,11 @@ enum Fault {
     Crash,
     /// The write fails as on a full disk.
     DiskFull,
+    /// The process says `arena: at NAME` on stderr and goes on: a moment a test can wait for.
+    Say,
 }
 
-/// `ARENA_FAILPOINT=NAME:crash` or `NAME:disk-full` (read once). Only tests set it; a run
+/// `ARENA_FAILPOINT=NAME:crash`, `NAME:disk-full` or `NAME:say` (read once). Only tests set it; a run
 /// without it pays one comparison per fault point, and fault points sit at block and file
 /// boundaries, never per match.
 fn configured() -> Option<&'static (String, Fault)> {
@@ -78,6 +80,7 @@ fn configured() -> Option<&'static (String, Fault)> {
             let fault = match kind {
                 "crash" => Fault::Crash,
                 "disk-full" => Fault::DiskFull,
+                "say" => Fault::Say,
                 _ => return None,
             };
             Some((name.to_string(), fault))
@@ -91,6 +94,10 @@ pub fn failpoint(name: &str) -> std::io::Result<()> {
         Some((n, Fault::Crash)) if n == name => std::process::abort(),
         Some((n, Fault::DiskFull)) if n == name => {
             Err(std::io::Error::from(std::io::ErrorKind::StorageFull))
+        }
+        Some((n, Fault::Say)) if n == name => {
+            crate::errln!("arena: at {name}");
+            Ok(())
         }
         _ => Ok(()),
     }

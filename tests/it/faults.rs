@@ -10,7 +10,7 @@ use crate::common;
 use common::{arena, assert_same_results};
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 const PLAN: [&str; 6] = ["--game", "pig", "--matches", "6000", "--seed", "21"];
 
@@ -57,39 +57,29 @@ fn paused(tmp: &Path, name: &str) -> PathBuf {
 fn item1_two_runs_never_share_a_folder_and_a_crashed_runs_lock_is_taken_over() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("busy");
-    let mut first = Command::new(env!("CARGO_BIN_EXE_arena"))
-        .args(["run", "--quiet", "--game", "pig", "--matches", "100000000", "--threads", "1"])
-        .args(["--out", out.to_str().unwrap()])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    // Held after its first block, holding the lock, its plan written (what --resume reads).
+    let first = crate::common::start_held(
+        &["run", "--quiet", "--game", "pig", "--matches", "100000000", "--threads", "1"]
+            .into_iter()
+            .chain(["--out", out.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+        1,
+        "hold-until-killed",
+    );
     let lock = out.join(".arena.lock");
-    // Wait until the first run holds the lock and has written its plan (what --resume
-    // reads): on a loaded machine the kill below could otherwise come before the plan.
-    let started = || {
-        std::fs::read_to_string(&lock).is_ok_and(|t| t.contains("pid"))
-            && out.join("plan.json").exists()
-    };
-    for _ in 0..600 {
-        if started() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    assert!(started(), "the first run did not start within 30 s");
+    assert!(std::fs::read_to_string(&lock).is_ok_and(|t| t.contains("pid")));
+    assert!(out.join("plan.json").exists());
     let second = arena(
         &["run", "--quiet", "--game", "pig", "--matches", "10", "--out"]
             .into_iter()
             .chain([out.to_str().unwrap()])
             .collect::<Vec<_>>(),
     );
-    assert_refused(&second, &["in use by another arena run", &format!("pid {}", first.id())]);
+    assert_refused(&second, &["in use by another arena run", &format!("pid {}", first.child.id())]);
     let busy_resume = resume(&out, &["--time-limit", "0"], &[]);
     assert_refused(&busy_resume, &["in use by another arena run"]);
     // kill -9: the lock dies with the process, and --resume takes the folder over.
-    first.kill().unwrap();
-    first.wait().unwrap();
+    first.kill();
     let o = resume(&out, &["--time-limit", "0", "--threads", "1"], &[]);
     assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
     assert!(out.join("checkpoint.json").exists());

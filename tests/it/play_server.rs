@@ -17,13 +17,20 @@ use crate::play::records;
 struct Server {
     child: Child,
     port: u16,
+    /// Its stderr, line by line, read on a thread of its own.
+    err_lines: std::sync::mpsc::Receiver<String>,
 }
 
 impl Server {
     fn start(args: &[&str]) -> Server {
+        Server::start_with(args, &[])
+    }
+
+    fn start_with(args: &[&str], env: &[(&str, &str)]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_arena"))
             .arg("play")
             .args(args)
+            .envs(env.iter().copied())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -37,7 +44,32 @@ impl Server {
         };
         // Keep reading stdout so the server never blocks on a full pipe.
         std::thread::spawn(move || for _ in lines {});
-        Server { child, port }
+        let (send, err_lines) = std::sync::mpsc::channel();
+        let err = BufReader::new(child.stderr.take().unwrap());
+        std::thread::spawn(move || {
+            for line in err.lines().map_while(Result::ok) {
+                let _ = send.send(line);
+            }
+        });
+        Server { child, port, err_lines }
+    }
+
+    /// Wait for a stderr line containing `text` (failing loudly after the event deadline).
+    fn wait_for_line(&self, text: &str) {
+        let deadline = std::time::Instant::now() + crate::common::EVENT_DEADLINE;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match self.err_lines.recv_timeout(left) {
+                Ok(line) if line.contains(text) => return,
+                Ok(_) => {}
+                Err(e) => panic!("no line `{text}` on the server's stderr ({e:?})"),
+            }
+        }
+    }
+
+    /// Everything else the server says on stderr, once it has ended.
+    fn rest_of_stderr(&self) -> String {
+        self.err_lines.iter().map(|l| l + "\n").collect()
     }
 
     /// One request; returns the status and the body.
@@ -93,9 +125,12 @@ impl Server {
         )
     }
 
-    /// Wait until the seat may move (or the match is over); the view.
+    /// Wait until the seat may move (or the match is over); the view. Fails loudly after
+    /// the event deadline.
     fn my_turn(&self, seat: usize) -> Value {
+        let deadline = std::time::Instant::now() + crate::common::EVENT_DEADLINE;
         loop {
+            assert!(std::time::Instant::now() < deadline, "seat {seat}'s turn never came");
             let (status, body) = self.get(&format!("/api/seat/{seat}/view"));
             assert_eq!(status, 200, "{body}");
             let v: Value = serde_json::from_str(&body).unwrap();
@@ -237,8 +272,8 @@ fn a_huge_or_stalled_request_body_neither_kills_nor_blocks_the_server() {
             assert!(head.starts_with("HTTP/1.1 413"), "{text}: {head}");
             assert!(head.contains("at most 1024 bytes"), "{text}: {head}");
         } else {
-            // Time for the server to take the request before the next one.
-            std::thread::sleep(std::time::Duration::from_millis(300));
+            // Closed at once: whether the server has read the request yet or not, it must
+            // go on answering.
             let _ = s.shutdown(std::net::Shutdown::Write);
         }
         open.push(s);
@@ -259,29 +294,32 @@ fn a_huge_or_stalled_request_body_neither_kills_nor_blocks_the_server() {
 fn a_second_ctrl_c_stops_at_once_and_says_the_trace_is_kept() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("love.json");
-    let mut server = Server::start(&[
-        "--game",
-        "love-actually",
-        "--seat",
-        "3",
-        "--bots",
-        "mcts:iterations=100000000",
-        "--pace",
-        "0",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    // Seat 0's bot thinks for far longer than this test lasts.
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    let mut server = Server::start_with(
+        &[
+            "--game",
+            "love-actually",
+            "--seat",
+            "3",
+            "--bots",
+            "mcts:iterations=100000000",
+            "--pace",
+            "0",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        &[("ARENA_FAILPOINT", "play:bot-decides:say")],
+    );
+    // Seat 0's bot starts a search far longer than this test lasts.
+    server.wait_for_line("arena: at play:bot-decides");
     let pid = server.child.id().to_string();
-    for _ in 0..2 {
-        assert!(Command::new("kill").args(["-s", "INT", &pid]).status().unwrap().success());
-        std::thread::sleep(std::time::Duration::from_millis(200));
-    }
+    assert!(Command::new("kill").args(["-s", "INT", &pid]).status().unwrap().success());
+    // The first is taken (and said) before the second is sent: two signals pending at once
+    // would be one.
+    server.wait_for_line("a second signal stops at once");
+    assert!(Command::new("kill").args(["-s", "INT", &pid]).status().unwrap().success());
     let status = server.child.wait().unwrap();
     assert_eq!(status.code(), Some(130));
-    let mut err = String::new();
-    server.child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    let err = server.rest_of_stderr();
     assert!(err.contains("second stop signal"), "{err}");
     assert!(!err.contains("--resume") && !err.contains("checkpoint"), "{err}");
     assert!(err.contains("the trace keeps every step played"), "{err}");

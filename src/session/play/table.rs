@@ -197,6 +197,8 @@ impl<G: TraceGame> GameTable<G> {
                 let Sitter::Bot { bot, .. } = &mut self.sitters[seat.index()] else { return false };
                 self.game.legal_actions(&self.state, &mut self.legal);
                 let rng = &mut self.seat_rngs[seat.index()];
+                // A moment a test waits for, to signal while a bot thinks (`:say` only says).
+                let _ = crate::output::failpoint("play:bot-decides");
                 let action = bot.choose(&self.game, &self.state, seat, &self.legal, rng);
                 let before = self.state.clone();
                 self.game.apply(&mut self.state, action);
