@@ -404,7 +404,7 @@ impl<G: TraceGame> GameTable<G> {
         emit: &mut dyn FnMut(String),
     ) -> Value {
         let mut recorder =
-            Recorder::new(&self.game, self.labels(), style, from, emit).from_step(first);
+            Recorder::new(&self.game, self.labels(), style, from, emit).numbered_after(first);
         for st in steps {
             match (st.mover, st.action) {
                 (Some(seat), Some(a)) => {

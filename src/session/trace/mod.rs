@@ -78,7 +78,7 @@ impl<'a, G: TraceGame> Recorder<'a, G> {
 
     /// Go on numbering from `step` (the steps before it were recorded by an earlier
     /// recorder, whose [`Recorder::last_state`] this one was given as `start_data`).
-    pub(crate) fn from_step(mut self, step: u64) -> Self {
+    pub(crate) fn numbered_after(mut self, step: u64) -> Self {
         self.step = step;
         self
     }
