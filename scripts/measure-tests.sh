@@ -83,8 +83,10 @@ RUSTC_BOOTSTRAP=1 "$it_bin" -Z unstable-options --report-time >"$work/per-test.l
   echo "the per-test run failed; see $work/per-test.log" >&2
   exit 1
 }
-slowest=$(grep -E '^test .* <[0-9.]+s>$' "$work/per-test.log" \
-  | sed -E 's/^test (.*) \.\.\. ok <([0-9.]+)s>$/\2 \1/' | sort -rn | head -15)
+# (Through files, not a pipe into head: under pipefail, head closing early fails the script.)
+grep -E '^test .* <[0-9.]+s>$' "$work/per-test.log" \
+  | sed -E 's/^test (.*) \.\.\. ok <([0-9.]+)s>$/\2 \1/' | sort -rn >"$work/per-test.sorted"
+slowest=$(sed -n 1,15p "$work/per-test.sorted")
 it_wall=$(grep -Eo 'finished in [0-9.]+s' "$work/per-test.log" | tail -1 | grep -Eo '[0-9.]+')
 
 # Warm: one line in a game module.
