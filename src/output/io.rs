@@ -68,9 +68,10 @@ enum Fault {
     Say,
 }
 
-/// `ARENA_FAILPOINT=NAME:crash`, `NAME:disk-full` or `NAME:say` (read once). Only tests set it; a run
-/// without it pays one comparison per fault point, and fault points sit at block and file
-/// boundaries, never per match.
+/// `ARENA_FAILPOINT=NAME:crash`, `NAME:disk-full` or `NAME:say` (read once). Only tests set
+/// it; a run without it pays one comparison per fault point, and fault points sit at block
+/// and file boundaries (and, in `arena play`, at a bot's decision or a refused request),
+/// never per match of a run.
 fn configured() -> Option<&'static (String, Fault)> {
     static FAULT: OnceLock<Option<(String, Fault)>> = OnceLock::new();
     FAULT

@@ -42,21 +42,20 @@ pub fn install() -> std::io::Result<()> {
 /// [`install`], with `first` and `second` as what the first and the second signal print
 /// (`arena play` stops rather than pauses, and keeps every step played).
 pub fn install_saying(first: &'static [u8], second: &'static [u8]) -> std::io::Result<()> {
-    let stop = flag();
     for signal in [SIGTERM, SIGINT] {
-        // Registered first, so it sees the flag as it was before this signal's own handler.
-        let seen = Arc::clone(stop);
+        let stop = Arc::clone(flag());
+        // One action sets the flag and says so: once the first signal's words are out, the
+        // flag is set, so a second signal (on any thread) always stops at once.
         let action = move || {
-            if seen.load(Ordering::SeqCst) {
+            if stop.swap(true, Ordering::SeqCst) {
                 say(second);
                 signal_hook::low_level::exit(128 + signal);
             }
             say(first);
         };
-        // SAFETY: the action only reads an atomic, calls write(2) and _exit(2), which are
+        // SAFETY: the action only swaps an atomic, calls write(2) and _exit(2), which are
         // async-signal-safe.
         unsafe { signal_hook::low_level::register(signal, action) }?;
-        signal_hook::flag::register(signal, Arc::clone(stop))?;
     }
     Ok(())
 }
@@ -96,7 +95,7 @@ enum BoundaryHook {
     HoldUntilKilled,
 }
 
-/// `ARENA_FAILPOINT=boundary:N:stop|hold`, read once.
+/// `ARENA_FAILPOINT=boundary:N:stop|hold|hold-until-killed`, read once.
 fn boundary_hook() -> Option<(u64, BoundaryHook)> {
     static HOOK: OnceLock<Option<(u64, BoundaryHook)>> = OnceLock::new();
     *HOOK.get_or_init(|| {

@@ -14,7 +14,7 @@ fn with_closed_stdout(args: &[&str]) -> (Option<i32>, String) {
         .spawn()
         .expect("run arena");
     drop(child.stdout.take());
-    let o = child.wait_with_output().unwrap();
+    let o = crate::common::wait_within(child, &format!("arena {args:?}"));
     (o.status.code(), String::from_utf8_lossy(&o.stderr).into_owned())
 }
 

@@ -2,12 +2,55 @@
 // Not every helper is used by every build of the tests.
 #![allow(dead_code)]
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output, Stdio};
 
-/// Run the `arena` binary built for this test run.
+/// Run the `arena` binary built for this test run (see [`output_within`]).
 pub fn arena(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arena")).args(args).output().expect("run arena")
+    output_within(Command::new(env!("CARGO_BIN_EXE_arena")).args(args))
+}
+
+/// `cmd`'s output as `Command::output` gives it (stdin empty, stdout and stderr captured),
+/// except that a process still running after [`EVENT_DEADLINE`] is killed and the test fails
+/// loudly, naming it, instead of hanging.
+pub fn output_within(cmd: &mut Command) -> Output {
+    let what = format!("{cmd:?}");
+    let child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    wait_within(child, &what)
+}
+
+/// Wait for `child` (its stdout and stderr piped, each read on a thread of its own so that
+/// neither fills), failing loudly after [`EVENT_DEADLINE`]; `what` names it.
+pub fn wait_within(mut child: Child, what: &str) -> Output {
+    fn drain(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    }
+    let (out, err) = (drain(child.stdout.take()), drain(child.stderr.take()));
+    let deadline = std::time::Instant::now() + EVENT_DEADLINE;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for a child") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} did not end within {EVENT_DEADLINE:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    };
+    Output { status, stdout: out.join().unwrap(), stderr: err.join().unwrap() }
 }
 
 /// A run folder's file as text.
@@ -109,12 +152,13 @@ pub fn shard_dirs(tmp: &Path, command: &[&str]) -> Vec<PathBuf> {
 pub const EVENT_DEADLINE: std::time::Duration = std::time::Duration::from_secs(180);
 
 /// A running `arena` whose stderr is read on a thread of its own, so that a test can wait
-/// for a line (with a deadline) and still have the whole of stderr at the end.
+/// for a line (with a deadline) and still have the whole of stderr at the end. Dropped while
+/// still running (a failed assertion), the process is killed, never left holding a folder.
 pub struct Running {
-    pub child: std::process::Child,
+    child: Child,
     lines: std::sync::mpsc::Receiver<String>,
-    stderr: std::thread::JoinHandle<String>,
-    stdout: std::thread::JoinHandle<String>,
+    stderr: Option<std::thread::JoinHandle<String>>,
+    stdout: Option<std::thread::JoinHandle<String>>,
 }
 
 /// Start `arena ARGS` with `env`, stdout and stderr piped.
@@ -124,14 +168,14 @@ pub fn start(args: &[&str], env: &[(&str, &str)]) -> Running {
 
 /// [`start`] in the folder `dir`.
 pub fn start_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Running {
-    use std::io::{BufRead, Read};
+    use std::io::BufRead;
     let mut child = Command::new(env!("CARGO_BIN_EXE_arena"))
         .current_dir(dir)
         .args(args)
         .envs(env.iter().copied())
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("start arena");
     let (send, lines) = std::sync::mpsc::channel();
@@ -151,7 +195,7 @@ pub fn start_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Running {
         let _ = out.read_to_string(&mut all);
         all
     });
-    Running { child, lines, stderr, stdout }
+    Running { child, lines, stderr: Some(stderr), stdout: Some(stdout) }
 }
 
 /// Start `arena ARGS` held at block boundary `n` (`ARENA_FAILPOINT=boundary:N:KIND`, see
@@ -164,6 +208,11 @@ pub fn start_held(args: &[&str], n: u64, kind: &str) -> Running {
 }
 
 impl Running {
+    /// The process id.
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Wait for a stderr line containing `text`; fails loudly after [`EVENT_DEADLINE`] or if
     /// stderr closes first.
     pub fn wait_for_line(&mut self, text: &str) -> String {
@@ -193,19 +242,29 @@ impl Running {
             if let Some(status) = self.child.try_wait().expect("wait for arena") {
                 break status;
             }
-            if std::time::Instant::now() > deadline {
-                let _ = self.child.kill();
-                panic!("arena did not end within {EVENT_DEADLINE:?}");
-            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "arena did not end within {EVENT_DEADLINE:?}"
+            );
             std::thread::sleep(std::time::Duration::from_millis(5));
         };
-        let err = self.stderr.join().unwrap();
-        (status.code(), self.stdout.join().unwrap(), err)
+        let err = self.stderr.take().unwrap().join().unwrap();
+        let out = self.stdout.take().unwrap().join().unwrap();
+        (status.code(), out, err)
     }
 
     /// Kill the process (as `kill -9`) and wait for it.
     pub fn kill(mut self) {
         self.child.kill().expect("kill arena");
         self.child.wait().expect("wait for arena");
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
 }

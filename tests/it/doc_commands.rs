@@ -66,12 +66,12 @@ fn every_runnable_block_of_the_docs_runs_as_written() {
         let text = std::fs::read_to_string(file).unwrap();
         for (line, block) in runnable_blocks(&text) {
             let work = tempfile::tempdir().unwrap();
-            let out = Command::new("bash")
-                .args(["-e", "-o", "pipefail", "-c", &block])
-                .current_dir(work.path())
-                .env("PATH", &path)
-                .output()
-                .expect("run bash");
+            let out = crate::common::output_within(
+                Command::new("bash")
+                    .args(["-e", "-o", "pipefail", "-c", &block])
+                    .current_dir(work.path())
+                    .env("PATH", &path),
+            );
             ran += 1;
             if !out.status.success() {
                 failed.push(format!(

@@ -20,7 +20,7 @@ fn arena_env(args: &[&str], env: &[(&str, &str)], cwd: Option<&Path>) -> Output 
     if let Some(dir) = cwd {
         cmd.current_dir(dir);
     }
-    cmd.output().expect("run arena")
+    crate::common::output_within(&mut cmd)
 }
 
 fn run_into(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
@@ -75,7 +75,7 @@ fn item1_two_runs_never_share_a_folder_and_a_crashed_runs_lock_is_taken_over() {
             .chain([out.to_str().unwrap()])
             .collect::<Vec<_>>(),
     );
-    assert_refused(&second, &["in use by another arena run", &format!("pid {}", first.child.id())]);
+    assert_refused(&second, &["in use by another arena run", &format!("pid {}", first.id())]);
     let busy_resume = resume(&out, &["--time-limit", "0"], &[]);
     assert_refused(&busy_resume, &["in use by another arena run"]);
     // kill -9: the lock dies with the process, and --resume takes the folder over.
@@ -99,8 +99,8 @@ fn item1_automatic_folders_started_together_are_different() {
                 .unwrap()
         })
         .collect();
-    for mut c in children {
-        assert!(c.wait().unwrap().success());
+    for c in children {
+        assert!(crate::common::wait_within(c, "arena run").status.success());
     }
     let folders: Vec<_> = std::fs::read_dir(tmp.path().join("results")).unwrap().collect();
     assert_eq!(folders.len(), 3, "each run gets its own folder");

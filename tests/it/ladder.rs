@@ -13,7 +13,7 @@ use arena::core::{Chance, Game, Outcome, ScoreOrder, Seat, Turn};
 use arena::output::ladder_csv::{figures, mean_upset, verdict};
 
 fn arena(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_arena")).args(args).output().unwrap()
+    crate::common::output_within(Command::new(env!("CARGO_BIN_EXE_arena")).args(args))
 }
 
 fn ladder(dir: &Path, extra: &[&str]) -> std::process::Output {

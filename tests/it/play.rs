@@ -37,7 +37,7 @@ fn play_text(args: &[&str], answers: &str) -> std::process::Output {
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(answers.as_bytes());
     });
-    let out = child.wait_with_output().unwrap();
+    let out = crate::common::wait_within(child, &format!("arena play --text {args:?}"));
     writer.join().unwrap();
     out
 }

@@ -143,17 +143,14 @@ impl Server {
 
     /// A tic-tac-toe match (seed 4, no pace) against greedy, saved in `dir`/ttt.json.
     fn tictactoe(dir: &Path) -> (Server, std::path::PathBuf) {
+        Server::tictactoe_with(dir, &[])
+    }
+
+    /// [`Server::tictactoe`] with `env`.
+    fn tictactoe_with(dir: &Path, env: &[(&str, &str)]) -> (Server, std::path::PathBuf) {
         let out = dir.join("ttt.json");
-        let server = Server::start(&[
-            "--game",
-            "tictactoe",
-            "--seed",
-            "4",
-            "--pace",
-            "0",
-            "--out",
-            out.to_str().unwrap(),
-        ]);
+        let args = ["--game", "tictactoe", "--seed", "4", "--pace", "0", "--out"];
+        let server = Server::start_with(&[&args[..], &[out.to_str().unwrap()]].concat(), env);
         (server, out)
     }
 
@@ -161,7 +158,32 @@ impl Server {
     fn interrupt(mut self) -> std::process::ExitStatus {
         let pid = self.child.id().to_string();
         assert!(Command::new("kill").args(["-s", "INT", &pid]).status().unwrap().success());
-        self.child.wait().unwrap()
+        self.wait()
+    }
+
+    /// Wait for the server to end, failing loudly (and killing it) after the event deadline.
+    fn wait(&mut self) -> std::process::ExitStatus {
+        let deadline = std::time::Instant::now() + crate::common::EVENT_DEADLINE;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            if std::time::Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("the server did not end within the event deadline");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for Server {
+    /// A failed assertion never leaves a server running.
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
 }
 
@@ -245,7 +267,10 @@ fn the_server_refuses_other_hosts_and_origins_illegal_and_repeated_moves() {
 #[test]
 fn a_huge_or_stalled_request_body_neither_kills_nor_blocks_the_server() {
     let dir = tempfile::tempdir().unwrap();
-    let (server, out) = Server::tictactoe(dir.path());
+    // The server says when it has taken a request it refuses unread, so each hostile request
+    // is known to have reached it before the next check.
+    let (server, out) =
+        Server::tictactoe_with(dir.path(), &[("ARENA_FAILPOINT", "play:refused-unread:say")]);
     let port = server.port;
     let post = |origin: &str, extra: &str| {
         format!(
@@ -272,8 +297,7 @@ fn a_huge_or_stalled_request_body_neither_kills_nor_blocks_the_server() {
             assert!(head.starts_with("HTTP/1.1 413"), "{text}: {head}");
             assert!(head.contains("at most 1024 bytes"), "{text}: {head}");
         } else {
-            // Closed at once: whether the server has read the request yet or not, it must
-            // go on answering.
+            server.wait_for_line("arena: at play:refused-unread");
             let _ = s.shutdown(std::net::Shutdown::Write);
         }
         open.push(s);
@@ -317,7 +341,7 @@ fn a_second_ctrl_c_stops_at_once_and_says_the_trace_is_kept() {
     // would be one.
     server.wait_for_line("a second signal stops at once");
     assert!(Command::new("kill").args(["-s", "INT", &pid]).status().unwrap().success());
-    let status = server.child.wait().unwrap();
+    let status = server.wait();
     assert_eq!(status.code(), Some(130));
     let err = server.rest_of_stderr();
     assert!(err.contains("second stop signal"), "{err}");

@@ -18,13 +18,13 @@ fn submit(bin: &Path, args: &[&str]) -> Output {
     } else {
         format!("{}:/usr/bin:/bin", bin.display())
     };
-    Command::new("bash")
-        .arg(script("submit.sh"))
-        .args(args)
-        .env("PATH", path)
-        .env("ARENA", env!("CARGO_BIN_EXE_arena"))
-        .output()
-        .unwrap()
+    crate::common::output_within(
+        Command::new("bash")
+            .arg(script("submit.sh"))
+            .args(args)
+            .env("PATH", path)
+            .env("ARENA", env!("CARGO_BIN_EXE_arena")),
+    )
 }
 
 fn err(o: &Output) -> String {

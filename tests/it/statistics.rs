@@ -53,7 +53,7 @@ fn stopped_at(args: &[&str], threads: &str) -> (u64, String) {
     let out = tmp.path().join("run");
     let mut full = vec!["run", "--quiet", "--threads", threads, "--out", out.to_str().unwrap()];
     full.extend(args);
-    let o = Command::new(env!("CARGO_BIN_EXE_arena")).args(&full).output().unwrap();
+    let o = crate::common::output_within(Command::new(env!("CARGO_BIN_EXE_arena")).args(&full));
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let manifest: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
@@ -87,10 +87,10 @@ fn sprt_stops_at_the_same_index_for_any_thread_count() {
 
 #[test]
 fn plan_estimates_matches_and_time() {
-    let o = Command::new(env!("CARGO_BIN_EXE_arena"))
-        .args(["plan", "--game", "pig", "--ci", "0.01", "--pilot", "1000"])
-        .output()
-        .unwrap();
+    let o = crate::common::output_within(
+        Command::new(env!("CARGO_BIN_EXE_arena"))
+            .args(["plan", "--game", "pig", "--ci", "0.01", "--pilot", "1000"]),
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = String::from_utf8(o.stdout).unwrap();
     // (2 · 1.96 / 0.01)² · 0.25 = 38,415 at worst.

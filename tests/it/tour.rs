@@ -32,13 +32,13 @@ fn the_readme_tour_runs_in_order_on_a_fresh_clone() {
         std::os::unix::fs::symlink(root.join(dir), clone.path().join(dir)).unwrap();
     }
     let started = Instant::now();
-    let out = Command::new("bash")
-        .args(["-e", "-o", "pipefail", "-c", &block])
-        .current_dir(clone.path())
-        .env("PATH", &path)
-        .env("ARENA_SCALE", "0.001")
-        .output()
-        .expect("run bash");
+    let out = crate::common::output_within(
+        Command::new("bash")
+            .args(["-e", "-o", "pipefail", "-c", &block])
+            .current_dir(clone.path())
+            .env("PATH", &path)
+            .env("ARENA_SCALE", "0.001"),
+    );
     // Not asserted (no timed tests): the time a reader of the test log sees.
     println!("the tour took {:.1} s", started.elapsed().as_secs_f64());
     assert!(

@@ -285,14 +285,14 @@ pub fn parse_matches(text: Option<&str>, default: u64) -> anyhow::Result<u64> {
 /// The most worker threads a run starts: per core, more only adds start-up time.
 pub const THREADS_PER_CORE: usize = 8;
 
-/// The thread count: default all cores; 0 is refused; far more than the cores is capped
-/// (with a note), since starting thousands of threads takes minutes and changes no result.
 /// This machine's cores, and the most threads a command starts on them.
 pub fn thread_cap() -> (usize, usize) {
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
     (cores, cores * THREADS_PER_CORE)
 }
 
+/// The thread count: default all cores; 0 is refused; far more than the cores is capped
+/// (with a note), since starting thousands of threads takes minutes and changes no result.
 pub fn parse_threads(threads: Option<usize>) -> anyhow::Result<usize> {
     let (cores, cap) = thread_cap();
     match threads {

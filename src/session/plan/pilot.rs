@@ -26,12 +26,12 @@ impl Pilot {
     }
 }
 
-/// Play the first `matches` matches of `plan` (rounded up to whole deal groups) on a pool of
-/// `threads` threads.
 /// The largest pilot: it is played as one block, with no checkpoint and no way to pause, so
 /// a count that would run for hours is refused rather than honoured.
 pub const MAX_PILOT: u64 = 10_000_000;
 
+/// Play the first `matches` matches of `plan` (rounded up to whole deal groups) on a pool of
+/// `threads` threads.
 pub fn pilot(plan: &Plan, matches: u64, threads: usize) -> anyhow::Result<Pilot> {
     if !(10..=MAX_PILOT).contains(&matches) {
         return Err(input(format!(

@@ -209,6 +209,8 @@ fn body_in_memory(request: &Request) -> bool {
 /// [`MAX_DRAINED`] is not even that (see there): its request is forgotten, unanswered, and
 /// its connection left to the client to close.
 fn refuse_unread(request: Request) {
+    // A moment a test waits for (`ARENA_FAILPOINT=play:refused-unread:say` only says so).
+    let _ = crate::output::failpoint("play:refused-unread");
     if request.body_length().is_some_and(|n| n > MAX_DRAINED) {
         std::mem::forget(request);
         return;

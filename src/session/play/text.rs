@@ -14,7 +14,6 @@ use super::{Table, closing_words, save_trace};
 use crate::core::Seat;
 use crate::{errln, outln};
 
-/// Print the log entries from `printed` on, as `seat` may read them.
 /// Print the log entries of `view`, which holds those from entry `printed` on (`view_from`).
 fn print_log(view: &Value, printed: &mut usize) {
     let log = view["log"].as_array().map(Vec::as_slice).unwrap_or_default();

@@ -162,8 +162,14 @@ fn tune_in(
             seed + tune.iterations as u64
         )));
     }
-    // Validate every sweep before any folder exists.
-    sweep_of(base, seed, base.matches, std::slice::from_ref(&current), None)?;
+    // Validate every sweep before any folder exists: the measurement, a search step's and the
+    // confirmation's (their counts; their values are the measurement's until searched).
+    let here = std::slice::from_ref(&current);
+    sweep_of(base, seed, base.matches, here, None)?;
+    if tune.objective.is_some() {
+        sweep_of(base, seed.wrapping_add(1), tune.step_matches, here, None)?;
+    }
+    sweep_of(base, confirm_seed, tune.confirm_matches, here, None)?;
     let resuming = matches!(place, Place::Resume(_));
     let (root, _lock) = match place {
         Place::New(out) => {
