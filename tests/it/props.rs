@@ -163,43 +163,58 @@ proptest! {
 
 }
 
-/// Each test below makes its valid folder once, then runs `CASES` edits of one file of a
-/// copy of it (`runner`), rather than remaking the folder in every case.
-#[test]
-fn props_checkpoint_edits_are_refused_or_harmless() {
-    let tmp = tempfile::tempdir().unwrap();
-    let base = paused_run(tmp.path());
-    let valid = std::fs::read(base.join("checkpoint.json")).unwrap();
+/// `CASES` edits of `file`, each made to a fresh copy of the folder `base` (made once per
+/// test); `run` gives the command's output for the copy, which must be clean naming one of
+/// `names`.
+fn edits_of_a_copy(
+    tmp: &Path,
+    base: &Path,
+    file: &str,
+    run: impl Fn(&Path) -> Output,
+    names: &[&str],
+) {
+    let valid = std::fs::read(base.join(file)).unwrap();
     let case = std::cell::Cell::new(0);
     runner()
         .run(&edit(), |e| {
             case.set(case.get() + 1);
-            let dir = tmp.path().join(format!("case{}", case.get()));
-            copy_dir(&base, &dir);
-            std::fs::write(dir.join("checkpoint.json"), apply(&valid, &e)).unwrap();
-            let o = arena(&["run", "--quiet", "--resume", dir.to_str().unwrap()]);
-            assert_clean(&o, "checkpoint.json")
+            let dir = tmp.join(format!("{file}-case{}", case.get()));
+            copy_dir(base, &dir);
+            std::fs::write(dir.join(file), apply(&valid, &e)).unwrap();
+            assert_clean_naming(&run(&dir), names)
         })
         .unwrap();
+}
+
+/// `CASES` edits of the file `path` (named `file` in messages), each made in place; `run`
+/// gives the command's output, which must be clean naming the file.
+fn edits_in_place(path: &Path, file: &str, run: impl Fn() -> Output) {
+    let valid = std::fs::read(path).unwrap();
+    runner()
+        .run(&edit(), |e| {
+            std::fs::write(path, apply(&valid, &e)).unwrap();
+            assert_clean(&run(), file)
+        })
+        .unwrap();
+}
+
+fn resume(dir: &Path) -> Output {
+    arena(&["run", "--quiet", "--resume", dir.to_str().unwrap()])
+}
+
+#[test]
+fn props_checkpoint_edits_are_refused_or_harmless() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = paused_run(tmp.path());
+    edits_of_a_copy(tmp.path(), &base, "checkpoint.json", resume, &["checkpoint.json"]);
 }
 
 #[test]
 fn props_plan_json_edits_before_resume() {
     let tmp = tempfile::tempdir().unwrap();
     let base = paused_run(tmp.path());
-    let valid = std::fs::read(base.join("plan.json")).unwrap();
-    let case = std::cell::Cell::new(0);
-    runner()
-        .run(&edit(), |e| {
-            case.set(case.get() + 1);
-            let dir = tmp.path().join(format!("case{}", case.get()));
-            copy_dir(&base, &dir);
-            std::fs::write(dir.join("plan.json"), apply(&valid, &e)).unwrap();
-            let o = arena(&["run", "--quiet", "--resume", dir.to_str().unwrap()]);
-            // An edit may make plan.json and the checkpoint disagree: either file may be named.
-            assert_clean_naming(&o, &["plan.json", "checkpoint.json"])
-        })
-        .unwrap();
+    // An edit may make plan.json and the checkpoint disagree: either file may be named.
+    edits_of_a_copy(tmp.path(), &base, "plan.json", resume, &["plan.json", "checkpoint.json"]);
 }
 
 /// A finished run of 100 Pig matches (no report) in `tmp/run`.
@@ -224,30 +239,17 @@ fn finished_run(tmp: &Path) -> PathBuf {
 fn props_report_of_edited_seats_csv() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = finished_run(tmp.path());
-    let seats = dir.join("seats.csv");
-    let valid = std::fs::read(&seats).unwrap();
-    runner()
-        .run(&edit(), |e| {
-            std::fs::write(&seats, apply(&valid, &e)).unwrap();
-            let o = arena(&["report", dir.to_str().unwrap()]);
-            assert_clean(&o, "seats.csv")
-        })
-        .unwrap();
+    edits_in_place(&dir.join("seats.csv"), "seats.csv", || {
+        arena(&["report", dir.to_str().unwrap()])
+    });
 }
 
 #[test]
 fn props_manifest_edits_for_status() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = finished_run(tmp.path());
-    let manifest = dir.join("manifest.json");
-    let valid = std::fs::read(&manifest).unwrap();
-    runner()
-        .run(&edit(), |e| {
-            std::fs::write(&manifest, apply(&valid, &e)).unwrap();
-            let o = arena(&["status", dir.to_str().unwrap()]);
-            assert_clean(&o, "manifest.json")
-        })
-        .unwrap();
+    let status = || arena(&["status", dir.to_str().unwrap()]);
+    edits_in_place(&dir.join("manifest.json"), "manifest.json", status);
 }
 
 #[test]
