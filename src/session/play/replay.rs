@@ -14,7 +14,7 @@ use crate::core::{Seat, TraceGame};
 use crate::games::entry;
 use crate::session::input;
 use crate::session::trace::TraceStyle;
-use crate::session::view::matches_of_trace;
+use crate::session::view::all_matches_of_trace;
 
 /// Replay every match of the trace file at `path`, handing each record of `style` to `emit`.
 pub fn replay_trace(
@@ -24,7 +24,7 @@ pub fn replay_trace(
 ) -> anyhow::Result<()> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| input(format!("reading {name}: {e}")))?;
-    for records in matches_of_trace(&text, &name)? {
+    for records in all_matches_of_trace(&text, &name)? {
         replay_match(&records, &name, style, emit)?;
     }
     Ok(())

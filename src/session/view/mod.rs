@@ -95,8 +95,18 @@ pub fn match_records(plan: &Plan, index: u64) -> MatchRecords {
 
 /// The matches of a trace file written by `arena trace --format json` (one JSON object per
 /// line; one or more matches, each from its `start` to its `end`). `name` names the file
-/// in errors.
+/// in errors. At most [`MAX_MATCHES`], the most one page shows: see [`all_matches_of_trace`]
+/// for every match of the file.
 pub fn matches_of_trace(text: &str, name: &str) -> anyhow::Result<Vec<MatchRecords>> {
+    read_matches(text, name, Some(MAX_MATCHES))
+}
+
+/// Every match of a trace file, however many (`arena trace --trace` replays them one by one).
+pub fn all_matches_of_trace(text: &str, name: &str) -> anyhow::Result<Vec<MatchRecords>> {
+    read_matches(text, name, None)
+}
+
+fn read_matches(text: &str, name: &str, most: Option<usize>) -> anyhow::Result<Vec<MatchRecords>> {
     let mut matches: Vec<MatchRecords> = Vec::new();
     let mut open = false;
     for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
@@ -122,7 +132,7 @@ pub fn matches_of_trace(text: &str, name: &str) -> anyhow::Result<Vec<MatchRecor
                 if !record.get("state_data").is_some_and(Value::is_object) {
                     return Err(at("the `start` record has no `state_data`".into()));
                 }
-                if matches.len() == MAX_MATCHES {
+                if most == Some(matches.len()) {
                     return Err(at(format!(
                         "more than {MAX_MATCHES} matches; one page shows at most {MAX_MATCHES}"
                     )));
