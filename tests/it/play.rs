@@ -280,3 +280,55 @@ fn a_trace_with_an_impossible_player_count_or_seat_is_refused_in_one_line() {
         &["seat.json", "seat 300", "2 players"],
     );
 }
+
+/// Issue 43 item 4: `arena trace --trace` reads a trace of any number of matches (it refused
+/// more than 50 with the view page's limit, which is the page's, not the replay's); the
+/// page still shows at most 50.
+#[test]
+fn trace_trace_replays_more_matches_than_one_page_shows() {
+    let dir = tempfile::tempdir().unwrap();
+    let traced = arena(&[
+        "trace",
+        "--game",
+        "tictactoe",
+        "--seed",
+        "6",
+        "--matches",
+        "0..60",
+        "--format",
+        "json",
+    ]);
+    assert!(traced.status.success(), "{}", String::from_utf8_lossy(&traced.stderr));
+    let file = dir.path().join("sixty.json");
+    std::fs::write(&file, &traced.stdout).unwrap();
+    let again = arena(&["trace", "--trace", file.to_str().unwrap(), "--format", "json"]);
+    assert!(again.status.success(), "{}", String::from_utf8_lossy(&again.stderr));
+    assert_eq!(stdout(&again), stdout(&traced), "60 matches replayed byte for byte");
+    let page = dir.path().join("sixty.html");
+    let o = arena(&["view", "--trace", file.to_str().unwrap(), "--out", page.to_str().unwrap()]);
+    assert_refused(&o, &["sixty.json", "one page shows at most 50"]);
+}
+
+/// Issue 43 item 5: a line that is not text (invalid UTF-8) on `arena play --text`'s input is
+/// refused and asked again, like any other wrong answer; it ended the match (exit 1).
+#[test]
+fn the_terminal_mode_refuses_a_line_that_is_not_text_and_asks_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args(["play", "--text", "--game", "tictactoe", "--seed", "2"])
+        .args(["--out", out.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"\xff\xfe\n5\nq\n").unwrap();
+    drop(stdin);
+    let o = crate::common::wait_within(child, "arena play --text");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("is not text"), "{err}");
+    assert!(stdout(&o).contains("X at row 2 column 2"), "the next line was played: {}", stdout(&o));
+}

@@ -103,12 +103,21 @@ pub fn play_text(
             crate::output::console::print_out(format_args!(
                 "choose 1-{count} (? advice, q stop): "
             ));
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
+            // Read as bytes: a line that is not UTF-8 is a wrong answer, asked again, not an
+            // error that ends the match.
+            let mut bytes = Vec::new();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
                 outln!();
                 outln!("{}", closing_words(table, out));
                 return Ok(());
             }
+            let Ok(line) = String::from_utf8(bytes) else {
+                if echo {
+                    outln!("(not text)");
+                }
+                errln!("that line is not text (UTF-8): type a number from 1 to {count}, ? or q");
+                continue;
+            };
             let answer = line.trim();
             if echo {
                 outln!("{answer}");
