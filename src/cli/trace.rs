@@ -8,7 +8,7 @@ use std::io::Write;
 
 use crate::cli::{Format, TraceArgs};
 use crate::session::play::replay::replay_trace;
-use crate::session::trace::from_folder::plan_from_folder;
+use crate::session::trace::from_folder::{matches_held, plan_from_folder};
 use crate::session::trace::{TraceStyle, trace_match};
 use crate::session::{Plan, input};
 use crate::with_game;
@@ -71,6 +71,22 @@ pub fn trace_command(args: TraceArgs) -> anyhow::Result<()> {
     } else {
         let (first, end) = wanted(&args)?;
         let plan = plan_of(&args)?;
+        if let Some(dir) = &args.from
+            && let Some((held_first, held_end)) = matches_held(dir)
+            && (first < held_first || end > held_end)
+        {
+            let asked = if end - first == 1 {
+                format!("match {first} is not")
+            } else {
+                format!("matches {first}..{end} are not all")
+            };
+            return Err(input(format!(
+                "{}: {asked} among the matches this folder holds ({held_first}..{held_end}); `arena trace --game {} --seed {} --match I` replays any match of the same rules and seed",
+                dir.display(),
+                plan.game.name(),
+                plan.spec.seed
+            )));
+        }
         for index in first..end {
             with_game!(&plan.game, g => trace_match(g, &plan.spec, index, style, &mut emit));
             if error.borrow().is_some() {

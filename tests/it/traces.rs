@@ -6,7 +6,7 @@
 //! event carries its raw draws. Then `--from DIR` replays a result folder's matches exactly.
 
 use crate::common;
-use common::{arena, read};
+use common::{arena, assert_refused, read};
 
 use serde_json::Value;
 
@@ -385,4 +385,49 @@ fn pig_text_trace_numbers_turns_as_its_turn_events_do() {
     assert!(checked > 2, "{text}");
     // The first state is turn 1.
     assert!(lines[1].trim_end().ends_with("| turn 1"), "{}", lines[1]);
+}
+
+/// Issue 43 item 6: `trace --from` given a sweep's folder names its variants' folders, and a
+/// match the folder's run did not play (outside its plan, or its shard) is refused, saying
+/// which matches the folder holds.
+#[test]
+fn trace_from_names_a_variant_folder_and_the_matches_a_folder_holds() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sweep = tmp.path().join("sweep");
+    let o = arena(&[
+        "sweep",
+        "--quiet",
+        "--game",
+        "pig",
+        "--vary",
+        "target=50,60",
+        "--matches",
+        "20",
+        "--out",
+        sweep.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let o = arena(&["trace", "--from", sweep.to_str().unwrap(), "--match", "3"]);
+    assert_refused(&o, &["is a sweep's folder", "v000_baseline"]);
+    let variant = sweep.join("v001_target-50");
+    let o = arena(&["trace", "--from", variant.to_str().unwrap(), "--match", "3"]);
+    assert!(o.status.success(), "a variant's folder is a run's: {}", common::stderr(&o));
+    let o = arena(&["trace", "--from", variant.to_str().unwrap(), "--match", "99999999999"]);
+    assert_refused(&o, &["match 99999999999 is not among", "(0..20)", "arena trace --game pig"]);
+    let shard = tmp.path().join("shard");
+    let o = arena(&[
+        "run",
+        "--quiet",
+        "--game",
+        "pig",
+        "--matches",
+        "100",
+        "--shard",
+        "1/2",
+        "--out",
+        shard.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let o = arena(&["trace", "--from", shard.to_str().unwrap(), "--matches", "40..60"]);
+    assert_refused(&o, &["matches 40..60 are not all among", "(50..100)"]);
 }

@@ -39,6 +39,9 @@ fn read_manifest(path: &Path) -> anyhow::Result<Manifest> {
     let bad = |what: &str| input(format!("{}: {what}", path.display()));
     let whole: Value =
         serde_json::from_str(&text).map_err(|e| bad(&format!("not a run manifest: {e}")))?;
+    if whole.get("variants").is_some() {
+        return Err(sweep_folder(path));
+    }
     let m = if whole.get("plan").is_some_and(Value::is_object) { &whole["plan"] } else { &whole };
     let field = |key: &str| m.get(key).ok_or_else(|| bad(&format!("no `{key}` in the manifest")));
     let game = field("game")?.as_str().ok_or_else(|| bad("`game` is not a name"))?.to_string();
@@ -71,6 +74,41 @@ fn rule_values(plan: &Plan) -> Vec<(String, String)> {
 
 /// The plan of the run in `dir` (any match index may be traced), with `given` checked
 /// against it.
+/// A sweep's folder given where one run's folder is wanted: name its variants' folders.
+fn sweep_folder(manifest: &Path) -> anyhow::Error {
+    let dir = manifest.parent().unwrap_or(Path::new("."));
+    let mut variants: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.path().join("manifest.json").is_file())
+        .map(|e| e.path().display().to_string())
+        .collect();
+    variants.sort();
+    let named = match variants.as_slice() {
+        [] => String::new(),
+        [one] => format!(", such as {one}"),
+        [one, two, ..] => format!(", such as {one} or {two}"),
+    };
+    input(format!(
+        "{} is a sweep's folder: give the folder of one of its variants{named}",
+        dir.display()
+    ))
+}
+
+/// The matches a run folder holds, `first..end` (a shard's range, or the whole plan), from
+/// its `manifest.json`; `None` where the manifest does not say.
+pub fn matches_held(dir: &Path) -> Option<(u64, u64)> {
+    let text = std::fs::read_to_string(dir.join("manifest.json")).ok()?;
+    let whole: Value = serde_json::from_str(&text).ok()?;
+    let m = if whole.get("plan").is_some_and(Value::is_object) { &whole["plan"] } else { &whole };
+    let shard = &m["shard"];
+    match (shard["first_match"].as_u64(), shard["end_match"].as_u64()) {
+        (Some(first), Some(end)) => Some((first, end)),
+        _ => Some((0, m["matches"].as_u64()?)),
+    }
+}
+
 pub fn plan_from_folder(dir: &Path, given: &RequestFlags) -> anyhow::Result<Plan> {
     let path = dir.join("manifest.json");
     let m = read_manifest(&path)?;
