@@ -515,6 +515,14 @@ fn notable(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
 /// The page of the run folder `dir`; `up` links back to a summary or sweep page.
 pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
     let manifest = read_json(dir, "manifest.json")?;
+    // Of the wrong shape (`[1,2]`, a string) every field would read as missing: an empty
+    // header on a page that looks complete.
+    if !manifest.is_object() {
+        return Err(ReportError::Input(format!(
+            "{}: not a run's manifest (a JSON object, which arena writes when a run ends)",
+            dir.join("manifest.json").display()
+        )));
+    }
     let game = json_text(&manifest["game"]);
     let title = format!("{game}: {} matches", json_text(&manifest["completed_matches"]));
     let mut page = Page::new(&title);

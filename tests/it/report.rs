@@ -475,3 +475,27 @@ fn a_length_measure_is_not_charted_again_among_the_metrics() {
         "the other rounds_ metrics stay"
     );
 }
+
+/// Issue 43 item 6: a `manifest.json` of the wrong shape is refused by `arena report` in one
+/// line naming it (it rendered a page with an empty header).
+#[test]
+fn a_manifest_of_the_wrong_shape_is_refused_by_report() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("run");
+    let o = arena(&[
+        "run",
+        "--quiet",
+        "--game",
+        "pig",
+        "--matches",
+        "50",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for shape in ["[1,2]", "\"pig\"", "3"] {
+        std::fs::write(dir.join("manifest.json"), shape).unwrap();
+        let o = arena(&["report", dir.to_str().unwrap()]);
+        crate::common::assert_refused(&o, &["manifest.json", "not a run's manifest"]);
+    }
+}
