@@ -485,7 +485,12 @@ fn notable(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
         return Ok(());
     }
     let n = read_json(dir, "notable.json")?;
-    let picks = n["picks"].as_array().cloned().unwrap_or_default();
+    let bad = |what: String| {
+        ReportError::Input(format!("{}: {what}", dir.join("notable.json").display()))
+    };
+    let Some(picks) = n["picks"].as_array() else {
+        return Err(bad("not the matches a run picked (an object whose `picks` is a list)".into()));
+    };
     page.heading("Matches worth seeing");
     page.para(&json_text(&n["rules"]));
     if picks.is_empty() {
@@ -493,23 +498,59 @@ fn notable(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
         return Ok(());
     }
     let mut rows = String::new();
-    for p in &picks {
-        let href = json_text(&p["page"]);
+    let mut missing = 0;
+    for (k, p) in picks.iter().enumerate() {
+        // A link comes only from arena's own naming, never from what the file says: a page
+        // that promises no script and no outside reference links nothing else.
+        let Some(index) = p["match"].as_u64() else {
+            return Err(bad(format!("pick {} has no match index", k + 1)));
+        };
+        let href = notable_page(index);
+        if p["page"].as_str() != Some(href.as_str()) {
+            return Err(bad(format!(
+                "pick {} names the page {}, not arena's {href}",
+                k + 1,
+                clipped(&json_text(&p["page"]))
+            )));
+        }
+        let replay = if dir.join(&href).is_file() {
+            format!("<a href=\"{}\">match {index}</a>", esc(&href))
+        } else {
+            missing += 1;
+            format!("match {index} (its page is missing)")
+        };
         rows.push_str(&format!(
-            "<tr><td>{}</td><td><a href=\"{}\">match {}</a></td><td>{}</td></tr>",
+            "<tr><td>{}</td><td>{replay}</td><td>{}</td></tr>",
             esc(&json_text(&p["title"])),
-            esc(&href),
-            esc(&json_text(&p["match"])),
             esc(&json_text(&p["why"]))
         ));
     }
     page.raw(&format!(
         "<table class=\"notable\"><tr><th>what</th><th>replay</th><th>why</th></tr>{rows}</table>"
     ));
+    if missing > 0 {
+        page.para(&format!(
+            "{missing} of these replay pages are missing from the folder's matches/ (`arena view --from` on this folder draws any match again)."
+        ));
+    }
     page.para(
         "Each replay is one offline page (arena view): step through the match with the arrow keys.",
     );
     Ok(())
+}
+
+/// A picked match's replay page, relative to the run folder: the name `arena run` gives it
+/// (`session::view::notable` writes it; this floor may not use that one).
+fn notable_page(index: u64) -> String {
+    format!("matches/match-{index}.html")
+}
+
+/// At most 80 characters of a value read from a file, for a message.
+fn clipped(text: &str) -> String {
+    match text.char_indices().nth(80) {
+        Some((at, _)) => format!("{}...", &text[..at]),
+        None => text.to_string(),
+    }
 }
 
 /// The page of the run folder `dir`; `up` links back to a summary or sweep page.

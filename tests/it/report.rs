@@ -499,3 +499,43 @@ fn a_manifest_of_the_wrong_shape_is_refused_by_report() {
         crate::common::assert_refused(&o, &["manifest.json", "not a run's manifest"]);
     }
 }
+
+/// Issue 43 item 2: the report links only pages of arena's own naming, checked when read: a
+/// `notable.json` whose pick names another page, or of the wrong shape, is refused in one line
+/// naming it; a picked match whose page is missing is shown without a link, and said.
+#[test]
+fn notable_links_are_arenas_own_and_missing_pages_are_said() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("run");
+    let o = arena(&[
+        "run",
+        "--quiet",
+        "--game",
+        "pig",
+        "--matches",
+        "50",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let valid = std::fs::read_to_string(dir.join("notable.json")).unwrap();
+    let first = serde_json::from_str::<serde_json::Value>(&valid).unwrap()["picks"][0]["page"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for hostile in ["javascript:alert(document.cookie)", "https://evil.example/x.html"] {
+        std::fs::write(dir.join("notable.json"), valid.replacen(&first, hostile, 1)).unwrap();
+        let o = arena(&["report", dir.to_str().unwrap()]);
+        crate::common::assert_refused(&o, &["notable.json", "not arena's matches/match-"]);
+    }
+    std::fs::write(dir.join("notable.json"), "[1,2]").unwrap();
+    let o = arena(&["report", dir.to_str().unwrap()]);
+    crate::common::assert_refused(&o, &["notable.json", "`picks` is a list"]);
+    std::fs::write(dir.join("notable.json"), &valid).unwrap();
+    std::fs::remove_dir_all(dir.join("matches")).unwrap();
+    let o = arena(&["report", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    assert!(!html.contains("href=\"matches/"), "no link to a missing page");
+    assert!(html.contains("its page is missing") && html.contains("replay pages are missing"));
+}
