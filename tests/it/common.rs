@@ -268,3 +268,14 @@ impl Drop for Running {
         }
     }
 }
+
+/// `arena COMMAND --quiet ARGS --out TMP/NAME`, asserted to succeed: the folder.
+pub fn finished(tmp: &Path, name: &str, command: &str, args: &[&str]) -> PathBuf {
+    let dir = tmp.join(name);
+    let mut full = vec![command, "--quiet"];
+    full.extend(args);
+    full.extend(["--out", dir.to_str().unwrap()]);
+    let o = arena(&full);
+    assert!(o.status.success(), "{full:?}: {}", stderr(&o));
+    dir
+}

@@ -21,7 +21,7 @@ const GAMES: [(&str, &str); 7] = [
 ];
 
 /// Run `arena play --text` with `answers` as its input.
-fn play_text(args: &[&str], answers: &str) -> std::process::Output {
+fn play_text(args: &[&str], answers: impl AsRef<[u8]>) -> std::process::Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arena"))
         .arg("play")
         .arg("--text")
@@ -32,10 +32,10 @@ fn play_text(args: &[&str], answers: &str) -> std::process::Output {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    let answers = answers.to_string();
+    let answers = answers.as_ref().to_vec();
     // Written from a thread: the program may stop reading (the match ends) before the end.
     let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(answers.as_bytes());
+        let _ = stdin.write_all(&answers);
     });
     let out = crate::common::wait_within(child, &format!("arena play --text {args:?}"));
     writer.join().unwrap();
@@ -69,7 +69,7 @@ fn the_terminal_mode_plays_a_whole_match_of_every_game_from_scripted_input() {
                 "--out",
                 out.to_str().unwrap(),
             ],
-            &"1\n".repeat(3000),
+            "1\n".repeat(3000),
         );
         let text = stdout(&o);
         assert!(o.status.success(), "{game}: {text}\n{}", String::from_utf8_lossy(&o.stderr));
@@ -199,7 +199,7 @@ fn traces_replay_byte_for_byte_and_an_edited_one_is_refused() {
             "--out",
             played.to_str().unwrap(),
         ],
-        &"1\n".repeat(600),
+        "1\n".repeat(600),
     );
     assert!(o.status.success());
     let replayed = arena(&["trace", "--trace", played.to_str().unwrap(), "--format", "json"]);
@@ -315,18 +315,8 @@ fn trace_trace_replays_more_matches_than_one_page_shows() {
 fn the_terminal_mode_refuses_a_line_that_is_not_text_and_asks_again() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("t.json");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arena"))
-        .args(["play", "--text", "--game", "tictactoe", "--seed", "2"])
-        .args(["--out", out.to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(b"\xff\xfe\n5\nq\n").unwrap();
-    drop(stdin);
-    let o = crate::common::wait_within(child, "arena play --text");
+    let args = ["--game", "tictactoe", "--seed", "2", "--out", out.to_str().unwrap()];
+    let o = play_text(&args, b"\xff\xfe\n5\nq\n");
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert!(err.contains("is not text"), "{err}");

@@ -219,20 +219,7 @@ fn props_plan_json_edits_before_resume() {
 
 /// A finished run of 100 Pig matches (no report) in `tmp/run`.
 fn finished_run(tmp: &Path) -> PathBuf {
-    let dir = tmp.join("run");
-    let o = arena(&[
-        "run",
-        "--quiet",
-        "--no-report",
-        "--game",
-        "pig",
-        "--matches",
-        "100",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", common::stderr(&o));
-    dir
+    common::finished(tmp, "run", "run", &["--no-report", "--game", "pig", "--matches", "100"])
 }
 
 #[test]

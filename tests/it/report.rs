@@ -481,18 +481,8 @@ fn a_length_measure_is_not_charted_again_among_the_metrics() {
 #[test]
 fn a_manifest_of_the_wrong_shape_is_refused_by_report() {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("run");
-    let o = arena(&[
-        "run",
-        "--quiet",
-        "--game",
-        "pig",
-        "--matches",
-        "50",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let dir =
+        crate::common::finished(tmp.path(), "run", "run", &["--game", "pig", "--matches", "50"]);
     for shape in ["[1,2]", "\"pig\"", "3"] {
         std::fs::write(dir.join("manifest.json"), shape).unwrap();
         let o = arena(&["report", dir.to_str().unwrap()]);
@@ -506,18 +496,8 @@ fn a_manifest_of_the_wrong_shape_is_refused_by_report() {
 #[test]
 fn notable_links_are_arenas_own_and_missing_pages_are_said() {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("run");
-    let o = arena(&[
-        "run",
-        "--quiet",
-        "--game",
-        "pig",
-        "--matches",
-        "50",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let dir =
+        crate::common::finished(tmp.path(), "run", "run", &["--game", "pig", "--matches", "50"]);
     let valid = std::fs::read_to_string(dir.join("notable.json")).unwrap();
     let first = serde_json::from_str::<serde_json::Value>(&valid).unwrap()["picks"][0]["page"]
         .as_str()

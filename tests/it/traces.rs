@@ -393,20 +393,8 @@ fn pig_text_trace_numbers_turns_as_its_turn_events_do() {
 #[test]
 fn trace_from_names_a_variant_folder_and_the_matches_a_folder_holds() {
     let tmp = tempfile::tempdir().unwrap();
-    let sweep = tmp.path().join("sweep");
-    let o = arena(&[
-        "sweep",
-        "--quiet",
-        "--game",
-        "pig",
-        "--vary",
-        "target=50,60",
-        "--matches",
-        "20",
-        "--out",
-        sweep.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", common::stderr(&o));
+    let sweep_args = ["--game", "pig", "--vary", "target=50,60", "--matches", "20"];
+    let sweep = common::finished(tmp.path(), "sweep", "sweep", &sweep_args);
     let o = arena(&["trace", "--from", sweep.to_str().unwrap(), "--match", "3"]);
     assert_refused(&o, &["is a sweep's folder", "v000_baseline"]);
     let variant = sweep.join("v001_target-50");
@@ -414,20 +402,8 @@ fn trace_from_names_a_variant_folder_and_the_matches_a_folder_holds() {
     assert!(o.status.success(), "a variant's folder is a run's: {}", common::stderr(&o));
     let o = arena(&["trace", "--from", variant.to_str().unwrap(), "--match", "99999999999"]);
     assert_refused(&o, &["match 99999999999 is not among", "(0..20)", "arena trace --game pig"]);
-    let shard = tmp.path().join("shard");
-    let o = arena(&[
-        "run",
-        "--quiet",
-        "--game",
-        "pig",
-        "--matches",
-        "100",
-        "--shard",
-        "1/2",
-        "--out",
-        shard.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", common::stderr(&o));
+    let shard_args = ["--game", "pig", "--matches", "100", "--shard", "1/2"];
+    let shard = common::finished(tmp.path(), "shard", "run", &shard_args);
     let o = arena(&["trace", "--from", shard.to_str().unwrap(), "--matches", "40..60"]);
     assert_refused(&o, &["matches 40..60 are not all among", "(50..100)"]);
 }
