@@ -56,7 +56,7 @@ function show(v) {
   current.start.state_data = v.state_data;
   var draw = DRAW[v.game] || drawGeneric;
   var turn = v.turn.kind === "player" ? "seat " + v.turn.seat + " to move" : v.turn.kind === "chance" ? "chance" : "over";
-  $("picture").innerHTML = '<div class="caption" id="caption"><b>step ' + v.step + "</b> · " + esc(turn) + "</div>" +
+  $("picture").innerHTML = '<div class="caption" id="caption"><b>step ' + esc(v.step) + "</b> · " + esc(turn) + "</div>" +
     '<div id="table">' + draw(v.state_data, 0) + "</div>";
   $("who").textContent = v.game + " · " + v.players + " players · you are seat " + SEAT + " · " +
     v.bots.map(function (b, s) { return "seat " + s + ": " + (s === SEAT ? "you" : b); }).join(", ");
