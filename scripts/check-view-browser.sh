@@ -3,7 +3,12 @@
 # opens each in headless Chromium (driven by playwright-core from npm, installed into
 # scripts/view-browser/ with `npm ci`), steps through the whole match with the page's own
 # forward button and checks: no console error and no request leaving the page, the picture
-# changes at every step, and the final scores drawn equal the trace's end record.
+# changes at every step, and the final scores drawn equal the trace's end record. Then
+# (issue 43) hostile inputs: a replay of a trace with markup in every value (and one in the
+# places seen unescaped before) for every game, and the report of a run whose notable.json
+# carries markup; each page is stepped through and must open no dialog, make no request,
+# log no console error, gain no element from the data, and refuse an added script (its
+# Content-Security-Policy).
 # Installs Chromium from the Debian packages when it is missing and apt can run (CI is
 # root); where something cannot be had (no chromium, no node/npm, no registry), it prints
 # SKIPPED loudly and exits 0.
@@ -26,7 +31,29 @@ done
 # Team DARDZ draws its teams as teams.
 $arena view --game dardz --players 4 --set teams=true --seed 7 --match 1 --out "$work/dardz-teams.html" >/dev/null
 
-if CHROMIUM="$browser" node scripts/view-browser/check.js "$work"/*.html; then
+status=0
+CHROMIUM="$browser" node scripts/view-browser/check.js "$work"/*.html || status=1
+
+mkdir "$work/hostile"
+for game in tictactoe pig trice low-blow dardz pride-prejudice love-actually; do
+    $arena trace --game "$game" --seed 3 --match 0 --format json >"$work/$game.jsonl"
+    for mode in all targeted; do
+        node scripts/view-browser/hostile.js make "$mode" "$work/$game.jsonl" "$work/$game-$mode.jsonl"
+        $arena view --trace "$work/$game-$mode.jsonl" --out "$work/hostile/$game-$mode.html" >/dev/null
+    done
+done
+$arena run --game pig --matches 200 --seed 3 --out "$work/run" --quiet >/dev/null
+node -e '
+  const fs = require("fs"), f = process.argv[1], n = JSON.parse(fs.readFileSync(f, "utf8"));
+  const bad = "\"><img src=x onerror=alert(1)><script>alert(2)</script>";
+  n.rules = bad;
+  n.picks.forEach((p) => { p.title = bad; p.why = bad; });
+  fs.writeFileSync(f, JSON.stringify(n));' "$work/run/notable.json"
+$arena report "$work/run" >/dev/null
+CHROMIUM="$browser" node scripts/view-browser/hostile.js check "$work"/hostile/*.html "$work/run/report.html" \
+    "$work/run/matches/"*.html || status=1
+
+if [ "$status" = 0 ]; then
     echo "view browser check passed"
 else
     echo "view browser check FAILED"

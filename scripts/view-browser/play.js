@@ -12,18 +12,33 @@ const { chromium } = require("playwright-core");
 
 const GAMES = [["tictactoe", 2], ["pig", 2], ["trice", 2], ["low-blow", 3], ["dardz", 4], ["pride-prejudice", 4], ["love-actually", 4]];
 
+// Servers still running when this script ends (a failed game) are stopped with it.
+const servers = [];
+process.on("exit", () => servers.forEach((c) => { if (c.exitCode === null) c.kill("SIGKILL"); }));
+
 function startServer(game, players, out) {
   const child = spawn(process.env.ARENA, ["play", "--game", game, "--players", String(players), "--bots", "random",
     "--seed", "7", "--pace", "0", "--out", out], { stdio: ["ignore", "pipe", "inherit"] });
+  servers.push(child);
   return new Promise((resolve, reject) => {
     let text = "";
     child.stdout.on("data", (d) => {
       text += d;
-      const m = text.match(/http:\/\/127\.0\.0\.1:\d+\/seat\/0/);
+      const m = text.match(/http:\/\/127\.0\.0\.1:\d+\/[0-9a-f]{32}\/seat\/0/);
       if (m) resolve({ child, url: m[0] });
     });
     child.on("exit", (code) => reject(new Error(game + ": arena play exited early (" + code + "): " + text)));
   });
+}
+
+// Wait until `fn(arg)` is true in the page, polling from here: the page's
+// Content-Security-Policy forbids the eval that page.waitForFunction needs.
+async function waitFor(page, fn, arg, timeout) {
+  const until = Date.now() + timeout;
+  while (!(await page.evaluate(fn, arg))) {
+    if (Date.now() > until) throw new Error("waited " + timeout + " ms for " + fn);
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
 
 async function playOne(browser, game, players) {
@@ -39,8 +54,8 @@ async function playOne(browser, game, players) {
   let clicks = 0, pictureClicks = 0;
   for (;;) {
     // Wait until the page offers a move or shows the end.
-    await page.waitForFunction(() => document.querySelector("#end") ||
-      (document.querySelector("button.move") && !window.arenaPlay.busy()), null, { timeout: 60000 });
+    await waitFor(page, () => !!(document.querySelector("#end") ||
+      (document.querySelector("button.move") && !window.arenaPlay.busy())), null, 60000);
     if (await page.$("#end")) break;
     const step = await page.evaluate(() => window.arenaPlay.view().step);
     if (process.env.SHOTS && clicks === 3) {
@@ -59,7 +74,7 @@ async function playOne(browser, game, players) {
     if (onPicture) pictureClicks++;
     else await page.click("button.move >> nth=0");
     clicks++;
-    await page.waitForFunction((s) => window.arenaPlay.view() && window.arenaPlay.view().step !== s, step, { timeout: 60000 });
+    await waitFor(page, (s) => !!(window.arenaPlay.view() && window.arenaPlay.view().step !== s), step, 60000);
     if (problems.length) break;
   }
   const shown = await page.evaluate(() => {

@@ -23,6 +23,18 @@ pub fn did_you_mean<'a>(given: &str, candidates: impl IntoIterator<Item = &'a st
     closest(given, candidates).map(|c| format!("; did you mean `{c}`?")).unwrap_or_default()
 }
 
+/// The most characters of a user's value an error message quotes.
+pub const QUOTED_AT_MOST: usize = 80;
+
+/// `text` as an error message quotes it: whole when short, else its first
+/// [`QUOTED_AT_MOST`] characters and `...` (a 100 kB flag value is not echoed whole).
+pub fn clipped(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_AT_MOST) {
+        Some((at, _)) => format!("{}... ({} characters)", &text[..at], text.chars().count()),
+        None => text.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

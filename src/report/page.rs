@@ -17,21 +17,7 @@ code{background:#f4f4f4;padding:1px 4px;word-break:break-all}
 @media print{body{max-width:none}a{color:inherit;text-decoration:none}h2{page-break-after:avoid}}
 ";
 
-/// Escape text for HTML.
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
+pub use crate::report::html::esc;
 
 /// A number as the tables show it: up to four decimals, no trailing noise.
 pub fn num(v: Option<f64>) -> String {
@@ -111,7 +97,8 @@ impl Page {
     /// The whole document.
     pub fn finish(self, title: &str) -> String {
         format!(
-            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>{STYLE}</style></head>\n<body>\n{}</body></html>\n",
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n{}\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>{STYLE}</style></head>\n<body>\n{}</body></html>\n",
+            crate::report::html::policy_meta(&crate::report::html::policy_without_script()),
             esc(title),
             self.body
         )

@@ -510,7 +510,7 @@ fn notable(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
             return Err(bad(format!(
                 "pick {} names the page {}, not arena's {href}",
                 k + 1,
-                clipped(&json_text(&p["page"]))
+                crate::core::suggest::clipped(&json_text(&p["page"]))
             )));
         }
         let replay = if dir.join(&href).is_file() {
@@ -543,14 +543,6 @@ fn notable(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
 /// (`session::view::notable` writes it; this floor may not use that one).
 fn notable_page(index: u64) -> String {
     format!("matches/match-{index}.html")
-}
-
-/// At most 80 characters of a value read from a file, for a message.
-fn clipped(text: &str) -> String {
-    match text.char_indices().nth(80) {
-        Some((at, _)) => format!("{}...", &text[..at]),
-        None => text.to_string(),
-    }
 }
 
 /// The page of the run folder `dir`; `up` links back to a summary or sweep page.

@@ -221,7 +221,7 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
         let name = esc(&names[i]);
         let link = folder
             .map(|c| t.text(r, c))
-            .filter(|f| !f.is_empty() && dir.join(f).join("manifest.json").is_file())
+            .filter(|f| is_own_folder_name(f) && dir.join(f).join("manifest.json").is_file())
             .map_or(name.clone(), |f| format!("<a href=\"{}/report.html\">{name}</a>", esc(f)));
         table.push_str(&format!("<tr><td>{link}</td>"));
         for &k in &keys {
@@ -309,4 +309,15 @@ fn differences(
     ];
     table_of(page, d, &cols);
     Ok(())
+}
+
+/// Whether `name`, read from a CSV cell, can be a variant folder arena made: one plain
+/// name inside the sweep's folder. A link comes only from arena's own naming: never a
+/// path elsewhere (`../x`, `/etc`), and never a URL (`javascript:...`, `https://...`).
+fn is_own_folder_name(name: &str) -> bool {
+    let mut parts = std::path::Path::new(name).components();
+    matches!(parts.next(), Some(std::path::Component::Normal(_)))
+        && parts.next().is_none()
+        && !name.starts_with('.')
+        && !name.contains([':', '\\', '/', '?', '#', '%'])
 }

@@ -4,6 +4,7 @@
 //! ([`crate::core::TraceGame::seat_state_json`]); the match is saved as a JSON trace
 //! (format 2) that `arena view` and `arena trace --trace` replay.
 
+pub mod http;
 pub mod replay;
 pub mod server;
 pub mod table;

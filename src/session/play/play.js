@@ -4,7 +4,7 @@
 // the chosen action. The server keeps the match: a refresh shows the same match.
 
 var SEAT = +document.body.getAttribute("data-seat");
-var API = "/api/seat/" + SEAT + "/";
+var API = document.body.getAttribute("data-api");
 var current = { start: { bots: [], state_data: {} }, steps: [] };
 var view = null;
 var busy = false;
@@ -54,10 +54,9 @@ function show(v) {
   if (v.game === "pride-prejudice") noteChoices(v.state_data);
   current.start.bots = v.bots;
   current.start.state_data = v.state_data;
-  var draw = DRAW[v.game] || drawGeneric;
   var turn = v.turn.kind === "player" ? "seat " + v.turn.seat + " to move" : v.turn.kind === "chance" ? "chance" : "over";
   $("picture").innerHTML = '<div class="caption" id="caption"><b>step ' + esc(v.step) + "</b> · " + esc(turn) + "</div>" +
-    '<div id="table">' + draw(v.state_data, 0) + "</div>";
+    '<div id="table">' + picture(v.game, v.state_data, 0) + "</div>";
   $("who").textContent = v.game + " · " + v.players + " players · you are seat " + SEAT + " · " +
     v.bots.map(function (b, s) { return "seat " + s + ": " + (s === SEAT ? "you" : b); }).join(", ");
   $("prompt").textContent = v.end ? "The match is over" : v.yours ? "Your move (step " + v.step + ")" : "Waiting: " + turn;
@@ -66,7 +65,7 @@ function show(v) {
     var hint = "";
     if (shown) {
       hint = '<span class="hint' + (shown.greedy === k ? " best" : "") + '">' + (shown.greedy === k ? "greedy's choice · " : "") +
-        (100 * shown.mcts_share[k]).toFixed(0) + "% of " + esc(shown.search) + "'s visits</span>";
+        esc((100 * shown.mcts_share[k]).toFixed(0)) + "% of " + esc(shown.search) + "'s visits</span>";
     }
     return '<li><button class="move" data-choice="' + k + '"' + (busy ? " disabled" : "") + ">" + esc(text) + "</button>" + hint + "</li>";
   }).join("");

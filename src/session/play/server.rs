@@ -2,21 +2,25 @@
 //! a page per person's seat, and a small JSON interface the page uses. Requests are handled
 //! one at a time on this thread, between the bots' paced steps, so the table needs no lock.
 //!
-//! Only this machine's browser may play: the server listens on 127.0.0.1 only, and refuses
-//! a request whose `Host` is not its own address (a DNS-rebinding page) or whose `Origin`
-//! names another site (a page elsewhere posting moves), and no page may show it in a frame
-//! (a page elsewhere luring clicks onto it). Each response is what the seat may
-//! see ([`super::Table::view`]); the trace, which holds everything, is only written to disk.
+//! Only this machine's browser, given the printed address, may play: the server
+//! ([`super::http`]) listens on 127.0.0.1 only; refuses, before anything else, a request
+//! whose `Host` is not its own address (a DNS-rebinding page) or whose `Origin` names
+//! another site (a page elsewhere posting moves); then one whose path does not begin with
+//! the match's random key (another user of a shared machine, who can reach the port but
+//! not read the address); no page may show it in a frame (a page elsewhere luring clicks
+//! onto it), and the page runs no script but its own (its Content-Security-Policy). Each
+//! response is what the seat may see ([`super::Table::view`]); the trace, which holds
+//! everything, is only written to disk.
 
-use std::io::Read;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
-use tiny_http::{Header, Request, Response, Server};
+use serde_json::Value;
 
+use super::http::{Checked, HttpServer, Reply};
 use super::{Refusal, Table, closing_words, save_trace};
 use crate::core::Seat;
+use crate::report::html;
 use crate::session::signals;
 use crate::session::view::{DRAW_SCRIPT, STYLE};
 use crate::{errln, outln};
@@ -24,14 +28,6 @@ use crate::{errln, outln};
 const PAGE: &str = include_str!("play.html");
 const PAGE_SCRIPT: &str = include_str!("play.js");
 const PAGE_STYLE: &str = include_str!("play.css");
-/// The largest request body read (a move is a few bytes). tiny_http reads a body this small
-/// into memory before it hands the request over, so reading it never waits on the client.
-const MAX_BODY: usize = 1024;
-/// The largest declared body of a refused request that is still answered. When a request
-/// is dropped, tiny_http reads the rest of its body into a buffer of the declared size,
-/// allocated at once (tiny-http/tiny-http#290): a made-up `Content-Length` aborted the
-/// process.
-const MAX_DRAINED: usize = 1 << 20;
 
 /// What the first Ctrl-C prints.
 const STOPPING: &[u8] =
@@ -39,70 +35,28 @@ const STOPPING: &[u8] =
 /// What a second Ctrl-C prints (before the process ends with code 130, or 143 for SIGTERM).
 const STOPPED_AT_ONCE: &[u8] = b"\narena: second stop signal: stopped at once; the trace keeps every step played (it is saved after each)\n";
 
-/// A response: status, content type, body.
-struct Reply {
-    status: u16,
-    kind: &'static str,
-    body: String,
+/// The page of `seat`, which asks for its views and posts its moves under `key`; and its
+/// Content-Security-Policy.
+fn page(table: &dyn Table, seat: usize, key: &str) -> (String, String) {
+    let script = format!("\n{DRAW_SCRIPT}\n{PAGE_SCRIPT}\n");
+    let policy = html::policy_with_script(&script, true);
+    let title = html::esc(&format!("arena play · {} · seat {seat}", table.game_name()));
+    let page = html::fill(
+        PAGE,
+        &[
+            ("POLICY", &html::policy_meta(&policy)),
+            ("TITLE", &title),
+            ("SEAT", &seat.to_string()),
+            ("API", &format!("/{key}/api/seat/{seat}/")),
+            ("STYLE", &format!("{STYLE}\n{PAGE_STYLE}")),
+            ("SCRIPT", &script),
+        ],
+    );
+    (page, policy)
 }
 
-impl Reply {
-    fn json(status: u16, value: &Value) -> Self {
-        Reply { status, kind: "application/json", body: value.to_string() }
-    }
-    fn error(status: u16, message: &str) -> Self {
-        Self::json(status, &json!({ "error": message }))
-    }
-}
-
-/// The server's own names: requests must carry one of them.
-struct Own {
-    hosts: [String; 2],
-    origins: [String; 2],
-}
-
-impl Own {
-    fn new(port: u16) -> Self {
-        Own {
-            hosts: [format!("127.0.0.1:{port}"), format!("localhost:{port}")],
-            origins: [format!("http://127.0.0.1:{port}"), format!("http://localhost:{port}")],
-        }
-    }
-
-    /// Why `request` is refused, if it is.
-    fn refusal(&self, request: &Request) -> Option<String> {
-        let header = |name: &'static str| {
-            request
-                .headers()
-                .iter()
-                .find(|h| h.field.equiv(name))
-                .map(|h| h.value.as_str().to_string())
-        };
-        match header("Host") {
-            Some(host) if self.hosts.contains(&host) => {}
-            other => {
-                return Some(format!(
-                    "Host {} is not this server's ({}): refused",
-                    other.unwrap_or_else(|| "(none)".into()),
-                    self.hosts[0]
-                ));
-            }
-        }
-        match header("Origin") {
-            Some(origin) if !self.origins.contains(&origin) => {
-                Some(format!("Origin {origin} is not this server's ({}): refused", self.origins[0]))
-            }
-            _ => None,
-        }
-    }
-}
-
-/// The page of `seat`.
-fn page(table: &dyn Table, seat: usize) -> String {
-    PAGE.replace("{{TITLE}}", &format!("arena play · {} · seat {seat}", table.game_name()))
-        .replace("{{SEAT}}", &seat.to_string())
-        .replace("{{STYLE}}", &format!("{STYLE}\n{PAGE_STYLE}"))
-        .replace("{{SCRIPT}}", &format!("{DRAW_SCRIPT}\n{PAGE_SCRIPT}"))
+fn html_reply(body: String, policy: String) -> Reply {
+    Reply { status: 200, kind: "text/html; charset=utf-8", body, policy }
 }
 
 /// The seat number of a path `/seat/N...` or `/api/seat/N/...` if a person plays it.
@@ -120,32 +74,34 @@ fn parse_move(body: &str) -> Result<(u64, usize), String> {
     Ok((step, usize::try_from(choice).map_err(|_| "\"choice\" is too large")?))
 }
 
-fn route(table: &mut dyn Table, method: &str, url: &str, body: &str, out: &Path) -> Reply {
-    let path = url.split('?').next().unwrap_or("");
+/// The answer to a checked request (its path is below the match's key).
+fn route(table: &mut dyn Table, request: &Checked, key: &str, out: &Path) -> Reply {
+    let (method, path, body) = (request.method.as_str(), request.path.as_str(), &request.body);
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     match (method, parts.as_slice()) {
         ("GET", [""]) => {
             let first =
                 (0..table.players()).find(|&s| person_seat(table, &s.to_string()).is_some());
             let html = format!(
-                "<!DOCTYPE html><meta charset=\"utf-8\"><title>arena play</title><p><a href=\"/seat/{0}\">seat {0}</a>",
+                "<!DOCTYPE html><meta charset=\"utf-8\">{}<title>arena play</title><p><a href=\"/{key}/seat/{1}\">seat {1}</a>",
+                html::policy_meta(&html::policy_without_script()),
                 first.unwrap_or(0)
             );
-            Reply { status: 200, kind: "text/html; charset=utf-8", body: html }
-        }
-        // Browsers ask for an icon; there is none.
-        ("GET", ["favicon.ico"]) => {
-            Reply { status: 204, kind: "image/x-icon", body: String::new() }
+            html_reply(html, html::policy_without_script())
         }
         ("GET", ["seat", n]) => match person_seat(table, n) {
             Some(seat) => {
-                Reply { status: 200, kind: "text/html; charset=utf-8", body: page(table, seat) }
+                let (page, policy) = page(table, seat, key);
+                html_reply(page, policy)
             }
-            None => Reply::error(404, &format!("seat {n} is not played by a person here")),
+            None => Reply::error(404, &format!("seat {} is not played by a person here", clip(n))),
         },
         (_, ["api", "seat", n, what]) => {
             let Some(seat) = person_seat(table, n) else {
-                return Reply::error(404, &format!("seat {n} is not played by a person here"));
+                return Reply::error(
+                    404,
+                    &format!("seat {} is not played by a person here", clip(n)),
+                );
             };
             let seat = Seat(seat as u8);
             match (method, *what) {
@@ -172,70 +128,20 @@ fn route(table: &mut dyn Table, method: &str, url: &str, body: &str, out: &Path)
                 },
                 _ => Reply::error(
                     405,
-                    &format!("{method} /api/seat/{n}/{what} is not something this server does"),
+                    &format!(
+                        "{method} /api/seat/{}/{} is not something this server does",
+                        clip(n),
+                        clip(what)
+                    ),
                 ),
             }
         }
-        _ => Reply::error(404, &format!("{method} {path}: no such page")),
+        _ => Reply::error(404, &format!("{} {}: no such page", clip(method), clip(path))),
     }
 }
 
-fn respond(request: Request, reply: Reply) {
-    let header =
-        |k: &str, v: &str| Header::from_bytes(k.as_bytes(), v.as_bytes()).expect("an ASCII header");
-    let response = Response::from_string(reply.body)
-        .with_status_code(reply.status)
-        .with_header(header("Content-Type", reply.kind))
-        .with_header(header("Cache-Control", "no-store"))
-        .with_header(header("X-Content-Type-Options", "nosniff"))
-        // No other site may frame the page and lure clicks onto its moves (the page's own
-        // requests carry its own Origin, so the Origin check would let them through).
-        .with_header(header("X-Frame-Options", "DENY"))
-        .with_header(header("Content-Security-Policy", "frame-ancestors 'none'"));
-    // A browser that went away is no error of the match.
-    let _ = request.respond(response);
-}
-
-/// Whether tiny_http holds the body of `request` in memory already: declared with
-/// `Content-Length`, at most [`MAX_BODY`] bytes, and not waiting for `100 Continue`. Any
-/// other body would be read from the client as it comes, on the table's thread.
-fn body_in_memory(request: &Request) -> bool {
-    let has = |name: &'static str| request.headers().iter().any(|h| h.field.equiv(name));
-    !has("Transfer-Encoding") && !has("Expect") && request.body_length().unwrap_or(0) <= MAX_BODY
-}
-
-/// Refuse a request whose body is not read, away from the table's thread: dropping it reads
-/// the rest of the body, which waits on the client. A body declared larger than
-/// [`MAX_DRAINED`] is not even that (see there): its request is forgotten, unanswered, and
-/// its connection left to the client to close.
-fn refuse_unread(request: Request) {
-    // A moment a test waits for (`ARENA_FAILPOINT=play:refused-unread:say` only says so).
-    let _ = crate::output::failpoint("play:refused-unread");
-    if request.body_length().is_some_and(|n| n > MAX_DRAINED) {
-        std::mem::forget(request);
-        return;
-    }
-    let why =
-        format!("a request body is at most {MAX_BODY} bytes, sent whole with its Content-Length");
-    std::thread::spawn(move || respond(request, Reply::error(413, &why)));
-}
-
-fn handle(table: &mut dyn Table, own: &Own, mut request: Request, out: &Path) {
-    // Before any answer: answering drops the request, which reads what is left of its body.
-    if !body_in_memory(&request) {
-        return refuse_unread(request);
-    }
-    if let Some(why) = own.refusal(&request) {
-        return respond(request, Reply::error(403, &why));
-    }
-    let mut body = String::new();
-    if request.as_reader().take(MAX_BODY as u64).read_to_string(&mut body).is_err() {
-        return respond(request, Reply::error(400, "the request body is not UTF-8 text"));
-    }
-    let method = request.method().as_str().to_string();
-    let url = request.url().to_string();
-    let reply = route(table, &method, &url, &body, out);
-    respond(request, reply);
+fn clip(text: &str) -> String {
+    crate::core::suggest::clipped(text)
 }
 
 /// Open `url` in the desktop's browser (`--open`); a machine without one says so.
@@ -249,19 +155,13 @@ fn open_browser(url: &str) {
 /// Serve the match of `table` until Ctrl-C (or SIGTERM), with `pace` between the bots'
 /// steps. The trace is saved after every step and once more when stopping.
 pub fn serve(table: &mut dyn Table, pace: Duration, open: bool, out: &Path) -> anyhow::Result<()> {
-    let server = Server::http("127.0.0.1:0")
-        .map_err(|e| anyhow::anyhow!("starting the web server on 127.0.0.1: {e}"))?;
-    let port = server
-        .server_addr()
-        .to_ip()
-        .map(|a| a.port())
-        .ok_or_else(|| anyhow::anyhow!("the server has no TCP port"))?;
-    let own = Own::new(port);
+    let server = HttpServer::start()?;
+    let address = format!("http://127.0.0.1:{}/{}", server.port, server.key);
     signals::install_saying(STOPPING, STOPPED_AT_ONCE)?;
     let people: Vec<usize> =
         (0..table.players()).filter(|&s| table.labels()[s] == super::PERSON).collect();
     for &seat in &people {
-        outln!("seat {seat}: http://127.0.0.1:{port}/seat/{seat}");
+        outln!("seat {seat}: {address}/seat/{seat}");
     }
     outln!(
         "the bots move every {} ms; Ctrl-C stops the server and keeps the trace in {}",
@@ -269,7 +169,7 @@ pub fn serve(table: &mut dyn Table, pace: Duration, open: bool, out: &Path) -> a
         out.display()
     );
     if open {
-        open_browser(&format!("http://127.0.0.1:{port}/seat/{}", people[0]));
+        open_browser(&format!("{address}/seat/{}", people[0]));
     }
     save_trace(table, out)?;
     let mut last_step = Instant::now();
@@ -289,17 +189,13 @@ pub fn serve(table: &mut dyn Table, pace: Duration, open: bool, out: &Path) -> a
         }
         let wait =
             if due { pace.saturating_sub(last_step.elapsed()) } else { Duration::from_millis(100) };
-        match server.recv_timeout(wait.max(Duration::from_millis(1))) {
-            Ok(Some(request)) => {
-                let before = table.step();
-                handle(table, &own, request, out);
-                if table.step() != before {
-                    last_step = Instant::now();
-                }
+        if let Some(incoming) = server.next(wait.max(Duration::from_millis(1))) {
+            let before = table.step();
+            let reply = route(table, &incoming.request, &server.key, out);
+            incoming.answer(reply);
+            if table.step() != before {
+                last_step = Instant::now();
             }
-            Ok(None) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(anyhow::anyhow!("the web server stopped: {e}")),
         }
     }
     save_trace(table, out)?;

@@ -8,6 +8,7 @@ pub mod notable;
 
 use serde_json::Value;
 
+use crate::report::html;
 use crate::session::Plan;
 use crate::session::input::input;
 use crate::session::trace::{TraceStyle, trace_match};
@@ -175,19 +176,21 @@ fn script_json(value: &Value) -> String {
     value.to_string().replace('<', "\\u003c")
 }
 
-/// Text safe inside HTML (the title).
-fn html_text(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
-}
-
 /// The page of `matches` (at least one), titled `title`.
 pub fn page(matches: &[MatchRecords], title: &str) -> String {
     let data = Value::Array(matches.iter().map(|m| Value::Array(m.clone())).collect());
-    SKELETON
-        .replace("{{TITLE}}", &html_text(title))
-        .replace("{{STYLE}}", STYLE)
-        .replace("{{SCRIPT}}", &format!("{DRAW_SCRIPT}\n{SCRIPT}"))
-        .replace("{{TRACE}}", &script_json(&data))
+    let script = format!("\n{DRAW_SCRIPT}\n{SCRIPT}\n");
+    let policy = html::policy_with_script(&script, false);
+    html::fill(
+        SKELETON,
+        &[
+            ("POLICY", &html::policy_meta(&policy)),
+            ("TITLE", &html::esc(title)),
+            ("STYLE", STYLE),
+            ("SCRIPT", &script),
+            ("TRACE", &script_json(&data)),
+        ],
+    )
 }
 
 /// A title for a page of these matches: the game and the match indices.

@@ -27,7 +27,7 @@ function prepare(records) {
         var v = r.state_changes[k];
         if (v && typeof v === "object" && v.$patch) {
           // Only the elements that changed (the page's own compaction, see view/mod.rs).
-          var arr = state[k].slice();
+          var arr = list(state[k]).slice();
           Object.keys(v.$patch).forEach(function (i) { arr[+i] = v.$patch[i]; });
           v = arr;
         }
@@ -41,10 +41,11 @@ function prepare(records) {
   if (start.game === "pride-prejudice") {
     var chosenBy = {}, round = null;
     states.forEach(function (s) {
+      if (!s || typeof s !== "object") return;
       if (s.round !== round) { chosenBy = {}; round = s.round; }
       if (s.choosing) {
         chosenBy = Object.assign({}, chosenBy);
-        s.choosing.chosen.forEach(function (d) {
+        list(s.choosing.chosen).forEach(function (d) {
           var seats = (chosenBy[d] || []).slice();
           if (seats.indexOf(s.choosing.seat) < 0) seats.push(s.choosing.seat);
           chosenBy[d] = seats;
@@ -59,8 +60,8 @@ function prepare(records) {
 // The scores drawn at step i: the state's running scores, and the end record's at the end
 // (TRICE and tic-tac-toe count only at the end).
 function scoresAt(i) {
-  if (i === current.steps.length) return current.end.scores;
-  return current.states[i].scores || [];
+  if (i === current.steps.length) return list(current.end.scores);
+  return list(current.states[i].scores);
 }
 
 // ---- words --------------------------------------------------------------------------
@@ -73,7 +74,8 @@ function stepText(i) {
 }
 
 function eventText(e) {
-  var words = e.kind.replace(/_/g, " ");
+  e = e || {};
+  var words = String(e.kind).replace(/_/g, " ");
   var rest = [];
   Object.keys(e).forEach(function (k) {
     if (k === "kind" || k === "seat" || k === "points") return;
@@ -91,17 +93,16 @@ function eventText(e) {
 
 function render() {
   var m = current, n = m.steps.length, s = m.states[at];
-  var draw = DRAW[m.start.game] || drawGeneric;
   var caption = '<div class="caption" id="caption"><b>step ' + at + " / " + n + "</b> · " + esc(stepText(at)) +
     (at === n ? " · <b>end: " + esc(m.end.reason_text || m.end.reason || "") + "</b>" : "") + "</div>";
-  $("picture").innerHTML = caption + '<div id="table">' + draw(s, at) + "</div>";
+  $("picture").innerHTML = caption + '<div id="table">' + picture(m.start.game, s, at) + "</div>";
   // Scores.
   var scores = scoresAt(at), ended = at === n;
   var rows = "<tr><th>seat</th><th>bot</th><th>score</th></tr>";
   scores.forEach(function (sc, seat) {
-    var win = ended && (m.end.winners || []).indexOf(seat) >= 0;
-    rows += '<tr class="' + (win ? "win" : "") + '"><td>' + seat + "</td><td>" + esc((m.start.bots || [])[seat] || "") +
-      '</td><td class="score" data-seat="' + seat + '">' + sc + "</td></tr>";
+    var win = ended && list(m.end.winners).indexOf(seat) >= 0;
+    rows += '<tr class="' + (win ? "win" : "") + '"><td>' + seat + "</td><td>" + esc(list(m.start.bots)[seat] || "") +
+      '</td><td class="score" data-seat="' + seat + '">' + esc(sc) + "</td></tr>";
   });
   $("scores").innerHTML = rows;
   $("scores").setAttribute("data-final", ended ? "1" : "0");
@@ -109,16 +110,17 @@ function render() {
   var now = "<div>" + esc(stepText(at)) + "</div>";
   if (at > 0) {
     var r = m.steps[at - 1];
-    if (r.legal) {
-      now += '<div class="label">' + r.legal.length + " legal action" + (r.legal.length === 1 ? "" : "s") + ":</div><ul>" +
-        r.legal.map(function (a, k) {
-          return '<li class="' + (k === r.chosen ? "chosen" : "") + '">' + esc(typeof a === "object" ? a.text : a) + "</li>";
+    var legal = list(r.legal);
+    if (legal.length) {
+      now += '<div class="label">' + legal.length + " legal action" + (legal.length === 1 ? "" : "s") + ":</div><ul>" +
+        legal.map(function (a, k) {
+          return '<li class="' + (k === r.chosen ? "chosen" : "") + '">' + esc(a && typeof a === "object" ? a.text : a) + "</li>";
         }).join("") + "</ul>";
     }
-    if (r.events && r.events.length) {
+    if (list(r.events).length) {
       now += '<div class="events">' + r.events.map(function (e) { return esc(eventText(e)); }).join("<br>") + "</div>";
     }
-  } else if (m.start.events && m.start.events.length) {
+  } else if (list(m.start.events).length) {
     now += '<div class="events">' + m.start.events.map(function (e) { return esc(eventText(e)); }).join("<br>") + "</div>";
   }
   if (ended) now += "<div><b>" + esc(m.end.reason_text || "") + "</b>" + (m.end.capped ? " (capped: no winner)" : "") + "</div>";
@@ -162,13 +164,13 @@ function load(k) {
   current = prepare(MATCHES[k]);
   var st = current.start, n = current.steps.length;
   $("who").textContent = st.game + " · match " + st.match + " · seed " + st.seed + " · deal " + st.deal +
-    " · seating " + st.seating + " · bots " + (st.bots || []).join(", ");
+    " · seating " + st.seating + " · bots " + list(st.bots).join(", ");
   $("slider").max = n;
   $("jump").max = n;
   $("count").textContent = n;
   var items = [];
   for (var i = 0; i <= n; i++) items.push("<li>" + esc(stepText(i)) + "</li>");
-  items.push("<li>end: " + esc(current.end.reason_text || "") + " · scores " + esc((current.end.scores || []).join(", ")) + "</li>");
+  items.push("<li>end: " + esc(current.end.reason_text || "") + " · scores " + esc(list(current.end.scores).join(", ")) + "</li>");
   $("log").innerHTML = items.join("");
   go(0);
 }

@@ -1,0 +1,372 @@
+//! The small HTTP/1.1 server under `arena play`: it reads requests from this machine's
+//! browser with hard limits and hands only well-formed, addressed requests to the table.
+//!
+//! Written here rather than taken from a crate because the limits are the point: tiny_http
+//! (used before) reads the rest of a refused request's body when the request is dropped,
+//! into a buffer of the declared size, so a made-up `Content-Length` either aborted the
+//! process or, worked around, leaked the connection. Here every connection lives on a
+//! thread of its own with a deadline, at most [`MAX_CONNECTIONS`] at once; a body is read
+//! only when it is small and declared; nothing is read after the answer but a bounded
+//! drain; and every connection is closed after one answer. The table's thread sees a
+//! request only once its Host, Origin, key and body have been checked, so no client can
+//! make it wait.
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::{Shutdown, TcpListener, TcpStream};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
+use std::time::{Duration, Instant};
+
+/// The largest request body read (a move is a few bytes).
+pub const MAX_BODY: usize = 1024;
+/// The largest request line and headers read.
+const MAX_HEAD: usize = 8 * 1024;
+/// Connections handled at once; more are closed unanswered until one ends.
+const MAX_CONNECTIONS: usize = 32;
+/// How long a client has to send its whole request (a local browser needs milliseconds).
+const REQUEST_DEADLINE: Duration = Duration::from_secs(3);
+/// How long an answer may wait for the table's thread (a bot may be thinking).
+const ANSWER_DEADLINE: Duration = Duration::from_secs(120);
+/// What is read and thrown away after answering a request whose body was not read, so that
+/// closing does not reset the connection before the client reads the answer.
+const MAX_DRAIN: usize = 64 * 1024;
+
+/// A response: status, content type, body, and the page's Content-Security-Policy.
+pub struct Reply {
+    pub status: u16,
+    pub kind: &'static str,
+    pub body: String,
+    pub policy: String,
+}
+
+impl Reply {
+    pub fn json(status: u16, value: &serde_json::Value) -> Self {
+        Reply {
+            status,
+            kind: "application/json",
+            body: value.to_string(),
+            policy: crate::report::html::POLICY_NO_PAGE.to_string(),
+        }
+    }
+    pub fn error(status: u16, message: &str) -> Self {
+        Self::json(status, &serde_json::json!({ "error": message }))
+    }
+}
+
+/// A request that passed every check: its method, its path below the key, its body.
+pub struct Checked {
+    pub method: String,
+    pub path: String,
+    pub body: String,
+}
+
+/// A checked request for the table, and where its answer goes.
+pub struct Incoming {
+    pub request: Checked,
+    answer: Sender<Reply>,
+}
+
+impl Incoming {
+    /// Answer the request (a client that went away is no error of the match).
+    pub fn answer(self, reply: Reply) {
+        let _ = self.answer.send(reply);
+    }
+}
+
+/// Who may ask: the server's own Host names and Origins, and the match's key, the first
+/// part of every path.
+pub struct Own {
+    hosts: [String; 2],
+    origins: [String; 2],
+    key: String,
+}
+
+impl Own {
+    fn new(port: u16, key: String) -> Self {
+        Own {
+            hosts: [format!("127.0.0.1:{port}"), format!("localhost:{port}")],
+            origins: [format!("http://127.0.0.1:{port}"), format!("http://localhost:{port}")],
+            key,
+        }
+    }
+}
+
+/// The listening server: requests that passed every check arrive on [`Self::next`].
+pub struct HttpServer {
+    pub port: u16,
+    pub key: String,
+    requests: Receiver<Incoming>,
+}
+
+impl HttpServer {
+    /// Listen on a free port of 127.0.0.1 under a new random key.
+    pub fn start() -> anyhow::Result<HttpServer> {
+        let listener = TcpListener::bind("127.0.0.1:0")
+            .map_err(|e| anyhow::anyhow!("starting the web server on 127.0.0.1: {e}"))?;
+        let port = listener.local_addr()?.port();
+        let key = new_key()?;
+        let own = Arc::new(Own::new(port, key.clone()));
+        // A bounded queue: a flood of good requests waits in its connections' threads.
+        let (send, requests) = sync_channel(MAX_CONNECTIONS);
+        std::thread::Builder::new()
+            .name("play-accept".into())
+            .spawn(move || accept_loop(listener, own, send))?;
+        Ok(HttpServer { port, key, requests })
+    }
+
+    /// The next checked request, waiting at most `wait`; `None` when there was none.
+    pub fn next(&self, wait: Duration) -> Option<Incoming> {
+        self.requests.recv_timeout(wait).ok()
+    }
+}
+
+/// 128 random bits from the operating system, as hex: the part of the printed address that
+/// another local user cannot guess.
+fn new_key() -> anyhow::Result<String> {
+    let mut bytes = [0u8; 16];
+    std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| f.read_exact(&mut bytes))
+        .map_err(|e| anyhow::anyhow!("reading /dev/urandom for the match's key: {e}"))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+fn accept_loop(listener: TcpListener, own: Arc<Own>, send: SyncSender<Incoming>) {
+    let live = Arc::new(AtomicUsize::new(0));
+    for stream in listener.incoming() {
+        let Ok(stream) = stream else { continue };
+        if live.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
+            // Closed unanswered: the browser retries; a flood gets nothing to hold on to.
+            drop(stream);
+            continue;
+        }
+        live.fetch_add(1, Ordering::SeqCst);
+        let (own, send, done) = (own.clone(), send.clone(), live.clone());
+        let spawned = std::thread::Builder::new().name("play-conn".into()).spawn(move || {
+            connection(stream, &own, &send);
+            done.fetch_sub(1, Ordering::SeqCst);
+        });
+        if spawned.is_err() {
+            live.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}
+
+/// One connection: read and check its request, pass it on or refuse it, answer, close.
+fn connection(mut stream: TcpStream, own: &Own, send: &SyncSender<Incoming>) {
+    let deadline = Instant::now() + REQUEST_DEADLINE;
+    let (reply, body_unread) = match read_request(&mut stream, own, deadline) {
+        Ok(request) => {
+            let (answer, answered) = channel();
+            if send.send(Incoming { request, answer }).is_err() {
+                return; // the server is stopping
+            }
+            match answered.recv_timeout(ANSWER_DEADLINE) {
+                Ok(reply) => (reply, false),
+                Err(_) => (Reply::error(503, "the table did not answer in time"), false),
+            }
+        }
+        Err(Refused { reply: Some(reply), body_unread }) => (reply, body_unread),
+        Err(Refused { reply: None, .. }) => return,
+    };
+    write_reply(&mut stream, &reply);
+    let _ = stream.shutdown(Shutdown::Write);
+    if body_unread {
+        drain(&mut stream);
+    }
+}
+
+/// A request refused before the table saw it: the answer (none for a client that sent
+/// nothing readable), and whether its body is left unread.
+struct Refused {
+    reply: Option<Reply>,
+    body_unread: bool,
+}
+
+fn refuse(status: u16, message: &str) -> Refused {
+    Refused { reply: Some(Reply::error(status, message)), body_unread: true }
+}
+
+/// At most about 80 characters of a client's text, for an error message.
+fn quoted(text: &str) -> String {
+    crate::core::suggest::clipped(text)
+}
+
+fn read_request(stream: &mut TcpStream, own: &Own, deadline: Instant) -> Result<Checked, Refused> {
+    let mut buffer = Vec::with_capacity(1024);
+    let head_end = loop {
+        if let Some(at) = buffer.windows(4).position(|w| w == b"\r\n\r\n") {
+            break at;
+        }
+        if buffer.len() >= MAX_HEAD {
+            return Err(refuse(431, &format!("a request's head is at most {MAX_HEAD} bytes")));
+        }
+        let mut chunk = [0u8; 1024];
+        match read_until(stream, &mut chunk, deadline) {
+            Some(0) | None if buffer.is_empty() => {
+                return Err(Refused { reply: None, body_unread: false });
+            }
+            Some(0) | None => return Err(refuse(408, "the request ended before its headers did")),
+            Some(n) => buffer.extend_from_slice(&chunk[..n]),
+        }
+    };
+    let Ok(head) = std::str::from_utf8(&buffer[..head_end]) else {
+        return Err(refuse(400, "the request's head is not UTF-8 text"));
+    };
+    let mut lines = head.split("\r\n");
+    let request_line = lines.next().unwrap_or("");
+    let mut words = request_line.split(' ');
+    let (Some(method), Some(target), Some(version), None) =
+        (words.next(), words.next(), words.next(), words.next())
+    else {
+        return Err(refuse(400, &format!("not an HTTP request line: {}", quoted(request_line))));
+    };
+    if !version.starts_with("HTTP/1.") {
+        return Err(refuse(505, "this server speaks HTTP/1.1"));
+    }
+    let mut headers: Vec<(String, String)> = Vec::new();
+    for line in lines {
+        let Some((name, value)) = line.split_once(':') else {
+            return Err(refuse(400, &format!("not a header: {}", quoted(line))));
+        };
+        headers.push((name.trim().to_ascii_lowercase(), value.trim().to_string()));
+    }
+    let header = |name: &str| -> Result<Option<&str>, Refused> {
+        let mut found = headers.iter().filter(|(n, _)| n == name).map(|(_, v)| v.as_str());
+        let first = found.next();
+        match found.next() {
+            Some(_) => Err(refuse(400, &format!("more than one {name} header"))),
+            None => Ok(first),
+        }
+    };
+    // Who asks comes first: a stranger learns nothing else of this server.
+    match header("host")? {
+        Some(host) if own.hosts.iter().any(|h| h == host) => {}
+        other => {
+            return Err(refuse(
+                403,
+                &format!(
+                    "Host {} is not this server's ({}): refused",
+                    quoted(other.unwrap_or("(none)")),
+                    own.hosts[0]
+                ),
+            ));
+        }
+    }
+    if let Some(origin) = header("origin")?
+        && !own.origins.iter().any(|o| o == origin)
+    {
+        return Err(refuse(
+            403,
+            &format!(
+                "Origin {} is not this server's ({}): refused",
+                quoted(origin),
+                own.origins[0]
+            ),
+        ));
+    }
+    let path = target.split(['?', '#']).next().unwrap_or("");
+    let Some(below) = path.strip_prefix('/').and_then(|p| p.strip_prefix(own.key.as_str())) else {
+        return Err(refuse(
+            404,
+            "no such page: open the address arena play printed (it carries the match's key)",
+        ));
+    };
+    if !below.is_empty() && !below.starts_with('/') {
+        return Err(refuse(404, "no such page: open the address arena play printed"));
+    }
+    let path = if below.is_empty() { "/".to_string() } else { below.to_string() };
+    let too_big =
+        format!("a request body is at most {MAX_BODY} bytes, sent whole with its Content-Length");
+    if header("transfer-encoding")?.is_some() || header("expect")?.is_some() {
+        return Err(refuse(413, &too_big));
+    }
+    let length = match header("content-length")? {
+        None => 0,
+        Some(text) => match text.parse::<usize>() {
+            Ok(n) if n <= MAX_BODY => n,
+            Ok(_) => return Err(refuse(413, &too_big)),
+            Err(_) => {
+                return Err(refuse(
+                    400,
+                    &format!("Content-Length {} is not a number", quoted(text)),
+                ));
+            }
+        },
+    };
+    let mut body = buffer[head_end + 4..].to_vec();
+    while body.len() < length {
+        let mut chunk = [0u8; MAX_BODY];
+        match read_until(stream, &mut chunk[..length - body.len()], deadline) {
+            Some(n) if n > 0 => body.extend_from_slice(&chunk[..n]),
+            _ => return Err(refuse(408, "the request ended before its body did")),
+        }
+    }
+    body.truncate(length);
+    let Ok(body) = String::from_utf8(body) else {
+        return Err(Refused {
+            reply: Some(Reply::error(400, "the request body is not UTF-8 text")),
+            body_unread: false,
+        });
+    };
+    Ok(Checked { method: method.to_string(), path, body })
+}
+
+/// One read that gives up at `deadline`: `None` on a timeout or an error.
+fn read_until(stream: &mut TcpStream, into: &mut [u8], deadline: Instant) -> Option<usize> {
+    let left = deadline.checked_duration_since(Instant::now())?;
+    stream.set_read_timeout(Some(left.max(Duration::from_millis(1)))).ok()?;
+    loop {
+        match stream.read(into) {
+            Ok(n) => return Some(n),
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(_) => return None,
+        }
+    }
+}
+
+fn drain(stream: &mut TcpStream) {
+    let deadline = Instant::now() + Duration::from_millis(500);
+    let mut chunk = [0u8; 4096];
+    let mut read = 0;
+    while read < MAX_DRAIN {
+        match read_until(stream, &mut chunk, deadline) {
+            Some(n) if n > 0 => read += n,
+            _ => return,
+        }
+    }
+}
+
+fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        204 => "No Content",
+        400 => "Bad Request",
+        403 => "Forbidden",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        408 => "Request Timeout",
+        409 => "Conflict",
+        413 => "Content Too Large",
+        431 => "Request Header Fields Too Large",
+        503 => "Service Unavailable",
+        505 => "HTTP Version Not Supported",
+        _ => "",
+    }
+}
+
+fn write_reply(stream: &mut TcpStream, reply: &Reply) {
+    let head = format!(
+        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n\
+         X-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\n\
+         Content-Security-Policy: {}; {}\r\nConnection: close\r\n\r\n",
+        reply.status,
+        reason(reply.status),
+        reply.kind,
+        reply.body.len(),
+        reply.policy,
+        crate::report::html::NO_FRAMES
+    );
+    let _ = stream.set_write_timeout(Some(REQUEST_DEADLINE));
+    let _ = stream.write_all(head.as_bytes()).and_then(|_| stream.write_all(reply.body.as_bytes()));
+}
