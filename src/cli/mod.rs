@@ -434,6 +434,8 @@ fn clap_suggestion(e: &clap::Error) -> String {
         .unwrap_or_default()
 }
 
+use crate::core::suggest::clip_long_words;
+
 /// Parse and run; returns the process exit code.
 pub fn main_with_args(args: Vec<String>) -> i32 {
     let cli = match Cli::try_parse_from(&args) {
@@ -453,11 +455,8 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
                     0
                 };
             }
-            crate::errln!(
-                "{}{} (see `arena --help`)",
-                one_line(&e.render().to_string()),
-                clap_suggestion(&e)
-            );
+            let message = format!("{}{}", one_line(&e.render().to_string()), clap_suggestion(&e));
+            crate::errln!("{} (see `arena --help`)", clip_long_words(&message));
             return 2;
         }
     };
@@ -488,7 +487,7 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
         Ok(Status::Paused) => 4,
         Err(e) => {
             let chain: Vec<String> = e.chain().map(|c| c.to_string()).collect();
-            crate::errln!("error: {}", chain.join(": "));
+            crate::errln!("error: {}", clip_long_words(&chain.join(": ")));
             if is_input_error(&e) { 2 } else { 1 }
         }
     }

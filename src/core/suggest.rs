@@ -35,9 +35,50 @@ pub fn clipped(text: &str) -> String {
     }
 }
 
+/// `message` with every word (a run without whitespace) longer than twice
+/// [`QUOTED_AT_MOST`] [`clipped`]: the last guard of the command line's error lines, so that
+/// a huge value is never echoed whole whichever message quotes it, while a long path still
+/// reads whole.
+pub fn clip_long_words(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(4096));
+    let mut word_start = None;
+    for (at, c) in message.char_indices().chain(std::iter::once((message.len(), ' '))) {
+        match (c.is_whitespace(), word_start) {
+            (false, None) => word_start = Some(at),
+            (true, Some(start)) => {
+                let word = &message[start..at];
+                if word.chars().nth(2 * QUOTED_AT_MOST).is_some() {
+                    out.push_str(&clipped(word));
+                } else {
+                    out.push_str(word);
+                }
+                word_start = None;
+            }
+            _ => {}
+        }
+        if c.is_whitespace() && at < message.len() {
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_word_is_clipped_and_the_rest_kept() {
+        let huge = "y".repeat(100_000);
+        let message = format!("error: --set target={huge}: must be a whole number\n  see x");
+        let out = clip_long_words(&message);
+        assert!(out.len() < 200, "{out}");
+        assert!(out.starts_with("error: --set target=yyy"), "{out}");
+        assert!(out.ends_with(" must be a whole number\n  see x"), "{out}");
+        assert!(out.contains("... (100008 characters)"), "the word, its colon included: {out}");
+        let path = format!("/{}", "p".repeat(150));
+        assert_eq!(clip_long_words(&path), path, "a long path is kept whole");
+    }
 
     #[test]
     fn a_typo_finds_its_name_and_nonsense_finds_none() {

@@ -24,6 +24,7 @@ mod floors;
 mod golden;
 mod greedy_adaptive;
 mod greedy_play;
+mod hostile;
 mod known_answers;
 mod ladder;
 mod love_actually_no_peeking;
