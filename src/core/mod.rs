@@ -32,6 +32,7 @@
 
 pub mod chance;
 pub mod conformance;
+pub mod csv_cell;
 pub mod file_record;
 pub mod rules;
 pub mod suggest;

@@ -87,7 +87,9 @@ pub(crate) fn write_csv(
         let mut w = csv::Writer::from_writer(file.writer());
         w.write_record(header).map_err(|e| csv_failure(&partial, e))?;
         for row in rows {
-            w.write_record(&row).map_err(|e| csv_failure(&partial, e))?;
+            // Text a user typed may sit in any cell (labels, rule values, file names).
+            let cells = row.iter().map(|c| crate::core::csv_cell::neutralised(c).into_owned());
+            w.write_record(cells).map_err(|e| csv_failure(&partial, e))?;
         }
         w.flush().map_err(|e| csv_failure(&partial, e))?;
     }

@@ -52,7 +52,9 @@ impl Table {
         for record in reader.records() {
             let record =
                 record.map_err(|e| ReportError::Input(format!("{name}: malformed CSV: {e}")))?;
-            rows.push(record.iter().map(|c| c.trim().to_string()).collect());
+            // The text as typed, without the `'` that keeps spreadsheets from running it.
+            let cell = |c: &str| crate::core::csv_cell::read_back(c.trim()).to_string();
+            rows.push(record.iter().map(cell).collect());
         }
         Ok(Table { name, headers, rows })
     }
