@@ -417,6 +417,12 @@ fn game_status(folder: &Path, game: String) -> anyhow::Result<GameStatus> {
         if !folder.join("report.html").exists() {
             detail += "; report.html is missing (`arena report` writes it)";
         }
+        let missing = crate::session::view::notable::missing_pages(folder);
+        if missing > 0 {
+            detail += &format!(
+                "; {missing} of notable.json's replay pages are missing from matches/ (`arena view --from` draws any match again)"
+            );
+        }
         let mut st = blank("finished", detail);
         if let Some(name) = m["game"].as_str().or(m["plan"]["game"].as_str()) {
             st.game = name.to_string();

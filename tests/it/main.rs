@@ -21,6 +21,7 @@ mod extremes;
 mod failures;
 mod faults;
 mod floors;
+mod fuzz_readers;
 mod golden;
 mod greedy_adaptive;
 mod greedy_play;

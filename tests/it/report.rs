@@ -492,7 +492,8 @@ fn a_manifest_of_the_wrong_shape_is_refused_by_report() {
 
 /// Issue 43 item 2: the report links only pages of arena's own naming, checked when read: a
 /// `notable.json` whose pick names another page, or of the wrong shape, is refused in one line
-/// naming it; a picked match whose page is missing is shown without a link, and said.
+/// naming it; a picked match whose page is missing is shown without a link, and said, by
+/// the report and by `arena status`.
 #[test]
 fn notable_links_are_arenas_own_and_missing_pages_are_said() {
     let tmp = tempfile::tempdir().unwrap();
@@ -518,4 +519,12 @@ fn notable_links_are_arenas_own_and_missing_pages_are_said() {
     let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
     assert!(!html.contains("href=\"matches/"), "no link to a missing page");
     assert!(html.contains("its page is missing") && html.contains("replay pages are missing"));
+    // And `arena status` says so too.
+    let o = arena(&["status", dir.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    let picks = serde_json::from_str::<serde_json::Value>(&valid).unwrap()["picks"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert!(out.contains(&format!("{picks} of notable.json's replay pages are missing")), "{out}");
 }

@@ -263,3 +263,53 @@ fn a_600_decision_pride_match_is_a_page_under_1_mb() {
     assert_eq!(end["decisions"], 602);
     assert!(html.len() < 1_000_000, "{} bytes", html.len());
 }
+
+/// The policy of a written page (its `<meta>`), and the text of its one inline script.
+fn policy_and_script(html: &str) -> (String, String) {
+    let meta = html.split("http-equiv=\"Content-Security-Policy\" content=\"").nth(1).unwrap();
+    let policy = meta.split('"').next().unwrap().replace("&#39;", "'");
+    let script = html.rsplit("<script>").next().unwrap().split("</script>").next().unwrap();
+    (policy, script.to_string())
+}
+
+/// Issue 43 item 1: a trace whose values are markup (TRICE's placements and die colours,
+/// the end scores) becomes a page where they are data only, under a policy that lets no
+/// script run but the page's own, named by its hash. (The browser check,
+/// scripts/check-view-browser.sh, opens such pages and sees nothing run.)
+#[test]
+fn a_hostile_trace_is_data_in_a_page_that_runs_only_its_own_script() {
+    use base64::Engine;
+    use sha2::Digest;
+    let tmp = tempfile::tempdir().unwrap();
+    let o = arena(&["trace", "--game", "trice", "--seed", "3", "--match", "0", "--format", "json"]);
+    let payload = "\"><img src=x onerror=alert(1)></script><script>alert(2)</script>";
+    let hostile: Vec<String> = stdout(&o)
+        .lines()
+        .map(|line| {
+            let mut r: serde_json::Value = serde_json::from_str(line).unwrap();
+            if r["event"] == "start" {
+                r["state_data"]["placements"] = payload.into();
+                r["game"] = payload.into();
+            }
+            if r["event"] == "end" {
+                r["scores"] = serde_json::json!([payload, payload]);
+            }
+            r.to_string().replace("\"white\"", &serde_json::Value::from(payload).to_string())
+        })
+        .collect();
+    let trace = tmp.path().join("t.jsonl");
+    std::fs::write(&trace, hostile.join("\n") + "\n").unwrap();
+    let page = tmp.path().join("t.html");
+    let o = arena(&["view", "--trace", trace.to_str().unwrap(), "--out", page.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(!html.contains("<img") && !html.contains("alert(2)</script>"), "markup left as markup");
+    assert_eq!(html.matches("<script").count(), 2, "the trace's data block and the page's script");
+    let (policy, script) = policy_and_script(&html);
+    let hash = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(&script));
+    assert!(policy.contains(&format!("script-src 'sha256-{hash}'")), "{policy}");
+    assert!(policy.starts_with("default-src 'none'"), "{policy}");
+    for never in ["unsafe-eval", "http:", "https:", "script-src 'unsafe-inline'", "*"] {
+        assert!(!policy.contains(never), "{never} in {policy}");
+    }
+}

@@ -210,7 +210,39 @@ fn read_request(stream: &mut TcpStream, own: &Own, deadline: Instant) -> Result<
             Some(n) => buffer.extend_from_slice(&chunk[..n]),
         }
     };
-    let Ok(head) = std::str::from_utf8(&buffer[..head_end]) else {
+    let head = checked_head(&buffer[..head_end], own)?;
+    let length = head.length;
+    let mut body = buffer[head_end + 4..].to_vec();
+    while body.len() < length {
+        let mut chunk = [0u8; MAX_BODY];
+        match read_until(stream, &mut chunk[..length - body.len()], deadline) {
+            Some(n) if n > 0 => body.extend_from_slice(&chunk[..n]),
+            _ => return Err(refuse(408, "the request ended before its body did")),
+        }
+    }
+    body.truncate(length);
+    let Ok(body) = String::from_utf8(body) else {
+        return Err(Refused {
+            reply: Some(Reply::error(400, "the request body is not UTF-8 text")),
+            body_unread: false,
+        });
+    };
+    Ok(Checked { method: head.method, path: head.path, body })
+}
+
+/// What a request's head asks for, once checked: its method, its path below the key, and
+/// the length of its body (at most [`MAX_BODY`]).
+#[derive(Debug)]
+struct Head {
+    method: String,
+    path: String,
+    length: usize,
+}
+
+/// Check a request's head (its bytes up to the blank line): first who asks (Host, Origin),
+/// then the key, then the body it announces. Pure, so that it can be fuzzed.
+fn checked_head(bytes: &[u8], own: &Own) -> Result<Head, Refused> {
+    let Ok(head) = std::str::from_utf8(bytes) else {
         return Err(refuse(400, "the request's head is not UTF-8 text"));
     };
     let mut lines = head.split("\r\n");
@@ -294,22 +326,7 @@ fn read_request(stream: &mut TcpStream, own: &Own, deadline: Instant) -> Result<
             }
         },
     };
-    let mut body = buffer[head_end + 4..].to_vec();
-    while body.len() < length {
-        let mut chunk = [0u8; MAX_BODY];
-        match read_until(stream, &mut chunk[..length - body.len()], deadline) {
-            Some(n) if n > 0 => body.extend_from_slice(&chunk[..n]),
-            _ => return Err(refuse(408, "the request ended before its body did")),
-        }
-    }
-    body.truncate(length);
-    let Ok(body) = String::from_utf8(body) else {
-        return Err(Refused {
-            reply: Some(Reply::error(400, "the request body is not UTF-8 text")),
-            body_unread: false,
-        });
-    };
-    Ok(Checked { method: method.to_string(), path, body })
+    Ok(Head { method: method.to_string(), path, length })
 }
 
 /// One read that gives up at `deadline`: `None` on a timeout or an error.
@@ -369,4 +386,122 @@ fn write_reply(stream: &mut TcpStream, reply: &Reply) {
     );
     let _ = stream.set_write_timeout(Some(REQUEST_DEADLINE));
     let _ = stream.write_all(head.as_bytes()).and_then(|_| stream.write_all(reply.body.as_bytes()));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const KEY: &str = "00112233445566778899aabbccddeeff";
+
+    fn own() -> Own {
+        Own::new(4242, KEY.to_string())
+    }
+
+    /// A head made of pieces that matter (methods, paths with and without the key, own and
+    /// other Host and Origin, bodies' lengths and encodings) and of noise.
+    fn head() -> impl Strategy<Value = Vec<u8>> {
+        let method = prop::sample::select(vec!["GET", "POST", "PUT", "", "G ET"]);
+        let path = prop::sample::select(vec![
+            format!("/{KEY}/seat/0"),
+            format!("/{KEY}/api/seat/0/move"),
+            format!("/{KEY}"),
+            format!("/{KEY}x/seat/0"),
+            "/seat/0".to_string(),
+            format!("//{KEY}/seat/0"),
+            "*".to_string(),
+        ]);
+        let header = prop_oneof![
+            Just("Host: 127.0.0.1:4242".to_string()),
+            Just("Host: localhost:4242".to_string()),
+            Just("Host: evil.example:4242".to_string()),
+            Just("Origin: http://127.0.0.1:4242".to_string()),
+            Just("Origin: http://evil.example".to_string()),
+            (0u64..5000).prop_map(|n| format!("Content-Length: {n}")),
+            Just("Content-Length: -1".to_string()),
+            Just("Transfer-Encoding: chunked".to_string()),
+            Just("Expect: 100-continue".to_string()),
+            "[ -~]{0,40}",
+        ];
+        (
+            method,
+            path,
+            prop::collection::vec(header, 0..6),
+            prop::collection::vec(any::<u8>(), 0..3),
+        )
+            .prop_map(|(m, p, headers, noise)| {
+                let mut text = format!("{m} {p} HTTP/1.1").into_bytes();
+                for h in headers {
+                    text.extend_from_slice(b"\r\n");
+                    text.extend_from_slice(h.as_bytes());
+                }
+                text.extend_from_slice(&noise);
+                text
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 4000,
+            rng_seed: proptest::test_runner::RngSeed::Fixed(43),
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// Whatever the head, the check never panics, and what it lets through to the table
+        /// came from this machine's own page: its Host, no other Origin, below the key, with
+        /// a small declared body; a refusal is answered with a short message.
+        #[test]
+        fn only_an_own_keyed_small_request_reaches_the_table(
+            bytes in prop_oneof![head(), prop::collection::vec(any::<u8>(), 0..300)]
+        ) {
+            let text = String::from_utf8_lossy(&bytes).to_string();
+            let lines: Vec<&str> = text.split("\r\n").collect();
+            match checked_head(&bytes, &own()) {
+                Ok(head) => {
+                    prop_assert!(lines.iter().filter(|l| l.to_ascii_lowercase().starts_with("host:")).count() == 1);
+                    prop_assert!(lines.iter().any(|l| *l == "Host: 127.0.0.1:4242" || *l == "Host: localhost:4242"));
+                    prop_assert!(!lines.iter().any(|l| l.to_ascii_lowercase().starts_with("origin:") && l.contains("evil")));
+                    let keyed = lines[0].split(' ').nth(1).is_some_and(|p| p[1..].starts_with(KEY));
+                    prop_assert!(keyed, "the path has the key");
+                    prop_assert!(head.path.starts_with('/'));
+                    prop_assert!(head.length <= MAX_BODY);
+                    prop_assert!(!text.to_ascii_lowercase().contains("transfer-encoding"));
+                }
+                Err(refused) => {
+                    let reply = refused.reply.expect("a head is answered");
+                    // A stranger learns nothing else: whatever its body, 403.
+                    let well_formed = std::str::from_utf8(&bytes).is_ok()
+                        && lines[0].split(' ').count() == 3
+                        && lines[0].ends_with(" HTTP/1.1")
+                        && lines[1..].iter().all(|l| l.contains(':'))
+                        && lines.iter().filter(|l| l.to_ascii_lowercase().starts_with("host:")).count() == 1
+                        && lines.iter().filter(|l| l.to_ascii_lowercase().starts_with("origin:")).count() <= 1;
+                    if well_formed && lines.iter().any(|l| l.contains("evil.example")) {
+                        prop_assert_eq!(reply.status, 403, "{}", text);
+                    }
+                    prop_assert!((400..=505).contains(&reply.status));
+                    prop_assert!(reply.body.len() < 400, "{}", reply.body);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_stranger_is_refused_before_the_body_is_looked_at() {
+        let head = format!(
+            "POST /{KEY}/api/seat/0/move HTTP/1.1\r\nHost: evil.example:4242\r\nContent-Length: 99999999999"
+        );
+        let refused = checked_head(head.as_bytes(), &own()).unwrap_err();
+        assert_eq!(refused.reply.unwrap().status, 403);
+        let head = format!(
+            "POST /{KEY}/api/seat/0/move HTTP/1.1\r\nHost: 127.0.0.1:4242\r\nContent-Length: 12"
+        );
+        let Ok(ok) = checked_head(head.as_bytes(), &own()) else { panic!("refused: {head}") };
+        assert_eq!(
+            (ok.method.as_str(), ok.path.as_str(), ok.length),
+            ("POST", "/api/seat/0/move", 12)
+        );
+    }
 }

@@ -20,6 +20,28 @@ pub const NOTABLE_FILE: &str = "notable.json";
 /// The folder of the replay pages, beside report.html.
 pub const MATCHES_DIR: &str = "matches";
 
+/// The replay page of a picked match, relative to the run folder.
+pub fn page_of(index: u64) -> String {
+    format!("{MATCHES_DIR}/match-{index}.html")
+}
+
+/// How many of the replay pages `notable.json` of `dir` lists are missing from the folder
+/// (none when the folder has no such file, or one of another shape: `arena report` refuses
+/// that, naming it).
+pub fn missing_pages(dir: &Path) -> usize {
+    let path = dir.join(NOTABLE_FILE);
+    // A regular file of a sane size only: a FIFO would stall `arena status` forever.
+    let sane = std::fs::metadata(&path).is_ok_and(|m| m.is_file() && m.len() < 1 << 24);
+    let Some(bytes) = sane.then(|| std::fs::read(&path).ok()).flatten() else { return 0 };
+    let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes) else { return 0 };
+    let picks = value["picks"].as_array().map(Vec::as_slice).unwrap_or_default();
+    picks
+        .iter()
+        .filter_map(|p| p["match"].as_u64())
+        .filter(|&index| !dir.join(page_of(index)).is_file())
+        .count()
+}
+
 /// One match worth seeing.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Pick {
@@ -42,7 +64,7 @@ pub const RULES_TEXT: &str = "Chosen while the run played, from figures it keeps
 pub fn picks(notable: &Notable, tally: &Tally, labels: &[String]) -> Vec<Pick> {
     let mut out = Vec::new();
     let mut add = |rule: &str, title: String, why: String, index: u64| {
-        let page = format!("{MATCHES_DIR}/match-{index}.html");
+        let page = page_of(index);
         out.push(Pick { rule: rule.into(), title, why, index, page });
     };
     if let Some(c) = notable.longest {
@@ -128,7 +150,7 @@ pub fn write_notable(dir: &Path, plan: &Plan, picks: &[Pick]) -> anyhow::Result<
     indices.par_iter().try_for_each(|&index| -> anyhow::Result<()> {
         let records = vec![match_records(plan, index)];
         let html = page(&records, &title_of(&records));
-        write_atomic(&dir.join(MATCHES_DIR).join(format!("match-{index}.html")), html.as_bytes())
+        write_atomic(&dir.join(page_of(index)), html.as_bytes())
     })?;
     // Written last, with the time the pages took (the only figure here that varies).
     let seconds = started.elapsed().as_secs_f64();
