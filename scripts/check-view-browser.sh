@@ -37,11 +37,15 @@ CHROMIUM="$browser" node scripts/view-browser/check.js "$work"/*.html || status=
 mkdir "$work/hostile"
 for game in tictactoe pig trice low-blow dardz pride-prejudice love-actually; do
     $arena trace --game "$game" --seed 3 --match 0 --format json >"$work/$game.jsonl"
-    for mode in all targeted; do
+    for mode in all objects targeted; do
         node scripts/view-browser/hostile.js make "$mode" "$work/$game.jsonl" "$work/$game-$mode.jsonl"
         $arena view --trace "$work/$game-$mode.jsonl" --out "$work/hostile/$game-$mode.html" >/dev/null
     done
 done
+# DARDZ with teams: the drawing names each team's seats.
+$arena trace --game dardz --players 4 --set teams=true --seed 3 --match 0 --format json >"$work/dardz-teams.jsonl"
+node scripts/view-browser/hostile.js make targeted "$work/dardz-teams.jsonl" "$work/dardz-teams-targeted.jsonl"
+$arena view --trace "$work/dardz-teams-targeted.jsonl" --out "$work/hostile/dardz-teams-targeted.html" >/dev/null
 $arena run --game pig --matches 200 --seed 3 --out "$work/run" --quiet >/dev/null
 node -e '
   const fs = require("fs"), f = process.argv[1], n = JSON.parse(fs.readFileSync(f, "utf8"));

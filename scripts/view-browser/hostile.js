@@ -1,9 +1,11 @@
 // Hostile inputs against the pages arena writes (issue 43).
 //
-//   node hostile.js make all|targeted IN.jsonl OUT.jsonl
+//   node hostile.js make all|objects|targeted IN.jsonl OUT.jsonl
 //     A trace with markup where data belongs: `all` puts it in every value (numbers too,
-//     except the record kinds and the format the reader needs); `targeted` in the places
-//     seen unescaped before (TRICE's placements and die colours, the end scores).
+//     except the record kinds and the format the reader needs); `objects` puts there an
+//     object that String() throws on; `targeted` puts markup in the places seen unescaped
+//     before (TRICE's placements and die colours, the end scores, DARDZ's teams) and
+//     `__proto__` among Pride's chosen dice.
 //   node hostile.js check PAGE.html...
 //     Opens each page in headless Chromium, steps through every match of a replay page,
 //     and fails on any dialog, any request leaving the page, any console error, or any
@@ -13,17 +15,22 @@
 const fs = require("fs");
 const path = require("path");
 
-const PAYLOAD = "\"'><img src=x onerror=alert(1)><svg onload=alert(2)></svg><script>alert(3)</script>";
+const PAYLOAD = "\"'><img src=x onerror=alert(1)><svg onload=alert(2)></svg><script>alert(3)</script>" +
+  "<a href=https://evil.example/>x</a><meta http-equiv=refresh content=0;url=https://evil.example/>";
 
-function hostileLeaves(v) {
-  if (Array.isArray(v)) return v.map(hostileLeaves);
+// Every value that is not a list or an object replaced by `leaf`.
+function hostileLeaves(v, leaf) {
+  if (Array.isArray(v)) return v.map((x) => hostileLeaves(x, leaf));
   if (v && typeof v === "object") {
     const out = {};
-    for (const k of Object.keys(v)) out[k] = hostileLeaves(v[k]);
+    for (const k of Object.keys(v)) out[k] = hostileLeaves(v[k], leaf);
     return out;
   }
-  return v === null ? null : PAYLOAD;
+  return v === null ? null : leaf;
 }
+
+// An object that String() and `+` throw on.
+const UNPRINTABLE = { toString: 0, valueOf: 0 };
 
 function hostileColours(v) {
   if (Array.isArray(v)) return v.map(hostileColours);
@@ -38,8 +45,8 @@ function hostileColours(v) {
 function make(mode, input, output) {
   const records = fs.readFileSync(input, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
   const out = records.map((r) => {
-    if (mode === "all") {
-      const h = hostileLeaves(r);
+    if (mode === "all" || mode === "objects") {
+      const h = hostileLeaves(r, mode === "all" ? PAYLOAD : UNPRINTABLE);
       h.event = r.event;
       if (r.format !== undefined) h.format = r.format;
       return h;
@@ -47,6 +54,10 @@ function make(mode, input, output) {
     const h = hostileColours(r);
     if (h.state_data && h.state_data.placements !== undefined) h.state_data.placements = PAYLOAD;
     if (h.event === "end") h.scores = (r.scores || [0, 0]).map(() => PAYLOAD);
+    // DARDZ teams name their seats; Pride's choices name dice by index.
+    if (h.state_data && Array.isArray(h.state_data.teams)) h.state_data.teams = [[PAYLOAD, 1], [2, 3]];
+    if (h.state_data && h.state_data.choosing) h.state_data.choosing.chosen = ["__proto__", "constructor"];
+    if (h.state_changes && h.state_changes.choosing) h.state_changes.choosing.chosen = ["__proto__", "constructor"];
     return h;
   });
   fs.writeFileSync(output, out.map((r) => JSON.stringify(r)).join("\n") + "\n");
@@ -70,10 +81,12 @@ async function check(files) {
     page.on("pageerror", (e) => problems.push("page error: " + e));
     page.on("request", (r) => { if (r.url() !== "file://" + path.resolve(file)) problems.push("request " + r.url()); });
     await page.goto("file://" + path.resolve(file));
-    const scripts = await page.evaluate(() => document.scripts.length);
-    const smuggled = () => page.evaluate((scripts) =>
-      document.querySelectorAll("img, iframe, object, embed, [onerror], [onload], [onmouseover], [onclick]").length +
-      document.scripts.length - scripts, scripts);
+    // Elements a page of arena has only of its own (links: a report's to its replays):
+    // counted at load, and any more is the data's.
+    const SMUGGLED = "img, iframe, object, embed, script, a[href], meta, base, form, link, " +
+      "[onerror], [onload], [onmouseover], [onclick]";
+    const own = await page.evaluate((q) => document.querySelectorAll(q).length, SMUGGLED);
+    const smuggled = () => page.evaluate((a) => document.querySelectorAll(a.q).length - a.own, { q: SMUGGLED, own });
     let steps = 0;
     const isReplay = await page.evaluate(() => !!window.arenaView);
     if (isReplay) {

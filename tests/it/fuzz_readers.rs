@@ -70,6 +70,9 @@ enum Edit {
     Cut(prop::sample::Index),
     Byte(prop::sample::Index, u8),
     Values(Vec<(prop::sample::Index, prop::sample::Index, Value)>),
+    /// A field a record may not have had, set on a record: a step's whole state of the
+    /// wrong shape, a `$patch` of its own.
+    Field(prop::sample::Index, &'static str, Value),
 }
 
 fn edit() -> impl Strategy<Value = Edit> {
@@ -81,6 +84,15 @@ fn edit() -> impl Strategy<Value = Edit> {
             1..6
         )
         .prop_map(Edit::Values),
+        2 => (
+            any::<prop::sample::Index>(),
+            prop::sample::select(vec!["state_data", "state_changes", "legal", "events", "scores"]),
+            prop_oneof![
+                replacement(),
+                Just(serde_json::json!({ "scores": { "$patch": { "4294967294": 0 } } })),
+            ],
+        )
+            .prop_map(|(i, k, v)| Edit::Field(i, k, v)),
     ]
 }
 
@@ -109,6 +121,15 @@ fn edited(text: &str, edit: &Edit) -> String {
                     continue;
                 }
                 set(&mut records[r], path, new.clone());
+            }
+            records.iter().map(|r| r.to_string() + "\n").collect()
+        }
+        Edit::Field(record, key, value) => {
+            let mut records: Vec<Value> =
+                text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+            let r = record.index(records.len());
+            if let Some(map) = records[r].as_object_mut() {
+                map.insert(key.to_string(), value.clone());
             }
             records.iter().map(|r| r.to_string() + "\n").collect()
         }
@@ -158,7 +179,7 @@ fn fuzz_trace_files_for_view_and_trace_replay() {
     let file = tmp.path().join("t.jsonl");
     let name = "t.jsonl";
     let case = std::cell::Cell::new(0u32);
-    runner(400)
+    runner(300)
         .run(&edit(), |e| {
             case.set(case.get() + 1);
             let hostile = edited(&text, &e);

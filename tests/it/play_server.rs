@@ -384,6 +384,67 @@ fn a_thousand_hostile_requests_leave_no_socket_open_and_the_table_playing() {
     assert_eq!(records(&out)[1]["action"], "X at row 2 column 2");
 }
 
+/// `--open` hands the browser a private file that forwards to the address, never the
+/// address itself: a command's arguments are readable by every user of the machine, and the
+/// address carries the match's key.
+#[test]
+fn open_keeps_the_key_out_of_the_browsers_arguments() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    let seen = dir.path().join("opened");
+    let opener = bin.join("xdg-open");
+    std::fs::write(
+        &opener,
+        format!("#!/bin/sh\nprintf %s \"$1\" > {}.tmp\nmv {0}.tmp {0}\n", seen.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&opener, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    let out = dir.path().join("ttt.json");
+    let args = ["--game", "tictactoe", "--seed", "4", "--pace", "0", "--open", "--out"];
+    let server =
+        Server::start_with(&[&args[..], &[out.to_str().unwrap()]].concat(), &[("PATH", &path)]);
+    let deadline = std::time::Instant::now() + crate::common::EVENT_DEADLINE;
+    while !seen.exists() {
+        assert!(std::time::Instant::now() < deadline, "the browser was never opened");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let argument = std::fs::read_to_string(&seen).unwrap();
+    assert!(!argument.contains(&server.key), "the key in the opener's arguments: {argument}");
+    let page = std::path::Path::new(&argument);
+    let mode = std::fs::metadata(page).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "{argument}");
+    let folder = std::fs::metadata(page.parent().unwrap()).unwrap().permissions().mode() & 0o777;
+    assert_eq!(folder, 0o700);
+    let html = std::fs::read_to_string(page).unwrap();
+    assert!(html.contains(&format!("127.0.0.1:{}/{}/seat/0", server.port, server.key)), "{html}");
+    assert!(server.interrupt().success());
+    assert!(!page.exists(), "the forwarding page is removed when the server stops");
+}
+
+/// Strangers who connect and send nothing (or half a request) hold no slot the page
+/// needs: with far more idle connections open than the server handles at once, the page's
+/// requests, which carry the key, are still answered.
+#[test]
+fn idle_strangers_cannot_crowd_out_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, _out) = Server::tictactoe(dir.path());
+    let mut idle = Vec::new();
+    for k in 0..100 {
+        let mut s = server.connect();
+        if k % 2 == 0 {
+            s.write_all(b"GET /seat/0 HTTP/1.1\r\nHost: 127.0.0.1").unwrap();
+        }
+        idle.push(s);
+    }
+    for _ in 0..5 {
+        let (status, body) = server.get("/api/seat/0/view");
+        assert_eq!(status, 200, "{body}");
+    }
+}
+
 /// A second Ctrl-C while a bot is thinking ends the server at once (exit code 130), and says
 /// what it means for this command: every step played is in the trace already. (It said a
 /// run's words: matches lost since the last checkpoint, `--resume`.)

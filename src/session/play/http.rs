@@ -5,7 +5,8 @@
 //! (used before) reads the rest of a refused request's body when the request is dropped,
 //! into a buffer of the declared size, so a made-up `Content-Length` either aborted the
 //! process or, worked around, leaked the connection. Here every connection lives on a
-//! thread of its own with a deadline, at most [`MAX_CONNECTIONS`] at once; a body is read
+//! thread of its own with a deadline, at most [`MAX_CONNECTIONS`] at once (a keyless one
+//! gives way to a newcomer when all are taken, see [`Slots`]); a body is read
 //! only when it is small and declared; nothing is read after the answer but a bounded
 //! drain; and every connection is closed after one answer. The table's thread sees a
 //! request only once its Host, Origin, key and body have been checked, so no client can
@@ -13,9 +14,9 @@
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The largest request body read (a move is a few bytes).
@@ -25,7 +26,7 @@ const MAX_HEAD: usize = 8 * 1024;
 /// Connections handled at once; more are closed unanswered until one ends.
 const MAX_CONNECTIONS: usize = 32;
 /// How long a client has to send its whole request (a local browser needs milliseconds).
-const REQUEST_DEADLINE: Duration = Duration::from_secs(3);
+const REQUEST_DEADLINE: Duration = Duration::from_secs(1);
 /// How long an answer may wait for the table's thread (a bot may be thinking).
 const ANSWER_DEADLINE: Duration = Duration::from_secs(120);
 /// What is read and thrown away after answering a request whose body was not read, so that
@@ -131,31 +132,71 @@ fn new_key() -> anyhow::Result<String> {
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
+/// One connection being handled: a handle to close it by, and whether it has shown the
+/// match's key.
+struct Slot {
+    id: u64,
+    stream: TcpStream,
+    keyed: Arc<AtomicBool>,
+}
+
+/// The connections being handled, oldest first. When every slot is taken, the oldest
+/// connection that has not shown the match's key is closed to make room: clients without
+/// the key (another user of the machine, a flood) cannot crowd out the page, whose every
+/// request carries the key.
+#[derive(Default)]
+struct Slots {
+    live: Mutex<Vec<Slot>>,
+}
+
+impl Slots {
+    /// Take a slot for `stream`, closing a keyless one if all are taken; `None` when every
+    /// slot holds a keyed request (the newcomer is closed unanswered; the page retries).
+    fn take(&self, id: u64, stream: &TcpStream) -> Option<Arc<AtomicBool>> {
+        let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
+        if live.len() >= MAX_CONNECTIONS {
+            let oldest = live.iter().position(|s| !s.keyed.load(Ordering::SeqCst))?;
+            let _ = live.remove(oldest).stream.shutdown(Shutdown::Both);
+        }
+        let keyed = Arc::new(AtomicBool::new(false));
+        let handle = stream.try_clone().ok()?;
+        live.push(Slot { id, stream: handle, keyed: keyed.clone() });
+        Some(keyed)
+    }
+
+    fn leave(&self, id: u64) {
+        self.live.lock().unwrap_or_else(|e| e.into_inner()).retain(|s| s.id != id);
+    }
+}
+
+/// Gives its slot back when its connection's thread ends, however it ends.
+struct Leave(Arc<Slots>, u64);
+
+impl Drop for Leave {
+    fn drop(&mut self) {
+        self.0.leave(self.1);
+    }
+}
+
 fn accept_loop(listener: TcpListener, own: Arc<Own>, send: SyncSender<Incoming>) {
-    let live = Arc::new(AtomicUsize::new(0));
-    for stream in listener.incoming() {
+    let slots = Arc::new(Slots::default());
+    for (id, stream) in (0u64..).zip(listener.incoming()) {
         let Ok(stream) = stream else { continue };
-        if live.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
-            // Closed unanswered: the browser retries; a flood gets nothing to hold on to.
-            drop(stream);
-            continue;
-        }
-        live.fetch_add(1, Ordering::SeqCst);
-        let (own, send, done) = (own.clone(), send.clone(), live.clone());
-        let spawned = std::thread::Builder::new().name("play-conn".into()).spawn(move || {
-            connection(stream, &own, &send);
-            done.fetch_sub(1, Ordering::SeqCst);
+        let Some(keyed) = slots.take(id, &stream) else { continue };
+        let (own, send, leave) = (own.clone(), send.clone(), Leave(slots.clone(), id));
+        // A thread that cannot be made drops its closure: the stream closes, the slot is
+        // given back.
+        let _ = std::thread::Builder::new().name("play-conn".into()).spawn(move || {
+            let _leave = leave;
+            connection(stream, &own, &send, &keyed);
         });
-        if spawned.is_err() {
-            live.fetch_sub(1, Ordering::SeqCst);
-        }
     }
 }
 
 /// One connection: read and check its request, pass it on or refuse it, answer, close.
-fn connection(mut stream: TcpStream, own: &Own, send: &SyncSender<Incoming>) {
+fn connection(mut stream: TcpStream, own: &Own, send: &SyncSender<Incoming>, keyed: &AtomicBool) {
     let deadline = Instant::now() + REQUEST_DEADLINE;
-    let (reply, body_unread) = match read_request(&mut stream, own, deadline) {
+    let (reply, body_unread) = match read_request(&mut stream, own, deadline, keyed) {
         Ok(request) => {
             let (answer, answered) = channel();
             if send.send(Incoming { request, answer }).is_err() {
@@ -192,7 +233,12 @@ fn quoted(text: &str) -> String {
     crate::core::suggest::clipped(text)
 }
 
-fn read_request(stream: &mut TcpStream, own: &Own, deadline: Instant) -> Result<Checked, Refused> {
+fn read_request(
+    stream: &mut TcpStream,
+    own: &Own,
+    deadline: Instant,
+    keyed: &AtomicBool,
+) -> Result<Checked, Refused> {
     let mut buffer = Vec::with_capacity(1024);
     let head_end = loop {
         if let Some(at) = buffer.windows(4).position(|w| w == b"\r\n\r\n") {
@@ -211,6 +257,7 @@ fn read_request(stream: &mut TcpStream, own: &Own, deadline: Instant) -> Result<
         }
     };
     let head = checked_head(&buffer[..head_end], own)?;
+    keyed.store(true, Ordering::SeqCst);
     let length = head.length;
     let mut body = buffer[head_end + 4..].to_vec();
     while body.len() < length {
@@ -343,7 +390,7 @@ fn read_until(stream: &mut TcpStream, into: &mut [u8], deadline: Instant) -> Opt
 }
 
 fn drain(stream: &mut TcpStream) {
-    let deadline = Instant::now() + Duration::from_millis(500);
+    let deadline = Instant::now() + Duration::from_millis(200);
     let mut chunk = [0u8; 4096];
     let mut read = 0;
     while read < MAX_DRAIN {

@@ -145,11 +145,46 @@ fn clip(text: &str) -> String {
 }
 
 /// Open `url` in the desktop's browser (`--open`); a machine without one says so.
-fn open_browser(url: &str) {
+///
+/// The browser is given a file that forwards to the address, not the address itself: a
+/// command's arguments can be read by every user of the machine (`/proc/PID/cmdline`), and
+/// the address holds the match's key. The file is readable by this user only, in a folder
+/// only this user may enter.
+/// Returns the private folder to remove when the server stops.
+fn open_browser(url: &str) -> Option<std::path::PathBuf> {
     let opener = if cfg!(target_os = "macos") { "open" } else { "xdg-open" };
-    if let Err(e) = std::process::Command::new(opener).arg(url).spawn() {
-        errln!("arena: could not open a browser ({opener}: {e}); open {url} yourself");
+    let page = match forwarding_page(url) {
+        Ok(page) => page,
+        Err(e) => {
+            errln!(
+                "arena: could not write the page that opens the browser ({e}); open the address above yourself"
+            );
+            return None;
+        }
+    };
+    if let Err(e) = std::process::Command::new(opener).arg(&page).spawn() {
+        errln!("arena: could not open a browser ({opener}: {e}); open the address above yourself");
     }
+    page.parent().map(Path::to_path_buf)
+}
+
+/// A private page that forwards to `url`.
+fn forwarding_page(url: &str) -> anyhow::Result<std::path::PathBuf> {
+    use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let dir = std::env::temp_dir().join(format!("arena-play-{}-{nanos}", std::process::id()));
+    std::fs::DirBuilder::new().mode(0o700).create(&dir)?;
+    let page = dir.join("open.html");
+    let html = format!(
+        "<!DOCTYPE html><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"0;url={0}\"><title>arena play</title><a href=\"{0}\">open the table</a>",
+        html::esc(url)
+    );
+    let mut file =
+        std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(&page)?;
+    std::io::Write::write_all(&mut file, html.as_bytes())?;
+    Ok(page)
 }
 
 /// Serve the match of `table` until Ctrl-C (or SIGTERM), with `pace` between the bots'
@@ -168,8 +203,9 @@ pub fn serve(table: &mut dyn Table, pace: Duration, open: bool, out: &Path) -> a
         pace.as_millis(),
         out.display()
     );
+    let mut opened = None;
     if open {
-        open_browser(&format!("{address}/seat/{}", people[0]));
+        opened = open_browser(&format!("{address}/seat/{}", people[0]));
     }
     save_trace(table, out)?;
     let mut last_step = Instant::now();
@@ -197,6 +233,9 @@ pub fn serve(table: &mut dyn Table, pace: Duration, open: bool, out: &Path) -> a
                 last_step = Instant::now();
             }
         }
+    }
+    if let Some(dir) = opened {
+        let _ = std::fs::remove_dir_all(dir);
     }
     save_trace(table, out)?;
     if !told_end {

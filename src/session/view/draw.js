@@ -9,8 +9,14 @@ function $(id) { return document.getElementById(id); }
 // through it before it becomes HTML, numbers too (a hand-edited trace may hold a string
 // where a number belongs). Safe in text and in a double-quoted attribute.
 function esc(v) {
-  return String(v).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+  return txt(v).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+// Any value as text, never throwing: an object from a trace may carry a `toString` that is
+// not a function, which String() and `+` would throw on.
+function txt(v) {
+  if (v === null || typeof v !== "object") return String(v);
+  try { return JSON.stringify(v); } catch (e) { return "?"; }
 }
 function own(table, key) { return Object.prototype.hasOwnProperty.call(table, key); }
 // A list from the data, or an empty one when it is not a list.
@@ -56,9 +62,9 @@ function dice(items, size) {
 }
 
 function seatBox(seat, active, inner, extraTitle) {
-  var bot = (current.start.bots || [])[seat];
-  return '<div class="seat' + (active ? " active" : "") + '" data-seat="' + seat + '"><h3>seat ' +
-    seat + (bot ? " · " + esc(bot) : "") + (extraTitle || "") + "</h3>" + inner + "</div>";
+  var bot = list(current.start.bots)[seat];
+  return '<div class="seat' + (active ? " active" : "") + '" data-seat="' + esc(seat) + '"><h3>seat ' +
+    esc(seat) + (bot ? " · " + esc(bot) : "") + (extraTitle || "") + "</h3>" + inner + "</div>";
 }
 
 function row(label, inner) {

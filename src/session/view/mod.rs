@@ -23,6 +23,31 @@ const SCRIPT: &str = include_str!("viewer.js");
 /// The most matches one page holds (each is replayed in the browser's memory).
 pub const MAX_MATCHES: usize = 50;
 
+/// The most records one match of a trace may have (a turn cap ends every match long before).
+const MAX_RECORDS: usize = 200_000;
+/// The most keys of a state (every game has fewer than 30): the page copies the state at
+/// each step, so a state of a million keys would stall it.
+const MAX_STATE_KEYS: usize = 1_000;
+
+/// Why a step's state is not one a page can replay, if it is not: a whole `state_data` or
+/// the `state_changes` must be an object, within [`MAX_STATE_KEYS`], and a change never the
+/// page's own `$patch` compaction (which this reader makes; a trace never holds one).
+fn state_shape_refusal(record: &Value) -> Option<String> {
+    for key in ["state_data", "state_changes"] {
+        let Some(value) = record.get(key) else { continue };
+        let Some(map) = value.as_object() else {
+            return Some(format!("`{key}` is not an object"));
+        };
+        if map.len() > MAX_STATE_KEYS {
+            return Some(format!("a `{key}` of more than {MAX_STATE_KEYS} keys"));
+        }
+        if key == "state_changes" && map.values().any(|v| v.get("$patch").is_some()) {
+            return Some("a `$patch` in `state_changes` (not something a trace holds)".into());
+        }
+    }
+    None
+}
+
 /// One match's records as the page embeds them: start, steps, end.
 pub type MatchRecords = Vec<Value>;
 
@@ -58,9 +83,10 @@ fn patch_arrays(records: &mut [Value]) {
             continue;
         }
         let Some(Value::Object(changes)) = record.get_mut("state_changes") else { continue };
+        let Some(state) = state.as_object_mut() else { continue };
         for (key, new) in changes.iter_mut() {
             let old = state.get(key).cloned();
-            state[key.as_str()] = new.clone();
+            state.insert(key.clone(), new.clone());
             if let (Some(Value::Array(was)), Value::Array(now)) = (old, &*new)
                 && was.len() == now.len()
             {
@@ -130,8 +156,14 @@ fn read_matches(text: &str, name: &str, most: Option<usize>) -> anyhow::Result<V
                         )));
                     }
                 }
-                if !record.get("state_data").is_some_and(Value::is_object) {
+                let Some(state) = record.get("state_data").and_then(Value::as_object) else {
                     return Err(at("the `start` record has no `state_data`".into()));
+                };
+                if state.len() > MAX_STATE_KEYS {
+                    return Err(at(format!(
+                        "a `state_data` of {} keys; a game's state has at most {MAX_STATE_KEYS}",
+                        state.len()
+                    )));
                 }
                 if most == Some(matches.len()) {
                     return Err(at(format!(
@@ -142,7 +174,14 @@ fn read_matches(text: &str, name: &str, most: Option<usize>) -> anyhow::Result<V
                 open = true;
             }
             "decision" | "chance" | "end" if open => {
-                matches.last_mut().expect("open").push(slim(record));
+                if let Some(why) = state_shape_refusal(&record) {
+                    return Err(at(why));
+                }
+                let current = matches.last_mut().expect("open");
+                if current.len() >= MAX_RECORDS {
+                    return Err(at(format!("a match of more than {MAX_RECORDS} records")));
+                }
+                current.push(slim(record));
                 open = event != "end";
             }
             "decision" | "chance" | "end" => {
@@ -226,6 +265,25 @@ mod tests {
             assert!(crate::session::is_input_error(&e));
             assert!(e.to_string().contains(says), "{bad:?}: {e}");
             assert!(e.to_string().starts_with("t.jsonl"), "{e}");
+        }
+    }
+
+    #[test]
+    fn a_step_state_of_the_wrong_shape_is_refused_not_a_panic() {
+        let start = "{\"event\":\"start\",\"format\":2,\"game\":\"pig\",\"match\":3,\"seed\":1,\"state_data\":{\"x\":[1,2]}}\n";
+        for (step, says) in [
+            ("{\"event\":\"chance\",\"state_data\":1}", "`state_data` is not an object"),
+            ("{\"event\":\"chance\",\"state_changes\":[1]}", "`state_changes` is not an object"),
+            (
+                "{\"event\":\"chance\",\"state_changes\":{\"x\":{\"$patch\":{\"4294967294\":0}}}}",
+                "`$patch`",
+            ),
+        ] {
+            let text = format!(
+                "{start}{step}\n{{\"event\":\"chance\",\"state_changes\":{{\"x\":1}}}}\n{{\"event\":\"end\"}}\n"
+            );
+            let e = matches_of_trace(&text, "t.jsonl").unwrap_err();
+            assert!(e.to_string().contains(says), "{e}");
         }
     }
 

@@ -28,7 +28,9 @@ function prepare(records) {
         if (v && typeof v === "object" && v.$patch) {
           // Only the elements that changed (the page's own compaction, see view/mod.rs).
           var arr = list(state[k]).slice();
-          Object.keys(v.$patch).forEach(function (i) { arr[+i] = v.$patch[i]; });
+          Object.keys(v.$patch).forEach(function (i) {
+            if (/^\d+$/.test(i) && +i < arr.length) arr[+i] = v.$patch[i];
+          });
           v = arr;
         }
         next[k] = v;
@@ -46,7 +48,7 @@ function prepare(records) {
       if (s.choosing) {
         chosenBy = Object.assign({}, chosenBy);
         list(s.choosing.chosen).forEach(function (d) {
-          var seats = (chosenBy[d] || []).slice();
+          var seats = own(chosenBy, d) ? list(chosenBy[d]).slice() : [];
           if (seats.indexOf(s.choosing.seat) < 0) seats.push(s.choosing.seat);
           chosenBy[d] = seats;
         });
@@ -67,10 +69,10 @@ function scoresAt(i) {
 // ---- words --------------------------------------------------------------------------
 
 function stepText(i) {
-  if (i === 0) return "start: " + current.start.game + " match " + current.start.match;
-  var r = current.steps[i - 1];
-  if (r.event === "decision") return "seat " + r.seat + " (" + r.bot + "): " + r.action;
-  return "chance: " + r.result;
+  if (i === 0) return "start: " + txt(current.start.game) + " match " + txt(current.start.match);
+  var r = current.steps[i - 1] || {};
+  if (r.event === "decision") return "seat " + txt(r.seat) + " (" + txt(r.bot) + "): " + txt(r.action);
+  return "chance: " + txt(r.result);
 }
 
 function eventText(e) {
@@ -81,11 +83,11 @@ function eventText(e) {
     if (k === "kind" || k === "seat" || k === "points") return;
     var v = e[k];
     if (v === null || v === undefined) return;
-    if (typeof v === "object") v = JSON.stringify(v).replace(/"/g, "");
+    v = typeof v === "object" ? txt(v).replace(/"/g, "") : txt(v);
     rest.push(k.replace(/_/g, " ") + " " + v);
   });
-  var who = e.seat !== undefined ? "seat " + e.seat + " " : "";
-  var pts = e.points !== undefined ? " (" + (e.points >= 0 ? "+" : "") + e.points + ")" : "";
+  var who = e.seat !== undefined ? "seat " + txt(e.seat) + " " : "";
+  var pts = e.points !== undefined ? " (" + (e.points >= 0 ? "+" : "") + txt(e.points) + ")" : "";
   return who + words + pts + (rest.length ? ": " + rest.join(", ") : "");
 }
 
@@ -141,7 +143,12 @@ function render() {
 function go(i) {
   var n = current.steps.length;
   at = Math.max(0, Math.min(n, i | 0));
-  render();
+  try {
+    render();
+  } catch (e) {
+    // A step of a damaged or hand-edited trace that the page cannot show: said as text.
+    $("picture").textContent = "Step " + at + " of this trace cannot be shown (" + txt(e && e.message) + ").";
+  }
 }
 
 function stop() {
@@ -163,14 +170,14 @@ function load(k) {
   stop();
   current = prepare(MATCHES[k]);
   var st = current.start, n = current.steps.length;
-  $("who").textContent = st.game + " · match " + st.match + " · seed " + st.seed + " · deal " + st.deal +
-    " · seating " + st.seating + " · bots " + list(st.bots).join(", ");
+  $("who").textContent = txt(st.game) + " · match " + txt(st.match) + " · seed " + txt(st.seed) + " · deal " + txt(st.deal) +
+    " · seating " + txt(st.seating) + " · bots " + list(st.bots).map(txt).join(", ");
   $("slider").max = n;
   $("jump").max = n;
   $("count").textContent = n;
   var items = [];
   for (var i = 0; i <= n; i++) items.push("<li>" + esc(stepText(i)) + "</li>");
-  items.push("<li>end: " + esc(current.end.reason_text || "") + " · scores " + esc(list(current.end.scores).join(", ")) + "</li>");
+  items.push("<li>end: " + esc(current.end.reason_text || "") + " · scores " + esc(list(current.end.scores).map(txt).join(", ")) + "</li>");
   $("log").innerHTML = items.join("");
   go(0);
 }
