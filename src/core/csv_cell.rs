@@ -7,7 +7,8 @@
 
 use std::borrow::Cow;
 
-const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+/// OWASP's list, with NUL (which some readers skip) and a newline.
+const FORMULA_STARTS: [char; 8] = ['=', '+', '-', '@', '\t', '\r', '\n', '\0'];
 
 /// Whether `text` is a plain decimal number (what arena writes for a figure).
 fn is_number(text: &str) -> bool {
@@ -16,9 +17,9 @@ fn is_number(text: &str) -> bool {
 }
 
 /// `text` as a cell is written: with a leading `'` when a spreadsheet would read it as a
-/// formula.
+/// formula, or when it begins with `'` itself (so that reading back gives it as typed).
 pub fn neutralised(text: &str) -> Cow<'_, str> {
-    if text.starts_with(FORMULA_STARTS) && !is_number(text) {
+    if (text.starts_with(FORMULA_STARTS) && !is_number(text)) || text.starts_with('\'') {
         Cow::Owned(format!("'{text}"))
     } else {
         Cow::Borrowed(text)
@@ -29,6 +30,7 @@ pub fn neutralised(text: &str) -> Cow<'_, str> {
 /// [`neutralised`] added.
 pub fn read_back(cell: &str) -> &str {
     match cell.strip_prefix('\'') {
+        Some(rest) if rest.starts_with('\'') => rest,
         Some(rest) if rest.starts_with(FORMULA_STARTS) && !is_number(rest) => rest,
         _ => cell,
     }
@@ -49,13 +51,16 @@ mod tests {
             "\tx",
             "\rx",
             "-inf",
+            "\0=x",
+            "'=x",
+            "'quoted",
         ] {
             let cell = neutralised(formula);
-            let quoted = formula.starts_with(FORMULA_STARTS);
+            let quoted = formula.starts_with(FORMULA_STARTS) || formula.starts_with('\'');
             assert_eq!(cell.starts_with('\''), quoted, "{formula:?}");
             assert_eq!(read_back(&cell), formula, "{formula:?} comes back as typed");
         }
-        for number in ["-0.25", "+3", "-1e-5", "12", "", "greedy", "'quoted"] {
+        for number in ["-0.25", "+3", "-1e-5", "12", "", "greedy", "x'"] {
             assert_eq!(neutralised(number), number, "{number:?} is left alone");
             assert_eq!(read_back(number), number);
         }

@@ -30,10 +30,24 @@ pub const QUOTED_AT_MOST: usize = 80;
 /// [`QUOTED_AT_MOST`] characters and `...` (a 100 kB flag value is not echoed whole).
 pub fn clipped(text: &str) -> String {
     match text.char_indices().nth(QUOTED_AT_MOST) {
-        Some((at, _)) => format!("{}... ({} characters)", &text[..at], text.chars().count()),
-        None => text.to_string(),
+        Some((at, _)) => {
+            format!("{}... ({} characters)", visible(&text[..at]), text.chars().count())
+        }
+        None => visible(text),
     }
 }
+
+/// `text` with its control characters (a terminal's escape sequences, carriage returns)
+/// written as escapes, so that a quoted value cannot rewrite the terminal's lines.
+fn visible(text: &str) -> String {
+    let shown = |c: char| {
+        if c.is_control() && c != '\n' { c.escape_default().to_string() } else { c.to_string() }
+    };
+    text.chars().map(shown).collect()
+}
+
+/// The most characters of an error line: a message made of many short words is cut too.
+const MESSAGE_AT_MOST: usize = 4_000;
 
 /// `message` with every word (a run without whitespace) longer than twice
 /// [`QUOTED_AT_MOST`] [`clipped`]: the last guard of the command line's error lines, so that
@@ -50,17 +64,23 @@ pub fn clip_long_words(message: &str) -> String {
                 if word.chars().nth(2 * QUOTED_AT_MOST).is_some() {
                     out.push_str(&clipped(word));
                 } else {
-                    out.push_str(word);
+                    out.push_str(&visible(word));
                 }
                 word_start = None;
             }
             _ => {}
         }
         if c.is_whitespace() && at < message.len() {
-            out.push(c);
+            out.push_str(&visible(&c.to_string()));
         }
     }
-    out
+    match out.char_indices().nth(MESSAGE_AT_MOST) {
+        Some((at, _)) => {
+            let count = out.chars().count();
+            format!("{}... (the message is cut: {count} characters)", &out[..at])
+        }
+        None => out,
+    }
 }
 
 #[cfg(test)]
@@ -78,6 +98,10 @@ mod tests {
         assert!(out.contains("... (100008 characters)"), "the word, its colon included: {out}");
         let path = format!("/{}", "p".repeat(150));
         assert_eq!(clip_long_words(&path), path, "a long path is kept whole");
+        let forged = "bad value \u{1b}[2K\rarena: report written";
+        assert_eq!(clip_long_words(forged), "bad value \\u{1b}[2K\\rarena: report written");
+        let many = "a ".repeat(100_000);
+        assert!(clip_long_words(&many).len() < 4_100, "many short words are cut too");
     }
 
     #[test]

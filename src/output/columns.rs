@@ -35,10 +35,11 @@ Conventions:
   match stopped by the turn cap as 0 for everyone (RULINGS G-2, G-3). A **decisive** match has
   a sole winner.
 - Failed matches (a panic) count nowhere but in `failures.csv`.
-- A **text cell** that begins with `=`, `+`, `-`, `@`, a tab or a carriage return (a label,
+- A **text cell** that begins with `=`, `+`, `-`, `@`, a tab, a line break or NUL (a label,
   a rule value or a file name as typed) is written with a leading `'`, so that a spreadsheet
-  shows it as text rather than running it as a formula (OWASP's CSV-injection rule); numbers
-  such as `-0.25` are written as they are. `arena report` shows the text without the `'`.
+  shows it as text rather than running it as a formula (OWASP's CSV-injection rule), and so
+  is one that begins with `'`; numbers such as `-0.25` are written as they are. `arena
+  report` shows the text without the added `'`.
 - Every interval is two-sided at 95%; its method is named in the last column below.
 ";
 
