@@ -5,17 +5,13 @@
 // Usage: node check.js [--shots DIR] PAGE.html...
 "use strict";
 const path = require("path");
-const { chromium } = require("playwright-core");
+const launch = require("./launch");
 
 async function main() {
   const args = process.argv.slice(2);
   let shots = null;
   if (args[0] === "--shots") { shots = args[1]; args.splice(0, 2); }
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
+  const browser = await launch();
   let failed = 0;
   for (const file of args) {
     const name = path.basename(file);

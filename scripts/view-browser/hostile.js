@@ -64,12 +64,8 @@ function make(mode, input, output) {
 }
 
 async function check(files) {
-  const { chromium } = require("playwright-core");
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
+  const launch = require("./launch");
+  const browser = await launch();
   let failed = 0;
   for (const file of files) {
     const name = path.basename(path.dirname(file)) + "/" + path.basename(file);

@@ -8,7 +8,7 @@
 const fs = require("fs");
 const path = require("path");
 const { spawn } = require("child_process");
-const { chromium } = require("playwright-core");
+const launch = require("./launch");
 
 const GAMES = [["tictactoe", 2], ["pig", 2], ["trice", 2], ["low-blow", 3], ["dardz", 4], ["pride-prejudice", 4], ["love-actually", 4]];
 
@@ -105,11 +105,7 @@ async function playOne(browser, game, players) {
 }
 
 async function main() {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
+  const browser = await launch();
   let failed = 0;
   for (const [game, players] of GAMES) {
     try {
