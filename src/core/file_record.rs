@@ -7,6 +7,14 @@ use serde::{Deserialize, Serialize};
 /// The manifest's key holding each file's [`FileRecord`], by file name.
 pub const FILE_DIGESTS: &str = "file_digests";
 
+/// The SHA-256 of an input's content, as lowercase hex: what a run records of each file it
+/// read (a card or sheet file), so that a resume or a merge can tell the same content from
+/// the same path with other content.
+pub fn content_digest(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// Size and CRC-32 of one file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FileRecord {

@@ -26,6 +26,7 @@ mod golden;
 mod greedy_adaptive;
 mod greedy_play;
 mod hostile;
+mod inputs;
 mod known_answers;
 mod ladder;
 mod love_actually_no_peeking;

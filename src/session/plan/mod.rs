@@ -91,7 +91,7 @@ impl Plan {
         let spec = &self.spec;
         let rules: Vec<(String, String)> =
             self.game.params().iter().map(|p| (p.key.to_string(), p.value.clone())).collect();
-        serde_json::json!({
+        let mut print = serde_json::json!({
             "game": self.game.name(),
             "rules": rules,
             "players": spec.players,
@@ -102,7 +102,29 @@ impl Plan {
             "stopping": self.stopping,
             "per_match": per_match,
             "crate_version": crate::output::manifest::CRATE_VERSION,
-        })
+        });
+        // Only when a rule names a file: a run of built-in rules keeps its fingerprint.
+        let files = self.input_files();
+        if !files.is_empty() {
+            print["input_files"] = serde_json::json!(files);
+        }
+        print
+    }
+
+    /// The content digest of each file a rule value names (a card or sheet file), by the
+    /// rule's key: the path alone would let an edited file, or another file of the same
+    /// name read from another directory, into a resumed run or a merged shard.
+    pub fn input_files(&self) -> std::collections::BTreeMap<String, serde_json::Value> {
+        self.game
+            .params()
+            .iter()
+            .filter(|p| p.value != "default" && std::path::Path::new(&p.value).is_file())
+            .filter_map(|p| {
+                let bytes = std::fs::read(&p.value).ok()?;
+                let digest = crate::core::file_record::content_digest(&bytes);
+                Some((p.key.to_string(), serde_json::json!({ "path": p.value, "sha256": digest })))
+            })
+            .collect()
     }
 }
 

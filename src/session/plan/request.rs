@@ -295,10 +295,37 @@ pub fn fingerprint_differences(was: &serde_json::Value, now: &serde_json::Value)
                     }
                 }
             }
+            _ if key == "input_files" => out.extend(input_file_differences(va, vb)),
             _ => out.push(format!("{key}: {va} -> {vb}")),
         }
     }
+    if !a.contains_key("input_files") && b.get("input_files").is_some() {
+        out.extend(input_file_differences(&serde_json::Value::Null, &b["input_files"]));
+    }
     out
+}
+
+/// The input files (by rule key) whose content differs: the file and both digests.
+fn input_file_differences(was: &serde_json::Value, now: &serde_json::Value) -> Vec<String> {
+    let keys: std::collections::BTreeSet<&String> =
+        [was, now].iter().filter_map(|v| v.as_object()).flat_map(|m| m.keys()).collect();
+    let digest = |v: &serde_json::Value, key: &str| {
+        v[key]["sha256"]
+            .as_str()
+            .map_or("none (no such file)".to_string(), |d| format!("sha256 {d}"))
+    };
+    keys.into_iter()
+        .filter(|key| was[key.as_str()] != now[key.as_str()])
+        .map(|key| {
+            let path = now[key.as_str()]["path"].as_str().or(was[key.as_str()]["path"].as_str());
+            format!(
+                "the content of the `{key}` file {}: {} -> {}",
+                path.unwrap_or("?"),
+                digest(was, key),
+                digest(now, key)
+            )
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -327,6 +327,7 @@ pub fn execute<G: Game>(
         game: game.name().to_string(),
         rules: game.rules().params().iter().map(Into::into).collect(),
         rules_file: plan.rules_file.as_ref().map(|p| p.display().to_string()),
+        input_files: plan.input_files(),
         players: spec.players,
         lineup: spec.lineup.clone(),
         matches: spec.matches,

@@ -13,6 +13,7 @@ use crate::output::{AtomicFile, io_failure, write_atomic};
 use crate::session::folder::prepare_out_dir;
 use crate::session::input::input;
 use crate::session::plan::Shard;
+use crate::session::plan::request::fingerprint_differences;
 use crate::session::trace::from_folder::plan_from_folder;
 use crate::session::view::notable::{picks, write_notable};
 use crate::stats::{Tally, analysis};
@@ -153,10 +154,15 @@ pub fn merge(
     let count = shards[0].1.shard.count;
     for (dir, st) in &shards {
         if st.plan != shards[0].1.plan || st.shard.count != count {
+            let mut differences = fingerprint_differences(&shards[0].1.plan, &st.plan);
+            if st.shard.count != count {
+                differences.push(format!("shards: {count} -> {}", st.shard.count));
+            }
             return Err(input(format!(
-                "{} holds a shard of a different plan than {}",
+                "{} holds a shard of a different plan than {} ({})",
                 dir.display(),
-                shards[0].0.display()
+                shards[0].0.display(),
+                differences.join("; ")
             )));
         }
     }
