@@ -203,7 +203,7 @@ pub fn read(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
     }
     // A merge of run shards holds no plan.json, only its results and manifest.
     if dir.join("manifest.json").is_file() && dir.join("seats.csv").is_file() {
-        let mut st = game_status(dir, String::new())?;
+        let mut st = game_status(dir, String::new(), None)?;
         if st.game.is_empty() {
             st.game = "merged run".into();
         }
@@ -214,7 +214,7 @@ pub fn read(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
         .map_err(|e| io_failure("reading", dir, e))?
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| p.join(PLAN_FILE).exists() || p.join(SWEEP_FILE).exists())
+        .filter(|p| is_job_folder(p))
         .collect();
     runs.sort();
     if runs.is_empty() {
@@ -228,6 +228,16 @@ pub fn read(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
         all.extend(read(&run)?);
     }
     Ok(all)
+}
+
+/// Whether `dir` is a folder of any job status reads: a run (or a merge of run shards), a
+/// sweep, a tuning or a ladder, so that a parent folder lists every kind.
+fn is_job_folder(dir: &Path) -> bool {
+    dir.join(PLAN_FILE).exists()
+        || dir.join(SWEEP_FILE).exists()
+        || dir.join(TUNE_REQUEST).exists()
+        || crate::session::ladder::is_ladder_dir(dir)
+        || (dir.join("manifest.json").is_file() && dir.join("seats.csv").is_file())
 }
 
 /// A ladder folder: finished once `ladder.json` says complete; running while another process
@@ -385,16 +395,41 @@ fn checkpoint_done(folder: &Path) -> Option<u64> {
 
 fn run_status(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
     let plan = crate::session::plan::request::PlanFile::read(dir)?;
+    // The run's process holds the folder's lock while it plays: that, not a process ID
+    // (which the system may have given to another process since), says it is running.
+    let locked = crate::session::folder::refuse_if_in_use(dir).is_err();
     let mut games = Vec::new();
     for sub in plan.fingerprints.keys() {
         let folder = if sub.is_empty() { dir.to_path_buf() } else { dir.join(sub) };
         let name = plan.fingerprints[sub]["game"].as_str().unwrap_or(sub).to_string();
-        games.push(game_status(&folder, name)?);
+        let mut st = game_status(&folder, name, Some(locked))?;
+        if let Some(shard) = &plan.request.shard {
+            st.detail = format!(
+                "shard {}/{} of a run: its files hold this shard's matches only; combine every shard with `arena merge`; {}",
+                shard.index, shard.count, st.detail
+            );
+        }
+        games.push(st);
     }
     Ok(games)
 }
 
-fn game_status(folder: &Path, game: String) -> anyhow::Result<GameStatus> {
+/// The bytes of a file status reads, `None` when there is none; anything but a regular
+/// file (a FIFO would stall `arena status` forever) is refused naming it.
+fn read_regular(path: &Path) -> anyhow::Result<Option<Vec<u8>>> {
+    match std::fs::symlink_metadata(path) {
+        Err(_) => Ok(None),
+        Ok(m) if !m.is_file() => Err(input(format!(
+            "{}: not a regular file (arena writes it as one); remove it or give another folder",
+            path.display()
+        ))),
+        Ok(_) => std::fs::read(path).map(Some).map_err(|e| io_failure("reading", path, e)),
+    }
+}
+
+/// One game's status in `folder`; `locked` says whether the run's process holds its
+/// folder (`None` for a folder no process runs, a merge).
+fn game_status(folder: &Path, game: String, locked: Option<bool>) -> anyhow::Result<GameStatus> {
     let blank = |state: &str, detail: String| GameStatus {
         folder: folder.to_path_buf(),
         game: game.clone(),
@@ -404,8 +439,7 @@ fn game_status(folder: &Path, game: String) -> anyhow::Result<GameStatus> {
         detail,
     };
     let manifest = folder.join("manifest.json");
-    if manifest.exists() {
-        let bytes = std::fs::read(&manifest).map_err(|e| io_failure("reading", &manifest, e))?;
+    if let Some(bytes) = read_regular(&manifest)? {
         let m: serde_json::Value = serde_json::from_slice(&bytes)
             .map_err(|e| input(format!("{}: not a manifest: {e}", manifest.display())))?;
         let done = m["completed_matches"].as_u64().unwrap_or(0)
@@ -432,7 +466,7 @@ fn game_status(folder: &Path, game: String) -> anyhow::Result<GameStatus> {
         return Ok(st);
     }
     let path = folder.join(STATUS_FILE);
-    let Ok(bytes) = std::fs::read(&path) else {
+    let Some(bytes) = read_regular(&path)? else {
         let detail = if folder.join(crate::session::CHECKPOINT).exists() {
             "a checkpoint but no status file"
         } else {
@@ -446,7 +480,9 @@ fn game_status(folder: &Path, game: String) -> anyhow::Result<GameStatus> {
     st.done = Some(s.done);
     st.planned = Some(s.planned);
     let age = now_secs().saturating_sub(s.updated);
-    let gone = s.host == host_name() && !Path::new(&format!("/proc/{}", s.pid)).exists();
+    // On this machine the folder's lock says whether the process still plays; a status
+    // written on another machine (a shared file system) can only be taken at its word.
+    let gone = s.host == host_name() && locked == Some(false);
     (st.state, st.detail) = match s.state {
         State::Running if gone => {
             // What a resume continues from is the checkpoint, not the last status refresh.

@@ -44,6 +44,7 @@ mod seat_view;
 mod shards_and_resume;
 mod slurm_script;
 mod statistics;
+mod status_kinds;
 mod status_truth;
 mod sweep;
 mod symlinks;
