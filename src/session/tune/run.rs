@@ -301,6 +301,10 @@ fn tune_in(
     let manifest = serde_json::json!({
         "tool": "arena",
         "crate_version": crate::output::manifest::CRATE_VERSION,
+        // What every other folder's manifest records of the build, so a tuning can be
+        // told apart from one made by another commit or another rand.
+        "git_commit": crate::output::manifest::GIT_COMMIT,
+        "rand_version": crate::output::manifest::RAND_VERSION,
         "command_line": exec.command_line,
         "tune": tune,
         "seeds": {"measure": seed, "search": search_seeds, "confirm": confirm_seed},
