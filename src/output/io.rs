@@ -52,6 +52,17 @@ pub fn read_if_present(path: &Path) -> anyhow::Result<Option<Vec<u8>>> {
     }
 }
 
+/// [`read_if_present`] for a file others may have replaced: anything but a regular file (a
+/// FIFO would stall the reader forever, a device would never end) is refused naming it.
+pub fn read_regular_if_present(path: &Path) -> anyhow::Result<Option<Vec<u8>>> {
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => {
+            Err(io_refusal("reading", path, "not a regular file (arena writes it as one)"))
+        }
+        _ => read_if_present(path),
+    }
+}
+
 /// Whether `e` (or a cause of it) is a full disk.
 pub fn is_disk_full(e: &anyhow::Error) -> bool {
     e.chain().any(|c| c.downcast_ref::<IoFailure>().is_some_and(|f| f.disk_full))

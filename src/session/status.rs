@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use crate::output::io::read_regular_if_present;
 use crate::output::{io_failure, write_atomic};
 use crate::session::input::input;
 use crate::session::plan::Stopping;
@@ -414,19 +415,6 @@ fn run_status(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
     Ok(games)
 }
 
-/// The bytes of a file status reads, `None` when there is none; anything but a regular
-/// file (a FIFO would stall `arena status` forever) is refused naming it.
-fn read_regular(path: &Path) -> anyhow::Result<Option<Vec<u8>>> {
-    match std::fs::symlink_metadata(path) {
-        Err(_) => Ok(None),
-        Ok(m) if !m.is_file() => Err(input(format!(
-            "{}: not a regular file (arena writes it as one); remove it or give another folder",
-            path.display()
-        ))),
-        Ok(_) => std::fs::read(path).map(Some).map_err(|e| io_failure("reading", path, e)),
-    }
-}
-
 /// One game's status in `folder`; `locked` says whether the run's process holds its
 /// folder (`None` for a folder no process runs, a merge).
 fn game_status(folder: &Path, game: String, locked: Option<bool>) -> anyhow::Result<GameStatus> {
@@ -439,7 +427,7 @@ fn game_status(folder: &Path, game: String, locked: Option<bool>) -> anyhow::Res
         detail,
     };
     let manifest = folder.join("manifest.json");
-    if let Some(bytes) = read_regular(&manifest)? {
+    if let Some(bytes) = read_regular_if_present(&manifest)? {
         let m: serde_json::Value = serde_json::from_slice(&bytes)
             .map_err(|e| input(format!("{}: not a manifest: {e}", manifest.display())))?;
         let done = m["completed_matches"].as_u64().unwrap_or(0)
@@ -466,7 +454,7 @@ fn game_status(folder: &Path, game: String, locked: Option<bool>) -> anyhow::Res
         return Ok(st);
     }
     let path = folder.join(STATUS_FILE);
-    let Some(bytes) = read_regular(&path)? else {
+    let Some(bytes) = read_regular_if_present(&path)? else {
         let detail = if folder.join(crate::session::CHECKPOINT).exists() {
             "a checkpoint but no status file"
         } else {

@@ -19,6 +19,8 @@ use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::core::suggest::clipped;
+
 /// The largest request body read (a move is a few bytes).
 pub const MAX_BODY: usize = 1024;
 /// The largest request line and headers read.
@@ -228,11 +230,6 @@ fn refuse(status: u16, message: &str) -> Refused {
     Refused { reply: Some(Reply::error(status, message)), body_unread: true }
 }
 
-/// At most about 80 characters of a client's text, for an error message.
-fn quoted(text: &str) -> String {
-    crate::core::suggest::clipped(text)
-}
-
 fn read_request(
     stream: &mut TcpStream,
     own: &Own,
@@ -298,7 +295,7 @@ fn checked_head(bytes: &[u8], own: &Own) -> Result<Head, Refused> {
     let (Some(method), Some(target), Some(version), None) =
         (words.next(), words.next(), words.next(), words.next())
     else {
-        return Err(refuse(400, &format!("not an HTTP request line: {}", quoted(request_line))));
+        return Err(refuse(400, &format!("not an HTTP request line: {}", clipped(request_line))));
     };
     if !version.starts_with("HTTP/1.") {
         return Err(refuse(505, "this server speaks HTTP/1.1"));
@@ -306,7 +303,7 @@ fn checked_head(bytes: &[u8], own: &Own) -> Result<Head, Refused> {
     let mut headers: Vec<(String, String)> = Vec::new();
     for line in lines {
         let Some((name, value)) = line.split_once(':') else {
-            return Err(refuse(400, &format!("not a header: {}", quoted(line))));
+            return Err(refuse(400, &format!("not a header: {}", clipped(line))));
         };
         headers.push((name.trim().to_ascii_lowercase(), value.trim().to_string()));
     }
@@ -326,7 +323,7 @@ fn checked_head(bytes: &[u8], own: &Own) -> Result<Head, Refused> {
                 403,
                 &format!(
                     "Host {} is not this server's ({}): refused",
-                    quoted(other.unwrap_or("(none)")),
+                    clipped(other.unwrap_or("(none)")),
                     own.hosts[0]
                 ),
             ));
@@ -339,7 +336,7 @@ fn checked_head(bytes: &[u8], own: &Own) -> Result<Head, Refused> {
             403,
             &format!(
                 "Origin {} is not this server's ({}): refused",
-                quoted(origin),
+                clipped(origin),
                 own.origins[0]
             ),
         ));
@@ -368,7 +365,7 @@ fn checked_head(bytes: &[u8], own: &Own) -> Result<Head, Refused> {
             Err(_) => {
                 return Err(refuse(
                     400,
-                    &format!("Content-Length {} is not a number", quoted(text)),
+                    &format!("Content-Length {} is not a number", clipped(text)),
                 ));
             }
         },

@@ -20,6 +20,7 @@ use serde_json::Value;
 use super::http::{Checked, HttpServer, Reply};
 use super::{Refusal, Table, closing_words, save_trace};
 use crate::core::Seat;
+use crate::core::suggest::clipped;
 use crate::report::html;
 use crate::session::signals;
 use crate::session::view::{DRAW_SCRIPT, STYLE};
@@ -94,13 +95,15 @@ fn route(table: &mut dyn Table, request: &Checked, key: &str, out: &Path) -> Rep
                 let (page, policy) = page(table, seat, key);
                 html_reply(page, policy)
             }
-            None => Reply::error(404, &format!("seat {} is not played by a person here", clip(n))),
+            None => {
+                Reply::error(404, &format!("seat {} is not played by a person here", clipped(n)))
+            }
         },
         (_, ["api", "seat", n, what]) => {
             let Some(seat) = person_seat(table, n) else {
                 return Reply::error(
                     404,
-                    &format!("seat {} is not played by a person here", clip(n)),
+                    &format!("seat {} is not played by a person here", clipped(n)),
                 );
             };
             let seat = Seat(seat as u8);
@@ -130,18 +133,14 @@ fn route(table: &mut dyn Table, request: &Checked, key: &str, out: &Path) -> Rep
                     405,
                     &format!(
                         "{method} /api/seat/{}/{} is not something this server does",
-                        clip(n),
-                        clip(what)
+                        clipped(n),
+                        clipped(what)
                     ),
                 ),
             }
         }
-        _ => Reply::error(404, &format!("{} {}: no such page", clip(method), clip(path))),
+        _ => Reply::error(404, &format!("{} {}: no such page", clipped(method), clipped(path))),
     }
-}
-
-fn clip(text: &str) -> String {
-    crate::core::suggest::clipped(text)
 }
 
 /// Open `url` in the desktop's browser (`--open`); a machine without one says so.

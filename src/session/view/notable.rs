@@ -29,10 +29,9 @@ pub fn page_of(index: u64) -> String {
 /// (none when the folder has no such file, or one of another shape: `arena report` refuses
 /// that, naming it).
 pub fn missing_pages(dir: &Path) -> usize {
-    let path = dir.join(NOTABLE_FILE);
-    // A regular file of a sane size only: a FIFO would stall `arena status` forever.
-    let sane = std::fs::metadata(&path).is_ok_and(|m| m.is_file() && m.len() < 1 << 24);
-    let Some(bytes) = sane.then(|| std::fs::read(&path).ok()).flatten() else { return 0 };
+    // A regular file only: a FIFO would stall `arena status` forever.
+    let read = crate::output::io::read_regular_if_present(&dir.join(NOTABLE_FILE));
+    let Ok(Some(bytes)) = read else { return 0 };
     let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes) else { return 0 };
     let picks = value["picks"].as_array().map(Vec::as_slice).unwrap_or_default();
     picks
