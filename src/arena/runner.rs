@@ -311,11 +311,25 @@ pub struct BlockResult {
     pub failures: Vec<Failure>,
     /// Per-match records in index order, when asked for.
     pub records: Vec<MatchRecord>,
+    /// Per-match rows formatted on the workers, in index order, when asked for.
+    pub rows: Vec<RowChunk>,
     /// The matches worth seeing among these.
     pub notable: Notable,
 }
 
-fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
+/// The rows of matches `first..end` (a failed match has none), as one worker wrote them.
+#[derive(Clone, Debug, Default)]
+pub struct RowChunk {
+    pub first: u64,
+    pub end: u64,
+    pub bytes: Vec<u8>,
+}
+
+/// Writes one match's row (for `matches.csv`), on the worker that played it.
+pub type RowFormat<'a> = &'a (dyn Fn(&MatchRecord, &mut Vec<u8>) + Sync);
+
+/// The text of a panic's payload (what a failure records).
+pub fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {
         s.to_string()
     } else if let Some(s) = payload.downcast_ref::<String>() {
@@ -337,6 +351,30 @@ pub fn play_block<G: Game>(
     end: u64,
     keep_records: bool,
 ) -> BlockResult {
+    play_range(game, spec, start, end, keep_records, None)
+}
+
+/// [`play_block`] with each match's row written by `row` on the worker that played it, so
+/// that the rows of a block cost the thread that writes them one copy, and their memory is
+/// the text, not the records.
+pub fn play_block_rows<G: Game>(
+    game: &G,
+    spec: &RunSpec,
+    start: u64,
+    end: u64,
+    row: RowFormat,
+) -> BlockResult {
+    play_range(game, spec, start, end, false, Some(row))
+}
+
+fn play_range<G: Game>(
+    game: &G,
+    spec: &RunSpec,
+    start: u64,
+    end: u64,
+    keep_records: bool,
+    row: Option<RowFormat>,
+) -> BlockResult {
     let group = spec.seating.group_size(spec.players);
     assert!(start.is_multiple_of(group), "blocks start at a deal group");
     let metric_names = game.metric_names(spec.players);
@@ -348,6 +386,7 @@ pub fn play_block<G: Game>(
             tally: Tally::new(spec.players, metric_count),
             failures: Vec::new(),
             records: Vec::new(),
+            rows: Vec::new(),
             notable: Notable::default(),
         })
     };
@@ -364,6 +403,9 @@ pub fn play_block<G: Game>(
                 let last = (first + group).min(end);
                 group_seats.clear();
                 group_slots.clear();
+                if row.is_some() && acc.rows.last().is_none_or(|c| c.end != first) {
+                    acc.rows.push(RowChunk { first, end: first, bytes: Vec::new() });
+                }
                 for index in first..last {
                     let played = catch_unwind(AssertUnwindSafe(|| {
                         worker.play(game, spec, index, &mut Silent)
@@ -394,6 +436,9 @@ pub fn play_block<G: Game>(
                             );
                             group_seats.push(by_seat);
                             group_slots.push(by_slot);
+                            if let (Some(row), Some(chunk)) = (row, acc.rows.last_mut()) {
+                                row(&record, &mut chunk.bytes);
+                            }
                             if keep_records {
                                 acc.records.push(record);
                             }
@@ -414,6 +459,9 @@ pub fn play_block<G: Game>(
                 if group_seats.len() as u64 == group {
                     acc.tally.record_group(&group_seats, &group_slots);
                 }
+                if let Some(chunk) = acc.rows.last_mut() {
+                    chunk.end = last;
+                }
                 (acc, worker, group_seats, group_slots)
             },
         )
@@ -422,12 +470,14 @@ pub fn play_block<G: Game>(
             a.tally.merge(&b.tally);
             a.failures.extend(b.failures);
             a.records.extend(b.records);
+            a.rows.extend(b.rows);
             a.notable.merge(&b.notable);
             a
         });
     // rayon's reduce keeps left-to-right order, but sort anyway: the order of rows and
     // failures must never depend on scheduling.
     result.records.sort_unstable_by_key(|r| r.index);
+    result.rows.sort_unstable_by_key(|c| c.first);
     result.failures.sort_unstable_by_key(|f| f.index);
     *result
 }

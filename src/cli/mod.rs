@@ -217,7 +217,9 @@ pub struct RunArgs {
     /// Go on with the interrupted, paused or crashed run in DIR (or in --out) exactly as its
     /// folder's plan.json says; other match flags are refused unless they agree (only
     /// --threads, --quiet and --time-limit may change). The result is byte-identical to an
-    /// uninterrupted run.
+    /// uninterrupted run. A larger --matches, or a tighter --until-ci, extends the run (a
+    /// finished one too): only the new matches are played, and the folder ends as a run of
+    /// the larger plan from the start would.
     #[arg(long, value_name = "DIR")]
     pub resume: Option<Option<PathBuf>>,
     /// Pause after this many seconds at the next block boundary, leaving a checkpoint

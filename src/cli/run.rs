@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::cli::report::report_after;
-use crate::cli::sweep::{SweepArgs, sweep_command};
+use crate::cli::sweep::{SweepArgs, check_time_limit, sweep_command};
 use crate::cli::{MergeArgs, RunArgs, Status};
 use crate::session::ladder::{is_ladder_dir, merge_ladder};
 use crate::session::{
@@ -17,11 +17,7 @@ use crate::stats::tally::LENGTH_MEASURES;
 
 pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Status> {
     let threads = parse_threads(args.threads)?;
-    if let Some(t) = args.time_limit
-        && !(t >= 0.0 && t.is_finite())
-    {
-        return Err(input(format!("--time-limit must be a number of seconds, got {t}")));
-    }
+    check_time_limit(args.time_limit)?;
     if let Some(path) = &args.experiment
         && ExperimentFile::read(path)?.is_sweep()
     {
@@ -152,12 +148,11 @@ fn print_skill(skill: &[(String, std::path::PathBuf)]) {
 fn sweep_from_run(args: RunArgs, command_line: &[String]) -> anyhow::Result<Status> {
     if args.per_match
         || args.skill_matches.is_some()
-        || args.time_limit.is_some()
         || args.stopping.until_ci.is_some()
         || args.stopping.sprt.is_some()
     {
         return Err(input(
-            "--experiment: this file is a sweep; --per-match, --skill-matches, --time-limit, --until-ci and --sprt are not available in sweeps",
+            "--experiment: this file is a sweep; --per-match, --skill-matches, --until-ci and --sprt are not available in sweeps",
         ));
     }
     let sweep = SweepArgs {
@@ -168,6 +163,7 @@ fn sweep_from_run(args: RunArgs, command_line: &[String]) -> anyhow::Result<Stat
         shard: args.shard,
         quiet: args.quiet,
         experiment: args.experiment,
+        time_limit: args.time_limit,
         ..SweepArgs::default()
     };
     sweep_command(sweep, command_line)

@@ -61,10 +61,24 @@ pub struct SweepArgs {
     /// to the same bytes as an uninterrupted sweep; the sweep comes from DIR/sweep.json.
     #[arg(long, value_name = "DIR")]
     pub resume: Option<PathBuf>,
+    /// Pause after this many seconds at the next block boundary, leaving a checkpoint
+    /// (exit code 4); continue later with --resume, as `arena run --time-limit` does.
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
 }
 
 /// The only flags `--resume` takes: the sweep itself comes from its folder.
-const RESUME_FLAGS: [&str; 4] = ["--resume", "--threads", "--quiet", "--no-report"];
+const RESUME_FLAGS: [&str; 5] = ["--resume", "--threads", "--quiet", "--no-report", "--time-limit"];
+
+/// `--time-limit`, checked: a number of seconds, zero or more.
+pub fn check_time_limit(t: Option<f64>) -> anyhow::Result<Option<f64>> {
+    match t {
+        Some(t) if !(t >= 0.0 && t.is_finite()) => {
+            Err(input(format!("--time-limit must be a number of seconds, got {t}")))
+        }
+        _ => Ok(t),
+    }
+}
 
 /// Refuse any flag besides `allowed` with `--resume` (it would be silently ignored).
 pub fn check_resume_flags(
@@ -128,12 +142,13 @@ pub fn sweep_request(args: &SweepArgs) -> anyhow::Result<(SweepRequest, Option<P
 }
 
 pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result<Status> {
+    let time_limit = check_time_limit(args.time_limit)?;
     let exec = |threads| Execution {
         threads,
         per_match: false,
         quiet: args.quiet,
         command_line: command_line.to_vec(),
-        time_limit: None,
+        time_limit,
     };
     // SIGTERM/SIGINT pause the sweep with a checkpoint (exit 4).
     let install =
@@ -155,8 +170,9 @@ pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result
     if let Some(at) = result.paused_at {
         if !args.quiet {
             crate::outln!(
-                "{} sweep paused at match {at} of every variant (stop signal); continue with `arena sweep --resume {}`",
+                "{} sweep paused at match {at} of every variant ({}); continue with `arena sweep --resume {}`",
                 result.meta.game,
+                if signals::stop_requested() { "stop signal" } else { "--time-limit" },
                 result.root.display()
             );
         }

@@ -13,9 +13,9 @@ use crate::output::write_atomic;
 use crate::stats::intervals::{wilson, z_for};
 use crate::stats::ladder::{Rating, Separation, ShareEstimate, chain_ratings, upset_share};
 
-pub const LADDER_CSV: &str = "ladder.csv";
-pub const LADDER_FIGURES_CSV: &str = "ladder_figures.csv";
-pub const LADDER_FAILURES_CSV: &str = "ladder_failures.csv";
+pub use crate::output::layout::LADDER_CSV;
+pub use crate::output::layout::LADDER_FAILURES_CSV;
+pub use crate::output::layout::LADDER_FIGURES_CSV;
 
 const LADDER_HEADER: [&str; 23] = [
     "rung",

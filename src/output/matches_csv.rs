@@ -7,16 +7,14 @@ use std::io::Read;
 use std::path::Path;
 
 use crate::arena::MatchRecord;
+use crate::arena::runner::{RowChunk, panic_message};
 use crate::output::atomic::AtomicFile;
-use crate::output::csv_files::seating_text;
 use crate::output::io::{failpoint, io_failure};
 use crate::stats::tally::LENGTH_MEASURES;
 
 /// The writer of `matches.csv`.
 pub struct MatchesCsv {
     file: AtomicFile,
-    players: usize,
-    seed: u64,
     /// CRC-32 of every byte written so far, for the checkpoint: a resume checks the kept
     /// prefix of `matches.csv.partial` against it before appending.
     hasher: crc32fast::Hasher,
@@ -41,7 +39,7 @@ impl<W: std::io::Write> std::io::Write for Hashing<'_, W> {
 }
 
 impl MatchesCsv {
-    pub fn create(path: &Path, players: usize, seed: u64) -> anyhow::Result<Self> {
+    pub fn create(path: &Path, players: usize) -> anyhow::Result<Self> {
         let mut file = AtomicFile::create(path)?.keep_on_drop();
         let mut header = vec!["index".to_string(), "seed".into(), "deal".into(), "seating".into()];
         header.push("capped".into());
@@ -54,32 +52,20 @@ impl MatchesCsv {
             .map_err(|e| io_failure("writing", &partial, e))?;
         let mut hasher = crc32fast::Hasher::new();
         hasher.update(line.as_bytes());
-        Ok(Self { file, players, seed, hasher })
+        Ok(Self { file, hasher })
     }
 
-    /// Append the rows of a block. `ARENA_FAILPOINT=matches-write:disk-full` fails it as a
-    /// full disk would (for tests).
-    pub fn write(&mut self, records: &[MatchRecord]) -> anyhow::Result<()> {
+    /// Append a block's rows, formatted by [`RowText`] on the workers.
+    /// `ARENA_FAILPOINT=matches-write:disk-full` fails it as a full disk would (for tests).
+    pub fn write_rows(&mut self, chunks: &[RowChunk]) -> anyhow::Result<()> {
         let partial = self.file.path().to_path_buf();
         let fail = |e| io_failure("writing", &partial, e);
         failpoint("matches-write").map_err(fail)?;
-        let hashing = Hashing { inner: self.file.writer(), hasher: &mut self.hasher };
-        let mut w = csv::Writer::from_writer(hashing);
-        for r in records {
-            let mut row = vec![
-                r.index.to_string(),
-                self.seed.to_string(),
-                r.assignment.deal.to_string(),
-                seating_text(&r.assignment.slot_of_seat[..self.players]),
-                (r.outcome.is_capped() as u8).to_string(),
-            ];
-            row.extend(r.outcome.scores().iter().map(|s| s.to_string()));
-            row.extend(r.outcome.ranks().iter().map(|s| s.to_string()));
-            let l = &r.length;
-            row.extend([l.decisions, l.chance_events, l.turns, l.rounds].map(|v| v.to_string()));
-            w.write_record(&row).map_err(|e| fail(csv_io(e)))?;
+        let mut hashing = Hashing { inner: self.file.writer(), hasher: &mut self.hasher };
+        for chunk in chunks {
+            std::io::Write::write_all(&mut hashing, &chunk.bytes).map_err(fail)?;
         }
-        w.flush().map_err(fail)?;
+        std::io::Write::flush(&mut hashing).map_err(fail)?;
         Ok(())
     }
 
@@ -87,13 +73,7 @@ impl MatchesCsv {
     /// first `length` bytes are found to have the checkpoint's CRC-32 (`crc32`): damage
     /// there would otherwise become part of matches.csv. `Err(message)` inside the result
     /// names the mismatch for the caller's one-line refusal.
-    pub fn resume(
-        path: &Path,
-        players: usize,
-        seed: u64,
-        length: u64,
-        crc32: u32,
-    ) -> anyhow::Result<Result<Self, String>> {
+    pub fn resume(path: &Path, length: u64, crc32: u32) -> anyhow::Result<Result<Self, String>> {
         let partial = crate::output::partial_path(path);
         let fail = |e| io_failure("reading", &partial, e);
         let file = std::fs::File::open(&partial).map_err(fail)?;
@@ -116,7 +96,7 @@ impl MatchesCsv {
         }
         // A shorter file is refused by AtomicFile::resume, naming both lengths.
         let file = AtomicFile::resume(path, length)?.keep_on_drop();
-        Ok(Ok(Self { file, players, seed, hasher }))
+        Ok(Ok(Self { file, hasher }))
     }
 
     pub fn flushed_len(&mut self) -> anyhow::Result<u64> {
@@ -133,10 +113,76 @@ impl MatchesCsv {
     }
 }
 
-fn csv_io(e: csv::Error) -> std::io::Error {
-    match e.into_kind() {
-        csv::ErrorKind::Io(io) => io,
-        other => std::io::Error::other(format!("{other:?}")),
+/// One match's row of `matches.csv`, written where the match was played. Every field is a
+/// number or a seating (`1-0`), so none needs quoting: the text is what a CSV writer gives.
+#[derive(Clone, Copy, Debug)]
+pub struct RowText {
+    pub players: usize,
+    pub seed: u64,
+}
+
+impl RowText {
+    pub fn write(&self, r: &MatchRecord, out: &mut Vec<u8>) {
+        use std::io::Write;
+        let slots = &r.assignment.slot_of_seat[..self.players];
+        let capped = r.outcome.is_capped() as u8;
+        // Writing into a Vec cannot fail.
+        let _ = write!(out, "{},{},{},", r.index, self.seed, r.assignment.deal);
+        for (i, slot) in slots.iter().enumerate() {
+            let _ = write!(out, "{}{slot}", if i == 0 { "" } else { "-" });
+        }
+        let _ = write!(out, ",{capped}");
+        for v in r.outcome.scores() {
+            let _ = write!(out, ",{v}");
+        }
+        for v in r.outcome.ranks() {
+            let _ = write!(out, ",{v}");
+        }
+        let l = &r.length;
+        let _ = writeln!(out, ",{},{},{},{}", l.decisions, l.chance_events, l.turns, l.rounds);
+    }
+}
+
+/// `matches.csv` written on a thread of its own, so that the pool plays block k+1 while
+/// block k's rows go to the file; at most one block waits to be written, so the memory held
+/// for rows is two blocks' text whatever the thread count.
+pub struct RowWriter {
+    idle: Option<MatchesCsv>,
+    busy: Option<std::thread::JoinHandle<anyhow::Result<MatchesCsv>>>,
+}
+
+impl RowWriter {
+    pub fn new(csv: MatchesCsv) -> Self {
+        Self { idle: Some(csv), busy: None }
+    }
+
+    /// Hand a block's rows to the writing thread (after the previous block's are written).
+    pub fn send(&mut self, chunks: Vec<RowChunk>) -> anyhow::Result<()> {
+        self.wait()?;
+        let mut csv = self.idle.take().expect("the writer is idle after wait");
+        let thread = std::thread::Builder::new().name("matches.csv".into());
+        let busy = thread
+            .spawn(move || csv.write_rows(&chunks).map(|()| csv))
+            .map_err(|e| anyhow::anyhow!("cannot start the thread that writes matches.csv: {e}"))?;
+        self.busy = Some(busy);
+        Ok(())
+    }
+
+    /// Every row sent so far written: the file, to read its length or commit it.
+    pub fn wait(&mut self) -> anyhow::Result<&mut MatchesCsv> {
+        if let Some(busy) = self.busy.take() {
+            let csv = busy
+                .join()
+                .map_err(|p| anyhow::anyhow!("writing matches.csv: {}", panic_message(p)))??;
+            self.idle = Some(csv);
+        }
+        Ok(self.idle.as_mut().expect("a writer holds its file unless it failed"))
+    }
+
+    /// Every row written; the file itself, to commit.
+    pub fn finish(mut self) -> anyhow::Result<MatchesCsv> {
+        self.wait()?;
+        Ok(self.idle.take().expect("the writer is idle after wait"))
     }
 }
 

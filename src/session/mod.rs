@@ -29,6 +29,7 @@ pub mod view;
 
 // Commands small enough for one file.
 pub mod bench;
+pub mod blocks;
 pub mod status;
 
 // What every command shares: input errors, result folders and their locks, stop signals,

@@ -18,7 +18,7 @@ use crate::stats::Tally;
 use crate::stats::intervals::wilson;
 
 /// The status file in a game's folder.
-pub const STATUS_FILE: &str = "status.json";
+pub use crate::output::layout::STATUS_FILE;
 /// Seconds between refreshes of a running game's status file.
 const REFRESH: Duration = Duration::from_secs(2);
 

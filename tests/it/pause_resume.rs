@@ -23,8 +23,8 @@ pub const SWEEP: [&str; 9] = [
     "--threads",
 ];
 
-/// `arena ARGS` held at its second block boundary (a sweep asks before each block, so the
-/// first block is played by then), returned once it says so.
+/// `arena ARGS` held at its second block boundary (every job asks after each block that
+/// does not end it, so two blocks are played by then), returned once it says so.
 pub fn start_after_first_block(args: &[&str]) -> Running {
     start_held(args, 2, "hold")
 }

@@ -88,12 +88,12 @@ fn a_paused_run_resumes_to_exactly_the_uninterrupted_result() {
     assert!(!paused.join("matches.csv").exists());
 
     // A different plan may not continue it.
-    let mut wrong = vec!["--game", "pig", "--matches", "30001", "--resume"];
+    let mut wrong = vec!["--game", "pig", "--matches", "29999", "--resume"];
     wrong.extend(["--threads", "2"]);
     let o = run(&paused, &wrong);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("--matches: the folder's run has 30000, given 30001"), "{err}");
+    assert!(err.contains("--matches: the folder's run has 30000, given 29999"), "{err}");
 
     let mut args = plan.to_vec();
     args.extend(["--threads", "2", "--resume"]);

@@ -24,12 +24,12 @@ use crate::session::plan::Shard;
 use crate::session::signals::stop_at_boundary;
 
 /// What the folder's ladder is (written first, completed last).
-pub const LADDER_FILE: &str = "ladder.json";
+pub use crate::output::layout::LADDER_FILE;
 
 /// The largest match count a ladder flag accepts.
 const MAX_LADDER_MATCHES: u64 = 1 << 48;
 /// The checkpoint: every job's counts after the last round.
-pub const LADDER_STATE: &str = "ladder_state.json";
+pub use crate::output::layout::LADDER_STATE;
 /// The rungs when none are named.
 pub const DEFAULT_RUNGS: &str = "random,greedy,mcts-100,mcts-1k,mcts-10k";
 

@@ -14,9 +14,9 @@ use crate::session::input::input;
 use crate::session::plan::{MatchSpec, Shard, StoppingRequest};
 
 /// The file in a run's folder that says what the run is.
-pub const PLAN_FILE: &str = "plan.json";
+pub use crate::output::layout::PLAN_FILE;
 /// The resolved sweep, in a sweep's folder (written by `session::sweep::run`).
-pub const SWEEP_FILE: &str = "sweep.json";
+pub use crate::output::layout::SWEEP_FILE;
 
 /// Everything that decides what a run plays (not how fast or how loudly).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -174,6 +174,21 @@ impl RequestFlags {
 
     /// Every flag given here that asks for something other than `stored`, as
     /// `key: folder X, given Y`.
+    /// `stored` with what these flags add to it: more `--matches`, or a tighter
+    /// `--until-ci`, extend a run (anything else is left for [`Self::differences`] to name).
+    pub fn extension_of(&self, stored: &RunRequest) -> RunRequest {
+        let mut asked = stored.clone();
+        if let Some(m) = self.matches.filter(|&m| m > stored.matches) {
+            asked.matches = m;
+        }
+        if let (Some(w), Some(was)) = (self.until_ci, stored.stopping.until_ci)
+            && w < was
+        {
+            asked.stopping.until_ci = Some(w);
+        }
+        asked
+    }
+
     pub fn differences(&self, stored: &RunRequest) -> Vec<String> {
         let mut out = Vec::new();
         let mut check = |key: &str, given: Option<String>, was: String| {
@@ -274,6 +289,28 @@ impl PlanFile {
         serde_json::from_slice(&bytes)
             .map_err(|e| input(format!("{}: not a plan file arena can read: {e}", path.display())))
     }
+}
+
+/// Whether the plan `now` plays on where the plan `was` ended, so that a folder of `was`
+/// (paused or finished) continued under `now` holds what a run of `now` from the start
+/// would: every number-deciding value the same but more matches (`now`'s at least `was`'s)
+/// or a tighter `--until-ci` target (a narrower interval is met no earlier than a wider one,
+/// so the wider target's stopping point is one the narrower rule also passed unmet).
+pub fn extends(was: &serde_json::Value, now: &serde_json::Value) -> bool {
+    let strip = |v: &serde_json::Value| {
+        let mut v = v.clone();
+        if let Some(m) = v.as_object_mut() {
+            m.remove("matches");
+            if let Some(st) = m.get_mut("stopping").and_then(|s| s.as_object_mut()) {
+                st.remove("until_ci");
+            }
+        }
+        v
+    };
+    let more = was["matches"].as_u64() <= now["matches"].as_u64();
+    let (a, b) = (&was["stopping"]["until_ci"], &now["stopping"]["until_ci"]);
+    let tighter = a == b || matches!((a.as_f64(), b.as_f64()), (Some(x), Some(y)) if y <= x);
+    more && tighter && strip(was) == strip(now)
 }
 
 /// The keys in which two fingerprints differ (`rules.value_12: 8 -> 10`), for messages.

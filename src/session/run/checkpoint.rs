@@ -9,14 +9,15 @@ use std::path::{Path, PathBuf};
 
 use crate::arena::{Failure, Notable};
 use crate::output::checked::{checked_content, checked_json};
-use crate::output::write_atomic;
+use crate::output::layout::{MATCHES_DIR, NOTABLE_FILE, REPORT_HTML};
+use crate::output::{io_failure, write_atomic};
 use crate::session::input::input;
 use crate::session::plan::Shard;
-use crate::session::plan::request::fingerprint_differences;
+use crate::session::plan::request::{extends, fingerprint_differences};
 use crate::stats::Tally;
 
 /// The checkpoint an interrupted run leaves in its folder.
-pub const CHECKPOINT: &str = "checkpoint.json";
+pub use crate::output::layout::{CHECKPOINT, FINAL_STATE};
 
 /// Where a stopping rule ended the run (kept so a resumed final write says the same).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -86,6 +87,11 @@ impl Checkpoint {
             .map_err(|e| refuse(format!("not a checkpoint arena can read ({e})")))?;
         let cp: Checkpoint = serde_json::from_slice(content)
             .map_err(|e| refuse(format!("not a checkpoint arena can read ({e})")))?;
+        let mut cp = cp;
+        if cp.plan != *expected.plan && cp.stopped.is_none() && extends(&cp.plan, expected.plan) {
+            // A paused run given more matches (or a tighter target) plays on.
+            cp.plan = expected.plan.clone();
+        }
         if cp.plan != *expected.plan {
             let diff = fingerprint_differences(&cp.plan, expected.plan);
             return Err(refuse(format!("written by a different plan ({})", diff.join("; "))));
@@ -98,6 +104,91 @@ impl Checkpoint {
         }
         cp.check(expected).map_err(refuse)?;
         Ok(Some(cp))
+    }
+
+    /// The progress of a run about to play its first match.
+    pub fn fresh(e: &Expected) -> Checkpoint {
+        Checkpoint {
+            plan: e.plan.clone(),
+            shard: e.shard,
+            next: e.start,
+            tally: Tally::new(e.players, e.metrics),
+            failures: Vec::new(),
+            matches_csv_bytes: e.per_match.then_some(0),
+            matches_csv_crc32: e.per_match.then_some(0),
+            elapsed_seconds: 0.0,
+            stopped: None,
+            notable: Notable::default(),
+        }
+    }
+
+    /// Keep a finished run's counts in `final_state.json` (with no clock, which is the
+    /// manifest's: the file is the same bytes for every run of the plan).
+    pub fn save_final(&self, dir: &Path) -> anyhow::Result<()> {
+        let kept = Checkpoint { elapsed_seconds: 0.0, ..self.clone() };
+        write_atomic(&dir.join(FINAL_STATE), &checked_json(&kept)?)
+    }
+
+    /// Whether the finished run in `dir` was a run of another plan than `plan` (its final
+    /// state says so): a resume is then an extension for [`Checkpoint::reopen`] to check.
+    pub fn finished_under_another_plan(dir: &Path, plan: &serde_json::Value) -> bool {
+        let Ok(Some(bytes)) = crate::output::read_if_present(&dir.join(FINAL_STATE)) else {
+            return false;
+        };
+        let kept = checked_content(&bytes).ok().and_then(|c| {
+            serde_json::from_slice::<serde_json::Value>(c).ok().map(|v| v["plan"].clone())
+        });
+        kept.is_some_and(|was| was != *plan)
+    }
+
+    /// Make the finished run in `dir` a run paused at its last match under the plan
+    /// `expected` asks for (more matches, or a tighter target), so that playing on gives
+    /// the folder a run of that plan from the start would have written. The checkpoint is
+    /// written first and the manifest removed next: a crash anywhere leaves a folder that
+    /// `--resume` reopens or continues. Refused, naming the file, when the plans differ in
+    /// anything else or the run's last deal group was cut short.
+    pub fn reopen(dir: &Path, expected: &Expected) -> anyhow::Result<()> {
+        let path = dir.join(FINAL_STATE);
+        let refuse = |what: String| input(format!("{}: {what}", path.display()));
+        let Some(bytes) = crate::output::read_if_present(&path)? else {
+            return Err(refuse(
+                "missing: the run was finished by an arena that kept no final state, so it cannot be extended; run the larger plan afresh".into(),
+            ));
+        };
+        let content = checked_content(&bytes)
+            .map_err(|e| refuse(format!("not a final state arena can read ({e})")))?;
+        let mut cp: Checkpoint = serde_json::from_slice(content)
+            .map_err(|e| refuse(format!("not a final state arena can read ({e})")))?;
+        if !extends(&cp.plan, expected.plan) {
+            let diff = fingerprint_differences(&cp.plan, expected.plan);
+            return Err(refuse(format!(
+                "the run cannot be extended to this plan: only more --matches or a tighter --until-ci continue a finished run ({})",
+                diff.join("; ")
+            )));
+        }
+        if cp.stopped.is_none() && !(cp.next - expected.start).is_multiple_of(expected.group) {
+            return Err(refuse(format!(
+                "the run's {} matches end inside a deal group of {} (its last deal was played under only some seatings), so more matches would not give what one larger run gives; run the larger plan afresh",
+                cp.next - expected.start,
+                expected.group
+            )));
+        }
+        let manifest = dir.join(crate::output::layout::MANIFEST);
+        let recorded: serde_json::Value = crate::output::read_if_present(&manifest)?
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .unwrap_or_default();
+        cp.plan = expected.plan.clone();
+        cp.stopped = None;
+        cp.elapsed_seconds = recorded["elapsed_seconds"].as_f64().unwrap_or(0.0).max(1e-9);
+        cp.check(expected).map_err(refuse)?;
+        cp.save(dir)?;
+        std::fs::remove_file(&manifest).map_err(|e| io_failure("removing", &manifest, e))?;
+        // Pages of the old picks; the final write makes the new ones.
+        for stale in [NOTABLE_FILE, REPORT_HTML] {
+            let _ = std::fs::remove_file(dir.join(stale));
+        }
+        let _ = std::fs::remove_dir_all(dir.join(MATCHES_DIR));
+        Ok(())
     }
 
     /// The counts inside agree with the plan and with each other.

@@ -7,22 +7,21 @@
 //! is what marks a game complete.
 
 use std::path::Path;
-use std::time::Instant;
 
-use crate::arena::runner::{BlockSizer, QuietPanics, play_block};
-use crate::arena::{Failure, Notable, RunSpec};
+use crate::arena::runner::{play_block, play_block_rows};
+use crate::arena::{Failure, RunSpec};
 use crate::core::Game;
 use crate::core::rules::Rules;
 use crate::output::csv_files::{METRIC_INTERVAL, WIN_RATE_INTERVAL};
+use crate::output::layout::{MANIFEST, MATCHES_CSV, VERDICT_TXT};
 use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, Manifest, RAND_VERSION};
-use crate::output::matches_csv::{FileDigest, MatchesCsv, digest};
+use crate::output::matches_csv::{FileDigest, MatchesCsv, RowText, RowWriter, digest};
 use crate::output::{failpoint, io_failure, partial_path, write_atomic};
+use crate::session::blocks::{BlockJob, Course, Ended, Ending, drive};
 use crate::session::input::input;
 use crate::session::plan::{Plan, Shard, Stopping};
-use crate::session::progress::Progress;
 use crate::session::run::checkpoint::{Checkpoint, Expected, StoppedAt};
 use crate::session::run::results::{ResultsOf, SHARD_TALLY, ShardTally, write_results};
-use crate::session::signals::stop_at_boundary;
 use crate::session::status::{STATUS_FILE, State, StatusWriter};
 use crate::session::view::notable::{picks, write_notable};
 use crate::stats::Tally;
@@ -71,9 +70,6 @@ pub struct RunSummary {
     pub paused_at: Option<u64>,
 }
 
-/// Seconds between checkpoints.
-const CHECKPOINT_SECONDS: f64 = 30.0;
-
 /// `ARENA_FAILPOINT=final:<step>:crash` kills the process at that step of the final write
 /// (for the tests that prove every step resumable).
 fn final_step(step: &str) -> anyhow::Result<()> {
@@ -90,7 +86,6 @@ pub fn execute<G: Game>(
     resume: bool,
 ) -> anyhow::Result<RunSummary> {
     let spec: &RunSpec = &plan.spec;
-    let metric_names = game.metric_names(spec.players);
     let group = spec.seating.group_size(spec.players);
     if !spec.matches.is_multiple_of(group) && !exec.quiet && shard.is_none_or(|s| s.index == 0) {
         crate::errln!(
@@ -106,6 +101,7 @@ pub fn execute<G: Game>(
         None => (0, spec.matches),
     };
     let fingerprint = plan.fingerprint(exec.per_match);
+    let metrics = game.metric_names(spec.players).len();
     let expected = Expected {
         plan: &fingerprint,
         shard,
@@ -113,47 +109,102 @@ pub fn execute<G: Game>(
         end,
         group,
         players: spec.players,
-        metrics: metric_names.len(),
+        metrics,
         per_match: exec.per_match,
     };
-    let checkpoint = if resume { Checkpoint::load(out, &expected)? } else { None };
-    let mut cp = match checkpoint {
-        Some(cp) => {
-            if !exec.quiet {
-                crate::errln!("resuming {} at match {} of {start}..{end}", game.name(), cp.next);
-            }
-            cp
-        }
-        None => Checkpoint {
-            plan: fingerprint.clone(),
-            shard,
-            next: start,
-            tally: Tally::new(spec.players, metric_names.len()),
-            failures: Vec::new(),
-            matches_csv_bytes: exec.per_match.then_some(0),
-            matches_csv_crc32: exec.per_match.then_some(0),
-            elapsed_seconds: 0.0,
-            stopped: None,
-            notable: Notable::default(),
-        },
-    };
+    if resume && out.join(MANIFEST).exists() {
+        // A finished run given more matches (the caller found its plan changed).
+        Checkpoint::reopen(out, &expected)?;
+    }
+    let loaded = if resume { Checkpoint::load(out, &expected)? } else { None };
+    if let (Some(cp), false) = (&loaded, exec.quiet) {
+        crate::errln!("resuming {} at match {} of {start}..{end}", game.name(), cp.next);
+    }
+    let cp = loaded.unwrap_or_else(|| Checkpoint::fresh(&expected));
     let resumed = cp.elapsed_seconds > 0.0;
-    let earlier_seconds = cp.elapsed_seconds;
-    let matches_path = out.join("matches.csv");
-    let mut per_match = match cp.matches_csv_bytes {
-        None => None,
-        Some(_) if cp.next == start => {
-            Some(MatchesCsv::create(&matches_path, spec.players, spec.seed)?)
+    let rows = open_rows(&cp, start, spec, out)?;
+    let mut job = RunBlocks {
+        game,
+        spec,
+        stopping: plan.stopping,
+        status: StatusWriter::new(out, game.name(), end - start, cp.next - start),
+        start,
+        cp,
+        rows,
+        out,
+    };
+    job.progressed(job.cp.next)?;
+    let course = Course {
+        label: game.name().to_string(),
+        start,
+        next: job.cp.next,
+        end,
+        group,
+        check_every: plan.stopping.map(|s| s.check_every),
+        max_block: exec.per_match.then_some(MAX_ROWS_PER_BLOCK),
+        threads: exec.threads,
+        quiet: exec.quiet,
+        time_limit: exec.time_limit,
+        earlier_seconds: job.cp.elapsed_seconds,
+        pausable: true,
+    };
+    let ended = if job.cp.stopped.is_some() {
+        // A final write that crashed after the stopping rule ended the run: write it again.
+        Ended {
+            ending: Ending::Stopped,
+            next: job.cp.next,
+            elapsed_seconds: course.earlier_seconds,
         }
+    } else {
+        drive(&mut job, &course)?
+    };
+    let RunBlocks { mut cp, rows, .. } = job;
+    if ended.ending == Ending::Paused {
+        return Ok(RunSummary {
+            spec: spec.clone(),
+            tally: cp.tally,
+            failures: cp.failures,
+            elapsed_seconds: cp.elapsed_seconds,
+            verdict: String::new(),
+            length_unit: game.length_unit(),
+            stopped: None,
+            unmet: None,
+            paused_at: Some(cp.next),
+        });
+    }
+    // Every match is played: save that, so a crash in the final write loses nothing.
+    let mut rows = rows;
+    save(&mut cp, rows.as_mut(), ended.elapsed_seconds, out)?;
+    final_step("checkpoint")?;
+    let finish = Finish { game, plan, exec, out, shard, start, end, group, resumed };
+    finish.write(cp, rows, fingerprint)
+}
+
+/// The most matches in one block of a run that writes `matches.csv`: the rows of two blocks
+/// (one being written, one being played) are all it holds, whatever the thread count.
+const MAX_ROWS_PER_BLOCK: u64 = 1 << 15;
+
+/// The per-match file, created or continued where the checkpoint left it.
+fn open_rows(
+    cp: &Checkpoint,
+    start: u64,
+    spec: &RunSpec,
+    out: &Path,
+) -> anyhow::Result<Option<RowWriter>> {
+    let matches_path = out.join(MATCHES_CSV);
+    let csv = match cp.matches_csv_bytes {
+        None => return Ok(None),
+        Some(_) if cp.next == start => MatchesCsv::create(&matches_path, spec.players)?,
         Some(bytes) => {
             if !partial_path(&matches_path).exists() && matches_path.exists() {
-                // A crash after matches.csv was renamed into place: take it back.
+                // A crash after matches.csv was renamed into place (or a finished run being
+                // extended): take it back.
                 std::fs::rename(&matches_path, partial_path(&matches_path))
                     .map_err(|e| io_failure("renaming", &matches_path, e))?;
             }
             let crc = cp.matches_csv_crc32.unwrap_or_default();
-            match MatchesCsv::resume(&matches_path, spec.players, spec.seed, bytes, crc)? {
-                Ok(w) => Some(w),
+            match MatchesCsv::resume(&matches_path, bytes, crc)? {
+                Ok(w) => w,
                 Err(why) => {
                     return Err(input(format!(
                         "{}: {why}; delete it and checkpoint.json to play this run from the start",
@@ -163,240 +214,246 @@ pub fn execute<G: Game>(
             }
         }
     };
-    let mut progress = Progress::new(end - start, cp.next - start, game.name(), exec.quiet);
-    let mut status = StatusWriter::new(out, game.name(), end - start, cp.next - start);
-    status.running(cp.next - start, plan.stopping.as_ref().map(|r| (r, &cp.tally)))?;
-    let started = Instant::now();
-    let elapsed = |started: Instant| earlier_seconds + started.elapsed().as_secs_f64();
-    let mut last_checkpoint = Instant::now();
-    {
-        let _quiet = QuietPanics::install();
-        let mut sizer = BlockSizer::new(exec.threads, group, 0.25);
-        // The largest multiple of the group when rounding up would pass 2^64 - 1.
-        let chunk = plan.stopping.map(|st| {
-            st.check_every.div_ceil(group).checked_mul(group).unwrap_or(u64::MAX / group * group)
-        });
-        // The probe serves the estimate, which a quiet run does not print.
-        let mut probing = !exec.quiet;
-        while cp.next < end && cp.stopped.is_none() {
-            let next = cp.next;
-            let size = if probing { sizer.probe(exec.threads) } else { sizer.next() };
-            let mut block_end = (next + size).min(end);
-            if let Some(c) = chunk {
-                // Never cross a check point: the stopping index must not depend on timing.
-                block_end = block_end.min((next / c + 1) * c);
-            }
-            let block_started = Instant::now();
-            let block = play_block(game, spec, next, block_end, exec.per_match);
-            if probing {
-                progress.estimate(
-                    block_end - next,
-                    block_started.elapsed().as_secs_f64(),
-                    end - block_end,
-                );
-                probing = false;
-            }
-            sizer.observe(block_end - next, block_started);
-            cp.tally.merge(&block.tally);
-            cp.notable.merge(&block.notable);
-            cp.failures.extend(block.failures);
-            if let Some(w) = per_match.as_mut() {
-                w.write(&block.records)?;
-            }
-            cp.next = block_end;
-            progress.set(cp.next - start);
-            if let (Some(st), Some(c)) = (plan.stopping, chunk)
-                && cp.next.is_multiple_of(c)
-                && let Some(reason) = st.reason(&cp.tally)
-            {
-                cp.stopped = Some(StoppedAt { at: cp.next, reason });
-                break;
-            }
-            status.running(cp.next - start, plan.stopping.as_ref().map(|r| (r, &cp.tally)))?;
-            // A time limit, or SIGTERM/SIGINT (Slurm's preemption, a closed terminal).
-            // Asked at every boundary, first, so the test hook counts boundaries exactly.
-            let signalled = stop_at_boundary();
-            let pause =
-                signalled || exec.time_limit.is_some_and(|t| started.elapsed().as_secs_f64() >= t);
-            if cp.next < end
-                && (pause || last_checkpoint.elapsed().as_secs_f64() >= CHECKPOINT_SECONDS)
-            {
-                save(&mut cp, per_match.as_mut(), elapsed(started), out)?;
-                last_checkpoint = Instant::now();
-                if pause {
-                    progress.finish();
-                    status.stopped(State::Paused, cp.next - start, None)?;
-                    return Ok(RunSummary {
-                        spec: spec.clone(),
-                        tally: cp.tally,
-                        failures: cp.failures,
-                        elapsed_seconds: cp.elapsed_seconds,
-                        verdict: String::new(),
-                        length_unit: game.length_unit(),
-                        stopped: None,
-                        unmet: None,
-                        paused_at: Some(cp.next),
-                    });
-                }
-            }
-        }
-    }
-    progress.finish();
-    // Every match is played: save that, so a crash in the final write loses nothing.
-    save(&mut cp, per_match.as_mut(), elapsed(started), out)?;
-    final_step("checkpoint")?;
-    let elapsed = cp.elapsed_seconds;
-    let labels: Vec<String> = spec.lineup.iter().map(|b| b.label.clone()).collect();
-    let metrics = game.metric_docs(spec.players);
-    let of = ResultsOf {
-        labels: &labels,
-        metrics: &metrics,
-        group,
-        seed: spec.seed,
-        fair_within_pp: plan.fair_within_pp,
-    };
-    let (mut files, verdict) = write_results(out, &cp.tally, &cp.failures, &of)?;
-    // A stopping rule whose target the run never reached is said where the verdict is
-    // read (verdict.txt, the page, stdout), not only in the manifest.
-    let unmet = match (&plan.stopping, &cp.stopped) {
-        (Some(rule), None) => Some(format!(
-            "stopping rule not met: the maximum of {} matches was reached first ({})",
-            end - start,
-            crate::session::status::closeness(rule, &cp.tally)
-        )),
-        _ => None,
-    };
-    let mut notes = Vec::new();
-    if !spec.lineup.iter().all(|b| b.is_reproducible()) {
-        // Said in the folder itself, not only in the manifest: these numbers depend on
-        // the machine's speed, so the same seed will not give them again.
-        notes.push(NOT_REPRODUCIBLE.to_string());
-    }
-    notes.extend(unmet.clone());
-    if !notes.is_empty() {
-        let text = format!("{verdict}\n{}\n", notes.join("\n"));
-        write_atomic(&out.join("verdict.txt"), text.as_bytes())?;
-    }
-    final_step("results")?;
-    // The matches worth seeing, replayed from the plan (a few pages; see session::view).
-    write_notable(out, plan, &picks(&cp.notable, &cp.tally, &labels))?;
-    let matches_digest: Option<FileDigest> = match per_match {
-        Some(w) => {
-            w.commit()?;
-            files.push("matches.csv".into());
-            final_step("matches")?;
-            Some(digest(&matches_path)?)
-        }
-        None => None,
-    };
-    if let Some(s) = shard {
-        let st = ShardTally {
-            plan: fingerprint.clone(),
-            shard: s,
-            tally: cp.tally.clone(),
-            failures: cp.failures.clone(),
-            labels: labels.clone(),
-            metric_names: metric_names.clone(),
-            metric_docs: metrics.into_iter().map(|(_, doc)| doc).collect(),
-            notable: cp.notable.clone(),
-            group,
-            seed: spec.seed,
-            fair_within_pp: plan.fair_within_pp,
-            elapsed_seconds: elapsed,
-            matches_csv: matches_digest,
-        };
-        write_atomic(&out.join(SHARD_TALLY), &serde_json::to_vec(&st)?)?;
-        files.push(SHARD_TALLY.into());
-        final_step("tally")?;
-    }
-    files.push("manifest.json".into());
-    let tally = cp.tally;
-    let failures = cp.failures;
-    let stopped = cp.stopped.map(|s| StopReport {
-        rule: plan.stopping.expect("a stopping point needs a stopping rule"),
-        stopped_at: s.at,
-        reason: s.reason,
-    });
-    let played = tally.matches + failures.len() as u64;
-    let manifest = Manifest {
-        tool: "arena",
-        crate_version: CRATE_VERSION,
-        git_commit: GIT_COMMIT,
-        rand_version: RAND_VERSION,
-        command_line: exec.command_line.clone(),
-        game: game.name().to_string(),
-        rules: game.rules().params().iter().map(Into::into).collect(),
-        rules_file: plan.rules_file.as_ref().map(|p| p.display().to_string()),
-        input_files: plan.input_files(),
-        players: spec.players,
-        lineup: spec.lineup.clone(),
-        matches: spec.matches,
-        seed: spec.seed,
-        seating: spec.seating,
-        shard: shard.map(|s| {
-            let (a, b) = s.range(spec.matches, group);
-            serde_json::json!({"index": s.index, "count": s.count, "first_match": a, "end_match": b})
-        }),
-        resumed,
-        threads: exec.threads,
-        reproducible: spec.lineup.iter().all(|b| b.is_reproducible()),
-        completed_matches: tally.matches,
-        failed_matches: failures.len() as u64,
-        capped_matches: tally.capped,
-        elapsed_seconds: elapsed,
-        matches_per_second: played as f64 / elapsed.max(1e-9),
-        verdict: verdict.clone(),
-        stopping: stopped
-            .as_ref()
-            .map(|s| {
-                serde_json::json!({
-                "rule": s.rule, "stopped_at_match": s.stopped_at, "reason": s.reason})
-            })
-            .or_else(|| {
-                plan.stopping.map(|rule| {
-                    serde_json::json!({"rule": rule, "stopped_at_match": null,
-                "reason": "the maximum --matches was reached first"})
-                })
-            }),
-        win_rate_interval: WIN_RATE_INTERVAL,
-        metric_interval: METRIC_INTERVAL,
-        quantile_method: "nearest-rank (inverse empirical CDF), exact from histograms",
-        matches_csv: matches_digest,
-        file_digests: crate::output::manifest::file_digests(out, &files)?,
-        files,
-    };
-    write_atomic(&out.join("manifest.json"), &serde_json::to_vec_pretty(&manifest)?)?;
-    final_step("manifest")?;
-    // The manifest now says finished: the checkpoint and the status file are spent.
-    for spent in [Checkpoint::path(out), out.join(STATUS_FILE)] {
-        std::fs::remove_file(&spent).map_err(|e| io_failure("removing", &spent, e))?;
-    }
-    Ok(RunSummary {
-        spec: spec.clone(),
-        tally,
-        failures,
-        elapsed_seconds: elapsed,
-        verdict,
-        length_unit: game.length_unit(),
-        stopped,
-        unmet,
-        paused_at: None,
-    })
+    Ok(Some(RowWriter::new(csv)))
 }
 
-/// Save `cp` with the per-match file flushed to the length it records.
+/// A run's blocks: the matches of its plan, added to its checkpoint, rows to matches.csv.
+struct RunBlocks<'a, G: Game> {
+    game: &'a G,
+    spec: &'a RunSpec,
+    stopping: Option<Stopping>,
+    status: StatusWriter,
+    start: u64,
+    cp: Checkpoint,
+    rows: Option<RowWriter>,
+    out: &'a Path,
+}
+
+impl<G: Game> BlockJob for RunBlocks<'_, G> {
+    fn play(&mut self, start: u64, end: u64) -> anyhow::Result<()> {
+        let block = match &self.rows {
+            Some(_) => {
+                let text = RowText { players: self.spec.players, seed: self.spec.seed };
+                play_block_rows(self.game, self.spec, start, end, &|r, out| text.write(r, out))
+            }
+            None => play_block(self.game, self.spec, start, end, false),
+        };
+        let cp = &mut self.cp;
+        cp.tally.merge(&block.tally);
+        cp.notable.merge(&block.notable);
+        cp.failures.extend(block.failures);
+        cp.next = end;
+        if let Some(w) = self.rows.as_mut() {
+            w.send(block.rows)?;
+        }
+        Ok(())
+    }
+
+    fn stops_at(&mut self, next: u64) -> bool {
+        let reason = self.stopping.and_then(|st| st.reason(&self.cp.tally));
+        self.cp.stopped = reason.map(|reason| StoppedAt { at: next, reason });
+        self.cp.stopped.is_some()
+    }
+
+    fn progressed(&mut self, next: u64) -> anyhow::Result<()> {
+        let stopping = self.stopping.as_ref().map(|r| (r, &self.cp.tally));
+        self.status.running(next - self.start, stopping)
+    }
+
+    fn save(&mut self, next: u64, elapsed_seconds: f64, paused: bool) -> anyhow::Result<()> {
+        save(&mut self.cp, self.rows.as_mut(), elapsed_seconds, self.out)?;
+        if paused {
+            self.status.stopped(State::Paused, next - self.start, None)?;
+        }
+        Ok(())
+    }
+}
+
+/// Save `cp` with the per-match file written and flushed to the length it records.
 fn save(
     cp: &mut Checkpoint,
-    per_match: Option<&mut MatchesCsv>,
+    rows: Option<&mut RowWriter>,
     elapsed_seconds: f64,
     out: &Path,
 ) -> anyhow::Result<()> {
-    if let Some(w) = per_match {
-        cp.matches_csv_bytes = Some(w.flushed_len()?);
-        cp.matches_csv_crc32 = Some(w.crc32());
+    if let Some(w) = rows {
+        let csv = w.wait()?;
+        cp.matches_csv_bytes = Some(csv.flushed_len()?);
+        cp.matches_csv_crc32 = Some(csv.crc32());
     }
     cp.elapsed_seconds = elapsed_seconds;
     cp.save(out)
+}
+
+/// What the final write needs besides the counts.
+struct Finish<'a, G: Game> {
+    game: &'a G,
+    plan: &'a Plan,
+    exec: &'a Execution,
+    out: &'a Path,
+    shard: Option<Shard>,
+    start: u64,
+    end: u64,
+    group: u64,
+    resumed: bool,
+}
+
+impl<G: Game> Finish<'_, G> {
+    /// Write the result files, the notable matches, the per-match file, a shard's tally,
+    /// the final state (what an extension continues from) and, last, the manifest.
+    fn write(
+        &self,
+        cp: Checkpoint,
+        rows: Option<RowWriter>,
+        fingerprint: serde_json::Value,
+    ) -> anyhow::Result<RunSummary> {
+        let (game, plan, out) = (self.game, self.plan, self.out);
+        let spec = &plan.spec;
+        let labels: Vec<String> = spec.lineup.iter().map(|b| b.label.clone()).collect();
+        let metrics = game.metric_docs(spec.players);
+        let of = ResultsOf {
+            labels: &labels,
+            metrics: &metrics,
+            group: self.group,
+            seed: spec.seed,
+            fair_within_pp: plan.fair_within_pp,
+        };
+        let (mut files, verdict) = write_results(out, &cp.tally, &cp.failures, &of)?;
+        // A stopping rule whose target the run never reached is said where the verdict is
+        // read (verdict.txt, the page, stdout), not only in the manifest.
+        let unmet = match (&plan.stopping, &cp.stopped) {
+            (Some(rule), None) => Some(format!(
+                "stopping rule not met: the maximum of {} matches was reached first ({})",
+                self.end - self.start,
+                crate::session::status::closeness(rule, &cp.tally)
+            )),
+            _ => None,
+        };
+        let mut notes = Vec::new();
+        if !spec.lineup.iter().all(|b| b.is_reproducible()) {
+            // Said in the folder itself, not only in the manifest: these numbers depend on
+            // the machine's speed, so the same seed will not give them again.
+            notes.push(NOT_REPRODUCIBLE.to_string());
+        }
+        notes.extend(unmet.clone());
+        if !notes.is_empty() {
+            let text = format!("{verdict}\n{}\n", notes.join("\n"));
+            write_atomic(&out.join(VERDICT_TXT), text.as_bytes())?;
+        }
+        final_step("results")?;
+        // The matches worth seeing, replayed from the plan (a few pages; see session::view).
+        write_notable(out, plan, &picks(&cp.notable, &cp.tally, &labels))?;
+        let matches_digest: Option<FileDigest> = match rows {
+            Some(w) => {
+                w.finish()?.commit()?;
+                files.push(MATCHES_CSV.into());
+                final_step("matches")?;
+                Some(digest(&out.join(MATCHES_CSV))?)
+            }
+            None => None,
+        };
+        if let Some(s) = self.shard {
+            let st = ShardTally {
+                plan: fingerprint.clone(),
+                shard: s,
+                tally: cp.tally.clone(),
+                failures: cp.failures.clone(),
+                labels: labels.clone(),
+                metric_names: game.metric_names(spec.players),
+                metric_docs: metrics.into_iter().map(|(_, doc)| doc).collect(),
+                notable: cp.notable.clone(),
+                group: self.group,
+                seed: spec.seed,
+                fair_within_pp: plan.fair_within_pp,
+                elapsed_seconds: cp.elapsed_seconds,
+                matches_csv: matches_digest,
+            };
+            write_atomic(&out.join(SHARD_TALLY), &serde_json::to_vec(&st)?)?;
+            files.push(SHARD_TALLY.into());
+            final_step("tally")?;
+        }
+        files.push(MANIFEST.into());
+        let stopped = cp.stopped.clone().map(|s| StopReport {
+            rule: plan.stopping.expect("a stopping point needs a stopping rule"),
+            stopped_at: s.at,
+            reason: s.reason,
+        });
+        let manifest = self.manifest(&cp, &verdict, stopped.as_ref(), matches_digest, files)?;
+        write_atomic(&out.join(MANIFEST), &serde_json::to_vec_pretty(&manifest)?)?;
+        final_step("manifest")?;
+        // The manifest now says finished: the checkpoint and the status file are spent.
+        for spent in [Checkpoint::path(out), out.join(STATUS_FILE)] {
+            std::fs::remove_file(&spent).map_err(|e| io_failure("removing", &spent, e))?;
+        }
+        Ok(RunSummary {
+            spec: spec.clone(),
+            tally: cp.tally,
+            failures: cp.failures,
+            elapsed_seconds: cp.elapsed_seconds,
+            verdict,
+            length_unit: game.length_unit(),
+            stopped,
+            unmet,
+            paused_at: None,
+        })
+    }
+
+    fn manifest(
+        &self,
+        cp: &Checkpoint,
+        verdict: &str,
+        stopped: Option<&StopReport>,
+        matches_csv: Option<FileDigest>,
+        files: Vec<String>,
+    ) -> anyhow::Result<Manifest> {
+        let (spec, plan, exec) = (&self.plan.spec, self.plan, self.exec);
+        let (tally, elapsed) = (&cp.tally, cp.elapsed_seconds);
+        let played = tally.matches + cp.failures.len() as u64;
+        let group = self.group;
+        let stopping = match (stopped, plan.stopping) {
+            (Some(s), _) => Some(serde_json::json!({
+                "rule": s.rule, "stopped_at_match": s.stopped_at, "reason": s.reason})),
+            (None, Some(rule)) => Some(serde_json::json!({"rule": rule, "stopped_at_match": null,
+                "reason": "the maximum --matches was reached first"})),
+            (None, None) => None,
+        };
+        Ok(Manifest {
+            tool: "arena",
+            crate_version: CRATE_VERSION,
+            git_commit: GIT_COMMIT,
+            rand_version: RAND_VERSION,
+            command_line: exec.command_line.clone(),
+            game: self.game.name().to_string(),
+            rules: self.game.rules().params().iter().map(Into::into).collect(),
+            rules_file: plan.rules_file.as_ref().map(|p| p.display().to_string()),
+            input_files: plan.input_files(),
+            players: spec.players,
+            lineup: spec.lineup.clone(),
+            matches: spec.matches,
+            seed: spec.seed,
+            seating: spec.seating,
+            shard: self.shard.map(|s| {
+                let (a, b) = s.range(spec.matches, group);
+                serde_json::json!({"index": s.index, "count": s.count, "first_match": a, "end_match": b})
+            }),
+            resumed: self.resumed,
+            threads: exec.threads,
+            reproducible: spec.lineup.iter().all(|b| b.is_reproducible()),
+            completed_matches: tally.matches,
+            failed_matches: cp.failures.len() as u64,
+            capped_matches: tally.capped,
+            elapsed_seconds: elapsed,
+            matches_per_second: played as f64 / elapsed.max(1e-9),
+            verdict: verdict.to_string(),
+            stopping,
+            win_rate_interval: WIN_RATE_INTERVAL,
+            metric_interval: METRIC_INTERVAL,
+            quantile_method: "nearest-rank (inverse empirical CDF), exact from histograms",
+            matches_csv,
+            file_digests: crate::output::manifest::file_digests(self.out, &files)?,
+            files,
+        })
+    }
 }
 
 /// The second line of `verdict.txt` (and of the printed summary) when a bot had a

@@ -10,15 +10,17 @@ use std::path::{Path, PathBuf};
 use crate::core::rules::file_game;
 use crate::games::GAME_NAMES;
 use crate::output::is_disk_full;
+use crate::output::layout::MANIFEST;
 use crate::session::folder::{
     FolderLock, claim_new_dir, prepare_out_dir, refuse_if_in_use, timestamp,
 };
 use crate::session::input::{input, is_input_error};
 use crate::session::ladder::skill::run_skill_checks;
 use crate::session::plan::request::{
-    PLAN_FILE, PlanFile, RequestFlags, RunRequest, fingerprint_differences,
+    PLAN_FILE, PlanFile, RequestFlags, RunRequest, extends, fingerprint_differences,
 };
 use crate::session::plan::{Plan, Shard, Stopping};
+use crate::session::run::checkpoint::Checkpoint;
 use crate::session::run::execute::{CHECKPOINT, Execution, RunSummary, execute};
 use crate::session::status::{STATUS_FILE, mark_failed};
 use crate::with_game;
@@ -33,6 +35,9 @@ pub struct Experiment {
     pub out: Option<PathBuf>,
     /// Go on from the folder's checkpoints instead of starting afresh.
     pub resume: bool,
+    /// A resumed run given more matches or a tighter target than it began with: its
+    /// `plan.json` is rewritten, and finished games are reopened and played on.
+    pub extended: bool,
 }
 
 impl Experiment {
@@ -82,7 +87,7 @@ impl Experiment {
                 "--shard cannot be combined with --until-ci or --sprt (a stopping rule needs the whole run's tally)",
             ));
         }
-        Ok(Experiment { request, plans, out, resume: false })
+        Ok(Experiment { request, plans, out, resume: false, extended: false })
     }
 
     /// The experiment that the folder `dir` was started with, to continue it. Every flag in
@@ -91,7 +96,8 @@ impl Experiment {
     pub fn resume(dir: &Path, flags: &RequestFlags) -> anyhow::Result<Experiment> {
         refuse_if_in_use(dir)?;
         let file = PlanFile::read(dir)?;
-        let differences = flags.differences(&file.request);
+        let asked = flags.extension_of(&file.request);
+        let differences = flags.differences(&asked);
         if !differences.is_empty() {
             return Err(input(format!(
                 "--resume {}: the flags ask for another run than the folder's ({}); `arena run --resume {}` alone continues it",
@@ -100,12 +106,14 @@ impl Experiment {
                 dir.display()
             )));
         }
-        let mut experiment = Experiment::new(file.request.clone(), Some(dir.to_path_buf()))?;
+        let mut experiment = Experiment::new(asked.clone(), Some(dir.to_path_buf()))?;
         experiment.resume = true;
+        experiment.extended = asked != file.request;
         for (plan, sub) in &experiment.plans {
             let now = plan.fingerprint(file.request.per_match);
             let was = file.fingerprints.get(sub);
-            if was != Some(&now) {
+            let extension = experiment.extended && was.is_some_and(|w| extends(w, &now));
+            if was != Some(&now) && !extension {
                 let what = was.map_or_else(
                     || vec!["no fingerprint recorded".to_string()],
                     |w| fingerprint_differences(w, &now),
@@ -141,6 +149,9 @@ impl Experiment {
         if self.resume {
             let root = self.out.clone().expect("a resumed experiment has its folder");
             let lock = FolderLock::acquire(&root)?;
+            if self.extended {
+                self.plan_file().write(&root)?;
+            }
             return Ok((root, lock));
         }
         let root = match &self.out {
@@ -225,7 +236,11 @@ pub fn run(
             crate::output::atomic::create_own_folder(&out)?;
         }
         let game = plan.game.name();
-        if experiment.resume && out.join("manifest.json").exists() {
+        let fingerprint = plan.fingerprint(experiment.request.per_match);
+        if experiment.resume
+            && out.join(MANIFEST).exists()
+            && !Checkpoint::finished_under_another_plan(&out, &fingerprint)
+        {
             // A crash between the manifest (written last) and removing the spent files.
             for spent in [CHECKPOINT, STATUS_FILE] {
                 let _ = std::fs::remove_file(out.join(spent));

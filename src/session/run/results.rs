@@ -19,7 +19,7 @@ use crate::session::view::notable::{picks, write_notable};
 use crate::stats::{Tally, analysis};
 
 /// The tally a shard leaves for `arena merge`.
-pub const SHARD_TALLY: &str = "tally.json";
+pub use crate::output::layout::SHARD_TALLY;
 
 fn default_fair_within() -> f64 {
     crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP

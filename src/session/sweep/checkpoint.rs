@@ -11,7 +11,7 @@ use crate::session::input::input;
 use crate::session::sweep::play::SweepBlock;
 
 /// The checkpoint a paused or interrupted sweep leaves in its folder.
-pub const SWEEP_CHECKPOINT: &str = "sweep_checkpoint.json";
+pub use crate::output::layout::SWEEP_CHECKPOINT;
 
 /// A sweep's progress (or a tuning sweep's, in its subfolder).
 #[derive(Clone, serde::Serialize, serde::Deserialize)]

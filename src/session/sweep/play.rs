@@ -8,7 +8,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use rayon::prelude::*;
 
-use crate::arena::runner::piece_groups;
+use crate::arena::runner::{panic_message, piece_groups};
 use crate::arena::{Failure, RunSpec, Silent, Worker};
 use crate::core::{Game, MAX_SEATS};
 use crate::stats::Tally;
@@ -60,16 +60,6 @@ struct Lane<G: Game> {
     slot_units: Vec<Vec<Units>>,
     /// Per variant: this match's paired quantities.
     x: Vec<Vec<i64>>,
-}
-
-fn panic_text(payload: Box<dyn std::any::Any + Send>) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        s.to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "panic with a non-text payload".to_string()
-    }
 }
 
 /// Play matches `start..end` of every variant (`games[v]` under `specs[v]`; the specs agree
@@ -146,7 +136,7 @@ pub fn play_sweep_block<G: Game>(
                                 acc.failures[v].push(Failure {
                                     index,
                                     deal: spec.seating.assign(players, index).deal,
-                                    message: panic_text(payload),
+                                    message: panic_message(payload),
                                 });
                                 lane.workers[v] = Worker::new(game, spec);
                             }

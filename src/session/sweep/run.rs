@@ -7,32 +7,29 @@
 
 use std::any::Any;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use crate::arena::RunSpec;
-use crate::arena::runner::{BlockSizer, QuietPanics};
 use crate::core::Game;
 use crate::games::AnyGame;
 use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, RAND_VERSION, RuleValue};
 use crate::output::sweep_csv::{VariantRow, write_sweep, write_sweep_diff};
 use crate::output::write_atomic;
+use crate::session::blocks::{BlockJob, Course, Ending, drive};
 use crate::session::folder::{
     FolderLock, claim_new_dir, prepare_out_dir, refuse_if_in_use, timestamp,
 };
 use crate::session::input::input;
 use crate::session::plan::Shard;
-use crate::session::progress::Progress;
 use crate::session::run::execute::Execution;
 use crate::session::run::results::{ResultsOf, write_results};
-use crate::session::signals::stop_at_boundary;
 use crate::session::sweep::checkpoint::SweepCheckpoint;
 use crate::session::sweep::play::{SweepBlock, play_sweep_block};
 use crate::session::sweep::{Sweep, SweepRequest, Variant};
 use crate::with_game;
 
-pub use crate::session::plan::request::SWEEP_FILE;
 /// What a shard of a sweep leaves for `arena merge`.
-pub const SWEEP_TALLY: &str = "sweep_tally.json";
+pub use crate::output::layout::SWEEP_TALLY;
+pub use crate::session::plan::request::SWEEP_FILE;
 
 /// Everything needed to write a sweep's files from its tallies.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -89,9 +86,6 @@ pub struct SweepResult {
     /// The verdict's practical margin (`--fair-within`), for each variant's words.
     pub fair_within_pp: f64,
 }
-
-/// How often a sweep saves its checkpoint while playing.
-const CHECKPOINT_SECONDS: f64 = 30.0;
 
 impl Sweep {
     /// The sweep's metadata (what its files are written from).
@@ -210,9 +204,9 @@ fn play_and_write(
         .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
     let shard = sweep.request.request.shard;
     let saving = Saving { dir: &root, resume, keep };
-    let (block, next, elapsed_seconds) = pool.install(|| {
-        with_game!(&sweep.plans[0].game, g0 => play_all(g0, sweep, &meta, shard, exec.quiet, threads, Some(saving)))
-    })?;
+    let (block, next, elapsed_seconds) = pool.install(
+        || with_game!(&sweep.plans[0].game, g0 => play_all(g0, sweep, &meta, exec, Some(saving))),
+    )?;
     let (_, end) = range(&meta, shard);
     let fair_within_pp = sweep.request.request.fair_within_pp()?;
     if next < end {
@@ -243,9 +237,9 @@ pub fn play_sweep(sweep: &Sweep, threads: usize) -> anyhow::Result<SweepBlock> {
         .build()
         .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
     let meta = sweep.meta();
-    let shard = sweep.request.request.shard;
+    let exec = Execution::quiet(threads);
     let (block, _, _) = pool.install(
-        || with_game!(&sweep.plans[0].game, g0 => play_all(g0, sweep, &meta, shard, true, threads, None)),
+        || with_game!(&sweep.plans[0].game, g0 => play_all(g0, sweep, &meta, &exec, None)),
     )?;
     Ok(block)
 }
@@ -258,82 +252,89 @@ struct Saving<'a> {
     keep: bool,
 }
 
+/// A sweep's blocks: match i of every variant on one worker, added to the sweep's tallies.
+struct SweepBlocks<'a, G: Game> {
+    games: Vec<&'a G>,
+    specs: Vec<&'a RunSpec>,
+    meta: &'a SweepMeta,
+    total: SweepBlock,
+    start: u64,
+    end: u64,
+    dir: Option<&'a Path>,
+}
+
+impl<G: Game> BlockJob for SweepBlocks<'_, G> {
+    fn play(&mut self, start: u64, end: u64) -> anyhow::Result<()> {
+        let block = play_sweep_block(&self.games, &self.specs, self.meta.baseline, start, end);
+        self.total.merge(&block);
+        Ok(())
+    }
+
+    fn save(&mut self, next: u64, elapsed_seconds: f64, paused: bool) -> anyhow::Result<()> {
+        let Some(dir) = self.dir else { return Ok(()) };
+        let cp = SweepCheckpoint {
+            meta: serde_json::to_value(self.meta)?,
+            start: self.start,
+            next,
+            end: self.end,
+            block: self.total.clone(),
+            elapsed_seconds,
+            paused,
+        };
+        cp.save(dir)
+    }
+}
+
 /// Play the sweep's matches from the checkpoint (if any) on; with `saving`, save a
-/// checkpoint every half minute and stop at the next block on a stop signal. Returns the
+/// checkpoint every half minute and pause on a stop signal or the time limit. Returns the
 /// tallies, the next match (the end unless paused) and the seconds spent in all sessions.
 fn play_all<G: Game>(
     g0: &G,
     sweep: &Sweep,
     meta: &SweepMeta,
-    shard: Option<Shard>,
-    quiet: bool,
-    threads: usize,
+    exec: &Execution,
     saving: Option<Saving>,
 ) -> anyhow::Result<(SweepBlock, u64, f64)> {
     let games: Vec<&G> = sweep.plans.iter().map(|p| same_game::<G>(&p.game)).collect();
     debug_assert!(std::ptr::eq(games[0], g0));
-    let specs: Vec<&RunSpec> = sweep.plans.iter().map(|p| &p.spec).collect();
-    let (start, end) = range(meta, shard);
-    let mut total = SweepBlock::new(games.len(), meta.players, &meta.metric_names, meta.baseline);
-    let mut next = start;
-    let mut earlier_seconds = 0.0;
-    if let Some(cp) = saving.as_ref().and_then(|s| s.resume.clone()) {
-        total = cp.block;
-        next = cp.next;
-        earlier_seconds = cp.elapsed_seconds;
-    }
-    let label = format!("{} sweep ({} variants)", meta.game, games.len());
-    let mut progress = Progress::new(end - start, next - start, &label, quiet);
-    let _quiet = QuietPanics::install();
-    let mut sizer = BlockSizer::new(threads, meta.group, 0.25);
-    let started = Instant::now();
-    let mut last_checkpoint = Instant::now();
-    // The probe serves the estimate, which a quiet sweep does not print.
-    let mut probing = !quiet;
-    let save = |total: &SweepBlock, next: u64, paused: bool| -> anyhow::Result<()> {
-        let Some(s) = &saving else { return Ok(()) };
-        let cp = SweepCheckpoint {
-            meta: serde_json::to_value(meta)?,
-            start,
-            next,
-            end,
-            block: total.clone(),
-            elapsed_seconds: earlier_seconds + started.elapsed().as_secs_f64(),
-            paused,
-        };
-        cp.save(s.dir)
+    let (start, end) = range(meta, sweep.request.request.shard);
+    let resume = saving.as_ref().and_then(|s| s.resume.clone());
+    let mut job = SweepBlocks {
+        specs: sweep.plans.iter().map(|p| &p.spec).collect(),
+        total: SweepBlock::new(games.len(), meta.players, &meta.metric_names, meta.baseline),
+        games,
+        meta,
+        start,
+        end,
+        dir: saving.as_ref().map(|s| s.dir),
     };
-    while next < end {
-        if saving.is_some() && stop_at_boundary() {
-            save(&total, next, true)?;
-            progress.finish();
-            return Ok((total, next, earlier_seconds + started.elapsed().as_secs_f64()));
-        }
-        let size = if probing { sizer.probe(threads) } else { sizer.next() };
-        let block_end = (next + size).min(end);
-        let t = Instant::now();
-        let block = play_sweep_block(&games, &specs, meta.baseline, next, block_end);
-        if probing {
-            progress.estimate(block_end - next, t.elapsed().as_secs_f64(), end - block_end);
-            probing = false;
-        }
-        sizer.observe(block_end - next, t);
-        total.merge(&block);
-        next = block_end;
-        progress.set(next - start);
-        if last_checkpoint.elapsed().as_secs_f64() >= CHECKPOINT_SECONDS && next < end {
-            save(&total, next, false)?;
-            last_checkpoint = Instant::now();
-        }
+    let mut course = Course {
+        label: format!("{} sweep ({} variants)", meta.game, job.games.len()),
+        start,
+        next: start,
+        end,
+        group: meta.group,
+        check_every: None,
+        max_block: None,
+        threads: exec.threads,
+        quiet: exec.quiet,
+        time_limit: exec.time_limit,
+        earlier_seconds: 0.0,
+        pausable: saving.is_some(),
+    };
+    if let Some(cp) = resume {
+        job.total = cp.block;
+        course.next = cp.next;
+        course.earlier_seconds = cp.elapsed_seconds;
     }
-    progress.finish();
-    for f in &mut total.failures {
+    let ended = drive(&mut job, &course)?;
+    for f in &mut job.total.failures {
         f.sort_unstable_by_key(|f| f.index);
     }
-    if saving.as_ref().is_some_and(|s| s.keep) {
-        save(&total, next, false)?;
+    if ended.ending == Ending::Played && saving.as_ref().is_some_and(|s| s.keep) {
+        job.save(ended.next, ended.elapsed_seconds, false)?;
     }
-    Ok((total, next, earlier_seconds + started.elapsed().as_secs_f64()))
+    Ok((job.total, ended.next, ended.elapsed_seconds))
 }
 
 /// Write every file of a sweep folder from its tallies (a run, a shard, or a merge).

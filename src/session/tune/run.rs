@@ -26,11 +26,11 @@ use crate::session::tune::{
 };
 
 /// The tuning request, written first into a tuning folder: `arena tune --resume` reads it.
-pub const TUNE_REQUEST: &str = "tune_request.json";
+pub use crate::output::layout::TUNE_REQUEST;
 
 /// Written when a stop signal pauses a tuning (the step it paused in), removed when it
 /// continues: `arena status` tells a paused tuning from one whose process died.
-pub const TUNE_PAUSED: &str = "tune_paused.txt";
+pub use crate::output::layout::TUNE_PAUSED;
 
 /// A tuning run as asked for.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]

@@ -1,0 +1,59 @@
+//! Every file name a result folder may hold, in one place: the writers, the report, `arena
+//! status`, the resume and merge code and the tests name files through these, so a folder's
+//! layout cannot drift between the command that writes it and the ones that read it. What
+//! each file's columns mean is `output::columns` (the folder's `COLUMNS.md`).
+
+/// What a finished folder holds and how it was made (written last: it marks completion).
+pub const MANIFEST: &str = "manifest.json";
+/// What the folder's job is doing now (running, paused, stopped), while it is not finished.
+pub const STATUS_FILE: &str = "status.json";
+/// The column dictionary of the folder's CSV files.
+pub const COLUMNS_MD: &str = "COLUMNS.md";
+/// The page `arena report` writes.
+pub const REPORT_HTML: &str = "report.html";
+
+/// A run: its request and each game's plan fingerprint (written before the first match).
+pub const PLAN_FILE: &str = "plan.json";
+/// A run's checkpoint while it plays.
+pub const CHECKPOINT: &str = "checkpoint.json";
+/// A finished run's final counts, from which `arena run --resume DIR --matches N` extends it.
+pub const FINAL_STATE: &str = "final_state.json";
+/// A run shard's tally, for `arena merge`.
+pub const SHARD_TALLY: &str = "tally.json";
+/// The matches worth seeing, and their replay pages' folder.
+pub const NOTABLE_FILE: &str = "notable.json";
+pub const MATCHES_DIR: &str = "matches";
+/// A run's result files.
+pub const SEATS_CSV: &str = "seats.csv";
+pub const BOTS_CSV: &str = "bots.csv";
+pub const BALANCE_CSV: &str = "balance.csv";
+pub const RATINGS_CSV: &str = "ratings.csv";
+pub const DIFFERENCE_CSV: &str = "difference.csv";
+pub const PAIRING_CSV: &str = "pairing.csv";
+pub const SHAPE_CSV: &str = "shape.csv";
+pub const LENGTHS_CSV: &str = "lengths.csv";
+pub const HISTOGRAMS_CSV: &str = "histograms.csv";
+pub const METRICS_CSV: &str = "metrics.csv";
+pub const FAILURES_CSV: &str = "failures.csv";
+pub const MATCHES_CSV: &str = "matches.csv";
+pub const VERDICT_TXT: &str = "verdict.txt";
+
+/// A sweep: its resolved request, checkpoint, shard tally and tables.
+pub const SWEEP_FILE: &str = "sweep.json";
+pub const SWEEP_CHECKPOINT: &str = "sweep_checkpoint.json";
+pub const SWEEP_TALLY: &str = "sweep_tally.json";
+pub const SWEEP_CSV: &str = "sweep.csv";
+pub const SWEEP_DIFF_CSV: &str = "sweep_diff.csv";
+
+/// A tuning: its request, its record, its table and the note a paused tuning leaves.
+pub const TUNE_REQUEST: &str = "tune_request.json";
+pub const TUNE_FILE: &str = "tune.json";
+pub const TUNE_CSV: &str = "tune.csv";
+pub const TUNE_PAUSED: &str = "tune_paused.txt";
+
+/// A ladder: its request and record, its checkpoint and its tables.
+pub const LADDER_FILE: &str = "ladder.json";
+pub const LADDER_STATE: &str = "ladder_state.json";
+pub const LADDER_CSV: &str = "ladder.csv";
+pub const LADDER_FIGURES_CSV: &str = "ladder_figures.csv";
+pub const LADDER_FAILURES_CSV: &str = "ladder_failures.csv";

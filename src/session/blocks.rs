@@ -1,0 +1,157 @@
+//! The block loop every long job shares (a run, a sweep, a tuning's sweeps): matches are
+//! played in blocks sized to take about a quarter second (a first small block measures the
+//! speed for the estimate), a block never crosses a stopping rule's check point, a
+//! checkpoint is saved every [`CHECKPOINT_SECONDS`], and at every boundary, in the same
+//! order for every job, the job pauses with a checkpoint on a stop signal (SIGTERM, SIGINT)
+//! or once `--time-limit` has passed. What a block plays, how it is added up, what a
+//! checkpoint holds and when a stopping rule is met are the job's ([`BlockJob`]).
+//!
+//! Where the blocks fall never changes a result: tallies hold integer counts, and the
+//! stopping rule is asked only at fixed match counts.
+
+use std::time::Instant;
+
+use crate::arena::runner::{BlockSizer, QuietPanics};
+use crate::session::progress::Progress;
+use crate::session::signals::stop_at_boundary;
+
+/// Seconds between the checkpoints of a job that is not paused.
+pub const CHECKPOINT_SECONDS: f64 = 30.0;
+
+/// What one kind of job does with its blocks.
+pub trait BlockJob {
+    /// Play matches `start..end` (`start` begins a deal group) and add them to the job.
+    fn play(&mut self, start: u64, end: u64) -> anyhow::Result<()>;
+    /// Whether the job's stopping rule ends it at `next` (asked only at check points).
+    fn stops_at(&mut self, _next: u64) -> bool {
+        false
+    }
+    /// Say how far the job is (`status.json`), after a block that did not end it.
+    fn progressed(&mut self, _next: u64) -> anyhow::Result<()> {
+        Ok(())
+    }
+    /// Save a checkpoint at `next`; `paused`: because the job pauses there.
+    fn save(&mut self, next: u64, elapsed_seconds: f64, paused: bool) -> anyhow::Result<()>;
+}
+
+/// The matches a job plays and how it plays them.
+pub struct Course {
+    /// What the progress bar calls the job.
+    pub label: String,
+    /// The job's first match, the next one to play, and its end.
+    pub start: u64,
+    pub next: u64,
+    pub end: u64,
+    /// Matches per deal group: blocks are whole groups.
+    pub group: u64,
+    /// A stopping rule's check points (every this many matches), if it has one.
+    pub check_every: Option<u64>,
+    /// The most matches in one block, if the job holds something per match (its rows).
+    pub max_block: Option<u64>,
+    pub threads: usize,
+    pub quiet: bool,
+    /// Pause once this many seconds of this session have passed.
+    pub time_limit: Option<f64>,
+    /// Seconds spent in earlier sessions (a resumed job's clock goes on from there).
+    pub earlier_seconds: f64,
+    /// Whether the job can pause (it saves checkpoints); a job that cannot (a search's
+    /// measurement, which writes nothing) plays to its end and leaves signals to its caller.
+    pub pausable: bool,
+}
+
+/// How the loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Every match up to the end was played.
+    Played,
+    /// The stopping rule was met at `next`.
+    Stopped,
+    /// A stop signal or the time limit paused the job at `next` (its checkpoint is saved).
+    Paused,
+}
+
+/// Where the loop ended, how, and the seconds spent in every session so far.
+#[derive(Clone, Copy, Debug)]
+pub struct Ended {
+    pub ending: Ending,
+    pub next: u64,
+    pub elapsed_seconds: f64,
+}
+
+impl Course {
+    /// The check point at or after `next`: the largest multiple of the group when rounding
+    /// up would pass 2^64 - 1.
+    fn chunk(&self) -> Option<u64> {
+        let group = self.group;
+        self.check_every
+            .map(|c| c.div_ceil(group).checked_mul(group).unwrap_or(u64::MAX / group * group))
+    }
+}
+
+/// Play `course` with `job` from `course.next` to its end, a stopping point or a pause.
+pub fn drive(job: &mut impl BlockJob, course: &Course) -> anyhow::Result<Ended> {
+    let (start, end) = (course.start, course.end);
+    let mut next = course.next;
+    let chunk = course.chunk();
+    let started = Instant::now();
+    let elapsed = || course.earlier_seconds + started.elapsed().as_secs_f64();
+    let ended = |ending, next| Ended { ending, next, elapsed_seconds: elapsed() };
+    // A job continued at a check point asks there first: an extended run whose old target
+    // was met here may meet the new one here too, as a run of the new target from the start
+    // would have.
+    let at_check = |next: u64| chunk.is_some_and(|c| next.is_multiple_of(c));
+    if next > start && next < end && at_check(next) && job.stops_at(next) {
+        return Ok(ended(Ending::Stopped, next));
+    }
+    let mut progress = Progress::new(end - start, next - start, &course.label, course.quiet);
+    let _quiet = QuietPanics::install();
+    let mut sizer = BlockSizer::new(course.threads, course.group, 0.25);
+    let mut last_checkpoint = Instant::now();
+    // The probe serves the estimate, which a quiet job does not print.
+    let mut probing = !course.quiet;
+    while next < end {
+        let size = if probing { sizer.probe(course.threads) } else { sizer.next() };
+        let size = course.max_block.map_or(size, |m| size.min(m.max(course.group)));
+        let mut block_end = (next + size).min(end);
+        if let Some(c) = chunk {
+            // Never cross a check point: the stopping index must not depend on timing.
+            block_end = block_end.min((next / c + 1) * c);
+        }
+        let block_started = Instant::now();
+        job.play(next, block_end)?;
+        if probing {
+            let seconds = block_started.elapsed().as_secs_f64();
+            progress.estimate(block_end - next, seconds, end - block_end);
+            probing = false;
+        }
+        sizer.observe(block_end - next, block_started);
+        next = block_end;
+        progress.set(next - start);
+        if at_check(next) && job.stops_at(next) {
+            progress.finish();
+            return Ok(ended(Ending::Stopped, next));
+        }
+        if next == end {
+            break;
+        }
+        job.progressed(next)?;
+        if !course.pausable {
+            continue;
+        }
+        // A time limit, or SIGTERM/SIGINT (Slurm's preemption, a closed terminal). Asked
+        // at every boundary, first, so the test hook counts boundaries exactly.
+        let signalled = stop_at_boundary();
+        let pause =
+            signalled || course.time_limit.is_some_and(|t| started.elapsed().as_secs_f64() >= t);
+        if pause || last_checkpoint.elapsed().as_secs_f64() >= CHECKPOINT_SECONDS {
+            job.save(next, elapsed(), pause)?;
+            last_checkpoint = Instant::now();
+            if pause {
+                progress.finish();
+                return Ok(ended(Ending::Paused, next));
+            }
+        }
+    }
+    progress.finish();
+    Ok(ended(Ending::Played, next))
+}
