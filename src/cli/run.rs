@@ -6,6 +6,7 @@ use std::path::Path;
 use crate::cli::report::report_after;
 use crate::cli::sweep::{SweepArgs, check_time_limit, sweep_command};
 use crate::cli::{MergeArgs, RunArgs, Status};
+use crate::output::layout::{PLAN_FILE, SHARD_TALLY};
 use crate::session::ladder::{is_ladder_dir, merge_ladder};
 use crate::session::{
     Execution, Experiment, ExperimentFile, GameRun, RunEnd, RunSummary, Shard, input,
@@ -177,6 +178,13 @@ fn print_game(done: &GameRun) {
     }
 }
 
+/// The count in a verdict's "about 12,000 more matches would tell ...", if it says one.
+fn more_matches(verdict: &str) -> Option<u64> {
+    let (_, after) = verdict.split_once("about ")?;
+    let (count, _) = after.split_once(" more matches would tell")?;
+    count.replace(',', "").parse().ok()
+}
+
 /// `arena merge`: the shards' folders into the files of the whole run.
 pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result<Status> {
     if args.shards.first().is_some_and(|d| is_ladder_dir(d)) {
@@ -250,6 +258,18 @@ fn print_summary(game: &str, s: &RunSummary, out: &Path) {
         out.display()
     );
     print_verdict(&s.verdict);
+    if let Some(more) = more_matches(&s.verdict)
+        && s.stopped.is_none()
+        && !out.join(SHARD_TALLY).exists()
+    {
+        // The default experiment's games share one plan.json in the folder above them.
+        let root = if out.join(PLAN_FILE).exists() { out } else { out.parent().unwrap_or(out) };
+        crate::outln!(
+            "  to play them: arena run --resume {} --matches {}",
+            root.display(),
+            s.tally.matches + s.failures.len() as u64 + more
+        );
+    }
     if spec.players == 1 {
         // Solo (PP-15): the score, never a win share.
         let t = &s.tally.seats[0];

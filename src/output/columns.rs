@@ -340,6 +340,15 @@ notable | object | the shard's candidates for the matches worth seeing, which `a
 ",
     },
     FileDoc {
+        name: "final_state.json",
+        when: "every finished run (one per game folder)",
+        about: "The run's exact counters when it finished, kept so that `arena run --resume DIR --matches N` (or a tighter `--until-ci`) plays only the new matches and leaves what a run of N from the start would. It is a checkpoint (a CRC-32 over its `content`) with no clock. Keys:",
+        columns: "
+crc32 | hex | CRC-32 of `content`; a changed or cut file is refused
+content | object | `plan` (the fingerprint the run finished under), `shard`, `next` (the first match not played), `tally` (the integer counters), `failures`, `matches_csv_bytes` and `matches_csv_crc32` (how much of `matches.csv` is the run's, and its CRC-32), `stopped` (where a stopping rule ended it), `notable` (the candidates for the matches worth seeing)
+",
+    },
+    FileDoc {
         name: "notable.json",
         when: "",
         about: "The matches worth seeing, chosen while the run played; each has a replay page (`arena view`) in the folder `matches/`, linked from report.html. Keys:",

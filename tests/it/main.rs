@@ -16,6 +16,7 @@ mod columns;
 mod damaged_state;
 mod doc_commands;
 mod docs;
+mod extend;
 mod extreme_flags;
 mod extremes;
 mod failures;

@@ -148,31 +148,9 @@ impl Checkpoint {
     /// `--resume` reopens or continues. Refused, naming the file, when the plans differ in
     /// anything else or the run's last deal group was cut short.
     pub fn reopen(dir: &Path, expected: &Expected) -> anyhow::Result<()> {
+        let mut cp = Checkpoint::extensible(dir, expected.plan, expected.start, expected.group)?;
         let path = dir.join(FINAL_STATE);
         let refuse = |what: String| input(format!("{}: {what}", path.display()));
-        let Some(bytes) = crate::output::read_if_present(&path)? else {
-            return Err(refuse(
-                "missing: the run was finished by an arena that kept no final state, so it cannot be extended; run the larger plan afresh".into(),
-            ));
-        };
-        let content = checked_content(&bytes)
-            .map_err(|e| refuse(format!("not a final state arena can read ({e})")))?;
-        let mut cp: Checkpoint = serde_json::from_slice(content)
-            .map_err(|e| refuse(format!("not a final state arena can read ({e})")))?;
-        if !extends(&cp.plan, expected.plan) {
-            let diff = fingerprint_differences(&cp.plan, expected.plan);
-            return Err(refuse(format!(
-                "the run cannot be extended to this plan: only more --matches or a tighter --until-ci continue a finished run ({})",
-                diff.join("; ")
-            )));
-        }
-        if cp.stopped.is_none() && !(cp.next - expected.start).is_multiple_of(expected.group) {
-            return Err(refuse(format!(
-                "the run's {} matches end inside a deal group of {} (its last deal was played under only some seatings), so more matches would not give what one larger run gives; run the larger plan afresh",
-                cp.next - expected.start,
-                expected.group
-            )));
-        }
         let manifest = dir.join(crate::output::layout::MANIFEST);
         let recorded: serde_json::Value = crate::output::read_if_present(&manifest)?
             .and_then(|b| serde_json::from_slice(&b).ok())
@@ -189,6 +167,42 @@ impl Checkpoint {
         }
         let _ = std::fs::remove_dir_all(dir.join(MATCHES_DIR));
         Ok(())
+    }
+
+    /// The final state of the finished run in `dir`, checked to be one that the plan `plan`
+    /// (its fingerprint; its matches from `start`, in deal groups of `group`) extends.
+    /// Asked before anything in the folder changes, so a refused extension changes nothing.
+    pub fn extensible(
+        dir: &Path,
+        plan: &serde_json::Value,
+        start: u64,
+        group: u64,
+    ) -> anyhow::Result<Checkpoint> {
+        let path = dir.join(FINAL_STATE);
+        let refuse = |what: String| input(format!("{}: {what}", path.display()));
+        let Some(bytes) = crate::output::read_if_present(&path)? else {
+            return Err(refuse(
+                "missing: the run was finished by an arena that kept no final state, so it cannot be extended; run the larger plan afresh".into(),
+            ));
+        };
+        let content = checked_content(&bytes)
+            .map_err(|e| refuse(format!("not a final state arena can read ({e})")))?;
+        let cp: Checkpoint = serde_json::from_slice(content)
+            .map_err(|e| refuse(format!("not a final state arena can read ({e})")))?;
+        if !extends(&cp.plan, plan) {
+            let diff = fingerprint_differences(&cp.plan, plan);
+            return Err(refuse(format!(
+                "the run cannot be extended to this plan: only more --matches or a tighter --until-ci continue a finished run ({})",
+                diff.join("; ")
+            )));
+        }
+        if cp.stopped.is_none() && !(cp.next - start).is_multiple_of(group) {
+            return Err(refuse(format!(
+                "the run's {} matches end inside a deal group of {group} (its last deal was played under only some seatings), so more matches would not give what one larger run gives; run the larger plan afresh",
+                cp.next - start
+            )));
+        }
+        Ok(cp)
     }
 
     /// The counts inside agree with the plan and with each other.

@@ -20,7 +20,7 @@ use crate::output::{failpoint, io_failure, partial_path, write_atomic};
 use crate::session::blocks::{BlockJob, Course, Ended, Ending, drive};
 use crate::session::input::input;
 use crate::session::plan::{Plan, Shard, Stopping};
-use crate::session::run::checkpoint::{Checkpoint, Expected, StoppedAt};
+use crate::session::run::checkpoint::{Checkpoint, Expected, FINAL_STATE, StoppedAt};
 use crate::session::run::results::{ResultsOf, SHARD_TALLY, ShardTally, write_results};
 use crate::session::status::{STATUS_FILE, State, StatusWriter};
 use crate::session::view::notable::{picks, write_notable};
@@ -372,6 +372,8 @@ impl<G: Game> Finish<'_, G> {
             files.push(SHARD_TALLY.into());
             final_step("tally")?;
         }
+        cp.save_final(out)?;
+        files.push(FINAL_STATE.into());
         files.push(MANIFEST.into());
         let stopped = cp.stopped.clone().map(|s| StopReport {
             rule: plan.stopping.expect("a stopping point needs a stopping rule"),

@@ -109,6 +109,12 @@ impl Experiment {
         let mut experiment = Experiment::new(asked.clone(), Some(dir.to_path_buf()))?;
         experiment.resume = true;
         experiment.extended = asked != file.request;
+        if experiment.extended && asked.shard.is_some() {
+            return Err(input(format!(
+                "--resume {}: a shard cannot be extended (its range of matches depends on the run's total); extend a whole run, or run the larger plan's shards afresh",
+                dir.display()
+            )));
+        }
         for (plan, sub) in &experiment.plans {
             let now = plan.fingerprint(file.request.per_match);
             let was = file.fingerprints.get(sub);
@@ -125,6 +131,16 @@ impl Experiment {
                     plan.game.name(),
                     what.join("; ")
                 )));
+            }
+        }
+        if experiment.extended {
+            // Refused before plan.json is rewritten, so a refused extension changes nothing.
+            for (plan, sub) in &experiment.plans {
+                let out = if sub.is_empty() { dir.to_path_buf() } else { dir.join(sub) };
+                if out.join(MANIFEST).exists() {
+                    let now = plan.fingerprint(asked.per_match);
+                    Checkpoint::extensible(&out, &now, 0, plan.group())?;
+                }
             }
         }
         Ok(experiment)
@@ -239,6 +255,7 @@ pub fn run(
         let fingerprint = plan.fingerprint(experiment.request.per_match);
         if experiment.resume
             && out.join(MANIFEST).exists()
+            && !experiment.extended
             && !Checkpoint::finished_under_another_plan(&out, &fingerprint)
         {
             // A crash between the manifest (written last) and removing the spent files.

@@ -1,0 +1,193 @@
+//! Issue 42, extending a finished job: `arena run --resume DIR --matches N` (N larger than
+//! the run's) plays only the new matches, and the folder ends byte for byte as a run of N
+//! matches from the start, also when the extension is paused and resumed on the way; the
+//! same for a tighter `--until-ci`. What cannot be extended is refused in one line.
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+
+use common::{arena, stderr, stdout};
+
+fn run(out: &Path, args: &[&str]) -> std::process::Output {
+    let mut full = vec!["run", "--quiet", "--no-report", "--out", out.to_str().unwrap()];
+    full.extend(args);
+    arena(&full)
+}
+
+/// Every file under `a` equals `b`'s, but the manifest (timings, the command line) and
+/// `notable.json`'s page-writing time; the replay pages of the notable matches too.
+fn assert_same_folder(a: &Path, b: &Path) {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(root, &p, out);
+            } else {
+                out.push(p.strip_prefix(root).unwrap().to_path_buf());
+            }
+        }
+    }
+    let (mut x, mut y) = (Vec::new(), Vec::new());
+    walk(a, a, &mut x);
+    walk(b, b, &mut y);
+    x.sort();
+    y.sort();
+    assert_eq!(x, y, "the files of {} and {}", a.display(), b.display());
+    for f in &x {
+        let (p, q) = (a.join(f), b.join(f));
+        match f.file_name().unwrap().to_str().unwrap() {
+            "manifest.json" => {
+                let keep = |p: &Path| -> serde_json::Value {
+                    let mut v: serde_json::Value =
+                        serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap();
+                    let m = v.as_object_mut().unwrap();
+                    for varies in [
+                        "elapsed_seconds",
+                        "matches_per_second",
+                        "command_line",
+                        "resumed",
+                        "threads",
+                    ] {
+                        m.remove(varies);
+                    }
+                    v
+                };
+                assert_eq!(keep(&p), keep(&q), "{} differs", f.display());
+            }
+            "notable.json" => {
+                let picks = |p: &Path| {
+                    let v: serde_json::Value =
+                        serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap();
+                    v["picks"].clone()
+                };
+                assert_eq!(picks(&p), picks(&q), "{} differs", f.display());
+            }
+            _ => assert!(
+                std::fs::read(&p).unwrap() == std::fs::read(&q).unwrap(),
+                "{} differs",
+                f.display()
+            ),
+        }
+    }
+}
+
+#[test]
+fn a_run_of_10000_extended_to_30000_with_a_pause_on_the_way_equals_a_run_of_30000() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (whole, grown) = (tmp.path().join("whole"), tmp.path().join("grown"));
+    let plan = ["--game", "pig", "--seed", "8", "--per-match", "--threads", "2"];
+    let o = run(&whole, &[&plan[..], &["--matches", "30000"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run(&grown, &[&plan[..], &["--matches", "10000"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(grown.join("final_state.json").is_file());
+    // The extension pauses after its first block (as a time limit or a signal would)...
+    let dir = grown.to_str().unwrap();
+    let o = arena(&["run", "--quiet", "--resume", dir, "--matches", "30000", "--time-limit", "0"]);
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    assert!(!grown.join("manifest.json").exists(), "a paused extension is not finished");
+    let status = stdout(&arena(&["status", dir]));
+    assert!(status.contains("paused"), "{status}");
+    // ...and `--resume` alone finishes it: plan.json now asks for 30,000.
+    let o = arena(&["run", "--quiet", "--no-report", "--resume", dir, "--threads", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_same_folder(&whole, &grown);
+    let rows = std::fs::read_to_string(grown.join("matches.csv")).unwrap().lines().count();
+    assert_eq!(rows, 30_001, "a header and 30,000 rows");
+    // Asking again for what the folder holds plays nothing and changes nothing.
+    let before = std::fs::read(grown.join("final_state.json")).unwrap();
+    let o = arena(&["run", "--resume", dir, "--matches", "30000", "--no-report"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("already complete"), "{}", stdout(&o));
+    assert_eq!(before, std::fs::read(grown.join("final_state.json")).unwrap());
+}
+
+#[test]
+fn a_tighter_until_ci_target_continues_where_the_wider_one_stopped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (whole, grown) = (tmp.path().join("whole"), tmp.path().join("grown"));
+    let plan = ["--game", "trice", "--seed", "2", "--check-every", "1000", "--matches", "200000"];
+    let o = run(&whole, &[&plan[..], &["--until-ci", "0.03"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run(&grown, &[&plan[..], &["--until-ci", "0.06"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let stopped = |dir: &Path| {
+        let m: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap();
+        m["stopping"]["stopped_at_match"].as_u64().unwrap()
+    };
+    let (wide, narrow) = (stopped(&grown), stopped(&whole));
+    assert!(wide < narrow, "the wider target stops first: {wide} and {narrow}");
+    let dir = grown.to_str().unwrap();
+    let o = arena(&["run", "--quiet", "--no-report", "--resume", dir, "--until-ci", "0.03"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stopped(&grown), narrow);
+    assert_same_folder(&whole, &grown);
+}
+
+#[test]
+fn what_cannot_be_extended_is_refused_in_one_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("r");
+    let d = dir.to_str().unwrap();
+    let o = run(&dir, &["--game", "low-blow", "--matches", "1001", "--seed", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Fewer matches, or another seed, is another run, not an extension.
+    for (flag, value, said) in [
+        ("--matches", "900", "--matches: the folder's run has 1001, given 900"),
+        ("--seed", "2", "--seed: the folder's run has 1, given 2"),
+    ] {
+        let o = arena(&["run", "--resume", d, flag, value]);
+        assert_eq!(o.status.code(), Some(2), "{flag}");
+        assert!(stderr(&o).contains(said), "{}", stderr(&o));
+        assert_eq!(stderr(&o).trim().lines().count(), 1, "{}", stderr(&o));
+    }
+    // LOW BLOW's players deal in groups (one match per seating): 1001 matches cut the last
+    // group short, which a run of 2000 plays whole, so the run cannot grow into one.
+    let plan_before = std::fs::read(dir.join("plan.json")).unwrap();
+    let o = arena(&["run", "--resume", d, "--matches", "2000"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(plan_before, std::fs::read(dir.join("plan.json")).unwrap(), "plan.json kept");
+    let err = stderr(&o);
+    assert!(err.contains("final_state.json") && err.contains("inside a deal group"), "{err}");
+    assert!(dir.join("manifest.json").exists(), "a refused extension leaves the run finished");
+    // A finished run whose final state is gone (an older arena made it) says so.
+    let pig = tmp.path().join("p");
+    let o = run(&pig, &["--game", "pig", "--matches", "1000"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    std::fs::remove_file(pig.join("final_state.json")).unwrap();
+    let o = arena(&["run", "--resume", pig.to_str().unwrap(), "--matches", "2000"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("kept no final state"), "{}", stderr(&o));
+    // A shard's range depends on the run's total: it cannot grow.
+    let shard = tmp.path().join("s");
+    let o = run(&shard, &["--game", "pig", "--matches", "1000", "--shard", "0/2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = arena(&["run", "--resume", shard.to_str().unwrap(), "--matches", "2000"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("a shard cannot be extended"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_verdict_that_asks_for_more_matches_prints_the_command_that_plays_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("t");
+    let o = arena(&[
+        "run",
+        "--game",
+        "trice",
+        "--matches",
+        "2000",
+        "--seed",
+        "1",
+        "--no-report",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("about 26,000 more matches would tell"), "{out}");
+    let command = format!("to play them: arena run --resume {} --matches 28000", dir.display());
+    assert!(out.contains(&command), "{out}");
+}
