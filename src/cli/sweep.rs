@@ -67,8 +67,10 @@ pub struct SweepArgs {
     pub time_limit: Option<f64>,
 }
 
-/// The only flags `--resume` takes: the sweep itself comes from its folder.
-const RESUME_FLAGS: [&str; 5] = ["--resume", "--threads", "--quiet", "--no-report", "--time-limit"];
+/// The only flags `--resume` takes: the sweep itself comes from its folder (a larger
+/// `--matches` extends it).
+const RESUME_FLAGS: [&str; 6] =
+    ["--resume", "--threads", "--quiet", "--no-report", "--time-limit", "--matches"];
 
 /// `--time-limit`, checked: a number of seconds, zero or more.
 pub fn check_time_limit(t: Option<f64>) -> anyhow::Result<Option<f64>> {
@@ -158,7 +160,8 @@ pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result
             check_resume_flags(command_line, &RESUME_FLAGS, "sweep.json")?;
             let threads = parse_threads(args.threads)?;
             install()?;
-            resume_sweep(dir, &exec(threads))?
+            let matches = args.matches.as_deref().map(|m| parse_matches(Some(m), 1)).transpose()?;
+            resume_sweep(dir, &exec(threads), matches)?
         }
         None => {
             let (request, out, threads) = sweep_request(&args)?;

@@ -42,6 +42,8 @@ pub const VERDICT_TXT: &str = "verdict.txt";
 pub const SWEEP_FILE: &str = "sweep.json";
 pub const SWEEP_CHECKPOINT: &str = "sweep_checkpoint.json";
 pub const SWEEP_TALLY: &str = "sweep_tally.json";
+/// A finished sweep's tallies, from which `arena sweep --resume DIR --matches N` extends it.
+pub const SWEEP_FINAL_STATE: &str = "sweep_final_state.json";
 pub const SWEEP_CSV: &str = "sweep.csv";
 pub const SWEEP_DIFF_CSV: &str = "sweep_diff.csv";
 

@@ -104,6 +104,32 @@ fn a_run_of_10000_extended_to_30000_with_a_pause_on_the_way_equals_a_run_of_3000
 }
 
 #[test]
+fn a_sweep_of_1000_per_variant_extended_to_3000_with_a_pause_on_the_way_equals_a_sweep_of_3000() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (whole, grown) = (tmp.path().join("whole"), tmp.path().join("grown"));
+    let sweep = |out: &Path, matches: &str| {
+        let out = out.to_str().unwrap();
+        let args = ["--game", "pig", "--vary", "target=50,100", "--seed", "3", "--matches"];
+        arena(&[&["sweep", "--quiet", "--no-report", "--out", out], &args[..], &[matches]].concat())
+    };
+    let o = sweep(&whole, "3000");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = sweep(&grown, "1000");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let dir = grown.to_str().unwrap();
+    let o = arena(&["sweep", "--quiet", "--resume", dir, "--matches", "3000", "--time-limit", "0"]);
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    assert!(!grown.join("manifest.json").exists(), "a paused extension is not finished");
+    let o = arena(&["sweep", "--quiet", "--no-report", "--resume", dir, "--threads", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_same_folder(&whole, &grown);
+    // Fewer matches is refused, and so is a shard.
+    let o = arena(&["sweep", "--resume", dir, "--matches", "2000"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("a sweep can be extended, not shortened"), "{}", stderr(&o));
+}
+
+#[test]
 fn a_tighter_until_ci_target_continues_where_the_wider_one_stopped() {
     let tmp = tempfile::tempdir().unwrap();
     let (whole, grown) = (tmp.path().join("whole"), tmp.path().join("grown"));

@@ -104,9 +104,12 @@ fn sweep_pauses_on(name: &str) {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains(&resume), "{}", text(&o.stderr));
     // Flags that --resume would ignore are refused.
+    let o = arena(&["sweep", "--resume", dir.to_str().unwrap(), "--seed", "5"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--seed cannot be given with --resume"));
     let o = arena(&["sweep", "--resume", dir.to_str().unwrap(), "--matches", "5"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).contains("--matches cannot be given with --resume"));
+    assert!(text(&o.stderr).contains("a sweep can be extended, not shortened"));
     let o = arena(&["sweep", "--quiet", "--resume", dir.to_str().unwrap(), "--threads", "2"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert_same_tree(&whole, &dir);

@@ -11,7 +11,7 @@ use crate::session::input::input;
 use crate::session::sweep::play::SweepBlock;
 
 /// The checkpoint a paused or interrupted sweep leaves in its folder.
-pub use crate::output::layout::SWEEP_CHECKPOINT;
+pub use crate::output::layout::{SWEEP_CHECKPOINT, SWEEP_FINAL_STATE};
 
 /// A sweep's progress (or a tuning sweep's, in its subfolder).
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
@@ -38,6 +38,77 @@ impl SweepCheckpoint {
 
     pub fn save(&self, dir: &Path) -> anyhow::Result<()> {
         write_atomic(&SweepCheckpoint::path(dir), &checked_json(self)?)
+    }
+
+    /// Keep a finished sweep's tallies in `sweep_final_state.json` (with no clock, which is
+    /// the manifest's), for `arena sweep --resume DIR --matches N`.
+    pub fn save_final(&self, dir: &Path) -> anyhow::Result<()> {
+        let kept = SweepCheckpoint { elapsed_seconds: 0.0, paused: false, ..self.clone() };
+        write_atomic(&dir.join(SWEEP_FINAL_STATE), &checked_json(&kept)?)
+    }
+
+    /// Make the sweep in `dir` (finished, or paused) one that plays on to `end` under `meta`
+    /// (its metadata with more matches per variant): its final state (or its checkpoint)
+    /// becomes a checkpoint of the larger sweep, and a finished sweep's manifest goes. The
+    /// checkpoint is written before the manifest is removed, so a crash leaves a folder
+    /// that the same command reopens. Refused, naming the file, when anything but the match
+    /// count differs or the sweep's last deal group was cut short.
+    pub fn reopen(
+        dir: &Path,
+        meta: &serde_json::Value,
+        end: u64,
+        group: u64,
+    ) -> anyhow::Result<()> {
+        let manifest = dir.join(crate::output::layout::MANIFEST);
+        let finished = manifest.exists();
+        let path = dir.join(if finished { SWEEP_FINAL_STATE } else { SWEEP_CHECKPOINT });
+        let refuse = |what: String| input(format!("{}: {what}", path.display()));
+        let Some(bytes) = crate::output::read_if_present(&path)? else {
+            if finished {
+                return Err(refuse(
+                    "missing: the sweep was finished by an arena that kept no final state, so it cannot be extended; run the larger sweep afresh".into(),
+                ));
+            }
+            return Ok(()); // Nothing played yet: the larger sweep starts from its first match.
+        };
+        let content = checked_content(&bytes).map_err(refuse)?;
+        let mut cp: SweepCheckpoint = serde_json::from_slice(content)
+            .map_err(|e| refuse(format!("not a sweep state arena can read ({e})")))?;
+        // Everything but the match counts (the sweep's and each variant plan's) must agree.
+        let without_matches = |m: &serde_json::Value| {
+            let mut m = m.clone();
+            m["matches"] = serde_json::Value::Null;
+            for plan in m["plans"].as_array_mut().into_iter().flatten() {
+                plan["matches"] = serde_json::Value::Null;
+            }
+            m
+        };
+        if without_matches(&cp.meta) != without_matches(meta) {
+            return Err(refuse(
+                "the sweep cannot be extended to another sweep: only --matches may grow".into(),
+            ));
+        }
+        if !(cp.next - cp.start).is_multiple_of(group) {
+            return Err(refuse(format!(
+                "the sweep's {} matches per variant end inside a deal group of {group}, so more matches would not give what one larger sweep gives; run the larger sweep afresh",
+                cp.next - cp.start
+            )));
+        }
+        if finished {
+            let recorded: serde_json::Value = crate::output::read_if_present(&manifest)?
+                .and_then(|b| serde_json::from_slice(&b).ok())
+                .unwrap_or_default();
+            cp.elapsed_seconds = recorded["elapsed_seconds"].as_f64().unwrap_or(0.0);
+        }
+        cp.meta = meta.clone();
+        cp.end = end;
+        cp.paused = false;
+        cp.save(dir)?;
+        if finished {
+            std::fs::remove_file(&manifest)
+                .map_err(|e| crate::output::io_failure("removing", &manifest, e))?;
+        }
+        Ok(())
     }
 
     /// The checkpoint in `dir`, if any, checked against the sweep about to continue.

@@ -22,7 +22,7 @@ use crate::session::input::input;
 use crate::session::plan::Shard;
 use crate::session::run::execute::Execution;
 use crate::session::run::results::{ResultsOf, write_results};
-use crate::session::sweep::checkpoint::SweepCheckpoint;
+use crate::session::sweep::checkpoint::{SWEEP_FINAL_STATE, SweepCheckpoint};
 use crate::session::sweep::play::{SweepBlock, play_sweep_block};
 use crate::session::sweep::{Sweep, SweepRequest, Variant};
 use crate::with_game;
@@ -152,29 +152,60 @@ pub fn run_sweep_kept(sweep: &Sweep, exec: &Execution) -> anyhow::Result<SweepRe
 /// Continue the sweep in `dir` (paused, or killed) from its checkpoint, or from its first
 /// match when it has none, to the bytes an uninterrupted sweep writes. The sweep is rebuilt
 /// from `sweep.json`, so a changed rules file is refused by the checkpoint's check.
-pub fn resume_sweep(dir: &Path, exec: &Execution) -> anyhow::Result<SweepResult> {
-    resume_sweep_in(dir, exec, false)
+/// With `matches` larger than the sweep's, the sweep (finished or paused) is extended to
+/// that many matches per variant, to the bytes a sweep of that many writes from the start.
+pub fn resume_sweep(
+    dir: &Path,
+    exec: &Execution,
+    matches: Option<u64>,
+) -> anyhow::Result<SweepResult> {
+    resume_sweep_in(dir, exec, false, matches)
 }
 
 /// [`resume_sweep`] for a sweep of [`run_sweep_kept`].
 pub fn resume_sweep_kept(dir: &Path, exec: &Execution) -> anyhow::Result<SweepResult> {
-    resume_sweep_in(dir, exec, true)
+    resume_sweep_in(dir, exec, true, None)
 }
 
-fn resume_sweep_in(dir: &Path, exec: &Execution, keep: bool) -> anyhow::Result<SweepResult> {
+fn resume_sweep_in(
+    dir: &Path,
+    exec: &Execution,
+    keep: bool,
+    matches: Option<u64>,
+) -> anyhow::Result<SweepResult> {
     refuse_if_in_use(dir)?;
     let path = dir.join(SWEEP_FILE);
     let text = std::fs::read_to_string(&path).map_err(|e| {
         input(format!("{}: {e} (is {} a sweep folder?)", path.display(), dir.display()))
     })?;
-    let request: SweepRequest = serde_json::from_str(&text).map_err(|e| {
+    let mut request: SweepRequest = serde_json::from_str(&text).map_err(|e| {
         input(format!("{}: not a sweep request arena can read ({e})", path.display()))
     })?;
+    let had = request.request.matches;
+    let extended = matches.is_some_and(|m| m != had);
+    if let Some(m) = matches.filter(|_| extended) {
+        if m < had || request.request.shard.is_some() {
+            let why = if m < had {
+                "a sweep can be extended, not shortened"
+            } else {
+                "a shard's range depends on the total, so a shard cannot be extended"
+            };
+            return Err(input(format!(
+                "--matches {m}: {} plays {had} matches per variant; {why}",
+                dir.display()
+            )));
+        }
+        request.request.matches = m;
+    }
     let sweep = Sweep::new(request, Some(dir.to_path_buf()))?;
     let meta = sweep.meta();
     let (start, end) = range(&meta, sweep.request.request.shard);
     let lock = FolderLock::acquire(dir)?;
     let json = serde_json::to_value(&meta)?;
+    if extended {
+        SweepCheckpoint::reopen(dir, &json, end, meta.group)?;
+        write_atomic(&path, &serde_json::to_vec_pretty(&sweep.request)?)?;
+    }
     let resume = SweepCheckpoint::load(dir, &json, (start, end), meta.group, meta.variants.len())?;
     let result = play_and_write(&sweep, meta, dir.to_path_buf(), exec, resume, keep);
     drop(lock);
@@ -219,6 +250,17 @@ fn play_and_write(
             fair_within_pp,
         });
     }
+    let (start, _) = range(&meta, shard);
+    let done = SweepCheckpoint {
+        meta: serde_json::to_value(&meta)?,
+        start,
+        next: end,
+        end,
+        block: block.clone(),
+        elapsed_seconds,
+        paused: false,
+    };
+    done.save_final(&root)?;
     write_sweep_folder(&root, &sweep.request, &meta, &block, shard, exec, elapsed_seconds, None)?;
     // The files are complete: the checkpoint has served (status reads its absence).
     let spent = SweepCheckpoint::path(&root);
@@ -350,6 +392,9 @@ fn write_sweep_folder(
     merged_from: Option<&[PathBuf]>,
 ) -> anyhow::Result<()> {
     let mut files = vec![SWEEP_FILE.to_string()];
+    if root.join(SWEEP_FINAL_STATE).exists() && merged_from.is_none() {
+        files.push(SWEEP_FINAL_STATE.into());
+    }
     for (v, variant) in meta.variants.iter().enumerate() {
         let dir = root.join(&variant.folder);
         crate::output::atomic::create_own_folder(&dir)?;
