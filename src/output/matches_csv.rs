@@ -123,23 +123,32 @@ pub struct RowText {
 
 impl RowText {
     pub fn write(&self, r: &MatchRecord, out: &mut Vec<u8>) {
-        use std::io::Write;
-        let slots = &r.assignment.slot_of_seat[..self.players];
-        let capped = r.outcome.is_capped() as u8;
-        // Writing into a Vec cannot fail.
-        let _ = write!(out, "{},{},{},", r.index, self.seed, r.assignment.deal);
-        for (i, slot) in slots.iter().enumerate() {
-            let _ = write!(out, "{}{slot}", if i == 0 { "" } else { "-" });
+        // itoa, not `write!`: formatting is most of the cost of a row, and the rows of a
+        // fast game are written as fast as the matches are played.
+        let mut digits = itoa::Buffer::new();
+        let mut field = |out: &mut Vec<u8>, sep: u8, v: i64| {
+            out.push(sep);
+            out.extend_from_slice(digits.format(v).as_bytes());
+        };
+        for (sep, v) in [("", r.index), (",", self.seed), (",", r.assignment.deal)] {
+            out.extend_from_slice(sep.as_bytes());
+            out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
         }
-        let _ = write!(out, ",{capped}");
-        for v in r.outcome.scores() {
-            let _ = write!(out, ",{v}");
+        for (i, &slot) in r.assignment.slot_of_seat[..self.players].iter().enumerate() {
+            field(out, if i == 0 { b',' } else { b'-' }, slot as i64);
         }
-        for v in r.outcome.ranks() {
-            let _ = write!(out, ",{v}");
+        field(out, b',', r.outcome.is_capped() as i64);
+        for &v in r.outcome.scores() {
+            field(out, b',', v as i64);
+        }
+        for &v in r.outcome.ranks() {
+            field(out, b',', v as i64);
         }
         let l = &r.length;
-        let _ = writeln!(out, ",{},{},{},{}", l.decisions, l.chance_events, l.turns, l.rounds);
+        for v in [l.decisions, l.chance_events, l.turns, l.rounds] {
+            field(out, b',', v as i64);
+        }
+        out.push(b'\n');
     }
 }
 
