@@ -75,6 +75,7 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
         quiet: args.quiet,
         command_line: command_line.to_vec(),
         time_limit: args.time_limit,
+        inputs: args.experiment.iter().map(|p| ("experiment".to_string(), p.clone())).collect(),
     };
     let quiet = exec.quiet;
     // SIGTERM/SIGINT pause the run with a checkpoint (exit 4); a second one stops at once.

@@ -151,6 +151,10 @@ pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result
         quiet: args.quiet,
         command_line: command_line.to_vec(),
         time_limit,
+        inputs: [("experiment", &args.experiment), ("variants", &args.variants)]
+            .into_iter()
+            .filter_map(|(what, p)| Some((what.to_string(), p.clone()?)))
+            .collect(),
     };
     // SIGTERM/SIGINT pause the sweep with a checkpoint (exit 4).
     let install =

@@ -100,6 +100,7 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
         quiet: args.quiet,
         command_line: command_line.to_vec(),
         time_limit: None,
+        inputs: Vec::new(),
     };
     let quiet = args.quiet;
     let on_step = |s: &crate::session::tune::SpsaStep| {

@@ -85,3 +85,55 @@ fn shards_of_the_same_path_with_other_contents_are_not_merged() {
     );
     assert!(!tmp.path().join("m").exists(), "nothing merged");
 }
+
+/// The SHA-256 of `path`, as `sha256sum` prints it.
+fn sha256_of(path: &Path) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(std::fs::read(path).unwrap());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn json(path: &Path) -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+}
+
+#[test]
+fn every_kind_of_folder_records_the_files_it_read_by_content() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::copy("configs/love-actually/cards.toml", dir.join("mycards.toml")).unwrap();
+    std::fs::copy("configs/pig.toml", dir.join("pig.toml")).unwrap();
+    std::fs::write(
+        dir.join("exp.toml"),
+        "game = \"pig\"\nmatches = 200\nseed = 4\nrules = \"pig.toml\"\n",
+    )
+    .unwrap();
+    let rules = sha256_of(&dir.join("pig.toml"));
+    // A run from an experiment file: the experiment and the rules file it names.
+    let o = arena_in(
+        dir,
+        &["run", "--quiet", "--no-report", "--experiment", "exp.toml", "--out", "r"],
+        &[],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let m = json(&dir.join("r/manifest.json"));
+    assert_eq!(m["input_files"]["rules_file"]["sha256"], rules.as_str(), "{m}");
+    assert_eq!(m["input_files"]["experiment"]["sha256"], sha256_of(&dir.join("exp.toml")).as_str());
+    // A sweep: its rules file in the sweep's manifest.
+    let sweep = ["sweep", "--quiet", "--no-report", "--game", "pig", "--rules", "pig.toml"];
+    let args =
+        [&sweep[..], &["--vary", "target=50,100", "--matches", "200", "--out", "s"]].concat();
+    let o = arena_in(dir, &args, &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let m = json(&dir.join("s/manifest.json"));
+    assert_eq!(m["input_files"]["rules_file"]["sha256"], rules.as_str(), "{m}");
+    // A ladder: its card file in the fingerprint (so an edit is refused on resume).
+    let ladder = ["ladder", "--quiet", "--game", "love-actually", "--set", "cards=mycards.toml"];
+    let args =
+        [&ladder[..], &["--bots", "random,greedy", "--max-matches", "200", "--out", "l"]].concat();
+    let o = arena_in(dir, &args, &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let l = json(&dir.join("l/ladder.json"));
+    let cards = sha256_of(&dir.join("mycards.toml"));
+    assert_eq!(l["fingerprint"]["input_files"]["cards"]["sha256"], cards.as_str(), "{l}");
+}

@@ -6,6 +6,7 @@
 
 pub mod skill;
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -66,6 +67,9 @@ pub struct Ladder {
 #[derive(serde::Serialize, serde::Deserialize)]
 struct LadderFile {
     request: LadderRequest,
+    /// The rules file by content (`{path, sha256}`), when one was given.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    input_files: BTreeMap<String, serde_json::Value>,
     /// Every number-deciding value, resolved: a resumed or merged folder must match it.
     fingerprint: serde_json::Value,
     jobs: Vec<serde_json::Value>,
@@ -187,7 +191,7 @@ impl Ladder {
         let rules: Vec<(String, String)> =
             self.game.params().iter().map(|p| (p.key.to_string(), p.value.clone())).collect();
         let d = &self.design;
-        serde_json::json!({
+        let mut print = serde_json::json!({
             "game": self.game.name(),
             "rules": rules,
             "players": d.players,
@@ -198,7 +202,14 @@ impl Ladder {
             "self_play_max": d.self_play_max,
             "precision": d.precision,
             "crate_version": CRATE_VERSION,
-        })
+        });
+        // Card and sheet files by content (only when a rule names one, so a ladder of
+        // built-in rules keeps its fingerprint): an edited file is refused on resume.
+        let files = crate::session::plan::rule_files(&self.game);
+        if !files.is_empty() {
+            print["input_files"] = serde_json::json!(files);
+        }
+        print
     }
 
     fn ladder_file(&self, complete: bool, elapsed: f64, command_line: &[String]) -> LadderFile {
@@ -228,6 +239,9 @@ impl Ladder {
             git_commit: GIT_COMMIT.into(),
             rand_version: RAND_VERSION.into(),
             file_digests: Default::default(),
+            input_files: crate::session::plan::input_records(
+                self.request.rules.iter().map(|p| ("rules_file".to_string(), p.clone())),
+            ),
         }
     }
 

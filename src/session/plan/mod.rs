@@ -6,7 +6,8 @@
 pub mod pilot;
 pub mod request;
 
-use std::path::PathBuf;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use crate::arena::{RunSpec, Seating};
 use crate::bots::profile;
@@ -114,17 +115,19 @@ impl Plan {
     /// The content digest of each file a rule value names (a card or sheet file), by the
     /// rule's key: the path alone would let an edited file, or another file of the same
     /// name read from another directory, into a resumed run or a merged shard.
-    pub fn input_files(&self) -> std::collections::BTreeMap<String, serde_json::Value> {
-        self.game
-            .params()
-            .iter()
-            .filter(|p| p.value != "default" && std::path::Path::new(&p.value).is_file())
-            .filter_map(|p| {
-                let bytes = std::fs::read(&p.value).ok()?;
-                let digest = crate::core::file_record::content_digest(&bytes);
-                Some((p.key.to_string(), serde_json::json!({ "path": p.value, "sha256": digest })))
-            })
-            .collect()
+    pub fn input_files(&self) -> BTreeMap<String, serde_json::Value> {
+        rule_files(&self.game)
+    }
+
+    /// Every file the run read, by what it was: the files its rules name, the rules file
+    /// (`rules_file`) and `extra` (an experiment file), each with its SHA-256, for the
+    /// manifest. The rules file is not in the fingerprint: its resolved values are, so an
+    /// edit that changes no value (a comment) does not stop a resume.
+    pub fn inputs_read(&self, extra: &[(String, PathBuf)]) -> BTreeMap<String, serde_json::Value> {
+        let mut files = self.input_files();
+        let named = self.rules_file.iter().map(|p| ("rules_file".to_string(), p.clone()));
+        files.extend(input_records(named.chain(extra.iter().cloned())));
+        files
     }
 }
 
@@ -161,6 +164,32 @@ pub struct Stopping {
     pub sprt: Option<Sprt>,
     /// Matches between checks.
     pub check_every: u64,
+}
+
+/// The digest of each file a rule value of `game` names (a card or sheet file), by key.
+pub fn rule_files(game: &AnyGame) -> BTreeMap<String, serde_json::Value> {
+    game.params()
+        .iter()
+        .filter(|p| p.value != "default")
+        .filter_map(|p| Some((p.key.to_string(), input_record(Path::new(&p.value))?)))
+        .collect()
+}
+
+/// [`input_record`] of each `(what, path)` that names a file.
+pub fn input_records(
+    files: impl IntoIterator<Item = (String, PathBuf)>,
+) -> BTreeMap<String, serde_json::Value> {
+    files.into_iter().filter_map(|(what, p)| Some((what, input_record(&p)?))).collect()
+}
+
+/// `{path, sha256}` of the regular file at `path`; `None` when there is none to read.
+pub fn input_record(path: &Path) -> Option<serde_json::Value> {
+    if !path.is_file() {
+        return None;
+    }
+    let bytes = std::fs::read(path).ok()?;
+    let digest = crate::core::file_record::content_digest(&bytes);
+    Some(serde_json::json!({ "path": path.display().to_string(), "sha256": digest }))
 }
 
 /// The largest `--check-every` (2^62: far past any run, and still a whole number of deal

@@ -37,6 +37,9 @@ pub struct Execution {
     pub command_line: Vec<String>,
     /// Pause (with a checkpoint) once this many seconds have passed.
     pub time_limit: Option<f64>,
+    /// Files the command read besides the plan's (an experiment file, a variants file), by
+    /// what they are: the manifest records each one's SHA-256.
+    pub inputs: Vec<(String, std::path::PathBuf)>,
 }
 
 impl Execution {
@@ -48,6 +51,7 @@ impl Execution {
             quiet: true,
             command_line: Vec::new(),
             time_limit: None,
+            inputs: Vec::new(),
         }
     }
 }
@@ -428,7 +432,7 @@ impl<G: Game> Finish<'_, G> {
             game: self.game.name().to_string(),
             rules: self.game.rules().params().iter().map(Into::into).collect(),
             rules_file: plan.rules_file.as_ref().map(|p| p.display().to_string()),
-            input_files: plan.input_files(),
+            input_files: plan.inputs_read(&exec.inputs),
             players: spec.players,
             lineup: spec.lineup.clone(),
             matches: spec.matches,

@@ -19,7 +19,7 @@ use crate::session::folder::{
     FolderLock, claim_new_dir, prepare_out_dir, refuse_if_in_use, timestamp,
 };
 use crate::session::input::input;
-use crate::session::plan::Shard;
+use crate::session::plan::{Shard, input_records};
 use crate::session::run::execute::Execution;
 use crate::session::run::results::{ResultsOf, write_results};
 use crate::session::sweep::checkpoint::{SWEEP_FINAL_STATE, SweepCheckpoint};
@@ -467,6 +467,12 @@ fn write_sweep_folder(
         "rand_version": RAND_VERSION,
         "command_line": exec.command_line,
         "sweep": request,
+        // The rules file and the experiment or variants file, by content; each variant's
+        // manifest has its card or sheet files in its plan.
+        "input_files": input_records(
+            request.request.rules.iter().map(|p| ("rules_file".to_string(), p.clone()))
+                .chain(exec.inputs.iter().cloned())
+        ),
         "game": meta.game,
         "seed": meta.seed,
         "matches_per_variant": meta.matches,

@@ -307,6 +307,9 @@ fn tune_in(
         "rand_version": crate::output::manifest::RAND_VERSION,
         "command_line": exec.command_line,
         "tune": tune,
+        "input_files": crate::session::plan::input_records(
+            tune.request.rules.iter().map(|p| ("rules_file".to_string(), p.clone()))
+        ),
         "seeds": {"measure": seed, "search": search_seeds, "confirm": confirm_seed},
         "method": {
             "principle": "value_N proportional to 1 / (scored_N / hand_turns_N), apportioned to the pool by largest remainders within the bounds",
