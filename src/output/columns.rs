@@ -274,7 +274,7 @@ command_line | list of text | the command as typed
 game | text | the game's command-line name
 rules | list | every rule parameter: key, value, default and origin
 rules_file | text or null | the rules file given, if any
-input_files | object | present when a rule names a file (a card or sheet file): each such rule's `path` and the `sha256` of the content the run read; a resume or a merge refuses other content under the same path
+input_files | object | present when the run read a file: each rule that names one (a card or sheet file), `rules_file` and `experiment`, with its `path` and the `sha256` of the content read; a resume or a merge refuses other card or sheet content under the same path (a rules file is checked by its resolved values in `plan.json`)
 players | integer | seats per match
 lineup | list | the bots per slot, with their profile, kind and parameters
 matches | integer | matches planned
