@@ -355,7 +355,6 @@ content | object | `plan` (the fingerprint the run finished under), `shard`, `ne
         columns: "
 rules | text | the rules that chose the matches, in words
 picks | list | per match: `rule` (longest, shortest, capped, end, comeback, upset, rare), `title`, `why` (the figure that chose it), `match` (its index) and `page` (its replay page)
-pages_written_in_seconds | seconds | the time the replay pages took to write (the only figure here that varies between identical runs)
 ",
     },
     FileDoc {

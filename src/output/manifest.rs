@@ -88,6 +88,25 @@ pub type FileDigests = BTreeMap<String, FileRecord>;
 /// Read back each regular file among `names` in `dir` (just written and renamed into place)
 /// and record it; folders, `manifest.json` and `matches.csv` (recorded on its own, with its
 /// row count, and possibly large) are left out.
+/// Add `names` (files written after the manifest, such as a merge's replay pages, which
+/// are replayed from the plan the manifest records) to the manifest in `dir`: its `files`
+/// and `file_digests`.
+pub fn record_more(dir: &Path, names: &[String]) -> anyhow::Result<()> {
+    let path = dir.join("manifest.json");
+    let bytes = std::fs::read(&path).map_err(|e| crate::output::io_failure("reading", &path, e))?;
+    let mut manifest: serde_json::Value = serde_json::from_slice(&bytes)?;
+    let digests = file_digests(dir, names)?;
+    if let Some(recorded) = manifest["file_digests"].as_object_mut() {
+        for (name, record) in digests {
+            recorded.insert(name, serde_json::to_value(record)?);
+        }
+    }
+    if let Some(files) = manifest["files"].as_array_mut() {
+        files.extend(names.iter().map(|n| serde_json::Value::String(n.clone())));
+    }
+    crate::output::write_atomic(&path, &serde_json::to_vec_pretty(&manifest)?)
+}
+
 pub fn file_digests(dir: &Path, names: &[String]) -> anyhow::Result<FileDigests> {
     let mut out = FileDigests::new();
     for name in names {

@@ -346,7 +346,7 @@ impl<G: Game> Finish<'_, G> {
         }
         final_step("results")?;
         // The matches worth seeing, replayed from the plan (a few pages; see session::view).
-        write_notable(out, plan, &picks(&cp.notable, &cp.tally, &labels))?;
+        files.extend(write_notable(out, plan, &picks(&cp.notable, &cp.tally, &labels))?);
         let matches_digest: Option<FileDigest> = match rows {
             Some(w) => {
                 w.finish()?.commit()?;

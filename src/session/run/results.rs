@@ -254,7 +254,8 @@ pub fn merge(
     write_atomic(&out.join("manifest.json"), &serde_json::to_vec_pretty(&manifest)?)?;
     // The merged run's matches worth seeing, replayed from the plan its manifest records.
     let plan = plan_from_folder(out, &Default::default())?;
-    write_notable(out, &plan, &picks(&notable, &tally, &first.labels))?;
+    let pages = write_notable(out, &plan, &picks(&notable, &tally, &first.labels))?;
+    crate::output::manifest::record_more(out, &pages)?;
     Ok(MergeResult { shards: count, tally, failures, verdict })
 }
 

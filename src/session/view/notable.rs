@@ -4,7 +4,6 @@
 //! run kept no per-match file).
 
 use std::path::Path;
-use std::time::Instant;
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -134,9 +133,9 @@ pub fn picks(notable: &Notable, tally: &Tally, labels: &[String]) -> Vec<Pick> {
 }
 
 /// Write `notable.json` and the replay pages of `picks` into the run folder `dir`. Returns
-/// how many pages were written and the seconds it took.
-pub fn write_notable(dir: &Path, plan: &Plan, picks: &[Pick]) -> anyhow::Result<(usize, f64)> {
-    let started = Instant::now();
+/// the files written (the pages, then `notable.json`, by their paths in `dir`), for the
+/// manifest's record. Neither records a time, so a run's record is the same every time.
+pub fn write_notable(dir: &Path, plan: &Plan, picks: &[Pick]) -> anyhow::Result<Vec<String>> {
     let mut indices: Vec<u64> = picks.iter().map(|p| p.index).collect();
     indices.sort_unstable();
     indices.dedup();
@@ -151,10 +150,10 @@ pub fn write_notable(dir: &Path, plan: &Plan, picks: &[Pick]) -> anyhow::Result<
         let html = page(&records, &title_of(&records));
         write_atomic(&dir.join(page_of(index)), html.as_bytes())
     })?;
-    // Written last, with the time the pages took (the only figure here that varies).
-    let seconds = started.elapsed().as_secs_f64();
-    let file = serde_json::json!({"rules": RULES_TEXT, "picks": picks,
-        "pages_written_in_seconds": (seconds * 1000.0).round() / 1000.0});
+    // Written last: a list whose pages are all there.
+    let file = serde_json::json!({"rules": RULES_TEXT, "picks": picks});
     write_atomic(&dir.join(NOTABLE_FILE), &serde_json::to_vec_pretty(&file)?)?;
-    Ok((indices.len(), seconds))
+    let mut files: Vec<String> = indices.iter().map(|&i| page_of(i)).collect();
+    files.push(NOTABLE_FILE.to_string());
+    Ok(files)
 }
