@@ -312,6 +312,42 @@ impl Shard {
     }
 }
 
+/// The folders of every shard of one job, each exactly once, in shard order: `differs` says
+/// how a shard's record differs from the first one's (`None`: the same job); a shard of
+/// another job (`kind`: "plan", "sweep"), a missing or repeated shard is refused in one line.
+pub fn in_shard_order<T>(
+    mut shards: Vec<(PathBuf, Shard, T)>,
+    kind: &str,
+    differs: impl Fn(&T, &T) -> Option<String>,
+) -> anyhow::Result<Vec<(PathBuf, Shard, T)>> {
+    let Some((first_dir, first, _)) = shards.first() else {
+        return Err(input("merge needs the folders of the shards"));
+    };
+    let count = first.count;
+    for (dir, shard, record) in &shards {
+        let mut why: Vec<String> = differs(&shards[0].2, record).into_iter().collect();
+        if shard.count != count {
+            why.push(format!("shards: {count} -> {}", shard.count));
+        }
+        if !why.is_empty() {
+            return Err(input(format!(
+                "{} holds a shard of a different {kind} than {} ({})",
+                dir.display(),
+                first_dir.display(),
+                why.join("; ")
+            )));
+        }
+    }
+    shards.sort_by_key(|(_, s, _)| s.index);
+    let indices: Vec<u64> = shards.iter().map(|(_, s, _)| s.index).collect();
+    if indices != (0..count).collect::<Vec<_>>() {
+        return Err(input(format!(
+            "the {kind} has {count} shards; got shards {indices:?} (every shard exactly once)"
+        )));
+    }
+    Ok(shards)
+}
+
 /// A match count as text: a whole number from 1 to 2^64 - 1 (underscores allowed:
 /// 1_000_000; an exact power-of-ten form such as 1e6 too); `default` when absent.
 pub fn parse_matches(text: Option<&str>, default: u64) -> anyhow::Result<u64> {

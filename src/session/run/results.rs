@@ -7,12 +7,14 @@ use std::path::{Path, PathBuf};
 use crate::arena::{Failure, Notable};
 use crate::output::columns::write_columns;
 use crate::output::csv_files::{self, METRIC_INTERVAL, WIN_RATE_INTERVAL};
+use crate::output::layout::MATCHES_CSV;
 use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, RAND_VERSION};
 use crate::output::matches_csv::{FileDigest, digest};
 use crate::output::{AtomicFile, io_failure, write_atomic};
 use crate::session::folder::prepare_out_dir;
 use crate::session::input::input;
 use crate::session::plan::Shard;
+use crate::session::plan::in_shard_order;
 use crate::session::plan::request::fingerprint_differences;
 use crate::session::trace::from_folder::plan_from_folder;
 use crate::session::view::notable::{picks, write_notable};
@@ -135,10 +137,7 @@ pub fn merge(
     out: &Path,
     command_line: &[String],
 ) -> anyhow::Result<MergeResult> {
-    if shard_dirs.is_empty() {
-        return Err(input("merge needs the folders of the shards"));
-    }
-    let mut shards = Vec::new();
+    let mut read = Vec::new();
     for dir in shard_dirs {
         let path = dir.join(SHARD_TALLY);
         let text = std::fs::read_to_string(&path).map_err(|e| {
@@ -149,30 +148,14 @@ pub fn merge(
         })?;
         let st: ShardTally = serde_json::from_str(&text)
             .map_err(|e| input(format!("{}: not a shard tally: {e}", path.display())))?;
-        shards.push((dir.clone(), st));
+        read.push((dir.clone(), st.shard, st));
     }
+    let differs = |a: &ShardTally, b: &ShardTally| {
+        (a.plan != b.plan).then(|| fingerprint_differences(&a.plan, &b.plan).join("; "))
+    };
+    let shards: Vec<(PathBuf, ShardTally)> =
+        in_shard_order(read, "plan", differs)?.into_iter().map(|(dir, _, st)| (dir, st)).collect();
     let count = shards[0].1.shard.count;
-    for (dir, st) in &shards {
-        if st.plan != shards[0].1.plan || st.shard.count != count {
-            let mut differences = fingerprint_differences(&shards[0].1.plan, &st.plan);
-            if st.shard.count != count {
-                differences.push(format!("shards: {count} -> {}", st.shard.count));
-            }
-            return Err(input(format!(
-                "{} holds a shard of a different plan than {} ({})",
-                dir.display(),
-                shards[0].0.display(),
-                differences.join("; ")
-            )));
-        }
-    }
-    shards.sort_by_key(|(_, st)| st.shard.index);
-    let indices: Vec<u64> = shards.iter().map(|(_, st)| st.shard.index).collect();
-    if indices != (0..count).collect::<Vec<_>>() {
-        return Err(input(format!(
-            "the plan has {count} shards; got shards {indices:?} (every shard exactly once)"
-        )));
-    }
     let per_match = shards[0].1.plan["per_match"] == serde_json::Value::Bool(true);
     if per_match {
         for (dir, st) in &shards {
@@ -212,25 +195,13 @@ pub fn merge(
         fair_within_pp: first.fair_within_pp,
     };
     let (mut files, verdict) = write_results(out, &tally, &failures, &of)?;
-    // Rows are in index order within each shard and shards are contiguous ranges: their
-    // concatenation is the whole run's matches.csv.
-    let mut matches_digest = None;
-    if per_match {
-        let path = out.join("matches.csv");
-        let mut file = AtomicFile::create(&path)?;
-        for (k, (dir, _)) in shards.iter().enumerate() {
-            let from = dir.join("matches.csv");
-            let text =
-                std::fs::read_to_string(&from).map_err(|e| io_failure("reading", &from, e))?;
-            let body =
-                if k == 0 { &text[..] } else { text.split_once('\n').map_or("", |(_, b)| b) };
-            std::io::Write::write_all(file.writer(), body.as_bytes())
-                .map_err(|e| io_failure("writing", &path, e))?;
-        }
-        file.commit()?;
-        files.push("matches.csv".into());
-        matches_digest = Some(digest(&path)?);
-    }
+    let matches_digest = if per_match {
+        let dirs: Vec<&Path> = shards.iter().map(|(dir, _)| dir.as_path()).collect();
+        files.push(MATCHES_CSV.into());
+        Some(concatenate_rows(&dirs, out)?)
+    } else {
+        None
+    };
     files.push("manifest.json".into());
     let manifest = serde_json::json!({
         "tool": "arena",
@@ -257,6 +228,23 @@ pub fn merge(
     let pages = write_notable(out, &plan, &picks(&notable, &tally, &first.labels))?;
     crate::output::manifest::record_more(out, &pages)?;
     Ok(MergeResult { shards: count, tally, failures, verdict })
+}
+
+/// The whole run's matches.csv in `out` from the shards' (in shard order): rows are in
+/// index order within each shard and shards are contiguous ranges, so their concatenation
+/// (one header) is the file the whole run writes.
+fn concatenate_rows(dirs: &[&Path], out: &Path) -> anyhow::Result<FileDigest> {
+    let path = out.join(MATCHES_CSV);
+    let mut file = AtomicFile::create(&path)?;
+    for (k, dir) in dirs.iter().enumerate() {
+        let from = dir.join(MATCHES_CSV);
+        let text = std::fs::read_to_string(&from).map_err(|e| io_failure("reading", &from, e))?;
+        let body = if k == 0 { &text[..] } else { text.split_once('\n').map_or("", |(_, b)| b) };
+        std::io::Write::write_all(file.writer(), body.as_bytes())
+            .map_err(|e| io_failure("writing", &path, e))?;
+    }
+    file.commit()?;
+    digest(&path)
 }
 
 /// A shard's matches.csv must hold one row per completed match and the very bytes its run

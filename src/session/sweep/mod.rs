@@ -163,6 +163,70 @@ pub fn variants_from_toml(
         .collect()
 }
 
+/// The varied keys and each variant's settings: the listed variants, or the grid of every
+/// `--vary` axis (refused past `--max-variants` before it is built). `check_key` refuses a
+/// key that is not one of the game's rule parameters, saying where it was given.
+fn variant_lists(
+    request: &SweepRequest,
+    check_key: &dyn Fn(&str, &str) -> anyhow::Result<()>,
+) -> anyhow::Result<(Vec<String>, Vec<Vec<String>>)> {
+    let mut keys: Vec<String> = Vec::new();
+    let lists: Vec<Vec<String>> = if !request.variants.is_empty() {
+        if !request.vary.is_empty() {
+            return Err(input("give either --vary or a list of variants, not both"));
+        }
+        for list in &request.variants {
+            for set in list {
+                let key = set_key(set)?;
+                check_key(&key, &format!("variant {}", list.join(",")))?;
+                if !keys.contains(&key) {
+                    keys.push(key);
+                }
+            }
+        }
+        request.variants.clone()
+    } else {
+        if request.vary.is_empty() {
+            return Err(input(
+                "a sweep needs --vary KEY=VALUES (or a list of variants): nothing to vary",
+            ));
+        }
+        let mut grid: Vec<Vec<String>> = vec![Vec::new()];
+        let mut count: usize = 1;
+        let mut axes = Vec::new();
+        for spec in &request.vary {
+            let (key, values) = parse_vary(spec)?;
+            check_key(&key, &format!("--vary {spec}"))?;
+            if keys.contains(&key) {
+                return Err(input(format!("--vary {key} is given twice; give each key once")));
+            }
+            count = count.saturating_mul(values.len());
+            keys.push(key.clone());
+            axes.push((key, values));
+        }
+        if count > request.max_variants {
+            return Err(input(format!(
+                "--vary gives {count} variants, more than --max-variants {} allows",
+                request.max_variants
+            )));
+        }
+        for (key, values) in &axes {
+            grid = grid
+                .iter()
+                .flat_map(|g| {
+                    values.iter().map(move |v| {
+                        let mut g = g.clone();
+                        g.push(format!("{key}={v}"));
+                        g
+                    })
+                })
+                .collect();
+        }
+        grid
+    };
+    Ok((keys, lists))
+}
+
 impl Sweep {
     /// Validate `request` into a plan per variant; nothing is written.
     pub fn new(mut request: SweepRequest, out: Option<PathBuf>) -> anyhow::Result<Sweep> {
@@ -194,60 +258,7 @@ impl Sweep {
             )))
         };
         // The variants as lists of settings, with their keys.
-        let mut keys: Vec<String> = Vec::new();
-        let lists: Vec<Vec<String>> = if !request.variants.is_empty() {
-            if !request.vary.is_empty() {
-                return Err(input("give either --vary or a list of variants, not both"));
-            }
-            for list in &request.variants {
-                for set in list {
-                    let key = set_key(set)?;
-                    check_key(&key, &format!("variant {}", list.join(",")))?;
-                    if !keys.contains(&key) {
-                        keys.push(key);
-                    }
-                }
-            }
-            request.variants.clone()
-        } else {
-            if request.vary.is_empty() {
-                return Err(input(
-                    "a sweep needs --vary KEY=VALUES (or a list of variants): nothing to vary",
-                ));
-            }
-            let mut grid: Vec<Vec<String>> = vec![Vec::new()];
-            let mut count: usize = 1;
-            let mut axes = Vec::new();
-            for spec in &request.vary {
-                let (key, values) = parse_vary(spec)?;
-                check_key(&key, &format!("--vary {spec}"))?;
-                if keys.contains(&key) {
-                    return Err(input(format!("--vary {key} is given twice; give each key once")));
-                }
-                count = count.saturating_mul(values.len());
-                keys.push(key.clone());
-                axes.push((key, values));
-            }
-            if count > request.max_variants {
-                return Err(input(format!(
-                    "--vary gives {count} variants, more than --max-variants {} allows",
-                    request.max_variants
-                )));
-            }
-            for (key, values) in &axes {
-                grid = grid
-                    .iter()
-                    .flat_map(|g| {
-                        values.iter().map(move |v| {
-                            let mut g = g.clone();
-                            g.push(format!("{key}={v}"));
-                            g
-                        })
-                    })
-                    .collect();
-            }
-            grid
-        };
+        let (keys, lists) = variant_lists(&request, &check_key)?;
         if lists.len() > request.max_variants {
             return Err(input(format!(
                 "{} variants, more than --max-variants {} allows",

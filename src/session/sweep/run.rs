@@ -19,7 +19,7 @@ use crate::session::folder::{
     FolderLock, claim_new_dir, prepare_out_dir, refuse_if_in_use, timestamp,
 };
 use crate::session::input::input;
-use crate::session::plan::{Shard, input_records};
+use crate::session::plan::{Shard, in_shard_order, input_records};
 use crate::session::run::execute::Execution;
 use crate::session::run::results::{ResultsOf, write_results};
 use crate::session::sweep::checkpoint::{SWEEP_FINAL_STATE, SweepCheckpoint};
@@ -538,23 +538,10 @@ pub fn merge_sweep(
         };
         shards.push((dir.clone(), shard, st));
     }
-    let count = shards[0].1.count;
-    for (dir, shard, st) in &shards {
-        if st.meta != shards[0].2.meta || shard.count != count {
-            return Err(input(format!(
-                "{} holds a shard of a different sweep than {}",
-                dir.display(),
-                shards[0].0.display()
-            )));
-        }
-    }
-    shards.sort_by_key(|(_, s, _)| s.index);
-    let indices: Vec<u64> = shards.iter().map(|(_, s, _)| s.index).collect();
-    if indices != (0..count).collect::<Vec<_>>() {
-        return Err(input(format!(
-            "the sweep has {count} shards; got shards {indices:?} (every shard exactly once)"
-        )));
-    }
+    let differs = |a: &SweepTally, b: &SweepTally| {
+        (a.meta != b.meta).then(|| "its sweep.json differs".to_string())
+    };
+    let shards = in_shard_order(shards, "sweep", differs)?;
     let meta = shards[0].2.meta.clone();
     let mut request = shards[0].2.request.clone();
     request.request.shard = None;

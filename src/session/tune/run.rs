@@ -27,6 +27,7 @@ use crate::session::tune::{
 
 /// The tuning request, written first into a tuning folder: `arena tune --resume` reads it.
 pub use crate::output::layout::TUNE_REQUEST;
+use crate::output::layout::{TUNE_CSV, TUNE_FILE};
 
 /// Written when a stop signal pauses a tuning (the step it paused in), removed when it
 /// continues: `arena status` tells a paused tuning from one whose process died.
@@ -152,16 +153,7 @@ fn tune_in(
     let (lo, hi) = tune.bounds;
     apportion(&[1.0; NUMBERS], pool, lo, hi)?;
     let seed = base.seed;
-    let confirm_seed = tune.confirm_seed.unwrap_or(seed.wrapping_add(1_000_003));
-    let search_seeds: Vec<u64> = std::iter::once(seed)
-        .chain((0..tune.iterations as u64).map(|k| seed.wrapping_add(1 + k)))
-        .collect();
-    if search_seeds.contains(&confirm_seed) {
-        return Err(input(format!(
-            "--confirm-seed {confirm_seed} is one of the search's seeds ({seed} to {}); the confirmation must use fresh seeds",
-            seed + tune.iterations as u64
-        )));
-    }
+    let (search_seeds, confirm_seed) = seeds(tune)?;
     // Validate every sweep before any folder exists: the measurement, a search step's and the
     // confirmation's (their counts; their values are the measurement's until searched).
     let here = std::slice::from_ref(&current);
@@ -171,28 +163,7 @@ fn tune_in(
     }
     sweep_of(base, confirm_seed, tune.confirm_matches, here, None)?;
     let resuming = matches!(place, Place::Resume(_));
-    let (root, _lock) = match place {
-        Place::New(out) => {
-            let root = match out {
-                Some(dir) => dir,
-                None => {
-                    claim_new_dir(Path::new("results"), &format!("tune-dardz-{}", timestamp()))?
-                }
-            };
-            let (lock, _) = prepare_out_dir(&root)?;
-            write_atomic(&root.join(TUNE_REQUEST), &serde_json::to_vec_pretty(tune)?)?;
-            (root, lock)
-        }
-        Place::Resume(dir) => {
-            let lock = FolderLock::acquire(&dir)?;
-            let marker = dir.join(TUNE_PAUSED);
-            if marker.exists() {
-                std::fs::remove_file(&marker)
-                    .map_err(|e| crate::output::io_failure("removing", &marker, e))?;
-            }
-            (dir, lock)
-        }
-    };
+    let (root, _lock) = claim(tune, place)?;
     let quiet = Execution { quiet: true, ..exec.clone() };
     let measure = sweep_of(base, seed, base.matches, std::slice::from_ref(&current), None)?;
     let measured = sweep_step(measure, root.join("measure"), &quiet, resuming)?;
@@ -246,6 +217,95 @@ fn tune_in(
     if confirmed.paused_at.is_some() {
         return paused(confirmed, "confirmation");
     }
+    let found = Found {
+        current: &current,
+        principle: &principle,
+        searched: searched.as_deref(),
+        difficulty: &p,
+        names: &names,
+        seeds: serde_json::json!({"measure": seed, "search": search_seeds, "confirm": confirm_seed}),
+        steps,
+        started,
+    };
+    write_tune_files(&root, tune, exec, &found, &confirmed)?;
+    let seconds = started.elapsed().as_secs_f64();
+    Ok(TuneResult {
+        root,
+        current,
+        principle,
+        searched,
+        difficulty: p,
+        confirm: confirmed,
+        seconds,
+        paused_in: None,
+    })
+}
+
+/// The measurement's and the search's seeds, and the confirmation's, which must be fresh.
+fn seeds(tune: &TuneRequest) -> anyhow::Result<(Vec<u64>, u64)> {
+    let seed = tune.request.seed;
+    let confirm_seed = tune.confirm_seed.unwrap_or(seed.wrapping_add(1_000_003));
+    let search_seeds: Vec<u64> = std::iter::once(seed)
+        .chain((0..tune.iterations as u64).map(|k| seed.wrapping_add(1 + k)))
+        .collect();
+    if search_seeds.contains(&confirm_seed) {
+        return Err(input(format!(
+            "--confirm-seed {confirm_seed} is one of the search's seeds ({seed} to {}); the confirmation must use fresh seeds",
+            seed + tune.iterations as u64
+        )));
+    }
+    Ok((search_seeds, confirm_seed))
+}
+
+/// Claim the tuning's folder: a new one with `tune_request.json`, or the paused one to go on.
+fn claim(tune: &TuneRequest, place: Place) -> anyhow::Result<(PathBuf, FolderLock)> {
+    Ok(match place {
+        Place::New(out) => {
+            let root = match out {
+                Some(dir) => dir,
+                None => {
+                    claim_new_dir(Path::new("results"), &format!("tune-dardz-{}", timestamp()))?
+                }
+            };
+            let (lock, _) = prepare_out_dir(&root)?;
+            write_atomic(&root.join(TUNE_REQUEST), &serde_json::to_vec_pretty(tune)?)?;
+            (root, lock)
+        }
+        Place::Resume(dir) => {
+            let lock = FolderLock::acquire(&dir)?;
+            let marker = dir.join(TUNE_PAUSED);
+            if marker.exists() {
+                std::fs::remove_file(&marker)
+                    .map_err(|e| crate::output::io_failure("removing", &marker, e))?;
+            }
+            (dir, lock)
+        }
+    })
+}
+
+/// What a tuning found: the current values, the principle's and the search's, how often
+/// each number is scored (by the metric `names`), the seeds and steps, and when it began.
+struct Found<'a> {
+    current: &'a [i64],
+    principle: &'a [i64],
+    searched: Option<&'a [i64]>,
+    difficulty: &'a [f64],
+    names: &'a [String],
+    seeds: serde_json::Value,
+    steps: Vec<SpsaStep>,
+    started: Instant,
+}
+
+/// Write the proposals, `tune.csv` and, last, `tune.json` (with every file's digest).
+fn write_tune_files(
+    root: &Path,
+    tune: &TuneRequest,
+    exec: &Execution,
+    found: &Found,
+    confirmed: &SweepResult,
+) -> anyhow::Result<()> {
+    let base = &tune.request;
+    let Found { current, principle, searched, difficulty: p, names, .. } = *found;
     let share_of = |values: &[i64], n: usize| {
         let name = value_sets(values).join(",");
         let v = confirmed
@@ -254,11 +314,11 @@ fn tune_in(
             .iter()
             .position(|x| x.name == name)
             .unwrap_or(confirmed.meta.baseline);
-        point_share(&confirmed.block.tallies[v], &names, n)
+        point_share(&confirmed.block.tallies[v], names, n)
     };
     write_atomic(
         &root.join("proposal.toml"),
-        rules_file(base, &principle, "arena tune: values inversely proportional to how often each number is scored per turn in a hand")?
+        rules_file(base, principle, "arena tune: values inversely proportional to how often each number is scored per turn in a hand")?
             .as_bytes(),
     )?;
     if let Some(s) = &searched {
@@ -287,8 +347,8 @@ fn tune_in(
                 current[i].to_string(),
                 principle[i].to_string(),
                 f6(p[i]),
-                f6(share_of(&current, n)),
-                f6(share_of(&principle, n)),
+                f6(share_of(current, n)),
+                f6(share_of(principle, n)),
             ];
             if let Some(s) = &searched {
                 row.extend([s[i].to_string(), f6(share_of(s, n))]);
@@ -296,8 +356,13 @@ fn tune_in(
             row
         })
         .collect();
-    write_csv(&root.join("tune.csv"), &header, rows)?;
-    let seconds = started.elapsed().as_secs_f64();
+    write_csv(&root.join(TUNE_CSV), &header, rows)?;
+    let seconds = found.started.elapsed().as_secs_f64();
+    let mut files: Vec<String> = ["measure", "confirm", "proposal.toml"].map(String::from).into();
+    if searched.is_some() {
+        files.push("proposal-objective.toml".into());
+    }
+    files.extend([TUNE_CSV, TUNE_REQUEST, TUNE_FILE].map(String::from));
     let manifest = serde_json::json!({
         "tool": "arena",
         "crate_version": crate::output::manifest::CRATE_VERSION,
@@ -310,7 +375,7 @@ fn tune_in(
         "input_files": crate::session::plan::input_records(
             tune.request.rules.iter().map(|p| ("rules_file".to_string(), p.clone()))
         ),
-        "seeds": {"measure": seed, "search": search_seeds, "confirm": confirm_seed},
+        "seeds": found.seeds,
         "method": {
             "principle": "value_N proportional to 1 / (scored_N / hand_turns_N), apportioned to the pool by largest remainders within the bounds",
             "search": tune.objective.as_ref().map(|_| "SPSA, Spall (1992) IEEE TAC 37(3):332-341; gains a/(k+1+A)^0.602, c/(k+1)^0.101 (Spall 1998); both evaluations of a step on one seed"),
@@ -318,25 +383,17 @@ fn tune_in(
         "current": current,
         "proposed": principle,
         "objective_proposal": searched,
-        "spsa_steps": steps,
+        "spsa_steps": found.steps,
         "elapsed_seconds": seconds,
-        "files": ["measure", "confirm", "proposal.toml", "tune.csv", TUNE_REQUEST, "tune.json"],
+        "file_digests": crate::output::manifest::file_digests(root, &files)?,
+        "files": files,
     });
-    write_atomic(&root.join("tune.json"), &serde_json::to_vec_pretty(&manifest)?)?;
+    write_atomic(&root.join(TUNE_FILE), &serde_json::to_vec_pretty(&manifest)?)?;
     // Complete: the sweeps' kept checkpoints have served.
     for sub in ["measure", "confirm"] {
         let spent = crate::session::sweep::checkpoint::SweepCheckpoint::path(&root.join(sub));
         std::fs::remove_file(&spent)
             .map_err(|e| crate::output::io_failure("removing", &spent, e))?;
     }
-    Ok(TuneResult {
-        root,
-        current,
-        principle,
-        searched,
-        difficulty: p,
-        confirm: confirmed,
-        seconds,
-        paused_in: None,
-    })
+    Ok(())
 }
