@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::cli::Status;
+use crate::cli::sweep::{check_resume_flags, check_time_limit};
 use crate::session::ladder::{DEFAULT_RUNGS, Ladder, LadderRequest, run_ladder};
 use crate::session::{DEFAULT_SEED, Shard, input, parse_threads, signals};
 
@@ -49,8 +50,12 @@ pub struct LadderArgs {
     #[arg(long, value_name = "I/K")]
     pub shard: Option<String>,
     /// Continue the ladder in DIR (after a stop signal or a crash) exactly as it began.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["game", "players", "bots", "seed", "rules", "sets", "batch", "max_matches", "precision", "out", "shard", "self_play_matches"])]
+    #[arg(long, value_name = "DIR")]
     pub resume: Option<PathBuf>,
+    /// Pause after this many seconds at the end of a round, leaving the ladder's state
+    /// (exit code 4); continue later with --resume, as `arena run --time-limit` does.
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
     /// Matches per self-play (every seat played by one rung: the first-player edge at that
     /// level), at most; 0 skips them [default: --max-matches].
     #[arg(long)]
@@ -63,10 +68,18 @@ pub struct LadderArgs {
     pub no_report: bool,
 }
 
+/// The only flags `--resume` takes, as for sweeps and tunings: the ladder comes from its
+/// folder's `ladder.json`.
+const RESUME_FLAGS: [&str; 5] = ["--resume", "--threads", "--quiet", "--no-report", "--time-limit"];
+
 pub fn ladder_command(args: LadderArgs, command_line: &[String]) -> anyhow::Result<Status> {
     let threads = parse_threads(args.threads)?;
+    let time_limit = check_time_limit(args.time_limit)?;
     let ladder = match &args.resume {
-        Some(dir) => Ladder::resume(dir)?,
+        Some(dir) => {
+            check_resume_flags(command_line, &RESUME_FLAGS, "ladder.json")?;
+            Ladder::resume(dir)?
+        }
         None => {
             let request = LadderRequest {
                 game: args.game.clone().ok_or_else(|| input("--game is required"))?,
@@ -85,11 +98,12 @@ pub fn ladder_command(args: LadderArgs, command_line: &[String]) -> anyhow::Resu
         }
     };
     signals::install().map_err(|e| anyhow::anyhow!("cannot install signal handlers: {e}"))?;
-    let result = run_ladder(&ladder, threads, args.quiet, command_line)?;
+    let result = run_ladder(&ladder, threads, args.quiet, time_limit, command_line)?;
     if result.paused {
         if !args.quiet {
+            let why = if signals::stop_requested() { "stop signal" } else { "--time-limit" };
             crate::outln!(
-                "ladder paused (stop signal); continue with `arena ladder --resume {}`",
+                "ladder paused ({why}); continue with `arena ladder --resume {}`",
                 result.root.display()
             );
         }

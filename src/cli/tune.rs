@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::cli::sweep::check_resume_flags;
+use crate::cli::sweep::{check_resume_flags, check_time_limit};
 use crate::cli::{MatchArgs, Status};
 use crate::session::signals;
 use crate::session::tune::run::{TUNE_REQUEST, TuneRequest, resume_tune, run_tune};
@@ -55,6 +55,10 @@ pub struct TuneArgs {
     /// an uninterrupted run; the request comes from DIR/tune_request.json.
     #[arg(long, value_name = "DIR")]
     pub resume: Option<PathBuf>,
+    /// Pause after this many seconds at the next boundary (a sweep's block or a search
+    /// step), leaving its state (exit code 4); continue later with --resume.
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
 }
 
 /// A match count given by `flag` (parse_matches names --matches in its message).
@@ -99,7 +103,7 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
         per_match: false,
         quiet: args.quiet,
         command_line: command_line.to_vec(),
-        time_limit: None,
+        time_limit: check_time_limit(args.time_limit)?,
         inputs: Vec::new(),
     };
     let quiet = args.quiet;
@@ -117,7 +121,8 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
     let install =
         || signals::install().map_err(|e| anyhow::anyhow!("cannot install signal handlers: {e}"));
     let result = if let Some(dir) = &args.resume {
-        check_resume_flags(command_line, &["--resume", "--threads", "--quiet"], TUNE_REQUEST)?;
+        let allowed = ["--resume", "--threads", "--quiet", "--time-limit"];
+        check_resume_flags(command_line, &allowed, TUNE_REQUEST)?;
         install()?;
         resume_tune(dir, &exec, on_step)?
     } else {
@@ -129,7 +134,8 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
     if let Some(step) = result.paused_in {
         if !quiet {
             crate::outln!(
-                "dardz tune paused in its {step} (stop signal); continue with `arena tune --resume {}`",
+                "dardz tune paused in its {step} ({}); continue with `arena tune --resume {}`",
+                if signals::stop_requested() { "stop signal" } else { "--time-limit" },
                 result.root.display()
             );
         }

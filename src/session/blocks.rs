@@ -88,12 +88,34 @@ impl Course {
     }
 }
 
+/// When a job pauses: at a boundary (after a block, a ladder's round, a search's step), on a
+/// stop signal or once its time limit has passed. Every job asks here, once per boundary.
+pub struct PauseClock {
+    started: Instant,
+    time_limit: Option<f64>,
+}
+
+impl PauseClock {
+    /// A clock started now, for a session of at most `time_limit` seconds.
+    pub fn new(time_limit: Option<f64>) -> Self {
+        PauseClock { started: Instant::now(), time_limit }
+    }
+
+    /// Whether the job pauses at this boundary. The signal is asked first and always, so the
+    /// test hook (`ARENA_FAILPOINT=boundary:N:...`) counts boundaries exactly.
+    pub fn pause_here(&self) -> bool {
+        let signalled = stop_at_boundary();
+        signalled || self.time_limit.is_some_and(|t| self.started.elapsed().as_secs_f64() >= t)
+    }
+}
+
 /// Play `course` with `job` from `course.next` to its end, a stopping point or a pause.
 pub fn drive(job: &mut impl BlockJob, course: &Course) -> anyhow::Result<Ended> {
     let (start, end) = (course.start, course.end);
     let mut next = course.next;
     let chunk = course.chunk();
     let started = Instant::now();
+    let clock = PauseClock::new(course.time_limit);
     let elapsed = || course.earlier_seconds + started.elapsed().as_secs_f64();
     let ended = |ending, next| Ended { ending, next, elapsed_seconds: elapsed() };
     // A job continued at a check point asks there first: an extended run whose old target
@@ -138,11 +160,8 @@ pub fn drive(job: &mut impl BlockJob, course: &Course) -> anyhow::Result<Ended> 
         if !course.pausable {
             continue;
         }
-        // A time limit, or SIGTERM/SIGINT (Slurm's preemption, a closed terminal). Asked
-        // at every boundary, first, so the test hook counts boundaries exactly.
-        let signalled = stop_at_boundary();
-        let pause =
-            signalled || course.time_limit.is_some_and(|t| started.elapsed().as_secs_f64() >= t);
+        // A time limit, or SIGTERM/SIGINT (Slurm's preemption, a closed terminal).
+        let pause = clock.pause_here();
         if pause || last_checkpoint.elapsed().as_secs_f64() >= CHECKPOINT_SECONDS {
             job.save(next, elapsed(), pause)?;
             last_checkpoint = Instant::now();

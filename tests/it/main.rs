@@ -30,6 +30,7 @@ mod hostile;
 mod inputs;
 mod known_answers;
 mod ladder;
+mod lifecycle;
 mod love_actually_no_peeking;
 mod may_end;
 mod misuse;

@@ -17,12 +17,12 @@ use crate::games::{self, AnyGame};
 use crate::output::ladder_csv::write_ladder_files;
 use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, RAND_VERSION};
 use crate::output::{io_failure, write_atomic};
+use crate::session::blocks::PauseClock;
 use crate::session::folder::{
     FolderLock, claim_new_dir, prepare_out_dir, refuse_if_in_use, timestamp,
 };
 use crate::session::input::input;
 use crate::session::plan::Shard;
-use crate::session::signals::stop_at_boundary;
 
 /// What the folder's ladder is (written first, completed last).
 pub use crate::output::layout::LADDER_FILE;
@@ -310,6 +310,7 @@ pub fn run_ladder(
     ladder: &Ladder,
     threads: usize,
     quiet: bool,
+    time_limit: Option<f64>,
     command_line: &[String],
 ) -> anyhow::Result<LadderResult> {
     let (root, _lock) = ladder.claim(command_line)?;
@@ -341,9 +342,17 @@ pub fn run_ladder(
         };
         write_atomic(&root.join(LADDER_STATE), &crate::output::checked::checked_json(&state)?)
     };
+    let clock = PauseClock::new(time_limit);
     let mut round = 0;
     loop {
-        if stop_at_boundary() {
+        let played = pool
+            .install(|| crate::with_game!(&ladder.game, g => play_round(g, design, &mut states)));
+        if played == 0 {
+            break;
+        }
+        round += 1;
+        // Every round is saved; at a boundary where the job pauses the save says so.
+        if clock.pause_here() {
             save(&states, elapsed(), true)?;
             let failures = failed_matches(&states);
             return Ok(LadderResult {
@@ -354,12 +363,6 @@ pub fn run_ladder(
                 failures,
             });
         }
-        let played = pool
-            .install(|| crate::with_game!(&ladder.game, g => play_round(g, design, &mut states)));
-        if played == 0 {
-            break;
-        }
-        round += 1;
         save(&states, elapsed(), false)?;
         if !quiet {
             let open: Vec<String> = jobs

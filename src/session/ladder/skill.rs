@@ -81,7 +81,7 @@ pub fn run_skill_checks(
         } else {
             Ladder::new(skill_request(request, game), Some(dir.clone()))?
         };
-        let result = run_ladder(&ladder, threads, true, command_line)?;
+        let result = run_ladder(&ladder, threads, true, None, command_line)?;
         if result.paused {
             return Ok(None);
         }

@@ -17,6 +17,7 @@
 pub mod run;
 
 use crate::core::{bot_stream, derive_rng};
+use crate::session::blocks::PauseClock;
 use crate::session::input::input;
 use crate::session::plan::request::RunRequest;
 use crate::session::sweep::play::SweepBlock;
@@ -257,7 +258,7 @@ pub fn spsa(
     objective: &Objective,
     start: &[i64],
     s: &Spsa,
-    threads: usize,
+    (threads, clock): (usize, &PauseClock),
     mut on_step: impl FnMut(&SpsaStep),
 ) -> anyhow::Result<Option<(Vec<i64>, Vec<SpsaStep>)>> {
     let (lo, hi) = s.bounds;
@@ -273,8 +274,8 @@ pub fn spsa(
     let mut a = None;
     let mut steps = Vec::new();
     for k in 0..s.iterations {
-        // A stop signal ends the search (`None`); it writes nothing, so it is played again.
-        if crate::session::signals::stop_at_boundary() {
+        // A pause ends the search (`None`); it writes nothing, so it is played again.
+        if clock.pause_here() {
             return Ok(None);
         }
         let seed = s.first_seed + k as u64;

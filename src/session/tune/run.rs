@@ -11,13 +11,13 @@ use std::time::Instant;
 
 use crate::output::csv_files::{f6, write_csv};
 use crate::output::write_atomic;
+use crate::session::blocks::PauseClock;
 use crate::session::folder::{
     FolderLock, claim_new_dir, prepare_out_dir, refuse_if_in_use, timestamp,
 };
 use crate::session::input::input;
 use crate::session::plan::request::RunRequest;
 use crate::session::run::execute::Execution;
-use crate::session::signals::stop_at_boundary;
 use crate::session::sweep::Sweep;
 use crate::session::sweep::run::{SweepResult, resume_sweep_kept, run_sweep_kept};
 use crate::session::tune::{
@@ -164,9 +164,15 @@ fn tune_in(
     sweep_of(base, confirm_seed, tune.confirm_matches, here, None)?;
     let resuming = matches!(place, Place::Resume(_));
     let (root, _lock) = claim(tune, place)?;
-    let quiet = Execution { quiet: true, ..exec.clone() };
+    // One clock for the session: each sweep gets what is left of the time limit.
+    let clock = PauseClock::new(exec.time_limit);
+    let quiet = || Execution {
+        quiet: true,
+        time_limit: exec.time_limit.map(|t| (t - started.elapsed().as_secs_f64()).max(0.0)),
+        ..exec.clone()
+    };
     let measure = sweep_of(base, seed, base.matches, std::slice::from_ref(&current), None)?;
-    let measured = sweep_step(measure, root.join("measure"), &quiet, resuming)?;
+    let measured = sweep_step(measure, root.join("measure"), &quiet(), resuming)?;
     let paused = |confirm: SweepResult, step: &'static str| -> anyhow::Result<TuneResult> {
         write_atomic(&root.join(TUNE_PAUSED), format!("{step}\n").as_bytes())?;
         Ok(TuneResult {
@@ -198,7 +204,8 @@ fn tune_in(
                 pool,
                 bounds: tune.bounds,
             };
-            let found = spsa(base, objective, &principle, &settings, exec.threads, &mut on_step)?;
+            let found =
+                spsa(base, objective, &principle, &settings, (exec.threads, &clock), &mut on_step)?;
             // A stop signal during the search: it wrote nothing, so a resume plays it again.
             let Some((best, s)) = found else {
                 return paused(measured, "search");
@@ -207,13 +214,13 @@ fn tune_in(
             Some(best)
         }
     };
-    if stop_at_boundary() {
+    if clock.pause_here() {
         return paused(measured, "search");
     }
     let mut proposals = vec![principle.clone()];
     proposals.extend(searched.clone());
     let confirm = sweep_of(base, confirm_seed, tune.confirm_matches, &proposals, None)?;
-    let confirmed = sweep_step(confirm, root.join("confirm"), &quiet, resuming)?;
+    let confirmed = sweep_step(confirm, root.join("confirm"), &quiet(), resuming)?;
     if confirmed.paused_at.is_some() {
         return paused(confirmed, "confirmation");
     }
