@@ -7,6 +7,7 @@ use clap::Args;
 
 use crate::cli::Status;
 use crate::cli::sweep::{check_resume_flags, check_time_limit};
+use crate::core::layout::{LADDER_FILE, VERDICT_TXT};
 use crate::session::ladder::{DEFAULT_RUNGS, Ladder, LadderRequest, run_ladder};
 use crate::session::{DEFAULT_SEED, Shard, input, parse_threads, signals};
 
@@ -77,7 +78,7 @@ pub fn ladder_command(args: LadderArgs, command_line: &[String]) -> anyhow::Resu
     let time_limit = check_time_limit(args.time_limit)?;
     let ladder = match &args.resume {
         Some(dir) => {
-            check_resume_flags(command_line, &RESUME_FLAGS, "ladder.json")?;
+            check_resume_flags(command_line, &RESUME_FLAGS, LADDER_FILE)?;
             Ladder::resume(dir)?
         }
         None => {
@@ -116,7 +117,7 @@ pub fn ladder_command(args: LadderArgs, command_line: &[String]) -> anyhow::Resu
             result.elapsed_seconds,
             result.root.display()
         );
-        match std::fs::read_to_string(result.root.join("verdict.txt")) {
+        match std::fs::read_to_string(result.root.join(VERDICT_TXT)) {
             Ok(text) => text.lines().for_each(|l| crate::outln!("  {l}")),
             Err(_) => crate::outln!("  (a shard: combine the shards with `arena merge`)"),
         }

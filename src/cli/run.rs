@@ -6,7 +6,8 @@ use std::path::Path;
 use crate::cli::report::report_after;
 use crate::cli::sweep::{SweepArgs, check_time_limit, sweep_command};
 use crate::cli::{MergeArgs, RunArgs, Status};
-use crate::output::layout::{PLAN_FILE, SHARD_TALLY};
+use crate::core::layout::VERDICT_TXT;
+use crate::core::layout::{PLAN_FILE, SHARD_TALLY};
 use crate::session::ladder::{is_ladder_dir, merge_ladder};
 use crate::session::{
     Execution, Experiment, ExperimentFile, GameRun, RunEnd, RunSummary, Shard, input,
@@ -128,7 +129,7 @@ fn print_skill(skill: &[(String, std::path::PathBuf)]) {
         "skill check (a random-vs-greedy ladder per game; `arena ladder` adds MCTS rungs):"
     );
     for (game, dir) in skill {
-        let verdict = std::fs::read_to_string(dir.join("verdict.txt")).unwrap_or_default();
+        let verdict = std::fs::read_to_string(dir.join(VERDICT_TXT)).unwrap_or_default();
         let lines: Vec<&str> = verdict.lines().collect();
         let pick = |start: &str| lines.iter().find(|l| l.starts_with(start)).copied();
         crate::outln!("{game}: -> {}", dir.display());

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::cli::{MatchArgs, Status};
+use crate::core::layout::{MANIFEST, SWEEP_FILE};
 use crate::session::SweepResult;
 use crate::session::sweep::read_variants_file;
 use crate::session::sweep::run::resume_sweep;
@@ -103,7 +104,7 @@ pub fn check_resume_flags(
 
 /// `I/K` when the sweep just written is a shard.
 fn result_shard(dir: &std::path::Path) -> Option<String> {
-    let text = std::fs::read_to_string(dir.join("manifest.json")).ok()?;
+    let text = std::fs::read_to_string(dir.join(MANIFEST)).ok()?;
     let m: serde_json::Value = serde_json::from_str(&text).ok()?;
     let s = m.get("shard")?;
     Some(format!("{}/{}", s.get("index")?.as_u64()?, s.get("count")?.as_u64()?))
@@ -161,7 +162,7 @@ pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result
         || signals::install().map_err(|e| anyhow::anyhow!("cannot install signal handlers: {e}"));
     let result = match &args.resume {
         Some(dir) => {
-            check_resume_flags(command_line, &RESUME_FLAGS, "sweep.json")?;
+            check_resume_flags(command_line, &RESUME_FLAGS, SWEEP_FILE)?;
             let threads = parse_threads(args.threads)?;
             install()?;
             let matches = args.matches.as_deref().map(|m| parse_matches(Some(m), 1)).transpose()?;

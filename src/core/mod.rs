@@ -34,6 +34,7 @@ pub mod chance;
 pub mod conformance;
 pub mod csv_cell;
 pub mod file_record;
+pub mod layout;
 pub mod rules;
 pub mod suggest;
 pub mod trace;

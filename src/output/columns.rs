@@ -15,6 +15,11 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use crate::core::layout::{
+    BALANCE_CSV, BOTS_CSV, COLUMNS_MD, DIFFERENCE_CSV, FAILURES_CSV, FINAL_STATE, HISTOGRAMS_CSV,
+    LENGTHS_CSV, MANIFEST, MATCHES_CSV, METRICS_CSV, NOTABLE_FILE, PAIRING_CSV, PLAN_FILE,
+    RATINGS_CSV, SEATS_CSV, SHAPE_CSV, SHARD_TALLY, VERDICT_TXT,
+};
 use crate::output::atomic::write_atomic;
 
 /// The folder-wide conventions, printed before the files.
@@ -86,14 +91,14 @@ test_method | text | the test, named
 
 const FILES: &[FileDoc] = &[
     FileDoc {
-        name: "seats.csv",
+        name: SEATS_CSV,
         when: "",
         about: "One row per seat. The seat test and `diff_pp` concern one quantity: the seat's \
                 share of the decisive matches against 1/players.",
         columns: "seat | integer | seat number; 0 moves first",
     },
     FileDoc {
-        name: "balance.csv",
+        name: BALANCE_CSV,
         when: "",
         about: "One row: the test that all seats win equally often.",
         columns: "
@@ -106,7 +111,7 @@ method | text | the test, named
 ",
     },
     FileDoc {
-        name: "bots.csv",
+        name: BOTS_CSV,
         when: "",
         about: "One row per lineup slot, over all the seats that slot played.",
         columns: "
@@ -115,7 +120,7 @@ bot | text | the bot as written in `--bots` (profile and inline overrides)
 ",
     },
     FileDoc {
-        name: "ratings.csv",
+        name: RATINGS_CSV,
         when: "",
         about: "One row per lineup slot: strength relative to slot 0.",
         columns: "
@@ -131,7 +136,7 @@ method | text | how `elo` and its interval were obtained for this row (`referenc
 ",
     },
     FileDoc {
-        name: "difference.csv",
+        name: DIFFERENCE_CSV,
         when: "two-bot lineups with rotate or permute seating",
         about: "One row: the two bots head to head.",
         columns: "
@@ -150,7 +155,7 @@ comparisons | count | matches in which the two bots were ranked against each oth
 ",
     },
     FileDoc {
-        name: "pairing.csv",
+        name: PAIRING_CSV,
         when: "",
         about: "One row per figure: what analysing matches by deal group (every deal played \
                 under every seating) did to the figure's variance. Rows: `seat N` (a seat's \
@@ -166,7 +171,7 @@ variance_reduction | fraction | 1 - var_paired / var_independent: the share of v
 ",
     },
     FileDoc {
-        name: "shape.csv",
+        name: SHAPE_CSV,
         when: "",
         about: "One row per figure of the game's shape: `sole_winner_share` (Ludii's \
                 Completion), `draw_share` (shared first place, Drawishness), `capped_share` \
@@ -183,7 +188,7 @@ ludii_metric | text | the Ludii metric that is the same figure
 ",
     },
     FileDoc {
-        name: "lengths.csv",
+        name: LENGTHS_CSV,
         when: "",
         about: "One row per length measure with at least one value: `decisions` (bot \
                 decisions), `chance_events` (dice rolls, shuffles, draws), `turns` (the game's \
@@ -207,7 +212,7 @@ max | the measure's unit | largest value
 ",
     },
     FileDoc {
-        name: "histograms.csv",
+        name: HISTOGRAMS_CSV,
         when: "",
         about: "The exact distributions behind `lengths.csv`: one row per value seen.",
         columns: "
@@ -217,7 +222,7 @@ count | count | matches with that value
 ",
     },
     FileDoc {
-        name: "metrics.csv",
+        name: METRICS_CSV,
         when: "",
         about: "One row per game-specific per-match counter; every counter is described under \
                 Game metrics below.",
@@ -235,7 +240,7 @@ max | the counter's unit | largest per-match value
 ",
     },
     FileDoc {
-        name: "failures.csv",
+        name: FAILURES_CSV,
         when: "",
         about: "Matches that panicked, one row each; only the header when none did.",
         columns: "
@@ -246,7 +251,7 @@ message | text | the panic message
 ",
     },
     FileDoc {
-        name: "verdict.txt",
+        name: VERDICT_TXT,
         when: "",
         about: "One line in plain words: the seat with the strongest evidence, its difference \
                 from a fair share with interval, test and p-value (or that no seat differs at \
@@ -256,13 +261,13 @@ message | text | the panic message
         columns: "",
     },
     FileDoc {
-        name: "COLUMNS.md",
+        name: COLUMNS_MD,
         when: "",
         about: "This dictionary.",
         columns: "",
     },
     FileDoc {
-        name: "manifest.json",
+        name: MANIFEST,
         when: "",
         about: "What was played and how, to reproduce and judge the run. Keys:",
         columns: "
@@ -303,7 +308,7 @@ elapsed_seconds_summed_over_shards | seconds | `arena merge` only: the shards' e
 ",
     },
     FileDoc {
-        name: "matches.csv",
+        name: MATCHES_CSV,
         when: "runs with `--per-match` (and merges of such shards)",
         about: "One row per match, in match-index order.",
         columns: "
@@ -320,7 +325,7 @@ rounds | count | rounds (1 where the game has none)
 ",
     },
     FileDoc {
-        name: "tally.json",
+        name: SHARD_TALLY,
         when: "the folder of one shard (`--shard`), for `arena merge`",
         about: "The shard's exact counters and what is needed to write its files. Keys:",
         columns: "
@@ -340,7 +345,7 @@ notable | object | the shard's candidates for the matches worth seeing, which `a
 ",
     },
     FileDoc {
-        name: "final_state.json",
+        name: FINAL_STATE,
         when: "every finished run (one per game folder)",
         about: "The run's exact counters when it finished, kept so that `arena run --resume DIR --matches N` (or a tighter `--until-ci`) plays only the new matches and leaves what a run of N from the start would. It is a checkpoint (a CRC-32 over its `content`) with no clock. Keys:",
         columns: "
@@ -349,7 +354,7 @@ content | object | `plan` (the fingerprint the run finished under), `shard`, `ne
 ",
     },
     FileDoc {
-        name: "notable.json",
+        name: NOTABLE_FILE,
         when: "",
         about: "The matches worth seeing, chosen while the run played; each has a replay page (`arena view`) in the folder `matches/`, linked from report.html. Keys:",
         columns: "
@@ -358,7 +363,7 @@ picks | list | per match: `rule` (longest, shortest, capped, end, comeback, upse
 ",
     },
     FileDoc {
-        name: "plan.json",
+        name: PLAN_FILE,
         when: "the top folder of every run (written before the first match)",
         about: "What the run was asked to do; `arena run --resume DIR` continues exactly this. Keys:",
         columns: "
@@ -399,15 +404,15 @@ fn write_rows(out: &mut String, columns: &str, players: usize) {
 /// `difference.csv`.
 pub fn columns_text(players: usize, difference: bool, metrics: &[(String, String)]) -> String {
     let mut out = String::from(PREAMBLE);
-    for file in FILES.iter().filter(|f| difference || f.name != "difference.csv") {
+    for file in FILES.iter().filter(|f| difference || f.name != DIFFERENCE_CSV) {
         let _ = write!(out, "\n## `{}`", file.name);
         if !file.when.is_empty() {
             let _ = write!(out, " (only in {})", file.when);
         }
         let _ = writeln!(out, "\n\n{}\n", file.about);
-        if file.name == "seats.csv" || file.name == "bots.csv" {
+        if file.name == SEATS_CSV || file.name == BOTS_CSV {
             let own = file.columns.trim_end();
-            let extra = if file.name == "seats.csv" { SEATS_EXTRA } else { "" };
+            let extra = if file.name == SEATS_CSV { SEATS_EXTRA } else { "" };
             write_rows(&mut out, &format!("{own}\n{SIDE}{extra}"), players);
         } else if !file.columns.is_empty() {
             write_rows(&mut out, file.columns, players);

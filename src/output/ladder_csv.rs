@@ -8,14 +8,15 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::arena::ladder::{JobKind, JobState, LadderDesign};
+use crate::core::layout::VERDICT_TXT;
 use crate::output::csv_files::{f6, write_csv};
 use crate::output::write_atomic;
 use crate::stats::intervals::{wilson, z_for};
 use crate::stats::ladder::{Rating, Separation, ShareEstimate, chain_ratings, upset_share};
 
-pub use crate::output::layout::LADDER_CSV;
-pub use crate::output::layout::LADDER_FAILURES_CSV;
-pub use crate::output::layout::LADDER_FIGURES_CSV;
+pub use crate::core::layout::LADDER_CSV;
+pub use crate::core::layout::LADDER_FAILURES_CSV;
+pub use crate::core::layout::LADDER_FIGURES_CSV;
 
 const LADDER_HEADER: [&str; 23] = [
     "rung",
@@ -356,8 +357,8 @@ pub fn write_ladder_files(
     write_csv(&dir.join(LADDER_CSV), &LADDER_HEADER, ladder_rows(design, states, &f))?;
     write_csv(&dir.join(LADDER_FIGURES_CSV), &FIGURES_HEADER, figure_rows(design, states, &f))?;
     write_csv(&dir.join(LADDER_FAILURES_CSV), &FAILURES_HEADER, failure_rows(design, states))?;
-    write_atomic(&dir.join("verdict.txt"), verdict(game, design, states, &f).as_bytes())?;
-    Ok([LADDER_CSV, LADDER_FIGURES_CSV, LADDER_FAILURES_CSV, "verdict.txt"]
+    write_atomic(&dir.join(VERDICT_TXT), verdict(game, design, states, &f).as_bytes())?;
+    Ok([LADDER_CSV, LADDER_FIGURES_CSV, LADDER_FAILURES_CSV, VERDICT_TXT]
         .map(String::from)
         .to_vec())
 }

@@ -10,6 +10,7 @@ use serde::Serialize;
 use crate::arena::Seating;
 use crate::bots::BotSpec;
 use crate::core::file_record::FileRecord;
+use crate::core::layout::{MANIFEST, MATCHES_CSV};
 use crate::core::rules::ParamInfo;
 
 pub const CRATE_VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -92,7 +93,7 @@ pub type FileDigests = BTreeMap<String, FileRecord>;
 /// are replayed from the plan the manifest records) to the manifest in `dir`: its `files`
 /// and `file_digests`.
 pub fn record_more(dir: &Path, names: &[String]) -> anyhow::Result<()> {
-    let path = dir.join("manifest.json");
+    let path = dir.join(MANIFEST);
     let bytes = std::fs::read(&path).map_err(|e| crate::output::io_failure("reading", &path, e))?;
     let mut manifest: serde_json::Value = serde_json::from_slice(&bytes)?;
     let digests = file_digests(dir, names)?;
@@ -111,7 +112,7 @@ pub fn file_digests(dir: &Path, names: &[String]) -> anyhow::Result<FileDigests>
     let mut out = FileDigests::new();
     for name in names {
         let path = dir.join(name);
-        if name == "manifest.json" || name == "matches.csv" || !path.is_file() {
+        if name == MANIFEST || name == MATCHES_CSV || !path.is_file() {
             continue;
         }
         let bytes =

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use crate::arena::MatchRecord;
 use crate::arena::runner::{RowChunk, panic_message};
+use crate::core::layout::MATCHES_CSV;
 use crate::output::atomic::AtomicFile;
 use crate::output::io::{failpoint, io_failure};
 use crate::stats::tally::LENGTH_MEASURES;
@@ -169,7 +170,7 @@ impl RowWriter {
     pub fn send(&mut self, chunks: Vec<RowChunk>) -> anyhow::Result<()> {
         self.wait()?;
         let mut csv = self.idle.take().expect("the writer is idle after wait");
-        let thread = std::thread::Builder::new().name("matches.csv".into());
+        let thread = std::thread::Builder::new().name(MATCHES_CSV.into());
         let busy = thread
             .spawn(move || csv.write_rows(&chunks).map(|()| csv))
             .map_err(|e| anyhow::anyhow!("cannot start the thread that writes matches.csv: {e}"))?;

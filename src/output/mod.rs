@@ -8,7 +8,6 @@ pub mod console;
 pub mod csv_files;
 pub mod io;
 pub mod ladder_csv;
-pub mod layout;
 pub mod manifest;
 pub mod matches_csv;
 pub mod sweep_csv;

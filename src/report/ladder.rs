@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use crate::core::layout::{LADDER_CSV, LADDER_FIGURES_CSV, LADDER_FILE, VERDICT_TXT};
 use crate::report::charts::{Estimate, intervals};
 use crate::report::page::{Page, num};
 use crate::report::table::Table;
@@ -34,11 +35,11 @@ fn estimates(
 }
 
 pub fn render(dir: &Path) -> Result<String, ReportError> {
-    let t = Table::read(dir, "ladder.csv")?;
-    let figures = Table::read(dir, "ladder_figures.csv")?;
-    let file = read_json(dir, "ladder.json")?;
-    let verdict = if dir.join("verdict.txt").exists() {
-        crate::report::recorded::read_text(dir, "verdict.txt")?
+    let t = Table::read(dir, LADDER_CSV)?;
+    let figures = Table::read(dir, LADDER_FIGURES_CSV)?;
+    let file = read_json(dir, LADDER_FILE)?;
+    let verdict = if dir.join(VERDICT_TXT).exists() {
+        crate::report::recorded::read_text(dir, VERDICT_TXT)?
     } else {
         String::new()
     };

@@ -13,6 +13,7 @@ pub mod summary;
 pub mod sweep;
 pub mod table;
 
+use crate::core::layout::{LADDER_CSV, MANIFEST, REPORT_HTML, SWEEP_CSV};
 use std::path::{Path, PathBuf};
 
 /// Why a report could not be written. `Input` is a folder that is not a (complete) result
@@ -47,7 +48,7 @@ pub struct Written {
 
 /// The folders inside `dir` that are complete runs (hold a `manifest.json`), sorted.
 fn run_subfolders(dir: &Path) -> Vec<PathBuf> {
-    run_subfolders_with(dir, "manifest.json")
+    run_subfolders_with(dir, MANIFEST)
 }
 
 /// The subfolders of `dir` that hold `file`, sorted (none if `dir` does not exist).
@@ -74,7 +75,7 @@ pub(crate) fn read_json(dir: &Path, file: &str) -> Result<serde_json::Value, Rep
 
 /// Write `dir/report.html` whole or not at all (a temporary file renamed into place).
 fn save(dir: &Path, html: &str) -> Result<PathBuf, ReportError> {
-    let path = dir.join("report.html");
+    let path = dir.join(REPORT_HTML);
     let tmp = dir.join(".report.html.tmp");
     // Never through a link: a planted `.report.html.tmp -> elsewhere` is removed, not
     // followed (create_fresh), and the rename replaces a linked report.html itself.
@@ -108,14 +109,14 @@ pub fn write(dir: &Path) -> Result<Written, ReportError> {
     if !dir.is_dir() {
         return Err(ReportError::Input(format!("{}: not a folder", dir.display())));
     }
-    if dir.join("ladder.csv").is_file() {
+    if dir.join(LADDER_CSV).is_file() {
         let html = ladder::render(dir)?;
         return Ok(Written {
             kind: Kind::Ladder,
             pages: save_all(vec![(dir.to_path_buf(), html)])?,
         });
     }
-    if dir.join("sweep.csv").is_file() {
+    if dir.join(SWEEP_CSV).is_file() {
         let variants = run_subfolders(dir);
         let mut pages = vec![(dir.to_path_buf(), sweep::render(dir)?)];
         for v in variants {
@@ -124,7 +125,7 @@ pub fn write(dir: &Path) -> Result<Written, ReportError> {
         }
         return Ok(Written { kind: Kind::Sweep, pages: save_all(pages)? });
     }
-    if dir.join("manifest.json").is_file() {
+    if dir.join(MANIFEST).is_file() {
         let html = run_page::render(dir, None)?;
         return Ok(Written { kind: Kind::Run, pages: save_all(vec![(dir.to_path_buf(), html)])? });
     }
@@ -141,7 +142,7 @@ pub fn write(dir: &Path) -> Result<Written, ReportError> {
         pages.push((g, html));
     }
     // The default experiment's skill check: a ladder folder per game.
-    for ladder_dir in run_subfolders_with(&dir.join("skill"), "ladder.csv") {
+    for ladder_dir in run_subfolders_with(&dir.join("skill"), LADDER_CSV) {
         let html = ladder::render(&ladder_dir)?;
         pages.push((ladder_dir, html));
     }

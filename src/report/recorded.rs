@@ -7,11 +7,12 @@
 use std::path::Path;
 
 use crate::core::file_record::{FILE_DIGESTS, FileRecord};
+use crate::core::layout::{LADDER_FILE, MANIFEST};
 use crate::report::ReportError;
 
 /// The record of `file` in `dir`'s manifest (or ladder.json), if one is kept.
 fn record_of(dir: &Path, file: &str) -> Option<(String, FileRecord)> {
-    ["manifest.json", "ladder.json"].iter().find_map(|name| {
+    [MANIFEST, LADDER_FILE].iter().find_map(|name| {
         let text = std::fs::read_to_string(dir.join(name)).ok()?;
         let json: serde_json::Value = serde_json::from_str(&text).ok()?;
         let record = json.get(FILE_DIGESTS)?.get(file)?.clone();

@@ -5,6 +5,10 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::core::layout::{
+    DIFFERENCE_CSV, HISTOGRAMS_CSV, LENGTHS_CSV, MANIFEST, METRICS_CSV, NOTABLE_FILE, RATINGS_CSV,
+    SEATS_CSV, VERDICT_TXT,
+};
 use crate::report::charts::{self, Estimate};
 use crate::report::page::{Page, esc, num};
 use crate::report::table::Table;
@@ -110,8 +114,8 @@ pub(crate) fn interval_decimals(lo: f64, hi: f64) -> Option<usize> {
 
 /// Seat win shares with their intervals and the fair-share line; also returns the verdict.
 fn seats(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
-    let verdict = crate::report::recorded::read_text(dir, "verdict.txt")?;
-    let t = Table::read(dir, "seats.csv")?;
+    let verdict = crate::report::recorded::read_text(dir, VERDICT_TXT)?;
+    let t = Table::read(dir, SEATS_CSV)?;
     if t.rows.len() == 1 {
         // Solo (PP-15): no win share to chart; the score's distribution and the end reasons
         // are the statistics (the verdict says where they are).
@@ -272,8 +276,8 @@ fn length_chart(
 }
 
 fn lengths(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
-    let lengths = Table::read(dir, "lengths.csv")?;
-    let hist = Table::read(dir, "histograms.csv")?;
+    let lengths = Table::read(dir, LENGTHS_CSV)?;
+    let hist = Table::read(dir, HISTOGRAMS_CSV)?;
     page.heading("How long games are");
     let mut drawn: Vec<(&str, Vec<(f64, f64)>)> = Vec::new();
     for (measure, desc) in LENGTHS {
@@ -309,7 +313,7 @@ fn lengths(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
 
 /// Per-bot results and ratings, when the lineup has different bots.
 fn bots(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
-    let Some(ratings) = Table::read_optional(dir, "ratings.csv")? else { return Ok(()) };
+    let Some(ratings) = Table::read_optional(dir, RATINGS_CSV)? else { return Ok(()) };
     let bot = ratings.need(&["bot"])?;
     let mut labels: Vec<&str> = ratings.rows.iter().map(|r| ratings.text(r, bot)).collect();
     labels.sort_unstable();
@@ -367,7 +371,7 @@ fn bots(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
         &ratings,
         &["slot", "bot", "win_rate", "ci_low", "ci_high", "elo", "elo_ci_low", "elo_ci_high"],
     );
-    if let Some(d) = Table::read_optional(dir, "difference.csv")? {
+    if let Some(d) = Table::read_optional(dir, DIFFERENCE_CSV)? {
         page.para("Head to head (difference.csv):");
         table_of(
             page,
@@ -417,7 +421,7 @@ fn group_title(prefix: &str) -> String {
 /// `card`, `ended_trice_swap` in `ended`) and labelled after the group's common prefix; a
 /// group of two or more is a chart, and the table below lists them all.
 fn metrics(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
-    let t = Table::read(dir, "metrics.csv")?;
+    let t = Table::read(dir, METRICS_CSV)?;
     page.heading("The game's own metrics");
     if t.rows.is_empty() {
         page.para("This game reports no metrics of its own.");
@@ -481,13 +485,12 @@ fn metrics(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
 /// match in `matches/`): a table of links, with the rules that chose them. Absent from
 /// runs made before arena chose them.
 fn notable(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
-    if !dir.join("notable.json").is_file() {
+    if !dir.join(NOTABLE_FILE).is_file() {
         return Ok(());
     }
-    let n = read_json(dir, "notable.json")?;
-    let bad = |what: String| {
-        ReportError::Input(format!("{}: {what}", dir.join("notable.json").display()))
-    };
+    let n = read_json(dir, NOTABLE_FILE)?;
+    let bad =
+        |what: String| ReportError::Input(format!("{}: {what}", dir.join(NOTABLE_FILE).display()));
     let Some(picks) = n["picks"].as_array() else {
         return Err(bad("not the matches a run picked (an object whose `picks` is a list)".into()));
     };
@@ -547,13 +550,13 @@ fn notable_page(index: u64) -> String {
 
 /// The page of the run folder `dir`; `up` links back to a summary or sweep page.
 pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
-    let manifest = read_json(dir, "manifest.json")?;
+    let manifest = read_json(dir, MANIFEST)?;
     // Of the wrong shape (`[1,2]`, a string) every field would read as missing: an empty
     // header on a page that looks complete.
     if !manifest.is_object() {
         return Err(ReportError::Input(format!(
             "{}: not a run's manifest (a JSON object, which arena writes when a run ends)",
-            dir.join("manifest.json").display()
+            dir.join(MANIFEST).display()
         )));
     }
     let game = json_text(&manifest["game"]);

@@ -4,6 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::core::layout::{
+    LADDER_CSV, LADDER_FIGURES_CSV, LENGTHS_CSV, MANIFEST, PLAN_FILE, SEATS_CSV, VERDICT_TXT,
+};
 use crate::report::charts::{self, Estimate};
 use crate::report::page::{Page, esc, num};
 use crate::report::table::Table;
@@ -12,7 +15,7 @@ use crate::report::{ReportError, read_json};
 pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
     let title = "Default experiment: every game";
     let mut page = Page::new(title);
-    if let Ok(plan) = read_json(dir, "plan.json") {
+    if let Ok(plan) = read_json(dir, PLAN_FILE) {
         let r = &plan["request"];
         page.facts(&[
             ("seed", r["seed"].to_string()),
@@ -26,8 +29,8 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
     );
     for g in games {
         let name = g.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
-        let manifest = read_json(g, "manifest.json")?;
-        let seats = Table::read(g, "seats.csv")?;
+        let manifest = read_json(g, MANIFEST)?;
+        let seats = Table::read(g, SEATS_CSV)?;
         let (diff, lo, hi) = (
             seats.need(&["diff_pp"])?,
             seats.need(&["diff_ci_low_pp"])?,
@@ -37,7 +40,7 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
             return Err(ReportError::Input(format!("{}: no rows", seats.name)));
         }
         let (d, l, h) = (seats.num(0, diff)?, seats.num(0, lo)?, seats.num(0, hi)?);
-        let lengths = Table::read(g, "lengths.csv")?;
+        let lengths = Table::read(g, LENGTHS_CSV)?;
         let key = lengths.need(&["measure"])?;
         let (median, mean) = match lengths.find(key, "turns") {
             Some(r) => (
@@ -46,7 +49,7 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
             ),
             None => (None, None),
         };
-        let verdict = crate::report::recorded::read_text(g, "verdict.txt")?;
+        let verdict = crate::report::recorded::read_text(g, VERDICT_TXT)?;
         rows.push_str(&format!(
             "<tr><td><a href=\"{0}/report.html\">{0}</a></td><td>{1}</td><td>{2}</td><td>[{3}, {4}]</td><td>{5}</td><td>{6}</td><td style=\"text-align:left;white-space:normal\">{7}</td></tr>",
             esc(&name),
@@ -87,7 +90,7 @@ fn skill_section(page: &mut Page, dir: &Path, games: &[PathBuf]) -> Result<(), R
     for g in games {
         let name = g.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
         let ladder_dir = dir.join("skill").join(&name);
-        let Some(ladder) = Table::read_optional(&ladder_dir, "ladder.csv")? else {
+        let Some(ladder) = Table::read_optional(&ladder_dir, LADDER_CSV)? else {
             continue;
         };
         let Some(top) = ladder.rows.len().checked_sub(1) else {
@@ -101,7 +104,7 @@ fn skill_section(page: &mut Page, dir: &Path, games: &[PathBuf]) -> Result<(), R
             _ => String::new(),
         };
         let rating = [at(&["rating_elo"])?, at(&["rating_lo"])?, at(&["rating_hi"])?];
-        let figures = Table::read(&ladder_dir, "ladder_figures.csv")?;
+        let figures = Table::read(&ladder_dir, LADDER_FIGURES_CSV)?;
         let key = figures.need(&["figure"])?;
         let upset = match figures.find(key, "upset_share_mean") {
             Some(r) => [

@@ -9,6 +9,7 @@
 
 use std::path::Path;
 
+use crate::core::layout::{MANIFEST, SWEEP_CSV, SWEEP_DIFF_CSV};
 use crate::report::ReportError;
 use crate::report::charts::{self, Line};
 use crate::report::page::{Page, esc, num};
@@ -53,18 +54,18 @@ fn line(
 
 /// `I/K` when the sweep folder is a shard (its manifest records the shard).
 fn shard_of(dir: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(dir.join("manifest.json")).ok()?;
+    let text = std::fs::read_to_string(dir.join(MANIFEST)).ok()?;
     let m: serde_json::Value = serde_json::from_str(&text).ok()?;
     let s = m.get("shard")?;
     Some(format!("{}/{}", s.get("index")?.as_u64()?, s.get("count")?.as_u64()?))
 }
 
 pub fn render(dir: &Path) -> Result<String, ReportError> {
-    let t = Table::read(dir, "sweep.csv")?;
+    let t = Table::read(dir, SWEEP_CSV)?;
     if t.rows.is_empty() {
         return Err(ReportError::Input(format!("{}: no variants", t.name)));
     }
-    let diff = Table::read_optional(dir, "sweep_diff.csv")?;
+    let diff = Table::read_optional(dir, SWEEP_DIFF_CSV)?;
     let name_col = t.need(&["variant", "name"])?;
     let keys = key_columns(&t);
     let Some(&key) = keys.first() else {
@@ -221,7 +222,7 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
         let name = esc(&names[i]);
         let link = folder
             .map(|c| t.text(r, c))
-            .filter(|f| is_own_folder_name(f) && dir.join(f).join("manifest.json").is_file())
+            .filter(|f| is_own_folder_name(f) && dir.join(f).join(MANIFEST).is_file())
             .map_or(name.clone(), |f| format!("<a href=\"{}/report.html\">{name}</a>", esc(f)));
         table.push_str(&format!("<tr><td>{link}</td>"));
         for &k in &keys {

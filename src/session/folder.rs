@@ -10,6 +10,7 @@ use std::io::{Read, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
+use crate::core::layout::{LADDER_FILE, PLAN_FILE, SWEEP_FILE, TUNE_REQUEST};
 use crate::output::atomic::NOT_OURS;
 use crate::output::{io_failure, io_refusal};
 use crate::session::input::input;
@@ -92,10 +93,10 @@ fn in_use(dir: &Path, lock_file: &mut File) -> anyhow::Error {
 /// (the names are spelled out here: this shared file must not use the commands' folders).
 pub fn resume_advice(dir: &Path) -> Option<String> {
     let command = [
-        ("tune_request.json", "tune"),
-        ("sweep.json", "sweep"),
-        ("ladder.json", "ladder"),
-        ("plan.json", "run"),
+        (TUNE_REQUEST, "tune"),
+        (SWEEP_FILE, "sweep"),
+        (LADDER_FILE, "ladder"),
+        (PLAN_FILE, "run"),
     ]
     .into_iter()
     .find(|(file, _)| dir.join(file).is_file())?

@@ -8,6 +8,9 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use crate::core::layout::{
+    MANIFEST, REPORT_HTML, SEATS_CSV, SWEEP_CHECKPOINT, TUNE_FILE, TUNE_PAUSED, TUNE_REQUEST,
+};
 use crate::output::io::read_regular_if_present;
 use crate::output::{io_failure, write_atomic};
 use crate::session::input::input;
@@ -18,7 +21,7 @@ use crate::stats::Tally;
 use crate::stats::intervals::wilson;
 
 /// The status file in a game's folder.
-pub use crate::output::layout::STATUS_FILE;
+pub use crate::core::layout::STATUS_FILE;
 /// Seconds between refreshes of a running game's status file.
 const REFRESH: Duration = Duration::from_secs(2);
 
@@ -203,7 +206,7 @@ pub fn read(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
         return run_status(dir);
     }
     // A merge of run shards holds no plan.json, only its results and manifest.
-    if dir.join("manifest.json").is_file() && dir.join("seats.csv").is_file() {
+    if dir.join(MANIFEST).is_file() && dir.join(SEATS_CSV).is_file() {
         let mut st = game_status(dir, String::new(), None)?;
         if st.game.is_empty() {
             st.game = "merged run".into();
@@ -238,7 +241,7 @@ fn is_job_folder(dir: &Path) -> bool {
         || dir.join(SWEEP_FILE).exists()
         || dir.join(TUNE_REQUEST).exists()
         || crate::session::ladder::is_ladder_dir(dir)
-        || (dir.join("manifest.json").is_file() && dir.join("seats.csv").is_file())
+        || (dir.join(MANIFEST).is_file() && dir.join(SEATS_CSV).is_file())
 }
 
 /// A ladder folder: finished once `ladder.json` says complete; running while another process
@@ -264,7 +267,7 @@ fn ladder_status(dir: &Path) -> anyhow::Result<GameStatus> {
     if state == "stopped" {
         detail.push_str("; its process ended without a word (killed or crashed)");
     }
-    if state == "finished" && !dir.join("report.html").exists() && !p.sharded {
+    if state == "finished" && !dir.join(REPORT_HTML).exists() && !p.sharded {
         detail.push_str("; report.html is missing (`arena report` writes it)");
     }
     if state != "finished" && state != "running" {
@@ -283,7 +286,7 @@ fn ladder_status(dir: &Path) -> anyhow::Result<GameStatus> {
 /// A tuning folder: finished once `tune.json` is written; running while another process
 /// holds its lock; paused when a stop signal left its marker; else stopped (died).
 fn tune_status(dir: &Path) -> GameStatus {
-    let finished = dir.join("tune.json").exists();
+    let finished = dir.join(TUNE_FILE).exists();
     let running = !finished && crate::session::folder::refuse_if_in_use(dir).is_err();
     let marker = std::fs::read_to_string(dir.join(TUNE_PAUSED));
     let resume = format!("continue with `arena tune --resume {}`", dir.display());
@@ -306,15 +309,6 @@ fn tune_status(dir: &Path) -> GameStatus {
     }
 }
 
-// The files of sweeps and tunings that status reads, by name: status is used by the run
-// folder, which sweep and tune use, so it must not use them back (tests/it/floors.rs).
-/// `session::tune::run::TUNE_REQUEST`.
-const TUNE_REQUEST: &str = "tune_request.json";
-/// `session::tune::run::TUNE_PAUSED`.
-const TUNE_PAUSED: &str = "tune_paused.txt";
-/// `session::sweep::checkpoint::SWEEP_CHECKPOINT`.
-const SWEEP_CHECKPOINT: &str = "sweep_checkpoint.json";
-
 /// A sweep checkpoint's progress (done, planned) and whether a stop signal saved it.
 fn sweep_progress(dir: &Path) -> Option<(u64, u64, bool)> {
     let bytes = std::fs::read(dir.join(SWEEP_CHECKPOINT)).ok()?;
@@ -326,7 +320,7 @@ fn sweep_progress(dir: &Path) -> Option<(u64, u64, bool)> {
 
 /// `I/K` when the sweep folder is a shard (its manifest records the shard).
 fn sweep_shard(dir: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(dir.join("manifest.json")).ok()?;
+    let text = std::fs::read_to_string(dir.join(MANIFEST)).ok()?;
     let m: serde_json::Value = serde_json::from_str(&text).ok()?;
     let s = m.get("shard")?;
     Some(format!("{}/{}", s.get("index")?.as_u64()?, s.get("count")?.as_u64()?))
@@ -342,7 +336,7 @@ fn sweep_status(dir: &Path) -> anyhow::Result<GameStatus> {
         .map(|e| e.path())
         .filter(|p| p.is_dir())
         .collect();
-    let finished = dir.join("manifest.json").exists();
+    let finished = dir.join(MANIFEST).exists();
     let running = !finished && crate::session::folder::refuse_if_in_use(dir).is_err();
     let progress = sweep_progress(dir);
     let (done, planned) = match progress {
@@ -358,7 +352,7 @@ fn sweep_status(dir: &Path) -> anyhow::Result<GameStatus> {
                 variants.len()
             );
         }
-        if !dir.join("report.html").exists() {
+        if !dir.join(REPORT_HTML).exists() {
             d += "; report.html is missing (`arena report` writes it)";
         }
         ("finished", d)
@@ -426,7 +420,7 @@ fn game_status(folder: &Path, game: String, locked: Option<bool>) -> anyhow::Res
         planned: None,
         detail,
     };
-    let manifest = folder.join("manifest.json");
+    let manifest = folder.join(MANIFEST);
     if let Some(bytes) = read_regular_if_present(&manifest)? {
         let m: serde_json::Value = serde_json::from_slice(&bytes)
             .map_err(|e| input(format!("{}: not a manifest: {e}", manifest.display())))?;
@@ -436,7 +430,7 @@ fn game_status(folder: &Path, game: String, locked: Option<bool>) -> anyhow::Res
         if let Some(from) = m["merged_from"].as_array() {
             detail = format!("merged from {} shards; {detail}", from.len());
         }
-        if !folder.join("report.html").exists() {
+        if !folder.join(REPORT_HTML).exists() {
             detail += "; report.html is missing (`arena report` writes it)";
         }
         let missing = crate::session::view::notable::missing_pages(folder);

@@ -25,12 +25,12 @@ use crate::session::input::input;
 use crate::session::plan::Shard;
 
 /// What the folder's ladder is (written first, completed last).
-pub use crate::output::layout::LADDER_FILE;
+pub use crate::core::layout::LADDER_FILE;
 
 /// The largest match count a ladder flag accepts.
 const MAX_LADDER_MATCHES: u64 = 1 << 48;
 /// The checkpoint: every job's counts after the last round.
-pub use crate::output::layout::LADDER_STATE;
+pub use crate::core::layout::LADDER_STATE;
 /// The rungs when none are named.
 pub const DEFAULT_RUNGS: &str = "random,greedy,mcts-100,mcts-1k,mcts-10k";
 

@@ -14,9 +14,9 @@ use crate::session::input::input;
 use crate::session::plan::{MatchSpec, Shard, StoppingRequest};
 
 /// The file in a run's folder that says what the run is.
-pub use crate::output::layout::PLAN_FILE;
+pub use crate::core::layout::PLAN_FILE;
 /// The resolved sweep, in a sweep's folder (written by `session::sweep::run`).
-pub use crate::output::layout::SWEEP_FILE;
+pub use crate::core::layout::SWEEP_FILE;
 
 /// Everything that decides what a run plays (not how fast or how loudly).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

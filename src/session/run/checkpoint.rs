@@ -8,8 +8,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::arena::{Failure, Notable};
+use crate::core::layout::{MATCHES_DIR, NOTABLE_FILE, REPORT_HTML};
 use crate::output::checked::{checked_content, checked_json};
-use crate::output::layout::{MATCHES_DIR, NOTABLE_FILE, REPORT_HTML};
 use crate::output::{io_failure, write_atomic};
 use crate::session::input::input;
 use crate::session::plan::Shard;
@@ -17,7 +17,7 @@ use crate::session::plan::request::{extends, fingerprint_differences};
 use crate::stats::Tally;
 
 /// The checkpoint an interrupted run leaves in its folder.
-pub use crate::output::layout::{CHECKPOINT, FINAL_STATE};
+pub use crate::core::layout::{CHECKPOINT, FINAL_STATE};
 
 /// Where a stopping rule ended the run (kept so a resumed final write says the same).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -151,7 +151,7 @@ impl Checkpoint {
         let mut cp = Checkpoint::extensible(dir, expected.plan, expected.start, expected.group)?;
         let path = dir.join(FINAL_STATE);
         let refuse = |what: String| input(format!("{}: {what}", path.display()));
-        let manifest = dir.join(crate::output::layout::MANIFEST);
+        let manifest = dir.join(crate::core::layout::MANIFEST);
         let recorded: serde_json::Value = crate::output::read_if_present(&manifest)?
             .and_then(|b| serde_json::from_slice(&b).ok())
             .unwrap_or_default();

@@ -7,10 +7,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::core::layout::MANIFEST;
 use crate::core::rules::file_game;
 use crate::games::GAME_NAMES;
 use crate::output::is_disk_full;
-use crate::output::layout::MANIFEST;
 use crate::session::folder::{
     FolderLock, claim_new_dir, prepare_out_dir, refuse_if_in_use, timestamp,
 };

@@ -5,9 +5,13 @@
 use std::path::{Path, PathBuf};
 
 use crate::arena::{Failure, Notable};
+use crate::core::layout::MATCHES_CSV;
+use crate::core::layout::{
+    BALANCE_CSV, BOTS_CSV, COLUMNS_MD, DIFFERENCE_CSV, FAILURES_CSV, HISTOGRAMS_CSV, LENGTHS_CSV,
+    MANIFEST, METRICS_CSV, PAIRING_CSV, RATINGS_CSV, SEATS_CSV, SHAPE_CSV, VERDICT_TXT,
+};
 use crate::output::columns::write_columns;
 use crate::output::csv_files::{self, METRIC_INTERVAL, WIN_RATE_INTERVAL};
-use crate::output::layout::MATCHES_CSV;
 use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, RAND_VERSION};
 use crate::output::matches_csv::{FileDigest, digest};
 use crate::output::{AtomicFile, io_failure, write_atomic};
@@ -21,7 +25,7 @@ use crate::session::view::notable::{picks, write_notable};
 use crate::stats::{Tally, analysis};
 
 /// The tally a shard leaves for `arena merge`.
-pub use crate::output::layout::SHARD_TALLY;
+pub use crate::core::layout::SHARD_TALLY;
 
 fn default_fair_within() -> f64 {
     crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP
@@ -80,42 +84,42 @@ pub fn write_results(
     let balance = analysis::balance(tally, labels, fair_within_pp);
     let (ratings, difference) = analysis::ratings(tally, labels, group);
     let pairing = analysis::pairing(tally, labels, group);
-    csv_files::write_seats(&out.join("seats.csv"), tally, &balance)?;
-    csv_files::write_balance(&out.join("balance.csv"), tally, &balance)?;
-    csv_files::write_bots(&out.join("bots.csv"), tally, labels)?;
-    csv_files::write_ratings(&out.join("ratings.csv"), &ratings)?;
-    csv_files::write_pairing(&out.join("pairing.csv"), &pairing)?;
-    csv_files::write_shape(&out.join("shape.csv"), &analysis::shape(tally), tally.matches)?;
-    csv_files::write_lengths(&out.join("lengths.csv"), tally)?;
-    csv_files::write_histograms(&out.join("histograms.csv"), tally)?;
-    csv_files::write_metrics(&out.join("metrics.csv"), tally, &metric_names)?;
-    csv_files::write_failures(&out.join("failures.csv"), seed, failures)?;
+    csv_files::write_seats(&out.join(SEATS_CSV), tally, &balance)?;
+    csv_files::write_balance(&out.join(BALANCE_CSV), tally, &balance)?;
+    csv_files::write_bots(&out.join(BOTS_CSV), tally, labels)?;
+    csv_files::write_ratings(&out.join(RATINGS_CSV), &ratings)?;
+    csv_files::write_pairing(&out.join(PAIRING_CSV), &pairing)?;
+    csv_files::write_shape(&out.join(SHAPE_CSV), &analysis::shape(tally), tally.matches)?;
+    csv_files::write_lengths(&out.join(LENGTHS_CSV), tally)?;
+    csv_files::write_histograms(&out.join(HISTOGRAMS_CSV), tally)?;
+    csv_files::write_metrics(&out.join(METRICS_CSV), tally, &metric_names)?;
+    csv_files::write_failures(&out.join(FAILURES_CSV), seed, failures)?;
     // A run of different bots asked which bot is stronger: that answer leads, seats follow.
     let verdict = match analysis::bots_lead(tally, labels, group) {
         Some(bots) => format!("{bots}\nseats: {}", balance.verdict),
         None => balance.verdict.clone(),
     };
-    write_atomic(&out.join("verdict.txt"), format!("{verdict}\n").as_bytes())?;
-    write_columns(&out.join("COLUMNS.md"), tally.players, difference.is_some(), metrics)?;
+    write_atomic(&out.join(VERDICT_TXT), format!("{verdict}\n").as_bytes())?;
+    write_columns(&out.join(COLUMNS_MD), tally.players, difference.is_some(), metrics)?;
     let mut files: Vec<String> = [
-        "seats.csv",
-        "balance.csv",
-        "bots.csv",
-        "ratings.csv",
-        "pairing.csv",
-        "shape.csv",
-        "lengths.csv",
-        "histograms.csv",
-        "metrics.csv",
-        "failures.csv",
-        "verdict.txt",
-        "COLUMNS.md",
+        SEATS_CSV,
+        BALANCE_CSV,
+        BOTS_CSV,
+        RATINGS_CSV,
+        PAIRING_CSV,
+        SHAPE_CSV,
+        LENGTHS_CSV,
+        HISTOGRAMS_CSV,
+        METRICS_CSV,
+        FAILURES_CSV,
+        VERDICT_TXT,
+        COLUMNS_MD,
     ]
     .map(String::from)
     .to_vec();
     if let Some(d) = &difference {
-        csv_files::write_difference(&out.join("difference.csv"), d)?;
-        files.push("difference.csv".into());
+        csv_files::write_difference(&out.join(DIFFERENCE_CSV), d)?;
+        files.push(DIFFERENCE_CSV.into());
     }
     Ok((files, verdict))
 }
@@ -202,7 +206,7 @@ pub fn merge(
     } else {
         None
     };
-    files.push("manifest.json".into());
+    files.push(MANIFEST.into());
     let manifest = serde_json::json!({
         "tool": "arena",
         "crate_version": CRATE_VERSION,
@@ -222,7 +226,7 @@ pub fn merge(
         "file_digests": crate::output::manifest::file_digests(out, &files)?,
         "files": files,
     });
-    write_atomic(&out.join("manifest.json"), &serde_json::to_vec_pretty(&manifest)?)?;
+    write_atomic(&out.join(MANIFEST), &serde_json::to_vec_pretty(&manifest)?)?;
     // The merged run's matches worth seeing, replayed from the plan its manifest records.
     let plan = plan_from_folder(out, &Default::default())?;
     let pages = write_notable(out, &plan, &picks(&notable, &tally, &first.labels))?;
@@ -250,7 +254,7 @@ fn concatenate_rows(dirs: &[&Path], out: &Path) -> anyhow::Result<FileDigest> {
 /// A shard's matches.csv must hold one row per completed match and the very bytes its run
 /// wrote (rows, size and CRC-32 as recorded in its tally file).
 fn check_shard_rows(dir: &Path, st: &ShardTally) -> anyhow::Result<()> {
-    let path = dir.join("matches.csv");
+    let path = dir.join(MATCHES_CSV);
     if !path.exists() {
         return Err(input(format!(
             "shard {} ({}) has no matches.csv, but its plan writes one; copy it back or rerun that shard",

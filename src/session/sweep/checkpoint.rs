@@ -11,7 +11,7 @@ use crate::session::input::input;
 use crate::session::sweep::play::SweepBlock;
 
 /// The checkpoint a paused or interrupted sweep leaves in its folder.
-pub use crate::output::layout::{SWEEP_CHECKPOINT, SWEEP_FINAL_STATE};
+pub use crate::core::layout::{SWEEP_CHECKPOINT, SWEEP_FINAL_STATE};
 
 /// A sweep's progress (or a tuning sweep's, in its subfolder).
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
@@ -59,7 +59,7 @@ impl SweepCheckpoint {
         end: u64,
         group: u64,
     ) -> anyhow::Result<()> {
-        let manifest = dir.join(crate::output::layout::MANIFEST);
+        let manifest = dir.join(crate::core::layout::MANIFEST);
         let finished = manifest.exists();
         let path = dir.join(if finished { SWEEP_FINAL_STATE } else { SWEEP_CHECKPOINT });
         let refuse = |what: String| input(format!("{}: {what}", path.display()));

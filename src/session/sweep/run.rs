@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use crate::arena::RunSpec;
 use crate::core::Game;
+use crate::core::layout::{MANIFEST, SWEEP_CSV, SWEEP_DIFF_CSV};
 use crate::games::AnyGame;
 use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, RAND_VERSION, RuleValue};
 use crate::output::sweep_csv::{VariantRow, write_sweep, write_sweep_diff};
@@ -28,7 +29,7 @@ use crate::session::sweep::{Sweep, SweepRequest, Variant};
 use crate::with_game;
 
 /// What a shard of a sweep leaves for `arena merge`.
-pub use crate::output::layout::SWEEP_TALLY;
+pub use crate::core::layout::SWEEP_TALLY;
 pub use crate::session::plan::request::SWEEP_FILE;
 
 /// Everything needed to write a sweep's files from its tallies.
@@ -428,7 +429,7 @@ fn write_sweep_folder(
             "file_digests": crate::output::manifest::file_digests(&dir, &vfiles)?,
             "files": vfiles,
         });
-        write_atomic(&dir.join("manifest.json"), &serde_json::to_vec_pretty(&manifest)?)?;
+        write_atomic(&dir.join(MANIFEST), &serde_json::to_vec_pretty(&manifest)?)?;
         files.push(variant.folder.clone());
     }
     let rows: Vec<VariantRow> = meta
@@ -438,15 +439,15 @@ fn write_sweep_folder(
         .map(|(v, values)| VariantRow { name: &v.name, folder: &v.folder, values })
         .collect();
     write_sweep(
-        &root.join("sweep.csv"),
+        &root.join(SWEEP_CSV),
         &meta.keys,
         &rows,
         &block.tallies,
         &meta.metric_names,
         &meta.labels,
     )?;
-    write_sweep_diff(&root.join("sweep_diff.csv"), &rows, &block.paired, meta.players)?;
-    files.extend(["sweep.csv", "sweep_diff.csv"].map(String::from));
+    write_sweep_diff(&root.join(SWEEP_DIFF_CSV), &rows, &block.paired, meta.players)?;
+    files.extend([SWEEP_CSV, SWEEP_DIFF_CSV].map(String::from));
     let tally = SweepTally {
         request: request.clone(),
         meta: meta.clone(),
@@ -458,7 +459,7 @@ fn write_sweep_folder(
         write_atomic(&root.join(SWEEP_TALLY), &crate::output::checked::checked_json(&tally)?)?;
         files.push(SWEEP_TALLY.into());
     }
-    files.push("manifest.json".into());
+    files.push(MANIFEST.into());
     let played: u64 = block.tallies.iter().map(|t| t.matches).sum();
     let manifest = serde_json::json!({
         "tool": "arena",
@@ -487,7 +488,7 @@ fn write_sweep_folder(
         "file_digests": crate::output::manifest::file_digests(root, &files)?,
         "files": files,
     });
-    write_atomic(&root.join("manifest.json"), &serde_json::to_vec_pretty(&manifest)?)
+    write_atomic(&root.join(MANIFEST), &serde_json::to_vec_pretty(&manifest)?)
 }
 
 /// The `--set` list a variant is built from (the base settings without its varied keys).

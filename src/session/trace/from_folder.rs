@@ -8,6 +8,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::arena::Seating;
+use crate::core::layout::MANIFEST;
 use crate::session::input::input;
 use crate::session::plan::request::RequestFlags;
 use crate::session::plan::{MatchSpec, Plan};
@@ -81,7 +82,7 @@ fn sweep_folder(manifest: &Path) -> anyhow::Error {
         .into_iter()
         .flatten()
         .flatten()
-        .filter(|e| e.path().join("manifest.json").is_file())
+        .filter(|e| e.path().join(MANIFEST).is_file())
         .map(|e| e.path().display().to_string())
         .collect();
     variants.sort();
@@ -99,7 +100,7 @@ fn sweep_folder(manifest: &Path) -> anyhow::Error {
 /// The matches a run folder holds, `first..end` (a shard's range, or the whole plan), from
 /// its `manifest.json`; `None` where the manifest does not say.
 pub fn matches_held(dir: &Path) -> Option<(u64, u64)> {
-    let text = std::fs::read_to_string(dir.join("manifest.json")).ok()?;
+    let text = std::fs::read_to_string(dir.join(MANIFEST)).ok()?;
     let whole: Value = serde_json::from_str(&text).ok()?;
     let m = if whole.get("plan").is_some_and(Value::is_object) { &whole["plan"] } else { &whole };
     let shard = &m["shard"];
@@ -110,7 +111,7 @@ pub fn matches_held(dir: &Path) -> Option<(u64, u64)> {
 }
 
 pub fn plan_from_folder(dir: &Path, given: &RequestFlags) -> anyhow::Result<Plan> {
-    let path = dir.join("manifest.json");
+    let path = dir.join(MANIFEST);
     let m = read_manifest(&path)?;
     let shown = path.display();
     let conflict = |flag: &str, mine: String, theirs: String| {

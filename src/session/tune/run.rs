@@ -26,12 +26,12 @@ use crate::session::tune::{
 };
 
 /// The tuning request, written first into a tuning folder: `arena tune --resume` reads it.
-pub use crate::output::layout::TUNE_REQUEST;
-use crate::output::layout::{TUNE_CSV, TUNE_FILE};
+pub use crate::core::layout::TUNE_REQUEST;
+use crate::core::layout::{TUNE_CSV, TUNE_FILE};
 
 /// Written when a stop signal pauses a tuning (the step it paused in), removed when it
 /// continues: `arena status` tells a paused tuning from one whose process died.
-pub use crate::output::layout::TUNE_PAUSED;
+pub use crate::core::layout::TUNE_PAUSED;
 
 /// A tuning run as asked for.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]

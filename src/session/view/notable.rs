@@ -15,7 +15,7 @@ use crate::session::view::{match_records, page, title_of};
 use crate::stats::Tally;
 
 /// The picks of a run, in its folder.
-pub use crate::output::layout::NOTABLE_FILE;
+pub use crate::core::layout::NOTABLE_FILE;
 /// The folder of the replay pages, beside report.html.
 pub const MATCHES_DIR: &str = "matches";
 

@@ -1,7 +1,8 @@
-//! Every file name a result folder may hold, in one place: the writers, the report, `arena
-//! status`, the resume and merge code and the tests name files through these, so a folder's
-//! layout cannot drift between the command that writes it and the ones that read it. What
-//! each file's columns mean is `output::columns` (the folder's `COLUMNS.md`).
+//! Every file name a result folder may hold, in one place, on the lowest floor so that every
+//! floor above can use it: the writers, the report, `arena status`, the resume and merge code
+//! and the tests name files through these, so a folder's layout cannot drift between the
+//! command that writes it and the ones that read it. What each file's columns mean is
+//! `output::columns` (the folder's `COLUMNS.md`).
 
 /// What a finished folder holds and how it was made (written last: it marks completion).
 pub const MANIFEST: &str = "manifest.json";
