@@ -3,10 +3,10 @@
 //! type, what it means and, for every interval, how it was computed; and every game metric
 //! with what it counts (from [`Game::metric_docs`](crate::core::Game::metric_docs)).
 //!
-//! The facts are those of the writers (`csv_files.rs`, `stats::analysis`, the manifest) and of
-//! README.md's output section. `tests/it/columns.rs` keeps this file from drifting from them: it
-//! runs every game and checks that each header column of each CSV file, each manifest key and
-//! each metric is described here.
+//! The CSV writers take their headers from here ([`header`]): each column is named once, with
+//! its unit and meaning, in the order the file has it. `tests/it/columns.rs` keeps the rest
+//! from drifting: it runs every game and checks that each manifest key and each metric is
+//! described here too.
 //!
 //! The entries are written one line per column, `name | unit | meaning | interval method`
 //! (the method only for intervals), in plain strings so that they read like the table they
@@ -58,7 +58,7 @@ struct FileDoc {
     columns: &'static str,
 }
 
-/// The columns `seats.csv` and `bots.csv` share (`csv_files::SIDE_HEADER`).
+/// The columns `seats.csv` and `bots.csv` share.
 const SIDE: &str = "
 matches | count | matches counted
 wins | count | matches won alone
@@ -399,6 +399,34 @@ fn write_rows(out: &mut String, columns: &str, players: usize) {
     }
 }
 
+/// The columns of `file` as described here (seats.csv and bots.csv with their shared
+/// columns), one entry line each; `SCORES` stands for matches.csv's per-seat columns.
+fn entries(file: &FileDoc) -> String {
+    let own = file.columns.trim_end();
+    match file.name {
+        SEATS_CSV => format!("{own}\n{SIDE}{SEATS_EXTRA}"),
+        BOTS_CSV => format!("{own}\n{SIDE}"),
+        _ => own.to_string(),
+    }
+}
+
+/// The header of the CSV file `file` of a `players`-seat run: the names of its columns in
+/// the order they are described here. The writers write this header, so a column is named
+/// once, beside its unit and meaning.
+pub fn header(file: &str, players: usize) -> Vec<String> {
+    let doc = FILES.iter().find(|f| f.name == file).expect("every CSV file is described");
+    let mut names = Vec::new();
+    for line in entries(doc).lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if line == "SCORES" {
+            names.extend((0..players).map(|s| format!("score_{s}")));
+            names.extend((0..players).map(|s| format!("rank_{s}")));
+        } else {
+            names.push(line.split(" | ").next().unwrap_or(line).to_string());
+        }
+    }
+    names
+}
+
 /// The dictionary's text for a folder of a `players`-seat run whose game counts `metrics`
 /// (`(name, description)` in `metrics.csv` order); `difference` says whether the folder has
 /// `difference.csv`.
@@ -410,12 +438,8 @@ pub fn columns_text(players: usize, difference: bool, metrics: &[(String, String
             let _ = write!(out, " (only in {})", file.when);
         }
         let _ = writeln!(out, "\n\n{}\n", file.about);
-        if file.name == SEATS_CSV || file.name == BOTS_CSV {
-            let own = file.columns.trim_end();
-            let extra = if file.name == SEATS_CSV { SEATS_EXTRA } else { "" };
-            write_rows(&mut out, &format!("{own}\n{SIDE}{extra}"), players);
-        } else if !file.columns.is_empty() {
-            write_rows(&mut out, file.columns, players);
+        if !file.columns.is_empty() {
+            write_rows(&mut out, &entries(file), players);
         }
     }
     out.push_str("\n## Game metrics (the rows of `metrics.csv`)\n\n");
@@ -456,6 +480,32 @@ mod tests {
                 let name = fields[0];
                 let interval = name.contains("ci_low") || name.contains("ci_high");
                 assert_eq!(interval, fields.len() == 4, "{}: `{name}` and its method", file.name);
+            }
+        }
+    }
+
+    /// Each header is the one the golden run folders hold, column for column.
+    #[test]
+    fn headers_are_the_golden_folders_headers() {
+        let csvs = [
+            SEATS_CSV,
+            BALANCE_CSV,
+            BOTS_CSV,
+            RATINGS_CSV,
+            DIFFERENCE_CSV,
+            PAIRING_CSV,
+            SHAPE_CSV,
+            LENGTHS_CSV,
+            HISTOGRAMS_CSV,
+            METRICS_CSV,
+            FAILURES_CSV,
+            MATCHES_CSV,
+        ];
+        for (dir, players) in [("tests/golden/trice", 2), ("tests/golden/dardz", 3)] {
+            for file in csvs {
+                let Ok(text) = std::fs::read_to_string(format!("{dir}/{file}")) else { continue };
+                let first = text.lines().next().unwrap_or_default();
+                assert_eq!(header(file, players).join(","), first, "{dir}/{file}");
             }
         }
     }

@@ -4,6 +4,10 @@
 use std::path::Path;
 
 use crate::arena::Failure;
+use crate::core::layout::{
+    BALANCE_CSV, BOTS_CSV, DIFFERENCE_CSV, FAILURES_CSV, HISTOGRAMS_CSV, LENGTHS_CSV, METRICS_CSV,
+    PAIRING_CSV, RATINGS_CSV, SEATS_CSV, SHAPE_CSV,
+};
 use crate::output::atomic::AtomicFile;
 use crate::output::io::io_failure;
 use crate::stats::analysis::{Balance, Difference, Pairing, Rating, ShapeFigure};
@@ -51,21 +55,6 @@ fn side_fields(t: &SideTally, solo: bool) -> Vec<String> {
     ]
 }
 
-const SIDE_HEADER: [&str; 12] = [
-    "matches",
-    "wins",
-    "draws",
-    "capped",
-    "win_rate",
-    "ci_low",
-    "ci_high",
-    "ci_method",
-    "mean_score",
-    "sd_score",
-    "score_ci_low",
-    "score_ci_high",
-];
-
 /// A CSV writer's error, as an I/O error on `path` (it only ever fails on I/O here).
 fn csv_failure(path: &Path, e: impl Into<csv::Error>) -> anyhow::Error {
     let e: csv::Error = e.into();
@@ -76,16 +65,22 @@ fn csv_failure(path: &Path, e: impl Into<csv::Error>) -> anyhow::Error {
     io_failure("writing", path, io)
 }
 
+/// The header of `file`, as the folder's column dictionary names its columns in order
+/// (`columns::header`): a column is named once, beside its unit and meaning.
+fn columns_of(file: &str) -> Vec<String> {
+    crate::output::columns::header(file, 0)
+}
+
 pub(crate) fn write_csv(
     path: &Path,
-    header: &[&str],
+    header: &[impl AsRef<str>],
     rows: Vec<Vec<String>>,
 ) -> anyhow::Result<()> {
     let mut file = AtomicFile::create(path)?;
     let partial = file.path().to_path_buf();
     {
         let mut w = csv::Writer::from_writer(file.writer());
-        w.write_record(header).map_err(|e| csv_failure(&partial, e))?;
+        w.write_record(header.iter().map(AsRef::as_ref)).map_err(|e| csv_failure(&partial, e))?;
         for row in rows {
             // Text a user typed may sit in any cell (labels, rule values, file names).
             let cells = row.iter().map(|c| crate::core::csv_cell::neutralised(c).into_owned());
@@ -97,22 +92,7 @@ pub(crate) fn write_csv(
 }
 
 pub fn write_seats(path: &Path, tally: &Tally, balance: &Balance) -> anyhow::Result<()> {
-    let mut header = vec!["seat"];
-    header.extend(SIDE_HEADER);
-    header.extend([
-        "decisive_matches",
-        "sole_wins",
-        "decisive_win_rate",
-        "decisive_ci_low",
-        "decisive_ci_high",
-        "fair_share",
-        "diff_pp",
-        "diff_ci_low_pp",
-        "diff_ci_high_pp",
-        "p_value",
-        "p_holm",
-        "test_method",
-    ]);
+    let header = columns_of(SEATS_CSV);
     let rows = balance
         .seats
         .iter()
@@ -174,12 +154,11 @@ pub fn write_balance(path: &Path, tally: &Tally, balance: &Balance) -> anyhow::R
         e6(p),
         "Pearson chi-square on sole wins of decisive matches vs equal shares".to_string(),
     ]];
-    write_csv(path, &["test", "n", "statistic", "df", "p_value", "method"], rows)
+    write_csv(path, &columns_of(BALANCE_CSV), rows)
 }
 
 pub fn write_pairing(path: &Path, rows: &[Pairing]) -> anyhow::Result<()> {
-    let header =
-        ["figure", "groups", "group_size", "var_independent", "var_paired", "variance_reduction"];
+    let header = columns_of(PAIRING_CSV);
     let rows = rows
         .iter()
         .map(|p| {
@@ -197,17 +176,7 @@ pub fn write_pairing(path: &Path, rows: &[Pairing]) -> anyhow::Result<()> {
 }
 
 pub fn write_ratings(path: &Path, rows: &[Rating]) -> anyhow::Result<()> {
-    let header = [
-        "slot",
-        "bot",
-        "win_rate",
-        "ci_low",
-        "ci_high",
-        "elo",
-        "elo_ci_low",
-        "elo_ci_high",
-        "method",
-    ];
+    let header = columns_of(RATINGS_CSV);
     let rows = rows
         .iter()
         .map(|r| {
@@ -228,20 +197,7 @@ pub fn write_ratings(path: &Path, rows: &[Rating]) -> anyhow::Result<()> {
 }
 
 pub fn write_difference(path: &Path, d: &Difference) -> anyhow::Result<()> {
-    let header = [
-        "bot_a",
-        "bot_b",
-        "share_a",
-        "share_b",
-        "difference",
-        "ci_low",
-        "ci_high",
-        "ci_method",
-        "elo_a_over_b",
-        "elo_ci_low",
-        "elo_ci_high",
-        "comparisons",
-    ];
+    let header = columns_of(DIFFERENCE_CSV);
     let row = vec![
         d.labels.0.clone(),
         d.labels.1.clone(),
@@ -260,7 +216,7 @@ pub fn write_difference(path: &Path, d: &Difference) -> anyhow::Result<()> {
 }
 
 pub fn write_shape(path: &Path, rows: &[ShapeFigure], matches: u64) -> anyhow::Result<()> {
-    let header = ["figure", "n", "value", "ci_low", "ci_high", "method", "ludii_metric"];
+    let header = columns_of(SHAPE_CSV);
     let rows = rows
         .iter()
         .map(|f| {
@@ -295,12 +251,11 @@ pub fn write_histograms(path: &Path, tally: &Tally) -> anyhow::Result<()> {
             rows.push(vec![name.to_string(), value.to_string(), count.to_string()]);
         }
     }
-    write_csv(path, &["measure", "value", "count"], rows)
+    write_csv(path, &columns_of(HISTOGRAMS_CSV), rows)
 }
 
 pub fn write_bots(path: &Path, tally: &Tally, labels: &[String]) -> anyhow::Result<()> {
-    let mut header = vec!["slot", "bot"];
-    header.extend(SIDE_HEADER);
+    let header = columns_of(BOTS_CSV);
     let rows = labels
         .iter()
         .enumerate()
@@ -314,8 +269,7 @@ pub fn write_bots(path: &Path, tally: &Tally, labels: &[String]) -> anyhow::Resu
 }
 
 pub fn write_lengths(path: &Path, tally: &Tally) -> anyhow::Result<()> {
-    let header =
-        ["measure", "matches", "mean", "sd", "min", "p5", "p25", "p50", "p75", "p95", "max"];
+    let header = columns_of(LENGTHS_CSV);
     let opt = |v: Option<u32>| v.map(|v| v.to_string()).unwrap_or_default();
     let rows = histograms(tally)
         .into_iter()
@@ -334,18 +288,7 @@ pub fn write_lengths(path: &Path, tally: &Tally) -> anyhow::Result<()> {
 }
 
 pub fn write_metrics(path: &Path, tally: &Tally, names: &[String]) -> anyhow::Result<()> {
-    let header = [
-        "metric",
-        "matches",
-        "mean",
-        "sd",
-        "ci_low",
-        "ci_high",
-        "ci_method",
-        "total",
-        "min",
-        "max",
-    ];
+    let header = columns_of(METRICS_CSV);
     let n = tally.matches;
     let rows = names
         .iter()
@@ -384,7 +327,7 @@ pub fn write_failures(path: &Path, seed: u64, failures: &[Failure]) -> anyhow::R
         .iter()
         .map(|f| vec![f.index.to_string(), f.deal.to_string(), seed.to_string(), f.message.clone()])
         .collect();
-    write_csv(path, &["index", "deal", "seed", "message"], rows)
+    write_csv(path, &columns_of(FAILURES_CSV), rows)
 }
 
 /// Slots per seat, as `matches.csv` writes them: "1-0" means slot 1 in seat 0, slot 0 in

@@ -11,7 +11,6 @@ use crate::arena::runner::{RowChunk, panic_message};
 use crate::core::layout::MATCHES_CSV;
 use crate::output::atomic::AtomicFile;
 use crate::output::io::{failpoint, io_failure};
-use crate::stats::tally::LENGTH_MEASURES;
 
 /// The writer of `matches.csv`.
 pub struct MatchesCsv {
@@ -42,11 +41,7 @@ impl<W: std::io::Write> std::io::Write for Hashing<'_, W> {
 impl MatchesCsv {
     pub fn create(path: &Path, players: usize) -> anyhow::Result<Self> {
         let mut file = AtomicFile::create(path)?.keep_on_drop();
-        let mut header = vec!["index".to_string(), "seed".into(), "deal".into(), "seating".into()];
-        header.push("capped".into());
-        header.extend((0..players).map(|s| format!("score_{s}")));
-        header.extend((0..players).map(|s| format!("rank_{s}")));
-        header.extend(LENGTH_MEASURES.iter().map(|m| m.to_string()));
+        let header = crate::output::columns::header(MATCHES_CSV, players);
         let line = header.join(",") + "\n";
         let partial = file.path().to_path_buf();
         std::io::Write::write_all(file.writer(), line.as_bytes())
