@@ -145,6 +145,52 @@ pub fn prepare_out_dir(dir: &Path) -> anyhow::Result<(FolderLock, bool)> {
     Ok((lock, !existed))
 }
 
+/// Claim a new job's folder, `out` (new or empty) or a fresh `results/<stem>`, locked, with
+/// its request file `file` (`bytes`) written before anything else, so that the folder says
+/// from the start what it holds and how `--resume` continues it. A folder this claimed is
+/// removed again when the request cannot be written.
+pub fn claim_job_folder(
+    out: Option<&Path>,
+    stem: &str,
+    file: &str,
+    bytes: &[u8],
+) -> anyhow::Result<(PathBuf, FolderLock)> {
+    let root = match out {
+        Some(dir) => dir.to_path_buf(),
+        None => claim_new_dir(Path::new("results"), stem)?,
+    };
+    let (lock, created) = prepare_out_dir(&root)?;
+    if let Err(e) = crate::output::write_atomic(&root.join(file), bytes) {
+        drop(lock);
+        if created || out.is_none() {
+            let _ = std::fs::remove_dir_all(&root);
+        }
+        return Err(e);
+    }
+    Ok((root, lock))
+}
+
+/// The request file `file` of the job folder `dir`, to continue it: refused in one line
+/// when another process holds the folder, when it has no such file (`what` names the kind
+/// of folder it is not) or one arena cannot read.
+pub fn read_job_request<T: serde::de::DeserializeOwned>(
+    dir: &Path,
+    file: &str,
+    what: &str,
+) -> anyhow::Result<T> {
+    refuse_if_in_use(dir)?;
+    let path = dir.join(file);
+    let bytes = std::fs::read(&path).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            input(format!("{} has no {file}: it is not {what} folder", dir.display()))
+        } else {
+            io_failure("reading", &path, e)
+        }
+    })?;
+    serde_json::from_slice(&bytes)
+        .map_err(|e| input(format!("{}: not a file arena can read: {e}", path.display())))
+}
+
 /// Claim a new folder `<parent>/<stem>`, or `<stem>-2`, `<stem>-3`, ... if that exists:
 /// `create_dir` either creates the folder or fails, so two runs never claim the same one.
 pub fn claim_new_dir(parent: &Path, stem: &str) -> anyhow::Result<PathBuf> {

@@ -16,10 +16,10 @@ use crate::core::Game;
 use crate::games::{self, AnyGame};
 use crate::output::ladder_csv::write_ladder_files;
 use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, RAND_VERSION};
-use crate::output::{io_failure, write_atomic};
+use crate::output::write_atomic;
 use crate::session::blocks::PauseClock;
 use crate::session::folder::{
-    FolderLock, claim_new_dir, prepare_out_dir, refuse_if_in_use, timestamp,
+    FolderLock, claim_job_folder, prepare_out_dir, read_job_request, timestamp,
 };
 use crate::session::input::input;
 use crate::session::plan::Shard;
@@ -173,7 +173,6 @@ impl Ladder {
 
     /// The ladder the folder `dir` holds, to continue it.
     pub fn resume(dir: &Path) -> anyhow::Result<Ladder> {
-        refuse_if_in_use(dir)?;
         let file = read_ladder_file(dir)?;
         let mut ladder = Ladder::new(file.request.clone(), Some(dir.to_path_buf()))?;
         if ladder.fingerprint() != file.fingerprint {
@@ -250,31 +249,14 @@ impl Ladder {
             let root = self.out.clone().expect("a resumed ladder has its folder");
             return Ok((root.clone(), FolderLock::acquire(&root)?));
         }
-        let root = match &self.out {
-            Some(dir) => dir.clone(),
-            None => claim_new_dir(
-                Path::new("results"),
-                &format!("ladder-{}-{}", self.request.game, timestamp()),
-            )?,
-        };
-        let (lock, _) = prepare_out_dir(&root)?;
-        let file = self.ladder_file(false, 0.0, command_line);
-        write_atomic(&root.join(LADDER_FILE), &serde_json::to_vec_pretty(&file)?)?;
-        Ok((root, lock))
+        let stem = format!("ladder-{}-{}", self.request.game, timestamp());
+        let file = serde_json::to_vec_pretty(&self.ladder_file(false, 0.0, command_line))?;
+        claim_job_folder(self.out.as_deref(), &stem, LADDER_FILE, &file)
     }
 }
 
 fn read_ladder_file(dir: &Path) -> anyhow::Result<LadderFile> {
-    let path = dir.join(LADDER_FILE);
-    let bytes = std::fs::read(&path).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::NotFound {
-            input(format!("{} has no {LADDER_FILE}: it is not a ladder folder", dir.display()))
-        } else {
-            io_failure("reading", &path, e)
-        }
-    })?;
-    serde_json::from_slice(&bytes)
-        .map_err(|e| input(format!("{}: not a ladder file arena can read: {e}", path.display())))
+    read_job_request(dir, LADDER_FILE, "a ladder")
 }
 
 fn read_state(

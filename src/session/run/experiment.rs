@@ -11,9 +11,7 @@ use crate::core::layout::MANIFEST;
 use crate::core::rules::file_game;
 use crate::games::GAME_NAMES;
 use crate::output::is_disk_full;
-use crate::session::folder::{
-    FolderLock, claim_new_dir, prepare_out_dir, refuse_if_in_use, timestamp,
-};
+use crate::session::folder::{FolderLock, claim_job_folder, refuse_if_in_use, timestamp};
 use crate::session::input::{input, is_input_error};
 use crate::session::ladder::skill::run_skill_checks;
 use crate::session::plan::request::{
@@ -170,25 +168,12 @@ impl Experiment {
             }
             return Ok((root, lock));
         }
-        let root = match &self.out {
-            Some(dir) => dir.clone(),
-            None => {
-                let stem = match &self.request.game {
-                    Some(game) => format!("{game}-{}", timestamp()),
-                    None => timestamp(),
-                };
-                claim_new_dir(Path::new("results"), &stem)?
-            }
+        let stem = match &self.request.game {
+            Some(game) => format!("{game}-{}", timestamp()),
+            None => timestamp(),
         };
-        let (lock, created) = prepare_out_dir(&root)?;
-        if let Err(e) = self.plan_file().write(&root) {
-            drop(lock);
-            if created || self.out.is_none() {
-                let _ = std::fs::remove_dir_all(&root);
-            }
-            return Err(e);
-        }
-        Ok((root, lock))
+        let plan = serde_json::to_vec_pretty(&self.plan_file())?;
+        claim_job_folder(self.out.as_deref(), &stem, PLAN_FILE, &plan)
     }
 }
 

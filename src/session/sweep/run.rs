@@ -17,7 +17,7 @@ use crate::output::sweep_csv::{VariantRow, write_sweep, write_sweep_diff};
 use crate::output::write_atomic;
 use crate::session::blocks::{BlockJob, Course, Ending, drive};
 use crate::session::folder::{
-    FolderLock, claim_new_dir, prepare_out_dir, refuse_if_in_use, timestamp,
+    FolderLock, claim_job_folder, prepare_out_dir, read_job_request, timestamp,
 };
 use crate::session::input::input;
 use crate::session::plan::{Shard, in_shard_order, input_records};
@@ -121,21 +121,9 @@ fn same_game<G: Game>(any: &AnyGame) -> &G {
 /// pauses it at the next block with a checkpoint (`paused_at` in the result).
 pub fn run_sweep(sweep: &Sweep, exec: &Execution) -> anyhow::Result<SweepResult> {
     let meta = sweep.meta();
-    let root = match &sweep.out {
-        Some(dir) => dir.clone(),
-        None => {
-            claim_new_dir(Path::new("results"), &format!("sweep-{}-{}", meta.game, timestamp()))?
-        }
-    };
-    let (_lock, created) = prepare_out_dir(&root)?;
-    if let Err(e) =
-        write_atomic(&root.join(SWEEP_FILE), &serde_json::to_vec_pretty(&sweep.request)?)
-    {
-        if created || sweep.out.is_none() {
-            let _ = std::fs::remove_dir_all(&root);
-        }
-        return Err(e);
-    }
+    let stem = format!("sweep-{}-{}", meta.game, timestamp());
+    let bytes = serde_json::to_vec_pretty(&sweep.request)?;
+    let (root, _lock) = claim_job_folder(sweep.out.as_deref(), &stem, SWEEP_FILE, &bytes)?;
     play_and_write(sweep, meta, root, exec, None, false)
 }
 
@@ -174,14 +162,8 @@ fn resume_sweep_in(
     keep: bool,
     matches: Option<u64>,
 ) -> anyhow::Result<SweepResult> {
-    refuse_if_in_use(dir)?;
     let path = dir.join(SWEEP_FILE);
-    let text = std::fs::read_to_string(&path).map_err(|e| {
-        input(format!("{}: {e} (is {} a sweep folder?)", path.display(), dir.display()))
-    })?;
-    let mut request: SweepRequest = serde_json::from_str(&text).map_err(|e| {
-        input(format!("{}: not a sweep request arena can read ({e})", path.display()))
-    })?;
+    let mut request: SweepRequest = read_job_request(dir, SWEEP_FILE, "a sweep")?;
     let had = request.request.matches;
     let extended = matches.is_some_and(|m| m != had);
     if let Some(m) = matches.filter(|_| extended) {

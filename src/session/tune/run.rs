@@ -12,9 +12,7 @@ use std::time::Instant;
 use crate::output::csv_files::{f6, write_csv};
 use crate::output::write_atomic;
 use crate::session::blocks::PauseClock;
-use crate::session::folder::{
-    FolderLock, claim_new_dir, prepare_out_dir, refuse_if_in_use, timestamp,
-};
+use crate::session::folder::{FolderLock, claim_job_folder, read_job_request, timestamp};
 use crate::session::input::input;
 use crate::session::plan::request::RunRequest;
 use crate::session::run::execute::Execution;
@@ -104,14 +102,7 @@ pub fn resume_tune(
     exec: &Execution,
     on_step: impl FnMut(&SpsaStep),
 ) -> anyhow::Result<TuneResult> {
-    refuse_if_in_use(dir)?;
-    let path = dir.join(TUNE_REQUEST);
-    let text = std::fs::read_to_string(&path).map_err(|e| {
-        input(format!("{}: {e} (is {} a tuning folder?)", path.display(), dir.display()))
-    })?;
-    let tune: TuneRequest = serde_json::from_str(&text).map_err(|e| {
-        input(format!("{}: not a tuning request arena can read ({e})", path.display()))
-    })?;
+    let tune: TuneRequest = read_job_request(dir, TUNE_REQUEST, "a tuning")?;
     tune_in(&tune, Place::Resume(dir.to_path_buf()), exec, on_step)
 }
 
@@ -268,15 +259,9 @@ fn seeds(tune: &TuneRequest) -> anyhow::Result<(Vec<u64>, u64)> {
 fn claim(tune: &TuneRequest, place: Place) -> anyhow::Result<(PathBuf, FolderLock)> {
     Ok(match place {
         Place::New(out) => {
-            let root = match out {
-                Some(dir) => dir,
-                None => {
-                    claim_new_dir(Path::new("results"), &format!("tune-dardz-{}", timestamp()))?
-                }
-            };
-            let (lock, _) = prepare_out_dir(&root)?;
-            write_atomic(&root.join(TUNE_REQUEST), &serde_json::to_vec_pretty(tune)?)?;
-            (root, lock)
+            let stem = format!("tune-dardz-{}", timestamp());
+            let bytes = serde_json::to_vec_pretty(tune)?;
+            claim_job_folder(out.as_deref(), &stem, TUNE_REQUEST, &bytes)?
         }
         Place::Resume(dir) => {
             let lock = FolderLock::acquire(&dir)?;
