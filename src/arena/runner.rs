@@ -500,6 +500,11 @@ impl QuietPanics {
 
 impl Drop for QuietPanics {
     fn drop(&mut self) {
+        // Setting a hook while a panic unwinds aborts the process without a word: a panic
+        // outside a match (a bug) would then lose its message. Leave the quiet hook then.
+        if std::thread::panicking() {
+            return;
+        }
         if let Some(previous) = self.previous.take() {
             std::panic::set_hook(previous);
         }

@@ -485,3 +485,28 @@ fn a_sweep_row_names_its_baseline_by_value_and_answers_in_the_verdict_words() {
         assert!(words.iter().any(|w| row.contains(w)), "{row}");
     }
 }
+
+/// A rule that changes which counters a game keeps (LOW BLOW's `rounds` adds per-round
+/// counters) makes variants a sweep cannot pair: refused in one line before anything is
+/// written (it aborted mid-sweep with no message, exit 134).
+#[test]
+fn variants_that_keep_other_counters_are_refused_in_one_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("s");
+    let o = crate::common::arena(&[
+        "sweep",
+        "--game",
+        "low-blow",
+        "--vary",
+        "rounds=3,4",
+        "--matches",
+        "30",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", crate::common::stderr(&o));
+    let err = crate::common::stderr(&o);
+    assert!(err.contains("keeps other counters"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(!out.exists(), "nothing written");
+}

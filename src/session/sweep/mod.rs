@@ -11,6 +11,7 @@ pub mod run;
 
 use std::path::{Path, PathBuf};
 
+use crate::core::Game;
 use crate::core::rules::{file_game, parse_set};
 use crate::session::input::input;
 use crate::session::plan::request::RunRequest;
@@ -32,6 +33,10 @@ pub struct SweepRequest {
     /// base rules (a variant of its own if no variant has them).
     pub baseline: Option<String>,
     pub max_variants: usize,
+    /// The experiment or variants file the sweep was read from, `{path, sha256}` by what it
+    /// is, as read when the sweep began (kept here so a resumed sweep records them too).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub inputs: std::collections::BTreeMap<String, serde_json::Value>,
 }
 
 /// One variant: its name and the settings it adds to the base rules.
@@ -326,6 +331,17 @@ impl Sweep {
         };
         for (i, v) in variants.iter_mut().enumerate() {
             v.folder = folder_name(i, &v.name);
+        }
+        // Variants are compared counter by counter (paired per match): a rule that changes
+        // which counters the game keeps (LOW BLOW's `rounds` adds per-round counters) makes
+        // variants that cannot be compared, which would otherwise fail mid-sweep.
+        let counters = |p: &Plan| crate::with_game!(&p.game, g => g.metric_names(p.spec.players));
+        let first = counters(&plans[0]);
+        if let Some(i) = plans.iter().position(|p| counters(p) != first) {
+            return Err(input(format!(
+                "variant {} keeps other counters than variant {} (their metrics differ, as when a rule changes the number of rounds), so a sweep cannot compare them; run each as its own `arena run`",
+                variants[i].name, variants[0].name
+            )));
         }
         // Reject a variant list that repeats itself: its rows would be indistinguishable.
         // Each variant's values once, into a map (comparing every pair, recomputing values,
