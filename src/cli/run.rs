@@ -6,12 +6,12 @@ use std::path::Path;
 use crate::cli::report::report_after;
 use crate::cli::sweep::{SweepArgs, check_time_limit, sweep_command};
 use crate::cli::{MergeArgs, RunArgs, Status};
+use crate::core::layout::SHARD_TALLY;
 use crate::core::layout::VERDICT_TXT;
-use crate::core::layout::{PLAN_FILE, SHARD_TALLY};
 use crate::session::ladder::{is_ladder_dir, merge_ladder};
 use crate::session::{
-    Execution, Experiment, ExperimentFile, GameRun, RunEnd, RunSummary, Shard, input,
-    is_sweep_shard, merge, merge_sweep, parse_matches, parse_threads, run, signals,
+    Execution, Experiment, ExperimentFile, GameRun, RunEnd, RunResult, RunSummary, Shard, input,
+    input_records, is_sweep_shard, merge, merge_sweep, parse_matches, parse_threads, run, signals,
 };
 use crate::stats::Tally;
 use crate::stats::intervals::{normal_mean, wilson};
@@ -63,7 +63,10 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
             let default_matches = if stopping { 10_000_000 } else { 100_000 };
             let matches = flags.matches.unwrap_or(default_matches);
             let out = args.out.clone().or_else(|| file.as_ref().and_then(|f| f.out.clone()));
-            Experiment::new(flags.request(matches), out)?
+            let mut experiment = Experiment::new(flags.request(matches), out)?;
+            let named = args.experiment.iter().map(|p| ("experiment".to_string(), p.clone()));
+            experiment.inputs = input_records(named);
+            experiment
         }
     };
     let threads = match (&args.threads, &file) {
@@ -76,7 +79,7 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
         quiet: args.quiet,
         command_line: command_line.to_vec(),
         time_limit: args.time_limit,
-        inputs: args.experiment.iter().map(|p| ("experiment".to_string(), p.clone())).collect(),
+        inputs: experiment.inputs.clone(),
     };
     let quiet = exec.quiet;
     // SIGTERM/SIGINT pause the run with a checkpoint (exit 4); a second one stops at once.
@@ -88,6 +91,9 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
     })?;
     if !quiet {
         print_skill(&result.skill);
+        if let Some(hint) = more_hint(&result) {
+            crate::outln!("{hint}");
+        }
     }
     // The report reads the finished folder; a paused run has nothing final to show yet.
     if !args.no_report && !matches!(result.end, RunEnd::Paused { .. } | RunEnd::SkillPaused) {
@@ -180,6 +186,29 @@ fn print_game(done: &GameRun) {
     }
 }
 
+/// The command that plays the matches the verdicts ask for ("about 12,000 more matches would
+/// tell"): one `--resume --matches N` extends every game of the run, so N is the most any
+/// game needs. None when no verdict asks, or when the run cannot grow (a shard, a stopping
+/// rule's stop, a last deal group cut short).
+fn more_hint(result: &RunResult) -> Option<String> {
+    if !matches!(result.end, RunEnd::Complete | RunEnd::HadFailures) {
+        return None;
+    }
+    let wanted = result.games.iter().filter_map(|g| {
+        let s = g.summary.as_ref()?;
+        let more = more_matches(&s.verdict)?;
+        let played = s.tally.matches + s.failures.len() as u64;
+        let group = s.spec.seating.group_size(s.spec.players);
+        let grows = s.stopped.is_none() && !g.out.join(SHARD_TALLY).exists();
+        (grows && played.is_multiple_of(group)).then_some(played + more)
+    });
+    let total = wanted.max()?;
+    Some(format!(
+        "to play the matches the verdict asks for: arena run --resume {} --matches {total}",
+        result.root.display()
+    ))
+}
+
 /// The count in a verdict's "about 12,000 more matches would tell ...", if it says one.
 fn more_matches(verdict: &str) -> Option<u64> {
     let (_, after) = verdict.split_once("about ")?;
@@ -260,18 +289,6 @@ fn print_summary(game: &str, s: &RunSummary, out: &Path) {
         out.display()
     );
     print_verdict(&s.verdict);
-    if let Some(more) = more_matches(&s.verdict)
-        && s.stopped.is_none()
-        && !out.join(SHARD_TALLY).exists()
-    {
-        // The default experiment's games share one plan.json in the folder above them.
-        let root = if out.join(PLAN_FILE).exists() { out } else { out.parent().unwrap_or(out) };
-        crate::outln!(
-            "  to play them: arena run --resume {} --matches {}",
-            root.display(),
-            s.tally.matches + s.failures.len() as u64 + more
-        );
-    }
     if spec.players == 1 {
         // Solo (PP-15): the score, never a win share.
         let t = &s.tally.seats[0];

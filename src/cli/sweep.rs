@@ -13,7 +13,7 @@ use crate::session::sweep::read_variants_file;
 use crate::session::sweep::run::resume_sweep;
 use crate::session::{
     Execution, ExperimentFile, MAX_VARIANTS, RequestFlags, Shard, Sweep, SweepRequest, input,
-    parse_matches, parse_threads, run_sweep, signals,
+    input_records, parse_matches, parse_threads, run_sweep, signals,
 };
 use crate::stats::SHARE_UNIT;
 use crate::stats::analysis;
@@ -139,6 +139,11 @@ pub fn sweep_request(args: &SweepArgs) -> anyhow::Result<(SweepRequest, Option<P
         variants,
         baseline: args.baseline.clone().or(file.baseline.clone()),
         max_variants: args.max_variants.or(file.max_variants).unwrap_or(MAX_VARIANTS),
+        inputs: input_records(
+            [("experiment", &args.experiment), ("variants", &args.variants)]
+                .into_iter()
+                .filter_map(|(what, p)| Some((what.to_string(), p.clone()?))),
+        ),
     };
     let threads = parse_threads(args.threads.or(file.threads))?;
     Ok((request, args.out.clone().or(file.out.clone()), threads))
@@ -152,10 +157,7 @@ pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result
         quiet: args.quiet,
         command_line: command_line.to_vec(),
         time_limit,
-        inputs: [("experiment", &args.experiment), ("variants", &args.variants)]
-            .into_iter()
-            .filter_map(|(what, p)| Some((what.to_string(), p.clone()?)))
-            .collect(),
+        inputs: Default::default(),
     };
     // SIGTERM/SIGINT pause the sweep with a checkpoint (exit 4).
     let install =

@@ -55,8 +55,10 @@ pub struct TuneArgs {
     /// an uninterrupted run; the request comes from DIR/tune_request.json.
     #[arg(long, value_name = "DIR")]
     pub resume: Option<PathBuf>,
-    /// Pause after this many seconds at the next boundary (a sweep's block or a search
-    /// step), leaving its state (exit code 4); continue later with --resume.
+    /// Pause after this many seconds at the next block of the measurement's or the
+    /// confirmation's sweep, leaving its state (exit code 4); continue later with --resume.
+    /// The search, which saves nothing, is not paused by the limit (a signal pauses it, and
+    /// a resume plays it again).
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
 }
@@ -104,7 +106,7 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
         quiet: args.quiet,
         command_line: command_line.to_vec(),
         time_limit: check_time_limit(args.time_limit)?,
-        inputs: Vec::new(),
+        inputs: Default::default(),
     };
     let quiet = args.quiet;
     let on_step = |s: &crate::session::tune::SpsaStep| {

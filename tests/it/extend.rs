@@ -214,6 +214,146 @@ fn a_verdict_that_asks_for_more_matches_prints_the_command_that_plays_them() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("about 26,000 more matches would tell"), "{out}");
-    let command = format!("to play them: arena run --resume {} --matches 28000", dir.display());
+    let command = format!(
+        "to play the matches the verdict asks for: arena run --resume {} --matches 28000",
+        dir.display()
+    );
     assert!(out.contains(&command), "{out}");
+}
+
+/// `arena ARGS` with `env` set.
+fn arena_env(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+    crate::common::output_within(
+        std::process::Command::new(env!("CARGO_BIN_EXE_arena"))
+            .args(args)
+            .envs(env.iter().copied()),
+    )
+}
+
+/// Review findings: an extension after a crash in the final write (a run whose state is
+/// still a checkpoint) is checked before plan.json changes, and a stopped checkpoint grows
+/// under a tighter target; the pages of earlier picks do not stay behind.
+#[test]
+fn an_extension_after_a_crash_in_the_final_write_is_checked_first_and_leaves_no_stale_pages() {
+    let tmp = tempfile::tempdir().unwrap();
+    let p = |name: &str| tmp.path().join(name);
+    let crash = |step: &str, out: &Path, args: &[&str]| {
+        let hook = format!("final:{step}:crash");
+        let mut full = vec!["run", "--quiet", "--no-report", "--out", out.to_str().unwrap()];
+        full.extend(args);
+        let o = arena_env(&full, &[("ARENA_FAILPOINT", hook.as_str())]);
+        assert!(!o.status.success(), "the crash hook fired");
+    };
+    // 1,001 LOW BLOW matches end inside a deal group: the extension is refused and the
+    // folder still resumes as it was.
+    crash("checkpoint", &p("a"), &["--game", "low-blow", "--matches", "1001", "--per-match"]);
+    let plan = std::fs::read(p("a/plan.json")).unwrap();
+    let a = p("a");
+    let o = arena(&["run", "--resume", a.to_str().unwrap(), "--matches", "2000"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("inside a deal group"), "{}", stderr(&o));
+    assert_eq!(plan, std::fs::read(p("a/plan.json")).unwrap(), "plan.json unchanged");
+    let o = arena(&["run", "--quiet", "--no-report", "--resume", a.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // A run its wider target stopped, crashed before its results: a tighter target grows it.
+    let target = ["--game", "trice", "--check-every", "500", "--matches", "100000", "--seed", "2"];
+    crash("results", &p("st"), &[&target[..], &["--until-ci", "0.08"]].concat());
+    let st = p("st");
+    let o = arena(&[
+        "run",
+        "--quiet",
+        "--no-report",
+        "--resume",
+        st.to_str().unwrap(),
+        "--until-ci",
+        "0.04",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run(&p("st-whole"), &[&target[..], &["--until-ci", "0.04"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_same_folder(&p("st-whole"), &st);
+    // A crash after the pages of 2,000 matches were written, then 4,000: the pages are
+    // those of the picks of 4,000, as a run of 4,000 has them.
+    let pig = ["--game", "pig", "--per-match", "--seed", "6"];
+    crash("matches", &p("c"), &[&pig[..], &["--matches", "2000"]].concat());
+    let c = p("c");
+    let o = arena(&[
+        "run",
+        "--quiet",
+        "--no-report",
+        "--resume",
+        c.to_str().unwrap(),
+        "--matches",
+        "4000",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run(&p("c-whole"), &[&pig[..], &["--matches", "4000"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_same_folder(&p("c-whole"), &c);
+}
+
+#[test]
+fn a_finished_runs_changed_matches_csv_is_refused_before_the_folder_changes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("m");
+    let o = run(&dir, &["--game", "pig", "--matches", "2000", "--per-match"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = dir.join("matches.csv");
+    let mut bytes = std::fs::read(&rows).unwrap();
+    let at = bytes.len() / 2;
+    bytes[at] = if bytes[at] == b'1' { b'2' } else { b'1' };
+    std::fs::write(&rows, bytes).unwrap();
+    let o = arena(&["run", "--resume", dir.to_str().unwrap(), "--matches", "4000"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("matches.csv") && stderr(&o).contains("changed"), "{}", stderr(&o));
+    assert!(dir.join("manifest.json").exists() && dir.join("notable.json").exists());
+}
+
+#[test]
+fn a_sweep_whose_extension_failed_after_checking_is_adopted_by_the_next_resume() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (whole, grown) = (tmp.path().join("whole"), tmp.path().join("grown"));
+    let sweep = |out: &Path, matches: &str| {
+        let out = out.to_str().unwrap();
+        let args = ["--game", "pig", "--vary", "target=50,100", "--seed", "3", "--matches"];
+        arena(&[&["sweep", "--quiet", "--no-report", "--out", out], &args[..], &[matches]].concat())
+    };
+    assert!(sweep(&whole, "3000").status.success());
+    assert!(sweep(&grown, "1000").status.success());
+    let dir = grown.to_str().unwrap();
+    let full = [("ARENA_FAILPOINT", "write:sweep_checkpoint.json:disk-full")];
+    let o = arena_env(&["sweep", "--quiet", "--resume", dir, "--matches", "3000"], &full);
+    assert!(!o.status.success(), "the disk-full hook fired");
+    // sweep.json already asks for 3,000: `--resume` alone adopts the 1,000 and plays on.
+    let o = arena(&["sweep", "--quiet", "--no-report", "--resume", dir]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_same_folder(&whole, &grown);
+}
+
+#[test]
+fn a_resumed_run_and_sweep_record_their_experiment_and_variants_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let exp = tmp.path().join("e.toml");
+    std::fs::write(&exp, "game = \"pig\"\nmatches = 3000\nseed = 4\n").unwrap();
+    let variants = tmp.path().join("v.toml");
+    std::fs::write(&variants, "[[variant]]\ntarget = 50\n\n[[variant]]\ntarget = 100\n").unwrap();
+    let (r, s) = (tmp.path().join("r"), tmp.path().join("s"));
+    let hook = [("ARENA_FAILPOINT", "boundary:1:stop")];
+    let args = ["run", "--quiet", "--no-report", "--experiment", exp.to_str().unwrap(), "--out"];
+    let o = arena_env(&[&args[..], &[r.to_str().unwrap()]].concat(), &hook);
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    let o = arena(&["run", "--quiet", "--no-report", "--resume", r.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let m: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(r.join("manifest.json")).unwrap()).unwrap();
+    assert!(m["input_files"]["experiment"]["sha256"].is_string(), "{m}");
+    let sweep = ["sweep", "--quiet", "--no-report", "--game", "pig", "--matches", "3000"];
+    let v = ["--variants", variants.to_str().unwrap(), "--out", s.to_str().unwrap()];
+    let o = arena_env(&[&sweep[..], &v[..]].concat(), &hook);
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    let o = arena(&["sweep", "--quiet", "--no-report", "--resume", s.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let m: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(s.join("manifest.json")).unwrap()).unwrap();
+    assert!(m["input_files"]["variants"]["sha256"].is_string(), "{m}");
 }

@@ -123,10 +123,14 @@ impl Plan {
     /// (`rules_file`) and `extra` (an experiment file), each with its SHA-256, for the
     /// manifest. The rules file is not in the fingerprint: its resolved values are, so an
     /// edit that changes no value (a comment) does not stop a resume.
-    pub fn inputs_read(&self, extra: &[(String, PathBuf)]) -> BTreeMap<String, serde_json::Value> {
+    pub fn inputs_read(
+        &self,
+        extra: &BTreeMap<String, serde_json::Value>,
+    ) -> BTreeMap<String, serde_json::Value> {
         let mut files = self.input_files();
         let named = self.rules_file.iter().map(|p| ("rules_file".to_string(), p.clone()));
-        files.extend(input_records(named.chain(extra.iter().cloned())));
+        files.extend(input_records(named));
+        files.extend(extra.iter().map(|(k, v)| (k.clone(), v.clone())));
         files
     }
 }

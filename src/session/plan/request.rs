@@ -260,6 +260,10 @@ impl RequestFlags {
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PlanFile {
     pub request: RunRequest,
+    /// The experiment file the run was read from, `{path, sha256}` as read when it began
+    /// (kept here so that a resumed or extended run records it too).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub inputs: BTreeMap<String, serde_json::Value>,
     /// Per game (its folder's name, or "" for a single-game run): every number-deciding
     /// part of its plan.
     pub fingerprints: BTreeMap<String, serde_json::Value>,

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::arena::{Failure, Notable};
-use crate::core::layout::{MATCHES_DIR, NOTABLE_FILE, REPORT_HTML};
+use crate::core::layout::{MANIFEST, MATCHES_CSV, MATCHES_DIR, NOTABLE_FILE, REPORT_HTML};
 use crate::output::checked::{checked_content, checked_json};
 use crate::output::{io_failure, write_atomic};
 use crate::session::input::input;
@@ -88,9 +88,11 @@ impl Checkpoint {
         let cp: Checkpoint = serde_json::from_slice(content)
             .map_err(|e| refuse(format!("not a checkpoint arena can read ({e})")))?;
         let mut cp = cp;
-        if cp.plan != *expected.plan && cp.stopped.is_none() && extends(&cp.plan, expected.plan) {
-            // A paused run given more matches (or a tighter target) plays on.
+        if cp.plan != *expected.plan && extends(&cp.plan, expected.plan) {
+            // A paused run given more matches (or a tighter target) plays on; one its old
+            // target stopped asks the new target there first (`blocks::drive`).
             cp.plan = expected.plan.clone();
+            cp.stopped = None;
         }
         if cp.plan != *expected.plan {
             let diff = fingerprint_differences(&cp.plan, expected.plan);
@@ -148,7 +150,11 @@ impl Checkpoint {
     /// `--resume` reopens or continues. Refused, naming the file, when the plans differ in
     /// anything else or the run's last deal group was cut short.
     pub fn reopen(dir: &Path, expected: &Expected) -> anyhow::Result<()> {
-        let mut cp = Checkpoint::extensible(dir, expected.plan, expected.start, expected.group)?;
+        let Some(mut cp) =
+            Checkpoint::extensible(dir, expected.plan, expected.start, expected.group)?
+        else {
+            return Ok(());
+        };
         let path = dir.join(FINAL_STATE);
         let refuse = |what: String| input(format!("{}: {what}", path.display()));
         let manifest = dir.join(crate::core::layout::MANIFEST);
@@ -169,30 +175,38 @@ impl Checkpoint {
         Ok(())
     }
 
-    /// The final state of the finished run in `dir`, checked to be one that the plan `plan`
-    /// (its fingerprint; its matches from `start`, in deal groups of `group`) extends.
-    /// Asked before anything in the folder changes, so a refused extension changes nothing.
+    /// The state the run in `dir` would go on from under the plan `plan` (its fingerprint;
+    /// its matches from `start`, in deal groups of `group`): a finished run's final state
+    /// (and its `matches.csv`, checked against it), or a paused run's checkpoint (`None`
+    /// when it has none). Refused in one line naming the file when `plan` does not extend
+    /// the run's plan or the run's last deal group was cut short. Read only: asked before
+    /// `plan.json` or anything else in the folder changes, so a refused extension changes
+    /// nothing.
     pub fn extensible(
         dir: &Path,
         plan: &serde_json::Value,
         start: u64,
         group: u64,
-    ) -> anyhow::Result<Checkpoint> {
-        let path = dir.join(FINAL_STATE);
+    ) -> anyhow::Result<Option<Checkpoint>> {
+        let finished = dir.join(MANIFEST).exists();
+        let path = dir.join(if finished { FINAL_STATE } else { CHECKPOINT });
         let refuse = |what: String| input(format!("{}: {what}", path.display()));
         let Some(bytes) = crate::output::read_if_present(&path)? else {
+            if !finished {
+                return Ok(None); // Nothing played yet: the larger plan starts from its start.
+            }
             return Err(refuse(
                 "missing: the run was finished by an arena that kept no final state, so it cannot be extended; run the larger plan afresh".into(),
             ));
         };
         let content = checked_content(&bytes)
-            .map_err(|e| refuse(format!("not a final state arena can read ({e})")))?;
+            .map_err(|e| refuse(format!("not a state arena can read ({e})")))?;
         let cp: Checkpoint = serde_json::from_slice(content)
-            .map_err(|e| refuse(format!("not a final state arena can read ({e})")))?;
+            .map_err(|e| refuse(format!("not a state arena can read ({e})")))?;
         if !extends(&cp.plan, plan) {
             let diff = fingerprint_differences(&cp.plan, plan);
             return Err(refuse(format!(
-                "the run cannot be extended to this plan: only more --matches or a tighter --until-ci continue a finished run ({})",
+                "the run cannot be extended to this plan: only more --matches or a tighter --until-ci continue a run ({})",
                 diff.join("; ")
             )));
         }
@@ -202,7 +216,21 @@ impl Checkpoint {
                 cp.next - start
             )));
         }
-        Ok(cp)
+        if let (true, Some(bytes), Some(crc)) =
+            (finished, cp.matches_csv_bytes, cp.matches_csv_crc32)
+        {
+            let rows = dir.join(MATCHES_CSV);
+            let found = crate::output::matches_csv::digest(&rows)?;
+            if (found.bytes, found.crc32) != (bytes, crc) {
+                return Err(input(format!(
+                    "{}: {} bytes with CRC-32 {:08x}, but {FINAL_STATE} recorded {bytes} bytes with CRC-32 {crc:08x}: the file was changed after the run wrote it, so the run cannot be extended; run the larger plan afresh",
+                    rows.display(),
+                    found.bytes,
+                    found.crc32
+                )));
+            }
+        }
+        Ok(Some(cp))
     }
 
     /// The counts inside agree with the plan and with each other.

@@ -37,9 +37,9 @@ pub struct Execution {
     pub command_line: Vec<String>,
     /// Pause (with a checkpoint) once this many seconds have passed.
     pub time_limit: Option<f64>,
-    /// Files the command read besides the plan's (an experiment file, a variants file), by
-    /// what they are: the manifest records each one's SHA-256.
-    pub inputs: Vec<(String, std::path::PathBuf)>,
+    /// Files the command read besides the plan's (an experiment file), by what they are,
+    /// each `{path, sha256}` as read when the job began: the manifest records them.
+    pub inputs: std::collections::BTreeMap<String, serde_json::Value>,
 }
 
 impl Execution {
@@ -51,7 +51,7 @@ impl Execution {
             quiet: true,
             command_line: Vec::new(),
             time_limit: None,
-            inputs: Vec::new(),
+            inputs: Default::default(),
         }
     }
 }

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::core::layout::MANIFEST;
+use crate::core::layout::{MANIFEST, REPORT_HTML};
 use crate::core::rules::file_game;
 use crate::games::GAME_NAMES;
 use crate::output::is_disk_full;
@@ -36,6 +36,9 @@ pub struct Experiment {
     /// A resumed run given more matches or a tighter target than it began with: its
     /// `plan.json` is rewritten, and finished games are reopened and played on.
     pub extended: bool,
+    /// The experiment file it was read from, `{path, sha256}` (in `plan.json`, so a resumed
+    /// run's manifest records it as the first session's did).
+    pub inputs: BTreeMap<String, serde_json::Value>,
 }
 
 impl Experiment {
@@ -85,7 +88,14 @@ impl Experiment {
                 "--shard cannot be combined with --until-ci or --sprt (a stopping rule needs the whole run's tally)",
             ));
         }
-        Ok(Experiment { request, plans, out, resume: false, extended: false })
+        Ok(Experiment {
+            request,
+            plans,
+            out,
+            resume: false,
+            extended: false,
+            inputs: BTreeMap::new(),
+        })
     }
 
     /// The experiment that the folder `dir` was started with, to continue it. Every flag in
@@ -106,6 +116,7 @@ impl Experiment {
         }
         let mut experiment = Experiment::new(asked.clone(), Some(dir.to_path_buf()))?;
         experiment.resume = true;
+        experiment.inputs = file.inputs.clone();
         experiment.extended = asked != file.request;
         if experiment.extended && asked.shard.is_some() {
             return Err(input(format!(
@@ -135,10 +146,8 @@ impl Experiment {
             // Refused before plan.json is rewritten, so a refused extension changes nothing.
             for (plan, sub) in &experiment.plans {
                 let out = if sub.is_empty() { dir.to_path_buf() } else { dir.join(sub) };
-                if out.join(MANIFEST).exists() {
-                    let now = plan.fingerprint(asked.per_match);
-                    Checkpoint::extensible(&out, &now, 0, plan.group())?;
-                }
+                let now = plan.fingerprint(asked.per_match);
+                Checkpoint::extensible(&out, &now, 0, plan.group())?;
             }
         }
         Ok(experiment)
@@ -155,7 +164,7 @@ impl Experiment {
             .iter()
             .map(|(plan, sub)| (sub.clone(), plan.fingerprint(self.request.per_match)))
             .collect();
-        PlanFile { request: self.request.clone(), fingerprints }
+        PlanFile { request: self.request.clone(), fingerprints, inputs: self.inputs.clone() }
     }
 
     /// Claim the run's folder: lock it, and for a new run write `plan.json`.
@@ -165,6 +174,8 @@ impl Experiment {
             let lock = FolderLock::acquire(&root)?;
             if self.extended {
                 self.plan_file().write(&root)?;
+                // The experiment's page shows the old counts until the new report.
+                let _ = std::fs::remove_file(root.join(REPORT_HTML));
             }
             return Ok((root, lock));
         }

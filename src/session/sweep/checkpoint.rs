@@ -10,6 +10,7 @@ use crate::output::write_atomic;
 use crate::session::input::input;
 use crate::session::sweep::play::SweepBlock;
 
+use crate::core::layout::{MANIFEST, REPORT_HTML};
 /// The checkpoint a paused or interrupted sweep leaves in its folder.
 pub use crate::core::layout::{SWEEP_CHECKPOINT, SWEEP_FINAL_STATE};
 
@@ -47,33 +48,36 @@ impl SweepCheckpoint {
         write_atomic(&dir.join(SWEEP_FINAL_STATE), &checked_json(&kept)?)
     }
 
-    /// Make the sweep in `dir` (finished, or paused) one that plays on to `end` under `meta`
-    /// (its metadata with more matches per variant): its final state (or its checkpoint)
-    /// becomes a checkpoint of the larger sweep, and a finished sweep's manifest goes. The
-    /// checkpoint is written before the manifest is removed, so a crash leaves a folder
-    /// that the same command reopens. Refused, naming the file, when anything but the match
-    /// count differs or the sweep's last deal group was cut short.
-    pub fn reopen(
+    /// The state of the sweep in `dir` (a finished sweep's final state, or a paused one's
+    /// checkpoint) when it was written for a smaller sweep that `meta` (its metadata with
+    /// more matches per variant) extends: the state to adopt with [`Self::adopt`]. `None`
+    /// when there is nothing to adopt (no state, or one of this very sweep). Read only, and
+    /// refused in one line naming the file when anything but the match count differs, the
+    /// sweep's last deal group was cut short, or (`extending` a finished sweep) an older
+    /// arena kept no final state.
+    pub fn to_adopt(
         dir: &Path,
         meta: &serde_json::Value,
-        end: u64,
         group: u64,
-    ) -> anyhow::Result<()> {
-        let manifest = dir.join(crate::core::layout::MANIFEST);
-        let finished = manifest.exists();
+        extending: bool,
+    ) -> anyhow::Result<Option<SweepCheckpoint>> {
+        let finished = dir.join(MANIFEST).exists();
         let path = dir.join(if finished { SWEEP_FINAL_STATE } else { SWEEP_CHECKPOINT });
         let refuse = |what: String| input(format!("{}: {what}", path.display()));
         let Some(bytes) = crate::output::read_if_present(&path)? else {
-            if finished {
+            if finished && extending {
                 return Err(refuse(
                     "missing: the sweep was finished by an arena that kept no final state, so it cannot be extended; run the larger sweep afresh".into(),
                 ));
             }
-            return Ok(()); // Nothing played yet: the larger sweep starts from its first match.
+            return Ok(None);
         };
         let content = checked_content(&bytes).map_err(refuse)?;
-        let mut cp: SweepCheckpoint = serde_json::from_slice(content)
+        let cp: SweepCheckpoint = serde_json::from_slice(content)
             .map_err(|e| refuse(format!("not a sweep state arena can read ({e})")))?;
+        if cp.meta == *meta {
+            return Ok(None);
+        }
         // Everything but the match counts (the sweep's and each variant plan's) must agree.
         let without_matches = |m: &serde_json::Value| {
             let mut m = m.clone();
@@ -83,9 +87,10 @@ impl SweepCheckpoint {
             }
             m
         };
-        if without_matches(&cp.meta) != without_matches(meta) {
+        let grows = cp.meta["matches"].as_u64() <= meta["matches"].as_u64();
+        if !grows || without_matches(&cp.meta) != without_matches(meta) {
             return Err(refuse(
-                "the sweep cannot be extended to another sweep: only --matches may grow".into(),
+                "written by a different sweep (its sweep.json changed): only a larger --matches extends a sweep".into(),
             ));
         }
         if !(cp.next - cp.start).is_multiple_of(group) {
@@ -94,19 +99,36 @@ impl SweepCheckpoint {
                 cp.next - cp.start
             )));
         }
-        if finished {
+        Ok(Some(cp))
+    }
+
+    /// Make `self` (from [`Self::to_adopt`]) the checkpoint of the larger sweep `meta`,
+    /// ending at `end`, in `dir`: saved first, then a finished sweep's manifest and every
+    /// report of the old counts removed, so a crash leaves a folder `--resume` continues.
+    pub fn adopt(
+        mut self,
+        dir: &Path,
+        meta: &serde_json::Value,
+        end: u64,
+        variant_folders: &[&str],
+    ) -> anyhow::Result<()> {
+        let manifest = dir.join(MANIFEST);
+        if manifest.exists() {
             let recorded: serde_json::Value = crate::output::read_if_present(&manifest)?
                 .and_then(|b| serde_json::from_slice(&b).ok())
                 .unwrap_or_default();
-            cp.elapsed_seconds = recorded["elapsed_seconds"].as_f64().unwrap_or(0.0);
+            self.elapsed_seconds = recorded["elapsed_seconds"].as_f64().unwrap_or(0.0);
         }
-        cp.meta = meta.clone();
-        cp.end = end;
-        cp.paused = false;
-        cp.save(dir)?;
-        if finished {
+        self.meta = meta.clone();
+        self.end = end;
+        self.paused = false;
+        self.save(dir)?;
+        if manifest.exists() {
             std::fs::remove_file(&manifest)
                 .map_err(|e| crate::output::io_failure("removing", &manifest, e))?;
+        }
+        for folder in std::iter::once("").chain(variant_folders.iter().copied()) {
+            let _ = std::fs::remove_file(dir.join(folder).join(REPORT_HTML));
         }
         Ok(())
     }

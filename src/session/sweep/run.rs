@@ -185,9 +185,15 @@ fn resume_sweep_in(
     let (start, end) = range(&meta, sweep.request.request.shard);
     let lock = FolderLock::acquire(dir)?;
     let json = serde_json::to_value(&meta)?;
+    // Checked before sweep.json changes; adopted after, so that a crash in between leaves
+    // a sweep.json whose larger sweep the next `--resume` adopts the state into.
+    let adopt = SweepCheckpoint::to_adopt(dir, &json, meta.group, extended)?;
     if extended {
-        SweepCheckpoint::reopen(dir, &json, end, meta.group)?;
         write_atomic(&path, &serde_json::to_vec_pretty(&sweep.request)?)?;
+    }
+    if let Some(state) = adopt {
+        let folders: Vec<&str> = meta.variants.iter().map(|v| v.folder.as_str()).collect();
+        state.adopt(dir, &json, end, &folders)?;
     }
     let resume = SweepCheckpoint::load(dir, &json, (start, end), meta.group, meta.variants.len())?;
     let result = play_and_write(&sweep, meta, dir.to_path_buf(), exec, resume, keep);
@@ -454,8 +460,7 @@ fn write_sweep_folder(
         // manifest has its card or sheet files in its plan.
         "input_files": input_records(
             request.request.rules.iter().map(|p| ("rules_file".to_string(), p.clone()))
-                .chain(exec.inputs.iter().cloned())
-        ),
+        ).into_iter().chain(request.inputs.clone()).collect::<std::collections::BTreeMap<_, _>>(),
         "game": meta.game,
         "seed": meta.seed,
         "matches_per_variant": meta.matches,

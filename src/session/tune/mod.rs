@@ -17,7 +17,6 @@
 pub mod run;
 
 use crate::core::{bot_stream, derive_rng};
-use crate::session::blocks::PauseClock;
 use crate::session::input::input;
 use crate::session::plan::request::RunRequest;
 use crate::session::sweep::play::SweepBlock;
@@ -204,6 +203,7 @@ pub fn sweep_of(
         variants: lists,
         baseline: baseline.map(|b| value_sets(b).join(",")),
         max_variants: MAX_VARIANTS,
+        inputs: Default::default(),
     };
     Sweep::new(sweep, None)
 }
@@ -258,7 +258,7 @@ pub fn spsa(
     objective: &Objective,
     start: &[i64],
     s: &Spsa,
-    (threads, clock): (usize, &PauseClock),
+    threads: usize,
     mut on_step: impl FnMut(&SpsaStep),
 ) -> anyhow::Result<Option<(Vec<i64>, Vec<SpsaStep>)>> {
     let (lo, hi) = s.bounds;
@@ -274,8 +274,9 @@ pub fn spsa(
     let mut a = None;
     let mut steps = Vec::new();
     for k in 0..s.iterations {
-        // A pause ends the search (`None`); it writes nothing, so it is played again.
-        if clock.pause_here() {
+        // A stop signal ends the search (`None`); it writes nothing, so it is played again.
+        // The time limit does not: a search paused by it would start again at every resume.
+        if crate::session::signals::stop_at_boundary() {
             return Ok(None);
         }
         let seed = s.first_seed + k as u64;

@@ -11,11 +11,11 @@ use std::time::Instant;
 
 use crate::output::csv_files::{f6, write_csv};
 use crate::output::write_atomic;
-use crate::session::blocks::PauseClock;
 use crate::session::folder::{FolderLock, claim_job_folder, read_job_request, timestamp};
 use crate::session::input::input;
 use crate::session::plan::request::RunRequest;
 use crate::session::run::execute::Execution;
+use crate::session::signals::stop_at_boundary;
 use crate::session::sweep::Sweep;
 use crate::session::sweep::run::{SweepResult, resume_sweep_kept, run_sweep_kept};
 use crate::session::tune::{
@@ -155,8 +155,8 @@ fn tune_in(
     sweep_of(base, confirm_seed, tune.confirm_matches, here, None)?;
     let resuming = matches!(place, Place::Resume(_));
     let (root, _lock) = claim(tune, place)?;
-    // One clock for the session: each sweep gets what is left of the time limit.
-    let clock = PauseClock::new(exec.time_limit);
+    // One clock for the session: each sweep gets what is left of the time limit. The
+    // search (which saves nothing) is paused only by a signal, never by the limit.
     let quiet = || Execution {
         quiet: true,
         time_limit: exec.time_limit.map(|t| (t - started.elapsed().as_secs_f64()).max(0.0)),
@@ -195,8 +195,7 @@ fn tune_in(
                 pool,
                 bounds: tune.bounds,
             };
-            let found =
-                spsa(base, objective, &principle, &settings, (exec.threads, &clock), &mut on_step)?;
+            let found = spsa(base, objective, &principle, &settings, exec.threads, &mut on_step)?;
             // A stop signal during the search: it wrote nothing, so a resume plays it again.
             let Some((best, s)) = found else {
                 return paused(measured, "search");
@@ -205,7 +204,7 @@ fn tune_in(
             Some(best)
         }
     };
-    if clock.pause_here() {
+    if stop_at_boundary() {
         return paused(measured, "search");
     }
     let mut proposals = vec![principle.clone()];

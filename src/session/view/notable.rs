@@ -142,6 +142,17 @@ pub fn write_notable(dir: &Path, plan: &Plan, picks: &[Pick]) -> anyhow::Result<
     if !indices.is_empty() {
         std::fs::create_dir_all(dir.join(MATCHES_DIR))?;
     }
+    // Pages of earlier picks (a final write that crashed, then a run extended) would be
+    // listed nowhere: a folder holds the pages of its picks and no others.
+    let kept: Vec<String> = indices.iter().map(|&i| page_of(i)).collect();
+    if let Ok(entries) = std::fs::read_dir(dir.join(MATCHES_DIR)) {
+        for entry in entries.filter_map(Result::ok) {
+            let name = format!("{MATCHES_DIR}/{}", entry.file_name().to_string_lossy());
+            if name.ends_with(".html") && !kept.contains(&name) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
     // Each page replays its match with the run's bots: with deep-search bots a few pages
     // took as long as a small run itself, so they are replayed side by side on the run's
     // threads (each page is its own file; their order does not matter).
