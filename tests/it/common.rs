@@ -279,3 +279,21 @@ pub fn finished(tmp: &Path, name: &str, command: &str, args: &[&str]) -> PathBuf
     assert!(o.status.success(), "{full:?}: {}", stderr(&o));
     dir
 }
+
+/// Every file under `root`, by its path relative to `root`, sorted.
+pub fn files_under(root: &Path) -> Vec<PathBuf> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(root, &p, out);
+            } else {
+                out.push(p.strip_prefix(root).unwrap().to_path_buf());
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(root, root, &mut files);
+    files.sort();
+    files
+}

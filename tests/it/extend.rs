@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use common::{arena, stderr, stdout};
 
@@ -18,21 +18,7 @@ fn run(out: &Path, args: &[&str]) -> std::process::Output {
 /// Every file under `a` equals `b`'s, but the manifest (timings, the command line) and
 /// `notable.json`'s page-writing time; the replay pages of the notable matches too.
 fn assert_same_folder(a: &Path, b: &Path) {
-    fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
-        for e in std::fs::read_dir(dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                walk(root, &p, out);
-            } else {
-                out.push(p.strip_prefix(root).unwrap().to_path_buf());
-            }
-        }
-    }
-    let (mut x, mut y) = (Vec::new(), Vec::new());
-    walk(a, a, &mut x);
-    walk(b, b, &mut y);
-    x.sort();
-    y.sort();
+    let (x, y) = (crate::common::files_under(a), crate::common::files_under(b));
     assert_eq!(x, y, "the files of {} and {}", a.display(), b.display());
     for f in &x {
         let (p, q) = (a.join(f), b.join(f));
@@ -230,6 +216,11 @@ fn arena_env(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
     )
 }
 
+/// `arena run --resume DIR FLAG VALUE`, quietly and without a report.
+fn resume_with(dir: &Path, flag: &str, value: &str) -> std::process::Output {
+    arena(&["run", "--quiet", "--no-report", "--resume", dir.to_str().unwrap(), flag, value])
+}
+
 /// Review findings: an extension after a crash in the final write (a run whose state is
 /// still a checkpoint) is checked before plan.json changes, and a stopped checkpoint grows
 /// under a tighter target; the pages of earlier picks do not stay behind.
@@ -259,15 +250,7 @@ fn an_extension_after_a_crash_in_the_final_write_is_checked_first_and_leaves_no_
     let target = ["--game", "trice", "--check-every", "500", "--matches", "100000", "--seed", "2"];
     crash("results", &p("st"), &[&target[..], &["--until-ci", "0.08"]].concat());
     let st = p("st");
-    let o = arena(&[
-        "run",
-        "--quiet",
-        "--no-report",
-        "--resume",
-        st.to_str().unwrap(),
-        "--until-ci",
-        "0.04",
-    ]);
+    let o = resume_with(&st, "--until-ci", "0.04");
     assert!(o.status.success(), "{}", stderr(&o));
     let o = run(&p("st-whole"), &[&target[..], &["--until-ci", "0.04"]].concat());
     assert!(o.status.success(), "{}", stderr(&o));
@@ -277,15 +260,7 @@ fn an_extension_after_a_crash_in_the_final_write_is_checked_first_and_leaves_no_
     let pig = ["--game", "pig", "--per-match", "--seed", "6"];
     crash("matches", &p("c"), &[&pig[..], &["--matches", "2000"]].concat());
     let c = p("c");
-    let o = arena(&[
-        "run",
-        "--quiet",
-        "--no-report",
-        "--resume",
-        c.to_str().unwrap(),
-        "--matches",
-        "4000",
-    ]);
+    let o = resume_with(&c, "--matches", "4000");
     assert!(o.status.success(), "{}", stderr(&o));
     let o = run(&p("c-whole"), &[&pig[..], &["--matches", "4000"]].concat());
     assert!(o.status.success(), "{}", stderr(&o));

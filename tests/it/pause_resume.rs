@@ -52,21 +52,7 @@ fn status(dir: &Path) -> String {
 
 /// Every file under `a` but the manifests and pages (which record times) equals `b`'s.
 pub fn assert_same_tree(a: &Path, b: &Path) {
-    fn walk(root: &Path, dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-        for e in std::fs::read_dir(dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                walk(root, &p, out);
-            } else {
-                out.push(p.strip_prefix(root).unwrap().to_path_buf());
-            }
-        }
-    }
-    let (mut x, mut y) = (Vec::new(), Vec::new());
-    walk(a, a, &mut x);
-    walk(b, b, &mut y);
-    x.sort();
-    y.sort();
+    let (x, y) = (common::files_under(a), common::files_under(b));
     assert_eq!(x, y, "the files of {} and {}", a.display(), b.display());
     for f in &x {
         let name = f.file_name().unwrap().to_str().unwrap();
