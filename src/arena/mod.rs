@@ -6,6 +6,7 @@ mod lead;
 pub mod notable;
 pub mod runner;
 pub mod seating;
+pub mod sweep;
 
 pub use notable::{Notable, NotableRules};
 pub use runner::{BlockResult, Failure, MatchRecord, Observer, RunSpec, Silent, Worker};

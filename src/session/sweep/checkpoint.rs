@@ -5,10 +5,10 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::arena::sweep::SweepBlock;
 use crate::output::checked::{checked_content, checked_json};
 use crate::output::write_atomic;
 use crate::session::input::input;
-use crate::session::sweep::play::SweepBlock;
 
 use crate::core::layout::{MANIFEST, REPORT_HTML};
 /// The checkpoint a paused or interrupted sweep leaves in its folder.

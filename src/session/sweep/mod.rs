@@ -6,7 +6,6 @@
 //! check) before anything is written, with a one-line message naming the parameter.
 
 pub mod checkpoint;
-pub mod play;
 pub mod run;
 
 use std::path::{Path, PathBuf};

@@ -9,6 +9,7 @@ use std::any::Any;
 use std::path::{Path, PathBuf};
 
 use crate::arena::RunSpec;
+use crate::arena::sweep::{SweepBlock, play_sweep_block};
 use crate::core::Game;
 use crate::core::layout::{MANIFEST, SWEEP_CSV, SWEEP_DIFF_CSV};
 use crate::games::AnyGame;
@@ -24,7 +25,6 @@ use crate::session::plan::{Shard, in_shard_order, input_records};
 use crate::session::run::execute::Execution;
 use crate::session::run::results::{ResultsOf, write_results};
 use crate::session::sweep::checkpoint::{SWEEP_FINAL_STATE, SweepCheckpoint};
-use crate::session::sweep::play::{SweepBlock, play_sweep_block};
 use crate::session::sweep::{Sweep, SweepRequest, Variant};
 use crate::with_game;
 

@@ -16,10 +16,10 @@
 
 pub mod run;
 
+use crate::arena::sweep::SweepBlock;
 use crate::core::{bot_stream, derive_rng};
 use crate::session::input::input;
 use crate::session::plan::request::RunRequest;
-use crate::session::sweep::play::SweepBlock;
 use crate::session::sweep::run::play_sweep;
 use crate::session::sweep::{MAX_VARIANTS, Sweep, SweepRequest};
 use crate::stats::{SHARE_UNIT, Tally};

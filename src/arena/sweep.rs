@@ -1,5 +1,5 @@
-//! Playing a block of a sweep: every variant plays the same match indices in the same
-//! worker, one after the other, so their dice come from the same streams (common random
+//! Playing a block of a sweep (the sweep's `play_block`, beside the runner's): every
+//! variant plays the same match indices in the same worker, one after the other, so their dice come from the same streams (common random
 //! numbers) and each match's figures can be paired across variants. Each variant's tally
 //! is counted exactly as `arena run` counts it (the same records, the same deal groups),
 //! so a variant's folder holds what `arena run --set ...` would have written.
