@@ -88,7 +88,7 @@ impl Course {
     }
 }
 
-/// When a job pauses: at a boundary (after a block, a ladder's round, a search's step), on a
+/// When a job pauses: at a boundary (after a block, or a ladder's round), on a
 /// stop signal or once its time limit has passed. Every job asks here, once per boundary.
 pub struct PauseClock {
     started: Instant,
