@@ -45,6 +45,23 @@ fn shards_merge_into_exactly_the_whole_run() {
     for line in verdict.lines() {
         assert!(out.contains(&format!("  verdict: {line}\n")), "{line}\n{out}");
     }
+    // The merge's record covers the pages it replays after its manifest (issue 42): the
+    // same notable.json and pages as the whole run, each listed with its size and CRC.
+    let manifest = |dir: &Path| -> serde_json::Value {
+        serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap()
+    };
+    let (m, w) = (manifest(&merged), manifest(&whole));
+    let pages: Vec<&String> = w["file_digests"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .filter(|k| k.starts_with("matches/") || *k == "notable.json")
+        .collect();
+    assert!(pages.len() > 1, "{w}");
+    for page in pages {
+        assert_eq!(m["file_digests"][page], w["file_digests"][page], "{page}");
+        assert!(m["files"].as_array().unwrap().iter().any(|f| f == page.as_str()), "{page}");
+    }
 }
 
 #[test]
