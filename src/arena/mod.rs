@@ -4,6 +4,7 @@
 pub mod ladder;
 mod lead;
 pub mod notable;
+pub mod pace;
 pub mod runner;
 pub mod seating;
 pub mod sweep;

@@ -8,7 +8,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use rayon::prelude::*;
 
-use crate::arena::runner::{panic_message, piece_groups};
+use crate::arena::pace::piece_groups;
+use crate::arena::runner::panic_message;
 use crate::arena::{Failure, RunSpec, Silent, Worker};
 use crate::core::{Game, MAX_SEATS};
 use crate::stats::Tally;

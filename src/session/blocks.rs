@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use crate::arena::runner::{BlockSizer, QuietPanics};
+use crate::arena::pace::{BlockSizer, QuietPanics};
 use crate::session::progress::Progress;
 use crate::session::signals::stop_at_boundary;
 

@@ -89,15 +89,17 @@ fn a_run_of_10000_extended_to_30000_with_a_pause_on_the_way_equals_a_run_of_3000
     assert_eq!(before, std::fs::read(grown.join("final_state.json")).unwrap());
 }
 
+/// A Pig sweep of two targets, `matches` per variant, into `out`.
+fn sweep(out: &Path, matches: &str) -> std::process::Output {
+    let out = out.to_str().unwrap();
+    let args = ["--game", "pig", "--vary", "target=50,100", "--seed", "3", "--matches"];
+    arena(&[&["sweep", "--quiet", "--no-report", "--out", out], &args[..], &[matches]].concat())
+}
+
 #[test]
 fn a_sweep_of_1000_per_variant_extended_to_3000_with_a_pause_on_the_way_equals_a_sweep_of_3000() {
     let tmp = tempfile::tempdir().unwrap();
     let (whole, grown) = (tmp.path().join("whole"), tmp.path().join("grown"));
-    let sweep = |out: &Path, matches: &str| {
-        let out = out.to_str().unwrap();
-        let args = ["--game", "pig", "--vary", "target=50,100", "--seed", "3", "--matches"];
-        arena(&[&["sweep", "--quiet", "--no-report", "--out", out], &args[..], &[matches]].concat())
-    };
     let o = sweep(&whole, "3000");
     assert!(o.status.success(), "{}", stderr(&o));
     let o = sweep(&grown, "1000");
@@ -288,11 +290,6 @@ fn a_finished_runs_changed_matches_csv_is_refused_before_the_folder_changes() {
 fn a_sweep_whose_extension_failed_after_checking_is_adopted_by_the_next_resume() {
     let tmp = tempfile::tempdir().unwrap();
     let (whole, grown) = (tmp.path().join("whole"), tmp.path().join("grown"));
-    let sweep = |out: &Path, matches: &str| {
-        let out = out.to_str().unwrap();
-        let args = ["--game", "pig", "--vary", "target=50,100", "--seed", "3", "--matches"];
-        arena(&[&["sweep", "--quiet", "--no-report", "--out", out], &args[..], &[matches]].concat())
-    };
     assert!(sweep(&whole, "3000").status.success());
     assert!(sweep(&grown, "1000").status.success());
     let dir = grown.to_str().unwrap();

@@ -80,7 +80,7 @@ fn a_panicking_match_is_recorded_and_the_run_goes_on() {
         seed: 3,
         seating: Seating::Rotate,
     };
-    let _quiet = arena::arena::runner::QuietPanics::install();
+    let _quiet = arena::arena::pace::QuietPanics::install();
     let block = play_block(&Faulty(FaultyRules {}), &spec, 0, 600, true);
     let failed = block.failures.len() as u64;
     // About a sixth of the deals roll a six; with rotation both matches of a deal fail.
