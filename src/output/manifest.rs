@@ -1,11 +1,12 @@
-//! The run manifest (`manifest.json`): everything needed to reproduce and judge a run — the
-//! full plan (game, every rule parameter, lineup, seed, seating), the versions (crate, rand,
-//! git commit), and how long it took.
+//! The manifests every result folder ends with: the run's (`manifest.json`: the full plan,
+//! every rule parameter, lineup, seed, seating, and how long it took), and the two parts every
+//! folder kind's record shares ([`Build`]: the versions and the command; [`Listing`]: each
+//! file and its digest), so that a sweep, a merge, a ladder and a tuning record them alike.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::arena::Seating;
 use crate::bots::BotSpec;
@@ -16,6 +17,78 @@ use crate::core::rules::ParamInfo;
 pub const CRATE_VERSION: &str = env!("CARGO_PKG_VERSION");
 pub const GIT_COMMIT: &str = env!("ARENA_GIT_COMMIT");
 pub const RAND_VERSION: &str = env!("ARENA_RAND_VERSION");
+
+/// What made a folder: the tool, its versions (crate, git commit, rand: the same seed gives
+/// other matches under another rand) and the command line. Every folder kind's record
+/// starts with it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Build {
+    #[serde(default = "tool_name")]
+    pub tool: String,
+    pub crate_version: String,
+    pub git_commit: String,
+    pub rand_version: String,
+    pub command_line: Vec<String>,
+}
+
+fn tool_name() -> String {
+    "arena".into()
+}
+
+impl Build {
+    /// This build, running `command_line`.
+    pub fn this(command_line: &[String]) -> Self {
+        Self {
+            tool: tool_name(),
+            crate_version: CRATE_VERSION.into(),
+            git_commit: GIT_COMMIT.into(),
+            rand_version: RAND_VERSION.into(),
+            command_line: command_line.to_vec(),
+        }
+    }
+}
+
+/// The files a folder lists and the size and CRC-32 of each (folders, the manifest itself
+/// and `matches.csv` aside), so that `arena report` refuses a file changed or cut after the
+/// job instead of drawing it. Every folder kind's record ends with it.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Listing {
+    #[serde(default)]
+    pub files: Vec<String>,
+    #[serde(default)]
+    pub file_digests: FileDigests,
+}
+
+impl Listing {
+    /// `files` of `dir`, each regular one read back and recorded.
+    pub fn of(dir: &Path, files: Vec<String>) -> anyhow::Result<Self> {
+        Ok(Self { file_digests: file_digests(dir, &files)?, files })
+    }
+}
+
+/// A folder's record: what made it, what the job says of itself, what it holds.
+#[derive(Serialize)]
+pub struct Record<'a, T: Serialize> {
+    #[serde(flatten)]
+    pub build: Build,
+    #[serde(flatten)]
+    pub body: &'a T,
+    #[serde(flatten)]
+    pub listing: Listing,
+}
+
+/// Write `body` as `dir/name`, between this build's [`Build`] and the [`Listing`] of `files`.
+pub fn write_record<T: Serialize>(
+    dir: &Path,
+    name: &str,
+    command_line: &[String],
+    body: &T,
+    files: Vec<String>,
+) -> anyhow::Result<()> {
+    let record =
+        Record { build: Build::this(command_line), body, listing: Listing::of(dir, files)? };
+    crate::output::write_atomic(&dir.join(name), &serde_json::to_vec_pretty(&record)?)
+}
 
 #[derive(Serialize)]
 pub struct RuleValue {
@@ -38,11 +111,8 @@ impl From<&ParamInfo> for RuleValue {
 
 #[derive(Serialize)]
 pub struct Manifest {
-    pub tool: &'static str,
-    pub crate_version: &'static str,
-    pub git_commit: &'static str,
-    pub rand_version: &'static str,
-    pub command_line: Vec<String>,
+    #[serde(flatten)]
+    pub build: Build,
     pub game: String,
     pub rules: Vec<RuleValue>,
     pub rules_file: Option<String>,
@@ -77,18 +147,13 @@ pub struct Manifest {
     pub quantile_method: &'static str,
     /// Rows, bytes and CRC-32 of matches.csv, when written (checked by `arena merge`).
     pub matches_csv: Option<crate::output::matches_csv::FileDigest>,
-    pub files: Vec<String>,
-    /// Size and CRC-32 of each file listed (folders and the manifest itself aside), so that
-    /// `arena report` refuses a file changed or cut after the run instead of drawing it.
-    pub file_digests: FileDigests,
+    #[serde(flatten)]
+    pub listing: Listing,
 }
 
 /// File name to record, in name order.
 pub type FileDigests = BTreeMap<String, FileRecord>;
 
-/// Read back each regular file among `names` in `dir` (just written and renamed into place)
-/// and record it; folders, `manifest.json` and `matches.csv` (recorded on its own, with its
-/// row count, and possibly large) are left out.
 /// Add `names` (files written after the manifest, such as a merge's replay pages, which
 /// are replayed from the plan the manifest records) to the manifest in `dir`: its `files`
 /// and `file_digests`.
@@ -108,6 +173,9 @@ pub fn record_more(dir: &Path, names: &[String]) -> anyhow::Result<()> {
     crate::output::write_atomic(&path, &serde_json::to_vec_pretty(&manifest)?)
 }
 
+/// Read back each regular file among `names` in `dir` (just written and renamed into place)
+/// and record it; folders, `manifest.json` and `matches.csv` (recorded on its own, with its
+/// row count, and possibly large) are left out.
 pub fn file_digests(dir: &Path, names: &[String]) -> anyhow::Result<FileDigests> {
     let mut out = FileDigests::new();
     for name in names {
@@ -120,4 +188,47 @@ pub fn file_digests(dir: &Path, names: &[String]) -> anyhow::Result<FileDigests>
         out.insert(name.clone(), FileRecord::of(&bytes));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Serialize)]
+    struct Body {
+        game: &'static str,
+    }
+
+    #[test]
+    fn a_record_names_the_build_then_the_body_then_each_file_with_its_digest() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
+        std::fs::write(dir.join("a.csv"), b"x\n1\n").unwrap();
+        let files = vec!["a.csv".to_string(), MANIFEST.to_string()];
+        write_record(
+            dir,
+            MANIFEST,
+            &["arena".into(), "sweep".into()],
+            &Body { game: "pig" },
+            files,
+        )
+        .unwrap();
+        let text = std::fs::read_to_string(dir.join(MANIFEST)).unwrap();
+        let keys: Vec<usize> =
+            ["\"tool\"", "\"git_commit\"", "\"command_line\"", "\"game\"", "\"files\""]
+                .iter()
+                .map(|k| text.find(k).unwrap_or_else(|| panic!("{k} missing from {text}")))
+                .collect();
+        assert!(keys.windows(2).all(|w| w[0] < w[1]), "build, body, listing in order: {text}");
+        let record: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(record["rand_version"], RAND_VERSION);
+        assert_eq!(
+            record["file_digests"]["a.csv"],
+            serde_json::to_value(FileRecord::of(b"x\n1\n")).unwrap()
+        );
+        // The manifest cannot digest itself; it is listed but not recorded.
+        assert!(record["file_digests"].get(MANIFEST).is_none());
+        let listing: Listing = serde_json::from_str(&text).unwrap();
+        assert_eq!(listing.files, ["a.csv", MANIFEST]);
+    }
 }

@@ -14,7 +14,7 @@ use crate::core::Game;
 use crate::core::layout::{MANIFEST, MATCHES_CSV, VERDICT_TXT};
 use crate::core::rules::Rules;
 use crate::output::csv_files::{METRIC_INTERVAL, WIN_RATE_INTERVAL};
-use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, Manifest, RAND_VERSION};
+use crate::output::manifest::{Build, Listing, Manifest};
 use crate::output::matches_csv::{FileDigest, MatchesCsv, RowText, RowWriter, digest};
 use crate::output::{failpoint, io_failure, partial_path, write_atomic};
 use crate::session::blocks::{BlockJob, Course, Ended, Ending, drive};
@@ -424,11 +424,7 @@ impl<G: Game> Finish<'_, G> {
             (None, None) => None,
         };
         Ok(Manifest {
-            tool: "arena",
-            crate_version: CRATE_VERSION,
-            git_commit: GIT_COMMIT,
-            rand_version: RAND_VERSION,
-            command_line: exec.command_line.clone(),
+            build: Build::this(&exec.command_line),
             game: self.game.name().to_string(),
             rules: self.game.rules().params().iter().map(Into::into).collect(),
             rules_file: plan.rules_file.as_ref().map(|p| p.display().to_string()),
@@ -456,8 +452,7 @@ impl<G: Game> Finish<'_, G> {
             metric_interval: METRIC_INTERVAL,
             quantile_method: "nearest-rank (inverse empirical CDF), exact from histograms",
             matches_csv,
-            file_digests: crate::output::manifest::file_digests(self.out, &files)?,
-            files,
+            listing: Listing::of(self.out, files)?,
         })
     }
 }

@@ -12,7 +12,7 @@ use crate::core::layout::{
 };
 use crate::output::columns::write_columns;
 use crate::output::csv_files::{self, METRIC_INTERVAL, WIN_RATE_INTERVAL};
-use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, RAND_VERSION};
+use crate::output::manifest::write_record;
 use crate::output::matches_csv::{FileDigest, digest};
 use crate::output::{AtomicFile, io_failure, write_atomic};
 use crate::session::folder::prepare_out_dir;
@@ -23,6 +23,21 @@ use crate::session::plan::request::fingerprint_differences;
 use crate::session::trace::from_folder::plan_from_folder;
 use crate::session::view::notable::{picks, write_notable};
 use crate::stats::{Tally, analysis};
+
+/// What a merged run's manifest says of itself (between the build and the file list).
+#[derive(serde::Serialize)]
+struct MergeRecord<'a> {
+    merged_from: Vec<String>,
+    plan: &'a serde_json::Value,
+    completed_matches: u64,
+    failed_matches: usize,
+    capped_matches: u64,
+    elapsed_seconds_summed_over_shards: f64,
+    verdict: &'a str,
+    win_rate_interval: &'static str,
+    metric_interval: &'static str,
+    matches_csv: Option<FileDigest>,
+}
 
 /// The tally a shard leaves for `arena merge`.
 pub use crate::core::layout::SHARD_TALLY;
@@ -207,26 +222,19 @@ pub fn merge(
         None
     };
     files.push(MANIFEST.into());
-    let manifest = serde_json::json!({
-        "tool": "arena",
-        "crate_version": CRATE_VERSION,
-        "git_commit": GIT_COMMIT,
-        "rand_version": RAND_VERSION,
-        "command_line": command_line,
-        "merged_from": shard_dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>(),
-        "plan": first.plan,
-        "completed_matches": tally.matches,
-        "failed_matches": failures.len(),
-        "capped_matches": tally.capped,
-        "elapsed_seconds_summed_over_shards": seconds,
-        "verdict": verdict,
-        "win_rate_interval": WIN_RATE_INTERVAL,
-        "metric_interval": METRIC_INTERVAL,
-        "matches_csv": matches_digest,
-        "file_digests": crate::output::manifest::file_digests(out, &files)?,
-        "files": files,
-    });
-    write_atomic(&out.join(MANIFEST), &serde_json::to_vec_pretty(&manifest)?)?;
+    let record = MergeRecord {
+        merged_from: shard_dirs.iter().map(|d| d.display().to_string()).collect(),
+        plan: &first.plan,
+        completed_matches: tally.matches,
+        failed_matches: failures.len(),
+        capped_matches: tally.capped,
+        elapsed_seconds_summed_over_shards: seconds,
+        verdict: &verdict,
+        win_rate_interval: WIN_RATE_INTERVAL,
+        metric_interval: METRIC_INTERVAL,
+        matches_csv: matches_digest,
+    };
+    write_record(out, MANIFEST, command_line, &record, files)?;
     // The merged run's matches worth seeing, replayed from the plan its manifest records.
     let plan = plan_from_folder(out, &Default::default())?;
     let pages = write_notable(out, &plan, &picks(&notable, &tally, &first.labels))?;

@@ -13,7 +13,7 @@ use crate::arena::sweep::{SweepBlock, play_sweep_block};
 use crate::core::Game;
 use crate::core::layout::{MANIFEST, SWEEP_CSV, SWEEP_DIFF_CSV};
 use crate::games::AnyGame;
-use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, RAND_VERSION, RuleValue};
+use crate::output::manifest::{RuleValue, write_record};
 use crate::output::sweep_csv::{VariantRow, write_sweep, write_sweep_diff};
 use crate::output::write_atomic;
 use crate::session::blocks::{BlockJob, Course, Ending, drive};
@@ -401,23 +401,17 @@ fn write_sweep_folder(
             &variant_sets(request, variant),
         )?;
         let rules: Vec<RuleValue> = game.params().iter().map(Into::into).collect();
-        let manifest = serde_json::json!({
-            "tool": "arena",
-            "crate_version": CRATE_VERSION,
-            "git_commit": GIT_COMMIT,
-            "rand_version": RAND_VERSION,
-            "part_of_sweep": "..",
-            "variant": variant.name,
-            "sets": variant.sets,
-            "plan": meta.plans[v],
-            "rules": rules,
-            "completed_matches": block.tallies[v].matches,
-            "failed_matches": block.failures[v].len(),
-            "verdict": verdict,
-            "file_digests": crate::output::manifest::file_digests(&dir, &vfiles)?,
-            "files": vfiles,
-        });
-        write_atomic(&dir.join(MANIFEST), &serde_json::to_vec_pretty(&manifest)?)?;
+        let record = VariantRecord {
+            part_of_sweep: "..",
+            variant: &variant.name,
+            sets: &variant.sets,
+            plan: &meta.plans[v],
+            rules,
+            completed_matches: block.tallies[v].matches,
+            failed_matches: block.failures[v].len(),
+            verdict,
+        };
+        write_record(&dir, MANIFEST, &exec.command_line, &record, vfiles)?;
         files.push(variant.folder.clone());
     }
     let rows: Vec<VariantRow> = meta
@@ -449,33 +443,61 @@ fn write_sweep_folder(
     }
     files.push(MANIFEST.into());
     let played: u64 = block.tallies.iter().map(|t| t.matches).sum();
-    let manifest = serde_json::json!({
-        "tool": "arena",
-        "crate_version": CRATE_VERSION,
-        "git_commit": GIT_COMMIT,
-        "rand_version": RAND_VERSION,
-        "command_line": exec.command_line,
-        "sweep": request,
+    let record = SweepRecord {
+        sweep: request,
         // The rules file and the experiment or variants file, by content; each variant's
         // manifest has its card or sheet files in its plan.
-        "input_files": input_records(
-            request.request.rules.iter().map(|p| ("rules_file".to_string(), p.clone()))
-        ).into_iter().chain(request.inputs.clone()).collect::<std::collections::BTreeMap<_, _>>(),
-        "game": meta.game,
-        "seed": meta.seed,
-        "matches_per_variant": meta.matches,
-        "variants": meta.variants,
-        "baseline": meta.variants[meta.baseline].name,
-        "shard": shard,
-        "merged_from": merged_from.map(|d| d.iter().map(|p| p.display().to_string()).collect::<Vec<_>>()),
-        "threads": exec.threads,
-        "paired_matches": block.paired.matches,
-        "elapsed_seconds": elapsed_seconds,
-        "matches_per_second": played as f64 / elapsed_seconds.max(1e-9),
-        "file_digests": crate::output::manifest::file_digests(root, &files)?,
-        "files": files,
-    });
-    write_atomic(&root.join(MANIFEST), &serde_json::to_vec_pretty(&manifest)?)
+        input_files: input_records(
+            request.request.rules.iter().map(|p| ("rules_file".to_string(), p.clone())),
+        )
+        .into_iter()
+        .chain(request.inputs.clone())
+        .collect(),
+        game: &meta.game,
+        seed: meta.seed,
+        matches_per_variant: meta.matches,
+        variants: &meta.variants,
+        baseline: &meta.variants[meta.baseline].name,
+        shard,
+        merged_from: merged_from.map(|d| d.iter().map(|p| p.display().to_string()).collect()),
+        threads: exec.threads,
+        paired_matches: block.paired.matches,
+        elapsed_seconds,
+        matches_per_second: played as f64 / elapsed_seconds.max(1e-9),
+    };
+    write_record(root, MANIFEST, &exec.command_line, &record, files)
+}
+
+/// What a variant's manifest says of itself (between the build and the file list).
+#[derive(serde::Serialize)]
+struct VariantRecord<'a> {
+    /// The sweep folder, relative to the variant's.
+    part_of_sweep: &'static str,
+    variant: &'a str,
+    sets: &'a [String],
+    plan: &'a serde_json::Value,
+    rules: Vec<RuleValue>,
+    completed_matches: u64,
+    failed_matches: usize,
+    verdict: String,
+}
+
+/// What a sweep's manifest says of itself (between the build and the file list).
+#[derive(serde::Serialize)]
+struct SweepRecord<'a> {
+    sweep: &'a SweepRequest,
+    input_files: std::collections::BTreeMap<String, serde_json::Value>,
+    game: &'a str,
+    seed: u64,
+    matches_per_variant: u64,
+    variants: &'a [Variant],
+    baseline: &'a str,
+    shard: Option<Shard>,
+    merged_from: Option<Vec<String>>,
+    threads: usize,
+    paired_matches: u64,
+    elapsed_seconds: f64,
+    matches_per_second: f64,
 }
 
 /// The `--set` list a variant is built from (the base settings without its varied keys).

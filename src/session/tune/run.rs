@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::output::csv_files::{f6, write_csv};
+use crate::output::manifest::write_record;
 use crate::output::write_atomic;
 use crate::session::folder::{FolderLock, claim_job_folder, read_job_request, timestamp};
 use crate::session::input::input;
@@ -220,7 +221,7 @@ fn tune_in(
         searched: searched.as_deref(),
         difficulty: &p,
         names: &names,
-        seeds: serde_json::json!({"measure": seed, "search": search_seeds, "confirm": confirm_seed}),
+        seeds: TuneSeeds { measure: seed, search: search_seeds, confirm: confirm_seed },
         steps,
         started,
     };
@@ -282,9 +283,38 @@ struct Found<'a> {
     searched: Option<&'a [i64]>,
     difficulty: &'a [f64],
     names: &'a [String],
-    seeds: serde_json::Value,
+    seeds: TuneSeeds,
     steps: Vec<SpsaStep>,
     started: Instant,
+}
+
+/// The measurement's seed, the search's (one a step) and the confirmation's.
+#[derive(serde::Serialize)]
+struct TuneSeeds {
+    measure: u64,
+    search: Vec<u64>,
+    confirm: u64,
+}
+
+/// How the proposals were found, named for the record.
+#[derive(serde::Serialize)]
+struct TuneMethod {
+    principle: &'static str,
+    search: Option<&'static str>,
+}
+
+/// What `tune.json` says of the tuning (between the build and the file list).
+#[derive(serde::Serialize)]
+struct TuneRecord<'a> {
+    tune: &'a TuneRequest,
+    input_files: std::collections::BTreeMap<String, serde_json::Value>,
+    seeds: &'a TuneSeeds,
+    method: TuneMethod,
+    current: &'a [i64],
+    proposed: &'a [i64],
+    objective_proposal: Option<&'a [i64]>,
+    spsa_steps: &'a [SpsaStep],
+    elapsed_seconds: f64,
 }
 
 /// Write the proposals, `tune.csv` and, last, `tune.json` (with every file's digest).
@@ -354,32 +384,23 @@ fn write_tune_files(
         files.push("proposal-objective.toml".into());
     }
     files.extend([TUNE_CSV, TUNE_REQUEST, TUNE_FILE].map(String::from));
-    let manifest = serde_json::json!({
-        "tool": "arena",
-        "crate_version": crate::output::manifest::CRATE_VERSION,
-        // What every other folder's manifest records of the build, so a tuning can be
-        // told apart from one made by another commit or another rand.
-        "git_commit": crate::output::manifest::GIT_COMMIT,
-        "rand_version": crate::output::manifest::RAND_VERSION,
-        "command_line": exec.command_line,
-        "tune": tune,
-        "input_files": crate::session::plan::input_records(
-            tune.request.rules.iter().map(|p| ("rules_file".to_string(), p.clone()))
+    let record = TuneRecord {
+        tune,
+        input_files: crate::session::plan::input_records(
+            tune.request.rules.iter().map(|p| ("rules_file".to_string(), p.clone())),
         ),
-        "seeds": found.seeds,
-        "method": {
-            "principle": "value_N proportional to 1 / (scored_N / hand_turns_N), apportioned to the pool by largest remainders within the bounds",
-            "search": tune.objective.as_ref().map(|_| "SPSA, Spall (1992) IEEE TAC 37(3):332-341; gains a/(k+1+A)^0.602, c/(k+1)^0.101 (Spall 1998); both evaluations of a step on one seed"),
+        seeds: &found.seeds,
+        method: TuneMethod {
+            principle: "value_N proportional to 1 / (scored_N / hand_turns_N), apportioned to the pool by largest remainders within the bounds",
+            search: tune.objective.as_ref().map(|_| "SPSA, Spall (1992) IEEE TAC 37(3):332-341; gains a/(k+1+A)^0.602, c/(k+1)^0.101 (Spall 1998); both evaluations of a step on one seed"),
         },
-        "current": current,
-        "proposed": principle,
-        "objective_proposal": searched,
-        "spsa_steps": found.steps,
-        "elapsed_seconds": seconds,
-        "file_digests": crate::output::manifest::file_digests(root, &files)?,
-        "files": files,
-    });
-    write_atomic(&root.join(TUNE_FILE), &serde_json::to_vec_pretty(&manifest)?)?;
+        current,
+        proposed: principle,
+        objective_proposal: searched,
+        spsa_steps: &found.steps,
+        elapsed_seconds: seconds,
+    };
+    write_record(root, TUNE_FILE, &exec.command_line, &record, files)?;
     // Complete: the sweeps' kept checkpoints have served.
     for sub in ["measure", "confirm"] {
         let spent = crate::session::sweep::checkpoint::SweepCheckpoint::path(&root.join(sub));
