@@ -15,7 +15,7 @@ use crate::bots::profile::parse_lineup;
 use crate::core::Game;
 use crate::games::{self, AnyGame};
 use crate::output::ladder_csv::write_ladder_files;
-use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, RAND_VERSION};
+use crate::output::manifest::{Build, CRATE_VERSION, Listing};
 use crate::output::write_atomic;
 use crate::session::blocks::PauseClock;
 use crate::session::folder::{
@@ -72,18 +72,25 @@ struct LadderFile {
     input_files: BTreeMap<String, serde_json::Value>,
     /// Every number-deciding value, resolved: a resumed or merged folder must match it.
     fingerprint: serde_json::Value,
-    jobs: Vec<serde_json::Value>,
+    jobs: Vec<LadderJob>,
     complete: bool,
     reproducible: bool,
     elapsed_seconds: f64,
-    command_line: Vec<String>,
-    crate_version: String,
-    git_commit: String,
-    rand_version: String,
-    /// Size and CRC-32 of each result file, once the ladder is complete (`arena report`
+    #[serde(flatten)]
+    build: Build,
+    /// Each result file and its size and CRC-32, once the ladder is complete (`arena report`
     /// refuses a file changed or cut since).
-    #[serde(default)]
-    file_digests: crate::output::manifest::FileDigests,
+    #[serde(flatten)]
+    listing: Listing,
+}
+
+/// One job of a ladder: its seed, the lineups it plays, whether this folder plays it.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct LadderJob {
+    job: String,
+    seed: u64,
+    lineups: Vec<Vec<String>>,
+    in_this_folder: bool,
 }
 
 /// `ladder_state.json`: one entry per job, `None` for the jobs another shard plays.
@@ -217,13 +224,15 @@ impl Ladder {
             .jobs()
             .into_iter()
             .enumerate()
-            .map(|(j, k)| {
-                serde_json::json!({
-                    "job": d.job_name(k),
-                    "seed": d.job_seed(k),
-                    "lineups": d.lineups(k).iter().map(|l| l.iter().map(|&r| d.rungs[r].label.clone()).collect::<Vec<_>>()).collect::<Vec<_>>(),
-                    "in_this_folder": d.plays(j),
-                })
+            .map(|(j, k)| LadderJob {
+                job: d.job_name(k),
+                seed: d.job_seed(k),
+                lineups: d
+                    .lineups(k)
+                    .iter()
+                    .map(|l| l.iter().map(|&r| d.rungs[r].label.clone()).collect())
+                    .collect(),
+                in_this_folder: d.plays(j),
             })
             .collect();
         LadderFile {
@@ -233,11 +242,8 @@ impl Ladder {
             complete,
             reproducible: d.rungs.iter().all(|b| b.is_reproducible()),
             elapsed_seconds: elapsed,
-            command_line: command_line.to_vec(),
-            crate_version: CRATE_VERSION.into(),
-            git_commit: GIT_COMMIT.into(),
-            rand_version: RAND_VERSION.into(),
-            file_digests: Default::default(),
+            build: Build::this(command_line),
+            listing: Listing::default(),
             input_files: crate::session::plan::input_records(
                 self.request.rules.iter().map(|p| ("rules_file".to_string(), p.clone())),
             ),
@@ -383,7 +389,7 @@ fn finish(
     let mut file = ladder.ladder_file(true, elapsed, command_line);
     if ladder.design.shard.is_none() {
         let names = write_ladder_files(root, ladder.game.name(), &ladder.design, states)?;
-        file.file_digests = crate::output::manifest::file_digests(root, &names)?;
+        file.listing = Listing::of(root, names)?;
     }
     write_atomic(&root.join(LADDER_FILE), &serde_json::to_vec_pretty(&file)?)
 }
