@@ -331,29 +331,7 @@ impl Sweep {
         for (i, v) in variants.iter_mut().enumerate() {
             v.folder = folder_name(i, &v.name);
         }
-        // Variants are compared counter by counter (paired per match): a rule that changes
-        // which counters the game keeps (LOW BLOW's `rounds` adds per-round counters) makes
-        // variants that cannot be compared, which would otherwise fail mid-sweep.
-        let counters = |p: &Plan| crate::with_game!(&p.game, g => g.metric_names(p.spec.players));
-        let first = counters(&plans[0]);
-        if let Some(i) = plans.iter().position(|p| counters(p) != first) {
-            return Err(input(format!(
-                "variant {} keeps other counters than variant {} (their metrics differ, as when a rule changes the number of rounds), so a sweep cannot compare them; run each as its own `arena run`",
-                variants[i].name, variants[0].name
-            )));
-        }
-        // Reject a variant list that repeats itself: its rows would be indistinguishable.
-        // Each variant's values once, into a map (comparing every pair, recomputing values,
-        // took minutes for 10,000 variants).
-        let mut seen = std::collections::HashMap::with_capacity(plans.len());
-        for (i, plan) in plans.iter().enumerate() {
-            if let Some(j) = seen.insert(values(plan), i) {
-                return Err(input(format!(
-                    "variants {} and {} have the same rules; give each variant once",
-                    variants[j].name, variants[i].name
-                )));
-            }
-        }
+        comparable(&variants, &plans)?;
         Ok(Sweep { request, variants, plans, baseline, keys, out })
     }
 
@@ -375,6 +353,35 @@ impl Sweep {
             })
             .collect()
     }
+}
+
+/// Refuse variants a sweep cannot compare: variants are compared counter by counter (paired
+/// per match), so a rule that changes which counters the game keeps (LOW BLOW's `rounds`
+/// adds per-round counters) makes variants that would otherwise fail mid-sweep; and a
+/// variant list that repeats itself gives rows that cannot be told apart.
+fn comparable(variants: &[Variant], plans: &[Plan]) -> anyhow::Result<()> {
+    let counters = |p: &Plan| crate::with_game!(&p.game, g => g.metric_names(p.spec.players));
+    let first = counters(&plans[0]);
+    if let Some(i) = plans.iter().position(|p| counters(p) != first) {
+        return Err(input(format!(
+            "variant {} keeps other counters than variant {} (their metrics differ, as when a rule changes the number of rounds), so a sweep cannot compare them; run each as its own `arena run`",
+            variants[i].name, variants[0].name
+        )));
+    }
+    // Each variant's values once, into a map (comparing every pair, recomputing values,
+    // took minutes for 10,000 variants).
+    let values =
+        |p: &Plan| -> Vec<String> { p.game.params().into_iter().map(|i| i.value).collect() };
+    let mut seen = std::collections::HashMap::with_capacity(plans.len());
+    for (i, plan) in plans.iter().enumerate() {
+        if let Some(j) = seen.insert(values(plan), i) {
+            return Err(input(format!(
+                "variants {} and {} have the same rules; give each variant once",
+                variants[j].name, variants[i].name
+            )));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
