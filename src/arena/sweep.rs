@@ -38,7 +38,9 @@ impl SweepBlock {
         SweepBlock {
             tallies: vec![Tally::new(players, metric_names.len()); variants],
             failures: vec![Vec::new(); variants],
-            paired: PairedSums::new(variants, quantities(players, metric_names), baseline),
+            // Seats and turns also pair across every two variants, for a trend's variance.
+            paired: PairedSums::new(variants, quantities(players, metric_names), baseline)
+                .keep_joint(players + 1),
         }
     }
 

@@ -221,6 +221,10 @@ fn print_rows(result: &SweepResult) {
             "  shard {shard}: these figures are this shard's matches only; combine every shard with `arena merge`"
         );
     }
+    // The conclusion across the variants first: it answers the sweep's question.
+    for line in meta.conclusion(&result.block, result.fair_within_pp) {
+        crate::outln!("  {line}");
+    }
     let b = meta.baseline;
     let baseline = meta.settings(b);
     let unit = crate::games::build(&meta.game, None, &[])

@@ -200,6 +200,21 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
         let label = if variant.name == proposal { "proposal" } else { "objective" };
         crate::outln!("    {label}: {}; {} (win shares in pp)", words(v), parts.join("; "));
     }
+    // The same conclusion a sweep draws, with the variants called by their roles.
+    let proposal = crate::session::tune::value_sets(&result.principle).join(",");
+    let roles: Vec<String> = meta
+        .variants
+        .iter()
+        .enumerate()
+        .map(|(v, variant)| match v {
+            _ if v == meta.baseline => "the current values (baseline)".to_string(),
+            _ if variant.name == proposal => "the proposal".to_string(),
+            _ => "the objective's proposal".to_string(),
+        })
+        .collect();
+    for line in meta.conclusion_naming(&c.block, margin, &roles) {
+        crate::outln!("  {line}");
+    }
     crate::outln!("  rules file: {}/proposal.toml (arena run --rules ...)", result.root.display());
     Ok(Status::Ok)
 }

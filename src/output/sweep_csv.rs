@@ -12,6 +12,7 @@ use std::path::Path;
 use crate::output::csv_files::{WIN_RATE_INTERVAL, f6, write_csv};
 use crate::stats::intervals::{normal_mean, wilson};
 use crate::stats::paired::PairedSums;
+use crate::stats::sweep_verdict::largest_deviation;
 use crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP;
 use crate::stats::{SHARE_UNIT, Tally, analysis};
 
@@ -77,6 +78,8 @@ pub fn write_sweep(
             "chi_square_df",
             "chi_square_p",
             "max_seat_deviation_pp",
+            "max_seat_deviation_ci_low",
+            "max_seat_deviation_ci_high",
             "turns_mean",
             "turns_ci_low",
             "turns_ci_high",
@@ -101,7 +104,7 @@ pub fn write_sweep(
             // Only the test's figures are written here; the margin changes only the verdict.
             let balance = analysis::balance(t, labels, DEFAULT_FAIR_WITHIN_PP);
             let (chi, df, p) = balance.chi_square;
-            let deviation = balance.seats.iter().map(|s| s.diff_pp.abs()).fold(f64::NAN, f64::max);
+            let deviation = largest_deviation(t);
             let turns = &t.lengths[2];
             let (tlo, thi) = normal_mean(turns.mean(), turns.sd(), turns.count(), CONFIDENCE);
             row.extend([
@@ -109,7 +112,9 @@ pub fn write_sweep(
                 f6(chi),
                 df.to_string(),
                 f6(p),
-                f6(deviation),
+                f6(deviation.pp),
+                f6(deviation.low),
+                f6(deviation.high),
                 f6(turns.mean()),
                 f6(tlo),
                 f6(thi),

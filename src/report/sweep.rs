@@ -9,7 +9,7 @@
 
 use std::path::Path;
 
-use crate::core::layout::{MANIFEST, SWEEP_CSV, SWEEP_DIFF_CSV};
+use crate::core::layout::{MANIFEST, SWEEP_CSV, SWEEP_DIFF_CSV, VERDICT_TXT};
 use crate::report::ReportError;
 use crate::report::charts::{self, Line};
 use crate::report::page::{Page, esc, num};
@@ -111,6 +111,13 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
             "This folder is shard {s} of a sweep: its figures come from this shard's matches only. Combine every shard with `arena merge` for the sweep's results."
         ));
     }
+    // The conclusion across the variants comes first: it answers the sweep's question.
+    if dir.join(VERDICT_TXT).exists() {
+        page.heading("Conclusion");
+        for line in crate::report::recorded::read_text(dir, VERDICT_TXT)?.lines() {
+            page.para(line);
+        }
+    }
     let mut facts = vec![
         ("varied", keys.iter().map(|&k| t.headers[k].as_str()).collect::<Vec<_>>().join(", ")),
         ("values", texts.join(", ")),
@@ -154,8 +161,8 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
             "sweep-deviation",
             "largest seat deviation from a fair share (pp)",
             &["max_seat_deviation_pp"],
-            &[],
-            &[],
+            &["max_seat_deviation_ci_low"],
+            &["max_seat_deviation_ci_high"],
         ),
         (
             "sweep-turns",

@@ -13,4 +13,5 @@ pub mod hypothesis;
 pub mod ladder;
 pub mod paired;
 pub mod ratings;
+pub mod sweep_verdict;
 pub mod verdict;

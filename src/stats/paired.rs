@@ -20,6 +20,23 @@ pub struct PairedSums {
     pub sum: Vec<Vec<i128>>,
     pub sq: Vec<Vec<i128>>,
     pub cross: Vec<Vec<i128>>,
+    /// `joint[q][v * variants + w]` = Σ x_v·x_w for every pair of variants, for the
+    /// quantities [`PairedSums::keep_joint`] names, kept when the sweep has at most
+    /// [`MAX_JOINT_VARIANTS`]: any contrast across the variants (a trend
+    /// over a numeric rule) then has its exact paired variance. Absent in folders made
+    /// before it was kept; then no contrast is reported.
+    #[serde(default)]
+    pub joint: Option<Vec<Vec<i128>>>,
+}
+
+/// The most variants whose every pair's cross sums are kept (the sums grow with the square).
+pub const MAX_JOINT_VARIANTS: usize = 24;
+
+/// A linear contrast of the variants' means: its estimate and its standard error.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Contrast {
+    pub estimate: f64,
+    pub se: f64,
 }
 
 /// One quantity's difference between a variant and the baseline.
@@ -45,7 +62,19 @@ impl PairedSums {
             sum: vec![vec![0; q]; variants],
             sq: vec![vec![0; q]; variants],
             cross: vec![vec![0; q]; variants],
+            joint: None,
         }
+    }
+
+    /// Also keep every pair of variants' cross sums for the first `quantities` quantities
+    /// (a sweep's seats and turns: what a trend is asked of), when the variants are few
+    /// enough; the game's own counters are left out, as they would cost the most.
+    pub fn keep_joint(mut self, quantities: usize) -> Self {
+        let variants = self.sum.len();
+        let q = quantities.min(self.quantities.len());
+        self.joint =
+            (variants <= MAX_JOINT_VARIANTS).then(|| vec![vec![0; variants * variants]; q]);
+        self
     }
 
     /// Count one match: `x[v][q]` for every variant.
@@ -60,6 +89,17 @@ impl PairedSums {
                 self.cross[v][q] += a * b;
             }
         }
+        if let Some(joint) = &mut self.joint {
+            let n = x.len();
+            for (q, pairs) in joint.iter_mut().enumerate() {
+                for v in 0..n {
+                    let a = x[v][q] as i128;
+                    for w in 0..n {
+                        pairs[v * n + w] += a * x[w][q] as i128;
+                    }
+                }
+            }
+        }
     }
 
     /// Add another part's sums (of the same sweep).
@@ -72,6 +112,39 @@ impl PairedSums {
                 self.cross[v][q] += o.cross[v][q];
             }
         }
+        self.joint = match (self.joint.take(), &o.joint) {
+            (Some(mut a), Some(b)) => {
+                for (x, y) in a.iter_mut().zip(b) {
+                    x.iter_mut().zip(y).for_each(|(x, y)| *x += y);
+                }
+                Some(a)
+            }
+            _ => None,
+        };
+    }
+
+    /// Σ c_v · mean_v of quantity `q` (values divided by `scale`) with its standard error
+    /// from the per-match covariances of the variants (they play the same matches); `None`
+    /// without the joint sums or with fewer than two matches.
+    pub fn contrast(&self, c: &[f64], q: usize, scale: f64) -> Option<Contrast> {
+        let joint = self.joint.as_ref()?.get(q)?;
+        let (n, k) = (self.matches, self.sum.len());
+        if n < 2 || c.len() != k {
+            return None;
+        }
+        let ni = n as i128;
+        let mut var = 0.0;
+        for v in 0..k {
+            for w in 0..k {
+                // n²·Cov exactly, then to the scale of one match.
+                let cov_n2 = ni * joint[v * k + w] - self.sum[v][q] * self.sum[w][q];
+                var += c[v] * c[w] * cov_n2 as f64;
+            }
+        }
+        let nf = n as f64;
+        let var = (var / (nf * (nf - 1.0) * scale * scale)).max(0.0);
+        let estimate = (0..k).map(|v| c[v] * self.mean(v, q, scale)).sum();
+        Some(Contrast { estimate, se: (var / nf).sqrt() })
     }
 
     /// Variant `v`'s mean of quantity `q`, divided by `scale`.
@@ -153,5 +226,32 @@ mod tests {
         assert!(d.reduction > 0.9, "{d:?}");
         assert!(p.diff(1, 0, 1.0, 0.95).ci.0 > 0.0);
         assert!(PairedSums::new(2, vec!["x".into()], 0).diff(1, 0, 1.0, 0.95).diff.is_nan());
+    }
+
+    #[test]
+    fn a_contrast_of_two_variants_is_their_paired_difference() {
+        let mut p = PairedSums::new(3, vec!["x".into()], 0).keep_joint(1);
+        for (a, b, c) in [(10i64, 12, 15), (20, 21, 25), (15, 18, 19), (30, 30, 36), (7, 9, 8)] {
+            p.add(&[vec![a], vec![b], vec![c]]);
+        }
+        let d = p.diff(2, 0, 1.0, 0.95);
+        let c = p.contrast(&[-1.0, 0.0, 1.0], 0, 1.0).unwrap();
+        assert!((c.estimate - d.diff).abs() < 1e-12);
+        assert!((1.959964 * c.se - (d.ci.1 - d.diff)).abs() < 1e-5, "{c:?} {d:?}");
+        // A slope over values 0, 1, 2: the least-squares weights (x - 1) / 2.
+        let slope = p.contrast(&[-0.5, 0.0, 0.5], 0, 1.0).unwrap();
+        assert!((slope.estimate - d.diff / 2.0).abs() < 1e-12);
+        // Merged halves give the same joint sums as the whole.
+        let mut halves = (
+            PairedSums::new(3, vec!["x".into()], 0).keep_joint(1),
+            PairedSums::new(3, vec!["x".into()], 0).keep_joint(1),
+        );
+        halves.0.add(&[vec![1], vec![2], vec![3]]);
+        halves.1.add(&[vec![4], vec![6], vec![9]]);
+        halves.0.merge(&halves.1);
+        assert_eq!(halves.0.joint.as_ref().unwrap()[0][2], 3 + 4 * 9, "Σ x_0·x_2 = 1·3 + 4·9");
+        // A sweep too large to keep every pair reports no contrast rather than a wrong one.
+        let big = PairedSums::new(MAX_JOINT_VARIANTS + 1, vec!["x".into()], 0).keep_joint(1);
+        assert!(big.contrast(&[0.0; MAX_JOINT_VARIANTS + 1], 0, 1.0).is_none());
     }
 }

@@ -510,3 +510,60 @@ fn variants_that_keep_other_counters_are_refused_in_one_line() {
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(!out.exists(), "nothing written");
 }
+
+/// The question a sweep answers (which value is fairest?) is answered first: the conclusion
+/// across the variants leads stdout, is `verdict.txt` and heads the sweep page; a numeric
+/// rule gets its trend; `sweep.csv`'s largest deviation carries its interval.
+#[test]
+fn a_sweep_concludes_across_its_variants_first_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sw");
+    let o = arena(&[
+        "sweep",
+        "--game",
+        "dardz",
+        "--players",
+        "4",
+        "--vary",
+        "value_12=4,8,12",
+        "--matches",
+        "4000",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[1].trim_start().starts_with(
+            "No variant is measurably fairer or less fair than value_12=10 (baseline)"
+        ) || lines[1].trim_start().starts_with("Measurably"),
+        "{text}"
+    );
+    assert!(lines[1].contains("Holm over 3 variants × 4 seats; n = 4000 paired matches"), "{text}");
+    // A higher 12 shortens a DARDZ game (the card scores more, so the target comes sooner).
+    assert!(
+        lines.iter().any(|l| l.contains("Each unit more of value_12 shortens a game by")),
+        "{text}"
+    );
+    let verdict = read(&out, "verdict.txt");
+    let printed: Vec<&str> =
+        lines[1..=verdict.lines().count()].iter().map(|l| l.trim_start()).collect();
+    assert_eq!(
+        verdict.lines().collect::<Vec<_>>(),
+        printed,
+        "verdict.txt is what stdout concludes"
+    );
+    let page = read(&out, "report.html");
+    let (conclusion, seats) =
+        (page.find("Conclusion</h2>").unwrap(), page.find("Seat win shares").unwrap());
+    assert!(conclusion < seats, "the conclusion heads the page");
+    for r in rows(&read(&out, "sweep.csv")) {
+        let (lo, pp, hi) = (
+            num(&r, "max_seat_deviation_ci_low"),
+            num(&r, "max_seat_deviation_pp"),
+            num(&r, "max_seat_deviation_ci_high"),
+        );
+        assert!(0.0 <= lo && lo <= pp && pp <= hi, "{r:?}");
+    }
+}

@@ -355,6 +355,51 @@ impl Sweep {
     }
 }
 
+impl run::SweepMeta {
+    /// The conclusion across the variants (first on stdout, `verdict.txt`, the top of the
+    /// sweep page): see [`crate::stats::sweep_verdict`].
+    pub fn conclusion(
+        &self,
+        block: &crate::arena::sweep::SweepBlock,
+        margin_pp: f64,
+    ) -> Vec<String> {
+        let names: Vec<String> = (0..self.variants.len())
+            .map(|v| {
+                let name = self.settings(v);
+                if v == self.baseline { format!("{name} (baseline)") } else { name }
+            })
+            .collect();
+        self.conclusion_naming(block, margin_pp, &names)
+    }
+
+    /// The conclusion with the variants called `names` (a tuning's "current", "proposal").
+    pub fn conclusion_naming(
+        &self,
+        block: &crate::arena::sweep::SweepBlock,
+        margin_pp: f64,
+        names: &[String],
+    ) -> Vec<String> {
+        // A trend needs one varied rule whose every value is a number.
+        let numeric = match self.keys.as_slice() {
+            [key] => self
+                .values
+                .iter()
+                .map(|v| v.first().and_then(|x| x.trim().parse::<f64>().ok()))
+                .collect::<Option<Vec<f64>>>()
+                .map(|values| (key.as_str(), values)),
+            _ => None,
+        };
+        crate::stats::sweep_verdict::conclude(&crate::stats::sweep_verdict::SweepFacts {
+            tallies: &block.tallies,
+            paired: &block.paired,
+            names,
+            labels: &self.labels,
+            margin_pp,
+            numeric,
+        })
+    }
+}
+
 /// Refuse variants a sweep cannot compare: variants are compared counter by counter (paired
 /// per match), so a rule that changes which counters the game keeps (LOW BLOW's `rounds`
 /// adds per-round counters) makes variants that would otherwise fail mid-sweep; and a

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use crate::arena::RunSpec;
 use crate::arena::sweep::{SweepBlock, play_sweep_block};
 use crate::core::Game;
-use crate::core::layout::{MANIFEST, SWEEP_CSV, SWEEP_DIFF_CSV};
+use crate::core::layout::{MANIFEST, SWEEP_CSV, SWEEP_DIFF_CSV, VERDICT_TXT};
 use crate::games::AnyGame;
 use crate::output::manifest::{RuleValue, write_record};
 use crate::output::sweep_csv::{VariantRow, write_sweep, write_sweep_diff};
@@ -429,7 +429,10 @@ fn write_sweep_folder(
         &meta.labels,
     )?;
     write_sweep_diff(&root.join(SWEEP_DIFF_CSV), &rows, &block.paired, meta.players)?;
-    files.extend([SWEEP_CSV, SWEEP_DIFF_CSV].map(String::from));
+    let mut verdict = meta.conclusion(block, request.request.fair_within_pp()?).join("\n");
+    verdict.push('\n');
+    write_atomic(&root.join(VERDICT_TXT), verdict.as_bytes())?;
+    files.extend([SWEEP_CSV, SWEEP_DIFF_CSV, VERDICT_TXT].map(String::from));
     let tally = SweepTally {
         request: request.clone(),
         meta: meta.clone(),

@@ -1,0 +1,448 @@
+//! A sweep's conclusion across its variants, in a designer's words: which variants are
+//! measurably fairer or less fair than the baseline, which are shown fair within the margin
+//! (and, for a numeric rule, the range of values that keeps every seat within it), each
+//! variant's largest seat deviation with an interval, and, for a numeric rule, how much each
+//! unit of the rule moves the length and every seat's share.
+//!
+//! Methods (named in the text too):
+//! - **Changes against the baseline**: every seat of every variant, its win share's paired
+//!   difference from the baseline's (the same matches, normal interval of the per-match
+//!   differences), two-sided z-test, Holm-adjusted over all variants × seats at once (Holm
+//!   1979), so "no variant is measurably different" is one statement with a 5% error rate.
+//!   A variant with a changed seat is *fairer* when every changed seat moved toward the fair
+//!   share, *less fair* when every one moved away, and *reshuffled* otherwise.
+//! - **Shown fair**: the variant's own verdict (TOST per seat, see [`crate::stats::verdict`]).
+//! - **Largest seat deviation**: max over seats of |decisive share − 1/players|, with an
+//!   interval from each seat's Wilson interval at 1 − 5%/players (Bonferroni), so the
+//!   interval covers the true maximum with at least 95%.
+//! - **Trend** (one numeric rule, three or more values): the least-squares slope of the
+//!   variants' means on the rule's value, a linear contrast whose standard error comes from
+//!   the exact per-match covariances of the paired variants; seats' slopes Holm-adjusted.
+
+use statrs::distribution::{ContinuousCDF, Normal};
+
+use crate::stats::analysis::{self, answer};
+use crate::stats::hypothesis::holm;
+use crate::stats::intervals::{wilson, z_for};
+use crate::stats::paired::PairedSums;
+use crate::stats::verdict::Answer;
+use crate::stats::{SHARE_UNIT, Tally};
+
+const ALPHA: f64 = 0.05;
+
+/// What a sweep is: its variants' tallies and paired sums, and how to name them.
+pub struct SweepFacts<'a> {
+    pub tallies: &'a [Tally],
+    pub paired: &'a PairedSums,
+    /// Each variant's settings as the designer reads them (`value_12=8`).
+    pub names: &'a [String],
+    pub labels: &'a [String],
+    pub margin_pp: f64,
+    /// The one varied rule and each variant's value of it, when it is numeric.
+    pub numeric: Option<(&'a str, Vec<f64>)>,
+}
+
+/// The largest seat deviation of a variant, in pp, with its simultaneous interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Deviation {
+    pub pp: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+/// `tally`'s largest seat deviation from the fair share of decisive matches (NaN when no
+/// match was decisive).
+pub fn largest_deviation(t: &Tally) -> Deviation {
+    let players = t.players;
+    let decisive = t.matches - t.capped - t.shared_first;
+    if players < 2 || decisive == 0 {
+        return Deviation { pp: f64::NAN, low: f64::NAN, high: f64::NAN };
+    }
+    let fair = 1.0 / players as f64;
+    let confidence = 1.0 - ALPHA / players as f64;
+    let (mut pp, mut low, mut high) = (0.0f64, 0.0f64, 0.0f64);
+    for side in &t.seats[..players] {
+        let share = side.wins as f64 / decisive as f64;
+        let (lo, hi) = wilson(side.wins as f64, decisive, confidence);
+        pp = pp.max((share - fair).abs());
+        // The interval's nearest and farthest points from the fair share.
+        let near =
+            if lo <= fair && fair <= hi { 0.0 } else { (lo - fair).abs().min((hi - fair).abs()) };
+        low = low.max(near);
+        high = high.max((lo - fair).abs().max((hi - fair).abs()));
+    }
+    Deviation { pp: 100.0 * pp, low: 100.0 * low, high: 100.0 * high }
+}
+
+fn two_sided_p(estimate: f64, se: f64) -> f64 {
+    if se.is_nan() || se <= 0.0 {
+        return if estimate == 0.0 { 1.0 } else { 0.0 };
+    }
+    let normal = Normal::new(0.0, 1.0).expect("standard normal");
+    2.0 * (1.0 - normal.cdf((estimate / se).abs()))
+}
+
+fn p_text(p: f64) -> String {
+    if p < 0.001 { "p < 0.001".into() } else { format!("p = {p:.3}") }
+}
+
+fn pp(x: f64) -> String {
+    format!("{:+.1}", 100.0 * x)
+}
+
+fn list(items: &[String]) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+/// One seat's paired change against the baseline.
+struct Shift {
+    variant: usize,
+    seat: usize,
+    diff: f64,
+    ci: (f64, f64),
+    p: f64,
+}
+
+/// The conclusion's lines, most important first.
+pub fn conclude(f: &SweepFacts) -> Vec<String> {
+    let paired = f.paired;
+    let b = paired.baseline;
+    let Some(first) = f.tallies.first() else { return Vec::new() };
+    let players = first.players;
+    if players < 2 || f.tallies.len() < 2 {
+        return vec!["one seat or one variant: no comparison across variants".into()];
+    }
+    let mut lines = vec![changes_line(f, players, b)];
+    lines.push(fair_line(f));
+    lines.push(deviation_line(f));
+    if let Some(trend) = trend_lines(f, players) {
+        lines.extend(trend);
+    }
+    lines
+}
+
+fn changes_line(f: &SweepFacts, players: usize, b: usize) -> String {
+    let paired = f.paired;
+    let z = z_for(1.0 - ALPHA);
+    let mut shifts = Vec::new();
+    for v in (0..f.tallies.len()).filter(|&v| v != b) {
+        for seat in 0..players {
+            let d = paired.diff(v, seat, SHARE_UNIT as f64, 1.0 - ALPHA);
+            let se = (d.ci.1 - d.diff) / z;
+            shifts.push(Shift {
+                variant: v,
+                seat,
+                diff: d.diff,
+                ci: d.ci,
+                p: two_sided_p(d.diff, se),
+            });
+        }
+    }
+    let adjusted = holm(&shifts.iter().map(|s| s.p).collect::<Vec<_>>());
+    let family = format!(
+        "paired differences of every seat's win share, Holm over {} variants × {players} seats; n = {} paired matches",
+        f.tallies.len() - 1,
+        paired.matches
+    );
+    let fair = 1.0 / players as f64;
+    let (mut fairer, mut worse, mut mixed) = (Vec::new(), Vec::new(), Vec::new());
+    for v in (0..f.tallies.len()).filter(|&v| v != b) {
+        let changed: Vec<(&Shift, f64)> = shifts
+            .iter()
+            .zip(&adjusted)
+            .filter(|(s, p)| s.variant == v && **p < ALPHA)
+            .map(|(s, p)| (s, *p))
+            .collect();
+        if changed.is_empty() {
+            continue;
+        }
+        let base_share = |s: usize| paired.mean(b, s, SHARE_UNIT as f64);
+        let toward = |s: &Shift| {
+            (base_share(s.seat) + s.diff - fair).abs() < (base_share(s.seat) - fair).abs()
+        };
+        let what = changed
+            .iter()
+            .map(|(s, p)| {
+                format!(
+                    "seat {} {} pp [{}, {}], {}",
+                    s.seat,
+                    pp(s.diff),
+                    pp(s.ci.0),
+                    pp(s.ci.1),
+                    p_text(*p)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        let entry = format!("{} ({what})", f.names[v]);
+        if changed.iter().all(|(s, _)| toward(s)) {
+            fairer.push(entry);
+        } else if changed.iter().all(|(s, _)| !toward(s)) {
+            worse.push(entry);
+        } else {
+            mixed.push(entry);
+        }
+    }
+    let baseline = &f.names[b];
+    if fairer.is_empty() && worse.is_empty() && mixed.is_empty() {
+        let widest = shifts.iter().map(|s| s.ci.0.abs().max(s.ci.1.abs())).fold(0.0f64, f64::max);
+        return format!(
+            "No variant is measurably fairer or less fair than {baseline}: no seat's share differs from the baseline's beyond chance (changes larger than about {:.1} pp would have shown; {family}).",
+            100.0 * widest
+        );
+    }
+    let mut parts = Vec::new();
+    if !fairer.is_empty() {
+        parts.push(format!("measurably fairer than {baseline}: {}", fairer.join("; ")));
+    }
+    if !worse.is_empty() {
+        parts.push(format!("measurably less fair than {baseline}: {}", worse.join("; ")));
+    }
+    if !mixed.is_empty() {
+        parts.push(format!(
+            "shifts the edge between seats, no fairer overall: {}",
+            mixed.join("; ")
+        ));
+    }
+    let mut text = parts.join(". ");
+    text[..1].make_ascii_uppercase();
+    format!("{text} ({family}).")
+}
+
+fn fair_line(f: &SweepFacts) -> String {
+    let margin = f.margin_pp;
+    let answers: Vec<Answer> = f
+        .tallies
+        .iter()
+        .map(|t| answer(&analysis::balance(t, f.labels, margin).seats, margin))
+        .collect();
+    let shown: Vec<usize> = (0..answers.len())
+        .filter(|&v| matches!(answers[v], Answer::Fair | Answer::SmallEdge))
+        .collect();
+    let unfair: Vec<String> = (0..answers.len())
+        .filter(|&v| answers[v] == Answer::Unfair)
+        .map(|v| f.names[v].clone())
+        .collect();
+    let mut text = if shown.is_empty() {
+        format!("No variant is shown within ±{margin} pp for every seat at this number of matches")
+    } else {
+        let names: Vec<String> = shown.iter().map(|&v| f.names[v].clone()).collect();
+        format!("Shown within ±{margin} pp for every seat: {}", list(&names))
+    };
+    if let Some((key, values)) = &f.numeric
+        && !shown.is_empty()
+    {
+        // The tested values in order, and whether the shown ones are a run of them.
+        let mut order: Vec<usize> = (0..values.len()).collect();
+        order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+        let at: Vec<usize> =
+            order.iter().enumerate().filter(|(_, v)| shown.contains(v)).map(|(i, _)| i).collect();
+        if at.len() > 1 && at.windows(2).all(|w| w[1] == w[0] + 1) {
+            let (lo, hi) = (values[order[at[0]]], values[order[*at.last().unwrap()]]);
+            text.push_str(&format!(" (the tested values of {key} from {lo} to {hi})"));
+        }
+    }
+    if !unfair.is_empty() {
+        text.push_str(&format!("; unfair by more than ±{margin} pp: {}", list(&unfair)));
+    }
+    format!("{text} (each variant's own verdict: TOST per seat on decisive matches).")
+}
+
+fn deviation_line(f: &SweepFacts) -> String {
+    let devs: Vec<Deviation> = f.tallies.iter().map(largest_deviation).collect();
+    let parts: Vec<String> = devs
+        .iter()
+        .zip(f.names)
+        .map(|(d, name)| format!("{name} {:.1} [{:.1}, {:.1}]", d.pp, d.low, d.high))
+        .collect();
+    let best = (0..devs.len())
+        .filter(|&v| devs[v].pp.is_finite())
+        .min_by(|&a, &b| devs[a].pp.total_cmp(&devs[b].pp));
+    let tail = match best {
+        Some(v) => {
+            let close: Vec<String> = (0..devs.len())
+                .filter(|&w| w != v && devs[w].low <= devs[v].high)
+                .map(|w| f.names[w].clone())
+                .collect();
+            if close.is_empty() {
+                format!("; {} is the fairest, its interval apart from every other", f.names[v])
+            } else {
+                format!(
+                    "; the smallest, {}, is not told apart from {} (the intervals overlap)",
+                    f.names[v],
+                    list(&close)
+                )
+            }
+        }
+        None => String::new(),
+    };
+    format!(
+        "Largest seat deviation from a fair share, in pp: {} (simultaneous 95% intervals: Wilson per seat at 1 − 5%/seats){tail}.",
+        parts.join(", ")
+    )
+}
+
+fn trend_lines(f: &SweepFacts, players: usize) -> Option<Vec<String>> {
+    let (key, values) = f.numeric.as_ref()?;
+    if values.len() < 3 {
+        return None;
+    }
+    let mean = values.iter().sum::<f64>() / values.len() as f64;
+    let sxx: f64 = values.iter().map(|x| (x - mean).powi(2)).sum();
+    if sxx <= 0.0 {
+        return None;
+    }
+    let c: Vec<f64> = values.iter().map(|x| (x - mean) / sxx).collect();
+    let z = z_for(1.0 - ALPHA);
+    let turns = f.paired.contrast(&c, players, 1.0)?;
+    let span = values.iter().cloned().fold(f64::NEG_INFINITY, f64::max)
+        - values.iter().cloned().fold(f64::INFINITY, f64::min);
+    // Said as a lengthening or a shortening, the interval in the same direction.
+    let (verb, sign) = if turns.estimate < 0.0 { ("shortens", -1.0) } else { ("lengthens", 1.0) };
+    let (a, b) = (sign * (turns.estimate - z * turns.se), sign * (turns.estimate + z * turns.se));
+    let mut lines = vec![format!(
+        "Each unit more of {key} {verb} a game by {:.3} turns [{:.3}, {:.3}] (least-squares slope over the tested values, paired covariance; {}).",
+        sign * turns.estimate,
+        a.min(b),
+        a.max(b),
+        p_text(two_sided_p(turns.estimate, turns.se)),
+    )];
+    let seats: Vec<_> =
+        (0..players).filter_map(|s| f.paired.contrast(&c, s, SHARE_UNIT as f64)).collect();
+    let p: Vec<f64> = seats.iter().map(|s| two_sided_p(s.estimate, s.se)).collect();
+    let adjusted = holm(&p);
+    let moved: Vec<String> = seats
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| adjusted[*s] < ALPHA)
+        .map(|(s, t)| {
+            format!(
+                "seat {s} {} pp a unit [{}, {}], {}",
+                pp(t.estimate),
+                pp(t.estimate - z * t.se),
+                pp(t.estimate + z * t.se),
+                p_text(adjusted[s])
+            )
+        })
+        .collect();
+    let across = seats.iter().map(|t| span * (t.estimate.abs() + z * t.se)).fold(0.0f64, f64::max);
+    lines.push(if moved.is_empty() {
+        let within = if 100.0 * across <= f.margin_pp {
+            format!(", and across the tested range every seat's share moves by less than {:.1} pp, inside ±{} pp", 100.0 * across, f.margin_pp)
+        } else {
+            String::new()
+        };
+        format!("No measurable trend of {key} on seat balance (every seat's slope, Holm over {players} seats){within}.")
+    } else {
+        format!("{key} moves seat balance: {} (Holm over {players} seats).", moved.join("; "))
+    });
+    Some(lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three variants of a two-seat game, each match's dice shared (one uniform draw per
+    /// match): seat 0 wins when the draw is below `p[v]`; a match lasts `10 + 2·value`
+    /// turns plus the match's own noise, so the length's slope is exactly 2 a unit.
+    fn sweep(p: [f64; 3], n: u64) -> (Vec<Tally>, PairedSums) {
+        let mut tallies = vec![Tally::new(2, 0); 3];
+        let quantities = vec!["seat0_win".into(), "seat1_win".into(), "turns".into()];
+        let mut paired = PairedSums::new(3, quantities, 0).keep_joint(3);
+        let mut state = 12345u64;
+        for _ in 0..n {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let u = (state >> 11) as f64 / (1u64 << 53) as f64;
+            let noise = (state >> 60) as i64;
+            let mut x = Vec::new();
+            for v in 0..3 {
+                let seat0 = u < p[v];
+                let t = &mut tallies[v];
+                t.matches += 1;
+                for s in 0..2 {
+                    t.seats[s].matches += 1;
+                }
+                let winner = if seat0 { 0 } else { 1 };
+                t.seats[winner].wins += 1;
+                t.seats[winner].win_units += SHARE_UNIT;
+                let units = SHARE_UNIT as i64;
+                x.push(vec![
+                    seat0 as i64 * units,
+                    (!seat0) as i64 * units,
+                    10 + 2 * (v as i64 + 1) + noise,
+                ]);
+            }
+            paired.add(&x);
+        }
+        (tallies, paired)
+    }
+
+    fn lines(p: [f64; 3], n: u64) -> Vec<String> {
+        let (tallies, paired) = sweep(p, n);
+        let names: Vec<String> = ["k=1 (baseline)", "k=2", "k=3"].map(String::from).into();
+        conclude(&SweepFacts {
+            tallies: &tallies,
+            paired: &paired,
+            names: &names,
+            labels: &["random".into()],
+            margin_pp: 1.0,
+            numeric: Some(("k", vec![1.0, 2.0, 3.0])),
+        })
+    }
+
+    #[test]
+    fn variants_that_play_alike_are_said_to_be_no_fairer() {
+        let l = lines([0.5, 0.5, 0.5], 20_000);
+        assert!(l[0].starts_with("No variant is measurably fairer or less fair than k=1"), "{l:?}");
+        assert!(l[0].contains("Holm over 2 variants × 2 seats; n = 20000"), "{l:?}");
+        // The length grows by exactly 2 turns a unit, with no seat trend.
+        assert!(l[3].contains("lengthens a game by 2.000 turns [2.000, 2.000]"), "{l:?}");
+        assert!(l[4].starts_with("No measurable trend of k on seat balance"), "{l:?}");
+        // Every variant is the same fair coin: all shown within the margin, as a range.
+        assert!(
+            l[1].contains("Shown within ±1 pp for every seat: k=1 (baseline), k=2 and k=3"),
+            "{l:?}"
+        );
+        assert!(l[1].contains("from 1 to 3"), "{l:?}");
+    }
+
+    #[test]
+    fn a_variant_that_moves_a_seat_away_from_fair_is_named_less_fair() {
+        let l = lines([0.5, 0.5, 0.6], 4_000);
+        assert!(
+            l[0].starts_with("Measurably less fair than k=1 (baseline): k=3 (seat 0 +10."),
+            "{l:?}"
+        );
+        assert!(!l[0].contains("k=2 ("), "k=2 plays exactly as the baseline: {l:?}");
+        assert!(l[1].contains("unfair by more than ±1 pp: k=3"), "{l:?}");
+        assert!(l[4].starts_with("k moves seat balance: seat 0 +5."), "{l:?}");
+        assert!(l[2].contains("is not told apart from k=2 (the intervals overlap)"), "{l:?}");
+        // Moving back toward the fair share reads as fairer.
+        let l = lines([0.6, 0.6, 0.5], 4_000);
+        assert!(
+            l[0].starts_with("Measurably fairer than k=1 (baseline): k=3 (seat 0 -10."),
+            "{l:?}"
+        );
+    }
+
+    #[test]
+    fn the_largest_deviation_interval_holds_the_estimate_and_starts_at_zero_near_fair() {
+        let (tallies, _) = sweep([0.5, 0.5, 0.6], 4_000);
+        let fair = largest_deviation(&tallies[0]);
+        assert!(fair.low == 0.0 && fair.pp <= fair.high, "{fair:?}");
+        let edge = largest_deviation(&tallies[2]);
+        assert!(
+            (edge.pp - 10.0).abs() < 2.0
+                && edge.low > 5.0
+                && edge.low < edge.pp
+                && edge.pp < edge.high,
+            "{edge:?}"
+        );
+        assert!(largest_deviation(&Tally::new(2, 0)).pp.is_nan(), "no decisive match: undefined");
+    }
+}
