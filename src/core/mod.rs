@@ -134,6 +134,25 @@ impl Outcome {
         outcome
     }
 
+    /// The tie for first place broken by something other than the scores (DARDZ's final
+    /// roll-off, DZ-9): the seats in `winners` that share first place keep it, and the others
+    /// that shared it rank just below them. The scores stay as they were played, so they
+    /// still add up to what the match's events say. A capped outcome, or `winners` naming no
+    /// first-placed seat, is returned unchanged.
+    pub fn with_tie_broken(mut self, winners: &[Seat]) -> Self {
+        let n = self.players();
+        let kept = |s: usize| self.ranks[s] == 0 && winners.contains(&Seat(s as u8));
+        let count = (0..n).filter(|&s| kept(s)).count();
+        if self.capped || count == 0 {
+            return self;
+        }
+        let below: Vec<usize> = (0..n).filter(|&s| self.ranks[s] == 0 && !kept(s)).collect();
+        for s in below {
+            self.ranks[s] = count as u8;
+        }
+        self
+    }
+
     fn blank(scores: &[i32], turns: u32, rounds: u32) -> Self {
         assert!((1..=MAX_SEATS).contains(&scores.len()), "outcome for {} seats", scores.len());
         let mut fixed = [0; MAX_SEATS];
@@ -447,6 +466,25 @@ mod tests {
         assert_eq!(o.win_share(Seat(0)), 0.0);
         let low = Outcome::finished(&[5, 9, 9], ScoreOrder::LowerWins, 10, 1);
         assert_eq!(low.ranks(), &[0, 1, 1]);
+    }
+
+    #[test]
+    fn a_broken_tie_reranks_without_touching_the_scores_dz9() {
+        // Four seats, two tied on top: the roll-off winner alone is first, the loser second.
+        let o = Outcome::finished(&[7, 30, 30, 2], ScoreOrder::HigherWins, 10, 3)
+            .with_tie_broken(&[Seat(2)]);
+        assert_eq!(o.scores(), &[7, 30, 30, 2]);
+        assert_eq!(o.ranks(), &[2, 1, 0, 3]);
+        assert_eq!(o.win_share(Seat(2)), 1.0);
+        // A team's two seats keep first place together.
+        let team = Outcome::finished(&[9, 9, 9, 9], ScoreOrder::HigherWins, 10, 3)
+            .with_tie_broken(&[Seat(1), Seat(3)]);
+        assert_eq!(team.ranks(), &[2, 0, 2, 0]);
+        // Naming a seat that is not first, or a capped match, changes nothing.
+        let plain = Outcome::finished(&[7, 30, 30, 2], ScoreOrder::HigherWins, 10, 3);
+        assert_eq!(plain.with_tie_broken(&[Seat(0)]), plain);
+        let capped = Outcome::capped(&[7, 7], 10, 3);
+        assert_eq!(capped.with_tie_broken(&[Seat(0)]), capped);
     }
 
     #[test]

@@ -367,21 +367,20 @@ impl Game for Dardz {
 
     fn outcome(&self, s: &DardzState) -> Outcome {
         let n = s.players();
-        let mut scores = s.scores;
+        let scores = &s.scores[..n];
         let rounds = s.round as u32;
         if s.capped {
-            return Outcome::capped(&scores[..n], s.turns, rounds);
+            return Outcome::capped(scores, s.turns, rounds);
         }
-        // `final_tie = roll_off`: Outcome ranks by score alone, so the roll-off winner's
-        // reported score (both partners' in Team DARDZ) is raised by 1; no other rank changes.
-        if s.tiebreak != NO_SEAT {
-            scores[s.tiebreak as usize] += 1;
-            let partner = self.partner(s, s.tiebreak as usize);
-            if partner != s.tiebreak as usize {
-                scores[partner] += 1;
-            }
+        let outcome = Outcome::finished(scores, ScoreOrder::HigherWins, s.turns, rounds);
+        // `final_tie = roll_off`: the roll-off decides who wins the tie ("decide who wins the
+        // game with a best-out-of-3 Roll-Off!", DZ-9); it scores no points, so the scores
+        // stay as played and only the ranks change (both partners' in Team DARDZ).
+        if s.tiebreak == NO_SEAT {
+            return outcome;
         }
-        Outcome::finished(&scores[..n], ScoreOrder::HigherWins, s.turns, rounds)
+        let w = s.tiebreak as usize;
+        outcome.with_tie_broken(&[Seat(w as u8), Seat(self.partner(s, w) as u8)])
     }
 
     fn turn_cap(&self) -> u32 {

@@ -292,7 +292,8 @@ crate::rule_params! {
         pass_rule: PassRule = PassRule::Always, Default,
             "always or only_without_own_match", |_| true;
         /// A tie for the highest final score (DZ-9): `shared` win (G-3) or the rulebook's
-        /// `roll_off` (the roll-off winner's reported score gets +1 so that it ranks first).
+        /// `roll_off` (the roll-off winner ranks first alone; it scores no points, so the
+        /// scores stay tied).
         final_tie: FinalTie = FinalTie::Shared, Default, "shared or roll_off", |_| true;
         /// Playing an action card other than the Clock draws back to the hand size (outside
         /// the Bonus Roll; DZ-14: "make sure you have 3 cards in your hand after your turn",

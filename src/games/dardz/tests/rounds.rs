@@ -253,6 +253,11 @@ fn dz9_a_tie_above_150_is_shared_or_rolled_off() {
     assert_eq!(s.tiebreak, 1);
     let o = rolled.outcome(&s);
     assert_eq!(o.ranks(), &[1, 0, 2]);
+    assert_eq!(o.win_share(Seat(1)), 1.0);
+    // "decide who wins the game with a best-out-of-3 Roll-Off!": the roll-off names the
+    // winner and scores nothing, so the outcome's scores are the state's, still tied.
+    assert_eq!(o.scores(), &s.scores[..3]);
+    assert_eq!(o.score(Seat(0)), o.score(Seat(1)));
 }
 
 #[test]

@@ -146,6 +146,8 @@ fn dz6_win_shares_per_team_outcome_metrics_and_final_roll_off() {
     let s = finish(&rolled, [160; 4], &[2, 5]);
     assert_eq!(s.tiebreak, 1);
     assert_eq!(rolled.outcome(&s).ranks(), &[2, 0, 2, 0]);
+    // The roll-off scores nothing (DZ-9): the team scores stay as played (DZ-16).
+    assert_eq!(rolled.outcome(&s).scores(), &s.scores[..4]);
 }
 
 crate::sampled! {
