@@ -16,6 +16,7 @@ use arena::arena::runner::play_block;
 use arena::arena::{RunSpec, Seating};
 use arena::bots::profile::{parse_lineup, parse_one};
 use arena::bots::{Bot, BotConfig, MctsParams};
+use arena::core::trace::{TraceGame, points_event};
 use arena::core::{Chance, Game, Outcome, Rng, ScoreOrder, Seat, Turn, derive_rng};
 use arena::games::pig::{Pig, PigRules};
 use arena::games::tictactoe::{TicTacToe, TicTacToeRules};
@@ -551,6 +552,22 @@ impl Game for Race {
     }
     fn render(&self, s: &RaceState) -> String {
         format!("{s:?}")
+    }
+}
+
+/// Each bank is the seat's score change (the conformance check sums the trace's points).
+impl TraceGame for Race {
+    fn trace_events(
+        &self,
+        before: &RaceState,
+        action: Option<RaceAction>,
+        _after: &RaceState,
+        out: &mut Vec<serde_json::Value>,
+    ) {
+        if action == Some(RaceAction::Stop) {
+            let seat = before.to_move as usize;
+            out.push(points_event("bank", seat, before.turn_total as i32, serde_json::json!({})));
+        }
     }
 }
 

@@ -9,8 +9,9 @@
 //! `Game::heuristics` gives `Game::heuristic` of every seat bit for bit and no action ends
 //! the match where `Game::may_end_in_one` says none can (both in the observed matches); the
 //! match ends within the turn cap with a well-formed outcome; the same seed replays the same
-//! match (same actions, same final state); and every metric the game emits has a description
-//! (for `COLUMNS.md`).
+//! match (same actions, same final state); every metric the game emits has a description
+//! (for `COLUMNS.md`); and, on the first [`TRACED_MATCHES`] matches, the trace's events
+//! explain every score: their points sum to the outcome's scores (see [`trace_points`]).
 //!
 //! Hidden information is checked through [`Game::observe`], on every state of the first
 //! [`OBSERVED_MATCHES`] matches and for every seat v (see [`observation`]): (A) what v
@@ -23,11 +24,13 @@
 mod observation;
 pub mod rule_space;
 pub mod seat_view;
+mod trace_points;
 
 use std::hash::{Hash, Hasher};
 
 use rand::RngExt;
 
+use super::trace::TraceGame;
 use super::{CHANCE_STREAM, Game, MAX_SEATS, Outcome, Rng, Seat, Turn, bot_stream, derive_rng};
 
 /// What the check saw, for tests that want to assert more (e.g. that the cap is reachable).
@@ -43,12 +46,17 @@ pub struct ConformanceReport {
 /// seat per step, so not all matches of a long check get them).
 pub const OBSERVED_MATCHES: u64 = 1000;
 
+/// Matches whose every step's trace events are summed against the outcome's scores (they
+/// build JSON at every step). Not tied to `observed`, so that the rule-space check, which
+/// observes only a rule set's first match, still checks the points of all its matches.
+pub const TRACED_MATCHES: u64 = 1000;
+
 /// Steps after which a match is declared endless: far beyond any game's real length.
 const STEP_LIMIT: u64 = 5_000_000;
 
 /// Play `matches` random matches of `game` with `players` seats from `seed`, checking every
 /// step. Panics with the match index and step on the first violation.
-pub fn check<G: Game>(game: &G, players: usize, matches: u64, seed: u64) -> ConformanceReport {
+pub fn check<G: TraceGame>(game: &G, players: usize, matches: u64, seed: u64) -> ConformanceReport {
     check_matches(game, players, seed, 0..matches, OBSERVED_MATCHES)
 }
 
@@ -56,7 +64,7 @@ pub fn check<G: Game>(game: &G, players: usize, matches: u64, seed: u64) -> Conf
 /// fixed seating), with the observation checks (every seat at every state, and `legal_pick`
 /// at every index) only on matches below `observed`: they cost a determinization per seat
 /// per step, which a batch of long matches under unusual rules cannot afford on every match.
-pub fn check_matches<G: Game>(
+pub fn check_matches<G: TraceGame>(
     game: &G,
     players: usize,
     seed: u64,
@@ -217,8 +225,8 @@ fn replay<G: Game>(
 const TRAIL_START: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// One checked random match; returns its final state, outcome, decision count and a hash
-/// of its trail.
-fn play_checked<G: Game>(
+/// of its trail. Below [`TRACED_MATCHES`] the trace's points are summed too.
+fn play_checked<G: TraceGame>(
     game: &G,
     players: usize,
     seed: u64,
@@ -237,6 +245,8 @@ fn play_checked<G: Game>(
     let fail = |step: u64, what: String| -> ! {
         panic!("{} match {index} (seed {seed}) step {step}: {what}", game.name())
     };
+    let mut points = (index < TRACED_MATCHES)
+        .then(|| trace_points::PointSums::start(game, &state).unwrap_or_else(|e| fail(0, e)));
     for step in 0.. {
         if step > STEP_LIMIT {
             fail(step, "no end after the step limit: the turn cap is not enforced".into());
@@ -258,6 +268,9 @@ fn play_checked<G: Game>(
                 let mut copy = state.clone();
                 let mut copy_rng = chance.clone();
                 game.sample_chance(&mut state, &mut chance);
+                if let Some(p) = points.as_mut() {
+                    p.step(game, &copy, None, &state).unwrap_or_else(|e| fail(step, e));
+                }
                 game.sample_chance(&mut copy, &mut copy_rng);
                 if copy != state {
                     fail(step, "chance on a clone differs from chance on the original".into());
@@ -310,6 +323,9 @@ fn play_checked<G: Game>(
                     let _ = game.describe(&copy, action);
                 }
                 game.apply(&mut state, action);
+                if let Some(p) = points.as_mut() {
+                    p.step(game, &copy, Some(action), &state).unwrap_or_else(|e| fail(step, e));
+                }
                 game.try_apply(&mut copy, action).unwrap_or_else(|e| {
                     fail(step, format!("try_apply refused a legal action: {e}"))
                 });
@@ -330,6 +346,9 @@ fn play_checked<G: Game>(
     }
     if !outcome.is_capped() && outcome.first_place_count() == 0 {
         fail(0, "a finished match with nobody in first place".into());
+    }
+    if let Some(p) = &points {
+        p.finish(game, &state, &outcome).unwrap_or_else(|e| fail(0, format!("trace: {e}")));
     }
     let mut metrics = vec![0; game.metric_names(players).len()];
     game.metrics(&state, &mut metrics);

@@ -2,7 +2,8 @@
 //! (and every table cell's), several parameters changed at once and the ends of each range
 //! drawn often, each either refused at load with a one-line error naming its parameters or
 //! played through the conformance check ([`super::check`]) without a panic, a broken
-//! invariant or an endless match. The rules found wrong before were all off the default
+//! invariant, a trace whose events' points do not sum to the outcome's scores or an endless
+//! match. The rules found wrong before were all off the default
 //! path (TRICE with one row, DARDZ with eight players and a short pile), which a check of
 //! the defaults alone never visits.
 //!
@@ -24,7 +25,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use rand::RngExt;
 
 use crate::core::rules::{Origin, ParamInfo};
-use crate::core::{Game, Rng, derive_rng};
+use crate::core::trace::TraceGame;
+use crate::core::{Rng, derive_rng};
 
 /// What a parameter may be set to, read from its `allowed` text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -246,7 +248,7 @@ pub fn refusal(
 /// Play `matches` checked matches of `game` (already built from `rules`) with `players`
 /// seats: matches 0 to `matches - 1` of `seed`, the first with the observation checks too.
 /// The first panic is the failure.
-pub fn play_rule_set<G: Game>(
+pub fn play_rule_set<G: TraceGame>(
     game: &G,
     players: usize,
     rules: &RuleSet,

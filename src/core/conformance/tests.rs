@@ -1,13 +1,17 @@
 //! The conformance check must catch a game that leaks hidden information: a tiny hidden-card
 //! game, honest and in three leaky variants, each of which one observation check must fail;
-//! and a variant whose all-seats heuristic is not its per-seat one.
+//! a variant whose all-seats heuristic is not its per-seat one; and one whose trace leaves a
+//! point out, so that its events do not sum to the outcome's scores.
 
 use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
 
 use rand::RngExt;
 
+use serde_json::{Value, json};
+
 use super::check;
+use crate::core::trace::{TraceGame, points_event};
 use crate::core::{Chance, Game, Outcome, Rng, ScoreOrder, Seat, Turn};
 
 crate::rule_params! {
@@ -28,6 +32,9 @@ enum Leak {
     /// Not a leak: `heuristics` gives seat 1 a -0.0 where `heuristic` gives 0.0, equal as
     /// numbers but not bit for bit, which MCTS's cut rewards must be.
     HeuristicsDiffer,
+    /// Not a leak: the outcome gives seat 1 a point that no trace event carries (as a score
+    /// changed only when the outcome is read would), which the trace's contract forbids.
+    UntracedPoint,
 }
 
 /// Each of two seats holds a hidden card 0-3; one card 0-3 lies face up. In turn each seat
@@ -87,7 +94,8 @@ impl Game for HiddenCards {
         s.dealt = true;
     }
     fn outcome(&self, s: &HiddenState) -> Outcome {
-        let scores = [0, 1].map(|p| (s.hands[p] + s.bets[p]) as i32);
+        let mut scores = [0, 1].map(|p| (s.hands[p] + s.bets[p]) as i32);
+        scores[1] += (self.leak == Leak::UntracedPoint) as i32;
         Outcome::finished(&scores, ScoreOrder::HigherWins, 2, 1)
     }
     fn turn_cap(&self) -> u32 {
@@ -135,6 +143,29 @@ impl Game for HiddenCards {
     }
 }
 
+/// The score is the hidden card plus the bet: the deal's events carry the cards, each bet
+/// its points.
+impl TraceGame for HiddenCards {
+    fn trace_events(
+        &self,
+        before: &HiddenState,
+        action: Option<u8>,
+        after: &HiddenState,
+        out: &mut Vec<Value>,
+    ) {
+        match action {
+            None => {
+                for (seat, &card) in after.hands.iter().enumerate() {
+                    out.push(points_event("dealt", seat, card as i32, json!({})));
+                }
+            }
+            Some(bet) => {
+                out.push(points_event("bet", before.to_move as usize, bet as i32, json!({})))
+            }
+        }
+    }
+}
+
 fn game(leak: Leak) -> HiddenCards {
     HiddenCards { rules: NoRules {}, leak }
 }
@@ -178,4 +209,11 @@ fn determinizing_a_public_card_is_caught() {
 fn heuristics_that_differ_from_the_per_seat_heuristic_are_caught() {
     let message = failure(Leak::HeuristicsDiffer);
     assert!(message.contains("heuristics gives"), "{message}");
+}
+
+#[test]
+fn a_score_no_trace_event_carries_is_caught() {
+    // docs/trace-format.md: the points of a seat's events sum to its score in the end record.
+    let message = failure(Leak::UntracedPoint);
+    assert!(message.contains("trace: the events' points of seat(s) [1]"), "{message}");
 }
