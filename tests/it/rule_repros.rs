@@ -258,3 +258,24 @@ fn pp15_a_solo_pride_run_reports_the_score_and_no_win_share() {
         (Some("end"), serde_json::json!([]))
     );
 }
+
+#[test]
+fn dz6_team_cards_per_round_can_be_set_with_teams_off() {
+    // The team race's pile size (DZ-6) is not read without teams, so it is not checked
+    // against the team Lucky Loser bound then; with teams on it is.
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("run");
+    let args = ["run", "--game", "dardz", "--players", "4", "--matches", "4", "--quiet"];
+    let mut run = args.to_vec();
+    run.extend(["--set", "team_cards_per_round=2", "--out", dir.to_str().unwrap()]);
+    let o = arena(&run);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let mut teams = run.clone();
+    teams.extend(["--set", "teams=true"]);
+    let last = teams.iter().position(|a| *a == dir.to_str().unwrap()).unwrap();
+    let other = tmp.path().join("teams");
+    teams[last] = other.to_str().unwrap();
+    let o = arena(&teams);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("team_lucky_loser_max_cards = 6 must be below"));
+}

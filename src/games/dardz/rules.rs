@@ -271,7 +271,7 @@ crate::rule_params! {
         /// Score that ends the game at the end of a round ("150 or more points").
         target_score: i32 = 150, Found, "1 to 100000", |v: &i32| (1..=100_000).contains(v);
         /// A player ending a round with at most this many pile cards rolls the Lucky Loser
-        /// roll ("3 or less cards"); must be below `cards_per_round`.
+        /// roll ("3 or less cards"); must be below `cards_per_round` (checked with teams off).
         lucky_loser_max_cards: u8 = 3, Found, "0 to 59", |v: &u8| *v <= 59;
         /// Points for rolling 3-of-a-kind on the third roll ("+20 points").
         three_of_a_kind_points: i32 = 20, Found, "0 to 1000", bonus_ok;
@@ -323,31 +323,37 @@ crate::rule_params! {
         /// roll per team; both partners' hands count on the Bonus Roll.
         teams: bool = false, Found, "true (4 or 6 players only) or false", |_| true;
         /// Team DARDZ: cards in a team's two points piles that end the round ("race to 20
-        /// cards together", DZ-6).
+        /// cards together", DZ-6). With teams off it is not read (`cards_per_round` is).
         team_cards_per_round: u8 = 20, Found, "2 to 120", |v: &u8| (2..=120).contains(v);
         /// Team DARDZ: a team ending a round with at most this many pile cards rolls one Lucky
-        /// Loser roll ("at 6 cards or fewer", DZ-6); must be below `team_cards_per_round`.
+        /// Loser roll ("at 6 cards or fewer", DZ-6); must be below `team_cards_per_round`
+        /// (checked with teams on).
         team_lucky_loser_max_cards: u8 = 6, Found, "0 to 119", |v: &u8| *v <= 119;
         /// Player turns after which the match ends capped, with no winner (G-2).
         turn_cap: u32 = 1000, Engine, "1 to 60000", |v: &u32| (1..=60_000).contains(v);
     }
     validate(r) {
-        if r.team_lucky_loser_max_cards >= r.team_cards_per_round {
-            return Err(format!(
-                "team_lucky_loser_max_cards = {} must be below team_cards_per_round = {}",
-                r.team_lucky_loser_max_cards, r.team_cards_per_round
-            ));
+        // The round's pile size and Lucky Loser bound in force: the team pair in Team DARDZ,
+        // the single pair otherwise (DZ-6). The pair not in force is never read, so it is
+        // not checked: a designer may set `team_cards_per_round` with teams off (or
+        // `cards_per_round` with teams on) and switch the variant later.
+        let (max_key, max, size_key, size) = if r.teams {
+            (
+                "team_lucky_loser_max_cards",
+                r.team_lucky_loser_max_cards,
+                "team_cards_per_round",
+                r.team_cards_per_round,
+            )
+        } else {
+            ("lucky_loser_max_cards", r.lucky_loser_max_cards, "cards_per_round", r.cards_per_round)
+        };
+        if max >= size {
+            return Err(format!("{max_key} = {max} must be below {size_key} = {size}"));
         }
         if r.golden_sevens > r.copies_per_number {
             return Err(format!(
                 "golden_sevens = {} but there are only copies_per_number = {} sevens",
                 r.golden_sevens, r.copies_per_number
-            ));
-        }
-        if r.lucky_loser_max_cards >= r.cards_per_round {
-            return Err(format!(
-                "lucky_loser_max_cards = {} must be below cards_per_round = {}",
-                r.lucky_loser_max_cards, r.cards_per_round
             ));
         }
         // The deal must leave a draw pile even at the largest table, so that every round

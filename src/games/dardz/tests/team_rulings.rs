@@ -174,3 +174,27 @@ fn dz16_a_floored_team_pile_step_is_credited_to_the_negative_pile() {
 fn state_teams(g: &Dardz, s: &DardzState) -> Value {
     g.state_json(s)["teams"].clone()
 }
+
+#[test]
+fn dz6_team_pile_size_is_checked_only_with_teams_on() {
+    // DZ-6's team race ("race to 20 cards together") is read only in Team DARDZ, so setting
+    // it without teams must load: the Lucky Loser bound checked is the one in force.
+    let set = |sets: &[&str]| {
+        let mut r = DardzRules::default();
+        let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+        rules::apply_sets(&mut r, &sets).map(|()| r)
+    };
+    let r = set(&["team_cards_per_round=2"]).expect("teams off: the team pile size is not read");
+    assert_eq!(r.team_cards_per_round, 2);
+    // It changes nothing while teams are off: a round still ends at `cards_per_round`.
+    assert_eq!(Dardz::with_rules(r).side_target(), 10);
+    // With teams on, the same setting is checked against the team Lucky Loser bound.
+    let err = set(&["teams=true", "team_cards_per_round=2"]).unwrap_err().to_string();
+    assert!(err.contains("team_lucky_loser_max_cards = 6 must be below team_cards_per_round = 2"));
+    assert!(set(&["teams=true", "team_cards_per_round=2", "team_lucky_loser_max_cards=1"]).is_ok());
+    // And the other way round: with teams on, `cards_per_round` is not read nor checked;
+    // with teams off it is.
+    assert!(set(&["teams=true", "cards_per_round=2"]).is_ok());
+    let err = set(&["cards_per_round=2"]).unwrap_err().to_string();
+    assert!(err.contains("lucky_loser_max_cards = 3 must be below cards_per_round = 2"), "{err}");
+}
