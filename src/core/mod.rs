@@ -101,7 +101,8 @@ pub struct Outcome {
     capped: bool,
     /// Turns as the game counts them (a player's turn, a placement, a swap turn...).
     pub turns: u32,
-    /// Rounds where the game has rounds; 1 otherwise.
+    /// Rounds played where the game has rounds, the one a turn cap stopped included (a round
+    /// counts once a turn of it was played); 1 otherwise.
     pub rounds: u32,
 }
 

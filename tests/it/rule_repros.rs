@@ -279,3 +279,17 @@ fn dz6_team_cards_per_round_can_be_set_with_teams_off() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("team_lucky_loser_max_cards = 6 must be below"));
 }
+
+#[test]
+fn g2_rounds_of_a_capped_match_count_the_round_in_progress_in_every_game() {
+    // `rounds` (rounds played where the game has them): a match the turn cap stops in its
+    // first turn has played one round, in DARDZ and in LOW BLOW alike (LOW BLOW said 0).
+    for game in ["dardz", "low-blow"] {
+        let args = ["trace", "--game", game, "--players", "4", "--set", "turn_cap=1"];
+        let mut trace = args.to_vec();
+        trace.extend(["--match", "0", "--format", "json"]);
+        let end = json_trace(&trace).pop().unwrap();
+        assert_eq!(end["capped"], true, "{game}");
+        assert_eq!((end["turns"].as_u64(), end["rounds"].as_u64()), (Some(1), Some(1)), "{game}");
+    }
+}

@@ -408,7 +408,11 @@ impl Game for LowBlow {
         let scores = self.scores(s);
         let scores = &scores[..s.players()];
         if s.capped {
-            Outcome::capped(scores, s.turns, s.round as u32)
+            // `rounds` counts the rounds played, the one the cap stopped included, as every
+            // game does (`Outcome::rounds`); a round set up after the last full board but
+            // never played (no die on it yet) is not counted.
+            let in_progress = (s.occupied != 0) as u32;
+            Outcome::capped(scores, s.turns, s.round as u32 + in_progress)
         } else {
             // LB-2: lowest total wins; ties for first are shared by Outcome (G-3).
             Outcome::finished(scores, ScoreOrder::LowerWins, s.turns, s.round as u32)

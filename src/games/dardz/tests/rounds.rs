@@ -295,4 +295,6 @@ fn g2_turn_cap_ends_the_match_capped() {
     let o = g.outcome(&s);
     assert!(o.is_capped());
     assert_eq!(o.turns, 1);
+    // `rounds` counts the round the cap stopped, as every game does (LOW BLOW too).
+    assert_eq!(o.rounds, 1);
 }

@@ -115,9 +115,10 @@ fn round_starter_parameter() {
     }
 }
 
-#[test]
-fn g2_turn_cap_ends_the_match_capped() {
-    let g = game_with(&["turn_cap=2"]);
+/// A 3-player match under `turn_cap = cap`, always taking the last action (Done while rolls
+/// remain, then a placement), played to its end.
+fn capped_match(cap: u32) -> Outcome {
+    let g = game_with(&[format!("turn_cap={cap}").as_str()]);
     let mut s = g.new_state(3);
     let mut buf = Vec::new();
     let mut rng = crate::core::rng_from_seed(5);
@@ -126,16 +127,32 @@ fn g2_turn_cap_ends_the_match_capped() {
             Turn::Chance => g.sample_chance(&mut s, &mut rng),
             _ => {
                 g.legal_actions(&s, &mut buf);
-                // Always the last action: Done while rolls remain, then a placement.
                 g.apply(&mut s, *buf.last().unwrap());
             }
         }
         g.check_invariants(&s).unwrap();
     }
-    let o = g.outcome(&s);
+    g.outcome(&s)
+}
+
+#[test]
+fn g2_turn_cap_ends_the_match_capped() {
+    let o = capped_match(2);
     assert!(o.is_capped());
     assert_eq!(o.turns, 2);
     assert_eq!(o.first_place_count(), 0);
+}
+
+#[test]
+fn g2_a_capped_match_counts_the_round_the_cap_stopped() {
+    // `rounds` is the rounds played, the one in progress included, as in DARDZ: one
+    // placement of round 1 is one round (it said 0, only completed rounds).
+    let o = capped_match(1);
+    assert_eq!((o.is_capped(), o.turns, o.rounds), (true, 1, 1));
+    // 3 rows x 5 columns: the 15th placement fills round 1's board; round 2 is set up but
+    // nobody places a die in it, so it is not counted. The 16th placement is in round 2.
+    assert_eq!((capped_match(15).turns, capped_match(15).rounds), (15, 1));
+    assert_eq!((capped_match(16).turns, capped_match(16).rounds), (16, 2));
 }
 
 #[test]
