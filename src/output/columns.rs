@@ -196,7 +196,9 @@ ludii_metric | text | the Ludii metric that is the same figure
                 (first place's score minus the best of the rest, finished matches; 0 for a \
                 shared first place), and for games with running scores `lead_changes` (times \
                 the sole leader changed) and `decided_percent` (when the eventual sole winner \
-                took the lead for good, as a percentage of the match's turns, rounded).",
+                took the lead for good, as a percentage of the match's turns, rounded; its row \
+                comes with `lead_changes`, with empty cells and `matches` 0 where no match had \
+                a sole winner, as in a solo game, which has no winner: PP-15).",
         columns: "
 measure | text | the measure
 matches | count | matches with a value of it

@@ -271,9 +271,13 @@ pub fn write_bots(path: &Path, tally: &Tally, labels: &[String]) -> anyhow::Resu
 pub fn write_lengths(path: &Path, tally: &Tally) -> anyhow::Result<()> {
     let header = columns_of(LENGTHS_CSV);
     let opt = |v: Option<u32>| v.map(|v| v.to_string()).unwrap_or_default();
+    // `decided_percent` belongs with `lead_changes`: where no match had a sole winner (a
+    // solo game never has one, PP-15) it is undefined, so its row is there with empty cells
+    // rather than missing, and never a number.
+    let leads = tally.lead_changes.count() > 0;
     let rows = histograms(tally)
         .into_iter()
-        .filter(|(_, h)| h.count() > 0)
+        .filter(|(name, h)| h.count() > 0 || (leads && *name == "decided_percent"))
         .map(|(name, h)| {
             let mut row = vec![name.to_string(), h.count().to_string(), f6(h.mean()), f6(h.sd())];
             row.push(opt(h.min()));

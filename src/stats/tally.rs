@@ -269,7 +269,9 @@ impl Tally {
         self.lengths[3].add(length.rounds);
         if let Some(lead) = lead {
             self.lead_changes.add(lead.changes);
-            if !capped && firsts == 1 && lead.turns > 0 {
+            // A solo game has no winner (PP-15): its one player always ranks first, so when
+            // "the winner" took the lead is undefined and left out (an empty cell).
+            if !capped && firsts == 1 && lead.turns > 0 && self.players > 1 {
                 // Rounded to the nearest percent (flooring would bias the mean down by 0.5).
                 let pct = ((lead.decided_turn as u64 * 200 + lead.turns as u64)
                     / (2 * lead.turns as u64))
@@ -491,6 +493,23 @@ mod tests {
         assert_eq!(whole.capped, 1);
         assert_eq!(whole.slots[1].wins, 1);
         assert_eq!(whole.decided_percent.max(), Some(40));
+    }
+
+    #[test]
+    fn a_solo_match_has_no_decided_percent_pp15() {
+        // PP-15: the solo game reports the score only, no win. Its one player always ranks
+        // first, which is no win, so "when the winner took the lead for good" is undefined.
+        let mut solo = Tally::new(1, 0);
+        let o = Outcome::finished(&[31], ScoreOrder::HigherWins, 20, 20);
+        let lead = Some(LeadShape { changes: 0, decided_turn: 1, turns: 20 });
+        solo.record(&o, &[0], &MatchLength::default(), lead, &[]);
+        assert_eq!(solo.decided_percent.count(), 0);
+        assert_eq!(solo.lead_changes.count(), 1);
+        // The same match with two players does have a winner and a figure.
+        let mut duo = Tally::new(2, 0);
+        let o = Outcome::finished(&[31, 5], ScoreOrder::HigherWins, 20, 20);
+        duo.record(&o, &[0, 1], &MatchLength::default(), lead, &[]);
+        assert_eq!(duo.decided_percent.max(), Some(5));
     }
 }
 

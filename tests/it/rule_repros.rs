@@ -260,6 +260,43 @@ fn pp15_a_solo_pride_run_reports_the_score_and_no_win_share() {
 }
 
 #[test]
+fn pp15_a_solo_run_writes_no_number_for_decided_percent() {
+    // PP-15: a solo game has no winner, so "when the winner took the lead for good" is
+    // undefined: lengths.csv gives its row empty cells (it gave 8.1 on average), the
+    // histograms hold no value and the report draws no chart of it.
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("solo");
+    let args = ["run", "--game", "pride-prejudice", "--players", "1", "--matches", "40"];
+    let mut run = args.to_vec();
+    run.extend(["--seed", "3", "--out", dir.to_str().unwrap()]);
+    let o = arena(&run);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(!text(&o.stdout).contains("decided"), "{}", text(&o.stdout));
+    let lengths = std::fs::read_to_string(dir.join("lengths.csv")).unwrap();
+    let row = lengths.lines().find(|l| l.starts_with("decided_percent,")).expect(&lengths);
+    assert_eq!(row, "decided_percent,0,,,,,,,,,", "{lengths}");
+    assert!(lengths.lines().any(|l| l.starts_with("lead_changes,40,")), "{lengths}");
+    let histograms = std::fs::read_to_string(dir.join("histograms.csv")).unwrap();
+    assert!(!histograms.contains("decided_percent"), "{histograms}");
+    let report = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    assert!(!report.contains("length-decided_percent"));
+}
+
+#[test]
+fn g2_rounds_of_a_capped_match_count_the_round_in_progress_in_every_game() {
+    // `rounds` (rounds played where the game has them): a match the turn cap stops in its
+    // first turn has played one round, in DARDZ and in LOW BLOW alike (LOW BLOW said 0).
+    for game in ["dardz", "low-blow"] {
+        let args = ["trace", "--game", game, "--players", "4", "--set", "turn_cap=1"];
+        let mut trace = args.to_vec();
+        trace.extend(["--match", "0", "--format", "json"]);
+        let end = json_trace(&trace).pop().unwrap();
+        assert_eq!(end["capped"], true, "{game}");
+        assert_eq!((end["turns"].as_u64(), end["rounds"].as_u64()), (Some(1), Some(1)), "{game}");
+    }
+}
+
+#[test]
 fn dz6_team_cards_per_round_can_be_set_with_teams_off() {
     // The team race's pile size (DZ-6) is not read without teams, so it is not checked
     // against the team Lucky Loser bound then; with teams on it is.
@@ -278,18 +315,4 @@ fn dz6_team_cards_per_round_can_be_set_with_teams_off() {
     let o = arena(&teams);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("team_lucky_loser_max_cards = 6 must be below"));
-}
-
-#[test]
-fn g2_rounds_of_a_capped_match_count_the_round_in_progress_in_every_game() {
-    // `rounds` (rounds played where the game has them): a match the turn cap stops in its
-    // first turn has played one round, in DARDZ and in LOW BLOW alike (LOW BLOW said 0).
-    for game in ["dardz", "low-blow"] {
-        let args = ["trace", "--game", game, "--players", "4", "--set", "turn_cap=1"];
-        let mut trace = args.to_vec();
-        trace.extend(["--match", "0", "--format", "json"]);
-        let end = json_trace(&trace).pop().unwrap();
-        assert_eq!(end["capped"], true, "{game}");
-        assert_eq!((end["turns"].as_u64(), end["rounds"].as_u64()), (Some(1), Some(1)), "{game}");
-    }
 }
