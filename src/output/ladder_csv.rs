@@ -293,30 +293,41 @@ pub fn verdict(
         );
     }
     for (r, s) in f.seat0.iter().enumerate() {
-        if let Some((share, lo, hi)) = s {
-            let selfp = &states[design.job_index(JobKind::SelfPlay(r))];
-            let capped = match selfp.tally.capped {
-                0 => String::new(),
-                c => format!(
-                    "; {c} of {} matches hit the turn cap (no winner), so this rung cannot always finish a game against itself",
-                    selfp.tally.matches
-                ),
-            };
-            // The same words as every other seat-balance verdict, against the default margin;
-            // they judge every seat (another seat may be the one shown unfair), so they say so.
-            let margin = crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP;
-            let balance = crate::stats::analysis::balance(&selfp.tally, &[], margin);
-            let words = crate::stats::analysis::answer(&balance.seats, margin).words(margin);
-            let _ = writeln!(
-                out,
-                "First-player edge with every seat played by {}: seat 0 wins {:.4} [{:.4}, {:.4}] (fair {:.4}); every seat: {words}{capped}.",
-                label(r),
-                share,
-                lo,
-                hi,
-                1.0 / design.players as f64
-            );
+        if s.is_none() {
+            continue;
         }
+        let selfp = &states[design.job_index(JobKind::SelfPlay(r))];
+        let t = &selfp.tally;
+        let capped = match t.capped {
+            0 => String::new(),
+            c => format!(
+                "; {c} of {} matches hit the turn cap (no winner), so this rung cannot always finish a game against itself",
+                t.matches
+            ),
+        };
+        // The same words as every other seat-balance verdict, against the default margin;
+        // they judge every seat (another seat may be the one shown unfair), so they say so.
+        // The share shown is the one they judge: seat 0's share of the decisive matches
+        // (a sole winner), with how many matches were drawn and so left out.
+        let margin = crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP;
+        let balance = crate::stats::analysis::balance(t, &[], margin);
+        let words = crate::stats::analysis::answer(&balance.seats, margin).words(margin);
+        let seat0 = &balance.seats[0];
+        let drawn = match t.shared_first {
+            0 => String::new(),
+            d => format!("; {d} drawn"),
+        };
+        let _ = writeln!(
+            out,
+            "First-player edge with every seat played by {}: seat 0 wins {:.1}% [{:.1}, {:.1}] of the {} decisive matches of {} (fair {:.1}%{drawn}); every seat: {words}{capped}.",
+            label(r),
+            100.0 * seat0.decisive_rate,
+            100.0 * seat0.decisive_ci.0,
+            100.0 * seat0.decisive_ci.1,
+            seat0.decisive,
+            t.matches,
+            100.0 / design.players as f64
+        );
     }
     if !design.rungs.iter().all(|b| b.is_reproducible()) {
         out.push_str(

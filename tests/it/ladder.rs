@@ -371,3 +371,44 @@ fn a_wall_clock_budget_is_reported_as_not_reproducible() {
     assert!(o.status.success());
     assert!(read(&tmp.path().join("it"), "ladder.json").contains("\"reproducible\": true"));
 }
+
+/// The skill check's first-player line shows the share its verdict judges: seat 0's share
+/// of the decisive matches, with how many were decisive and how many drawn (tic-tac-toe
+/// between greedy players is mostly draws; a share that counted draws as halves would sit
+/// near 50% while the verdict judged the few decisive matches).
+#[test]
+fn the_first_player_line_shows_the_decisive_share_it_judges_and_the_draws() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("ttt");
+    let args =
+        ["--game", "tictactoe", "--bots", "random,greedy", "--batch", "20", "--max-matches", "200"];
+    let o = ladder(&dir, &args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = read(&dir, "verdict.txt");
+    let lines: Vec<&str> = v.lines().filter(|l| l.starts_with("First-player edge")).collect();
+    assert_eq!(lines.len(), 2, "{v}");
+    for line in lines {
+        // "... seat 0 wins 63.2% [..., ...] of the 150 decisive matches of 200 (fair 50.0%; 50 drawn); ..."
+        let share: f64 =
+            line.split("seat 0 wins ").nth(1).unwrap().split('%').next().unwrap().parse().unwrap();
+        let (decisive, rest) = line.split_once(" decisive matches of ").unwrap();
+        let decisive: u64 = decisive.rsplit(' ').next().unwrap().parse().unwrap();
+        let matches: u64 = rest.split(' ').next().unwrap().parse().unwrap();
+        let drawn: u64 = line
+            .split("; ")
+            .find_map(|p| p.strip_suffix(" drawn)"))
+            .map_or(0, |d| d.parse().unwrap());
+        assert_eq!(decisive + drawn, matches, "every match is decisive or drawn: {line}");
+        let wins = share / 100.0 * decisive as f64;
+        assert!(
+            (wins - wins.round()).abs() < 0.06 * decisive as f64 / 100.0 + 0.05,
+            "a share of the decisive matches: {line}"
+        );
+        assert!(line.contains("(fair 50.0%"), "{line}");
+    }
+    assert!(
+        v.contains("played by greedy")
+            && v.lines().any(|l| l.contains("played by greedy") && l.contains(" drawn)")),
+        "greedy draws: {v}"
+    );
+}
