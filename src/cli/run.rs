@@ -277,8 +277,9 @@ fn length_line(tally: &Tally, unit: &str) -> Option<String> {
 fn print_summary(game: &str, s: &RunSummary, out: &Path) {
     let spec = &s.spec;
     let bots: Vec<&str> = spec.lineup.iter().map(|b| b.label.as_str()).collect();
+    let changed = s.changes.as_ref().map_or(String::new(), |c| format!(" [{c}]"));
     crate::outln!(
-        "{game}: {} matches, {} players, bots {}, seed {}, seating {}, {:.1} s ({:.0} matches/s) -> {}",
+        "{game}{changed}: {} matches, {} players, bots {}, seed {}, seating {}, {:.1} s ({:.0} matches/s) -> {}",
         s.tally.matches,
         spec.players,
         bots.join(","),

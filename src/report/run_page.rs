@@ -560,7 +560,22 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
         )));
     }
     let game = json_text(&manifest["game"]);
-    let title = format!("{game}: {} matches", json_text(&manifest["completed_matches"]));
+    // A run of changed rules says so in its title, as on stdout and in its folder's name.
+    let mut changed: Vec<String> = manifest["rules"]
+        .as_array()
+        .map(|rs| {
+            rs.iter()
+                .filter(|r| r["value"] != r["default"])
+                .map(|r| format!("{}={}", json_text(&r["key"]), json_text(&r["value"])))
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(file) = manifest["rules_file"].as_str() {
+        changed.push(format!("rules file {file}"));
+    }
+    let changed =
+        if changed.is_empty() { String::new() } else { format!(" [{}]", changed.join("; ")) };
+    let title = format!("{game}{changed}: {} matches", json_text(&manifest["completed_matches"]));
     let mut page = Page::new(&title);
     if let Some(up) = up {
         page.raw(&format!("<p><a href=\"{}\">&larr; back to the summary</a></p>", esc(up)));

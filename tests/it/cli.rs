@@ -298,3 +298,53 @@ fn games_and_bots_list_what_exists() {
     let b = String::from_utf8(arena(&["bots"]).stdout).unwrap();
     assert!(b.contains("random"), "{b}");
 }
+
+/// A run of changed rules never reads like a default one: stdout's first line, the last line
+/// of verdict.txt, the default folder's name and the page's title name what changed (and
+/// the rules file); a default run says nothing of the kind.
+#[test]
+fn a_run_of_changed_rules_names_them_everywhere_a_designer_looks() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("short.toml"), "game = \"pig\"\ntarget = 30\n").unwrap();
+    let run = |args: &[&str]| {
+        let o = common::output_within(
+            std::process::Command::new(env!("CARGO_BIN_EXE_arena"))
+                .current_dir(tmp.path())
+                .args(args),
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let text = run(&[
+        "run",
+        "--game",
+        "dardz",
+        "--players",
+        "3",
+        "--set",
+        "value_12=8",
+        "--matches",
+        "60",
+    ]);
+    let first = text.lines().next().unwrap();
+    assert!(first.starts_with("dardz [value_12=8 (default 10)]: 60 matches"), "{first}");
+    let folder = first.rsplit("-> ").next().unwrap();
+    assert!(folder.starts_with("results/dardz-value_12=8-"), "{folder}");
+    let dir = tmp.path().join(folder);
+    assert_eq!(
+        read(&dir, "verdict.txt").lines().last().unwrap(),
+        "Rules changed from the defaults: value_12=8 (default 10)."
+    );
+    assert!(read(&dir, "report.html").contains("<title>dardz [value_12=8]: 60 matches"));
+    // A rules file is named too, by its path as given.
+    let text = run(&["run", "--rules", "short.toml", "--matches", "40"]);
+    let first = text.lines().next().unwrap();
+    assert!(first.starts_with("pig [target=30 (default 100); rules file short.toml]:"), "{first}");
+    assert!(first.contains("-> results/pig-target=30-short-"), "{first}");
+    // The game as it ships: no such words anywhere.
+    let text = run(&["run", "--game", "pig", "--matches", "40"]);
+    let first = text.lines().next().unwrap();
+    assert!(first.starts_with("pig: 40 matches"), "{first}");
+    let dir = tmp.path().join(first.rsplit("-> ").next().unwrap());
+    assert!(!read(&dir, "verdict.txt").contains("Rules changed"));
+}

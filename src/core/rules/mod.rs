@@ -418,6 +418,35 @@ pub fn apply_sets<R: Rules>(rules: &mut R, sets: &[String]) -> Result<(), RulesE
     rules.validate().map_err(RulesError::Invalid)
 }
 
+/// The rules a run used that are not the defaults, as a designer names them (`value_12=8`),
+/// in the game's parameter order.
+pub fn changed_from_defaults(params: &[ParamInfo]) -> Vec<String> {
+    params
+        .iter()
+        .filter(|p| p.value != p.default)
+        .map(|p| format!("{}={}", p.key, p.value))
+        .collect()
+}
+
+/// What a run changed from the game's defaults, in one phrase (`value_12=8 (default 10);
+/// rules file my.toml`), or `None` for the game as it ships: said on stdout's first line, in
+/// `verdict.txt`, in the default folder name and in the page title, so that a changed run
+/// never reads like a default one.
+pub fn changes_phrase(
+    params: &[ParamInfo],
+    rules_file: Option<&std::path::Path>,
+) -> Option<String> {
+    let mut parts: Vec<String> = params
+        .iter()
+        .filter(|p| p.value != p.default)
+        .map(|p| format!("{}={} (default {})", p.key, p.value, p.default))
+        .collect();
+    if let Some(file) = rules_file {
+        parts.push(format!("rules file {}", file.display()));
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

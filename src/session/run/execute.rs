@@ -72,6 +72,9 @@ pub struct RunSummary {
     pub unmet: Option<String>,
     /// Set when `--time-limit` paused the run here (a checkpoint holds the rest).
     pub paused_at: Option<u64>,
+    /// What the rules changed from the game's defaults, if anything (said on stdout's first
+    /// line, so a changed run never reads like a default one).
+    pub changes: Option<String>,
 }
 
 /// `ARENA_FAILPOINT=final:<step>:crash` kills the process at that step of the final write
@@ -174,6 +177,7 @@ pub fn execute<G: Game>(
             stopped: None,
             unmet: None,
             paused_at: Some(cp.next),
+            changes: None,
         });
     }
     // Every match is played: save that, so a crash in the final write loses nothing.
@@ -315,12 +319,15 @@ impl<G: Game> Finish<'_, G> {
         let spec = &plan.spec;
         let labels: Vec<String> = spec.lineup.iter().map(|b| b.label.clone()).collect();
         let metrics = game.metric_docs(spec.players);
+        let changes =
+            crate::core::rules::changes_phrase(&game.rules().params(), plan.rules_file.as_deref());
         let of = ResultsOf {
             labels: &labels,
             metrics: &metrics,
             group: self.group,
             seed: spec.seed,
             fair_within_pp: plan.fair_within_pp,
+            changes: changes.as_deref(),
         };
         let (mut files, verdict) = write_results(out, &cp.tally, &cp.failures, &of)?;
         // A stopping rule whose target the run never reached is said where the verdict is
@@ -401,6 +408,7 @@ impl<G: Game> Finish<'_, G> {
             stopped,
             unmet,
             paused_at: None,
+            changes,
         })
     }
 

@@ -167,6 +167,28 @@ impl Experiment {
         PlanFile { request: self.request.clone(), fingerprints, inputs: self.inputs.clone() }
     }
 
+    /// A single game's changed rules for its folder's name (`-value_12=8`, then the rules
+    /// file's stem), so that a folder of changed rules is told apart from a default one at a
+    /// glance; only characters safe in a file name on every system, and at most 60 of them.
+    fn changes_in_name(&self) -> String {
+        let Some((plan, _)) = self.plans.first() else { return String::new() };
+        let mut parts = crate::core::rules::changed_from_defaults(&plan.game.params());
+        if let Some(stem) = plan.rules_file.as_ref().and_then(|f| f.file_stem()) {
+            parts.push(stem.to_string_lossy().into_owned());
+        }
+        let safe = |c: char| c.is_ascii_alphanumeric() || "=._".contains(c);
+        let mut name: String = parts
+            .iter()
+            .map(|p| {
+                format!("-{}", p.chars().map(|c| if safe(c) { c } else { '_' }).collect::<String>())
+            })
+            .collect();
+        if name.chars().count() > 60 {
+            name = name.chars().take(59).collect::<String>() + "+";
+        }
+        name
+    }
+
     /// Claim the run's folder: lock it, and for a new run write `plan.json`.
     fn claim(&self) -> anyhow::Result<(PathBuf, FolderLock)> {
         if self.resume {
@@ -180,7 +202,7 @@ impl Experiment {
             return Ok((root, lock));
         }
         let stem = match &self.request.game {
-            Some(game) => format!("{game}-{}", timestamp()),
+            Some(game) => format!("{game}{}-{}", self.changes_in_name(), timestamp()),
             None => timestamp(),
         };
         let plan = serde_json::to_vec_pretty(&self.plan_file())?;

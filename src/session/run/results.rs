@@ -83,6 +83,9 @@ pub struct ResultsOf<'a> {
     pub seed: u64,
     /// The practical margin of the balance verdict, in percentage points (`--fair-within`).
     pub fair_within_pp: f64,
+    /// What the rules changed from the game's defaults
+    /// ([`changes_phrase`](crate::core::rules::changes_phrase)), said last in `verdict.txt`.
+    pub changes: Option<&'a str>,
 }
 
 /// Write every result file computed from a tally (all but matches.csv and the manifest), and
@@ -94,7 +97,7 @@ pub fn write_results(
     failures: &[Failure],
     of: &ResultsOf,
 ) -> anyhow::Result<(Vec<String>, String)> {
-    let ResultsOf { labels, metrics, group, seed, fair_within_pp } = *of;
+    let ResultsOf { labels, metrics, group, seed, fair_within_pp, changes } = *of;
     let metric_names: Vec<String> = metrics.iter().map(|(name, _)| name.clone()).collect();
     let balance = analysis::balance(tally, labels, fair_within_pp);
     let (ratings, difference) = analysis::ratings(tally, labels, group);
@@ -114,7 +117,11 @@ pub fn write_results(
         Some(bots) => format!("{bots}\nseats: {}", balance.verdict),
         None => balance.verdict.clone(),
     };
-    write_atomic(&out.join(VERDICT_TXT), format!("{verdict}\n").as_bytes())?;
+    let said = match changes {
+        Some(c) => format!("{verdict}\nRules changed from the defaults: {c}.\n"),
+        None => format!("{verdict}\n"),
+    };
+    write_atomic(&out.join(VERDICT_TXT), said.as_bytes())?;
     write_columns(&out.join(COLUMNS_MD), tally.players, difference.is_some(), metrics)?;
     let mut files: Vec<String> = [
         SEATS_CSV,
@@ -206,12 +213,19 @@ pub fn merge(
             (name.clone(), doc)
         })
         .collect();
+    // The rules the shards played, from the first shard's own record (they share one plan).
+    let shard_plan = plan_from_folder(&shards[0].0, &Default::default())?;
+    let changes = crate::core::rules::changes_phrase(
+        &shard_plan.game.params(),
+        shard_plan.rules_file.as_deref(),
+    );
     let of = ResultsOf {
         labels: &first.labels,
         metrics: &metrics,
         group: first.group,
         seed: first.seed,
         fair_within_pp: first.fair_within_pp,
+        changes: changes.as_deref(),
     };
     let (mut files, verdict) = write_results(out, &tally, &failures, &of)?;
     let matches_digest = if per_match {

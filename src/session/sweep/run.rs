@@ -387,19 +387,22 @@ fn write_sweep_folder(
     for (v, variant) in meta.variants.iter().enumerate() {
         let dir = root.join(&variant.folder);
         crate::output::atomic::create_own_folder(&dir)?;
+        let game = crate::games::build(
+            &meta.game,
+            request.request.rules.as_deref(),
+            &variant_sets(request, variant),
+        )?;
+        let changes =
+            crate::core::rules::changes_phrase(&game.params(), request.request.rules.as_deref());
         let of = ResultsOf {
             labels: &meta.labels,
             metrics: &meta.metric_docs,
             group: meta.group,
             seed: meta.seed,
             fair_within_pp: request.request.fair_within_pp()?,
+            changes: changes.as_deref(),
         };
         let (vfiles, verdict) = write_results(&dir, &block.tallies[v], &block.failures[v], &of)?;
-        let game = crate::games::build(
-            &meta.game,
-            request.request.rules.as_deref(),
-            &variant_sets(request, variant),
-        )?;
         let rules: Vec<RuleValue> = game.params().iter().map(Into::into).collect();
         let record = VariantRecord {
             part_of_sweep: "..",
