@@ -41,8 +41,10 @@ pub fn plan_command(args: PlanArgs) -> anyhow::Result<()> {
         let n = matches_for_width(t.win_rate(), args.ci, group);
         most = most.max(n);
         crate::outln!(
-            "  seat {seat}: pilot win share {:.4} [{lo:.4}, {hi:.4}] (n={}) -> {n} matches",
-            t.win_rate(),
+            "  seat {seat}: pilot win share {:.1}% [{:.1}, {:.1}] (n = {}) -> {n} matches",
+            100.0 * t.win_rate(),
+            100.0 * lo,
+            100.0 * hi,
             t.matches
         );
     }

@@ -304,11 +304,13 @@ fn print_summary(game: &str, s: &RunSummary, out: &Path) {
         for seat in 0..spec.players {
             let t = &s.tally.seats[seat];
             let (lo, hi) = wilson(t.win_shares(), t.matches, 0.95);
+            // In percent with one decimal, as a person reads a share (seats.csv keeps
+            // the full precision); a draw counts as a share of a win.
             crate::outln!(
-                "  seat {seat}: win share {:.4} [{:.4}, {:.4}] (Wilson 95%, n={})",
-                t.win_rate(),
-                lo,
-                hi,
+                "  seat {seat}: win share {:.1}% [{:.1}, {:.1}] (Wilson 95%, n = {})",
+                100.0 * t.win_rate(),
+                100.0 * lo,
+                100.0 * hi,
                 t.matches
             );
         }

@@ -31,6 +31,35 @@ pub fn num(v: Option<f64>) -> String {
     }
 }
 
+/// A number as a person reads it in the column `name`: a p-value as `< 0.001` or three
+/// decimals, a mean or standard deviation to three significant figures, anything else as
+/// [`num`] (the CSV keeps full precision).
+pub fn cell_for(name: &str, v: f64) -> String {
+    let p_like = name == "p" || name.starts_with("p_") || name.ends_with("_p");
+    let spread = name.starts_with("mean")
+        || name.ends_with("_mean")
+        || name == "sd"
+        || name.ends_with("_sd");
+    if p_like && v.is_finite() {
+        return if v < 0.001 { "< 0.001".into() } else { format!("{v:.3}") };
+    }
+    if spread && v.is_finite() && v != 0.0 && v.fract() != 0.0 {
+        // Three significant figures, never in exponent form.
+        let digits = (2 - v.abs().log10().floor() as i32).clamp(0, 6) as usize;
+        return format!("{v:.digits$}");
+    }
+    num(Some(v))
+}
+
+/// A CSV column's name in words for a heading (`decisive_win_rate` -> `decisive win rate`,
+/// `ci_low` -> `95% low`); the name itself stays in the heading's tooltip.
+pub fn heading_words(name: &str) -> String {
+    name.replace("ci_low", "95% low")
+        .replace("ci_high", "95% high")
+        .replace("_pp", " (pp)")
+        .replace('_', " ")
+}
+
 /// A page under construction.
 pub struct Page {
     body: String,
@@ -84,6 +113,25 @@ impl Page {
         self.raw(&t);
     }
 
+    /// A table whose headings are CSV column names: shown in words, each name kept in its
+    /// heading's tooltip so a reader can find the column in the file.
+    pub fn table_of_columns(&mut self, names: &[&str], rows: &[Vec<String>]) {
+        let mut t = String::from("<table><tr>");
+        for h in names {
+            t.push_str(&format!("<th title=\"{}\">{}</th>", esc(h), esc(&heading_words(h))));
+        }
+        t.push_str("</tr>");
+        for r in rows {
+            t.push_str("<tr>");
+            for c in r {
+                t.push_str(&format!("<td>{}</td>", esc(c)));
+            }
+            t.push_str("</tr>");
+        }
+        t.push_str("</table>");
+        self.raw(&t);
+    }
+
     /// Term/definition pairs (the header block).
     pub fn facts(&mut self, facts: &[(&str, String)]) {
         let mut t = String::from("<dl>");
@@ -102,5 +150,24 @@ impl Page {
             esc(title),
             self.body
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_as_a_person_reads_them() {
+        assert_eq!(cell_for("p_value", 5.865113e-18), "< 0.001");
+        assert_eq!(cell_for("p_holm", 0.04213), "0.042");
+        assert_eq!(cell_for("chi_square_p", 0.5), "0.500");
+        assert_eq!(cell_for("mean", 40.9123), "40.9");
+        assert_eq!(cell_for("mean_turns", 0.012345), "0.0123");
+        assert_eq!(cell_for("sd", 1234.7), "1235");
+        assert_eq!(cell_for("mean", 12.0), "12", "a whole mean stays whole");
+        assert_eq!(cell_for("win_rate", 0.51234), "0.5123", "other columns keep num's form");
+        assert_eq!(heading_words("decisive_ci_low"), "decisive 95% low");
+        assert_eq!(heading_words("diff_pp"), "diff (pp)");
     }
 }

@@ -10,7 +10,7 @@ use crate::core::layout::{
     SEATS_CSV, VERDICT_TXT,
 };
 use crate::report::charts::{self, Estimate};
-use crate::report::page::{Page, esc, num};
+use crate::report::page::{Page, cell_for, esc, num};
 use crate::report::table::Table;
 use crate::report::{ReportError, read_json};
 
@@ -192,9 +192,9 @@ pub(crate) fn table_of(page: &mut Page, t: &Table, cols: &[&str]) {
             let value = |k: usize| t.text(r, present[k].1).parse::<f64>().ok();
             let mut cells: Vec<String> = present
                 .iter()
-                .map(|(_, i)| {
+                .map(|(name, i)| {
                     let cell = t.text(r, *i);
-                    cell.parse::<f64>().map_or(cell.to_string(), |v| num(Some(v)))
+                    cell.parse::<f64>().map_or(cell.to_string(), |v| cell_for(name, v))
                 })
                 .collect();
             for k in 1..present.len().saturating_sub(1) {
@@ -214,7 +214,7 @@ pub(crate) fn table_of(page: &mut Page, t: &Table, cols: &[&str]) {
         })
         .collect();
     let headers: Vec<&str> = present.iter().map(|(c, _)| *c).collect();
-    page.table(&headers, &rows);
+    page.table_of_columns(&headers, &rows);
 }
 
 /// The exact distribution of `measure` from histograms.csv.

@@ -330,6 +330,9 @@ fn a_run_of_changed_rules_names_them_everywhere_a_designer_looks() {
     assert!(first.starts_with("dardz [value_12=8 (default 10)]: 60 matches"), "{first}");
     let folder = first.rsplit("-> ").next().unwrap();
     assert!(folder.starts_with("results/dardz-value_12=8-"), "{folder}");
+    // Shares as a person reads them: percent with one decimal, n named.
+    let seat = text.lines().find(|l| l.trim_start().starts_with("seat 0: win share ")).unwrap();
+    assert!(seat.contains("% [") && seat.ends_with("(Wilson 95%, n = 60)"), "{seat}");
     let dir = tmp.path().join(folder);
     assert_eq!(
         read(&dir, "verdict.txt").lines().last().unwrap(),
