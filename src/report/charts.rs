@@ -68,6 +68,20 @@ fn not_magnified(y0: f64, y1: f64, reference: Option<f64>) -> (f64, f64) {
 }
 
 /// An axis label: whole numbers without decimals, others with at most three.
+/// A tick label on an axis spanning `span`: as many decimals as the ticks' spacing (about a
+/// tenth of the span) needs, so that no two ticks read the same ("40.6, 40.6" on a narrow
+/// axis), and no trailing zeros beyond them.
+fn tick(v: f64, span: f64) -> String {
+    if !(span.is_finite() && span > 0.0) {
+        return short(v);
+    }
+    let decimals = (-(span / 10.0).log10()).ceil().clamp(0.0, 6.0) as usize;
+    let text = format!("{v:.decimals$}");
+    let text =
+        if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.') } else { &text };
+    if text == "-0" { "0".into() } else { text.to_string() }
+}
+
 fn short(v: f64) -> String {
     if v.abs() >= 1000.0 || (v - v.round()).abs() < 1e-9 {
         format!("{v:.0}")
@@ -119,13 +133,14 @@ pub fn intervals(
             .y_label_area_size(60)
             .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), y0..y1)
             .map_err(fail)?;
+        let y_tick = |y: &f64| tick(*y, y1 - y0);
         let mut mesh = chart.configure_mesh();
         mesh.disable_x_mesh()
             .label_style(text_style())
             .axis_desc_style(text_style())
             .x_labels(n * 2 + 1)
             .x_label_formatter(&formatter)
-            .y_label_formatter(&|y| short(*y))
+            .y_label_formatter(&y_tick)
             .y_desc(y_desc);
         if n > 8 {
             mesh.x_label_style(text_style().transform(FontTransform::Rotate90));
@@ -193,8 +208,8 @@ pub fn histogram(
             .axis_desc_style(text_style())
             .x_desc(x_desc)
             .y_desc("matches")
-            .x_label_formatter(&|x| short(*x))
-            .y_label_formatter(&|y| short(*y))
+            .x_label_formatter(&|x| tick(*x, x1 - x0))
+            .y_label_formatter(&|y| tick(*y, top))
             .draw()
             .map_err(fail)?;
         // Wide ranges get thinner bars; every value seen keeps its own bar.
@@ -268,7 +283,7 @@ pub fn bands(
             .axis_desc_style(text_style())
             .y_desc(y_desc)
             .x_label_formatter(&label_of)
-            .y_label_formatter(&|y| short(*y))
+            .y_label_formatter(&|y| tick(*y, y1 - y0))
             .draw()
             .map_err(fail)?;
         if let Some(r) = reference {
@@ -335,6 +350,19 @@ pub fn bands(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ticks_on_a_narrow_axis_never_read_the_same() {
+        // Ticks 0.05 apart on an axis of half a turn: two decimals, each one its own.
+        let labels: Vec<String> = (0..10).map(|i| tick(40.5 + 0.05 * i as f64, 0.5)).collect();
+        let mut unique = labels.clone();
+        unique.dedup();
+        assert_eq!(unique.len(), labels.len(), "{labels:?}");
+        assert_eq!(tick(40.55, 0.5), "40.55");
+        assert_eq!(tick(2000.0, 8000.0), "2000");
+        assert_eq!(tick(0.25, 0.2), "0.25");
+        assert_eq!(tick(-0.0, 1.0), "0");
+    }
 
     #[test]
     fn a_share_axis_is_never_zoomed_into_noise() {
