@@ -8,6 +8,7 @@ use std::path::Path;
 use crate::core::layout::{LADDER_CSV, LADDER_FIGURES_CSV, LADDER_FILE, VERDICT_TXT};
 use crate::report::charts::{Estimate, intervals};
 use crate::report::page::{Page, num};
+use crate::report::rerun;
 use crate::report::table::Table;
 use crate::report::{ReportError, read_json};
 
@@ -50,10 +51,6 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
     let title = format!("Skill ladder: {game}");
     let mut page = Page::new(&title);
     let players = file["fingerprint"]["players"].as_u64().map_or(String::new(), |p| p.to_string());
-    let command = file["command_line"]
-        .as_array()
-        .map(|a| a.iter().filter_map(|v| v.as_str()).collect::<Vec<_>>().join(" "))
-        .unwrap_or_default();
     page.facts(&[
         ("game", game.to_string()),
         ("players", players),
@@ -68,8 +65,10 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
         ),
         ("time taken", format!("{:.1} s", file["elapsed_seconds"].as_f64().unwrap_or(0.0))),
         ("version", file["crate_version"].as_str().unwrap_or("").to_string()),
-        ("rerun with", command),
     ]);
+    if let Some(words) = rerun::recorded_words(&file["command_line"]) {
+        page.raw(&rerun::rerun_paragraph(&words, "this ladder"));
+    }
     for line in verdict.lines() {
         page.para(line);
     }

@@ -8,6 +8,7 @@ pub mod html;
 pub mod ladder;
 pub mod page;
 pub mod recorded;
+pub mod rerun;
 pub mod run_page;
 pub mod summary;
 pub mod sweep;

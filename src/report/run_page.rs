@@ -1,6 +1,6 @@
-//! The page of one run folder: what was run and how to rerun it, the verdict over the seat
-//! win shares, game lengths, lead changes, the bots' results and ratings, and the game's own
-//! metrics, every number read from the folder's files.
+//! The page of one run folder: what was run, how to rerun it and how to extend it, the
+//! verdict over the seat win shares, game lengths, lead changes, the bots' results and
+//! ratings, and the game's own metrics, every number read from the folder's files.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -11,6 +11,7 @@ use crate::core::layout::{
 };
 use crate::report::charts::{self, Estimate};
 use crate::report::page::{Page, cell_for, esc, num};
+use crate::report::rerun;
 use crate::report::table::Table;
 use crate::report::{ReportError, read_json};
 
@@ -21,15 +22,6 @@ const LENGTHS: &[(&str, &str)] = &[
     ("rounds", "rounds per match"),
 ];
 
-/// A shell word, quoted when it needs to be, so the command line can be pasted back.
-fn shell_word(w: &str) -> String {
-    if !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || "-_./:=,@+%".contains(c)) {
-        w.to_string()
-    } else {
-        format!("'{}'", w.replace('\'', "'\\''"))
-    }
-}
-
 fn json_text(v: &serde_json::Value) -> String {
     match v {
         serde_json::Value::String(s) => s.clone(),
@@ -39,8 +31,9 @@ fn json_text(v: &serde_json::Value) -> String {
 }
 
 /// The header block: game, players, bots, seating, matches, seed, changed rules, version,
-/// time, and the command line that reruns it.
-fn header(page: &mut Page, manifest: &serde_json::Value) {
+/// time, and the command line that reruns it (`part`: the folder is one game of a default
+/// experiment or one variant of a sweep, whose recorded command plays the whole job).
+fn header(page: &mut Page, manifest: &serde_json::Value, part: bool) {
     let m = |k: &str| json_text(&manifest[k]);
     let bots: Vec<String> = manifest["lineup"]
         .as_array()
@@ -95,9 +88,13 @@ fn header(page: &mut Page, manifest: &serde_json::Value) {
         facts.push(("time taken", format!("{e:.1} s")));
     }
     page.facts(&facts);
-    if let Some(cmd) = manifest["command_line"].as_array() {
-        let words: Vec<String> = cmd.iter().map(|w| shell_word(&json_text(w))).collect();
-        page.raw(&format!("<p>Rerun exactly: <code>{}</code></p>", esc(&words.join(" "))));
+    if let Some(words) = rerun::recorded_words(&manifest["command_line"]) {
+        let what = match (words.get(1).map(String::as_str), part) {
+            (Some("sweep"), _) => "the sweep",
+            (_, true) => "the experiment",
+            (_, false) => "this run",
+        };
+        page.raw(&rerun::rerun_paragraph(&words, what));
     }
 }
 
@@ -580,7 +577,12 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
     if let Some(up) = up {
         page.raw(&format!("<p><a href=\"{}\">&larr; back to the summary</a></p>", esc(up)));
     }
-    header(&mut page, &manifest);
+    header(&mut page, &manifest, up.is_some());
+    if up.is_none()
+        && let Some(extend) = rerun::extend_paragraph(dir, &manifest)
+    {
+        page.raw(&extend);
+    }
     seats(&mut page, dir)?;
     lengths(&mut page, dir)?;
     bots(&mut page, dir)?;

@@ -13,6 +13,7 @@ use crate::core::layout::{MANIFEST, SWEEP_CSV, SWEEP_DIFF_CSV, VERDICT_TXT};
 use crate::report::ReportError;
 use crate::report::charts::{self, Line};
 use crate::report::page::{Page, esc, num};
+use crate::report::rerun;
 use crate::report::run_page::table_of;
 use crate::report::table::Table;
 
@@ -50,6 +51,13 @@ fn line(
         points.push((x, y, band(l)?, band(h)?));
     }
     Ok(Some(Line { label: label.to_string(), points }))
+}
+
+/// The command line the sweep's manifest records (written when the sweep finished).
+fn recorded_command(dir: &Path) -> Option<Vec<String>> {
+    let text = std::fs::read_to_string(dir.join(MANIFEST)).ok()?;
+    let m: serde_json::Value = serde_json::from_str(&text).ok()?;
+    rerun::recorded_words(&m["command_line"])
 }
 
 /// `I/K` when the sweep folder is a shard (its manifest records the shard).
@@ -133,6 +141,9 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
         facts.push(("matches per variant", t.text(&t.rows[0], m).to_string()));
     }
     page.facts(&facts);
+    if let Some(words) = recorded_command(dir) {
+        page.raw(&rerun::rerun_paragraph(&words, "the sweep"));
+    }
 
     // Seat win shares.
     let mut seats = Vec::new();

@@ -10,7 +10,9 @@ use std::io::{Read, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
-use crate::core::layout::{LADDER_FILE, PLAN_FILE, SWEEP_FILE, TUNE_REQUEST};
+use crate::core::layout::{
+    LADDER_FILE, MANIFEST, PLAN_FILE, REPORT_HTML, SWEEP_FILE, TUNE_FILE, TUNE_REQUEST,
+};
 use crate::output::atomic::NOT_OURS;
 use crate::output::{io_failure, io_refusal};
 use crate::session::input::input;
@@ -104,6 +106,33 @@ pub fn resume_advice(dir: &Path) -> Option<String> {
     Some(format!("arena {command} --resume {}", dir.display()))
 }
 
+/// The kind of job (`run`, `run shard`, `sweep`, `ladder`, `tune`) whose finished results `dir` holds,
+/// from the file each writes last. A default experiment's folder has no manifest of its
+/// own: its report, written once every game and the skill check are done, marks it finished
+/// (one run with `--no-report` then reads as unfinished, and gets the `--resume` advice,
+/// which does no harm there).
+fn finished_job(dir: &Path) -> Option<&'static str> {
+    let has = |file: &str| dir.join(file).is_file();
+    if has(TUNE_REQUEST) {
+        return has(TUNE_FILE).then_some("tune");
+    }
+    if has(SWEEP_FILE) {
+        return has(MANIFEST).then_some("sweep");
+    }
+    if has(LADDER_FILE) {
+        let file: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(dir.join(LADDER_FILE)).ok()?).ok()?;
+        return (file["complete"] == true).then_some("ladder");
+    }
+    if !(has(PLAN_FILE) && (has(MANIFEST) || has(REPORT_HTML))) {
+        return None;
+    }
+    // A shard cannot be extended (its range of matches depends on the run's total).
+    let plan: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join(PLAN_FILE)).ok()?).ok()?;
+    Some(if plan["request"]["shard"].is_null() { "run" } else { "run shard" })
+}
+
 impl Drop for FolderLock {
     fn drop(&mut self) {
         // Remove the file while still holding the lock, so that nobody can lock the old
@@ -133,12 +162,24 @@ pub fn prepare_out_dir(dir: &Path) -> anyhow::Result<(FolderLock, bool)> {
         .map_err(|e| input(format!("cannot read output folder {}: {e}", dir.display())))?;
     let others = entries.filter_map(Result::ok).any(|e| e.file_name() != LOCK_FILE);
     if others {
-        let continue_it = match resume_advice(dir) {
-            Some(command) => format!(", or continue its work with `{command}`"),
-            None => String::new(),
+        // `--resume` of a finished job has nothing left to do, so a finished folder gets
+        // the ways forward that do something: a new folder, or more matches where the
+        // command can add them.
+        let (what, then) = match (finished_job(dir), resume_advice(dir)) {
+            (Some(kind @ ("run" | "sweep")), Some(command)) => (
+                format!("the files of a finished {kind}"),
+                format!(
+                    ", or play more matches into it with `{command} --matches N`, N above the matches it played"
+                ),
+            ),
+            (Some(kind), _) => (format!("the files of a finished {kind}"), String::new()),
+            (None, Some(command)) => {
+                ("files".to_string(), format!(", or continue its work with `{command}`"))
+            }
+            (None, None) => ("files".to_string(), String::new()),
         };
         return Err(input(format!(
-            "output folder {} already holds files; choose a new --out or empty it{continue_it}",
+            "output folder {} already holds {what}; choose a new --out or empty it{then}",
             dir.display(),
         )));
     }
@@ -247,6 +288,31 @@ mod tests {
         std::fs::write(dir.path().join("new/x"), b"").unwrap();
         let err = prepare_out_dir(&dir.path().join("new")).unwrap_err();
         assert!(err.to_string().contains("already holds files"), "{err}");
+    }
+
+    #[test]
+    fn a_finished_folder_is_not_sent_to_a_resume_with_nothing_to_do() {
+        let dir = tempfile::tempdir().unwrap();
+        let refusal = |files: &[(&str, &str)]| {
+            let d = tempfile::tempdir_in(dir.path()).unwrap().keep();
+            for (name, text) in files {
+                std::fs::write(d.join(name), text).unwrap();
+            }
+            prepare_out_dir(&d).unwrap_err().to_string()
+        };
+        let plan = r#"{"request": {"shard": null}}"#;
+        let err = refusal(&[(PLAN_FILE, plan)]);
+        assert!(err.contains("holds files;") && err.contains("continue its work with"), "{err}");
+        let err = refusal(&[(PLAN_FILE, plan), (MANIFEST, "{}")]);
+        assert!(err.contains("of a finished run;"), "{err}");
+        assert!(err.contains("--resume") && err.contains("--matches N`"), "{err}");
+        let shard = r#"{"request": {"shard": {"index": 0, "count": 2}}}"#;
+        let err = refusal(&[(PLAN_FILE, shard), (MANIFEST, "{}")]);
+        assert!(err.contains("of a finished run shard;") && !err.contains("--resume"), "{err}");
+        let err = refusal(&[(LADDER_FILE, r#"{"complete": true}"#)]);
+        assert!(err.contains("of a finished ladder;") && !err.contains("--resume"), "{err}");
+        let err = refusal(&[(LADDER_FILE, r#"{"complete": false}"#)]);
+        assert!(err.contains("arena ladder --resume"), "{err}");
     }
 
     #[test]

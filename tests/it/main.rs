@@ -41,6 +41,7 @@ mod play_server;
 mod pride_hidden;
 mod props;
 mod report;
+mod rerun;
 mod rule_repros;
 mod seat_view;
 mod shards_and_resume;

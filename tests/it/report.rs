@@ -149,7 +149,7 @@ fn every_game_gets_a_page_with_its_charts_and_seat_bars_where_the_csv_says() {
             .replace('\'', "&#39;");
         let above = format!("<p class=\"verdict\">{verdict}</p>");
         assert!(html.contains(&above), "{game}: the verdict is above the chart");
-        assert!(html.contains("Rerun exactly: <code>"), "{game}: command line");
+        assert!(html.contains("exactly, into a new folder: <code>"), "{game}: command line");
         let bars = seat_bars(&html);
         let want = seat_intervals(&dir);
         assert_eq!(bars.len(), want.len(), "{game}: one interval bar per seat");
