@@ -10,9 +10,9 @@ use crate::core::layout::{
     SEATS_CSV, VERDICT_TXT,
 };
 use crate::report::charts::{self, Estimate};
-use crate::report::page::{Page, cell_for, esc, num};
+use crate::report::page::{Page, esc, num};
 use crate::report::rerun;
-use crate::report::table::Table;
+use crate::report::table::{Table, table_of};
 use crate::report::{ReportError, read_json};
 
 /// The length measures drawn as histograms, in order, with their axis names.
@@ -98,17 +98,6 @@ fn header(page: &mut Page, manifest: &serde_json::Value, part: bool) {
     }
 }
 
-/// The decimals an interval from `lo` to `hi` supports: enough to show its half-width to
-/// one significant digit (half-width 0.03: two decimals; 0.3: one), at most six. `None` when
-/// the interval is undefined or has no width.
-pub(crate) fn interval_decimals(lo: f64, hi: f64) -> Option<usize> {
-    let half = (hi - lo) / 2.0;
-    if !(half.is_finite() && half > 0.0) {
-        return None;
-    }
-    Some((-half.log10().floor()).clamp(0.0, 6.0) as usize)
-}
-
 /// Seat win shares with their intervals and the fair-share line; also returns the verdict.
 fn seats(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
     let verdict = crate::report::recorded::read_text(dir, VERDICT_TXT)?;
@@ -173,45 +162,6 @@ fn seats(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
     ];
     table_of(page, &t, &cols);
     Ok(())
-}
-
-/// A table of the named columns that exist in `t`. An estimate shown beside its interval
-/// (a `..ci_low..` column followed by its `..ci_high..`, the estimate just before them) is
-/// rounded to what the interval supports ("0.50 [0.47, 0.53]", not "0.5012 [0.4713,
-/// 0.5309]"); other numbers keep [`num`]'s form.
-pub(crate) fn table_of(page: &mut Page, t: &Table, cols: &[&str]) {
-    let present: Vec<(&str, usize)> =
-        cols.iter().filter_map(|c| t.col(&[c]).map(|i| (*c, i))).collect();
-    let rows: Vec<Vec<String>> = t
-        .rows
-        .iter()
-        .map(|r| {
-            let value = |k: usize| t.text(r, present[k].1).parse::<f64>().ok();
-            let mut cells: Vec<String> = present
-                .iter()
-                .map(|(name, i)| {
-                    let cell = t.text(r, *i);
-                    cell.parse::<f64>().map_or(cell.to_string(), |v| cell_for(name, v))
-                })
-                .collect();
-            for k in 1..present.len().saturating_sub(1) {
-                let (low, high) = (present[k].0, present[k + 1].0);
-                if !(low.contains("ci_low") && high == low.replace("ci_low", "ci_high")) {
-                    continue;
-                }
-                let (Some(lo), Some(hi)) = (value(k), value(k + 1)) else { continue };
-                let Some(d) = interval_decimals(lo, hi) else { continue };
-                for j in [k - 1, k, k + 1] {
-                    if let Some(v) = value(j) {
-                        cells[j] = format!("{v:.d$}");
-                    }
-                }
-            }
-            cells
-        })
-        .collect();
-    let headers: Vec<&str> = present.iter().map(|(c, _)| *c).collect();
-    page.table_of_columns(&headers, &rows);
 }
 
 /// The exact distribution of `measure` from histograms.csv.
@@ -592,21 +542,4 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
         "Every number on this page is read from the CSV files, verdict.txt and manifest.json in this folder; COLUMNS.md there says what each column means.",
     );
     Ok(page.finish(&title))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::interval_decimals;
-
-    #[test]
-    fn an_estimate_keeps_the_decimals_its_interval_supports() {
-        // Issue 30: "+0.8 pp [0.5, 1.1]", not "0.7889".
-        assert_eq!(interval_decimals(0.5, 1.1), Some(1));
-        assert_eq!(interval_decimals(0.47, 0.53), Some(2));
-        assert_eq!(interval_decimals(0.4599, 1.6846), Some(1));
-        assert_eq!(interval_decimals(120.0, 180.0), Some(0));
-        assert_eq!(interval_decimals(0.5, 0.5), None);
-        assert_eq!(interval_decimals(f64::NAN, 0.5), None);
-        assert_eq!(interval_decimals(0.3, 0.3 + 1e-12), Some(6));
-    }
 }

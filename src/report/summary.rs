@@ -148,8 +148,7 @@ fn skill_section(page: &mut Page, dir: &Path, games: &[PathBuf]) -> Result<(), R
 /// `v`, one of an estimate and its interval `[lo, hi]`, with the decimals the interval
 /// supports (as the run pages' tables show them); without an interval, [`num`]'s form.
 fn rounded(v: Option<f64>, lo: Option<f64>, hi: Option<f64>) -> String {
-    let decimals =
-        lo.zip(hi).and_then(|(lo, hi)| crate::report::run_page::interval_decimals(lo, hi));
+    let decimals = lo.zip(hi).and_then(|(lo, hi)| crate::report::table::interval_decimals(lo, hi));
     match (v, decimals) {
         (Some(v), Some(d)) => format!("{v:.d$}"),
         _ => num(v),

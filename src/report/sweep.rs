@@ -14,8 +14,8 @@ use crate::report::ReportError;
 use crate::report::charts::{self, Line};
 use crate::report::page::{Page, esc, num};
 use crate::report::rerun;
-use crate::report::run_page::table_of;
 use crate::report::table::Table;
+use crate::report::table::table_of;
 
 /// A one-line figure: chart id, label, and the column names of its value, band low and
 /// band high (each with fallbacks).
