@@ -336,3 +336,20 @@ fn print_summary(game: &str, s: &RunSummary, out: &Path) {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::more_matches;
+
+    #[test]
+    fn the_count_is_read_only_where_the_verdict_gives_one() {
+        let counted = "a real edge, ...; about 62,000 more matches would tell which (80% power \
+                       at the shares so far) (exact binomial test; ...)";
+        assert_eq!(more_matches(counted), Some(62_000));
+        // An edge on the margin's edge: no count, so no command to play one.
+        let stalled = "a real edge, ...; seat 0's edge (+1.00 pp) lies within 0.00 pp of the \
+                       margin: no affordable number of matches (up to 1,000,000) tells which; at \
+                       this n the data can decide a margin of ±1.6 pp (every seat within)";
+        assert_eq!(more_matches(stalled), None);
+    }
+}

@@ -4,6 +4,7 @@
 pub mod histogram;
 pub mod intervals;
 pub mod moments;
+pub mod more_matches;
 pub mod tally;
 
 pub use histogram::Histogram;

@@ -8,13 +8,14 @@
 //! - **a real but small edge**: significant, and shown to be inside the margin;
 //! - **unfair by more than the margin**: the edge is shown to exceed the margin (a one-sided
 //!   exact test at 5%, the lower end of the same 90% interval beyond the margin);
-//! - **not enough matches to tell**, with roughly how many more would decide.
+//! - **not enough matches to tell**, with how many more would decide, planned for 80% power
+//!   at the shares so far ([`crate::stats::more_matches`]), or that no affordable count does.
 //!
 //! Whether a seat differs at all is the exact binomial test alone (Holm-adjusted over the
 //! seats when there are more than two); the chi-square test stays in `balance.csv` but does not
 //! speak in the verdict, so one verdict never says two things.
 
-use crate::stats::intervals::{clopper_pearson, z_for};
+use crate::stats::intervals::clopper_pearson;
 
 /// The default practical margin: one percentage point either side of the fair share.
 pub const DEFAULT_FAIR_WITHIN_PP: f64 = 1.0;
@@ -83,29 +84,6 @@ pub fn relevance(sole_wins: u64, decisive: u64, fair: f64, margin_pp: f64) -> Re
     }
 }
 
-/// Roughly how many decisive matches in all would settle a seat's question: the 90% interval
-/// narrows as 1/√n, and it must shrink to the gap between the estimate and the margin's edge.
-/// An estimate close to the edge is noisy, and taken at its word it would ask for millions: the
-/// gap counts as at least half the margin, an interval of ±margin/2 that tells the question in
-/// all but the closest cases. `None` without a decisive match, or with a margin of 0 and a
-/// seat exactly fair.
-pub fn decisive_matches_to_settle(
-    rate: f64,
-    decisive: u64,
-    fair: f64,
-    margin_pp: f64,
-) -> Option<u64> {
-    let m = margin_pp / 100.0;
-    let gap = ((rate - fair).abs() - m).abs().max(m / 2.0);
-    if gap < 1e-9 || decisive == 0 {
-        return None;
-    }
-    let z = z_for(1.0 - 2.0 * ALPHA);
-    let variance = (rate * (1.0 - rate)).max(fair * (1.0 - fair) / 4.0);
-    let needed = (z * z * variance / (gap * gap)).ceil();
-    (needed < 1e15).then_some((needed as u64).max(decisive))
-}
-
 /// A count a person reads: two significant digits ("40,000", "1,300,000").
 pub fn round_count(n: u64) -> String {
     let mut scale = 1u64;
@@ -162,21 +140,6 @@ mod tests {
         // A margin of 0 can never be shown "within"; any real edge is then beyond.
         assert_eq!(relevance(500_000, 1_000_000, 0.5, 0.0), Relevance::Open);
         assert_eq!(relevance(510_000, 1_000_000, 0.5, 0.0), Relevance::Beyond);
-    }
-
-    #[test]
-    fn more_matches_settle_what_is_open_and_none_on_the_edge() {
-        // +0.5 pp from fair with a ±1 pp margin: the interval must shrink to 0.5 pp.
-        let n = decisive_matches_to_settle(0.505, 10_000, 0.5, 1.0).unwrap();
-        // z(90%)² · 0.505 · 0.495 / 0.005² ≈ 27,053.
-        assert!((27_000..27_100).contains(&n), "{n}");
-        // Never fewer than already played.
-        assert_eq!(decisive_matches_to_settle(0.6, 1_000_000, 0.5, 1.0), Some(1_000_000));
-        // On the margin's edge the gap counts as half the margin, as for 0.505.
-        let edge = decisive_matches_to_settle(0.51, 1_000, 0.5, 1.0).unwrap();
-        assert!((27_000..27_100).contains(&edge), "{edge}");
-        assert_eq!(decisive_matches_to_settle(0.5, 1_000, 0.5, 0.0), None);
-        assert_eq!(decisive_matches_to_settle(0.6, 0, 0.5, 1.0), None);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 use crate::stats::Tally;
 use crate::stats::hypothesis::{binomial_two_sided, chi_square_uniform, holm};
 use crate::stats::intervals::{wilson, z_for};
+use crate::stats::more_matches::{self, Advice};
 use crate::stats::ratings::{MatchScores, bradley_terry_robust, elo_from_share};
 use crate::stats::tally::Moments;
 use crate::stats::verdict::{self, Answer, Relevance};
@@ -12,6 +13,10 @@ use crate::stats::verdict::{self, Answer, Relevance};
 mod solo;
 
 const CONFIDENCE: f64 = 0.95;
+
+/// The fewest matches in all the verdict calls affordable to advise (else ten times those
+/// played): past it, an estimate is taken to sit on the margin's edge.
+const AFFORDABLE_MATCHES: u64 = 1_000_000;
 
 /// One seat's balance figures. The test and the difference concern the same quantity: the
 /// seat's share of the decisive matches (those with a sole winner) against 1/players. In
@@ -242,32 +247,46 @@ fn verdict(seats: &[SeatBalance], matches: u64, margin_pp: f64) -> String {
         format!("n = {decisive} decisive of {matches} matches")
     };
     let tail = format!("({}; {sample})", verdict::method_text(n, margin_pp));
-    let relevance =
-        |s: &SeatBalance| verdict::relevance(s.sole_wins, s.decisive, s.fair_share, margin_pp);
-    // Matches in all that would settle every seat still open, scaled from decisive matches.
-    let more = || {
-        let needed = seats
-            .iter()
-            .filter(|s| relevance(s) == Relevance::Open)
-            .filter_map(|s| {
-                verdict::decisive_matches_to_settle(
-                    s.decisive_rate,
-                    decisive,
-                    s.fair_share,
-                    margin_pp,
-                )
-            })
-            .max()?;
-        let total = (needed as f64 * matches as f64 / decisive as f64).ceil() as u64;
-        (total > matches).then(|| verdict::round_count(total - matches))
-    };
-    let more_text = |what: &str| match more() {
-        Some(m) => format!("about {m} more matches would tell {what}"),
-        // The interval already has the width that would settle an estimate this far from the
-        // edge: the estimate is close to the margin's edge itself.
-        None => format!(
-            "the estimate lies close to the margin's edge, so only many more matches would tell {what}"
-        ),
+    // Matches in all at which the verdict decides with 80% power if the shares so far are
+    // the true ones, scaled from decisive matches; past the cap, what the data can decide now.
+    let cap = matches.saturating_mul(10).max(AFFORDABLE_MATCHES);
+    let per_decisive = matches as f64 / decisive as f64;
+    let sole_wins: Vec<u64> = seats.iter().map(|s| s.sole_wins).collect();
+    let cap_decisive = (cap as f64 / per_decisive) as u64;
+    let more_text = |what: &str| match more_matches::advise(
+        &sole_wins,
+        decisive,
+        top.fair_share,
+        margin_pp,
+        cap_decisive,
+    ) {
+        Some(Advice::Total(needed)) => {
+            let total = ((needed as f64 * per_decisive).ceil() as u64).max(matches + 1);
+            format!(
+                "about {} more matches would tell {what} ({:.0}% power at the shares so far)",
+                verdict::round_count(total - matches),
+                100.0 * more_matches::POWER
+            )
+        }
+        Some(Advice::Unaffordable(s)) => {
+            // Rounded outward: the data decide no narrower "within" margin and no wider
+            // "beyond" one than the figures say.
+            let beyond = s
+                .beyond_pp
+                .map(|b| (10.0 * b).floor() / 10.0)
+                .filter(|&b| b > 0.0)
+                .map(|b| format!(", or a seat beyond ±{b:.1} pp"))
+                .unwrap_or_default();
+            format!(
+                "seat {}'s edge ({:+.2} pp) lies within {:.2} pp of the margin: no affordable number of matches (up to {}) tells {what}; at this n the data can decide a margin of ±{:.1} pp (every seat within){beyond}",
+                s.seat,
+                s.edge_pp,
+                s.from_margin_pp,
+                verdict::round_count(cap),
+                (10.0 * s.within_pp).ceil() / 10.0,
+            )
+        }
+        None => format!("more matches would tell {what}"),
     };
     let margin = format!("±{margin_pp} pp");
     match answer(seats, margin_pp) {
@@ -560,5 +579,7 @@ pub fn shape(t: &Tally) -> Vec<ShapeFigure> {
     rows
 }
 
+#[cfg(test)]
+mod more_matches_tests;
 #[cfg(test)]
 mod tests;

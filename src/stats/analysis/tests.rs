@@ -69,8 +69,16 @@ fn verdict_says_when_nothing_is_shown() {
         "{}",
         b.verdict
     );
-    // 50.5% of 1,000: settling +0.5 pp against ±1 pp needs about 27,053 in all, 26,053 more.
-    assert!(b.verdict.contains("about 27,000 more matches would tell"), "{}", b.verdict);
+    // 50.5% of 1,000: shown within ±1 pp with 80% power once z₀.₉₅·se + 1/(2n) + 0.84·se
+    // fits in the 0.5 pp left, at 62,017 in all: 61,017 more, rounded up to 62,000.
+    assert!(
+        b.verdict.contains(
+            "about 62,000 more matches would tell whether every seat is within it \
+             (80% power at the shares so far)"
+        ),
+        "{}",
+        b.verdict
+    );
     assert!(b.seats[0].p_value > 0.7);
 }
 
@@ -166,7 +174,14 @@ fn the_margin_gives_four_answers() {
     // +1.0 pp over 2,000,000: the interval (±0.06 pp) straddles the margin's edge itself.
     let edge = balance(&two_seats(1_020_000, 2_000_000), &lineup, 1.0).verdict;
     assert!(edge.starts_with("a real edge, not yet shown"), "{edge}");
-    assert!(edge.contains("close to the margin's edge, so only many more matches"), "{edge}");
+    assert!(
+        edge.contains(
+            "seat 0's edge (+1.00 pp) lies within 0.00 pp of the margin: no affordable number \
+             of matches (up to 20,000,000) tells which; at this n the data can decide a margin \
+             of ±1.1 pp (every seat within), or a seat beyond ±0.9 pp"
+        ),
+        "{edge}"
+    );
     // A wider margin turns the same small edge into a fair game.
     let wide = balance(&two_seats(10_240, 20_000), &lineup, 5.0).verdict;
     assert!(wide.starts_with("a real but small edge"), "{wide}");
