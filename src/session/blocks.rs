@@ -26,6 +26,12 @@ pub trait BlockJob {
     fn stops_at(&mut self, _next: u64) -> bool {
         false
     }
+    /// Where the job expects to stop, at most `end`: a stopping rule that can be foreseen
+    /// (an interval's width) ends well before the maximum, and the estimate said before a
+    /// long run must be of the matches that will be played, not of the maximum.
+    fn expected_end(&self, end: u64) -> u64 {
+        end
+    }
     /// Say how far the job is (`status.json`), after a block that did not end it.
     fn progressed(&mut self, _next: u64) -> anyhow::Result<()> {
         Ok(())
@@ -143,7 +149,8 @@ pub fn drive(job: &mut impl BlockJob, course: &Course) -> anyhow::Result<Ended> 
         job.play(next, block_end)?;
         if probing {
             let seconds = block_started.elapsed().as_secs_f64();
-            progress.estimate(block_end - next, seconds, end - block_end);
+            let expected = job.expected_end(end).clamp(block_end, end);
+            progress.estimate(block_end - next, seconds, expected - block_end);
             probing = false;
         }
         sizer.observe(block_end - next, block_started);

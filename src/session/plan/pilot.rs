@@ -56,9 +56,40 @@ pub fn matches_for_width(p: f64, width: f64, group: u64) -> u64 {
     n.div_ceil(group).checked_mul(group).unwrap_or(u64::MAX / group * group)
 }
 
+/// Where an `--until-ci width` run is expected to stop, from a probe of `(win shares,
+/// matches)` of seat 0 among `players`: the matches its interval needs at the probe's share,
+/// pulled toward the fair share as if a hundred more matches had gone fairly (a probe of 8
+/// matches won 0 times must not promise a narrow interval), rounded up to the rule's check
+/// points (every `check_every` matches, in whole deal groups of `group`).
+pub fn expected_stop(
+    probe: (f64, u64),
+    players: usize,
+    width: f64,
+    check_every: u64,
+    group: u64,
+) -> u64 {
+    let fair = 1.0 / players as f64;
+    let p = (probe.0 + 100.0 * fair) / (probe.1 as f64 + 100.0);
+    let needed = matches_for_width(p, width, 1);
+    let chunk = check_every.div_ceil(group.max(1)).saturating_mul(group.max(1)).max(1);
+    needed.div_ceil(chunk).saturating_mul(chunk)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_until_ci_run_is_expected_to_stop_where_its_interval_is_narrow_enough() {
+        // Four seats, a 0.005-wide interval: a probe of 2 wins in 8 is the fair share, and
+        // (2·1.96/0.005)²·0.25·0.75 = 115,244 matches, at check points of 10,000: 120,000.
+        assert_eq!(expected_stop((2.0, 8), 4, 0.005, 10_000, 4), 120_000);
+        // 0 or 8 wins of 8 move the share only to 0.23 or 0.31 (110,000; 140,000).
+        assert_eq!(expected_stop((0.0, 8), 4, 0.005, 10_000, 4), 110_000);
+        assert_eq!(expected_stop((8.0, 8), 4, 0.005, 10_000, 4), 140_000);
+        // A long probe speaks for itself: seat 0 at 0.9 of two players needs far fewer.
+        assert!(expected_stop((9_000.0, 10_000), 2, 0.01, 1_000, 2) < 16_000);
+    }
 
     #[test]
     fn a_fair_coin_needs_about_38_thousand_matches_for_a_one_point_interval() {

@@ -19,6 +19,7 @@ use crate::output::matches_csv::{FileDigest, MatchesCsv, RowText, RowWriter, dig
 use crate::output::{failpoint, io_failure, partial_path, write_atomic};
 use crate::session::blocks::{BlockJob, Course, Ended, Ending, drive};
 use crate::session::input::input;
+use crate::session::plan::pilot::expected_stop;
 use crate::session::plan::{Plan, Shard, Stopping};
 use crate::session::run::checkpoint::{Checkpoint, Expected, FINAL_STATE, StoppedAt};
 use crate::session::run::results::{ResultsOf, SHARD_TALLY, ShardTally, write_results};
@@ -261,6 +262,18 @@ impl<G: Game> BlockJob for RunBlocks<'_, G> {
         let reason = self.stopping.and_then(|st| st.reason(&self.cp.tally));
         self.cp.stopped = reason.map(|reason| StoppedAt { at: next, reason });
         self.cp.stopped.is_some()
+    }
+
+    fn expected_end(&self, end: u64) -> u64 {
+        // Only an interval's width can be foreseen (an SPRT's stop depends on the path).
+        let Some(Stopping { until_ci: Some(width), sprt: None, check_every }) = self.stopping
+        else {
+            return end;
+        };
+        let seat = &self.cp.tally.seats[0];
+        let group = self.spec.seating.group_size(self.spec.players);
+        let probe = (seat.win_shares(), seat.matches);
+        expected_stop(probe, self.spec.players, width, check_every, group).min(end)
     }
 
     fn progressed(&mut self, next: u64) -> anyhow::Result<()> {
