@@ -97,30 +97,23 @@ impl Page {
 
     /// A table of text cells (already formatted).
     pub fn table(&mut self, headers: &[&str], rows: &[Vec<String>]) {
-        let mut t = String::from("<table><tr>");
-        for h in headers {
-            t.push_str(&format!("<th>{}</th>", esc(h)));
-        }
-        t.push_str("</tr>");
-        for r in rows {
-            t.push_str("<tr>");
-            for c in r {
-                t.push_str(&format!("<td>{}</td>", esc(c)));
-            }
-            t.push_str("</tr>");
-        }
-        t.push_str("</table>");
-        self.raw(&t);
+        let heads: Vec<String> = headers.iter().map(|h| format!("<th>{}</th>", esc(h))).collect();
+        self.table_with_heads(&heads, rows);
     }
 
     /// A table whose headings are CSV column names: shown in words, each name kept in its
     /// heading's tooltip so a reader can find the column in the file.
     pub fn table_of_columns(&mut self, names: &[&str], rows: &[Vec<String>]) {
-        let mut t = String::from("<table><tr>");
-        for h in names {
-            t.push_str(&format!("<th title=\"{}\">{}</th>", esc(h), esc(&heading_words(h))));
-        }
-        t.push_str("</tr>");
+        let heads: Vec<String> = names
+            .iter()
+            .map(|h| format!("<th title=\"{}\">{}</th>", esc(h), esc(&heading_words(h))))
+            .collect();
+        self.table_with_heads(&heads, rows);
+    }
+
+    /// `heads` (each a whole `<th>`, already escaped) over rows of text cells.
+    fn table_with_heads(&mut self, heads: &[String], rows: &[Vec<String>]) {
+        let mut t = format!("<table><tr>{}</tr>", heads.concat());
         for r in rows {
             t.push_str("<tr>");
             for c in r {

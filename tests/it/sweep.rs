@@ -20,6 +20,16 @@ fn sweep(out: &Path, args: &[&str]) {
     assert!(o.status.success(), "{args:?}: {}", stderr(&o));
 }
 
+/// A 4-player DARDZ sweep into `out` varying `vary`, its stdout.
+fn dardz_sweep(out: &Path, vary: &str, matches: &str, extra: &[&str]) -> String {
+    let mut args = vec!["sweep", "--game", "dardz", "--players", "4", "--vary", vary];
+    args.extend(["--matches", matches, "--out", out.to_str().unwrap()]);
+    args.extend(extra);
+    let o = arena(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    String::from_utf8(o.stdout).unwrap()
+}
+
 /// A CSV file as rows of header -> cell.
 fn rows(text: &str) -> Vec<HashMap<String, String>> {
     let mut reader = csv::Reader::from_reader(text.as_bytes());
@@ -447,26 +457,11 @@ fn the_tuners_rules_file_loads_and_its_confirmation_uses_fresh_seeds() {
 
 #[test]
 fn a_sweep_row_names_its_baseline_by_value_and_answers_in_the_verdict_words() {
-    // Issue 30, item 2: not "baseline ...; baseline" but value_12=10, and each variant's
+    // Not "baseline ...; baseline" but value_12=10, and each variant's
     // seat balance in the verdict's own words against the margin.
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("sw");
-    let o = arena(&[
-        "sweep",
-        "--game",
-        "dardz",
-        "--players",
-        "4",
-        "--vary",
-        "value_12=8,10",
-        "--matches",
-        "400",
-        "--no-report",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = String::from_utf8(o.stdout).unwrap();
+    let text = dardz_sweep(&out, "value_12=8,10", "400", &["--no-report"]);
     assert!(text.contains("4 players, bots random:"), "{text}");
     assert!(text.contains("value_12=10 (baseline)"), "{text}");
     assert!(text.contains("seat 0 vs value_12=10:"), "{text}");
@@ -518,21 +513,7 @@ fn variants_that_keep_other_counters_are_refused_in_one_line() {
 fn a_sweep_concludes_across_its_variants_first_everywhere() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("sw");
-    let o = arena(&[
-        "sweep",
-        "--game",
-        "dardz",
-        "--players",
-        "4",
-        "--vary",
-        "value_12=4,8,12",
-        "--matches",
-        "4000",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let text = String::from_utf8(o.stdout).unwrap();
+    let text = dardz_sweep(&out, "value_12=4,8,12", "4000", &[]);
     let lines: Vec<&str> = text.lines().collect();
     assert!(
         lines[1].trim_start().starts_with(
