@@ -317,15 +317,22 @@ pub fn verdict(
             0 => String::new(),
             d => format!("; {d} drawn"),
         };
+        let share = if seat0.decisive == 0 {
+            format!("no match of {} had a sole winner", t.matches)
+        } else {
+            format!(
+                "seat 0 wins {:.1}% [{:.1}, {:.1}] (Wilson 95%) of the {} decisive matches of {}",
+                100.0 * seat0.decisive_rate,
+                100.0 * seat0.decisive_ci.0,
+                100.0 * seat0.decisive_ci.1,
+                seat0.decisive,
+                t.matches
+            )
+        };
         let _ = writeln!(
             out,
-            "First-player edge with every seat played by {}: seat 0 wins {:.1}% [{:.1}, {:.1}] of the {} decisive matches of {} (fair {:.1}%{drawn}); every seat: {words}{capped}.",
+            "First-player edge with every seat played by {}: {share} (fair {:.1}%{drawn}); every seat: {words}{capped}.",
             label(r),
-            100.0 * seat0.decisive_rate,
-            100.0 * seat0.decisive_ci.0,
-            100.0 * seat0.decisive_ci.1,
-            seat0.decisive,
-            t.matches,
             100.0 / design.players as f64
         );
     }

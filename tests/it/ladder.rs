@@ -388,7 +388,7 @@ fn the_first_player_line_shows_the_decisive_share_it_judges_and_the_draws() {
     let lines: Vec<&str> = v.lines().filter(|l| l.starts_with("First-player edge")).collect();
     assert_eq!(lines.len(), 2, "{v}");
     for line in lines {
-        // "... seat 0 wins 63.2% [..., ...] of the 150 decisive matches of 200 (fair 50.0%; 50 drawn); ..."
+        // "... seat 0 wins 63.2% [..., ...] (Wilson 95%) of the 150 decisive matches of 200 (fair 50.0%; 50 drawn); ..."
         let share: f64 =
             line.split("seat 0 wins ").nth(1).unwrap().split('%').next().unwrap().parse().unwrap();
         let (decisive, rest) = line.split_once(" decisive matches of ").unwrap();
