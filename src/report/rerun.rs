@@ -39,7 +39,8 @@ pub fn flag_value<'a>(words: &'a [String], flag: &str) -> Option<&'a str> {
 
 /// `command_line` made to play its job again into a new folder: its `--out DIR` becomes
 /// `--out DIR-rerun`; without `--out` it is unchanged, since the job then claims a fresh
-/// timestamped folder under `results/`. `None` for a command that continued a folder
+/// timestamped folder under `results/`, unless an experiment file may name the folder
+/// (then `--out results/<file stem>-rerun`). `None` for a command that continued a folder
 /// (`--resume`): it holds only the flags that may change on resume, not the job's own.
 pub fn rerun_words(command_line: &[String]) -> Option<Vec<String>> {
     let resumed = command_line.iter().any(|w| w == "--resume" || w.starts_with("--resume="));
@@ -56,6 +57,15 @@ pub fn rerun_words(command_line: &[String]) -> Option<Vec<String>> {
             words[i] = format!("--out={dir}-rerun");
         }
         i += 1;
+    }
+    // An experiment file may name the folder itself (`out = ...`), which the rerun would
+    // find taken: a flag overrides the file's key, so give it a folder of its own.
+    let has_out = words.iter().any(|w| w == "--out" || w.starts_with("--out="));
+    if !has_out && let Some(file) = flag_value(&words, "--experiment") {
+        let stem = std::path::Path::new(file)
+            .file_stem()
+            .map_or("experiment".into(), |s| s.to_string_lossy());
+        words.extend(["--out".to_string(), format!("results/{stem}-rerun")]);
     }
     Some(words)
 }
@@ -138,6 +148,9 @@ mod tests {
     #[test]
     fn a_continued_job_has_no_rerun_line() {
         assert_eq!(rerun_words(&words("arena run --resume results/pig --matches 400")), None);
+        // An experiment file may name its folder: the rerun gets one of its own.
+        let w = rerun_words(&words("arena run --experiment exp/night.toml")).unwrap();
+        assert_eq!(w[w.len() - 2..], ["--out", "results/night-rerun"]);
         assert_eq!(rerun_words(&words("arena ladder --resume=l")), None);
         let p = rerun_paragraph(&words("arena run --resume r"), "this run");
         assert!(p.starts_with("<p>This run was last continued with <code>arena run --resume r"));

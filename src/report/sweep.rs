@@ -12,7 +12,7 @@ use std::path::Path;
 use crate::core::layout::{MANIFEST, SWEEP_CSV, SWEEP_DIFF_CSV, VERDICT_TXT};
 use crate::report::ReportError;
 use crate::report::charts::{self, Line};
-use crate::report::page::{Page, esc, num};
+use crate::report::page::{Page, cell_for, esc};
 use crate::report::rerun;
 use crate::report::table::Table;
 use crate::report::table::table_of;
@@ -247,7 +247,8 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
             table.push_str(&format!("<td>{}</td>", esc(t.text(r, k))));
         }
         for &c in &extra {
-            table.push_str(&format!("<td>{}</td>", num(t.num(i, c)?)));
+            let cell = t.num(i, c)?.map_or(String::new(), |v| cell_for(&t.headers[c], v));
+            table.push_str(&format!("<td>{}</td>", esc(&cell)));
         }
         table.push_str("</tr>");
     }

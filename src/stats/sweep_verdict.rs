@@ -98,6 +98,21 @@ fn list(items: &[String]) -> String {
     }
 }
 
+/// Matches with a sole winner.
+fn decisive(t: &Tally) -> u64 {
+    t.matches - t.capped - t.shared_first
+}
+
+/// `seat`'s share of the decisive matches, NaN with none.
+fn decisive_share(t: &Tally, seat: usize) -> f64 {
+    t.seats[seat].wins as f64 / decisive(t) as f64
+}
+
+/// The share of matches that end without a sole winner (capped, or first place shared).
+fn undecided(t: &Tally) -> f64 {
+    (t.capped + t.shared_first) as f64 / t.matches.max(1) as f64
+}
+
 /// One seat's paired change against the baseline.
 struct Shift {
     variant: usize,
@@ -114,7 +129,7 @@ pub fn conclude(f: &SweepFacts) -> Vec<String> {
     let Some(first) = f.tallies.first() else { return Vec::new() };
     let players = first.players;
     if players < 2 || f.tallies.len() < 2 {
-        return vec!["one seat or one variant: no comparison across variants".into()];
+        return vec!["One seat or one variant: no comparison of seats across variants.".into()];
     }
     let mut lines = vec![changes_line(f, players, b)];
     lines.push(fair_line(f));
@@ -150,6 +165,7 @@ fn changes_line(f: &SweepFacts, players: usize, b: usize) -> String {
     );
     let fair = 1.0 / players as f64;
     let (mut fairer, mut worse, mut mixed) = (Vec::new(), Vec::new(), Vec::new());
+    let mut undecided_only = Vec::new();
     for v in (0..f.tallies.len()).filter(|&v| v != b) {
         let changed: Vec<(&Shift, f64)> = shifts
             .iter()
@@ -160,11 +176,25 @@ fn changes_line(f: &SweepFacts, players: usize, b: usize) -> String {
         if changed.is_empty() {
             continue;
         }
-        let base_share = |s: usize| paired.mean(b, s, SHARE_UNIT as f64);
+        // The direction is judged on what the verdict judges, each seat's share of the
+        // decisive matches against 1/players: a variant whose matches more often end without
+        // a sole winner (capped, or a shared first place) lowers every seat's win share
+        // without making the seats any less fair.
+        // `None` where either side had no decisive match: no direction to judge.
+        // `None` where the seat's share of decisive matches has not measurably changed (a
+        // two-proportion z-test, unpaired and so conservative) or is undefined: then the
+        // change is in how often a match has a sole winner, not in who wins those.
         let toward = |s: &Shift| {
-            (base_share(s.seat) + s.diff - fair).abs() < (base_share(s.seat) - fair).abs()
+            let (tv, tb) = (&f.tallies[v], &f.tallies[b]);
+            let (dv, db) = (decisive_share(tv, s.seat), decisive_share(tb, s.seat));
+            let se = (dv * (1.0 - dv) / decisive(tv) as f64
+                + db * (1.0 - db) / decisive(tb) as f64)
+                .sqrt();
+            let moved = (dv - db).abs() > z * se;
+            (dv.is_finite() && db.is_finite() && moved)
+                .then(|| (dv - fair).abs() < (db - fair).abs())
         };
-        let what = changed
+        let mut what = changed
             .iter()
             .map(|(s, p)| {
                 format!(
@@ -178,29 +208,57 @@ fn changes_line(f: &SweepFacts, players: usize, b: usize) -> String {
             })
             .collect::<Vec<_>>()
             .join("; ");
+        let (uv, ub) = (undecided(&f.tallies[v]), undecided(&f.tallies[b]));
+        if (uv - ub).abs() >= 0.01 {
+            what.push_str(&format!(
+                "; {:.1}% of its matches end without a sole winner, against {:.1}%",
+                100.0 * uv,
+                100.0 * ub
+            ));
+        }
         let entry = format!("{} ({what})", f.names[v]);
-        if changed.iter().all(|(s, _)| toward(s)) {
+        if changed.iter().all(|(s, _)| toward(s) == Some(true)) {
             fairer.push(entry);
-        } else if changed.iter().all(|(s, _)| !toward(s)) {
+        } else if changed.iter().all(|(s, _)| toward(s) == Some(false)) {
             worse.push(entry);
+        } else if changed.iter().all(|(s, _)| toward(s).is_none()) {
+            undecided_only.push(entry);
         } else {
             mixed.push(entry);
         }
     }
     let baseline = &f.names[b];
-    if fairer.is_empty() && worse.is_empty() && mixed.is_empty() {
-        let widest = shifts.iter().map(|s| s.ci.0.abs().max(s.ci.1.abs())).fold(0.0f64, f64::max);
+    if fairer.is_empty() && worse.is_empty() && mixed.is_empty() && undecided_only.is_empty() {
+        // The change this family of tests would find four times in five: the first Holm
+        // step's two-sided critical value plus the 80% power quantile, times the largest
+        // standard error of a difference.
+        let m = shifts.len().max(1) as f64;
+        let normal = Normal::new(0.0, 1.0).expect("standard normal");
+        let k = normal.inverse_cdf(1.0 - ALPHA / (2.0 * m)) + normal.inverse_cdf(0.8);
+        let largest_se = shifts.iter().map(|s| (s.ci.1 - s.diff) / z).fold(0.0f64, f64::max);
         return format!(
-            "No variant is measurably fairer or less fair than {baseline}: no seat's share differs from the baseline's beyond chance (changes larger than about {:.1} pp would have shown; {family}).",
-            100.0 * widest
+            "No variant is measurably fairer or less fair than {baseline}: no seat's share differs from the baseline's beyond chance (a change of {:.1} pp in any seat would have been found with 80% power; {family}).",
+            100.0 * k * largest_se
         );
     }
     let mut parts = Vec::new();
     if !fairer.is_empty() {
-        parts.push(format!("measurably fairer than {baseline}: {}", fairer.join("; ")));
+        parts.push(format!(
+            "measurably different from {baseline}, and fairer by the estimates (each changed seat's share of decisive matches nearer a fair share): {}",
+            fairer.join("; ")
+        ));
     }
     if !worse.is_empty() {
-        parts.push(format!("measurably less fair than {baseline}: {}", worse.join("; ")));
+        parts.push(format!(
+            "measurably different from {baseline}, and less fair by the estimates (each changed seat's share of decisive matches farther from a fair share): {}",
+            worse.join("; ")
+        ));
+    }
+    if !undecided_only.is_empty() {
+        parts.push(format!(
+            "measurably different from {baseline} in how often a match has a sole winner, but no seat's share of the decisive matches measurably moved, so no fairer or less fair: {}",
+            undecided_only.join("; ")
+        ));
     }
     if !mixed.is_empty() {
         parts.push(format!(
@@ -257,14 +315,22 @@ fn deviation_line(f: &SweepFacts) -> String {
     let parts: Vec<String> = devs
         .iter()
         .zip(f.names)
-        .map(|(d, name)| format!("{name} {:.1} [{:.1}, {:.1}]", d.pp, d.low, d.high))
+        .map(|(d, name)| {
+            if d.pp.is_finite() {
+                format!("{name} {:.1} [{:.1}, {:.1}]", d.pp, d.low, d.high)
+            } else {
+                format!("{name} undefined (no decisive match)")
+            }
+        })
         .collect();
-    let best = (0..devs.len())
-        .filter(|&v| devs[v].pp.is_finite())
-        .min_by(|&a, &b| devs[a].pp.total_cmp(&devs[b].pp));
+    // Only variants with a defined deviation take part in "the smallest".
+    let defined: Vec<usize> = (0..devs.len()).filter(|&v| devs[v].pp.is_finite()).collect();
+    let best = defined.iter().copied().min_by(|&a, &b| devs[a].pp.total_cmp(&devs[b].pp));
     let tail = match best {
-        Some(v) => {
-            let close: Vec<String> = (0..devs.len())
+        Some(v) if defined.len() > 1 => {
+            let close: Vec<String> = defined
+                .iter()
+                .copied()
                 .filter(|&w| w != v && devs[w].low <= devs[v].high)
                 .map(|w| f.names[w].clone())
                 .collect();
@@ -278,10 +344,10 @@ fn deviation_line(f: &SweepFacts) -> String {
                 )
             }
         }
-        None => String::new(),
+        _ => String::new(),
     };
     format!(
-        "Largest seat deviation from a fair share, in pp: {} (simultaneous 95% intervals: Wilson per seat at 1 − 5%/seats){tail}.",
+        "Largest seat deviation from a fair share of decisive matches, in pp: {} (simultaneous 95% intervals: Wilson per seat at 1 − 5%/seats){tail}.",
         parts.join(", ")
     )
 }
@@ -321,22 +387,26 @@ fn trend_lines(f: &SweepFacts, players: usize) -> Option<Vec<String>> {
         .filter(|(s, _)| adjusted[*s] < ALPHA)
         .map(|(s, t)| {
             format!(
-                "seat {s} {} pp a unit [{}, {}], {}",
-                pp(t.estimate),
-                pp(t.estimate - z * t.se),
-                pp(t.estimate + z * t.se),
+                "seat {s} {:+.2} pp a unit [{:+.2}, {:+.2}], {}",
+                100.0 * t.estimate,
+                100.0 * (t.estimate - z * t.se),
+                100.0 * (t.estimate + z * t.se),
                 p_text(adjusted[s])
             )
         })
         .collect();
-    let across = seats.iter().map(|t| span * (t.estimate.abs() + z * t.se)).fold(0.0f64, f64::max);
+    // A bound on every seat at once (Bonferroni over the seats), of the straight-line trend
+    // only: a response that rises and falls again has a slope near 0 and is not bounded.
+    let z_all = z_for(1.0 - ALPHA / players as f64);
+    let across =
+        seats.iter().map(|t| span * (t.estimate.abs() + z_all * t.se)).fold(0.0f64, f64::max);
     lines.push(if moved.is_empty() {
         let within = if 100.0 * across <= f.margin_pp {
-            format!(", and across the tested range every seat's share moves by less than {:.1} pp, inside ±{} pp", 100.0 * across, f.margin_pp)
+            format!(", and across the tested range the linear trend moves no seat's share by more than {:.1} pp (every seat at once), inside ±{} pp", 100.0 * across, f.margin_pp)
         } else {
             String::new()
         };
-        format!("No measurable trend of {key} on seat balance (every seat's slope, Holm over {players} seats){within}.")
+        format!("No measurable linear trend of {key} on seat balance (every seat's slope, Holm over {players} seats){within}.")
     } else {
         format!("{key} moves seat balance: {} (Holm over {players} seats).", moved.join("; "))
     });
@@ -402,7 +472,7 @@ mod tests {
         assert!(l[0].contains("Holm over 2 variants × 2 seats; n = 20000"), "{l:?}");
         // The length grows by exactly 2 turns a unit, with no seat trend.
         assert!(l[3].contains("lengthens a game by 2.000 turns [2.000, 2.000]"), "{l:?}");
-        assert!(l[4].starts_with("No measurable trend of k on seat balance"), "{l:?}");
+        assert!(l[4].starts_with("No measurable linear trend of k on seat balance"), "{l:?}");
         // Every variant is the same fair coin: all shown within the margin, as a range.
         assert!(
             l[1].contains("Shown within ±1 pp for every seat: k=1 (baseline), k=2 and k=3"),
@@ -415,7 +485,7 @@ mod tests {
     fn a_variant_that_moves_a_seat_away_from_fair_is_named_less_fair() {
         let l = lines([0.5, 0.5, 0.6], 4_000);
         assert!(
-            l[0].starts_with("Measurably less fair than k=1 (baseline): k=3 (seat 0 +10."),
+            l[0].starts_with("Measurably different from k=1 (baseline), and less fair by the estimates (each changed seat's share of decisive matches farther from a fair share): k=3 (seat 0 +10."),
             "{l:?}"
         );
         assert!(!l[0].contains("k=2 ("), "k=2 plays exactly as the baseline: {l:?}");
@@ -425,7 +495,7 @@ mod tests {
         // Moving back toward the fair share reads as fairer.
         let l = lines([0.6, 0.6, 0.5], 4_000);
         assert!(
-            l[0].starts_with("Measurably fairer than k=1 (baseline): k=3 (seat 0 -10."),
+            l[0].starts_with("Measurably different from k=1 (baseline), and fairer by the estimates (each changed seat's share of decisive matches nearer a fair share): k=3 (seat 0 -10."),
             "{l:?}"
         );
     }
@@ -444,5 +514,62 @@ mod tests {
             "{edge:?}"
         );
         assert!(largest_deviation(&Tally::new(2, 0)).pp.is_nan(), "no decisive match: undefined");
+    }
+
+    /// A variant whose matches mostly hit the turn cap lowers every seat's win share, but
+    /// not the balance of the decisive matches: it must not be called less fair; a variant
+    /// with no decisive match has no deviation, said in words, not "NaN".
+    #[test]
+    fn more_capped_matches_are_not_less_fair_and_no_decisive_match_is_said_in_words() {
+        let names: Vec<String> =
+            ["cap=1000 (baseline)", "cap=60", "cap=1"].map(String::from).into();
+        let mut tallies = vec![Tally::new(2, 0); 3];
+        let mut paired =
+            PairedSums::new(3, vec!["seat0_win".into(), "seat1_win".into(), "turns".into()], 0);
+        let units = SHARE_UNIT as i64;
+        for i in 0..2_000u64 {
+            let winner = if i % 100 < 52 { 0 } else { 1 };
+            // cap=60 caps 70% of the matches, spread evenly over winners; cap=1 caps all.
+            let capped = [false, i % 10 < 7, true];
+            let mut x = Vec::new();
+            for v in 0..3 {
+                let t = &mut tallies[v];
+                t.matches += 1;
+                t.seats[0].matches += 1;
+                t.seats[1].matches += 1;
+                if capped[v] {
+                    t.capped += 1;
+                    x.push(vec![0, 0, 60]);
+                } else {
+                    t.seats[winner].wins += 1;
+                    t.seats[winner].win_units += SHARE_UNIT;
+                    let w = [(winner == 0) as i64 * units, (winner == 1) as i64 * units];
+                    x.push(vec![w[0], w[1], 40]);
+                }
+            }
+            paired.add(&x);
+        }
+        let l = conclude(&SweepFacts {
+            tallies: &tallies,
+            paired: &paired,
+            names: &names,
+            labels: &["random".into()],
+            margin_pp: 1.0,
+            numeric: None,
+        });
+        assert!(!l[0].contains("less fair by the estimates"), "{l:?}");
+        assert!(
+            l[0].contains("in how often a match has a sole winner") && l[0].contains("cap=60 ("),
+            "{l:?}"
+        );
+        assert!(
+            l[0].contains("70.0% of its matches end without a sole winner, against 0.0%"),
+            "{l:?}"
+        );
+        assert!(
+            l[2].contains("cap=1 undefined (no decisive match)") && !l[2].contains("NaN"),
+            "{l:?}"
+        );
+        assert!(!l.iter().any(|x| x.contains("NaN")), "{l:?}");
     }
 }
