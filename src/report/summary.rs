@@ -24,6 +24,7 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
         ]);
     }
     let mut edges = Vec::new();
+    let mut warned = false;
     let mut rows = String::from(
         "<table><tr><th>game</th><th>matches</th><th>seat 0 edge (pp)</th><th>95% interval</th><th>turns: median</th><th>mean</th><th style=\"text-align:left\">verdict</th></tr>",
     );
@@ -50,6 +51,10 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
             None => (None, None),
         };
         let verdict = crate::report::recorded::read_text(g, VERDICT_TXT)?;
+        // The random-play warning is said once, under the table, not in every row.
+        let warning = crate::stats::analysis::RANDOM_PLAY_WARNING;
+        warned |= verdict.contains(warning);
+        let verdict = verdict.replace(warning, "");
         rows.push_str(&format!(
             "<tr><td><a href=\"{0}/report.html\">{0}</a></td><td>{1}</td><td>{2}</td><td>[{3}, {4}]</td><td>{5}</td><td>{6}</td><td style=\"text-align:left;white-space:normal\">{7}</td></tr>",
             esc(&name),
@@ -69,6 +74,12 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
         });
     }
     rows.push_str("</table>");
+    if warned {
+        rows.push_str(&format!(
+            "<p>Verdicts from random bots: {}.</p>",
+            esc(crate::stats::analysis::RANDOM_PLAY_WARNING.trim_start_matches("; warning: "))
+        ));
+    }
     page.heading("Seat 0's edge over a fair share, per game");
     let chart = charts::intervals(&edges, Some(0.0), "pp over fair share")?;
     page.chart(
@@ -141,7 +152,16 @@ fn skill_section(page: &mut Page, dir: &Path, games: &[PathBuf]) -> Result<(), R
         ],
         &rows,
     );
-    page.para("The skill check: a two-rung ladder (random, greedy) per game, seats rotated on shared deals. Ratings are Bradley-Terry on the Elo scale with delta-method intervals; shares have Wilson intervals with the design effect of paired deals (README, \"Skill ladder\"); each game's ladder has its own page, skill/GAME/report.html. MCTS rungs, and whether more thinking still helps, need `arena ladder`.");
+    // Each ladder's page, linked (the names are the game folders', escaped).
+    let links: Vec<String> = rows
+        .iter()
+        .map(|r| format!("<a href=\"skill/{0}/report.html\">{0}</a>", esc(&r[0])))
+        .collect();
+    page.raw(&format!(
+        "<p>Each game's skill ladder has a page of its own: {}.</p>",
+        links.join(", ")
+    ));
+    page.para("The skill check: a two-rung ladder (random, greedy) per game, seats rotated on shared deals. Ratings are Bradley-Terry on the Elo scale with delta-method intervals; shares have Wilson intervals with the design effect of paired deals (README, \"Skill ladder\"). MCTS rungs, and whether more thinking still helps, need `arena ladder`.");
     Ok(())
 }
 

@@ -213,6 +213,8 @@ fn the_default_experiment_gets_a_summary_linking_every_game() {
     let html = read(&dir, "report.html");
     assert_self_contained(&html, "summary");
     assert_charts(&html, &["seat0-edges"], "summary");
+    // Every game's verdict comes from random bots: their warning is said once, not per row.
+    assert_eq!(html.matches("random bots play without strategy").count(), 1, "one warning");
     // The skill check's table (issue 20): every game's greedy-over-random rating, read from
     // its ladder, and a page per ladder.
     assert!(html.contains("How much does skill matter?"), "the skill section");
@@ -227,6 +229,10 @@ fn the_default_experiment_gets_a_summary_linking_every_game() {
         );
         let page = read(&dir.join("skill").join(game), "report.html");
         assert_self_contained(&page, game);
+        assert!(
+            html.contains(&format!("<a href=\"skill/{game}/report.html\">{game}</a>")),
+            "links {game}'s ladder"
+        );
     }
     for game in ["tictactoe", "pig", "trice", "dardz", "low-blow"] {
         assert!(
