@@ -10,7 +10,8 @@ h1{font-size:1.5em;margin:.4em 0}h2{font-size:1.2em;margin:1.4em 0 .4em;border-b
 figure{margin:10px 0;page-break-inside:avoid;break-inside:avoid}figcaption{font-size:.9em;color:#444}
 svg{max-width:100%;height:auto;display:block}
 table{border-collapse:collapse;font-size:.85em;margin:6px 0;display:block;overflow-x:auto;max-width:100%}
-td,th{border:1px solid #ddd;padding:2px 6px;text-align:right;white-space:nowrap}th{background:#f4f4f4}
+td,th{border:1px solid #ddd;padding:2px 6px;text-align:right;white-space:nowrap}th{background:#f4f4f4;white-space:normal;vertical-align:bottom}
+.notable td,.notable th{text-align:left;white-space:normal}.notable td:nth-child(2){white-space:nowrap}
 td:first-child,th:first-child{text-align:left}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:6px 0}dt{font-weight:600}dd{margin:0}
 code{background:#f4f4f4;padding:1px 4px;word-break:break-all}
