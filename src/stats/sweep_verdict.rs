@@ -241,31 +241,33 @@ fn changes_line(f: &SweepFacts, players: usize, b: usize) -> String {
             100.0 * k * largest_se
         );
     }
-    let mut parts = Vec::new();
-    if !fairer.is_empty() {
-        parts.push(format!(
-            "measurably different from {baseline}, and fairer by the estimates (each changed seat's share of decisive matches nearer a fair share): {}",
-            fairer.join("; ")
-        ));
-    }
-    if !worse.is_empty() {
-        parts.push(format!(
-            "measurably different from {baseline}, and less fair by the estimates (each changed seat's share of decisive matches farther from a fair share): {}",
-            worse.join("; ")
-        ));
-    }
-    if !undecided_only.is_empty() {
-        parts.push(format!(
-            "measurably different from {baseline} in how often a match has a sole winner, but no seat's share of the decisive matches measurably moved, so no fairer or less fair: {}",
-            undecided_only.join("; ")
-        ));
-    }
-    if !mixed.is_empty() {
-        parts.push(format!(
-            "shifts the edge between seats, no fairer overall: {}",
-            mixed.join("; ")
-        ));
-    }
+    // Each kind of change with its variants, in this order; the kinds with none are left out.
+    let kinds = [
+        (
+            format!(
+                "measurably different from {baseline}, and fairer by the estimates (each changed seat's share of decisive matches nearer a fair share)"
+            ),
+            fairer,
+        ),
+        (
+            format!(
+                "measurably different from {baseline}, and less fair by the estimates (each changed seat's share of decisive matches farther from a fair share)"
+            ),
+            worse,
+        ),
+        (
+            format!(
+                "measurably different from {baseline} in how often a match has a sole winner, but no seat's share of the decisive matches measurably moved, so no fairer or less fair"
+            ),
+            undecided_only,
+        ),
+        ("shifts the edge between seats, no fairer overall".to_string(), mixed),
+    ];
+    let parts: Vec<String> = kinds
+        .into_iter()
+        .filter(|(_, variants)| !variants.is_empty())
+        .map(|(head, variants)| format!("{head}: {}", variants.join("; ")))
+        .collect();
     let mut text = parts.join(". ");
     text[..1].make_ascii_uppercase();
     format!("{text} ({family}).")
