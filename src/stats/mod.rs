@@ -14,5 +14,6 @@ pub mod hypothesis;
 pub mod ladder;
 pub mod paired;
 pub mod ratings;
+pub mod sequential;
 pub mod sweep_verdict;
 pub mod verdict;

@@ -21,7 +21,7 @@ use crate::stats::intervals::clopper_pearson;
 pub const DEFAULT_FAIR_WITHIN_PP: f64 = 1.0;
 
 /// The significance level of every test in the verdict.
-const ALPHA: f64 = 0.05;
+pub const ALPHA: f64 = 0.05;
 
 /// The verdict's answer, one of the four (plus "a real edge" the margin cannot yet place, and
 /// nothing to test): the full verdict and every short form (a sweep's variant, a tune's
@@ -68,12 +68,50 @@ pub enum Relevance {
     Open,
 }
 
-/// One seat's share of decisive matches measured against the margin.
+/// The levels the verdict's tests are judged at: a fixed design's 5% (a 90% interval for
+/// the margin, 5% for the Holm-adjusted difference), or, for a run that stopped when the
+/// answer was decided (`--until-decided`), the nominal levels of a group-sequential design
+/// at the look it stopped at ([`crate::stats::sequential`]), which keep both error rates at
+/// 5% over all the looks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Levels {
+    /// The one-sided level of each margin test (TOST): the interval is 1 − 2·this.
+    pub margin: f64,
+    /// The level the top seat's Holm-adjusted p-value is compared with.
+    pub difference: f64,
+    /// The look these levels belong to, when the design is sequential.
+    pub look: Option<Look>,
+}
+
+/// One look of a group-sequential design: the `index`-th (from 1) of `of` planned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Look {
+    pub index: u64,
+    pub of: u64,
+}
+
+impl Levels {
+    /// The fixed design: every test at 5%.
+    pub const FIXED: Levels = Levels { margin: ALPHA, difference: ALPHA, look: None };
+}
+
+/// One seat's share of decisive matches measured against the margin, at the fixed levels.
 pub fn relevance(sole_wins: u64, decisive: u64, fair: f64, margin_pp: f64) -> Relevance {
+    relevance_at(sole_wins, decisive, fair, margin_pp, ALPHA)
+}
+
+/// [`relevance`] with each one-sided margin test at level `alpha`.
+pub fn relevance_at(
+    sole_wins: u64,
+    decisive: u64,
+    fair: f64,
+    margin_pp: f64,
+    alpha: f64,
+) -> Relevance {
     if decisive == 0 {
         return Relevance::Open;
     }
-    let (lo, hi) = clopper_pearson(sole_wins, decisive, 1.0 - 2.0 * ALPHA);
+    let (lo, hi) = clopper_pearson(sole_wins, decisive, 1.0 - 2.0 * alpha);
     let m = margin_pp / 100.0;
     if lo >= fair - m && hi <= fair + m {
         Relevance::Within
@@ -104,12 +142,25 @@ pub fn round_count(n: u64) -> String {
 
 /// The method line every balance verdict ends with, so the reader knows which test decided.
 pub fn method_text(seats: usize, margin_pp: f64) -> String {
+    method_text_at(seats, margin_pp, &Levels::FIXED)
+}
+
+/// [`method_text`] at `levels`: a sequential design names itself and its look.
+pub fn method_text_at(seats: usize, margin_pp: f64, levels: &Levels) -> String {
     let test = if seats == 2 {
         "exact binomial test".to_string()
     } else {
         format!("exact binomial tests, Holm-adjusted over {seats} seats")
     };
-    format!("{test}; margin ±{margin_pp} pp by TOST, 90% Clopper-Pearson")
+    match levels.look {
+        None => format!("{test}; margin ±{margin_pp} pp by TOST, 90% Clopper-Pearson"),
+        Some(look) => format!(
+            "{test}; margin ±{margin_pp} pp by TOST, {:.2}% Clopper-Pearson; group-sequential: look {} of {}, Pocock-type alpha spending (Lan & DeMets 1983), each test at its nominal level for this look so that 5% holds over every look",
+            100.0 * (1.0 - 2.0 * levels.margin),
+            look.index,
+            look.of
+        ),
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,176 @@
+//! The seat-balance verdict in words: which of the verdict's answers the seats give
+//! ([`answer`], at the fixed levels or a sequential design's, [`answer_at`]), and the
+//! sentence that says it with its figures, its method and what more matches would do.
+
+use super::SeatBalance;
+use crate::stats::more_matches::{self, Advice};
+use crate::stats::verdict::{self, Answer, Levels, Relevance};
+
+/// The fewest matches in all the verdict calls affordable to advise (else ten times those
+/// played): past it, an estimate is taken to sit on the margin's edge.
+const AFFORDABLE_MATCHES: u64 = 1_000_000;
+
+fn ordinal(n: usize) -> &'static str {
+    ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
+        .get(n - 1)
+        .copied()
+        .unwrap_or("next")
+}
+
+fn p_text(p: f64) -> String {
+    if p < 0.001 { "p < 0.001".into() } else { format!("p = {p:.3}") }
+}
+
+/// Whether a lineup label names the random bot: the profile is the label's text before its
+/// first inline override (`random`, `random:key=value`), and only the `random` profile is of
+/// the random kind.
+fn is_random(label: &str) -> bool {
+    label.split(':').next() == Some("random")
+}
+
+/// Which bots produced the verdict: a seat's advantage is a property of the game under
+/// particular play, and random play can hide or even reverse one that stronger play shows
+/// (LOW BLOW's seat 0 is -0.8 pp with random bots and +6.6 pp with greedy ones, issue 13).
+/// The warning a verdict from random play carries (a page that shows several such verdicts
+/// says it once).
+pub const RANDOM_PLAY_WARNING: &str = "; warning: random bots play without strategy, and a balance answer from random play can change with stronger play (check it with greedy or mcts bots)";
+
+pub(super) fn lineup_note(labels: &[String]) -> String {
+    if labels.is_empty() {
+        return String::new();
+    }
+    let mut note = format!(", with bots {}", labels.join(","));
+    if labels.iter().any(|l| is_random(l)) {
+        note.push_str(RANDOM_PLAY_WARNING);
+    }
+    note
+}
+
+/// The seat with the strongest evidence; among equal p-values (two seats always tie) the
+/// largest difference, favoured seats first.
+fn top_seat(seats: &[SeatBalance]) -> Option<&SeatBalance> {
+    let best_p = seats.iter().map(|s| s.p_holm).fold(f64::INFINITY, f64::min);
+    let size = |s: &SeatBalance| (s.diff_pp.abs() * 1e6).round();
+    seats
+        .iter()
+        .filter(|s| s.p_holm <= best_p * (1.0 + 1e-9) + 1e-300)
+        .max_by(|a, b| size(a).total_cmp(&size(b)).then(a.diff_pp.total_cmp(&b.diff_pp)))
+}
+
+/// Which of the verdict's answers the seats give against a margin of `margin_pp`.
+pub fn answer(seats: &[SeatBalance], margin_pp: f64) -> Answer {
+    answer_at(seats, margin_pp, &Levels::FIXED)
+}
+
+/// [`answer`] with the tests at `levels`.
+pub fn answer_at(seats: &[SeatBalance], margin_pp: f64, levels: &Levels) -> Answer {
+    let Some(top) = top_seat(seats) else { return Answer::Untestable };
+    if seats.len() < 2 || top.decisive == 0 {
+        return Answer::Untestable;
+    }
+    let relevance = |s: &SeatBalance| {
+        verdict::relevance_at(s.sole_wins, s.decisive, s.fair_share, margin_pp, levels.margin)
+    };
+    let all_within = seats.iter().all(|s| relevance(s) == Relevance::Within);
+    match (top.p_holm < levels.difference, relevance(top) == Relevance::Beyond, all_within) {
+        (true, true, _) => Answer::Unfair,
+        (true, false, true) => Answer::SmallEdge,
+        (true, false, false) => Answer::OpenEdge,
+        (false, _, true) => Answer::Fair,
+        (false, _, false) => Answer::NotEnough,
+    }
+}
+
+pub(super) fn verdict(
+    seats: &[SeatBalance],
+    matches: u64,
+    margin_pp: f64,
+    levels: &Levels,
+) -> String {
+    let n = seats.len();
+    if n < 2 {
+        return format!("one seat only (n = {matches})");
+    }
+    let decisive = seats[0].decisive;
+    if decisive == 0 {
+        return format!("no match had a sole winner (n = {matches}): nothing to test");
+    }
+    let Some(top) = top_seat(seats) else {
+        return "no seats".into();
+    };
+    let (lo, hi) = top.diff_ci_pp;
+    let fair = 100.0 * top.fair_share;
+    let edge = format!(
+        "seat {}, the {} to move, wins {:.1} pp {} than a fair share of {fair:.1}% [{lo:.1}, {hi:.1}], {}",
+        top.seat,
+        ordinal(top.seat + 1),
+        top.diff_pp.abs(),
+        if top.diff_pp >= 0.0 { "more" } else { "less" },
+        p_text(top.p_holm),
+    );
+    let sample = if decisive == matches {
+        format!("n = {matches}")
+    } else {
+        format!("n = {decisive} decisive of {matches} matches")
+    };
+    let tail = format!("({}; {sample})", verdict::method_text_at(n, margin_pp, levels));
+    // Matches in all at which the verdict decides with 80% power if the shares so far are
+    // the true ones, scaled from decisive matches; past the cap, what the data can decide now.
+    let cap = matches.saturating_mul(10).max(AFFORDABLE_MATCHES);
+    let per_decisive = matches as f64 / decisive as f64;
+    let sole_wins: Vec<u64> = seats.iter().map(|s| s.sole_wins).collect();
+    let cap_decisive = (cap as f64 / per_decisive) as u64;
+    let more_text = |what: &str| match more_matches::advise(
+        &sole_wins,
+        decisive,
+        top.fair_share,
+        margin_pp,
+        cap_decisive,
+    ) {
+        Some(Advice::Total(needed)) => {
+            let total = ((needed as f64 * per_decisive).ceil() as u64).max(matches + 1);
+            format!(
+                "about {} more matches would tell {what} ({:.0}% power at the shares so far)",
+                verdict::round_count(total - matches),
+                100.0 * more_matches::POWER
+            )
+        }
+        Some(Advice::Unaffordable(s)) => {
+            // Rounded outward: the data decide no narrower "within" margin and no wider
+            // "beyond" one than the figures say.
+            let beyond = s
+                .beyond_pp
+                .map(|b| (10.0 * b).floor() / 10.0)
+                .filter(|&b| b > 0.0)
+                .map(|b| format!(", or a seat beyond ±{b:.1} pp"))
+                .unwrap_or_default();
+            format!(
+                "seat {}'s edge ({:+.2} pp) lies within {:.2} pp of the margin: no affordable number of matches (up to {}) tells {what}; at this n the data can decide a margin of ±{:.1} pp (every seat within){beyond}",
+                s.seat,
+                s.edge_pp,
+                s.from_margin_pp,
+                verdict::round_count(cap),
+                (10.0 * s.within_pp).ceil() / 10.0,
+            )
+        }
+        None => format!("more matches would tell {what}"),
+    };
+    let margin = format!("±{margin_pp} pp");
+    match answer_at(seats, margin_pp, levels) {
+        Answer::Unfair => format!("unfair by more than the {margin} margin: {edge} {tail}"),
+        Answer::SmallEdge => format!(
+            "a real but small edge: {edge}; significant, but within the {margin} margin {tail}"
+        ),
+        Answer::OpenEdge => format!(
+            "a real edge, not yet shown to be within or beyond the {margin} margin: {edge}; {} {tail}",
+            more_text("which")
+        ),
+        Answer::Fair => format!(
+            "fair within {margin}: no seat's share of decisive matches is more than {margin_pp} pp from a fair {fair:.1}% (largest: {edge}) {tail}"
+        ),
+        Answer::NotEnough | Answer::Untestable => format!(
+            "not enough matches to tell whether the seats are fair within {margin}: {edge}; {} {tail}",
+            more_text("whether every seat is within it")
+        ),
+    }
+}

@@ -1,0 +1,326 @@
+//! Group-sequential boundaries: the levels that keep a test's error rate at its nominal
+//! value when the data are looked at again and again (every `--check-every` matches) and
+//! the run stops at the first look that decides. A test run at a fixed 5% at each of ten
+//! looks wrongly rejects far more often than 5% of the time; these levels do not.
+//!
+//! The design is error spending (Lan & DeMets 1983, "Discrete sequential boundaries for
+//! clinical trials", Biometrika 70): a spending function α(t) says how much of the test's
+//! level may be used up by information fraction t (here: matches played over the run's cap,
+//! `--matches`), and the boundary at each look is the one whose chance of a first crossing
+//! there, under the null hypothesis, is exactly the newly spent α(t_k) − α(t_{k−1}). Those
+//! chances are computed by the recursive numerical integration of Armitage, McPherson & Rowe
+//! (1969), in the form of Jennison & Turnbull (2000), *Group Sequential Methods with
+//! Applications to Clinical Trials*, ch. 19: the sub-density of the score S(t) (a Brownian
+//! motion, the sum of the standardised observations) on the runs not yet stopped is carried
+//! from look to look by a Gaussian convolution.
+//!
+//! arena spends with the Pocock-type function α·ln(1 + (e − 1)t) (Lan & DeMets 1983). A
+//! designer's cap is a safety limit, not a plan: most runs stop long before it, where the
+//! O'Brien-Fleming-type function (which saves nearly all of α for the end) would leave
+//! almost nothing to decide with.
+
+use std::sync::{Arc, Mutex};
+
+use statrs::distribution::{ContinuousCDF, Normal};
+
+use crate::stats::verdict::{self, Levels, Look};
+
+/// The most looks a sequential design plans: each look's boundary is computed once per run
+/// (a thousand take about a second), and more looks buy almost nothing.
+pub const MAX_LOOKS: u64 = 1_000;
+
+/// The looks of a run that stops as soon as its verdict is decided (`--until-decided`): one
+/// every `every` matches (whole deal groups), the last at the cap. The information fraction
+/// of a look is its matches over the cap: the decisive share of matches is taken to stay
+/// the same through the run, so matches stand in for decisive matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Design {
+    pub every: u64,
+    pub cap: u64,
+}
+
+impl Design {
+    /// How many looks the design plans.
+    pub fn looks(&self) -> u64 {
+        self.cap.div_ceil(self.every.max(1))
+    }
+
+    /// The look taken after `played` matches (from 1; a look between two planned ones counts
+    /// as the later, whose levels are the stricter).
+    pub fn look_at(&self, played: u64) -> u64 {
+        played.div_ceil(self.every.max(1)).clamp(1, self.looks())
+    }
+
+    fn fractions(&self) -> Vec<f64> {
+        (1..=self.looks())
+            .map(|k| k.saturating_mul(self.every).min(self.cap) as f64 / self.cap as f64)
+            .collect()
+    }
+
+    /// The verdict's levels at the look after `played` matches, for `seats` seats: each margin
+    /// test spends 5% one-sided; the difference test 5% two-sided, split over the seats as the
+    /// first step of Holm's procedure splits it (2.5% per side and seat, with two seats one
+    /// test), so that the Holm-adjusted p-value of the top seat is compared with the seats'
+    /// count times its nominal two-sided level.
+    pub fn levels(&self, played: u64, seats: usize) -> Levels {
+        // One look is the fixed design (all of α spent at once), and says so.
+        if self.looks() == 1 {
+            return Levels::FIXED;
+        }
+        let k = self.look_at(played);
+        let at = |alpha: f64| nominal_memo(alpha, *self)[(k - 1) as usize];
+        let tests = if seats == 2 { 1 } else { seats.max(1) } as f64;
+        Levels {
+            margin: at(verdict::ALPHA),
+            difference: tests * 2.0 * at(verdict::ALPHA / (2.0 * tests)),
+            look: Some(Look { index: k, of: self.looks() }),
+        }
+    }
+}
+
+/// [`nominal_levels`] of `design` at `alpha`, computed once per process: a run asks at every
+/// look, and the default experiment asks for each game.
+fn nominal_memo(alpha: f64, design: Design) -> Arc<Vec<f64>> {
+    type Memo = Vec<((u64, Design), Arc<Vec<f64>>)>;
+    static MEMO: Mutex<Memo> = Mutex::new(Vec::new());
+    let key = (alpha.to_bits(), design);
+    // A poisoned memo still holds complete entries (each is pushed whole).
+    let find = || {
+        let memo = MEMO.lock().unwrap_or_else(|e| e.into_inner());
+        memo.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone())
+    };
+    if let Some(hit) = find() {
+        return hit;
+    }
+    let levels = Arc::new(nominal_levels(alpha, &design.fractions(), pocock_type));
+    MEMO.lock().unwrap_or_else(|e| e.into_inner()).push((key, levels.clone()));
+    levels
+}
+
+/// Spending function: how much of a one-sided level `alpha` is spent by information
+/// fraction `t` (0 at t = 0, `alpha` at t = 1, increasing).
+pub type Spending = fn(alpha: f64, t: f64) -> f64;
+
+/// The Pocock-type spending function of Lan & DeMets (1983): α·ln(1 + (e − 1)t).
+pub fn pocock_type(alpha: f64, t: f64) -> f64 {
+    alpha * (1.0 + (std::f64::consts::E - 1.0) * t.clamp(0.0, 1.0)).ln()
+}
+
+/// Grid points per standard deviation of the smallest increment between looks: the
+/// trapezoid rule on a Gaussian kernel this finely sampled is accurate to far below the
+/// levels' third significant digit (the tests compare with published boundaries).
+const POINTS_PER_SD: f64 = 6.0;
+
+/// How far the grid reaches below 0, in standard deviations of S(t): the mass of the runs
+/// left further down is below 1e-15.
+const LOWER_REACH_SD: f64 = 8.0;
+
+/// The kernel is cut off this many of its standard deviations from its centre.
+const KERNEL_REACH_SD: f64 = 8.5;
+
+/// A boundary past this is taken as never crossed (the spending left for a look is nil).
+const NEVER: f64 = 40.0;
+
+/// The one-sided critical values z_k of a group-sequential test of total one-sided level
+/// `alpha`, for looks at the information fractions `fractions` (increasing, in (0, 1]):
+/// the test stops and rejects at the first look whose standardised statistic Z_k is at
+/// least z_k. The chance of that under the null hypothesis is `spend(alpha, last fraction)`.
+pub fn boundaries(alpha: f64, fractions: &[f64], spend: Spending) -> Vec<f64> {
+    let normal = Normal::new(0.0, 1.0).expect("standard normal");
+    let upper = |x: f64| normal.sf(x);
+    let mut out = Vec::with_capacity(fractions.len());
+    // The sub-density of S at the previous look on its continuation region, on a uniform
+    // grid ending exactly at that look's boundary (so the trapezoid rule meets no jump).
+    let mut grid = Grid::default();
+    let mut spent = 0.0;
+    let mut previous_t = 0.0;
+    for (k, &t) in fractions.iter().enumerate() {
+        assert!(t > previous_t && t <= 1.0 + 1e-12, "information fractions must increase");
+        let target = (spend(alpha, t) - spent).max(0.0);
+        let delta = t - previous_t;
+        let sd = delta.sqrt();
+        let z = if k == 0 {
+            if target <= 0.0 { NEVER } else { normal.inverse_cdf(1.0 - target).min(NEVER) }
+        } else {
+            // The chance of crossing first here at boundary c: the runs still going, times the
+            // chance that the increment carries each past c·√t.
+            let crossing = |c: f64| {
+                grid.integrate(|y| upper((c * t.sqrt() - y) / sd), sd * KERNEL_REACH_SD, None)
+            };
+            solve_decreasing(crossing, target)
+        };
+        spent += if z >= NEVER { 0.0 } else { target };
+        out.push(z);
+        // Carry the density to this look's continuation region (not needed after the last).
+        if k + 1 < fractions.len() {
+            let next_delta = fractions[k + 1] - t;
+            let step = sd.min(next_delta.sqrt()) / POINTS_PER_SD;
+            // Above about 12 standard deviations the density is nil: no need to carry it.
+            let top = z.min(12.0) * t.sqrt();
+            let bottom = -LOWER_REACH_SD * t.sqrt();
+            grid = if k == 0 {
+                Grid::sampled(bottom, top, step, |x| normal_density(x, t.sqrt()))
+            } else {
+                let reach = sd * KERNEL_REACH_SD;
+                Grid::sampled(bottom, top, step, |x| {
+                    grid.integrate(|y| normal_density(x - y, sd), reach, Some(x))
+                })
+            };
+        }
+        previous_t = t;
+    }
+    out
+}
+
+/// The nominal one-sided level at each look: the chance, under the null, of a statistic
+/// at least that look's boundary if that look were the only one.
+pub fn nominal_levels(alpha: f64, fractions: &[f64], spend: Spending) -> Vec<f64> {
+    let normal = Normal::new(0.0, 1.0).expect("standard normal");
+    boundaries(alpha, fractions, spend).into_iter().map(|z| normal.sf(z)).collect()
+}
+
+fn normal_density(x: f64, sd: f64) -> f64 {
+    let u = x / sd;
+    (-0.5 * u * u).exp() / (sd * (2.0 * std::f64::consts::PI).sqrt())
+}
+
+/// The `c` at which the decreasing function `f` equals `target`, by bisection on [-10, 40]
+/// (the boundary of a look whose spending is nil, or out of reach, is [`NEVER`]).
+fn solve_decreasing(f: impl Fn(f64) -> f64, target: f64) -> f64 {
+    if target <= 0.0 || f(NEVER) >= target {
+        return NEVER;
+    }
+    let (mut lo, mut hi) = (-10.0, NEVER);
+    // 60 halvings of a 50-wide bracket: far finer than any level is reported.
+    for _ in 0..60 {
+        let mid = 0.5 * (lo + hi);
+        if f(mid) > target { lo = mid } else { hi = mid }
+    }
+    0.5 * (lo + hi)
+}
+
+/// A function sampled on the uniform grid `top - i·step`, i = 0..len, integrated by the
+/// trapezoid rule.
+#[derive(Default)]
+struct Grid {
+    top: f64,
+    step: f64,
+    values: Vec<f64>,
+}
+
+impl Grid {
+    fn sampled(bottom: f64, top: f64, step: f64, f: impl Fn(f64) -> f64) -> Grid {
+        let len = (((top - bottom) / step).ceil() as usize).max(1) + 1;
+        let values = (0..len).map(|i| f(top - i as f64 * step)).collect();
+        Grid { top, step, values }
+    }
+
+    /// ∫ density(y)·g(y) dy over the grid, or, with `centre`, over the points within
+    /// `reach` of it (where the kernel `g` lives).
+    fn integrate(&self, g: impl Fn(f64) -> f64, reach: f64, centre: Option<f64>) -> f64 {
+        let last = self.values.len().saturating_sub(1);
+        let (first, end) = match centre {
+            None => (0, last),
+            Some(x) => {
+                let from_top = (self.top - x) / self.step;
+                let width = reach / self.step;
+                let first = (from_top - width).floor().max(0.0) as usize;
+                let end = ((from_top + width).ceil().max(0.0) as usize).min(last);
+                if first >= end {
+                    return 0.0;
+                }
+                (first, end)
+            }
+        };
+        let mut sum = 0.0;
+        for i in first..=end {
+            let y = self.top - i as f64 * self.step;
+            let weight = if i == 0 || i == last { 0.5 } else { 1.0 };
+            sum += weight * self.values[i] * g(y);
+        }
+        sum * self.step
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The O'Brien-Fleming-type spending function of Lan & DeMets (1983), for comparison with
+    /// published boundaries: 2 − 2Φ(z_{1−α/2}/√t).
+    fn obrien_fleming_type(alpha: f64, t: f64) -> f64 {
+        let normal = Normal::new(0.0, 1.0).unwrap();
+        2.0 * normal.sf(normal.inverse_cdf(1.0 - alpha / 2.0) / t.sqrt())
+    }
+
+    fn equal(k: usize) -> Vec<f64> {
+        (1..=k).map(|i| i as f64 / k as f64).collect()
+    }
+
+    #[test]
+    fn one_look_is_the_fixed_test() {
+        let z = boundaries(0.05, &[1.0], pocock_type);
+        assert!((z[0] - 1.644854).abs() < 1e-5, "{z:?}");
+    }
+
+    #[test]
+    fn five_equal_looks_match_the_published_obrien_fleming_type_boundaries() {
+        // Lan-DeMets O'Brien-Fleming-type spending, one-sided 0.025, five equally spaced
+        // looks: 4.877, 3.357, 2.680, 2.290, 2.031 (Jennison & Turnbull 2000, table 7.6;
+        // the same in R's ldbounds and gsDesign).
+        let z = boundaries(0.025, &equal(5), obrien_fleming_type);
+        for (got, want) in z.iter().zip([4.877, 3.357, 2.680, 2.290, 2.031]) {
+            assert!((got - want).abs() < 0.002, "{z:?}");
+        }
+    }
+
+    #[test]
+    fn five_equal_looks_match_the_published_pocock_type_boundaries() {
+        // Lan-DeMets Pocock-type spending, one-sided 0.025, five equally spaced looks:
+        // 2.438, 2.427, 2.410, 2.397, 2.386 (gsDesign's sfLDPocock).
+        let z = boundaries(0.025, &equal(5), pocock_type);
+        for (got, want) in z.iter().zip([2.438, 2.427, 2.410, 2.397, 2.386]) {
+            assert!((got - want).abs() < 0.002, "{z:?}");
+        }
+    }
+
+    #[test]
+    fn a_simulated_brownian_motion_crosses_as_often_as_spent() {
+        // Ten unequal looks, 200,000 simulated paths under the null: the share crossing at
+        // any look is α within three standard errors, while testing each look at the fixed
+        // level crosses far more often.
+        use rand::RngExt;
+        let fractions = [0.05, 0.1, 0.2, 0.3, 0.45, 0.5, 0.6, 0.8, 0.9, 1.0];
+        let z = boundaries(0.05, &fractions, pocock_type);
+        let normal = Normal::new(0.0, 1.0).unwrap();
+        let mut rng = crate::core::rng_from_seed(7);
+        let (runs, mut crossed, mut naive) = (200_000, 0u32, 0u32);
+        for _ in 0..runs {
+            let (mut s, mut before) = (0.0, 0.0);
+            let (mut stopped, mut naive_stopped) = (false, false);
+            for (k, &t) in fractions.iter().enumerate() {
+                let u: f64 = rng.random::<f64>().clamp(1e-300, 1.0 - 1e-16);
+                s += normal.inverse_cdf(u) * (t - before).sqrt();
+                before = t;
+                let zk = s / t.sqrt();
+                stopped |= zk >= z[k];
+                naive_stopped |= zk >= 1.644854;
+            }
+            crossed += stopped as u32;
+            naive += naive_stopped as u32;
+        }
+        let share = crossed as f64 / runs as f64;
+        let se = (0.05f64 * 0.95 / runs as f64).sqrt();
+        assert!((share - 0.05).abs() < 3.0 * se, "crossed {share}, boundaries {z:?}");
+        assert!(naive as f64 / runs as f64 > 0.12, "the fixed level at ten looks: {naive}");
+    }
+
+    #[test]
+    fn later_looks_are_never_stricter_than_needed_and_levels_are_small() {
+        let levels = nominal_levels(0.05, &equal(20), pocock_type);
+        assert!(levels.iter().all(|&a| a > 0.0 && a < 0.05), "{levels:?}");
+        // The summed nominal levels exceed α: the looks are correlated, which is what the
+        // recursion accounts for (Bonferroni would be much stricter).
+        assert!(levels.iter().sum::<f64>() > 0.05);
+    }
+}
