@@ -75,7 +75,7 @@ pub enum Status {
     name = "arena",
     version,
     about = "Seeded, parallel bot-vs-bot matches of tabletop games, with balance statistics in CSV",
-    after_help = "Examples:\n  arena run                                   # the default experiment: every game, random bots\n  arena run --game pig --bots random --matches 1000000 --seed 7\n  arena run --game tictactoe --per-match --out results/ttt\n  arena trace --game pig --seed 7 --match 42\n  arena trace --from results/pig --matches 0..100 --format json\n  arena play --game dardz --players 4 --seat 0 --open   # take a seat against the bots\n  arena games                                 # games, player counts, rule parameters\n  arena bench --seconds 3\n  arena run --game pig --until-ci 0.005       # play until seat 0's interval is 0.5 pp wide\n  arena run --game pig --sprt 0.5,0.52        # sequential test of a first-player edge\n  arena plan --game trice --ci 0.002          # how many matches for a 0.2 pp interval?\n  arena sweep --game dardz --players 4 --vary value_12=4..16   # paired, common random numbers\n  arena run --experiment configs/experiments/first-player.toml\n  arena tune --game dardz --players 4 --bots greedy            # proposes card values, confirms them"
+    after_help = "Examples:\n  arena run                                   # the default experiment: every game, random bots, until decided\n  arena run --game pig --bots random --matches 1000000 --seed 7\n  arena run --game tictactoe --per-match --out results/ttt\n  arena trace --game pig --seed 7 --match 42\n  arena trace --from results/pig --matches 0..100 --format json\n  arena play --game dardz --players 4 --seat 0 --open   # take a seat against the bots\n  arena games                                 # games, player counts, rule parameters\n  arena bench --seconds 3\n  arena run --game pig --until-ci 0.005       # play until seat 0's interval is 0.5 pp wide\n  arena run --game pig --sprt 0.5,0.52        # sequential test of a first-player edge\n  arena run --game dardz --until-decided      # play until the balance verdict is decided\n  arena plan --game trice --ci 0.002          # how many matches for a 0.2 pp interval?\n  arena sweep --game dardz --players 4 --vary value_12=4..16   # paired, common random numbers\n  arena run --experiment configs/experiments/first-player.toml\n  arena tune --game dardz --players 4 --bots greedy            # proposes card values, confirms them"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -85,7 +85,8 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Play a batch of matches and write CSV files and a manifest. With no --game, runs the
-    /// default experiment: every game, random bots, 100,000 matches each.
+    /// default experiment: every game, random bots, until each balance verdict is decided (at
+    /// most 500,000 matches each).
     Run(RunArgs),
     /// List the games, their player counts and every rule parameter with its default.
     Games,
@@ -192,7 +193,8 @@ impl MatchArgs {
 pub struct RunArgs {
     #[command(flatten)]
     pub matches_of: MatchArgs,
-    /// Matches to play (default 100000).
+    /// Matches to play (default 100000; with a stopping rule the most to play, default
+    /// 10000000, or 500000 per game for the default experiment).
     #[arg(long, allow_hyphen_values = true)]
     pub matches: Option<String>,
     /// Worker threads (default: all cores). Never changes any result.
@@ -294,6 +296,14 @@ pub struct StoppingArgs {
     /// [default: 10000].
     #[arg(long)]
     pub check_every: Option<u64>,
+    /// Stop as soon as the balance verdict is decided (fair within the margin, a real but
+    /// small edge, or unfair beyond it), looking every --check-every matches; --matches is
+    /// the cap. A group-sequential design (Pocock-type alpha spending) keeps each error rate
+    /// at 5% over all the looks. On by default for the default experiment (no --game and no
+    /// other stopping rule); `--until-decided=off` plays every match.
+    #[arg(long, value_name = "on|off", num_args = 0..=1, default_missing_value = "on",
+          value_parser = clap::builder::BoolishValueParser::new())]
+    pub until_decided: Option<bool>,
 }
 
 impl StoppingArgs {
@@ -304,6 +314,7 @@ impl StoppingArgs {
         flags.sprt_alpha = self.sprt_alpha;
         flags.sprt_beta = self.sprt_beta;
         flags.check_every = self.check_every;
+        flags.until_decided = self.until_decided;
     }
 }
 

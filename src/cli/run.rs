@@ -60,7 +60,19 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
                 file.fill(&mut flags);
             }
             let stopping = flags.until_ci.is_some() || flags.sprt.is_some();
-            let default_matches = if stopping { 10_000_000 } else { 100_000 };
+            // The default experiment answers its question and stops: every game plays until
+            // its balance verdict is decided, at most --matches (default 100,000) each.
+            let default_experiment = flags.game.is_none() && flags.rules.is_none();
+            if default_experiment && !stopping {
+                flags.until_decided.get_or_insert(true);
+            }
+            let explicit = stopping || (flags.until_decided == Some(true) && !default_experiment);
+            let default_matches = match (explicit, flags.until_decided) {
+                (true, _) => 10_000_000,
+                // Six of the seven games decide within it, in about half a minute on 2 cores.
+                (false, Some(true)) => DEFAULT_EXPERIMENT_CAP,
+                (false, _) => 100_000,
+            };
             let matches = flags.matches.unwrap_or(default_matches);
             let out = args.out.clone().or_else(|| file.as_ref().and_then(|f| f.out.clone()));
             let mut experiment = Experiment::new(flags.request(matches), out)?;
@@ -159,9 +171,10 @@ fn sweep_from_run(args: RunArgs, command_line: &[String]) -> anyhow::Result<Stat
         || args.skill_matches.is_some()
         || args.stopping.until_ci.is_some()
         || args.stopping.sprt.is_some()
+        || args.stopping.until_decided.is_some()
     {
         return Err(input(
-            "--experiment: this file is a sweep; --per-match, --skill-matches, --until-ci and --sprt are not available in sweeps",
+            "--experiment: this file is a sweep; --per-match, --skill-matches, --until-ci, --sprt and --until-decided are not available in sweeps",
         ));
     }
     let sweep = SweepArgs {
@@ -189,7 +202,7 @@ fn print_game(done: &GameRun) {
 /// The command that plays the matches the verdicts ask for ("about 12,000 more matches would
 /// tell"): one `--resume --matches N` extends every game of the run, so N is the most any
 /// game needs. None when no verdict asks, or when the run cannot grow (a shard, a stopping
-/// rule's stop, a last deal group cut short).
+/// rule's run, a last deal group cut short).
 fn more_hint(result: &RunResult) -> Option<String> {
     if !matches!(result.end, RunEnd::Complete | RunEnd::HadFailures) {
         return None;
@@ -199,7 +212,9 @@ fn more_hint(result: &RunResult) -> Option<String> {
         let more = more_matches(&s.verdict)?;
         let played = s.tally.matches + s.failures.len() as u64;
         let group = s.spec.seating.group_size(s.spec.players);
-        let grows = s.stopped.is_none() && !g.out.join(SHARD_TALLY).exists();
+        // A stopping rule's run (stopped, or its target unmet at the cap) had its cap as its
+        // plan; one played until decided cannot grow at all.
+        let grows = s.stopped.is_none() && s.unmet.is_none() && !g.out.join(SHARD_TALLY).exists();
         (grows && played.is_multiple_of(group)).then_some(played + more)
     });
     let total = wanted.max()?;
@@ -208,6 +223,9 @@ fn more_hint(result: &RunResult) -> Option<String> {
         result.root.display()
     ))
 }
+
+/// The default experiment's cap per game when it plays until each verdict is decided.
+pub const DEFAULT_EXPERIMENT_CAP: u64 = 500_000;
 
 /// The count in a verdict's "about 12,000 more matches would tell ...", if it says one.
 fn more_matches(verdict: &str) -> Option<u64> {

@@ -96,7 +96,9 @@ pub fn extend_paragraph(dir: &Path, manifest: &serde_json::Value) -> Option<Stri
     let plan = read_json(dir, PLAN_FILE).ok()?;
     let request = &plan["request"];
     let stopping = &request["stopping"];
-    let plain = stopping["until_ci"].is_null() && stopping["sprt"].is_null();
+    let plain = stopping["until_ci"].is_null()
+        && stopping["sprt"].is_null()
+        && !stopping["until_decided"].as_bool().unwrap_or(false);
     let matches = request["matches"].as_u64()?;
     if !request["shard"].is_null() || !manifest["shard"].is_null() || !plain {
         return None;

@@ -32,6 +32,8 @@ pub struct ExperimentFile {
     pub sprt_alpha: Option<f64>,
     pub sprt_beta: Option<f64>,
     pub check_every: Option<u64>,
+    /// As `--until-decided`: stop once the balance verdict is decided.
+    pub until_decided: Option<bool>,
     /// The balance verdict's practical margin in percentage points, as `--fair-within`.
     pub fair_within: Option<f64>,
     pub per_match: Option<bool>,
@@ -125,6 +127,7 @@ impl ExperimentFile {
         or(&mut flags.sprt_alpha, &self.sprt_alpha);
         or(&mut flags.sprt_beta, &self.sprt_beta);
         or(&mut flags.check_every, &self.check_every);
+        or(&mut flags.until_decided, &self.until_decided);
         or(&mut flags.fair_within, &self.fair_within);
         flags.per_match |= self.per_match.unwrap_or(false);
         let given: Vec<String> = flags

@@ -166,6 +166,14 @@ pub fn closeness(rule: &Stopping, tally: &Tally) -> String {
         let (lo, hi) = wilson(seat.win_shares(), seat.matches, 0.95);
         parts.push(format!("seat 0's interval is {:.4} wide, stops at {width}", hi - lo));
     }
+    if let Some(rule) = rule.until_decided {
+        // The look of the matches tallied (a failed match, not tallied, can make it one
+        // look early in this line; the verdict itself uses the matches played).
+        let (answer, levels) = rule.answer(tally, tally.matches);
+        let look =
+            levels.look.map_or(String::new(), |l| format!(" at look {} of {}", l.index, l.of));
+        parts.push(format!("the balance verdict{look}: {}", answer.words(rule.margin_pp)));
+    }
     if let Some(sprt) = rule.sprt {
         let (lower, upper) = sprt.bounds();
         parts.push(format!(

@@ -53,4 +53,5 @@ mod sweep;
 mod symlinks;
 mod tour;
 mod traces;
+mod until_decided;
 mod view;

@@ -15,8 +15,11 @@ use crate::core::Game;
 use crate::games::{self, AnyGame};
 use crate::session::input::input;
 use crate::stats::Tally;
+use crate::stats::analysis;
 use crate::stats::hypothesis::{Sprt, SprtDecision};
 use crate::stats::intervals::wilson;
+use crate::stats::sequential::{Design, MAX_LOOKS};
+use crate::stats::verdict::{Answer, Levels};
 
 /// The choices that define which matches are played (the same for `run`, `trace`, `plan` and
 /// `bench`, so that a trace replays exactly what a run played).
@@ -146,6 +149,11 @@ pub struct StoppingRequest {
     pub sprt_beta: f64,
     /// Matches between checks.
     pub check_every: u64,
+    /// Stop as soon as the balance verdict is decided (fair, a small edge or unfair), by a
+    /// group-sequential design whose error rates hold over every look (absent from older
+    /// plan files: off).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub until_decided: bool,
 }
 
 impl Default for StoppingRequest {
@@ -156,6 +164,7 @@ impl Default for StoppingRequest {
             sprt_alpha: 0.05,
             sprt_beta: 0.05,
             check_every: 10_000,
+            until_decided: false,
         }
     }
 }
@@ -168,6 +177,33 @@ pub struct Stopping {
     pub sprt: Option<Sprt>,
     /// Matches between checks.
     pub check_every: u64,
+    /// Stop once the balance verdict is decided; absent from the fingerprint when off, so
+    /// runs without it keep theirs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub until_decided: Option<UntilDecided>,
+}
+
+/// `--until-decided`: the sequential design of the looks and the margin the verdict is
+/// decided against (with this rule the margin decides where the run stops, so it is part
+/// of the fingerprint).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct UntilDecided {
+    pub design: Design,
+    pub margin_pp: f64,
+}
+
+impl UntilDecided {
+    /// The verdict's levels after `played` matches of a `players`-seat game.
+    pub fn levels(&self, played: u64, players: usize) -> Levels {
+        self.design.levels(played, players)
+    }
+
+    /// The verdict's answer after `played` matches.
+    pub fn answer(&self, tally: &Tally, played: u64) -> (Answer, Levels) {
+        let levels = self.levels(played, tally.players);
+        let balance = analysis::balance_at(tally, &[], self.margin_pp, &levels);
+        (analysis::answer_at(&balance.seats, self.margin_pp, &levels), levels)
+    }
 }
 
 /// The digest of each file a rule value of `game` names (a card or sheet file), by key.
@@ -201,9 +237,10 @@ pub fn input_record(path: &Path) -> Option<serde_json::Value> {
 pub const MAX_CHECK_EVERY: u64 = 1 << 62;
 
 impl Stopping {
-    /// Validate a request; `None` when no rule was asked for.
-    pub fn parse(request: &StoppingRequest) -> anyhow::Result<Option<Stopping>> {
-        if request.until_ci.is_none() && request.sprt.is_none() {
+    /// Validate a request for a run of at most `matches` matches; `None` when no rule was
+    /// asked for.
+    pub fn parse(request: &StoppingRequest, matches: u64) -> anyhow::Result<Option<Stopping>> {
+        if request.until_ci.is_none() && request.sprt.is_none() && !request.until_decided {
             return Ok(None);
         }
         if let Some(w) = request.until_ci
@@ -226,11 +263,54 @@ impl Stopping {
                 request.check_every
             )));
         }
-        Ok(Some(Stopping { until_ci: request.until_ci, sprt, check_every: request.check_every }))
+        let until_decided = if request.until_decided {
+            let design = Design { every: request.check_every, cap: matches.max(1) };
+            if design.looks() > MAX_LOOKS {
+                return Err(input(format!(
+                    "--until-decided plans at most {MAX_LOOKS} looks: with --matches {matches}, --check-every must be at least {}, got {}",
+                    matches.div_ceil(MAX_LOOKS),
+                    request.check_every
+                )));
+            }
+            let margin_pp = crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP;
+            Some(UntilDecided { design, margin_pp })
+        } else {
+            None
+        };
+        Ok(Some(Stopping {
+            until_ci: request.until_ci,
+            sprt,
+            check_every: request.check_every,
+            until_decided,
+        }))
     }
 
-    /// Why the run should stop now, if it should: checked on seat 0 (the first to move).
-    pub fn reason(&self, tally: &Tally) -> Option<String> {
+    /// This rule for a plan: its looks on whole deal groups of `group` matches (where the
+    /// run checks), decided against the margin `margin_pp`.
+    pub fn for_plan(mut self, group: u64, margin_pp: f64) -> Stopping {
+        if let Some(rule) = self.until_decided.as_mut() {
+            let every = rule.design.every;
+            rule.design.every = every.div_ceil(group).saturating_mul(group).max(1);
+            rule.margin_pp = margin_pp;
+        }
+        self
+    }
+
+    /// Why the run should stop after `played` matches, if it should: the interval and the
+    /// SPRT are checked on seat 0 (the first to move), the verdict on every seat.
+    pub fn reason(&self, tally: &Tally, played: u64) -> Option<String> {
+        if let Some(rule) = self.until_decided {
+            let (answer, levels) = rule.answer(tally, played);
+            if matches!(answer, Answer::Fair | Answer::SmallEdge | Answer::Unfair) {
+                let look = levels
+                    .look
+                    .map_or(String::new(), |l| format!(" at look {} of {}", l.index, l.of));
+                return Some(format!(
+                    "the balance verdict is decided{look}: {}",
+                    answer.words(rule.margin_pp)
+                ));
+            }
+        }
         let seat = &tally.seats[0];
         if let Some(width) = self.until_ci {
             let (lo, hi) = wilson(seat.win_shares(), seat.matches, 0.95);
@@ -444,15 +524,15 @@ mod tests {
     #[test]
     fn stopping_rules_are_validated() {
         let none = StoppingRequest::default();
-        assert_eq!(Stopping::parse(&none).unwrap(), None);
+        assert_eq!(Stopping::parse(&none, 1_000).unwrap(), None);
         let sprt = StoppingRequest { sprt: Some("0.5,0.55".into()), ..none.clone() };
-        let rule = Stopping::parse(&sprt).unwrap().unwrap();
+        let rule = Stopping::parse(&sprt, 1_000).unwrap().unwrap();
         assert_eq!(rule.sprt.unwrap().p1, 0.55);
         for bad in ["0.5", "0.5,0.5", "0,0.5", "a,b"] {
             let req = StoppingRequest { sprt: Some(bad.into()), ..none.clone() };
-            assert!(Stopping::parse(&req).is_err(), "{bad}");
+            assert!(Stopping::parse(&req, 1_000).is_err(), "{bad}");
         }
         let wide = StoppingRequest { until_ci: Some(1.5), ..none };
-        assert!(Stopping::parse(&wide).unwrap_err().to_string().contains("--until-ci"));
+        assert!(Stopping::parse(&wide, 1_000).unwrap_err().to_string().contains("--until-ci"));
     }
 }

@@ -101,6 +101,9 @@ pub struct RequestFlags {
     pub sprt_alpha: Option<f64>,
     pub sprt_beta: Option<f64>,
     pub check_every: Option<u64>,
+    /// `--until-decided` on or off as given; the default experiment turns it on when no
+    /// other stopping rule is asked for (`cli::run`).
+    pub until_decided: Option<bool>,
     pub shard: Option<Shard>,
     pub per_match: bool,
     pub skill_matches: Option<u64>,
@@ -150,6 +153,7 @@ impl RequestFlags {
             sprt_alpha: self.sprt_alpha.unwrap_or(d.sprt_alpha),
             sprt_beta: self.sprt_beta.unwrap_or(d.sprt_beta),
             check_every: self.check_every.unwrap_or(d.check_every),
+            until_decided: self.until_decided.unwrap_or(d.until_decided),
         }
     }
 
@@ -235,6 +239,8 @@ impl RequestFlags {
         check("--sprt-alpha", self.sprt_alpha.map(|a| a.to_string()), st.sprt_alpha.to_string());
         check("--sprt-beta", self.sprt_beta.map(|b| b.to_string()), st.sprt_beta.to_string());
         check("--check-every", self.check_every.map(|c| c.to_string()), st.check_every.to_string());
+        let on_off = |on: bool| if on { "on" } else { "off" }.to_string();
+        check("--until-decided", self.until_decided.map(on_off), on_off(st.until_decided));
         let shard = |s: Shard| format!("{}/{}", s.index, s.count);
         check("--shard", self.shard.map(shard), stored.shard.map_or("(none)".into(), shard));
         check(

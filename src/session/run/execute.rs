@@ -26,6 +26,7 @@ use crate::session::run::results::{ResultsOf, SHARD_TALLY, ShardTally, write_res
 use crate::session::status::{STATUS_FILE, State, StatusWriter};
 use crate::session::view::notable::{picks, write_notable};
 use crate::stats::Tally;
+use crate::stats::verdict::Levels;
 
 pub use crate::session::run::checkpoint::CHECKPOINT;
 
@@ -259,14 +260,16 @@ impl<G: Game> BlockJob for RunBlocks<'_, G> {
     }
 
     fn stops_at(&mut self, next: u64) -> bool {
-        let reason = self.stopping.and_then(|st| st.reason(&self.cp.tally));
+        let played = next - self.start;
+        let reason = self.stopping.and_then(|st| st.reason(&self.cp.tally, played));
         self.cp.stopped = reason.map(|reason| StoppedAt { at: next, reason });
         self.cp.stopped.is_some()
     }
 
     fn expected_end(&self, end: u64) -> u64 {
         // Only an interval's width can be foreseen (an SPRT's stop depends on the path).
-        let Some(Stopping { until_ci: Some(width), sprt: None, check_every }) = self.stopping
+        let Some(Stopping { until_ci: Some(width), sprt: None, check_every, until_decided: None }) =
+            self.stopping
         else {
             return end;
         };
@@ -341,6 +344,10 @@ impl<G: Game> Finish<'_, G> {
             seed: spec.seed,
             fair_within_pp: plan.fair_within_pp,
             changes: changes.as_deref(),
+            levels: plan
+                .stopping
+                .and_then(|s| s.until_decided)
+                .map_or(Levels::FIXED, |rule| rule.levels(cp.next - self.start, spec.players)),
         };
         let (mut files, verdict) = write_results(out, &cp.tally, &cp.failures, &of)?;
         // A stopping rule whose target the run never reached is said where the verdict is

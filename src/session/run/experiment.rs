@@ -56,12 +56,12 @@ impl Experiment {
                 "--shard needs --game (or a --rules file that names its game): shards of the default experiment cannot be merged",
             ));
         }
-        let stopping = Stopping::parse(&request.stopping)?;
+        let stopping = Stopping::parse(&request.stopping, request.matches)?;
         let plans = match &request.game {
             Some(game) => {
                 let mut plan = Plan::new(&request.spec_for(game), request.matches)?;
-                plan.stopping = stopping;
                 plan.fair_within_pp = request.fair_within_pp()?;
+                plan.stopping = stopping.map(|s| s.for_plan(plan.group(), plan.fair_within_pp));
                 vec![(plan, String::new())]
             }
             None => {
@@ -75,8 +75,9 @@ impl Experiment {
                     .iter()
                     .map(|name| {
                         let mut plan = Plan::new(&request.spec_for(name), request.matches)?;
-                        plan.stopping = stopping;
                         plan.fair_within_pp = request.fair_within_pp()?;
+                        plan.stopping =
+                            stopping.map(|s| s.for_plan(plan.group(), plan.fair_within_pp));
                         Ok((plan, name.to_string()))
                     })
                     .collect::<anyhow::Result<Vec<_>>>()?
@@ -85,7 +86,7 @@ impl Experiment {
         crate::session::ladder::skill::check_request(&request)?;
         if request.shard.is_some() && stopping.is_some() {
             return Err(input(
-                "--shard cannot be combined with --until-ci or --sprt (a stopping rule needs the whole run's tally)",
+                "--shard cannot be combined with --until-ci, --sprt or --until-decided (a stopping rule needs the whole run's tally)",
             ));
         }
         Ok(Experiment {
@@ -118,6 +119,13 @@ impl Experiment {
         experiment.resume = true;
         experiment.inputs = file.inputs.clone();
         experiment.extended = asked != file.request;
+        if asked.matches != file.request.matches && file.request.stopping.until_decided {
+            return Err(input(format!(
+                "--resume {}: --matches cannot grow for a run with --until-decided: its looks' levels were planned to its cap of {} matches (a cap raised after seeing the data would break the 5% error rates); start a new run with the larger --matches",
+                dir.display(),
+                file.request.matches
+            )));
+        }
         if experiment.extended && asked.shard.is_some() {
             return Err(input(format!(
                 "--resume {}: a shard cannot be extended (its range of matches depends on the run's total); extend a whole run, or run the larger plan's shards afresh",

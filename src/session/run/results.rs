@@ -22,6 +22,7 @@ use crate::session::plan::in_shard_order;
 use crate::session::plan::request::fingerprint_differences;
 use crate::session::trace::from_folder::plan_from_folder;
 use crate::session::view::notable::{picks, write_notable};
+use crate::stats::verdict::Levels;
 use crate::stats::{Tally, analysis};
 
 /// What a merged run's manifest says of itself (between the build and the file list).
@@ -86,6 +87,9 @@ pub struct ResultsOf<'a> {
     /// What the rules changed from the game's defaults
     /// ([`changes_phrase`](crate::core::rules::changes_phrase)), said last in `verdict.txt`.
     pub changes: Option<&'a str>,
+    /// The levels the verdict's tests are judged at: a sequential design's at the look the
+    /// run stopped at (`--until-decided`), else the fixed 5%.
+    pub levels: Levels,
 }
 
 /// Write every result file computed from a tally (all but matches.csv and the manifest), and
@@ -97,9 +101,9 @@ pub fn write_results(
     failures: &[Failure],
     of: &ResultsOf,
 ) -> anyhow::Result<(Vec<String>, String)> {
-    let ResultsOf { labels, metrics, group, seed, fair_within_pp, changes } = *of;
+    let ResultsOf { labels, metrics, group, seed, fair_within_pp, changes, levels } = *of;
     let metric_names: Vec<String> = metrics.iter().map(|(name, _)| name.clone()).collect();
-    let balance = analysis::balance(tally, labels, fair_within_pp);
+    let balance = analysis::balance_at(tally, labels, fair_within_pp, &levels);
     let (ratings, difference) = analysis::ratings(tally, labels, group);
     let pairing = analysis::pairing(tally, labels, group);
     csv_files::write_seats(&out.join(SEATS_CSV), tally, &balance)?;
@@ -225,6 +229,8 @@ pub fn merge(
         group: first.group,
         seed: first.seed,
         fair_within_pp: first.fair_within_pp,
+        // Shards never have a stopping rule.
+        levels: Levels::FIXED,
         changes: changes.as_deref(),
     };
     let (mut files, verdict) = write_results(out, &tally, &failures, &of)?;

@@ -245,9 +245,10 @@ impl Sweep {
             return Err(input("a sweep needs --game (or a --rules file that names its game)"));
         };
         base.fair_within_pp()?;
-        if base.stopping.until_ci.is_some() || base.stopping.sprt.is_some() {
+        let st = &base.stopping;
+        if st.until_ci.is_some() || st.sprt.is_some() || st.until_decided {
             return Err(input(
-                "a sweep plays a fixed --matches per variant; --until-ci and --sprt are for arena run",
+                "a sweep plays a fixed --matches per variant; --until-ci, --sprt and --until-decided are for arena run",
             ));
         }
         let base_plan = Plan::new(&base.spec_for(&game), base.matches)?;

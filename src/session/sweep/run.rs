@@ -401,6 +401,7 @@ fn write_sweep_folder(
             seed: meta.seed,
             fair_within_pp: request.request.fair_within_pp()?,
             changes: changes.as_deref(),
+            levels: crate::stats::verdict::Levels::FIXED,
         };
         let (vfiles, verdict) = write_results(&dir, &block.tallies[v], &block.failures[v], &of)?;
         let rules: Vec<RuleValue> = game.params().iter().map(Into::into).collect();

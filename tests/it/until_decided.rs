@@ -1,0 +1,86 @@
+//! `--until-decided` through the binary: a run stops at the first look whose balance verdict
+//! is decided, at the same match for any thread count, and its verdict names the
+//! group-sequential design and the look; the default experiment uses it; what cannot work
+//! with it is refused. Its error rates are checked by simulation in the library
+//! (`stats::analysis::sequential_tests`).
+
+use crate::common::{arena, assert_refused, assert_same_results, read, run_on_1_and_2_threads};
+
+fn json(dir: &std::path::Path, file: &str) -> serde_json::Value {
+    serde_json::from_str(&read(dir, file)).unwrap()
+}
+
+#[test]
+fn a_decided_verdict_stops_the_run_at_the_same_match_on_any_thread_count() {
+    // Tic-tac-toe's first seat wins far more than half the decisive matches of random play:
+    // "unfair" is decided within a few looks of 200 matches, long before the cap.
+    let tmp = tempfile::tempdir().unwrap();
+    let args = [
+        "--game",
+        "tictactoe",
+        "--seating",
+        "fixed",
+        "--until-decided",
+        "--check-every",
+        "200",
+        "--matches",
+        "20000",
+        "--seed",
+        "3",
+    ];
+    let [one, two] = run_on_1_and_2_threads(tmp.path(), "td", &args);
+    assert_same_results(&one, &two);
+    let manifest = json(&one, "manifest.json");
+    let stopped = manifest["stopping"]["stopped_at_match"].as_u64().expect("stopped by the rule");
+    assert!(stopped < 20_000 && stopped.is_multiple_of(200), "{stopped}");
+    let reason = manifest["stopping"]["reason"].as_str().unwrap();
+    let look = stopped / 200;
+    assert!(
+        reason.contains(&format!("decided at look {look} of 100: unfair by more than ±1 pp")),
+        "{reason}"
+    );
+    // Its cap was its plan: no more matches afterwards.
+    let o = arena(&["run", "--resume", one.to_str().unwrap(), "--matches", "40000"]);
+    assert_refused(&o, &["--matches cannot grow for a run with --until-decided", "20000"]);
+    let verdict = read(&one, "verdict.txt");
+    assert!(verdict.starts_with("unfair by more than the ±1 pp margin"), "{verdict}");
+    assert!(verdict.contains(&format!("group-sequential: look {look} of 100")), "{verdict}");
+    assert!(verdict.contains("Pocock-type alpha spending (Lan & DeMets 1983)"), "{verdict}");
+}
+
+#[test]
+fn the_default_experiment_plays_until_decided_unless_told_otherwise() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (name, extra) in [("on", None), ("off", Some("--until-decided=off"))] {
+        let out = tmp.path().join(name);
+        let mut args = vec!["run", "--quiet", "--matches", "300", "--skill-matches", "0"];
+        args.extend(extra);
+        args.extend(["--out", out.to_str().unwrap()]);
+        let o = arena(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let stopping = &json(&out, "plan.json")["request"]["stopping"];
+        assert_eq!(stopping["until_decided"].as_bool(), extra.is_none().then_some(true), "{name}");
+    }
+}
+
+#[test]
+fn what_cannot_work_with_until_decided_is_refused() {
+    // A thousand looks at most: 100,000 matches need at least 100 between looks.
+    let o = arena(&[
+        "run",
+        "--game",
+        "pig",
+        "--until-decided",
+        "--matches",
+        "100000",
+        "--check-every",
+        "10",
+    ]);
+    assert_refused(&o, &["--until-decided", "--check-every must be at least 100", "got 10"]);
+    let o = arena(&["run", "--game", "pig", "--until-decided", "--shard", "0/2"]);
+    assert_refused(&o, &["--shard", "--until-decided"]);
+    let o = arena(&["run", "--game", "pig", "--until-decided=maybe"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = arena(&["sweep", "--game", "pig", "--vary", "target=50,60", "--until-decided"]);
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
+}
