@@ -144,9 +144,13 @@ pub(crate) fn table_of(page: &mut Page, t: &Table, cols: &[&str]) {
                 }
                 let (Some(lo), Some(hi)) = (value(k), value(k + 1)) else { continue };
                 let Some(d) = interval_decimals(lo, hi) else { continue };
-                for j in [k - 1, k, k + 1] {
+                // The estimate is the column before the interval, past any spread shown
+                // between them (metrics.csv: mean, sd, ci_low, ci_high): the spread and the
+                // estimate both keep the interval's decimals.
+                let estimate = (0..k).rev().find(|&j| !is_spread(present[j].0)).unwrap_or(k - 1);
+                for (j, cell) in cells.iter_mut().enumerate().take(k + 2).skip(estimate) {
                     if let Some(v) = value(j) {
-                        cells[j] = format!("{v:.d$}");
+                        *cell = format!("{v:.d$}");
                     }
                 }
             }
@@ -155,6 +159,12 @@ pub(crate) fn table_of(page: &mut Page, t: &Table, cols: &[&str]) {
         .collect();
     let headers: Vec<&str> = present.iter().map(|(c, _)| *c).collect();
     page.table_of_columns(&headers, &rows);
+}
+
+/// A column of spread (a standard deviation or error), which an interval may follow but
+/// never estimates.
+fn is_spread(column: &str) -> bool {
+    matches!(column, "sd" | "se") || column.ends_with("_sd") || column.ends_with("_se")
 }
 
 /// The decimals an interval from `lo` to `hi` supports: enough to show its half-width to
@@ -170,7 +180,7 @@ pub(crate) fn interval_decimals(lo: f64, hi: f64) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::interval_decimals;
+    use super::*;
 
     #[test]
     fn an_estimate_keeps_the_decimals_its_interval_supports() {
@@ -182,5 +192,22 @@ mod tests {
         assert_eq!(interval_decimals(0.5, 0.5), None);
         assert_eq!(interval_decimals(f64::NAN, 0.5), None);
         assert_eq!(interval_decimals(0.3, 0.3 + 1e-12), Some(6));
+    }
+
+    #[test]
+    fn the_estimate_beside_an_interval_is_found_past_its_spread() {
+        // metrics.csv's columns: the mean is the estimate, not the sd before ci_low.
+        let cells = ["turns", "41.2345", "7.8912", "41.1811", "41.2879"];
+        let headers = ["metric", "mean", "sd", "ci_low", "ci_high"];
+        let t = Table {
+            name: "metrics.csv".into(),
+            headers: headers.map(String::from).to_vec(),
+            rows: vec![cells.map(String::from).to_vec()],
+        };
+        let mut page = Page::new("t");
+        table_of(&mut page, &t, &headers);
+        let html = page.finish("t");
+        assert!(html.contains(">41.23<") && html.contains(">7.89<"), "{html}");
+        assert!(!html.contains("41.2345"), "{html}");
     }
 }
