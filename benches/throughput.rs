@@ -1,7 +1,8 @@
 //! Throughput benchmarks: random matches per second for each game on one thread, through the
 //! same `Worker::play` the runner uses (`cargo bench`; `arena bench` measures whole runs on
 //! 1 and 2 threads), and the floor under Pig's figure: a bare loop over the same rules,
-//! generator and draws with no harness at all (issue 19's yardstick against OpenSpiel), and
+//! generator and draws with no harness at all (the yardstick of the speed goal against
+//! OpenSpiel, docs/engineering/speed.md), and
 //! the same bare loop on a cheaper generator, to measure how much of that floor is the
 //! generator itself.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Browser check of `arena play` (issue 32): for each of the seven games, starts `arena play`
+# Browser check of `arena play`: for each of the seven games, starts `arena play`
 # (seat 0 a person, random bots, seed 7, no pace), opens the seat's page in headless
 # Chromium (playwright-core) and plays a whole match by clicking the first legal action
 # every time; checks no console error and no request leaving 127.0.0.1, that the end shown

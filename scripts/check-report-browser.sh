@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Browser check of report.html (issue 17): renders the report of one run (DARDZ), one sweep
+# Browser check of report.html: renders the report of one run (DARDZ), one sweep
 # (a real DARDZ 12-card sweep), a skill ladder (tic-tac-toe) and the default experiment's summary in
 # headless Chromium, takes a screenshot of each and fails when a page is blank (one colour),
 # logs a JavaScript error, or has a chart of zero size. Installs Chromium from the Debian

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Browser check of `arena view` (issue 31): writes one replay page per game (7 games),
+# Browser check of `arena view`: writes one replay page per game (7 games),
 # opens each in headless Chromium (driven by playwright-core from npm, installed into
 # scripts/view-browser/ with `npm ci`), steps through the whole match with the page's own
 # forward button and checks: no console error and no request leaving the page, the picture
 # changes at every step, and the final scores drawn equal the trace's end record. Then
-# (issue 43) hostile inputs: a replay of a trace with markup in every value (and one in the
+# hostile inputs: a replay of a trace with markup in every value (and one in the
 # places seen unescaped before) for every game, and the report of a run whose notable.json
 # carries markup; each page is stepped through and must open no dialog, make no request,
 # log no console error, gain no element from the data, and refuse an added script (its

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates docs/screenshots/ (issue 30, item 8): the reports of the default experiment's
+# Regenerates docs/screenshots/: the reports of the default experiment's
 # summary (all seven games), a DARDZ run, a run of different bots, a sweep, a tune and a ladder, rendered by
 # headless Chromium from a release build of a clean tree, so every picture is of committed
 # code: no "-dirty" version, and no machine path (every command runs as `arena` from a

@@ -1,4 +1,4 @@
-// Hostile inputs against the pages arena writes (issue 43).
+// Hostile inputs against the pages arena writes.
 //
 //   node hostile.js make all|objects|targeted IN.jsonl OUT.jsonl
 //     A trace with markup where data belongs: `all` puts it in every value (numbers too,

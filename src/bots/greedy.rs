@@ -13,7 +13,7 @@
 //! a reply that ends the match with that player the sole winner is valued as a loss, so the
 //! bot blocks immediate threats.
 //!
-//! **Adaptive sampling** (`adaptive = true`, the default since issue 34). Most decisions are
+//! **Adaptive sampling** (`adaptive = true`, the default). Most decisions are
 //! not close: after a few samples one action is ahead of the others by far more than the
 //! noise. At `min_samples` samples (4), then at twice, four times ... that, each action's
 //! paired differences to the leader (the same determinizations and dice, so the noise they

@@ -294,7 +294,7 @@ mod tests {
 
     #[test]
     fn the_text_state_numbers_turns_as_the_turn_events_do() {
-        // Issue 30: the trace said "turn seat=1 turn=2" and then "turn 1".
+        // The trace once said "turn seat=1 turn=2" and then "turn 1".
         let g = Pig::new(PigRules::default());
         let mut s = g.new_state(2);
         assert!(g.render(&s).ends_with("| turn 1"), "{}", g.render(&s));

@@ -98,7 +98,7 @@ fn frame(root: &DrawingArea<SVGBackend, Shift>) -> Result<(), ReportError> {
 }
 
 /// The charts' text: plotters' SVG writes a font of size `s` as `s / 1.24` px, so 15 is
-/// 12.1 px, the smallest a chart's text should be (issue 30: it drew 9.7 px).
+/// 12.1 px, the smallest a chart's text should be (plotters' default drew 9.7 px).
 fn text_style() -> TextStyle<'static> {
     ("sans-serif", 15).into_font().into()
 }

@@ -381,7 +381,7 @@ fn metrics(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
     for (i, r) in t.rows.iter().enumerate() {
         let n = t.text(r, name);
         // A metric that is a length measure (Pride's `rounds`) is drawn under "How long games
-        // are" already; charted again here it would stand beside unlike counts (issue 30).
+        // are" already; charted again here it would stand beside unlike counts.
         if LENGTHS.iter().any(|(measure, _)| *measure == n) {
             continue;
         }

@@ -1,4 +1,4 @@
-//! The greedy and MCTS bots (issue 6): strength on the reference games, no peeking at hidden
+//! The greedy and MCTS bots: strength on the reference games, no peeking at hidden
 //! information, n-player play, determinism, and parameter checking.
 //!
 //! Two small games are defined here: `Guess` (hidden information: seat 1 holds a card seat 0

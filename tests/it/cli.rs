@@ -196,7 +196,7 @@ fn bad_input_is_refused_cleanly() {
 
 #[test]
 fn errors_name_parameters_as_arena_games_does_and_suggest_what_was_meant() {
-    // Issue 30, item 5: the designer's words (value_12, not card_values.12.points), the
+    // Errors in the designer's words (value_12, not card_values.12.points), the
     // allowed range, "did you mean" for parameters, subcommands and enum-flag values.
     assert_refused(
         &["run", "--game", "dardz", "--set", "valu_12=8"],
@@ -266,7 +266,7 @@ fn default_experiment_runs_every_game() {
     {
         assert!(out.join(game).join("seats.csv").exists(), "{game}");
         assert!(out.join(game).join("manifest.json").exists(), "{game}");
-        // The skill check (issue 20): a finished random-vs-greedy ladder per game, quoted in
+        // The skill check: a finished random-vs-greedy ladder per game, quoted in
         // the summary with the bots that produced it.
         let ladder = out.join("skill").join(game);
         let verdict = std::fs::read_to_string(ladder.join("verdict.txt")).unwrap();

@@ -1,4 +1,4 @@
-//! Issue 29, item 2: a closed stdout (`arena ... | head -1`) ends every command quietly, with
+//! A closed stdout (`arena ... | head -1`) ends every command quietly, with
 //! the exit code it would have had and every file it writes complete; nothing panics.
 
 use std::path::Path;

@@ -1,4 +1,4 @@
-//! `COLUMNS.md` must not drift from the writers (issue 13): for a small run of every game
+//! `COLUMNS.md` must not drift from the writers: for a small run of every game
 //! through the real binary, every header column of every CSV file in the folder, every key of
 //! the manifest (and of a shard's tally.json) and every metric in `metrics.csv` is described
 //! in the folder's dictionary, under that file, with non-empty text; and a shard's folder and

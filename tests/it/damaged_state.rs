@@ -1,4 +1,4 @@
-//! Issue 29, items 6 and 7: state files carry a checksum of their content, so a changed
+//! State files carry a checksum of their content, so a changed
 //! digit in a checkpoint, a ladder's state or a sweep's checkpoint or shard tally is refused
 //! with the file named (exit 2) instead of flowing into the results; and the kept prefix of
 //! `matches.csv.partial` is checked against the checkpoint before a resume appends to it.

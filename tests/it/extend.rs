@@ -1,4 +1,4 @@
-//! Issue 42, extending a finished job: `arena run --resume DIR --matches N` (N larger than
+//! Extending a finished job: `arena run --resume DIR --matches N` (N larger than
 //! the run's) plays only the new matches, and the folder ends byte for byte as a run of N
 //! matches from the start, also when the extension is paused and resumed on the way; the
 //! same for a tighter `--until-ci`. What cannot be extended is refused in one line.

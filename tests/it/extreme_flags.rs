@@ -1,4 +1,4 @@
-//! Issue 29, item 16: every integer (and number) flag and bot parameter, given the extremes of
+//! Every integer (and number) flag and bot parameter, given the extremes of
 //! its type and just past them, is refused with a one-line error (exit 2) or honoured: never
 //! a panic, an overflow abort or a signal. A long job (run, sweep, tune, ladder) that honours
 //! a huge count is paused by the test hook at its second block boundary

@@ -1,4 +1,4 @@
-//! Issue 29, items 10 to 20: sweep shards say they are shards; an unmet `--until-ci` target
+//! Extremes and edge cases: sweep shards say they are shards; an unmet `--until-ci` target
 //! is said; a file is no back door for values the flags refuse; extreme numbers are refused
 //! or honoured, never an abort or a silent empty run; messages name the right flag, key
 //! and line.

@@ -1,4 +1,4 @@
-//! Fuzzing the readers of files other people send (issue 43), in process so that thousands
+//! Fuzzing the readers of files other people send, in process so that thousands
 //! of cases run in seconds: a trace for `arena view --trace` and `arena trace --trace`, and
 //! a run folder's `notable.json` and `manifest.json` for `arena report`. Each case is a
 //! random byte edit or a structural one (a value of a record replaced by markup, a string

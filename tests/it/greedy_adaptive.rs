@@ -1,4 +1,4 @@
-//! Greedy's adaptive sampling (issue 34): the default `greedy` stops sampling actions that
+//! Greedy's adaptive sampling: the default `greedy` stops sampling actions that
 //! are clearly behind, `greedy-classic` keeps the earlier bot (every action on all samples).
 //! Both must make the same clear choices; speed and strength are measured by `arena bench`
 //! and the ladder (docs/engineering/speed.md), not here.

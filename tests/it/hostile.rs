@@ -1,4 +1,4 @@
-//! Hostile values through the binary (issue 43): what a user typed reaches a CSV cell as
+//! Hostile values through the binary: what a user typed reaches a CSV cell as
 //! text a spreadsheet will not run, and an error quotes at most about 80 characters of a
 //! bad value.
 

@@ -1,5 +1,5 @@
-//! What a run read is recorded by its content, not its path (issue 42, "one record of
-//! inputs"): a card file edited between a pause and its resume, or two shards run with the
+//! What a run read is recorded by its content, not its path (one record of inputs for
+//! every command): a card file edited between a pause and its resume, or two shards run with the
 //! same path but other contents, are refused naming the file and both digests; a resume
 //! from another directory, where the path names no file, is refused too.
 

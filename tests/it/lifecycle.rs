@@ -1,4 +1,4 @@
-//! One lifecycle for every long job (issue 42, the drifted behaviours): `--time-limit`
+//! One lifecycle for every long job (each kind had drifted its own way): `--time-limit`
 //! pauses a sweep, a ladder and a tuning as it pauses a run (exit 4, and `--resume` finishes
 //! to the bytes of an uninterrupted job; only the run honoured it before), and `--resume`
 //! takes the same few flags for sweeps, ladders and tunings, refusing any other in the same

@@ -1,4 +1,4 @@
-//! `Game::may_end_in_one` (issue 34): where a game says no action of the player to move can
+//! `Game::may_end_in_one`: where a game says no action of the player to move can
 //! end the match, none does. Greedy's guard trusts that "no" and skips trying the replies
 //! (a wrong one would change its decisions), so it is checked against trying every action,
 //! for every game at every player count it supports, with its default turn cap and with a

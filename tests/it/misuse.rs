@@ -1,5 +1,5 @@
 //! Misuse a new user commits, through the real binary: a plan whose suggested command must
-//! reproduce it (issue 13, item 9), figures that are undefined (item 10), and the small
+//! reproduce it, figures that are undefined, and the small
 //! things: huge match counts, thousands of threads, a missing argument, repeated keys, and
 //! `--shard` without `--game` when a rules file names the game.
 

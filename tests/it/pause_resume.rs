@@ -1,4 +1,4 @@
-//! Issue 29, items 1, 3 and 4 for sweeps and tuning: SIGTERM/SIGINT pause `arena sweep` and
+//! Pausing and resuming sweeps and tuning: SIGTERM/SIGINT pause `arena sweep` and
 //! `arena tune` at a checkpoint (exit 4) with the command that continues them, `--resume`
 //! finishes to the same bytes, and `arena status` and the "already holds files" message give
 //! advice that works.

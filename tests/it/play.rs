@@ -1,4 +1,4 @@
-//! `arena play` (issue 32) through the binary: the terminal mode with scripted input for
+//! `arena play` through the binary: the terminal mode with scripted input for
 //! every game, bad flags, and `arena trace --trace` replaying a played match (the web server
 //! is tests/it/play_server.rs).
 
@@ -181,7 +181,7 @@ fn bad_play_flags_are_refused_in_one_line() {
     );
 }
 
-/// Issue 32 item 5: a played match replays with `arena trace --trace` (the recorded choices
+/// A played match replays with `arena trace --trace` (the recorded choices
 /// against the dice of its seed) byte for byte, and so does any JSON trace of every game;
 /// a trace whose choice was edited is refused, naming the step.
 #[test]
@@ -281,7 +281,7 @@ fn a_trace_with_an_impossible_player_count_or_seat_is_refused_in_one_line() {
     );
 }
 
-/// Issue 43 item 4: `arena trace --trace` reads a trace of any number of matches (it refused
+/// `arena trace --trace` reads a trace of any number of matches (it refused
 /// more than 50 with the view page's limit, which is the page's, not the replay's); the
 /// page still shows at most 50.
 #[test]
@@ -309,7 +309,7 @@ fn trace_trace_replays_more_matches_than_one_page_shows() {
     assert_refused(&o, &["sixty.json", "one page shows at most 50"]);
 }
 
-/// Issue 43 item 5: a line that is not text (invalid UTF-8) on `arena play --text`'s input is
+/// A line that is not text (invalid UTF-8) on `arena play --text`'s input is
 /// refused and asked again, like any other wrong answer; it ended the match (exit 1).
 #[test]
 fn the_terminal_mode_refuses_a_line_that_is_not_text_and_asks_again() {

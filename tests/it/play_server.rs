@@ -1,4 +1,4 @@
-//! `arena play`'s web server (issue 32) through the binary: refused hosts and origins, an
+//! `arena play`'s web server through the binary: refused hosts and origins, an
 //! illegal move (HTTP 400), a double click (409, played once), a refresh (the same match),
 //! request bodies that must not stop the table, Ctrl-C (the trace so far kept), and the
 //! hidden-information search over every response of a whole Love Actually match.
@@ -521,7 +521,7 @@ fn states(records: &[Value]) -> Vec<Value> {
     out
 }
 
-/// Issue 32 item 3: no response of the server to seat 0, in a whole Love Actually match,
+/// No response of the server to seat 0, in a whole Love Actually match,
 /// names a card hidden from seat 0 that seat 0 has not seen before (LA-13). The person's
 /// own legal actions are left out of the search (an ask by name lists every card of the
 /// deck, by rule; that they depend only on what the seat knows is the conformance check's:

@@ -1,6 +1,6 @@
 //! Property tests (proptest) for files arena reads, through the binary: random bytes,
 //! truncations and random edits of a valid file never panic or hang, and either work
-//! (exit 0) or give a one-line error naming the file (exit 2). Issue 29, last section.
+//! (exit 0) or give a one-line error naming the file (exit 2).
 //! Cases per file: `CASES` (each case runs the binary once or twice).
 
 use crate::common;

@@ -126,8 +126,7 @@ fn every_game_gets_a_page_with_its_charts_and_seat_bars_where_the_csv_says() {
         ids.extend(*charts);
         assert_charts(&html, &ids, game);
         // Turns and rounds: a chart, or a sentence when the measure is constant or the
-        // same distribution as one drawn above (issue 30, item 7: no chart of a constant, no
-        // chart twice).
+        // same distribution as one drawn above (no chart of a constant, no chart twice).
         for (id, desc) in
             [("length-turns", "turns per match"), ("length-rounds", "rounds per match")]
         {
@@ -215,7 +214,7 @@ fn the_default_experiment_gets_a_summary_linking_every_game() {
     assert_charts(&html, &["seat0-edges"], "summary");
     // Every game's verdict comes from random bots: their warning is said once, not per row.
     assert_eq!(html.matches("random bots play without strategy").count(), 1, "one warning");
-    // The skill check's table (issue 20): every game's greedy-over-random rating, read from
+    // The skill check's table: every game's greedy-over-random rating, read from
     // its ladder, and a page per ladder.
     assert!(html.contains("How much does skill matter?"), "the skill section");
     assert!(html.contains("greedy over random (Elo, 95%)"), "the rating column");
@@ -316,7 +315,7 @@ fn bad_folders_are_refused_in_one_line_naming_the_file() {
     }
 }
 
-/// Issue 29, item 9: a CSV file cut short is refused by name, not rendered.
+/// A CSV file cut short is refused by name, not rendered.
 #[test]
 fn item9_report_refuses_truncated_files() {
     let tmp = tempfile::tempdir().unwrap();
@@ -394,7 +393,7 @@ fn drop_last_line(bytes: &mut Vec<u8>) {
     bytes.truncate(end + 1);
 }
 
-/// Issue 29, item 9: every file the report reads is checked against the size and CRC-32 its
+/// Every file the report reads is checked against the size and CRC-32 its
 /// folder's manifest (a ladder's ladder.json) recorded: a changed digit or a dropped line,
 /// which leave a well-formed CSV, are refused by name instead of drawn.
 #[test]
@@ -441,7 +440,7 @@ fn item9_report_checks_each_file_against_the_manifest_record() {
     assert_report_refuses_edit(&ladder, "ladder_figures.csv", drop_last_line, "cut short");
 }
 
-/// Issue 30, item 7: no chart text below 12 px (plotters wrote 9.7 px by default).
+/// No chart text below 12 px (plotters wrote 9.7 px by default).
 #[test]
 fn chart_text_is_at_least_12_px() {
     let tmp = tempfile::tempdir().unwrap();
@@ -466,7 +465,7 @@ fn chart_text_is_at_least_12_px() {
     assert!(sizes.iter().all(|&s| s >= 12.0), "sizes below 12 px: {sizes:?}");
 }
 
-/// Issue 30, item 7: a metric that is a length measure (Pride's `rounds`) is not charted a
+/// A metric that is a length measure (Pride's `rounds`) is not charted a
 /// second time among the game's metrics, beside unlike counts.
 #[test]
 fn a_length_measure_is_not_charted_again_among_the_metrics() {
@@ -482,7 +481,7 @@ fn a_length_measure_is_not_charted_again_among_the_metrics() {
     );
 }
 
-/// Issue 43 item 6: a `manifest.json` of the wrong shape is refused by `arena report` in one
+/// A `manifest.json` of the wrong shape is refused by `arena report` in one
 /// line naming it (it rendered a page with an empty header).
 #[test]
 fn a_manifest_of_the_wrong_shape_is_refused_by_report() {
@@ -496,7 +495,7 @@ fn a_manifest_of_the_wrong_shape_is_refused_by_report() {
     }
 }
 
-/// Issue 43 item 2: the report links only pages of arena's own naming, checked when read: a
+/// The report links only pages of arena's own naming, checked when read: a
 /// `notable.json` whose pick names another page, or of the wrong shape, is refused in one line
 /// naming it; a picked match whose page is missing is shown without a link, and said, by
 /// the report and by `arena status`.

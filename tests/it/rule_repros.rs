@@ -1,5 +1,5 @@
-//! Issue 13's rule repros, through the real binary: each command the issue gives, and what
-//! it must show now (RULINGS TR-7, DZ-10, DZ-11 with G-2, DZ-6).
+//! Rule repros, through the real binary: each command that once crashed or broke a ruling,
+//! and what it must show now (RULINGS TR-7, DZ-10, DZ-11 with G-2, DZ-6).
 
 use crate::common;
 use common::arena;
@@ -205,7 +205,7 @@ fn dz6_team_dardz_refuses_other_player_counts_with_a_one_line_error() {
 
 #[test]
 fn pp15_a_solo_pride_run_reports_the_score_and_no_win_share() {
-    // Issue 28, case 7: `arena run --game pride-prejudice --players 1 --matches 300` wrote
+    // `arena run --game pride-prejudice --players 1 --matches 300` once wrote
     // win_rate 1.0, sole_winner_share 1.0, "seat 0: win share 1.0000" and `winners: [0]`.
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("solo");

@@ -1,4 +1,5 @@
-//! Issue 32 item 3, the state half: a person playing a seat is shown only what that seat may
+//! What a person at the table is shown, the state half (the server's responses are
+//! tests/it/play_server.rs): a person playing a seat is shown only what that seat may
 //! know (LA-13 for Love Actually's hands, PP-11 for Pride & Preju-Dice's choices made at the
 //! same time). For every game and seat, every step of random matches: the seat's view of
 //! the true state equals its view of states determinized for it.

@@ -39,13 +39,13 @@ fn shards_merge_into_exactly_the_whole_run() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_same_results(&whole, &merged);
     // The merged verdict prints as `arena run` prints it: one `verdict:` line per line of
-    // verdict.txt (issue 30, item 9).
+    // verdict.txt.
     let out = String::from_utf8_lossy(&o.stdout);
     let verdict = std::fs::read_to_string(merged.join("verdict.txt")).unwrap();
     for line in verdict.lines() {
         assert!(out.contains(&format!("  verdict: {line}\n")), "{line}\n{out}");
     }
-    // The merge's record covers the pages it replays after its manifest (issue 42): the
+    // The merge's record covers the pages it replays after its manifest: the
     // same notable.json and pages as the whole run, each listed with its size and CRC.
     let manifest = |dir: &Path| -> serde_json::Value {
         serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap()

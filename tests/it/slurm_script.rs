@@ -1,4 +1,4 @@
-//! Issue 29, item 21: `scripts/slurm/submit.sh` checks everything it can before anything is
+//! `scripts/slurm/submit.sh` checks everything it can before anything is
 //! queued: the arena flags (with the binary), a comma in `--out`, a missing option value, a
 //! missing `sbatch`; `--help` works; `test-local.sh` is executable.
 

@@ -97,8 +97,8 @@ fn plan_estimates_matches_and_time() {
     assert!(text.contains("worst case p = 0.5: 38416 matches"), "{text}");
 }
 
-/// Issue 30: a head-to-head interval near the edge is cut at ±100 pp (greedy against random
-/// at Pig read "+99.0 pp [+97.0, +101.0]" on stdout and ci_high 1.0096 in difference.csv).
+/// A head-to-head interval near the edge is cut at ±100 pp (greedy against random at Pig
+/// once read "+99.0 pp [+97.0, +101.0]" on stdout and ci_high 1.0096 in difference.csv).
 #[test]
 fn a_head_to_head_interval_never_passes_100_pp() {
     let tmp = tempfile::tempdir().unwrap();

@@ -1,4 +1,4 @@
-//! `arena status` the same for every kind of folder (issue 42, the drifted behaviours): a
+//! `arena status` the same for every kind of folder (each kind had drifted its own way): a
 //! run is "running" while its process holds the folder's lock, not while some process has
 //! its old PID; a parent folder lists every kind (a finished ladder included); a run shard
 //! is labelled as a shard; a status file that is not a regular file is refused, not read.

@@ -1,4 +1,4 @@
-//! Issue 29, items 3, 4 and 5: what a second stop signal does is said, and `arena status`
+//! What a second stop signal does is said, and `arena status`
 //! tells the truth afterwards; a ladder killed with kill -9 is stopped, not paused; merged
 //! run folders have a status; a finished folder whose report.html is missing says so, and
 //! `--resume` writes it.

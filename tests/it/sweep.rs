@@ -387,7 +387,8 @@ fn the_tuners_rules_file_loads_and_its_confirmation_uses_fresh_seeds() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let manifest: serde_json::Value = serde_json::from_str(&read(&out, "tune.json")).unwrap();
-    // Like every other folder's manifest, it names the build (issue 42: it lacked both).
+    // Like every other folder's manifest, it names the build (it once lacked the commit and
+    // the rand version).
     for key in ["git_commit", "rand_version", "crate_version"] {
         assert!(manifest[key].as_str().is_some_and(|v| !v.is_empty()), "{key} in tune.json");
     }

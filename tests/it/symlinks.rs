@@ -1,4 +1,4 @@
-//! Issue 29, item 8: arena never writes through a symbolic link it did not create: a
+//! Arena never writes through a symbolic link it did not create: a
 //! planted `.report.html.tmp` link is removed, not followed; a linked
 //! `matches.csv.partial` is refused by `--resume`.
 

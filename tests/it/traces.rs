@@ -363,7 +363,7 @@ fn from_a_merged_folder_replays_the_whole_plan() {
 
 #[test]
 fn pig_text_trace_numbers_turns_as_its_turn_events_do() {
-    // Issue 30, item 9: `= turn seat=1 turn=2` is followed by the state line `| turn 2`.
+    // `= turn seat=1 turn=2` is followed by the state line `| turn 2` (it once said `turn 1`).
     let o = arena(&["trace", "--game", "pig", "--seed", "7", "--match", "42"]);
     assert!(o.status.success());
     let text = String::from_utf8(o.stdout).unwrap();
@@ -387,7 +387,7 @@ fn pig_text_trace_numbers_turns_as_its_turn_events_do() {
     assert!(lines[1].trim_end().ends_with("| turn 1"), "{}", lines[1]);
 }
 
-/// Issue 43 item 6: `trace --from` given a sweep's folder names its variants' folders, and a
+/// `trace --from` given a sweep's folder names its variants' folders, and a
 /// match the folder's run did not play (outside its plan, or its shard) is refused, saying
 /// which matches the folder holds.
 #[test]

@@ -272,7 +272,7 @@ fn policy_and_script(html: &str) -> (String, String) {
     (policy, script.to_string())
 }
 
-/// Issue 43 item 1: a trace whose values are markup (TRICE's placements and die colours,
+/// A trace whose values are markup (TRICE's placements and die colours,
 /// the end scores) becomes a page where they are data only, under a policy that lets no
 /// script run but the page's own, named by its hash. (The browser check,
 /// scripts/check-view-browser.sh, opens such pages and sees nothing run.)

@@ -6,7 +6,7 @@
 //! can end the mover's turn (greedy's guard asks it for every action it tries that hands the
 //! turn on). A slot keeps the function's whole input, with the layout's fingerprint, and is
 //! used only when all of it is equal: a memo gives exactly what the function computes, so no
-//! result changes (issue 34).
+//! result changes (they only make greedy faster).
 
 use std::cell::RefCell;
 use std::thread::LocalKey;

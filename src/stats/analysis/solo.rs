@@ -88,7 +88,8 @@ mod tests {
 
     #[test]
     fn a_solo_game_reports_no_win_share_pp15() {
-        // Issue 28, case 7: one player always ranks first, which is no win. Every win
+        // Solo Pride once reported a win share of 1.0: one player always ranks first, which
+        // is no win. Every win
         // figure is undefined (an empty cell), the verdict says what solo reports.
         let mut t = Tally::new(1, 0);
         for score in [90, 120, 135] {

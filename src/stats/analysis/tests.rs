@@ -18,8 +18,9 @@ fn bots(labels: &[&str]) -> Vec<String> {
 
 #[test]
 fn verdict_names_its_bots_and_warns_about_random_play() {
-    // Issue 13: the verdict says which bots produced it, and a lineup with a random bot
-    // gets the warning that stronger play can change the answer.
+    // A seat's edge depends on how the seats are played: the verdict says which bots
+    // produced it, and a lineup with a random bot gets the warning that stronger play can
+    // change the answer.
     let mut results: Vec<(&[i32], &[u8])> = vec![(&[1, 0], &[0, 1]); 700];
     results.extend(vec![(&[0, 1][..], &[0u8, 1][..]); 300]);
     let t = tally_of(&results);
@@ -189,7 +190,8 @@ fn the_margin_gives_four_answers() {
 
 #[test]
 fn an_interval_is_cut_at_the_edge_of_what_it_measures_and_undefined_stays_undefined() {
-    // Issue 30: greedy against random at Pig read "+99.0 pp [+97.0, +101.0]".
+    // Greedy against random at Pig once read "+99.0 pp [+97.0, +101.0]", past what a
+    // difference of shares can be.
     assert_eq!(within(1.01, -1.0, 1.0), 1.0);
     assert_eq!(within(-1.3, -1.0, 1.0), -1.0);
     assert_eq!(within(0.4, -1.0, 1.0), 0.4);

@@ -335,8 +335,8 @@ fn validate_rejects_inconsistent_rules() {
     for key in ["skull", "clock", "jackpot", "roll_off", "boost_em", "bunk_em"] {
         rules.set(&format!("copies_{key}"), &toml::Value::Integer(0)).unwrap();
     }
-    // The refusal names the parameters that make the deck and the hands (issue 28's
-    // rule-space check: it named none).
+    // The refusal names the parameters that make the deck and the hands (the rule-space
+    // check found it naming none).
     let err = rules.validate().unwrap_err();
     for key in ["deck", "copies_per_number", "copies_bunk_em", "hand_size"] {
         assert!(err.contains(key), "{err}");

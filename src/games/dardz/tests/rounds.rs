@@ -1,5 +1,5 @@
 //! DARDZ's rounds: the round's end, clean-ups, Lucky Loser, the final tie and the turn cap
-//! (DZ-4, DZ-8 to DZ-11; issue 13's rulings are in `rulings.rs`).
+//! (DZ-4, DZ-8 to DZ-11; the rulings that rule repros called for are in `rulings.rs`).
 
 use super::*;
 

@@ -1,5 +1,6 @@
-//! Issue 13's rulings, one test each: DZ-8, DZ-10 and DZ-11 as rule parameters, the tight
-//! DZ-10 bound, DZ-12 to DZ-15, G-2 (a cap at a round's end deals no round) and G-4.
+//! The rulings that rule repros called for, one test each: DZ-8, DZ-10 and DZ-11 as rule
+//! parameters, the tight DZ-10 bound, DZ-12 to DZ-15, G-2 (a cap at a round's end deals no
+//! round) and G-4.
 
 use super::*;
 
@@ -106,7 +107,7 @@ fn dz10_tight_counts_the_card_in_play_if_it_can_go_to_the_seat() {
 
 #[test]
 fn dz10_is_checked_after_a_roll_off_is_resolved() {
-    // Issue 28, case 1 (`arena trace --game dardz --players 8 --seed 62 --match 5 --set
+    // Found in a trace (`arena trace --game dardz --players 8 --seed 62 --match 5 --set
     // cards_per_round=14`, step 407): once the Roll-Off is resolved the card is in a pile,
     // no longer in play, so it cannot count again for the seat on the roller's left.
     let g = game();
@@ -247,7 +248,7 @@ fn dz15_clean_up_empties_a_short_hand_and_an_empty_hand_is_no_clean_up() {
 
 #[test]
 fn g2_cap_reached_at_a_rounds_end_ends_the_match_there_with_no_winner() {
-    // Issue 13: `--players 4 --seed 1025 --match 25 --set turn_cap=12` dealt a round nobody
+    // `--players 4 --seed 1025 --match 25 --set turn_cap=12` once dealt a round nobody
     // played and named a starter who never rolled. Now the match ends at the round's end.
     let g = game_with(|r| r.turn_cap = 12);
     let mut s = table(&g, 4);

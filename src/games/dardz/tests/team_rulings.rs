@@ -1,4 +1,4 @@
-//! Issue 28's Team DARDZ rulings: DZ-16 (a team's piles applied to its one score in one
+//! The Team DARDZ rulings: DZ-16 (a team's piles applied to its one score in one
 //! step, and every change of a team's score credited to one of its seats, so traces explain
 //! it) and DZ-17 (only the roller's own hand starts a Bonus Roll; then both hands count).
 
@@ -34,7 +34,7 @@ fn settle_team_piles(g: &Dardz, a: &[Card], b: &[Card]) -> Vec<i32> {
 
 #[test]
 fn dz16_a_teams_piles_are_added_first_and_floored_once() {
-    // Issue 28, case 2 (`--seed 41 --match 178 --set teams=true`, step 90): team at 0,
+    // Found in a trace (`--seed 41 --match 178 --set teams=true`, step 90): team at 0,
     // piles -1 and +20. Seat by seat with a floor after each gave 0 then 20; DZ-16: 19.
     let g = teams();
     let minus_one = [SKULL, n(1), n(3)]; // -5 + 2 + 2
@@ -105,7 +105,7 @@ fn traced_team_match(g: &Dardz, players: usize, seed: u64) -> (Vec<Value>, Dardz
 
 #[test]
 fn dz16_team_traces_explain_every_change_of_a_teams_score() {
-    // Issue 28, case 3 (`--players 4 --set teams=true --match 0`, step 74): the partner's
+    // Found in a trace (`--players 4 --set teams=true --match 0`, step 74): the partner's
     // share of every change was `score_unexplained`. Each change is now credited once, to a
     // seat of the team, so the points of both partners' events sum to the team's score.
     let g = game_with(|r| r.teams = true);

@@ -276,7 +276,7 @@ fn la1_la2_every_set_of_the_default_card_file_with_points_and_relationship() {
 
 #[test]
 fn la50_a_co_score_taking_both_to_20_is_triggered_by_the_discarder() {
-    // Issue 28, case 9 (`--players 2 --bots greedy --seed 202 --match 157`, steps 246-247):
+    // Found in a trace (`--players 2 --bots greedy --seed 202 --match 157`, steps 246-247):
     // seat 0 discards Bernard, seat 1 claims the Daisy/Bernard pair, and both reach 20 in
     // the one claim. The discarder, whose turn it is, triggers the end: it plays no more,
     // and the claimer plays its extra turn (LA-24).

@@ -64,8 +64,8 @@ pub(super) fn obs(g: &Love, s: &LoveState, seat: Seat) -> u64 {
 
 #[test]
 fn trace_format_documents_love_actually_end_reasons_events_and_state_la6() {
-    // Issue 28, case 8: docs/trace-format.md listed none of Love Actually's end reasons (LA-6,
-    // LA-49, LA-50), points events or state fields.
+    // docs/trace-format.md once listed none of Love Actually's end reasons (LA-6, LA-49,
+    // LA-50), points events or state fields, so a trace's reader could not look them up.
     let doc = include_str!("../../../../docs/trace-format.md");
     let words = [
         "`end_score`",

@@ -293,7 +293,7 @@ fn conformance_with_small_hands_and_a_low_cap() {
     assert!(report.capped > 0);
 }
 
-/// The per-thread memo of greedy's hand values (issue 34) gives the function's own value,
+/// The per-thread memo of greedy's hand values (kept for speed) gives the function's own value,
 /// to the bit, for hands met again after others took their slots.
 #[test]
 fn hand_value_memo_gives_the_functions_values() {

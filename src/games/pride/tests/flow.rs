@@ -198,8 +198,8 @@ fn earlier_choices_of_the_round_stay_hidden_until_everyone_has_chosen_pp11() {
 
 #[test]
 fn trace_format_documents_pride_end_reasons_events_and_state_pp10() {
-    // Issue 28, case 8: docs/trace-format.md listed none of Pride's end reasons (PP-10,
-    // PP-19), points events or state fields.
+    // docs/trace-format.md once listed none of Pride's end reasons (PP-10, PP-19), points
+    // events or state fields, so a trace's reader could not look them up.
     let doc = include_str!("../../../../docs/trace-format.md");
     let codes = ["`faux_pas`", "`matches`", "`matches_and_faux_pas`"];
     let fields = ["`sheets`", "`parts`", "`chaperone`", "`pool`", "`starter`"];

@@ -191,7 +191,7 @@ fn take_actions(g: &Pride, s: &mut PrideState) {
 
 #[test]
 fn a_pair_counted_as_2_stays_placeable_pp27() {
-    // Issue 28, case 5 (`--players 2 --seed 11 --match 3`, steps 168-170): white 2 + red 5
+    // Found in a trace (`--players 2 --seed 11 --match 3`, steps 168-170): white 2 + red 5
     // with a playable count of 2. The red 5 may go to Heart b6, which opens b7 (blank) for
     // the white 2, or to the Dance Card's c5r2, after which the white 2 has no box: that
     // placement is not allowed, so the red 5 has one option and both dice are placed.

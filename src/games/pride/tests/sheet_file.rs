@@ -163,7 +163,7 @@ fn the_config_file_lists_every_parameter_with_its_origin() {
     assert_eq!(rules, PrideRules::default());
 }
 
-/// The memos of greedy's pick sets and estimates (issue 34) answer exactly what the
+/// The memos of greedy's pick sets and estimates (kept for speed) answer exactly what the
 /// functions compute, also when two layouts (here: other match points) take turns on one
 /// thread: each slot keeps the layout's fingerprint with the input.
 #[test]

@@ -98,7 +98,8 @@ fn validate_rejects_inconsistent_boards() {
     };
     // Too few dice to fill a 4x4 board.
     let err = check(&["rows=4", "columns=4"]).unwrap_err().to_string();
-    // Naming every parameter it depends on (issue 28's rule-space check: not rows, columns).
+    // Naming every parameter it depends on (the rule-space check found it naming only
+    // dice_per_colour, not rows or columns).
     for key in ["cannot fill", "dice_per_colour", "rows 4", "columns 4"] {
         assert!(err.contains(key), "{err}");
     }

@@ -166,9 +166,9 @@ fn tr7_variants_forbid_pointing_again_and_swapping_back() {
 
 #[test]
 fn tr7_without_swap_back_an_end_die_of_one_row_is_not_pointed_at() {
-    // The repro of issue 13 (`--set rows=1 --set columns=3 --set dice_per_colour=1 --set
-    // swap_back_allowed=false`, seed 71) panicked: the die on c1 was pointed at, and its only
-    // neighbour b1 was the partner of the last swap. TR-7's variant now lets the pointer
+    // This rule set (`--set rows=1 --set columns=3 --set dice_per_colour=1 --set
+    // swap_back_allowed=false`, seed 71) once panicked: the die on c1 was pointed at, and its
+    // only neighbour b1 was the partner of the last swap. TR-7's variant now lets the pointer
     // point only at dice that keep a legal swap, so the swapper always has a move.
     let g = game_with(&["rows=1", "columns=3", "dice_per_colour=1", "swap_back_allowed=false"]);
     let mut s = pointing(&g, "P6 O6 W3", 1);
