@@ -1,0 +1,150 @@
+//! The sweep conclusion's words on made-up sweeps: a known change, a known trend, and
+//! matches that hit the turn cap.
+
+use super::*;
+
+/// Three variants of a two-seat game, each match's dice shared (one uniform draw per
+/// match): seat 0 wins when the draw is below `p[v]`; a match lasts `10 + 2·value`
+/// turns plus the match's own noise, so the length's slope is exactly 2 a unit.
+fn sweep(p: [f64; 3], n: u64) -> (Vec<Tally>, PairedSums) {
+    let mut tallies = vec![Tally::new(2, 0); 3];
+    let quantities = vec!["seat0_win".into(), "seat1_win".into(), "turns".into()];
+    let mut paired = PairedSums::new(3, quantities, 0).keep_joint(3);
+    let mut state = 12345u64;
+    for _ in 0..n {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let u = (state >> 11) as f64 / (1u64 << 53) as f64;
+        let noise = (state >> 60) as i64;
+        let mut x = Vec::new();
+        for v in 0..3 {
+            let seat0 = u < p[v];
+            let t = &mut tallies[v];
+            t.matches += 1;
+            for s in 0..2 {
+                t.seats[s].matches += 1;
+            }
+            let winner = if seat0 { 0 } else { 1 };
+            t.seats[winner].wins += 1;
+            t.seats[winner].win_units += SHARE_UNIT;
+            let units = SHARE_UNIT as i64;
+            x.push(vec![
+                seat0 as i64 * units,
+                (!seat0) as i64 * units,
+                10 + 2 * (v as i64 + 1) + noise,
+            ]);
+        }
+        paired.add(&x);
+    }
+    (tallies, paired)
+}
+
+fn lines(p: [f64; 3], n: u64) -> Vec<String> {
+    let (tallies, paired) = sweep(p, n);
+    let names: Vec<String> = ["k=1 (baseline)", "k=2", "k=3"].map(String::from).into();
+    conclude(&SweepFacts {
+        tallies: &tallies,
+        paired: &paired,
+        names: &names,
+        labels: &["random".into()],
+        margin_pp: 1.0,
+        numeric: Some(("k", vec![1.0, 2.0, 3.0])),
+    })
+}
+
+#[test]
+fn variants_that_play_alike_are_said_to_be_no_fairer() {
+    let l = lines([0.5, 0.5, 0.5], 20_000);
+    assert!(l[0].starts_with("No variant is measurably fairer or less fair than k=1"), "{l:?}");
+    assert!(l[0].contains("Holm over 2 variants × 2 seats; n = 20000"), "{l:?}");
+    // The length grows by exactly 2 turns a unit, with no seat trend.
+    assert!(l[3].contains("lengthens a game by 2.000 turns [2.000, 2.000]"), "{l:?}");
+    assert!(l[4].starts_with("No measurable linear trend of k on seat balance"), "{l:?}");
+    // Every variant is the same fair coin: all shown within the margin, as a range.
+    assert!(
+        l[1].contains("Shown within ±1 pp for every seat: k=1 (baseline), k=2 and k=3"),
+        "{l:?}"
+    );
+    assert!(l[1].contains("from 1 to 3"), "{l:?}");
+}
+
+#[test]
+fn a_variant_that_moves_a_seat_away_from_fair_is_named_less_fair() {
+    let l = lines([0.5, 0.5, 0.6], 4_000);
+    assert!(
+        l[0].starts_with("Measurably different from k=1 (baseline), and less fair by the estimates (each changed seat's share of decisive matches farther from a fair share): k=3 (seat 0 +10."),
+        "{l:?}"
+    );
+    assert!(!l[0].contains("k=2 ("), "k=2 plays exactly as the baseline: {l:?}");
+    assert!(l[1].contains("unfair by more than ±1 pp: k=3"), "{l:?}");
+    assert!(l[4].starts_with("k moves seat balance: seat 0 +5."), "{l:?}");
+    assert!(l[2].contains("is not told apart from k=2 (the intervals overlap)"), "{l:?}");
+    // Moving back toward the fair share reads as fairer.
+    let l = lines([0.6, 0.6, 0.5], 4_000);
+    assert!(
+        l[0].starts_with("Measurably different from k=1 (baseline), and fairer by the estimates (each changed seat's share of decisive matches nearer a fair share): k=3 (seat 0 -10."),
+        "{l:?}"
+    );
+}
+
+#[test]
+fn the_largest_deviation_interval_holds_the_estimate_and_starts_at_zero_near_fair() {
+    let (tallies, _) = sweep([0.5, 0.5, 0.6], 4_000);
+    let fair = largest_deviation(&tallies[0]);
+    assert!(fair.low == 0.0 && fair.pp <= fair.high, "{fair:?}");
+    let edge = largest_deviation(&tallies[2]);
+    assert!(
+        (edge.pp - 10.0).abs() < 2.0 && edge.low > 5.0 && edge.low < edge.pp && edge.pp < edge.high,
+        "{edge:?}"
+    );
+    assert!(largest_deviation(&Tally::new(2, 0)).pp.is_nan(), "no decisive match: undefined");
+}
+
+/// A variant whose matches mostly hit the turn cap lowers every seat's win share, but
+/// not the balance of the decisive matches: it must not be called less fair; a variant
+/// with no decisive match has no deviation, said in words, not "NaN".
+#[test]
+fn more_capped_matches_are_not_less_fair_and_no_decisive_match_is_said_in_words() {
+    let names: Vec<String> = ["cap=1000 (baseline)", "cap=60", "cap=1"].map(String::from).into();
+    let mut tallies = vec![Tally::new(2, 0); 3];
+    let mut paired =
+        PairedSums::new(3, vec!["seat0_win".into(), "seat1_win".into(), "turns".into()], 0);
+    let units = SHARE_UNIT as i64;
+    for i in 0..2_000u64 {
+        let winner = if i % 100 < 52 { 0 } else { 1 };
+        // cap=60 caps 70% of the matches, spread evenly over winners; cap=1 caps all.
+        let capped = [false, i % 10 < 7, true];
+        let mut x = Vec::new();
+        for v in 0..3 {
+            let t = &mut tallies[v];
+            t.matches += 1;
+            t.seats[0].matches += 1;
+            t.seats[1].matches += 1;
+            if capped[v] {
+                t.capped += 1;
+                x.push(vec![0, 0, 60]);
+            } else {
+                t.seats[winner].wins += 1;
+                t.seats[winner].win_units += SHARE_UNIT;
+                let w = [(winner == 0) as i64 * units, (winner == 1) as i64 * units];
+                x.push(vec![w[0], w[1], 40]);
+            }
+        }
+        paired.add(&x);
+    }
+    let l = conclude(&SweepFacts {
+        tallies: &tallies,
+        paired: &paired,
+        names: &names,
+        labels: &["random".into()],
+        margin_pp: 1.0,
+        numeric: None,
+    });
+    assert!(!l[0].contains("less fair by the estimates"), "{l:?}");
+    assert!(
+        l[0].contains("in how often a match has a sole winner") && l[0].contains("cap=60 ("),
+        "{l:?}"
+    );
+    assert!(l[0].contains("70.0% of its matches end without a sole winner, against 0.0%"), "{l:?}");
+    assert!(l[2].contains("cap=1 undefined (no decisive match)") && !l[2].contains("NaN"), "{l:?}");
+    assert!(!l.iter().any(|x| x.contains("NaN")), "{l:?}");
+}
