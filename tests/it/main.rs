@@ -50,6 +50,7 @@ mod statistics;
 mod status_kinds;
 mod status_truth;
 mod sweep;
+mod sweep_conclusion;
 mod symlinks;
 mod tour;
 mod traces;

@@ -18,13 +18,15 @@
 //! - **Trend** (one numeric rule, three or more values): the least-squares slope of the
 //!   variants' means on the rule's value, a linear contrast whose standard error comes from
 //!   the exact per-match covariances of the paired variants; seats' slopes Holm-adjusted.
+//!   Where those covariances were not kept (more than [`MAX_JOINT_VARIANTS`] variants, or
+//!   tallies from an arena that did not keep them) one line says so, and why.
 
 use statrs::distribution::{ContinuousCDF, Normal};
 
 use crate::stats::analysis::{self, answer};
 use crate::stats::hypothesis::holm;
 use crate::stats::intervals::{wilson, z_for};
-use crate::stats::paired::PairedSums;
+use crate::stats::paired::{MAX_JOINT_VARIANTS, PairedSums};
 use crate::stats::verdict::Answer;
 use crate::stats::{SHARE_UNIT, Tally};
 
@@ -354,6 +356,26 @@ fn deviation_line(f: &SweepFacts) -> String {
     )
 }
 
+/// Why a trend of `key` cannot be given, when the sweep's paired sums lack the joint sums a
+/// trend's standard error is computed from ([`PairedSums::keep_joint`]): a sweep of more
+/// variants than [`MAX_JOINT_VARIANTS`] never keeps them, and tallies saved by an arena that
+/// did not yet keep them (a checkpoint resumed, a shard merged) have none. Said, so that a
+/// designer who asked for a numeric rule's sweep is not left wondering where its trend went.
+fn no_joint_sums(paired: &PairedSums, key: &str) -> Option<String> {
+    if paired.joint.is_some() {
+        return None;
+    }
+    let variants = paired.sum.len();
+    let why = if variants > MAX_JOINT_VARIANTS {
+        format!(
+            "this sweep has {variants} variants (the baseline among them), and the paired covariances a trend needs are kept for at most {MAX_JOINT_VARIANTS} (they grow with the square of the variants); sweep fewer values of {key} to get it"
+        )
+    } else {
+        "this sweep's tallies were saved by an arena that did not keep the paired covariances a trend needs (an older checkpoint or shard); rerun the sweep to get it".to_string()
+    };
+    Some(format!("No trend of {key} is given: {why}."))
+}
+
 fn trend_lines(f: &SweepFacts, players: usize) -> Option<Vec<String>> {
     let (key, values) = f.numeric.as_ref()?;
     if values.len() < 3 {
@@ -363,6 +385,9 @@ fn trend_lines(f: &SweepFacts, players: usize) -> Option<Vec<String>> {
     let sxx: f64 = values.iter().map(|x| (x - mean).powi(2)).sum();
     if sxx <= 0.0 {
         return None;
+    }
+    if let Some(why) = no_joint_sums(f.paired, key) {
+        return Some(vec![why]);
     }
     let c: Vec<f64> = values.iter().map(|x| (x - mean) / sxx).collect();
     let z = z_for(1.0 - ALPHA);

@@ -1,5 +1,5 @@
-//! The sweep conclusion's words on made-up sweeps: a known change, a known trend, and
-//! matches that hit the turn cap.
+//! The sweep conclusion's words on made-up sweeps: a known change, a known trend,
+//! matches that hit the turn cap, and a trend that cannot be given.
 
 use super::*;
 
@@ -147,4 +147,78 @@ fn more_capped_matches_are_not_less_fair_and_no_decisive_match_is_said_in_words(
     assert!(l[0].contains("70.0% of its matches end without a sole winner, against 0.0%"), "{l:?}");
     assert!(l[2].contains("cap=1 undefined (no decisive match)") && !l[2].contains("NaN"), "{l:?}");
     assert!(!l.iter().any(|x| x.contains("NaN")), "{l:?}");
+}
+
+/// The conclusion of `k` variants of a fair two-seat coin, the rule's value `1..=k` and a
+/// match `10 + value` turns long; `joint`: whether the joint sums were asked for, as a sweep
+/// asks (and gets none past [`MAX_JOINT_VARIANTS`] variants).
+fn conclude_fair_coins(k: usize, joint: bool) -> Vec<String> {
+    let quantities = vec!["seat0_win".into(), "seat1_win".into(), "turns".into()];
+    let mut paired = PairedSums::new(k, quantities, 0);
+    if joint {
+        paired = paired.keep_joint(3);
+    }
+    let mut tallies = vec![Tally::new(2, 0); k];
+    let units = SHARE_UNIT as i64;
+    for i in 0..200u64 {
+        let winner = (i % 2) as usize;
+        let mut x = Vec::new();
+        for (v, t) in tallies.iter_mut().enumerate() {
+            t.matches += 1;
+            t.seats[0].matches += 1;
+            t.seats[1].matches += 1;
+            t.seats[winner].wins += 1;
+            t.seats[winner].win_units += SHARE_UNIT;
+            x.push(vec![(winner == 0) as i64 * units, (winner == 1) as i64 * units, 10 + v as i64]);
+        }
+        paired.add(&x);
+    }
+    let names: Vec<String> = (1..=k).map(|v| format!("k={v}")).collect();
+    conclude(&SweepFacts {
+        tallies: &tallies,
+        paired: &paired,
+        names: &names,
+        labels: &["random".into()],
+        margin_pp: 1.0,
+        numeric: Some(("k", (1..=k).map(|v| v as f64).collect())),
+    })
+}
+
+/// A numeric rule's sweep whose trend cannot be computed says why in one line, instead of
+/// leaving the trend out without a word: too many variants, or tallies without the joint
+/// sums (saved by an older arena).
+#[test]
+fn a_trend_that_cannot_be_given_is_said_with_its_reason() {
+    let trend = |l: &[String]| {
+        l.iter()
+            .filter(|x| x.contains("trend") || x.contains("unit more"))
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    // Up to the limit the trend is given.
+    let kept = conclude_fair_coins(MAX_JOINT_VARIANTS, true);
+    assert!(
+        kept.iter().any(|x| x.starts_with("Each unit more of k lengthens a game by 1.000")),
+        "{kept:?}"
+    );
+    assert!(!kept.iter().any(|x| x.contains("No trend")), "{kept:?}");
+    // Past it, a sweep keeps no joint sums, and the line says so.
+    let many = conclude_fair_coins(MAX_JOINT_VARIANTS + 1, true);
+    assert_eq!(
+        trend(&many),
+        vec![format!(
+            "No trend of k is given: this sweep has {} variants (the baseline among them), and the paired covariances a trend needs are kept for at most {MAX_JOINT_VARIANTS} (they grow with the square of the variants); sweep fewer values of k to get it.",
+            MAX_JOINT_VARIANTS + 1
+        )],
+        "{many:?}"
+    );
+    // Few variants without the joint sums: tallies from before they were kept.
+    let old = conclude_fair_coins(3, false);
+    assert_eq!(
+        trend(&old),
+        vec!["No trend of k is given: this sweep's tallies were saved by an arena that did not keep the paired covariances a trend needs (an older checkpoint or shard); rerun the sweep to get it.".to_string()],
+        "{old:?}"
+    );
+    // Two values ask for no trend: nothing is said of one.
+    assert!(trend(&conclude_fair_coins(2, false)).is_empty());
 }
