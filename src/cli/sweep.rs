@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::cli::{MatchArgs, Status};
-use crate::core::layout::{MANIFEST, SWEEP_FILE};
+use crate::core::layout::SWEEP_FILE;
 use crate::session::SweepResult;
 use crate::session::sweep::read_variants_file;
 use crate::session::sweep::run::resume_sweep;
@@ -100,14 +100,6 @@ pub fn check_resume_flags(
         }
     }
     Ok(())
-}
-
-/// `I/K` when the sweep just written is a shard.
-fn result_shard(dir: &std::path::Path) -> Option<String> {
-    let text = std::fs::read_to_string(dir.join(MANIFEST)).ok()?;
-    let m: serde_json::Value = serde_json::from_str(&text).ok()?;
-    let s = m.get("shard")?;
-    Some(format!("{}/{}", s.get("index")?.as_u64()?, s.get("count")?.as_u64()?))
 }
 
 /// The sweep the flags (over the experiment file, if any) ask for.
@@ -216,13 +208,9 @@ fn print_rows(result: &SweepResult) {
         (per_variant * meta.variants.len() as u64) as f64 / result.elapsed_seconds.max(1e-9),
         result.root.display()
     );
-    if let Some(shard) = result_shard(&result.root) {
-        crate::outln!(
-            "  shard {shard}: these figures are this shard's matches only; combine every shard with `arena merge`"
-        );
-    }
-    // The conclusion across the variants first: it answers the sweep's question.
-    for line in meta.conclusion(&result.block, result.fair_within_pp) {
+    // The conclusion across the variants first: it answers the sweep's question (a shard's
+    // first says that it is of the shard's matches only).
+    for line in meta.conclusion(&result.block, result.fair_within_pp, result.shard) {
         crate::outln!("  {line}");
     }
     let b = meta.baseline;

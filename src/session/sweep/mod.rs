@@ -14,7 +14,7 @@ use crate::core::Game;
 use crate::core::rules::{file_game, parse_set};
 use crate::session::input::input;
 use crate::session::plan::request::RunRequest;
-use crate::session::plan::{MatchSpec, Plan};
+use crate::session::plan::{MatchSpec, Plan, Shard};
 
 /// The default cap on the number of variants a sweep may have.
 pub const MAX_VARIANTS: usize = 1000;
@@ -358,11 +358,13 @@ impl Sweep {
 
 impl run::SweepMeta {
     /// The conclusion across the variants (first on stdout, `verdict.txt`, the top of the
-    /// sweep page): see [`crate::stats::sweep_verdict`].
+    /// sweep page): see [`crate::stats::sweep_verdict`]. A shard's begins by saying that it
+    /// is of the shard's matches only ([`Self::shard_line`]).
     pub fn conclusion(
         &self,
         block: &crate::arena::sweep::SweepBlock,
         margin_pp: f64,
+        shard: Option<Shard>,
     ) -> Vec<String> {
         let names: Vec<String> = (0..self.variants.len())
             .map(|v| {
@@ -370,7 +372,28 @@ impl run::SweepMeta {
                 if v == self.baseline { format!("{name} (baseline)") } else { name }
             })
             .collect();
-        self.conclusion_naming(block, margin_pp, &names)
+        let mut lines: Vec<String> = shard.map(|s| self.shard_line(s, false)).into_iter().collect();
+        lines.extend(self.conclusion_naming(block, margin_pp, &names));
+        lines
+    }
+
+    /// The first line of what a shard concludes (its `verdict.txt` and stdout), and of each
+    /// of its variants' `verdict.txt`: every figure there is of this shard's matches only,
+    /// which a folder read alone would not tell from the sweep's.
+    pub fn shard_line(&self, shard: Shard, variant: bool) -> String {
+        let (start, end) = shard.range(self.matches, self.group);
+        let (whose, what, whole) = if variant {
+            ("this variant's", "the verdict below comes", "the variant's")
+        } else {
+            ("each variant's", "every line below comes", "the sweep's")
+        };
+        format!(
+            "This shard only (shard {}/{} of the sweep: {} of {whose} {} matches, from match {start}): {what} from this shard's matches; merge the shards with `arena merge` for {whole} verdict.",
+            shard.index,
+            shard.count,
+            end - start,
+            self.matches
+        )
     }
 
     /// The conclusion with the variants called `names` (a tuning's "current", "proposal").

@@ -86,6 +86,8 @@ pub struct SweepResult {
     pub paused_at: Option<u64>,
     /// The verdict's practical margin (`--fair-within`), for each variant's words.
     pub fair_within_pp: f64,
+    /// The shard this sweep played (`--shard`); `None` for a whole sweep or a merge.
+    pub shard: Option<Shard>,
 }
 
 impl Sweep {
@@ -237,6 +239,7 @@ fn play_and_write(
             elapsed_seconds,
             paused_at: Some(next),
             fair_within_pp,
+            shard,
         });
     }
     let (start, _) = range(&meta, shard);
@@ -257,7 +260,7 @@ fn play_and_write(
         std::fs::remove_file(&spent)
             .map_err(|e| crate::output::io_failure("removing", &spent, e))?;
     }
-    Ok(SweepResult { root, block, meta, elapsed_seconds, paused_at: None, fair_within_pp })
+    Ok(SweepResult { root, block, meta, elapsed_seconds, paused_at: None, fair_within_pp, shard })
 }
 
 /// Play every variant of `sweep` (or its shard) on `threads` threads and return the tallies,
@@ -404,6 +407,13 @@ fn write_sweep_folder(
             levels: crate::stats::verdict::Levels::FIXED,
         };
         let (vfiles, verdict) = write_results(&dir, &block.tallies[v], &block.failures[v], &of)?;
+        if let Some(s) = shard {
+            // The variant's verdict is of this shard's matches too: said first, above it.
+            let path = dir.join(VERDICT_TXT);
+            let said = std::fs::read_to_string(&path)
+                .map_err(|e| crate::output::io_failure("reading", &path, e))?;
+            write_atomic(&path, format!("{}\n{said}", meta.shard_line(s, true)).as_bytes())?;
+        }
         let rules: Vec<RuleValue> = game.params().iter().map(Into::into).collect();
         let record = VariantRecord {
             part_of_sweep: "..",
@@ -433,7 +443,7 @@ fn write_sweep_folder(
         &meta.labels,
     )?;
     write_sweep_diff(&root.join(SWEEP_DIFF_CSV), &rows, &block.paired, meta.players)?;
-    let mut verdict = meta.conclusion(block, request.request.fair_within_pp()?).join("\n");
+    let mut verdict = meta.conclusion(block, request.request.fair_within_pp()?, shard).join("\n");
     verdict.push('\n');
     write_atomic(&root.join(VERDICT_TXT), verdict.as_bytes())?;
     files.extend([SWEEP_CSV, SWEEP_DIFF_CSV, VERDICT_TXT].map(String::from));
@@ -583,5 +593,6 @@ pub fn merge_sweep(
         elapsed_seconds: seconds,
         paused_at: None,
         fair_within_pp: request.request.fair_within_pp()?,
+        shard: None,
     })
 }
