@@ -18,7 +18,7 @@ pub use crate::core::layout::LADDER_CSV;
 pub use crate::core::layout::LADDER_FAILURES_CSV;
 pub use crate::core::layout::LADDER_FIGURES_CSV;
 
-const LADDER_HEADER: [&str; 23] = [
+const LADDER_HEADER: [&str; 28] = [
     "rung",
     "bot",
     "rating_elo",
@@ -31,6 +31,11 @@ const LADDER_HEADER: [&str; 23] = [
     "seat0_hi",
     "fair_share",
     "seat0_edge_pp",
+    "self_play_draws",
+    "self_play_decisive_matches",
+    "seat0_decisive_win_rate",
+    "seat0_decisive_ci_low",
+    "seat0_decisive_ci_high",
     "vs_bot",
     "h2h_matches",
     "h2h_comparisons",
@@ -51,7 +56,8 @@ pub struct LadderFigures {
     pub ratings: Vec<Option<Rating>>,
     /// Per step (rung r+1 over r).
     pub steps: Vec<Option<ShareEstimate>>,
-    /// Per rung: seat 0's share and 95% interval with every seat played by that rung.
+    /// Per rung: seat 0's share and 95% interval with every seat played by that rung (a
+    /// shared first place counts 1/k, as a win share does).
     pub seat0: Vec<Option<(f64, f64, f64)>>,
 }
 
@@ -125,6 +131,13 @@ pub fn ladder_rows(
         let rating = f.ratings[r];
         let selfp = state_of(JobKind::SelfPlay(r));
         let s0 = f.seat0[r];
+        // Beside the share that counts draws as halves, the one the first-player verdict
+        // judges: seat 0's share of the decisive matches (a sole winner), as `seats.csv`'s
+        // `decisive_win_rate`, undefined (empty) when no self-play match was decisive.
+        let t = &selfp.tally;
+        let margin = crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP;
+        let judged = crate::stats::analysis::balance(t, &[], margin).seats.into_iter().next();
+        let decisive = judged.filter(|b| b.decisive > 0);
         let mut row = vec![
             r.to_string(),
             bot.label.clone(),
@@ -138,6 +151,11 @@ pub fn ladder_rows(
             num(s0.map(|x| x.2)),
             f6(fair),
             num(s0.map(|x| 100.0 * (x.0 - fair))),
+            t.shared_first.to_string(),
+            (t.matches - t.capped - t.shared_first).to_string(),
+            num(decisive.as_ref().map(|b| b.decisive_rate)),
+            num(decisive.as_ref().map(|b| b.decisive_ci.0)),
+            num(decisive.as_ref().map(|b| b.decisive_ci.1)),
         ];
         if r == 0 {
             row.extend(std::iter::repeat_n(String::new(), 10));

@@ -411,4 +411,44 @@ fn the_first_player_line_shows_the_decisive_share_it_judges_and_the_draws() {
             && v.lines().any(|l| l.contains("played by greedy") && l.contains(" drawn)")),
         "greedy draws: {v}"
     );
+    // ladder.csv holds the judged share beside `seat0_share` (draws as halves), with the
+    // draws and decisive matches it comes from: the same figures as the verdict's line.
+    let first: Vec<&str> = v.lines().filter(|l| l.starts_with("First-player edge")).collect();
+    for (row, line) in rows(&dir).iter().zip(first) {
+        let (matches, draws, decisive) = (
+            cell(row, "self_play_matches"),
+            cell(row, "self_play_draws"),
+            cell(row, "self_play_decisive_matches"),
+        );
+        assert_eq!(decisive + draws + cell(row, "self_play_capped"), matches, "{row:?}");
+        let rate = cell(row, "seat0_decisive_win_rate");
+        let said = format!(
+            "seat 0 wins {:.1}% [{:.1}, {:.1}] (Wilson 95%) of the {decisive} decisive matches of {matches}",
+            100.0 * rate,
+            100.0 * cell(row, "seat0_decisive_ci_low"),
+            100.0 * cell(row, "seat0_decisive_ci_high"),
+        );
+        assert!(line.contains(&said), "{said}\n{line}");
+        // The draws-as-halves share: seat 0's sole wins plus half of each drawn match.
+        let halves = (rate * decisive + draws / 2.0) / matches;
+        assert!((cell(row, "seat0_share") - halves).abs() < 1e-6, "{row:?}");
+    }
+}
+
+/// A rung whose self-play has no decisive match (Pig capped after one turn) has no judged
+/// share: its cells are empty, not a number, and its counts say why.
+#[test]
+fn a_self_play_with_no_decisive_match_leaves_the_judged_share_empty() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("capped");
+    let args = ["--game", "pig", "--bots", "random,greedy", "--set", "turn_cap=1"];
+    let o = ladder(&dir, &[&args[..], &["--batch", "20", "--max-matches", "40"]].concat());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for row in rows(&dir) {
+        assert_eq!(row["self_play_decisive_matches"], "0", "{row:?}");
+        assert_eq!(row["self_play_capped"], row["self_play_matches"], "{row:?}");
+        for key in ["seat0_decisive_win_rate", "seat0_decisive_ci_low", "seat0_decisive_ci_high"] {
+            assert_eq!(row[key], "", "{key}: {row:?}");
+        }
+    }
 }
