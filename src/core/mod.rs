@@ -356,6 +356,12 @@ pub trait Game: Sync + Send + Clone + 'static {
     fn length_unit(&self) -> &'static str {
         "turns"
     }
+    /// What this game's rows of `lengths.csv` count where the general meanings in
+    /// `COLUMNS.md` would leave a reader wondering (rows that are always the same count, and
+    /// why), for the folder's `COLUMNS.md`; `None` where the general meanings say it all.
+    fn length_docs(&self, _players: usize) -> Option<String> {
+        None
+    }
     /// Fill the per-match counters of a finished match (`out` is zeroed, one per name).
     fn metrics(&self, _s: &Self::State, _out: &mut [i64]) {}
     /// A person-readable description of action `a` taken in state `s`.

@@ -431,8 +431,15 @@ pub fn header(file: &str, players: usize) -> Vec<String> {
 
 /// The dictionary's text for a folder of a `players`-seat run whose game counts `metrics`
 /// (`(name, description)` in `metrics.csv` order); `difference` says whether the folder has
-/// `difference.csv`.
-pub fn columns_text(players: usize, difference: bool, metrics: &[(String, String)]) -> String {
+/// `difference.csv`; `length_docs` is what the game's lengths count beyond their general
+/// meanings ([`Game::length_docs`](crate::core::Game::length_docs)), said under
+/// `lengths.csv`.
+pub fn columns_text(
+    players: usize,
+    difference: bool,
+    metrics: &[(String, String)],
+    length_docs: Option<&str>,
+) -> String {
     let mut out = String::from(PREAMBLE);
     for file in FILES.iter().filter(|f| difference || f.name != DIFFERENCE_CSV) {
         let _ = write!(out, "\n## `{}`", file.name);
@@ -440,6 +447,10 @@ pub fn columns_text(players: usize, difference: bool, metrics: &[(String, String
             let _ = write!(out, " (only in {})", file.when);
         }
         let _ = writeln!(out, "\n\n{}\n", file.about);
+        // Where the game's rows read oddly (two always equal), the reason is said beside them.
+        if let Some(docs) = length_docs.filter(|_| file.name == LENGTHS_CSV) {
+            let _ = writeln!(out, "{docs}\n");
+        }
         if !file.columns.is_empty() {
             write_rows(&mut out, &entries(file), players);
         }
@@ -462,8 +473,9 @@ pub fn write_columns(
     players: usize,
     difference: bool,
     metrics: &[(String, String)],
+    length_docs: Option<&str>,
 ) -> anyhow::Result<()> {
-    write_atomic(path, columns_text(players, difference, metrics).as_bytes())?;
+    write_atomic(path, columns_text(players, difference, metrics, length_docs).as_bytes())?;
     Ok(())
 }
 
@@ -514,12 +526,26 @@ mod tests {
 
     #[test]
     fn optional_files_and_per_seat_columns_follow_the_run() {
-        let two = columns_text(2, true, &[]);
+        let two = columns_text(2, true, &[], None);
         assert!(two.contains("## `difference.csv`") && two.contains("| `rank_1` |"));
         assert!(!two.contains("`rank_2`") && two.contains("keeps no counters of its own"));
         let metrics = vec![("swap_turns".to_string(), "turns: swap turns played".to_string())];
-        let four = columns_text(4, false, &metrics);
+        let four = columns_text(4, false, &metrics, None);
         assert!(!four.contains("## `difference.csv`") && four.contains("| `score_3` |"));
         assert!(four.contains("| `swap_turns` | turns: swap turns played |"));
+    }
+
+    /// A game's word on its lengths is said under `lengths.csv`, before its columns, and
+    /// nowhere else.
+    #[test]
+    fn a_games_length_docs_stand_under_lengths_csv() {
+        let note = "In this game `turns` and `rounds` are the same count.";
+        let text = columns_text(2, false, &[], Some(note));
+        assert_eq!(text.matches(note).count(), 1);
+        let at = text.find(note).unwrap();
+        let section = text.find("## `lengths.csv`").unwrap();
+        let next = section + text[section..].find("| `measure` |").unwrap();
+        assert!(section < at && at < next, "{text}");
+        assert!(!columns_text(2, false, &[], None).contains(note));
     }
 }

@@ -160,3 +160,83 @@ fn shards_and_their_merge_carry_the_same_dictionary() {
     assert_eq!(text, read(&shards[0], "COLUMNS.md"));
     assert!(text.contains("| `own_dice_round3_seat2` |"), "the metrics reach a merge");
 }
+
+/// `lengths.csv`'s rows of one measure after the `measure` cell.
+fn length_row(dir: &Path, measure: &str) -> Vec<f64> {
+    let text = read(dir, "lengths.csv");
+    let line = text.lines().find(|l| l.starts_with(&format!("{measure},"))).unwrap();
+    line.split(',').skip(1).map(|x| x.parse().unwrap()).collect()
+}
+
+/// The text of `COLUMNS.md`'s `lengths.csv` section.
+fn lengths_section(dir: &Path) -> String {
+    let text = read(dir, "COLUMNS.md");
+    let start = text.find("## `lengths.csv`").unwrap();
+    let end = start + text[start..].find("\n| column |").unwrap();
+    text[start..end].to_string()
+}
+
+/// Pride & Preju-Dice's `turns`, `rounds` and `chance_events` rows are identical (twice the
+/// rounds for the chances in solo), and its dictionary says why beside them; a game whose
+/// rows differ says nothing of the kind. The rows are checked too: if the rules stopped
+/// making them equal, the words would be wrong.
+#[test]
+fn pride_says_why_its_length_rows_repeat_one_another() {
+    let tmp = tempfile::tempdir().unwrap();
+    let many = tmp.path().join("pride-3");
+    run(&many, &["--game", "pride-prejudice", "--players", "3", "--matches", "30"]);
+    let rounds = length_row(&many, "rounds");
+    assert_eq!(length_row(&many, "turns"), rounds);
+    assert_eq!(length_row(&many, "chance_events"), rounds);
+    let said = lengths_section(&many);
+    assert!(
+        said.contains(
+            "the rows `turns`, `rounds` and `chance_events` are the same count, by the rules"
+        ) && said.contains("each round is one turn and has one chance event, that roll"),
+        "{said}"
+    );
+    let solo = tmp.path().join("pride-1");
+    run(&solo, &["--game", "pride-prejudice", "--players", "1", "--matches", "30"]);
+    let rounds = length_row(&solo, "rounds");
+    assert_eq!(length_row(&solo, "turns"), rounds);
+    let chances = length_row(&solo, "chance_events");
+    assert_eq!(chances[0], rounds[0], "as many matches");
+    for (c, r) in chances[1..].iter().zip(&rounds[1..]) {
+        assert!((c - 2.0 * r).abs() < 1e-6, "twice the rounds: {chances:?} {rounds:?}");
+    }
+    let said = lengths_section(&solo);
+    assert!(said.contains("`chance_events` is twice that count"), "{said}");
+    // A merge of shards and a sweep's variant folder say it as the run does.
+    let mut shards = Vec::new();
+    for shard in ["0/2", "1/2"] {
+        let dir = tmp.path().join(shard.replace('/', "of"));
+        let plan = ["--game", "pride-prejudice", "--players", "3", "--matches", "30"];
+        run(&dir, &[&plan[..], &["--shard", shard]].concat());
+        shards.push(dir.to_str().unwrap().to_string());
+    }
+    let merged = tmp.path().join("merged");
+    let o = arena(&["merge", "--out", merged.to_str().unwrap(), &shards[0], &shards[1]]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(lengths_section(&merged), lengths_section(&many));
+    let sweep = tmp.path().join("sweep");
+    let o = arena(&[
+        "sweep",
+        "--game",
+        "pride-prejudice",
+        "--players",
+        "3",
+        "--vary",
+        "turn_cap=100,200",
+        "--matches",
+        "6",
+        "--quiet",
+        "--no-report",
+        "--out",
+        sweep.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(lengths_section(&sweep.join("v000_turn_cap-100")), lengths_section(&many));
+    let pig = tmp.path().join("pig");
+    run(&pig, &["--game", "pig", "--matches", "20"]);
+    assert!(!lengths_section(&pig).contains("the same count"), "{}", lengths_section(&pig));
+}

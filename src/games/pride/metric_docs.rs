@@ -1,10 +1,29 @@
 //! What each of Pride & Preju-Dice's per-match counters counts, for the result folder's
 //! COLUMNS.md, in `metric_names` order (the conformance check holds the two together). All
-//! are sums over the players of one match.
+//! are sums over the players of one match. And why its rows of `lengths.csv` read alike.
 
 use super::Pride;
 
 impl Pride {
+    /// Why `lengths.csv`'s rows `turns`, `rounds` and `chance_events` repeat one another: a
+    /// reader who sees three equal rows takes them for a bug unless told that the rules make
+    /// them equal (tests/it/columns.rs checks the claim against the rows).
+    pub(super) fn length_docs_text(&self, players: usize) -> String {
+        if players == 1 {
+            "In solo Pride & Preju-Dice the rows `turns` and `rounds` are the same count, by the \
+             rules (the game's turn is the round), and `chance_events` is twice that count: each \
+             round rolls the five dice, then rolls again the three not picked (PP-17)."
+                .into()
+        } else {
+            "In Pride & Preju-Dice the rows `turns`, `rounds` and `chance_events` are the same \
+             count, by the rules: the game's turn is the round, in which every player plays from \
+             one roll of the five dice (the starting player first, the others at the same time \
+             from the dice it left: PP-11, PP-16; everyone from all five under PP-18), so each \
+             round is one turn and has one chance event, that roll."
+                .into()
+        }
+    }
+
     pub(super) fn metric_docs_text(&self, players: usize) -> Vec<(String, String)> {
         self.metric_list(players)
             .into_iter()

@@ -343,6 +343,9 @@ impl Game for Pride {
     fn length_unit(&self) -> &'static str {
         "rounds"
     }
+    fn length_docs(&self, players: usize) -> Option<String> {
+        Some(self.length_docs_text(players))
+    }
     fn seats(&self) -> RangeInclusive<usize> {
         1..=8
     }

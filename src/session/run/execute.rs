@@ -337,9 +337,11 @@ impl<G: Game> Finish<'_, G> {
         let metrics = game.metric_docs(spec.players);
         let changes =
             crate::core::rules::changes_phrase(&game.rules().params(), plan.rules_file.as_deref());
+        let length_docs = game.length_docs(spec.players);
         let of = ResultsOf {
             labels: &labels,
             metrics: &metrics,
+            length_docs: length_docs.as_deref(),
             group: self.group,
             seed: spec.seed,
             fair_within_pp: plan.fair_within_pp,

@@ -79,6 +79,9 @@ pub struct ResultsOf<'a> {
     pub labels: &'a [String],
     /// The game's counters as `(name, description)`.
     pub metrics: &'a [(String, String)],
+    /// What the game's lengths count beyond their general meanings
+    /// ([`Game::length_docs`](crate::core::Game::length_docs)), for `COLUMNS.md`.
+    pub length_docs: Option<&'a str>,
     /// Matches per deal group (the seating's paired design).
     pub group: u64,
     pub seed: u64,
@@ -101,7 +104,8 @@ pub fn write_results(
     failures: &[Failure],
     of: &ResultsOf,
 ) -> anyhow::Result<(Vec<String>, String)> {
-    let ResultsOf { labels, metrics, group, seed, fair_within_pp, changes, levels } = *of;
+    let ResultsOf { labels, metrics, length_docs, group, seed, fair_within_pp, changes, levels } =
+        *of;
     let metric_names: Vec<String> = metrics.iter().map(|(name, _)| name.clone()).collect();
     let balance = analysis::balance_at(tally, labels, fair_within_pp, &levels);
     let (ratings, difference) = analysis::ratings(tally, labels, group);
@@ -126,7 +130,13 @@ pub fn write_results(
         None => format!("{verdict}\n"),
     };
     write_atomic(&out.join(VERDICT_TXT), said.as_bytes())?;
-    write_columns(&out.join(COLUMNS_MD), tally.players, difference.is_some(), metrics)?;
+    write_columns(
+        &out.join(COLUMNS_MD),
+        tally.players,
+        difference.is_some(),
+        metrics,
+        length_docs,
+    )?;
     let mut files: Vec<String> = [
         SEATS_CSV,
         BALANCE_CSV,
@@ -223,9 +233,12 @@ pub fn merge(
         &shard_plan.game.params(),
         shard_plan.rules_file.as_deref(),
     );
+    let length_docs =
+        crate::with_game!(&shard_plan.game, g => crate::core::Game::length_docs(g, tally.players));
     let of = ResultsOf {
         labels: &first.labels,
         metrics: &metrics,
+        length_docs: length_docs.as_deref(),
         group: first.group,
         seed: first.seed,
         fair_within_pp: first.fair_within_pp,

@@ -397,9 +397,11 @@ fn write_sweep_folder(
         )?;
         let changes =
             crate::core::rules::changes_phrase(&game.params(), request.request.rules.as_deref());
+        let length_docs = with_game!(&game, g => g.length_docs(meta.players));
         let of = ResultsOf {
             labels: &meta.labels,
             metrics: &meta.metric_docs,
+            length_docs: length_docs.as_deref(),
             group: meta.group,
             seed: meta.seed,
             fair_within_pp: request.request.fair_within_pp()?,
