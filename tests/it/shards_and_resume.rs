@@ -123,3 +123,30 @@ fn a_paused_run_resumes_to_exactly_the_uninterrupted_result() {
             .unwrap();
     assert_eq!(manifest["resumed"], true);
 }
+
+#[test]
+fn a_shard_of_a_run_says_its_verdict_is_of_the_shard_only() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("s1");
+    let o = crate::common::arena(&[
+        "run",
+        "--game",
+        "pig",
+        "--matches",
+        "200",
+        "--shard",
+        "1/2",
+        "--quiet",
+        "--no-report",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let verdict = crate::common::read(&out, "verdict.txt");
+    assert!(
+        verdict.contains(
+            "This shard only (shard 1/2 of the run: 100 of its 200 matches, from match 100)"
+        ),
+        "{verdict}"
+    );
+}

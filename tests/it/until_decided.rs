@@ -84,3 +84,35 @@ fn what_cannot_work_with_until_decided_is_refused() {
     let o = arena(&["sweep", "--game", "pig", "--vary", "target=50,60", "--until-decided"]);
     assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+#[test]
+fn a_run_that_reaches_its_cap_says_so_and_keeps_the_changed_rules() {
+    // Two looks of 200 matches cannot decide a 4-seat DARDZ within ±1 pp: the cap is reached.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("capped");
+    let o = arena(&[
+        "run",
+        "--game",
+        "dardz",
+        "--players",
+        "4",
+        "--set",
+        "value_12=8",
+        "--until-decided",
+        "--check-every",
+        "200",
+        "--matches",
+        "400",
+        "--quiet",
+        "--no-report",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let verdict = read(&out, "verdict.txt");
+    let lines: Vec<&str> = verdict.lines().collect();
+    assert!(lines[0].contains("group-sequential: look 2 of 2"), "{verdict}");
+    assert!(lines[1].starts_with("stopping rule not met: the maximum of 400 matches"), "{verdict}");
+    assert!(lines[1].contains("the balance verdict at look 2 of 2"), "{verdict}");
+    assert_eq!(lines[2], "Rules changed from the defaults: value_12=8 (default 10).", "{verdict}");
+}

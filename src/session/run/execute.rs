@@ -11,7 +11,7 @@ use std::path::Path;
 use crate::arena::runner::{play_block, play_block_rows};
 use crate::arena::{Failure, RunSpec};
 use crate::core::Game;
-use crate::core::layout::{MANIFEST, MATCHES_CSV, VERDICT_TXT};
+use crate::core::layout::{MANIFEST, MATCHES_CSV};
 use crate::core::rules::Rules;
 use crate::output::csv_files::{METRIC_INTERVAL, WIN_RATE_INTERVAL};
 use crate::output::manifest::{Build, Listing, Manifest};
@@ -338,6 +338,34 @@ impl<G: Game> Finish<'_, G> {
         let changes =
             crate::core::rules::changes_phrase(&game.rules().params(), plan.rules_file.as_deref());
         let length_docs = game.length_docs(spec.players);
+        // A stopping rule whose target the run never reached is said where the verdict is
+        // read (verdict.txt, the page, stdout), not only in the manifest.
+        let unmet = match (&plan.stopping, &cp.stopped) {
+            (Some(rule), None) => Some(format!(
+                "stopping rule not met: the maximum of {} matches was reached first ({})",
+                self.end - self.start,
+                crate::session::status::closeness(rule, &cp.tally)
+            )),
+            _ => None,
+        };
+        let mut notes = Vec::new();
+        // A shard of one is the whole run: nothing to caveat.
+        if let Some(s) = self.shard.filter(|s| s.count > 1) {
+            notes.push(format!(
+                "This shard only (shard {}/{} of the run: {} of its {} matches, from match {}): the verdict above comes from this shard's matches; merge the shards with `arena merge` for the run's verdict.",
+                s.index,
+                s.count,
+                self.end - self.start,
+                spec.matches,
+                self.start
+            ));
+        }
+        if !spec.lineup.iter().all(|b| b.is_reproducible()) {
+            // Said in the folder itself, not only in the manifest: these numbers depend on
+            // the machine's speed, so the same seed will not give them again.
+            notes.push(NOT_REPRODUCIBLE.to_string());
+        }
+        notes.extend(unmet.clone());
         let of = ResultsOf {
             labels: &labels,
             metrics: &metrics,
@@ -350,29 +378,9 @@ impl<G: Game> Finish<'_, G> {
                 .stopping
                 .and_then(|s| s.until_decided)
                 .map_or(Levels::FIXED, |rule| rule.levels(cp.next - self.start, spec.players)),
+            notes: &notes,
         };
         let (mut files, verdict) = write_results(out, &cp.tally, &cp.failures, &of)?;
-        // A stopping rule whose target the run never reached is said where the verdict is
-        // read (verdict.txt, the page, stdout), not only in the manifest.
-        let unmet = match (&plan.stopping, &cp.stopped) {
-            (Some(rule), None) => Some(format!(
-                "stopping rule not met: the maximum of {} matches was reached first ({})",
-                self.end - self.start,
-                crate::session::status::closeness(rule, &cp.tally)
-            )),
-            _ => None,
-        };
-        let mut notes = Vec::new();
-        if !spec.lineup.iter().all(|b| b.is_reproducible()) {
-            // Said in the folder itself, not only in the manifest: these numbers depend on
-            // the machine's speed, so the same seed will not give them again.
-            notes.push(NOT_REPRODUCIBLE.to_string());
-        }
-        notes.extend(unmet.clone());
-        if !notes.is_empty() {
-            let text = format!("{verdict}\n{}\n", notes.join("\n"));
-            write_atomic(&out.join(VERDICT_TXT), text.as_bytes())?;
-        }
         final_step("results")?;
         // The matches worth seeing, replayed from the plan (a few pages; see session::view).
         files.extend(write_notable(out, plan, &picks(&cp.notable, &cp.tally, &labels))?);

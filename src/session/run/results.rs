@@ -93,6 +93,9 @@ pub struct ResultsOf<'a> {
     /// The levels the verdict's tests are judged at: a sequential design's at the look the
     /// run stopped at (`--until-decided`), else the fixed 5%.
     pub levels: Levels,
+    /// Lines `verdict.txt` says after the verdict and before the changed rules: a shard's
+    /// caveat, a stopping rule not met, numbers a rerun will not give again.
+    pub notes: &'a [String],
 }
 
 /// Write every result file computed from a tally (all but matches.csv and the manifest), and
@@ -104,8 +107,17 @@ pub fn write_results(
     failures: &[Failure],
     of: &ResultsOf,
 ) -> anyhow::Result<(Vec<String>, String)> {
-    let ResultsOf { labels, metrics, length_docs, group, seed, fair_within_pp, changes, levels } =
-        *of;
+    let ResultsOf {
+        labels,
+        metrics,
+        length_docs,
+        group,
+        seed,
+        fair_within_pp,
+        changes,
+        levels,
+        notes,
+    } = *of;
     let metric_names: Vec<String> = metrics.iter().map(|(name, _)| name.clone()).collect();
     let balance = analysis::balance_at(tally, labels, fair_within_pp, &levels);
     let (ratings, difference) = analysis::ratings(tally, labels, group);
@@ -125,10 +137,13 @@ pub fn write_results(
         Some(bots) => format!("{bots}\nseats: {}", balance.verdict),
         None => balance.verdict.clone(),
     };
-    let said = match changes {
-        Some(c) => format!("{verdict}\nRules changed from the defaults: {c}.\n"),
-        None => format!("{verdict}\n"),
-    };
+    let mut said = format!("{verdict}\n");
+    for note in notes {
+        said.push_str(&format!("{note}\n"));
+    }
+    if let Some(c) = changes {
+        said.push_str(&format!("Rules changed from the defaults: {c}.\n"));
+    }
     write_atomic(&out.join(VERDICT_TXT), said.as_bytes())?;
     write_columns(
         &out.join(COLUMNS_MD),
@@ -244,6 +259,7 @@ pub fn merge(
         fair_within_pp: first.fair_within_pp,
         // Shards never have a stopping rule.
         levels: Levels::FIXED,
+        notes: &[],
         changes: changes.as_deref(),
     };
     let (mut files, verdict) = write_results(out, &tally, &failures, &of)?;

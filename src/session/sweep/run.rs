@@ -407,6 +407,7 @@ fn write_sweep_folder(
             fair_within_pp: request.request.fair_within_pp()?,
             changes: changes.as_deref(),
             levels: crate::stats::verdict::Levels::FIXED,
+            notes: &[],
         };
         let (vfiles, verdict) = write_results(&dir, &block.tallies[v], &block.failures[v], &of)?;
         if let Some(s) = shard {
