@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use crate::core::layout::{LADDER_CSV, LADDER_FIGURES_CSV, LADDER_FILE, VERDICT_TXT};
-use crate::report::charts::{Estimate, intervals};
+use crate::report::charts::{Estimate, Guide, intervals};
 use crate::report::page::{Page, num};
 use crate::report::rerun;
 use crate::report::table::Table;
@@ -83,7 +83,7 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
     page.chart(
         "ratings",
         &format!("Elo rating with 95% interval, {} = 0 (Bradley-Terry on the chain of neighbouring pairings)", bots[0]),
-        &intervals(&rating, Some(0.0), "Elo")?,
+        &intervals(&rating, &Guide::line(0.0), "Elo")?,
     );
 
     page.heading("First-player edge at each rung");
@@ -97,7 +97,7 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
     page.chart(
         "seat0",
         "seat 0's win share with every seat played by that rung (Wilson 95%); the line is the fair share",
-        &intervals(&seat0, fair, "seat 0 share")?,
+        &intervals(&seat0, &Guide { line: fair, band: None }, "seat 0 share")?,
     );
 
     page.heading("Each rung against the one below");

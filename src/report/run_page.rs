@@ -9,7 +9,7 @@ use crate::core::layout::{
     DIFFERENCE_CSV, HISTOGRAMS_CSV, LENGTHS_CSV, MANIFEST, METRICS_CSV, NOTABLE_FILE, RATINGS_CSV,
     SEATS_CSV, VERDICT_TXT,
 };
-use crate::report::charts::{self, Estimate};
+use crate::report::charts::{self, Estimate, Guide};
 use crate::report::page::{Page, esc, num};
 use crate::report::rerun;
 use crate::report::table::{Table, table_of};
@@ -141,7 +141,7 @@ fn seats(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
     let fair_share = fair_share.unwrap_or(1.0 / points.len() as f64);
     page.heading("Who wins: seat win shares");
     page.raw(&format!("<p class=\"verdict\">{}</p>", esc(verdict.trim())));
-    let chart = charts::intervals(&points, Some(fair_share), "win share")?;
+    let chart = charts::intervals(&points, &Guide::line(fair_share), "win share")?;
     page.chart(
         "seat-shares",
         &format!("Win share per seat (seat 0 moves first) with 95% intervals ({}); the red line is a fair share of {:.1}%.", t.text(&t.rows[0], t.col(&["ci_method"]).unwrap_or(usize::MAX)), 100.0 * fair_share),
@@ -299,14 +299,14 @@ fn bots(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
             });
         }
     }
-    let chart = charts::intervals(&shares, None, "win share")?;
+    let chart = charts::intervals(&shares, &Guide::default(), "win share")?;
     page.chart(
         "bot-shares",
         "Win share per lineup slot over all seats it played, with 95% intervals.",
         &chart,
     );
     if !elos.is_empty() {
-        let chart = charts::intervals(&elos, Some(0.0), "Elo vs slot 0")?;
+        let chart = charts::intervals(&elos, &Guide::line(0.0), "Elo vs slot 0")?;
         page.chart(
             "bot-ratings",
             "Rating relative to slot 0 with 95% intervals (ratings.csv names the method).",
@@ -409,7 +409,7 @@ fn metrics(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
         }
         // `rounds`, `rounds_no_winner`: no shared prefix ends at an underscore; use the word.
         let stem = if prefix.is_empty() { word } else { prefix.trim_end_matches('_') };
-        let chart = charts::intervals(&points, None, "mean per match")?;
+        let chart = charts::intervals(&points, &Guide::default(), "mean per match")?;
         page.chart(
             &format!("metric-{stem}"),
             &format!(

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use crate::core::layout::{
     LADDER_CSV, LADDER_FIGURES_CSV, LENGTHS_CSV, MANIFEST, PLAN_FILE, SEATS_CSV, VERDICT_TXT,
 };
-use crate::report::charts::{self, Estimate};
+use crate::report::charts::{self, Estimate, Guide};
 use crate::report::page::{Page, esc, num};
 use crate::report::table::Table;
 use crate::report::{ReportError, read_json};
@@ -81,7 +81,7 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
         ));
     }
     page.heading("Seat 0's edge over a fair share, per game");
-    let chart = charts::intervals(&edges, Some(0.0), "pp over fair share")?;
+    let chart = charts::intervals(&edges, &Guide::line(0.0), "pp over fair share")?;
     page.chart(
         "seat0-edges",
         "Seat 0's share of decisive matches minus a fair share, in percentage points, with 95% intervals; the red line is no edge.",

@@ -11,7 +11,7 @@ use std::path::Path;
 
 use crate::core::layout::{MANIFEST, SWEEP_CSV, SWEEP_DIFF_CSV, VERDICT_TXT};
 use crate::report::ReportError;
-use crate::report::charts::{self, Line};
+use crate::report::charts::{self, Guide, Line};
 use crate::report::page::{Page, cell_for, esc};
 use crate::report::rerun;
 use crate::report::table::Table;
@@ -160,7 +160,7 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
     if !seats.is_empty() {
         let fair = 1.0 / seats.len() as f64;
         page.heading("Seat win shares");
-        let chart = charts::bands(&seats, &x_labels, baseline_x, Some(fair), "win share")?;
+        let chart = charts::bands(&seats, &x_labels, baseline_x, &Guide::line(fair), "win share")?;
         page.chart(
             "sweep-seats",
             &format!("Each seat's win share against {key_name} with its 95% band; the red line is a fair share of {:.1}%, {caption_base}.", 100.0 * fair),
@@ -186,7 +186,7 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
     for (id, label, v, l, h) in singles {
         if let Some(line) = line(&t, label, &xs, v, l, h)? {
             page.heading(label);
-            let chart = charts::bands(&[line], &x_labels, baseline_x, None, label)?;
+            let chart = charts::bands(&[line], &x_labels, baseline_x, &Guide::default(), label)?;
             page.chart(id, &format!("{label} against {key_name} (with its 95% band where sweep.csv gives one); {caption_base}."), &chart);
         }
     }
@@ -201,7 +201,8 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
         .collect();
     if !shares.is_empty() {
         page.heading("Each card's share of all points");
-        let chart = charts::bands(&shares, &x_labels, baseline_x, None, "share of points")?;
+        let chart =
+            charts::bands(&shares, &x_labels, baseline_x, &Guide::default(), "share of points")?;
         page.chart(
             "sweep-point-shares",
             &format!("Share of all points by card against {key_name}; {caption_base}."),
@@ -306,7 +307,7 @@ fn differences(
             &lines,
             x_labels,
             baseline_x,
-            Some(0.0),
+            &Guide::line(0.0),
             &format!("{q}: variant - baseline"),
         )?;
         page.chart(

@@ -1,19 +1,35 @@
 //! The report's charts, drawn with plotters' SVG backend into strings that the page inlines:
 //! points with interval bars against a reference line, histograms with quantile marks, and
-//! lines with interval bands against a varied parameter. Each chart also returns how its
-//! value axis maps to pixels, which the page records so a test can check that a bar sits
-//! where the CSV says.
+//! lines with interval bands against a varied parameter. A chart that judges balance draws
+//! its guide (the fair line, the verdict's margin as a band) and its axis always takes the
+//! guide in. Each chart also returns how its value axis maps to pixels, which the page
+//! records so a test can check that a bar sits where the CSV says.
+
+mod axis;
+mod legend;
+
+pub use axis::tick;
+pub use legend::FRAME as LEGEND_FRAME;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use crate::report::ReportError;
+use axis::{CategoryLabels, not_magnified, y_range};
+use legend::Legend;
 
 const WIDTH: u32 = 720;
 const HEIGHT: u32 = 300;
+/// The charts' outer margin and the width of the value axis's labels.
+const MARGIN: i32 = 12;
+const Y_LABELS: i32 = 60;
+/// The label area under a plot whose labels lie flat.
+const X_LABELS: u32 = 30;
 /// The colour of interval bars; tests find the bars by it.
 pub const BAR_COLOUR: RGBColor = RGBColor(0x1f, 0x5f, 0xa8);
 const REFERENCE: RGBColor = RGBColor(0xc0, 0x39, 0x2b);
+/// The fill of a margin band (drawn at 18% opacity); tests find the band by it.
+pub const MARGIN_FILL: RGBColor = RGBColor(0xe6, 0x7e, 0x22);
 const PALETTE: [RGBColor; 6] = [
     RGBColor(0x1f, 0x5f, 0xa8),
     RGBColor(0xe0, 0x7b, 0x00),
@@ -37,60 +53,35 @@ pub struct Estimate {
     pub hi: f64,
 }
 
-fn fail(e: impl std::fmt::Display) -> ReportError {
+/// What a chart that judges balance draws behind its estimates, and its value axis takes in
+/// whatever the data: a reader can always see where fair is and how far off still counts
+/// as fair.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Guide {
+    /// The reference line: a fair share, zero for a difference, or a margin's edge.
+    pub line: Option<f64>,
+    /// The range a verdict calls fair (fair ± its margin, or 0 up to the margin), shaded.
+    pub band: Option<(f64, f64)>,
+}
+
+impl Guide {
+    /// A reference line alone.
+    pub fn line(at: f64) -> Guide {
+        Guide { line: Some(at), band: None }
+    }
+
+    /// A reference line with a band around it.
+    pub fn line_and_band(at: f64, band: (f64, f64)) -> Guide {
+        Guide { line: Some(at), band: Some(band) }
+    }
+
+    fn values(&self) -> impl Iterator<Item = f64> {
+        self.line.into_iter().chain(self.band.into_iter().flat_map(|(a, b)| [a, b]))
+    }
+}
+
+pub(crate) fn fail(e: impl std::fmt::Display) -> ReportError {
     ReportError::Chart(e.to_string())
-}
-
-/// A y range covering `values` (and `reference`), padded so nothing touches the frame.
-fn y_range(values: impl Iterator<Item = f64>, reference: Option<f64>) -> (f64, f64) {
-    let (mut lo, mut hi) = values
-        .chain(reference)
-        .filter(|v| v.is_finite())
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| (a.min(v), b.max(v)));
-    if !lo.is_finite() {
-        return (0.0, 1.0);
-    }
-    if hi - lo < 1e-9 {
-        lo -= 0.5;
-        hi += 0.5;
-    }
-    let pad = (hi - lo) * 0.08;
-    (lo - pad, hi + pad)
-}
-
-/// Around a positive reference (a fair share), an axis at least ±20% of it wide, so that
-/// noise of a tenth of a point is not drawn as a canyon; wider data widen it.
-fn not_magnified(y0: f64, y1: f64, reference: Option<f64>) -> (f64, f64) {
-    match reference {
-        Some(r) if r > 0.0 && r.is_finite() => (y0.min(r * 0.8), y1.max(r * 1.2)),
-        _ => (y0, y1),
-    }
-}
-
-/// An axis label: whole numbers without decimals, others with at most three.
-/// A tick label on an axis spanning `span`: as many decimals as the ticks' spacing (about a
-/// tenth of the span) needs, so that no two ticks read the same ("40.6, 40.6" on a narrow
-/// axis), and no trailing zeros beyond them.
-fn tick(v: f64, span: f64) -> String {
-    if !(span.is_finite() && span > 0.0) {
-        return short(v);
-    }
-    let decimals = (-(span / 10.0).log10()).ceil().clamp(0.0, 6.0) as usize;
-    let text = format!("{v:.decimals$}");
-    let text =
-        if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.') } else { &text };
-    if text == "-0" { "0".into() } else { text.to_string() }
-}
-
-fn short(v: f64) -> String {
-    if v.abs() >= 1000.0 || (v - v.round()).abs() < 1e-9 {
-        format!("{v:.0}")
-    } else if v.abs() >= 10.0 {
-        format!("{v:.1}")
-    } else {
-        let s = format!("{v:.3}");
-        s.trim_end_matches('0').to_string()
-    }
 }
 
 fn frame(root: &DrawingArea<SVGBackend, Shift>) -> Result<(), ReportError> {
@@ -99,64 +90,85 @@ fn frame(root: &DrawingArea<SVGBackend, Shift>) -> Result<(), ReportError> {
 
 /// The charts' text: plotters' SVG writes a font of size `s` as `s / 1.24` px, so 15 is
 /// 12.1 px, the smallest a chart's text should be (plotters' default drew 9.7 px).
-fn text_style() -> TextStyle<'static> {
+pub(crate) fn text_style() -> TextStyle<'static> {
     ("sans-serif", 15).into_font().into()
 }
 
-/// Points with 95% interval bars, one per label, and an optional reference line (the fair
-/// share, or zero for a difference).
-pub fn intervals(
-    points: &[Estimate],
-    reference: Option<f64>,
-    y_desc: &str,
-) -> Result<Chart, ReportError> {
+/// Draw `guide` across the plot from `x0` to `x1`: the band under everything, then the line.
+fn draw_guide<C>(
+    chart: &mut ChartContext<SVGBackend, C>,
+    guide: &Guide,
+    (x0, x1): (f64, f64),
+    line_width: u32,
+) -> Result<(), ReportError>
+where
+    C: plotters::coord::CoordTranslate<From = (f64, f64)>,
+{
+    if let Some((lo, hi)) = guide.band {
+        chart
+            .draw_series(std::iter::once(Rectangle::new(
+                [(x0, lo), (x1, hi)],
+                MARGIN_FILL.mix(0.18).filled(),
+            )))
+            .map_err(fail)?;
+    }
+    if let Some(r) = guide.line {
+        chart
+            .draw_series(LineSeries::new(
+                vec![(x0, r), (x1, r)],
+                REFERENCE.stroke_width(line_width),
+            ))
+            .map_err(fail)?;
+    }
+    Ok(())
+}
+
+/// Points with 95% interval bars, one per label, against `guide` (the fair share with the
+/// verdict's margin, zero for a difference, or nothing). Each bar is drawn over its dot, so
+/// an interval narrower than the dot still shows as its two caps.
+pub fn intervals(points: &[Estimate], guide: &Guide, y_desc: &str) -> Result<Chart, ReportError> {
+    let labels: Vec<String> = points.iter().map(|p| p.label.clone()).collect();
+    let plot_width = WIDTH as i32 - 2 * MARGIN - Y_LABELS;
+    let x_labels = CategoryLabels::new(&labels, plot_width);
+    let height = HEIGHT + x_labels.area.saturating_sub(X_LABELS);
     let mut svg = String::new();
     let y_map;
     {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
         frame(&root)?;
         let n = points.len().max(1);
-        let (y0, y1) = y_range(points.iter().flat_map(|p| [p.value, p.lo, p.hi]), reference);
-        let (y0, y1) = not_magnified(y0, y1, reference);
-        let labels: Vec<String> = points.iter().map(|p| p.label.clone()).collect();
-        let formatter = |x: &f64| {
-            let i = x.round();
-            if (x - i).abs() < 1e-6 && i >= 0.0 {
-                labels.get(i as usize).cloned().unwrap_or_default()
-            } else {
-                String::new()
-            }
-        };
+        let (y0, y1) =
+            y_range(points.iter().flat_map(|p| [p.value, p.lo, p.hi]).chain(guide.values()));
+        let (y0, y1) = not_magnified(y0, y1, guide.line);
         let mut chart = ChartBuilder::on(&root)
-            .margin(12)
-            .x_label_area_size(if n > 8 { 70 } else { 30 })
-            .y_label_area_size(60)
+            .margin(MARGIN)
+            .x_label_area_size(x_labels.area)
+            .y_label_area_size(Y_LABELS)
             .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), y0..y1)
             .map_err(fail)?;
         let y_tick = |y: &f64| tick(*y, y1 - y0);
-        let mut mesh = chart.configure_mesh();
-        mesh.disable_x_mesh()
+        // The categories are labelled below by `x_labels`; the mesh draws only their ticks.
+        let no_label = |_: &f64| String::new();
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
             .label_style(text_style())
             .axis_desc_style(text_style())
             .x_labels(n * 2 + 1)
-            .x_label_formatter(&formatter)
+            .x_label_formatter(&no_label)
             .y_label_formatter(&y_tick)
-            .y_desc(y_desc);
-        if n > 8 {
-            mesh.x_label_style(text_style().transform(FontTransform::Rotate90));
-        }
-        mesh.draw().map_err(fail)?;
-        if let Some(r) = reference {
-            chart
-                .draw_series(LineSeries::new(
-                    vec![(-0.5, r), (n as f64 - 0.5, r)],
-                    REFERENCE.stroke_width(2),
-                ))
-                .map_err(fail)?;
-        }
+            .y_desc(y_desc)
+            .draw()
+            .map_err(fail)?;
+        draw_guide(&mut chart, guide, (-0.5, n as f64 - 0.5), 2)?;
         let bar = BAR_COLOUR.stroke_width(2);
         for (i, p) in points.iter().enumerate() {
             let x = i as f64;
+            if p.value.is_finite() {
+                chart
+                    .draw_series(std::iter::once(Circle::new((x, p.value), 5, BLACK.filled())))
+                    .map_err(fail)?;
+            }
             if p.lo.is_finite() && p.hi.is_finite() {
                 let cap = 0.12;
                 chart
@@ -167,13 +179,12 @@ pub fn intervals(
                     ])
                     .map_err(fail)?;
             }
-            if p.value.is_finite() {
-                chart
-                    .draw_series(std::iter::once(Circle::new((x, p.value), 5, BLACK.filled())))
-                    .map_err(fail)?;
-            }
         }
-        y_map = [(y0, chart.backend_coord(&(0.0, y0)).1), (y1, chart.backend_coord(&(0.0, y1)).1)];
+        let axis_y = chart.backend_coord(&(0.0, y0)).1;
+        let xs: Vec<i32> =
+            (0..points.len()).map(|i| chart.backend_coord(&(i as f64, y0)).0).collect();
+        x_labels.draw(&root, &xs, axis_y)?;
+        y_map = [(y0, axis_y), (y1, chart.backend_coord(&(0.0, y1)).1)];
         root.present().map_err(fail)?;
     }
     Ok(Chart { svg, y_map })
@@ -196,9 +207,9 @@ pub fn histogram(
         let (x0, x1) = if x0.is_finite() { (x0 - 0.5, x1 + 0.5) } else { (0.0, 1.0) };
         let top = bins.iter().map(|b| b.1).fold(0.0, f64::max).max(1.0) * 1.08;
         let mut chart = ChartBuilder::on(&root)
-            .margin(12)
+            .margin(MARGIN)
             .x_label_area_size(40)
-            .y_label_area_size(60)
+            .y_label_area_size(Y_LABELS)
             .build_cartesian_2d(x0..x1, 0.0..top)
             .map_err(fail)?;
         chart
@@ -244,29 +255,45 @@ pub struct Line {
 }
 
 /// Lines with interval bands against the varied parameter, the baseline marked by a
-/// vertical line and an optional horizontal reference.
+/// vertical line, against `guide`; several lines get a legend in rows above the plot,
+/// inside the picture.
 pub fn bands(
     lines: &[Line],
     x_labels: &[(f64, String)],
     baseline: Option<f64>,
-    reference: Option<f64>,
+    guide: &Guide,
     y_desc: &str,
 ) -> Result<Chart, ReportError> {
+    let plot_left = MARGIN + Y_LABELS;
+    let legend = (lines.len() > 1).then(|| {
+        let entries: Vec<(String, RGBColor)> = lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (l.label.clone(), PALETTE[i % PALETTE.len()]))
+            .collect();
+        Legend::new(&entries, WIDTH as i32 - plot_left - MARGIN)
+    });
+    // The legend takes room of its own above the plot, which keeps its height.
+    let legend_room = legend.as_ref().map_or(0, |l| l.height + 8);
+    let height = HEIGHT + legend_room as u32;
     let mut svg = String::new();
     let y_map;
     {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
         frame(&root)?;
         let xs = lines.iter().flat_map(|l| l.points.iter().map(|p| p.0));
-        let (x0, x1) = y_range(xs, None);
+        let (x0, x1) = y_range(xs);
         let (y0, y1) = y_range(
-            lines.iter().flat_map(|l| l.points.iter().flat_map(|p| [p.1, p.2, p.3])),
-            reference,
+            lines
+                .iter()
+                .flat_map(|l| l.points.iter().flat_map(|p| [p.1, p.2, p.3]))
+                .chain(guide.values()),
         );
         let mut chart = ChartBuilder::on(&root)
-            .margin(12)
+            .margin(MARGIN)
+            .margin_top(MARGIN + legend_room)
             .x_label_area_size(40)
-            .y_label_area_size(60)
+            .y_label_area_size(Y_LABELS)
             .build_cartesian_2d(x0..x1, y0..y1)
             .map_err(fail)?;
         let label_of = |x: &f64| {
@@ -286,11 +313,7 @@ pub fn bands(
             .y_label_formatter(&|y| tick(*y, y1 - y0))
             .draw()
             .map_err(fail)?;
-        if let Some(r) = reference {
-            chart
-                .draw_series(LineSeries::new(vec![(x0, r), (x1, r)], REFERENCE.stroke_width(1)))
-                .map_err(fail)?;
-        }
+        draw_guide(&mut chart, guide, (x0, x1), 1)?;
         if let Some(b) = baseline {
             chart
                 .draw_series(std::iter::once(PathElement::new(
@@ -321,25 +344,15 @@ pub fn bands(
                     line.points.iter().map(|p| (p.0, p.1)),
                     colour.stroke_width(2),
                 ))
-                .map_err(fail)?
-                .label(line.label.clone())
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2))
-                });
+                .map_err(fail)?;
             chart
                 .draw_series(
                     line.points.iter().map(|p| Circle::new((p.0, p.1), 3, colour.filled())),
                 )
                 .map_err(fail)?;
         }
-        if lines.len() > 1 {
-            chart
-                .configure_series_labels()
-                .background_style(WHITE.mix(0.85))
-                .border_style(BLACK.mix(0.3))
-                .position(SeriesLabelPosition::UpperRight)
-                .draw()
-                .map_err(fail)?;
+        if let Some(legend) = &legend {
+            legend.draw(&root, plot_left, MARGIN)?;
         }
         y_map = [(y0, chart.backend_coord(&(x0, y0)).1), (y1, chart.backend_coord(&(x0, y1)).1)];
         root.present().map_err(fail)?;
@@ -348,27 +361,4 @@ pub fn bands(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ticks_on_a_narrow_axis_never_read_the_same() {
-        // Ticks 0.05 apart on an axis of half a turn: two decimals, each one its own.
-        let labels: Vec<String> = (0..10).map(|i| tick(40.5 + 0.05 * i as f64, 0.5)).collect();
-        let mut unique = labels.clone();
-        unique.dedup();
-        assert_eq!(unique.len(), labels.len(), "{labels:?}");
-        assert_eq!(tick(40.55, 0.5), "40.55");
-        assert_eq!(tick(2000.0, 8000.0), "2000");
-        assert_eq!(tick(0.25, 0.2), "0.25");
-        assert_eq!(tick(-0.0, 1.0), "0");
-    }
-
-    #[test]
-    fn a_share_axis_is_never_zoomed_into_noise() {
-        // Seat shares 0.248..0.252 around a fair 0.25: the axis spans at least 0.2..0.3.
-        assert_eq!(not_magnified(0.248, 0.252, Some(0.25)), (0.2, 0.3));
-        assert_eq!(not_magnified(0.1, 0.5, Some(0.25)), (0.1, 0.5));
-        assert_eq!(not_magnified(-1.0, 1.0, Some(0.0)), (-1.0, 1.0));
-    }
-}
+mod tests;
