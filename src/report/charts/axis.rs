@@ -78,8 +78,11 @@ const LINE: i32 = 15;
 pub(crate) struct CategoryLabels {
     pub texts: Vec<String>,
     /// Turned a quarter (reading downwards from the axis) when the widest does not fit its
-    /// slot lying flat.
+    /// slot lying flat, even on two rows.
     pub turned: bool,
+    /// Flat on two rows, every other label on the lower one, when the widest fits two
+    /// slots but not one (the summary's seven game names).
+    pub staggered: bool,
     /// Every `step`-th label is drawn, so that turned labels never overlap.
     pub step: usize,
     /// The height of the label area under the plot.
@@ -102,10 +105,15 @@ impl CategoryLabels {
         let slot = plot_width / texts.len().max(1) as i32;
         let widest = texts.iter().map(|t| text_width(t)).max().unwrap_or(0);
         // Flat labels need their width and a gap; turned ones a line each.
-        let turned = widest + 8 > slot;
+        let staggered = widest + 8 > slot && widest + 8 <= 2 * slot;
+        let turned = widest + 8 > 2 * slot;
         let step = if turned && slot < LINE { (LINE + slot - 1) / slot.max(1) } else { 1 };
-        let area = if turned { (widest + 16).clamp(30, 200) as u32 } else { 30 };
-        CategoryLabels { texts, turned, step: step as usize, area }
+        let area = match (turned, staggered) {
+            (true, _) => (widest + 16).clamp(30, 200) as u32,
+            (false, true) => 30 + LINE as u32,
+            (false, false) => 30,
+        };
+        CategoryLabels { texts, turned, staggered, step: step as usize, area }
     }
 
     /// Draw the labels on `root`, label `i` under the pixel column `xs[i]`, from `axis_y`
@@ -125,7 +133,9 @@ impl CategoryLabels {
             if i % self.step != 0 {
                 continue;
             }
-            root.draw(&Text::new(text.clone(), (x, axis_y + 8), style.clone())).map_err(fail)?;
+            let lower = if self.staggered && i % 2 == 1 { LINE } else { 0 };
+            root.draw(&Text::new(text.clone(), (x, axis_y + 8 + lower), style.clone()))
+                .map_err(fail)?;
         }
         Ok(())
     }
@@ -160,7 +170,11 @@ mod tests {
     fn labels_lie_flat_when_they_fit_and_turn_when_they_do_not() {
         let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let flat = CategoryLabels::new(&names(&["seat 0", "seat 1", "seat 2", "seat 3"]), 636);
-        assert!(!flat.turned && flat.step == 1);
+        assert!(!flat.turned && !flat.staggered && flat.step == 1);
+        // The default experiment's games: 91 px slots, "pride-prejudice" wider than one.
+        let games = ["dardz", "love-actually", "low-blow", "pig", "pride-prejudice", "tictactoe"];
+        let two_rows = CategoryLabels::new(&names(&[&games[..], &["trice"]].concat()), 636);
+        assert!(two_rows.staggered && !two_rows.turned);
         // DARDZ's cards: 19 slots of 33 px, and "golden_7" is wider than that.
         let cards: Vec<String> = (1..=12)
             .map(|c| c.to_string())
@@ -168,7 +182,7 @@ mod tests {
             .chain(names(&["boost_em", "bunk_em"]))
             .collect();
         let turned = CategoryLabels::new(&cards, 636);
-        assert!(turned.turned && turned.step == 1);
+        assert!(turned.turned && !turned.staggered && turned.step == 1);
         assert!(turned.area as i32 >= text_width("golden_7") + 8, "room for the longest");
         // Too many to turn one per line: every other one.
         let many: Vec<String> = (0..100).map(|i| format!("m{i}")).collect();

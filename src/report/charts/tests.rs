@@ -102,6 +102,24 @@ fn category_labels_lie_below_the_plot_and_apart() {
         assert!(!w[0].turned && w[1].x - w[0].x > room, "{w:?}");
         assert!(w[0].y > chart.y_map[0].1);
     }
+    // Seven game names: flat on two rows; labels of one row never overlap.
+    let games =
+        ["dardz", "love-actually", "low-blow", "pig", "pride-prejudice", "tictactoe", "trice"];
+    let edges: Vec<Estimate> = games
+        .iter()
+        .map(|g| Estimate { label: g.to_string(), value: 1.0, lo: -1.0, hi: 3.0 })
+        .collect();
+    let chart = intervals(&edges, &Guide::line(0.0), "pp").unwrap();
+    let drawn: Vec<Label> =
+        labels(&chart.svg).into_iter().filter(|l| games.contains(&l.text.as_str())).collect();
+    assert_eq!(drawn.len(), 7);
+    for (i, a) in drawn.iter().enumerate() {
+        assert!(!a.turned && a.y > chart.y_map[0].1, "{a:?}");
+        for b in drawn[i + 1..].iter().filter(|b| b.y == a.y) {
+            let room = (axis::text_width(&a.text) + axis::text_width(&b.text)) / 2;
+            assert!(b.x - a.x > room, "{} and {} overlap", a.text, b.text);
+        }
+    }
 }
 
 #[test]
