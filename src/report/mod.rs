@@ -13,6 +13,7 @@ pub mod run_page;
 pub mod summary;
 pub mod sweep;
 pub mod table;
+pub mod verdict;
 
 use crate::core::layout::{LADDER_CSV, MANIFEST, REPORT_HTML, SWEEP_CSV};
 use std::path::{Path, PathBuf};

@@ -106,7 +106,7 @@ fn seats(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
         // Solo (PP-15): no win share to chart; the score's distribution and the end reasons
         // are the statistics (the verdict says where they are).
         page.heading("Solo game: the score");
-        page.raw(&format!("<p class=\"verdict\">{}</p>", esc(verdict.trim())));
+        page.raw(&crate::report::verdict::shown(&verdict, &t).html());
         let cols = [
             "seat",
             "matches",
@@ -140,7 +140,7 @@ fn seats(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
     }
     let fair_share = fair_share.unwrap_or(1.0 / points.len() as f64);
     page.heading("Who wins: seat win shares");
-    page.raw(&format!("<p class=\"verdict\">{}</p>", esc(verdict.trim())));
+    page.raw(&crate::report::verdict::shown(&verdict, &t).html());
     let chart = charts::intervals(&points, &Guide::line(fair_share), "win share")?;
     page.chart(
         "seat-shares",

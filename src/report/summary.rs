@@ -51,10 +51,10 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
             None => (None, None),
         };
         let verdict = crate::report::recorded::read_text(g, VERDICT_TXT)?;
-        // The random-play warning is said once, under the table, not in every row.
-        let warning = crate::stats::analysis::RANDOM_PLAY_WARNING;
-        warned |= verdict.contains(warning);
-        let verdict = verdict.replace(warning, "");
+        // The answer first, then its figures and method; the random-play warning is said
+        // once, under the table, not in every row.
+        let shown = crate::report::verdict::shown(&verdict, &seats);
+        warned |= shown.warning;
         rows.push_str(&format!(
             "<tr><td><a href=\"{0}/report.html\">{0}</a></td><td>{1}</td><td>{2}</td><td>[{3}, {4}]</td><td>{5}</td><td>{6}</td><td style=\"text-align:left;white-space:normal\">{7}</td></tr>",
             esc(&name),
@@ -64,7 +64,7 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
             rounded(h, l, h),
             num(median),
             num(mean),
-            esc(verdict.trim())
+            shown.cell()
         ));
         edges.push(Estimate {
             label: name,
@@ -76,7 +76,7 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
     rows.push_str("</table>");
     if warned {
         rows.push_str(&format!(
-            "<p>Verdicts from random bots: {}.</p>",
+            "<p class=\"warning\">Verdicts from random bots: {}.</p>",
             esc(crate::stats::analysis::RANDOM_PLAY_WARNING.trim_start_matches("; warning: "))
         ));
     }

@@ -55,6 +55,24 @@ impl Answer {
             Answer::Untestable => "nothing to test".to_string(),
         }
     }
+
+    /// The words the full balance verdict opens with, up to its first colon: what a page
+    /// finds to tell the answer from the figures that follow (nothing to test is said as
+    /// not enough matches).
+    pub fn opening(self, margin_pp: f64) -> String {
+        let margin = format!("±{margin_pp} pp");
+        match self {
+            Answer::Unfair => format!("unfair by more than the {margin} margin"),
+            Answer::SmallEdge => "a real but small edge".to_string(),
+            Answer::OpenEdge => {
+                format!("a real edge, not yet shown to be within or beyond the {margin} margin")
+            }
+            Answer::Fair => format!("fair within {margin}"),
+            Answer::NotEnough | Answer::Untestable => {
+                format!("not enough matches to tell whether the seats are fair within {margin}")
+            }
+        }
+    }
 }
 
 /// What the margin says about one seat's share of decisive matches.

@@ -87,6 +87,42 @@ fn seat_intervals(dir: &Path) -> Vec<(f64, f64)> {
         .collect()
 }
 
+/// Text as the page escapes it.
+fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('\'', "&#39;")
+}
+
+/// Issue 44: the seat verdict on a run page opens with its plain answer, above the chart;
+/// then the verdict's own figures, then its method in a smaller line; the random-play
+/// warning apart and once. Nothing of verdict.txt's seat line is lost.
+fn assert_verdict_answer_first(html: &str, verdict: &str, what: &str) {
+    let seat_line = verdict.lines().find(|l| !l.starts_with("bots: ")).unwrap();
+    let seat_line = seat_line.trim_start_matches("seats: ");
+    let (_, after) = seat_line.split_once(": ").unwrap();
+    let (figures, method) = after.split_once(" (exact binomial").unwrap();
+    let at = |needle: &str| {
+        html.find(needle).unwrap_or_else(|| panic!("{what}: no `{needle}` on the page"))
+    };
+    let answer = at("<div class=\"verdict\"><p class=\"answer\">");
+    let answer_text = &html[answer..][..html[answer..].find("</p>").unwrap()];
+    assert!(
+        ["Fair within", "A real", "Unfair by more than", "Not enough matches to tell"]
+            .iter()
+            .any(|a| answer_text.contains(a)),
+        "{what}: {answer_text}"
+    );
+    let figures_at = at(&format!("<p class=\"figures\">{}</p>", escaped(figures)));
+    let method_at = at(&format!("<p class=\"method\">Method: exact binomial{}", {
+        let m = method.split("), with bots").next().unwrap();
+        escaped(m.trim_end_matches(')'))
+    }));
+    assert!(answer < figures_at && figures_at < method_at, "{what}: answer, figures, method");
+    assert!(method_at < at("id=\"seat-shares\""), "{what}: the verdict is above the chart");
+    let warned = verdict.contains("random bots play without strategy");
+    let count = html.matches("random bots play without strategy").count();
+    assert_eq!(count, usize::from(warned), "{what}: the warning once, or not at all");
+}
+
 fn run_ok(args: &[&str]) {
     let out = arena(args);
     assert!(out.status.success(), "arena {args:?}: {}", String::from_utf8_lossy(&out.stderr));
@@ -141,14 +177,7 @@ fn every_game_gets_a_page_with_its_charts_and_seat_bars_where_the_csv_says() {
                 );
             }
         }
-        let verdict = read(&dir, "verdict.txt")
-            .trim()
-            .replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-            .replace('\'', "&#39;");
-        let above = format!("<p class=\"verdict\">{verdict}</p>");
-        assert!(html.contains(&above), "{game}: the verdict is above the chart");
+        assert_verdict_answer_first(&html, &read(&dir, "verdict.txt"), game);
         assert!(html.contains("exactly, into a new folder: <code>"), "{game}: command line");
         let bars = seat_bars(&html);
         let want = seat_intervals(&dir);
@@ -215,6 +244,13 @@ fn the_default_experiment_gets_a_summary_linking_every_game() {
     assert_charts(&html, &["seat0-edges"], "summary");
     // Every game's verdict comes from random bots: their warning is said once, not per row.
     assert_eq!(html.matches("random bots play without strategy").count(), 1, "one warning");
+    // Each game's verdict opens with its plain answer, its method smaller.
+    assert_eq!(
+        html.matches("<td style=\"text-align:left;white-space:normal\"><strong class=\"answer\">")
+            .count(),
+        7
+    );
+    assert_eq!(html.matches("<br><span class=\"method\">exact binomial test").count(), 7);
     // The skill check's table: every game's greedy-over-random rating, read from
     // its ladder, and a page per ladder.
     assert!(html.contains("How much does skill matter?"), "the skill section");

@@ -156,21 +156,19 @@ pub(super) fn verdict(
         None => format!("more matches would tell {what}"),
     };
     let margin = format!("±{margin_pp} pp");
-    match answer_at(seats, margin_pp, levels) {
-        Answer::Unfair => format!("unfair by more than the {margin} margin: {edge} {tail}"),
-        Answer::SmallEdge => format!(
-            "a real but small edge: {edge}; significant, but within the {margin} margin {tail}"
-        ),
-        Answer::OpenEdge => format!(
-            "a real edge, not yet shown to be within or beyond the {margin} margin: {edge}; {} {tail}",
-            more_text("which")
-        ),
+    let answer = answer_at(seats, margin_pp, levels);
+    let opening = answer.opening(margin_pp);
+    match answer {
+        Answer::Unfair => format!("{opening}: {edge} {tail}"),
+        Answer::SmallEdge => {
+            format!("{opening}: {edge}; significant, but within the {margin} margin {tail}")
+        }
+        Answer::OpenEdge => format!("{opening}: {edge}; {} {tail}", more_text("which")),
         Answer::Fair => format!(
-            "fair within {margin}: no seat's share of decisive matches is more than {margin_pp} pp from a fair {fair:.1}% (largest: {edge}) {tail}"
+            "{opening}: no seat's share of decisive matches is more than {margin_pp} pp from a fair {fair:.1}% (largest: {edge}) {tail}"
         ),
-        Answer::NotEnough | Answer::Untestable => format!(
-            "not enough matches to tell whether the seats are fair within {margin}: {edge}; {} {tail}",
-            more_text("whether every seat is within it")
-        ),
+        Answer::NotEnough | Answer::Untestable => {
+            format!("{opening}: {edge}; {} {tail}", more_text("whether every seat is within it"))
+        }
     }
 }

@@ -1,0 +1,192 @@
+//! The balance verdict as a page shows it: the plain answer first ("Fair within ±1 pp"),
+//! then its figures, then the method in smaller text, and the random-play warning apart.
+//! `verdict.txt` says all of it in one run, jargon before the answer; the page keeps its
+//! words (never rewritten, so page and file agree) and only cuts them where they join.
+//!
+//! The answer is the structured one: [`crate::stats::analysis::answer`] of `seats.csv`'s
+//! figures against the margin the verdict's method states. The text is cut only where it
+//! opens with that answer's own words ([`Answer::opening`]) and holds the method of that
+//! margin and seat count ([`crate::stats::verdict::method_text`]); a verdict that does not
+//! (an older folder, a solo game, no decisive match) is shown whole, as it was.
+
+use crate::report::page::esc;
+use crate::report::table::Table;
+use crate::stats::analysis::{RANDOM_PLAY_WARNING, SeatBalance, answer};
+use crate::stats::verdict::{Answer, method_text};
+
+/// A verdict cut into what a page shows in turn.
+#[derive(Debug, Default)]
+pub struct Shown {
+    /// The answer in a few plain words, capitalised ("Unfair by more than ±1 pp"); `None`
+    /// when the verdict could not be cut, and `figures` holds it whole.
+    pub answer: Option<String>,
+    /// The structured answer and the margin it was judged against, in pp.
+    pub judged: Option<(Answer, f64)>,
+    /// The seat figures the answer rests on.
+    pub figures: String,
+    /// The tests, margin and sample, with the bots that played.
+    pub method: Option<String>,
+    /// A mixed lineup's answer about its bots (`bots: ...`, the verdict's first line).
+    pub bots: Option<String>,
+    /// Whether the verdict carries the random-play warning (said apart, once a page).
+    pub warning: bool,
+    /// Any further lines (the rules changed from the defaults).
+    pub rest: Vec<String>,
+}
+
+/// The margin a verdict's method states (`margin ±1 pp by TOST`), in pp.
+fn stated_margin(text: &str) -> Option<f64> {
+    let at = text.find("margin ±")? + "margin ±".len();
+    let end = text[at..].find(" pp by TOST")? + at;
+    text[at..end].parse::<f64>().ok().filter(|m| m.is_finite() && *m >= 0.0)
+}
+
+/// Each seat's balance figures as `seats.csv` wrote them, enough to judge the answer again;
+/// `None` when a column the answer needs is missing or empty (a solo game, an old folder).
+fn seat_figures(t: &Table) -> Option<Vec<SeatBalance>> {
+    let col = |n: &str| t.col(&[n]);
+    let (seat, decisive, sole) = (col("seat")?, col("decisive_matches")?, col("sole_wins")?);
+    let (fair, diff, p_holm) = (col("fair_share")?, col("diff_pp")?, col("p_holm")?);
+    let num =
+        |i: usize, c: Option<usize>| c.and_then(|c| t.num(i, c).ok().flatten()).unwrap_or(f64::NAN);
+    (0..t.rows.len())
+        .map(|i| {
+            let count = |c: usize| t.text(&t.rows[i], c).parse::<u64>().ok();
+            Some(SeatBalance {
+                seat: count(seat)? as usize,
+                win_rate: num(i, col("win_rate")),
+                ci: (num(i, col("ci_low")), num(i, col("ci_high"))),
+                decisive: count(decisive)?,
+                sole_wins: count(sole)?,
+                decisive_rate: num(i, col("decisive_win_rate")),
+                decisive_ci: (num(i, col("decisive_ci_low")), num(i, col("decisive_ci_high"))),
+                fair_share: t.num(i, fair).ok()??,
+                diff_pp: t.num(i, diff).ok()??,
+                diff_ci_pp: (num(i, col("diff_ci_low_pp")), num(i, col("diff_ci_high_pp"))),
+                p_value: num(i, col("p_value")),
+                p_holm: t.num(i, p_holm).ok()??,
+            })
+        })
+        .collect()
+}
+
+/// The first letter in capitals.
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map_or(String::new(), |f| f.to_uppercase().collect::<String>() + c.as_str())
+}
+
+/// Cut the seat line of a verdict (without `seats: ` and the warning) at the answer's
+/// opening words and the method's parenthesis: (answer, margin, figures, method).
+fn cut(line: &str, seats: &[SeatBalance]) -> Option<(Answer, f64, String, String)> {
+    let margin = stated_margin(line)?;
+    let judged = answer(seats, margin);
+    let opening = format!("{}: ", judged.opening(margin));
+    let figures_and_method = line.strip_prefix(&opening)?;
+    // `(method; n = ...)`, then `, with bots ...` when the verdict names them.
+    let open = figures_and_method.find(&format!(" ({}", method_text(seats.len(), margin)))?;
+    let figures = &figures_and_method[..open];
+    let tail = &figures_and_method[open + 2..];
+    let (method, lineup) = match tail.rfind("), with bots ") {
+        Some(close) => (&tail[..close], Some(&tail[close + "), with bots ".len()..])),
+        None => (tail.strip_suffix(')')?, None),
+    };
+    let method = match lineup {
+        Some(bots) => format!("{method}; with bots {bots}"),
+        None => method.to_string(),
+    };
+    Some((judged, margin, figures.to_string(), method))
+}
+
+/// The verdict `text` (verdict.txt) cut into its parts, judged again from `seats`.
+pub fn shown(text: &str, seats: &Table) -> Shown {
+    // Uncut, the verdict is shown whole, but its warning still apart, once.
+    let whole = Shown {
+        figures: text.replace(RANDOM_PLAY_WARNING, "").trim().to_string(),
+        warning: text.contains(RANDOM_PLAY_WARNING),
+        ..Shown::default()
+    };
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let Some(first) = lines.next() else { return whole };
+    let (bots, seat_line) = match first.strip_prefix("bots: ") {
+        Some(b) => match lines.next().and_then(|l| l.strip_prefix("seats: ")) {
+            Some(s) => (Some(b.to_string()), s),
+            None => return whole,
+        },
+        None => (None, first),
+    };
+    let warning = seat_line.ends_with(RANDOM_PLAY_WARNING);
+    let seat_line = seat_line.strip_suffix(RANDOM_PLAY_WARNING).unwrap_or(seat_line);
+    let Some(figures) = seat_figures(seats) else { return whole };
+    let Some((judged, margin, figures, method)) = cut(seat_line, &figures) else { return whole };
+    Shown {
+        answer: Some(capitalised(&judged.words(margin))),
+        judged: Some((judged, margin)),
+        figures,
+        method: Some(method),
+        bots,
+        warning,
+        rest: lines.map(str::to_string).collect(),
+    }
+}
+
+/// The random-play warning as a sentence of its own.
+pub fn warning_sentence() -> String {
+    let w = RANDOM_PLAY_WARNING.trim_start_matches("; warning: ");
+    format!("Warning: {w}.")
+}
+
+impl Shown {
+    /// The verdict as a run page shows it: the bots' answer, then a box with the answer,
+    /// the figures and the method, then the warning and any further lines.
+    pub fn html(&self) -> String {
+        let Some(answer) = &self.answer else {
+            let mut out = format!("<p class=\"verdict\">{}</p>", esc(&self.figures));
+            if self.warning {
+                out.push_str(&format!("<p class=\"warning\">{}</p>", esc(&warning_sentence())));
+            }
+            return out;
+        };
+        let mut out = String::new();
+        if let Some(bots) = &self.bots {
+            out.push_str(&format!("<p><strong>Bots:</strong> {}</p>", esc(bots)));
+        }
+        out.push_str(&format!(
+            "<div class=\"verdict\"><p class=\"answer\">{}</p><p class=\"figures\">{}</p>",
+            esc(answer),
+            esc(&self.figures)
+        ));
+        if let Some(m) = &self.method {
+            out.push_str(&format!("<p class=\"method\">Method: {}.</p>", esc(m)));
+        }
+        out.push_str("</div>");
+        if self.warning {
+            out.push_str(&format!("<p class=\"warning\">{}</p>", esc(&warning_sentence())));
+        }
+        for line in &self.rest {
+            out.push_str(&format!("<p>{}</p>", esc(line)));
+        }
+        out
+    }
+
+    /// The verdict in a table's cell (the summary): the answer, the figures, the method
+    /// smaller; the warning is the page's to say once.
+    pub fn cell(&self) -> String {
+        let Some(answer) = &self.answer else { return esc(&self.figures) };
+        let mut out = format!("<strong class=\"answer\">{}</strong><br>", esc(answer));
+        if let Some(bots) = &self.bots {
+            out.push_str(&format!("Bots: {}<br>", esc(bots)));
+        }
+        out.push_str(&esc(&self.figures));
+        if let Some(m) = &self.method {
+            out.push_str(&format!("<br><span class=\"method\">{}</span>", esc(m)));
+        }
+        for line in &self.rest {
+            out.push_str(&format!("<br>{}", esc(line)));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests;
