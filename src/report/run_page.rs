@@ -119,8 +119,35 @@ fn seats(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
         table_of(page, &t, &cols);
         return Ok(());
     }
-    let (seat, rate) = (t.need(&["seat"])?, t.need(&["win_rate"])?);
-    let (lo, hi) = (t.need(&["ci_low"])?, t.need(&["ci_high"])?);
+    let seat = t.need(&["seat"])?;
+    // The chart shows what the verdict judges: each seat's share of the decisive matches
+    // (those with a sole winner), against the verdict's margin. A folder without those
+    // columns, or without a decisive match, shows the win share over all matches.
+    let judged = match (
+        t.col(&["decisive_win_rate"]),
+        t.col(&["decisive_ci_low"]),
+        t.col(&["decisive_ci_high"]),
+    ) {
+        (Some(r), Some(l), Some(h))
+            if (0..t.rows.len()).all(|i| matches!(t.num(i, r), Ok(Some(_)))) =>
+        {
+            Some((r, l, h))
+        }
+        _ => None,
+    };
+    // The table below shows the win shares whichever is charted: a cell of them that is
+    // not a number is refused (named by file, row and column), never shown as text.
+    let win_rate = t.need(&["win_rate"])?;
+    for i in 0..t.rows.len() {
+        t.need_num(i, win_rate)?;
+        for c in [t.need(&["ci_low"])?, t.need(&["ci_high"])?] {
+            t.num(i, c)?;
+        }
+    }
+    let (rate, lo, hi) = match judged {
+        Some(cols) => cols,
+        None => (t.need(&["win_rate"])?, t.need(&["ci_low"])?, t.need(&["ci_high"])?),
+    };
     let fair = t.col(&["fair_share"]);
     let mut points = Vec::new();
     let mut fair_share = None;
@@ -140,13 +167,31 @@ fn seats(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
     }
     let fair_share = fair_share.unwrap_or(1.0 / points.len() as f64);
     page.heading("Who wins: seat win shares");
-    page.raw(&crate::report::verdict::shown(&verdict, &t).html());
-    let chart = charts::intervals(&points, &Guide::line(fair_share), "win share")?;
-    page.chart(
-        "seat-shares",
-        &format!("Win share per seat (seat 0 moves first) with 95% intervals ({}); the red line is a fair share of {:.1}%.", t.text(&t.rows[0], t.col(&["ci_method"]).unwrap_or(usize::MAX)), 100.0 * fair_share),
-        &chart,
-    );
+    let shown = crate::report::verdict::shown(&verdict, &t);
+    page.raw(&shown.html());
+    let margin = shown.judged.map(|(_, m)| m);
+    let guide = Guide {
+        line: Some(fair_share),
+        band: margin.map(|m| (fair_share - m / 100.0, fair_share + m / 100.0)),
+    };
+    let band_words = margin
+        .map(|m| format!(", the shaded band the verdict's ±{m} pp margin around it"))
+        .unwrap_or_default();
+    let caption = if judged.is_some() {
+        format!(
+            "Each seat's share of the decisive matches (those with a sole winner; seat 0 moves first), which the verdict judges, with 95% Wilson intervals; the red line is a fair share of {:.1}%{band_words}.",
+            100.0 * fair_share
+        )
+    } else {
+        format!(
+            "Win share per seat (seat 0 moves first) with 95% intervals ({}); the red line is a fair share of {:.1}%{band_words}.",
+            t.text(&t.rows[0], t.col(&["ci_method"]).unwrap_or(usize::MAX)),
+            100.0 * fair_share
+        )
+    };
+    let y_desc = if judged.is_some() { "share of decisive matches" } else { "win share" };
+    let chart = charts::intervals(&points, &guide, y_desc)?;
+    page.chart("seat-shares", &caption, &chart);
     let cols = [
         "seat",
         "matches",

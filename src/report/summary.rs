@@ -25,6 +25,8 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
     }
     let mut edges = Vec::new();
     let mut warned = false;
+    // The margin every game's verdict was judged against (one run, one margin).
+    let mut margins: Vec<Option<f64>> = Vec::new();
     let mut rows = String::from(
         "<table><tr><th>game</th><th>matches</th><th>seat 0 edge (pp)</th><th>95% interval</th><th>turns: median</th><th>mean</th><th style=\"text-align:left\">verdict</th></tr>",
     );
@@ -55,6 +57,7 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
         // once, under the table, not in every row.
         let shown = crate::report::verdict::shown(&verdict, &seats);
         warned |= shown.warning;
+        margins.push(shown.judged.map(|(_, m)| m));
         rows.push_str(&format!(
             "<tr><td><a href=\"{0}/report.html\">{0}</a></td><td>{1}</td><td>{2}</td><td>[{3}, {4}]</td><td>{5}</td><td>{6}</td><td style=\"text-align:left;white-space:normal\">{7}</td></tr>",
             esc(&name),
@@ -81,10 +84,19 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
         ));
     }
     page.heading("Seat 0's edge over a fair share, per game");
-    let chart = charts::intervals(&edges, &Guide::line(0.0), "pp over fair share")?;
+    // The band only when every verdict states the same margin: it is theirs to draw.
+    let margin = match margins.first() {
+        Some(&Some(m)) if margins.iter().all(|x| *x == Some(m)) => Some(m),
+        _ => None,
+    };
+    let guide = Guide { line: Some(0.0), band: margin.map(|m| (-m, m)) };
+    let chart = charts::intervals(&edges, &guide, "pp over fair share")?;
+    let band_words = margin
+        .map(|m| format!(", the shaded band the verdicts' ±{m} pp margin"))
+        .unwrap_or_default();
     page.chart(
         "seat0-edges",
-        "Seat 0's share of decisive matches minus a fair share, in percentage points, with 95% intervals; the red line is no edge.",
+        &format!("Seat 0's share of decisive matches minus a fair share, in percentage points, with 95% intervals; the red line is no edge{band_words}."),
         &chart,
     );
     page.raw(&rows);

@@ -9,13 +9,14 @@
 
 use std::path::Path;
 
-use crate::core::layout::{MANIFEST, SWEEP_CSV, SWEEP_DIFF_CSV, VERDICT_TXT};
+use crate::core::layout::{MANIFEST, SWEEP_CSV, SWEEP_DIFF_CSV, SWEEP_FILE, VERDICT_TXT};
 use crate::report::ReportError;
 use crate::report::charts::{self, Guide, Line};
 use crate::report::page::{Page, cell_for, esc};
 use crate::report::rerun;
 use crate::report::table::Table;
 use crate::report::table::table_of;
+use crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP;
 
 /// A one-line figure: chart id, label, and the column names of its value, band low and
 /// band high (each with fallbacks).
@@ -58,6 +59,17 @@ fn recorded_command(dir: &Path) -> Option<Vec<String>> {
     let text = std::fs::read_to_string(dir.join(MANIFEST)).ok()?;
     let m: serde_json::Value = serde_json::from_str(&text).ok()?;
     rerun::recorded_words(&m["command_line"])
+}
+
+/// The margin the sweep's verdicts were judged against, in pp: `fair_within` in the request
+/// sweep.json records (absent when the default was used, as in a folder without one).
+fn margin_of(dir: &Path) -> f64 {
+    std::fs::read_to_string(dir.join(SWEEP_FILE))
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .and_then(|v| v["request"]["fair_within"].as_f64())
+        .filter(|m| m.is_finite() && *m >= 0.0)
+        .unwrap_or(DEFAULT_FAIR_WITHIN_PP)
 }
 
 /// `I/K` when the sweep folder is a shard (its manifest records the shard).
@@ -157,37 +169,51 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
         }
     }
     let caption_base = "the grey vertical line marks the baseline";
+    // Charts that judge balance draw the margin the sweep's verdicts used.
+    let margin = margin_of(dir);
     if !seats.is_empty() {
         let fair = 1.0 / seats.len() as f64;
         page.heading("Seat win shares");
-        let chart = charts::bands(&seats, &x_labels, baseline_x, &Guide::line(fair), "win share")?;
+        let guide = Guide::line_and_band(fair, (fair - margin / 100.0, fair + margin / 100.0));
+        let chart = charts::bands(&seats, &x_labels, baseline_x, &guide, "win share")?;
         page.chart(
             "sweep-seats",
-            &format!("Each seat's win share against {key_name} with its 95% band; the red line is a fair share of {:.1}%, {caption_base}.", 100.0 * fair),
+            &format!("Each seat's win share against {key_name} with its 95% band; the red line is a fair share of {:.1}%, the shaded band the sweep's ±{margin} pp margin around it (its verdicts judge shares of the decisive matches), {caption_base}.", 100.0 * fair),
             &chart,
         );
     }
-    let singles: [Single; 2] = [
+    let singles: [(Single, Guide, String); 2] = [
         (
-            "sweep-deviation",
-            "largest seat deviation from a fair share (pp)",
-            &["max_seat_deviation_pp"],
-            &["max_seat_deviation_ci_low"],
-            &["max_seat_deviation_ci_high"],
+            (
+                "sweep-deviation",
+                "largest seat deviation from a fair share (pp)",
+                &["max_seat_deviation_pp"],
+                &["max_seat_deviation_ci_low"],
+                &["max_seat_deviation_ci_high"],
+            ),
+            // From no deviation up to the margin is fair; the red line is the margin.
+            Guide::line_and_band(margin, (0.0, margin)),
+            format!(
+                "; the shaded band, 0 to {margin} pp, is within the sweep's ±{margin} pp margin, the red line its edge"
+            ),
         ),
         (
-            "sweep-turns",
-            "mean turns per match",
-            &["turns_mean", "mean_turns"],
-            &["turns_ci_low"],
-            &["turns_ci_high"],
+            (
+                "sweep-turns",
+                "mean turns per match",
+                &["turns_mean", "mean_turns"],
+                &["turns_ci_low"],
+                &["turns_ci_high"],
+            ),
+            Guide::default(),
+            String::new(),
         ),
     ];
-    for (id, label, v, l, h) in singles {
+    for ((id, label, v, l, h), guide, guide_words) in singles {
         if let Some(line) = line(&t, label, &xs, v, l, h)? {
             page.heading(label);
-            let chart = charts::bands(&[line], &x_labels, baseline_x, &Guide::default(), label)?;
-            page.chart(id, &format!("{label} against {key_name} (with its 95% band where sweep.csv gives one); {caption_base}."), &chart);
+            let chart = charts::bands(&[line], &x_labels, baseline_x, &guide, label)?;
+            page.chart(id, &format!("{label} against {key_name} (with its 95% band where sweep.csv gives one){guide_words}; {caption_base}."), &chart);
         }
     }
     let shares: Vec<Line> = t

@@ -18,6 +18,71 @@ fn figure<'a>(html: &'a str, id: &str) -> Option<&'a str> {
     Some(&html[start..end])
 }
 
+/// A figure's value axis: (value, pixel) at two points, from its `data-y-map`.
+fn y_map(f: &str) -> [f64; 4] {
+    let at = f.find("data-y-map=\"").unwrap() + "data-y-map=\"".len();
+    let map: Vec<f64> =
+        f[at..at + f[at..].find('"').unwrap()].split(' ').map(|v| v.parse().unwrap()).collect();
+    [map[0], map[1], map[2], map[3]]
+}
+
+/// A pixel row of a figure as a value of its axis, and one pixel in values.
+fn value_at(f: &str, px: f64) -> f64 {
+    let [v0, p0, v1, p1] = y_map(f);
+    v0 + (px - p0) * (v1 - v0) / (p1 - p0)
+}
+
+fn one_px(f: &str) -> f64 {
+    let [v0, p0, v1, p1] = y_map(f);
+    ((v1 - v0) / (p1 - p0)).abs()
+}
+
+fn attr_num(tag: &str, name: &str) -> f64 {
+    let at = tag.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+    tag[at..at + tag[at..].find('"').unwrap()].parse().unwrap()
+}
+
+/// The verdict's margin band of a figure (the rectangle in the margin colour), as values.
+fn margin_band(f: &str) -> Option<(f64, f64)> {
+    let rect = f
+        .split("<rect")
+        .skip(1)
+        .find(|r| r[..r.find('>').unwrap()].contains("fill=\"#E67E22\""))?;
+    let (y, h) = (attr_num(rect, "y"), attr_num(rect, "height"));
+    let (a, b) = (value_at(f, y), value_at(f, y + h));
+    Some((a.min(b), a.max(b)))
+}
+
+/// The values of a figure's horizontal red reference lines.
+fn reference_lines(f: &str) -> Vec<f64> {
+    f.split("<polyline")
+        .skip(1)
+        .filter(|l| l[..l.find('>').unwrap()].contains("stroke=\"#C0392B\""))
+        .filter_map(|l| {
+            let pts = l.split("points=\"").nth(1)?;
+            let ys: Vec<f64> = pts[..pts.find('"')?]
+                .split_whitespace()
+                .map(|p| p.split_once(',').unwrap().1.parse().unwrap())
+                .collect();
+            (ys.len() == 2 && ys[0] == ys[1]).then(|| value_at(f, ys[0]))
+        })
+        .collect()
+}
+
+/// Issue 44: a chart that judges balance shows the fair line and the verdict's margin band
+/// where they are, and its axis takes both in.
+fn assert_guide(f: &str, line: f64, band: (f64, f64), what: &str) {
+    let px = 1.5 * one_px(f);
+    let (lo, hi) = margin_band(f).unwrap_or_else(|| panic!("{what}: no margin band"));
+    assert!(
+        (lo - band.0).abs() <= px && (hi - band.1).abs() <= px,
+        "{what}: band [{lo}, {hi}], want {band:?}"
+    );
+    assert!(reference_lines(f).iter().any(|r| (r - line).abs() <= px), "{what}: no line at {line}");
+    let [v0, _, v1, _] = y_map(f);
+    assert!(v0 <= band.0.min(line) && v1 >= band.1.max(line), "{what}: axis [{v0}, {v1}]");
+}
+
 /// The page is self-contained: no script, no stylesheet or image fetched, no URL but the
 /// SVG namespace.
 fn assert_self_contained(html: &str, what: &str) {
@@ -73,18 +138,20 @@ fn seat_bars(html: &str) -> Vec<(f64, f64)> {
     bars.into_iter().map(|(_, lo, hi)| (lo, hi)).collect()
 }
 
-/// seats.csv's (ci_low, ci_high) per seat.
+/// seats.csv's interval per seat that the chart draws: of the share of decisive matches,
+/// which the verdict judges (issue 44), or of the win share where a seat has none.
 fn seat_intervals(dir: &Path) -> Vec<(f64, f64)> {
     let mut r = csv::Reader::from_path(dir.join("seats.csv")).unwrap();
     let h = r.headers().unwrap().clone();
     let col = |n: &str| h.iter().position(|c| c == n).unwrap();
-    let (lo, hi) = (col("ci_low"), col("ci_high"));
-    r.records()
-        .map(|row| {
-            let row = row.unwrap();
-            (row[lo].parse().unwrap(), row[hi].parse().unwrap())
-        })
-        .collect()
+    let rows: Vec<csv::StringRecord> = r.records().map(|row| row.unwrap()).collect();
+    let decisive = rows.iter().all(|row| !row[col("decisive_win_rate")].is_empty());
+    let (lo, hi) = if decisive {
+        (col("decisive_ci_low"), col("decisive_ci_high"))
+    } else {
+        (col("ci_low"), col("ci_high"))
+    };
+    rows.iter().map(|row| (row[lo].parse().unwrap(), row[hi].parse().unwrap())).collect()
 }
 
 /// Text as the page escapes it.
@@ -178,6 +245,9 @@ fn every_game_gets_a_page_with_its_charts_and_seat_bars_where_the_csv_says() {
             }
         }
         assert_verdict_answer_first(&html, &read(&dir, "verdict.txt"), game);
+        let fair = 1.0 / seat_intervals(&dir).len() as f64;
+        let f = figure(&html, "seat-shares").unwrap();
+        assert_guide(f, fair, (fair - 0.01, fair + 0.01), game);
         assert!(html.contains("exactly, into a new folder: <code>"), "{game}: command line");
         let bars = seat_bars(&html);
         let want = seat_intervals(&dir);
@@ -242,6 +312,7 @@ fn the_default_experiment_gets_a_summary_linking_every_game() {
     let html = read(&dir, "report.html");
     assert_self_contained(&html, "summary");
     assert_charts(&html, &["seat0-edges"], "summary");
+    assert_guide(figure(&html, "seat0-edges").unwrap(), 0.0, (-1.0, 1.0), "summary");
     // Every game's verdict comes from random bots: their warning is said once, not per row.
     assert_eq!(html.matches("random bots play without strategy").count(), 1, "one warning");
     // Each game's verdict opens with its plain answer, its method smaller.
@@ -305,6 +376,21 @@ fn a_sweep_folder_gets_each_figure_against_the_parameter_and_the_paired_differen
     );
     assert!(html.contains("Sweep of value_12: 5 variants"));
     assert!(html.contains("value_12=8 (value_12 = 8)"), "the baseline is named");
+    // Issue 44: the largest deviation against the margin the sweep used (the default ±1 pp
+    // without a sweep.json), from 0; the seats' shares against fair ± the margin.
+    let third = 1.0 / 3.0;
+    assert_guide(figure(&html, "sweep-deviation").unwrap(), 1.0, (0.0, 1.0), "deviation");
+    assert_guide(
+        figure(&html, "sweep-seats").unwrap(),
+        third,
+        (third - 0.01, third + 0.01),
+        "seats",
+    );
+    std::fs::write(tmp.path().join("sweep.json"), r#"{"request": {"fair_within": 2.5}}"#).unwrap();
+    run_ok(&["report", tmp.path().to_str().unwrap()]);
+    let html = read(tmp.path(), "report.html");
+    assert_guide(figure(&html, "sweep-deviation").unwrap(), 2.5, (0.0, 2.5), "deviation, ±2.5");
+    assert!(html.contains("within the sweep&#39;s ±2.5 pp margin"), "the caption names it");
 }
 
 #[test]
