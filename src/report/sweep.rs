@@ -1,7 +1,7 @@
 //! The page of a sweep folder: each headline figure of `sweep.csv` (seat win shares, the
-//! largest seat deviation, mean turns, each card's share of points) against the varied
-//! parameter with its interval band and the baseline marked, then the paired differences of
-//! `sweep_diff.csv`. Columns are read by name with fallbacks, since the sweep files are
+//! largest seat deviation, mean turns) against the varied parameter with its interval band
+//! and the baseline marked, each card's share of points as a table (sweep.csv gives them no
+//! interval), then the paired differences of `sweep_diff.csv`. Columns are read by name with fallbacks, since the sweep files are
 //! young: `variant`/`name`, `folder`, the varied keys between `folder` and `matches`,
 //! `seatN_win`/`seatN_win_rate` with `seatN_ci_low`/`seatN_ci_high`, `max_seat_deviation_pp`,
 //! `turns_mean` with `turns_ci_low`/`turns_ci_high`, `points_share_*`; and in
@@ -216,25 +216,7 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
             page.chart(id, &format!("{label} against {key_name} (with its 95% band where sweep.csv gives one){guide_words}; {caption_base}."), &chart);
         }
     }
-    let shares: Vec<Line> = t
-        .headers
-        .iter()
-        .filter(|h| h.starts_with("points_share_"))
-        .map(|h| line(&t, h.trim_start_matches("points_share_"), &xs, &[h], &[], &[]))
-        .collect::<Result<Vec<_>, _>>()?
-        .into_iter()
-        .flatten()
-        .collect();
-    if !shares.is_empty() {
-        page.heading("Each card's share of all points");
-        let chart =
-            charts::bands(&shares, &x_labels, baseline_x, &Guide::default(), "share of points")?;
-        page.chart(
-            "sweep-point-shares",
-            &format!("Share of all points by card against {key_name}; {caption_base}."),
-            &chart,
-        );
-    }
+    point_shares(&mut page, &t, &texts, baseline_index, &key_name)?;
 
     if let Some(d) = &diff {
         differences(&mut page, d, &names, &xs, &x_labels, baseline_x, &key_name)?;
@@ -285,6 +267,44 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
         "Every number on this page is read from sweep.csv and sweep_diff.csv in this folder.",
     );
     Ok(page.finish(&title))
+}
+
+/// Each card's share of all points (`points_share_*`), a row per card and a column per
+/// variant. sweep.csv gives no interval for a share, so the shares are a table, not a chart:
+/// a chart draws no estimate without its interval (and nineteen lines of six colours could
+/// not be told apart).
+fn point_shares(
+    page: &mut Page,
+    t: &Table,
+    texts: &[String],
+    baseline_index: Option<usize>,
+    key_name: &str,
+) -> Result<(), ReportError> {
+    let cols: Vec<usize> =
+        (0..t.headers.len()).filter(|&c| t.headers[c].starts_with("points_share_")).collect();
+    if cols.is_empty() {
+        return Ok(());
+    }
+    page.heading("Each card's share of all points");
+    let mut headers = vec!["card".to_string()];
+    headers.extend(texts.iter().enumerate().map(|(i, v)| {
+        let base = if Some(i) == baseline_index { " (baseline)" } else { "" };
+        format!("{key_name} = {v}{base}")
+    }));
+    let mut rows = Vec::new();
+    for &c in &cols {
+        let mut row = vec![t.headers[c].trim_start_matches("points_share_").to_string()];
+        for i in 0..t.rows.len() {
+            row.push(t.num(i, c)?.map_or(String::new(), |v| format!("{:.1}%", 100.0 * v)));
+        }
+        rows.push(row);
+    }
+    let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
+    page.table(&headers, &rows);
+    page.para(&format!(
+        "Each card's share of all points scored, in percent, at each value of {key_name} (points_share_* in sweep.csv, which gives no interval for them: a table, not a chart)."
+    ));
+    Ok(())
 }
 
 /// The paired differences against the baseline: a chart per quantity (the seats' win shares

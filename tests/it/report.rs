@@ -368,7 +368,6 @@ fn a_sweep_folder_gets_each_figure_against_the_parameter_and_the_paired_differen
             "sweep-seats",
             "sweep-deviation",
             "sweep-turns",
-            "sweep-point-shares",
             "sweep-diff-seat0_win",
             "sweep-diff-turns",
         ],
@@ -376,6 +375,11 @@ fn a_sweep_folder_gets_each_figure_against_the_parameter_and_the_paired_differen
     );
     assert!(html.contains("Sweep of value_12: 5 variants"));
     assert!(html.contains("value_12=8 (value_12 = 8)"), "the baseline is named");
+    // Issue 44: the cards' shares of points have no interval in sweep.csv: a table (a row
+    // per card, a column per variant), not a chart.
+    assert!(figure(&html, "sweep-point-shares").is_none(), "no chart without intervals");
+    assert!(html.contains("<th>value_12 = 8 (baseline)</th>"), "a column per variant");
+    assert!(html.contains("<tr><td>12</td><td>"), "a row per card");
     // Issue 44: the largest deviation against the margin the sweep used (the default ±1 pp
     // without a sweep.json), from 0; the seats' shares against fair ± the margin.
     let third = 1.0 / 3.0;
