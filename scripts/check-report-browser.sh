@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Browser check of report.html: renders the report of one run (DARDZ), one sweep
-# (a real DARDZ 12-card sweep), a skill ladder (tic-tac-toe) and the default experiment's summary in
-# headless Chromium, takes a screenshot of each and fails when a page is blank (one colour),
-# logs a JavaScript error, or has a chart of zero size. Installs Chromium from the Debian
-# packages when it is missing and apt can run (CI is root); where it cannot, it prints
-# SKIPPED loudly and exits 0.
+# (a real DARDZ 12-card sweep), a skill ladder (tic-tac-toe) and the default experiment's
+# summary in headless Chromium, takes a screenshot of each and fails when a page is blank (one
+# colour), logs a JavaScript error, or has a chart of zero size; then measures the pages at 800
+# and 1280 px (scripts/view-browser/report.js: tables' scroll cues, charts' labels). Installs
+# Chromium from the Debian packages when it is missing and apt can run (CI is root); where it
+# cannot, it prints SKIPPED loudly and exits 0.
 #
 # Usage: scripts/check-report-browser.sh [SCREENSHOT_DIR]   (default: a temporary folder)
 set -euo pipefail
@@ -100,5 +101,16 @@ if "<script" in html:
 print(f"ok: {name}: {w}x{h} screenshot, {distinct} distinct values, {len(svgs)} charts -> {png}")
 PY
 done
+# Issue 44: what only a browser measures, at a laptop's width and a narrow window's: the page
+# never scrolls sideways, a table wider than the page shows its "scroll →" cue and one that
+# fits shows none, and no chart's text runs out of its picture or covers a point or another
+# label. Needs node and playwright-core (scripts/view-browser); said SKIPPED without them.
+( need_playwright )
+if [ -d scripts/view-browser/node_modules/playwright-core ]; then
+    CHROMIUM="$browser" node scripts/view-browser/report.js 800,1280 \
+        dardz="$work/dardz/report.html" sweep="$work/sweep/report.html" \
+        experiment="$work/experiment/report.html" ladder="$work/ladder/report.html" \
+        experiment-dardz="$work/experiment/dardz/report.html" || status=1
+fi
 [ "$status" = 0 ] && echo "report browser check passed" || echo "report browser check FAILED"
 exit $status

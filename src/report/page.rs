@@ -11,13 +11,17 @@ h1{font-size:1.5em;margin:.4em 0}h2{font-size:1.2em;margin:1.4em 0 .4em;border-b
 .warning{border-left:4px solid #c77700;background:#fdf6ec;padding:4px 12px;margin:8px 0;font-size:.95em}
 figure{margin:10px 0;page-break-inside:avoid;break-inside:avoid}figcaption{font-size:.9em;color:#444}
 svg{max-width:100%;height:auto;display:block}
-table{border-collapse:collapse;font-size:.85em;margin:6px 0;display:block;overflow-x:auto;max-width:100%}
+table{border-collapse:collapse;font-size:.85em;margin:0}
+.scroll{overflow-x:auto;max-width:100%;margin:6px 0;background:linear-gradient(to right,#fff 40%,rgba(255,255,255,0)) left/48px 100% no-repeat local,linear-gradient(to left,#fff 40%,rgba(255,255,255,0)) right/48px 100% no-repeat local,linear-gradient(to right,rgba(0,0,0,.28),rgba(0,0,0,0)) left/16px 100% no-repeat scroll,linear-gradient(to left,rgba(0,0,0,.28),rgba(0,0,0,0)) right/16px 100% no-repeat scroll}
+.scroll-in{display:inline-block;min-width:100%;position:relative;vertical-align:top}
+.cue{position:sticky;right:0;z-index:1;width:max-content;margin-left:auto;padding:0 4px;font-size:13px;height:20px;line-height:20px;color:#7a4a00;background:#fff}
+.scroll-in::after{content:'';position:absolute;right:0;top:0;width:96px;height:20px;background:#fff;z-index:2}
 td,th{border:1px solid #ddd;padding:2px 6px;text-align:right;white-space:nowrap}th{background:#f4f4f4;white-space:normal;vertical-align:bottom}
 .notable td,.notable th{text-align:left;white-space:normal}.notable td:nth-child(2){white-space:nowrap}
 td:first-child,th:first-child{text-align:left}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:6px 0}dt{font-weight:600}dd{margin:0}
 code{background:#f4f4f4;padding:1px 4px;word-break:break-all}
-@media print{body{max-width:none}a{color:inherit;text-decoration:none}h2{page-break-after:avoid}}
+@media print{body{max-width:none}a{color:inherit;text-decoration:none}h2{page-break-after:avoid}.cue{display:none}}
 ";
 
 pub use crate::report::html::esc;
@@ -61,6 +65,19 @@ pub fn heading_words(name: &str) -> String {
         .replace("ci_high", "95% high")
         .replace("_pp", " (pp)")
         .replace('_', " ")
+}
+
+/// `table` (a whole `<table>` element) in a box that scrolls sideways when the table is
+/// wider than the page, with a cue that it does: a shadow at the edge with more to see, and
+/// a "scroll →" note over the right edge (above the table, so a long table's is seen first).
+/// Both show only while the table overflows: the box's white covers (drawn at the ends of
+/// the table, moving with it) hide the shadows at an end in view, and a white block at the
+/// table's top right hides the note, which sticks to the box's right edge, whenever that end
+/// is in view. No script: the page has none.
+pub fn scrolling(table: &str) -> String {
+    format!(
+        "<div class=\"scroll\"><div class=\"scroll-in\"><div class=\"cue\">scroll &rarr;</div>{table}</div></div>"
+    )
 }
 
 /// A page under construction.
@@ -125,7 +142,7 @@ impl Page {
             t.push_str("</tr>");
         }
         t.push_str("</table>");
-        self.raw(&t);
+        self.raw(&scrolling(&t));
     }
 
     /// Term/definition pairs (the header block).
@@ -165,5 +182,21 @@ mod tests {
         assert_eq!(cell_for("win_rate", 0.51234), "0.5123", "other columns keep num's form");
         assert_eq!(heading_words("decisive_ci_low"), "decisive 95% low");
         assert_eq!(heading_words("diff_pp"), "diff (pp)");
+    }
+
+    #[test]
+    fn every_table_sits_in_a_scroll_box_with_its_cue() {
+        let mut page = Page::new("t");
+        page.table(&["a", "b"], &[vec!["1".into(), "<2>".into()]]);
+        let html = page.finish("t");
+        let boxed = "<div class=\"scroll\"><div class=\"scroll-in\"><div class=\"cue\">scroll &rarr;</div><table>";
+        assert!(html.contains(boxed), "{html}");
+        assert!(html.contains("&lt;2&gt;") && html.contains("</table></div></div>"));
+        // The cue sticks to the box's right edge, and a block at the table's own right end
+        // covers it (and the shadows' covers move with the table): CSS alone, no script.
+        for rule in [".cue{position:sticky;right:0;", ".scroll-in::after{", "no-repeat local"] {
+            assert!(STYLE.contains(rule), "{rule}");
+        }
+        assert!(!html.contains("<script"));
     }
 }

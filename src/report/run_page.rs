@@ -520,9 +520,9 @@ fn notable(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
             esc(&json_text(&p["why"]))
         ));
     }
-    page.raw(&format!(
+    page.raw(&crate::report::page::scrolling(&format!(
         "<table class=\"notable\"><tr><th>what</th><th>replay</th><th>why</th></tr>{rows}</table>"
-    ));
+    )));
     if missing > 0 {
         page.para(&format!(
             "{missing} of these replay pages are missing from the folder's matches/ (`arena view --from` on this folder draws any match again)."

@@ -77,6 +77,7 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
         });
     }
     rows.push_str("</table>");
+    let mut rows = crate::report::page::scrolling(&rows);
     if warned {
         rows.push_str(&format!(
             "<p class=\"warning\">Verdicts from random bots: {}.</p>",

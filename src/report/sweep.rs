@@ -12,7 +12,7 @@ use std::path::Path;
 use crate::core::layout::{MANIFEST, SWEEP_CSV, SWEEP_DIFF_CSV, SWEEP_FILE, VERDICT_TXT};
 use crate::report::ReportError;
 use crate::report::charts::{self, Guide, Line};
-use crate::report::page::{Page, cell_for, esc};
+use crate::report::page::{Page, cell_for, esc, heading_words};
 use crate::report::rerun;
 use crate::report::table::Table;
 use crate::report::table::table_of;
@@ -242,7 +242,9 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
         .map(|(i, _)| i)
         .collect();
     for &c in &extra {
-        table.push_str(&format!("<th>{}</th>", esc(&t.headers[c])));
+        // In words, so that the headings wrap; the CSV name stays in the tooltip.
+        let name = &t.headers[c];
+        table.push_str(&format!("<th title=\"{}\">{}</th>", esc(name), esc(&heading_words(name))));
     }
     table.push_str("</tr>");
     for (i, r) in t.rows.iter().enumerate() {
@@ -262,7 +264,7 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
         table.push_str("</tr>");
     }
     table.push_str("</table>");
-    page.raw(&table);
+    page.raw(&crate::report::page::scrolling(&table));
     page.para(
         "Every number on this page is read from sweep.csv and sweep_diff.csv in this folder.",
     );

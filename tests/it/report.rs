@@ -92,6 +92,15 @@ fn assert_self_contained(html: &str, what: &str) {
     }
 }
 
+/// Issue 44: every table of the page sits in a box that scrolls sideways with a "scroll →"
+/// cue (shown by the page's CSS only while the table is wider than the box).
+fn assert_tables_boxed(html: &str, what: &str) {
+    let boxed = "<div class=\"scroll\"><div class=\"scroll-in\"><div class=\"cue\">scroll &rarr;</div><table";
+    let tables = html.matches("<table").count();
+    assert!(tables > 0, "{what}: no table");
+    assert_eq!(html.matches(boxed).count(), tables, "{what}: a table outside a scroll box");
+}
+
 /// Every chart of the page has a non-empty SVG.
 fn assert_charts(html: &str, ids: &[&str], what: &str) {
     for id in ids {
@@ -226,6 +235,7 @@ fn every_game_gets_a_page_with_its_charts_and_seat_bars_where_the_csv_says() {
         run_ok(&args);
         let html = read(&dir, "report.html");
         assert_self_contained(&html, game);
+        assert_tables_boxed(&html, game);
         let mut ids = vec!["seat-shares", "length-decisions"];
         ids.extend(*charts);
         assert_charts(&html, &ids, game);
@@ -312,6 +322,7 @@ fn the_default_experiment_gets_a_summary_linking_every_game() {
     let html = read(&dir, "report.html");
     assert_self_contained(&html, "summary");
     assert_charts(&html, &["seat0-edges"], "summary");
+    assert_tables_boxed(&html, "summary");
     assert_guide(figure(&html, "seat0-edges").unwrap(), 0.0, (-1.0, 1.0), "summary");
     // Every game's verdict comes from random bots: their warning is said once, not per row.
     assert_eq!(html.matches("random bots play without strategy").count(), 1, "one warning");
@@ -378,6 +389,7 @@ fn a_sweep_folder_gets_each_figure_against_the_parameter_and_the_paired_differen
     // Issue 44: the cards' shares of points have no interval in sweep.csv: a table (a row
     // per card, a column per variant), not a chart.
     assert!(figure(&html, "sweep-point-shares").is_none(), "no chart without intervals");
+    assert_tables_boxed(&html, "sweep");
     assert!(html.contains("<th>value_12 = 8 (baseline)</th>"), "a column per variant");
     assert!(html.contains("<tr><td>12</td><td>"), "a row per card");
     // Issue 44: the largest deviation against the margin the sweep used (the default ±1 pp
