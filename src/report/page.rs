@@ -76,7 +76,7 @@ pub fn heading_words(name: &str) -> String {
 /// is in view. No script: the page has none.
 pub fn scrolling(table: &str) -> String {
     format!(
-        "<div class=\"scroll\"><div class=\"scroll-in\"><div class=\"cue\">scroll &rarr;</div>{table}</div></div>"
+        "<div class=\"scroll\"><div class=\"scroll-in\"><div class=\"cue\" aria-hidden=\"true\">scroll &rarr;</div>{table}</div></div>"
     )
 }
 
@@ -189,7 +189,7 @@ mod tests {
         let mut page = Page::new("t");
         page.table(&["a", "b"], &[vec!["1".into(), "<2>".into()]]);
         let html = page.finish("t");
-        let boxed = "<div class=\"scroll\"><div class=\"scroll-in\"><div class=\"cue\">scroll &rarr;</div><table>";
+        let boxed = "<div class=\"scroll\"><div class=\"scroll-in\"><div class=\"cue\" aria-hidden=\"true\">scroll &rarr;</div><table>";
         assert!(html.contains(boxed), "{html}");
         assert!(html.contains("&lt;2&gt;") && html.contains("</table></div></div>"));
         // The cue sticks to the box's right edge, and a block at the table's own right end
