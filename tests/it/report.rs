@@ -95,7 +95,7 @@ fn assert_self_contained(html: &str, what: &str) {
 /// Issue 44: every table of the page sits in a box that scrolls sideways with a "scroll →"
 /// cue (shown by the page's CSS only while the table is wider than the box).
 fn assert_tables_boxed(html: &str, what: &str) {
-    let boxed = "<div class=\"scroll\"><div class=\"scroll-in\"><div class=\"cue\">scroll &rarr;</div><table";
+    let boxed = "<div class=\"scroll\"><div class=\"scroll-in\"><div class=\"cue\" aria-hidden=\"true\">scroll &rarr;</div><table";
     let tables = html.matches("<table").count();
     assert!(tables > 0, "{what}: no table");
     assert_eq!(html.matches(boxed).count(), tables, "{what}: a table outside a scroll box");
@@ -351,6 +351,26 @@ fn the_default_experiment_gets_a_summary_linking_every_game() {
             html.contains(&format!("<a href=\"skill/{game}/report.html\">{game}</a>")),
             "links {game}'s ladder"
         );
+    }
+    // Issue 44: every page of the experiment's folder (each game's and each skill ladder's)
+    // is linked from the summary, and every link of the summary leads to a file there.
+    let hrefs: Vec<&str> =
+        html.split("href=\"").skip(1).map(|rest| &rest[..rest.find('"').unwrap()]).collect();
+    for href in &hrefs {
+        assert!(dir.join(href).is_file(), "the summary links {href}, which is not there");
+    }
+    let mut pages = Vec::new();
+    for sub in [dir.clone(), dir.join("skill")] {
+        for e in std::fs::read_dir(&sub).unwrap().flatten() {
+            if e.path().join("report.html").is_file() {
+                pages.push(e.path().join("report.html"));
+            }
+        }
+    }
+    assert!(pages.len() >= 14, "{pages:?}");
+    for page in pages {
+        let rel = page.strip_prefix(&dir).unwrap().to_str().unwrap().to_string();
+        assert!(hrefs.contains(&rel.as_str()), "the summary does not link {rel}");
     }
     for game in ["tictactoe", "pig", "trice", "dardz", "low-blow"] {
         assert!(
