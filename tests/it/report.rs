@@ -92,6 +92,75 @@ fn assert_self_contained(html: &str, what: &str) {
     }
 }
 
+/// The `<text>` elements of a figure: (x, y, anchor, transform, text).
+fn texts(f: &str) -> Vec<(f64, f64, String, String, String)> {
+    let attr = |tag: &str, name: &str| -> String {
+        tag.find(&format!(" {name}=\""))
+            .map(|at| {
+                let v = &tag[at + name.len() + 3..];
+                v[..v.find('"').unwrap()].to_string()
+            })
+            .unwrap_or_default()
+    };
+    f.split("<text")
+        .skip(1)
+        .map(|rest| {
+            let tag = &rest[..rest.find('>').unwrap()];
+            let body = &rest[rest.find('>').unwrap() + 1..rest.find("</text>").unwrap()];
+            (
+                attr(tag, "x").parse().unwrap(),
+                attr(tag, "y").parse().unwrap(),
+                attr(tag, "text-anchor"),
+                attr(tag, "transform"),
+                body.trim().to_string(),
+            )
+        })
+        .filter(|t| !t.4.is_empty())
+        .collect()
+}
+
+/// Issue 44: in every chart of the page, no axis repeats a tick label (the value axis's
+/// labels, right-aligned in one column, and the other axis's, in one row, each read once);
+/// and in the charts of estimates by category, every category label lies below the plot,
+/// where no point is.
+fn assert_axes_readable(html: &str, what: &str) {
+    for f in html.split("<figure class=\"chart\"").skip(1) {
+        let f = &f[..f.find("</figure>").unwrap()];
+        let id = f.split("id=\"").nth(1).unwrap().split('"').next().unwrap();
+        let mut groups: std::collections::BTreeMap<(bool, i64), Vec<String>> = Default::default();
+        for (x, y, anchor, transform, text) in texts(f) {
+            if !transform.is_empty() {
+                continue;
+            }
+            let key = if anchor == "end" { (true, x as i64) } else { (false, y as i64) };
+            groups.entry(key).or_default().push(text);
+        }
+        for labels in groups.values() {
+            let mut unique = labels.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(
+                unique.len(),
+                labels.len(),
+                "{what}: chart {id} repeats a label: {labels:?}"
+            );
+        }
+        let categories = ["seat-shares", "metric-", "bot-", "seat0-edges"];
+        if categories.iter().any(|c| id.starts_with(c)) {
+            let axis = y_map(f)[1];
+            for (_, y, anchor, transform, text) in texts(f) {
+                if anchor != "end" && !transform.starts_with("rotate(270") {
+                    assert!(y > axis, "{what}: chart {id}: label {text} inside the plot");
+                }
+                // A turned label starts at y and runs down, away from the plot.
+                if transform.starts_with("rotate(90") {
+                    assert_eq!(anchor, "start", "{what}: chart {id}: {text} reaches up");
+                }
+            }
+        }
+    }
+}
+
 /// Issue 44: every table of the page sits in a box that scrolls sideways with a "scroll →"
 /// cue (shown by the page's CSS only while the table is wider than the box).
 fn assert_tables_boxed(html: &str, what: &str) {
@@ -236,6 +305,7 @@ fn every_game_gets_a_page_with_its_charts_and_seat_bars_where_the_csv_says() {
         let html = read(&dir, "report.html");
         assert_self_contained(&html, game);
         assert_tables_boxed(&html, game);
+        assert_axes_readable(&html, game);
         let mut ids = vec!["seat-shares", "length-decisions"];
         ids.extend(*charts);
         assert_charts(&html, &ids, game);
@@ -323,6 +393,7 @@ fn the_default_experiment_gets_a_summary_linking_every_game() {
     assert_self_contained(&html, "summary");
     assert_charts(&html, &["seat0-edges"], "summary");
     assert_tables_boxed(&html, "summary");
+    assert_axes_readable(&html, "summary");
     assert_guide(figure(&html, "seat0-edges").unwrap(), 0.0, (-1.0, 1.0), "summary");
     // Every game's verdict comes from random bots: their warning is said once, not per row.
     assert_eq!(html.matches("random bots play without strategy").count(), 1, "one warning");
@@ -410,6 +481,7 @@ fn a_sweep_folder_gets_each_figure_against_the_parameter_and_the_paired_differen
     // per card, a column per variant), not a chart.
     assert!(figure(&html, "sweep-point-shares").is_none(), "no chart without intervals");
     assert_tables_boxed(&html, "sweep");
+    assert_axes_readable(&html, "sweep");
     assert!(html.contains("<th>value_12 = 8 (baseline)</th>"), "a column per variant");
     assert!(html.contains("<tr><td>12</td><td>"), "a row per card");
     // Issue 44: the largest deviation against the margin the sweep used (the default ±1 pp
