@@ -41,6 +41,7 @@ mod play_server;
 mod pride_hidden;
 mod props;
 mod report;
+mod report_read;
 mod rerun;
 mod rule_repros;
 mod seat_view;
