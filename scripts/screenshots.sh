@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates docs/screenshots/: the reports of the default experiment's
-# summary (all seven games), a DARDZ run, a run of different bots, a sweep, a tune and a ladder, rendered by
+# summary (all seven games), a DARDZ run, a run of different bots, a sweep, a tune and a ladder
+# (and the summary, a run and a sweep at 800 and 1280 px wide), rendered by
 # headless Chromium from a release build of a clean tree, so every picture is of committed
 # code: no "-dirty" version, and no machine path (every command runs as `arena` from a
 # temporary folder with relative output folders).
@@ -68,6 +69,22 @@ shoot mixed-bots-run mixed-bots/report.html
 shoot sweep sweep/report.html
 shoot tune tune/confirm/report.html
 shoot ladder ladder/report.html
+
+# Issue 44: the summary, a DARDZ run and a DARDZ sweep as whole pages at 800 and 1280 px wide
+# (summary-800.png, ... sweep-1280.png), each page measured as it is taken
+# (scripts/view-browser/report.js: no sideways scroll, tables' scroll cues, charts' labels).
+if [ -d "$repo/scripts/view-browser/node_modules/playwright-core" ]; then
+    mkdir widths && (
+        cd widths
+        arena sweep --game dardz --players 4 --vary value_12=4,6,8,10,12 --matches 2000 --quiet --out sweep
+        arena run --game dardz --players 4 --matches 2000 --quiet --out run
+        arena run --matches 2000 --quiet --out default
+        CHROMIUM="$browser" node "$repo/scripts/view-browser/report.js" --shots "$out" 800,1280 \
+            summary=default/report.html run=run/report.html sweep=sweep/report.html
+    )
+else
+    echo "note: no playwright-core in scripts/view-browser (npm ci there): no pictures at 800 and 1280 px"
+fi
 
 if [ -x "$repo/scripts/screenshots-view.sh" ]; then
     "$repo/scripts/screenshots-view.sh" "$work" "$out" "$browser"
