@@ -1,5 +1,5 @@
 // Opens report.html pages in headless Chromium at each given width and checks what only a
-// browser can measure (issue 44): the page never scrolls sideways; every table sits in a
+// browser can measure: the page never scrolls sideways; every table sits in a
 // scroll box whose "scroll →" cue shows exactly when the table is wider than the box; and in
 // every chart, no text runs out of the picture, no label covers a point or another label.
 // With --shots DIR it also saves a full-page screenshot of each page at each width.

@@ -210,7 +210,7 @@ pub(crate) fn seat_bars(html: &str) -> Vec<(f64, f64)> {
 }
 
 /// seats.csv's interval per seat that the chart draws: of the share of decisive matches,
-/// which the verdict judges (issue 44), or of the win share where a seat has none.
+/// which the verdict judges, or of the win share where a seat has none.
 pub(crate) fn seat_intervals(dir: &Path) -> Vec<(f64, f64)> {
     let mut r = csv::Reader::from_path(dir.join("seats.csv")).unwrap();
     let h = r.headers().unwrap().clone();
