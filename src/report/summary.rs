@@ -8,7 +8,7 @@ use crate::core::layout::{
     LADDER_CSV, LADDER_FIGURES_CSV, LENGTHS_CSV, MANIFEST, PLAN_FILE, SEATS_CSV, VERDICT_TXT,
 };
 use crate::report::charts::{self, Estimate, Guide};
-use crate::report::page::{Page, esc, num};
+use crate::report::page::{Page, cell_for, esc, num};
 use crate::report::table::Table;
 use crate::report::{ReportError, read_json};
 
@@ -66,7 +66,8 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
             rounded(l, l, h),
             rounded(h, l, h),
             num(median),
-            num(mean),
+            // A mean to three significant figures (lengths.csv keeps them all).
+            mean.map_or_else(|| num(None), |m| cell_for("mean", m)),
             shown.cell()
         ));
         edges.push(Estimate {

@@ -142,6 +142,16 @@ fn the_default_experiment_gets_a_summary_linking_every_game() {
     assert_guide(figure(&html, "seat0-edges").unwrap(), 0.0, (-1.0, 1.0), "summary");
     // Every game's verdict comes from random bots: their warning is said once, not per row.
     assert_eq!(html.matches("random bots play without strategy").count(), 1, "one warning");
+    // Each game's mean length to three significant figures, as every page shows means.
+    let games = html.split("<th style=\"text-align:left\">verdict</th>").nth(1).unwrap();
+    for row in games.split("</tr>").filter(|r| r.contains("<td>")).take(7) {
+        let cells: Vec<&str> =
+            row.split("<td>").skip(1).map(|c| c.split('<').next().unwrap()).collect();
+        let mean = cells[5];
+        let digits = mean.trim_start_matches(['0', '.']).chars().filter(char::is_ascii_digit);
+        let whole = mean.split('.').next().unwrap().len();
+        assert!(digits.count() <= 3.max(whole), "mean {mean} in {row}");
+    }
     // Each game's verdict opens with its plain answer, its method smaller.
     assert_eq!(
         html.matches("<td style=\"text-align:left;white-space:normal\"><strong class=\"answer\">")
