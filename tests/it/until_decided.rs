@@ -116,3 +116,34 @@ fn a_run_that_reaches_its_cap_says_so_and_keeps_the_changed_rules() {
     assert!(lines[1].contains("the balance verdict at look 2 of 2"), "{verdict}");
     assert_eq!(lines[2], "Rules changed from the defaults: value_12=8 (default 10).", "{verdict}");
 }
+
+#[test]
+fn a_paused_run_resumes_to_the_same_stop_and_files() {
+    // Trice at seed 1 decides "a real but small edge" at its eighth look of ten.
+    let tmp = tempfile::tempdir().unwrap();
+    let (whole, paused) = (tmp.path().join("whole"), tmp.path().join("paused"));
+    let args = [
+        "run",
+        "--game",
+        "trice",
+        "--until-decided",
+        "--matches",
+        "100000",
+        "--per-match",
+        "--quiet",
+        "--out",
+    ];
+    let o = arena(&[&args[..], &[whole.to_str().unwrap()]].concat());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = crate::common::output_within(
+        std::process::Command::new(env!("CARGO_BIN_EXE_arena"))
+            .args([&args[..], &[paused.to_str().unwrap()]].concat())
+            .env("ARENA_FAILPOINT", "boundary:3:stop"),
+    );
+    assert_eq!(o.status.code(), Some(4), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = arena(&["run", "--quiet", "--resume", paused.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_same_results(&whole, &paused);
+    let stopped = json(&whole, "manifest.json")["stopping"]["stopped_at_match"].as_u64();
+    assert_eq!(stopped, Some(80_000));
+}
