@@ -299,8 +299,9 @@ pub struct StoppingArgs {
     /// Stop as soon as the balance verdict is decided (fair within the margin, a real but
     /// small edge, or unfair beyond it), looking every --check-every matches; --matches is
     /// the cap. A group-sequential design (Pocock-type alpha spending) keeps each error rate
-    /// at 5% over all the looks. On by default for the default experiment (no --game and no
-    /// other stopping rule); `--until-decided=off` plays every match.
+    /// at 5% over all the looks. On by default for the default experiment (no --game, on the
+    /// command line or in an experiment file, and no other stopping rule);
+    /// `--until-decided=off` plays every match.
     #[arg(long, value_name = "on|off", num_args = 0..=1, default_missing_value = "on",
           value_parser = clap::builder::BoolishValueParser::new())]
     pub until_decided: Option<bool>,

@@ -61,7 +61,7 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
             }
             let stopping = flags.until_ci.is_some() || flags.sprt.is_some();
             // The default experiment answers its question and stops: every game plays until
-            // its balance verdict is decided, at most --matches (default 100,000) each.
+            // its balance verdict is decided, at most --matches (default 500,000) each.
             let default_experiment = flags.game.is_none() && flags.rules.is_none();
             if default_experiment && !stopping {
                 flags.until_decided.get_or_insert(true);

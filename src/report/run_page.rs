@@ -106,7 +106,8 @@ fn seats(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
         // Solo (PP-15): no win share to chart; the score's distribution and the end reasons
         // are the statistics (the verdict says where they are).
         page.heading("Solo game: the score");
-        page.raw(&crate::report::verdict::shown(&verdict, &t).html());
+        let levels = crate::report::verdict::levels_of(dir, 1);
+        page.raw(&crate::report::verdict::shown(&verdict, &t, &levels).html());
         let cols = [
             "seat",
             "matches",
@@ -167,7 +168,8 @@ fn seats(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
     }
     let fair_share = fair_share.unwrap_or(1.0 / points.len() as f64);
     page.heading("Who wins: seat win shares");
-    let shown = crate::report::verdict::shown(&verdict, &t);
+    let levels = crate::report::verdict::levels_of(dir, t.rows.len());
+    let shown = crate::report::verdict::shown(&verdict, &t, &levels);
     page.raw(&shown.html());
     let margin = shown.judged.map(|(_, m)| m);
     let guide = Guide {

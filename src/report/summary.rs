@@ -55,7 +55,8 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
         let verdict = crate::report::recorded::read_text(g, VERDICT_TXT)?;
         // The answer first, then its figures and method; the random-play warning is said
         // once, under the table, not in every row.
-        let shown = crate::report::verdict::shown(&verdict, &seats);
+        let levels = crate::report::verdict::levels_of(g, seats.rows.len());
+        let shown = crate::report::verdict::shown(&verdict, &seats, &levels);
         warned |= shown.warning;
         margins.push(shown.judged.map(|(_, m)| m));
         rows.push_str(&format!(

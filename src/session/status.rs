@@ -126,7 +126,7 @@ impl StatusWriter {
         if done > self.done_at_start || self.last.is_some() {
             self.last = Some(Instant::now());
         }
-        let stopping = stopping.map(|(rule, tally)| closeness(rule, tally));
+        let stopping = stopping.map(|(rule, tally)| closeness(rule, tally, done));
         self.write(&self.status(State::Running, done, stopping, None))
     }
 
@@ -157,9 +157,10 @@ pub fn mark_failed(dir: &Path, game: &str, message: &str) {
     }
 }
 
-/// How close a stopping rule is: the current width against the target, or the SPRT's
-/// log-likelihood ratio against its bounds.
-pub fn closeness(rule: &Stopping, tally: &Tally) -> String {
+/// How close a stopping rule is after `played` matches: the current width against the
+/// target, the verdict as a sequential design judges it, or the SPRT's log-likelihood ratio
+/// against its bounds.
+pub fn closeness(rule: &Stopping, tally: &Tally, played: u64) -> String {
     let seat = &tally.seats[0];
     let mut parts = Vec::new();
     if let Some(width) = rule.until_ci {
@@ -167,12 +168,23 @@ pub fn closeness(rule: &Stopping, tally: &Tally) -> String {
         parts.push(format!("seat 0's interval is {:.4} wide, stops at {width}", hi - lo));
     }
     if let Some(rule) = rule.until_decided {
-        // The look of the matches tallied (a failed match, not tallied, can make it one
-        // look early in this line; the verdict itself uses the matches played).
-        let (answer, levels) = rule.answer(tally, tally.matches);
-        let look =
-            levels.look.map_or(String::new(), |l| format!(" at look {} of {}", l.index, l.of));
-        parts.push(format!("the balance verdict{look}: {}", answer.words(rule.margin_pp)));
+        let (answer, levels) = rule.answer(tally, played);
+        let words = answer.words(rule.margin_pp);
+        let design = rule.design;
+        let at_look = played.is_multiple_of(design.every) || played >= design.cap;
+        parts.push(match levels.look {
+            Some(l) if at_look => {
+                format!("the balance verdict at look {} of {}: {words}", l.index, l.of)
+            }
+            // Between two looks the answer is not yet asked: what it would be so far.
+            Some(l) => format!(
+                "the balance verdict so far: {words} (look {} of {} at match {})",
+                l.index,
+                l.of,
+                l.index.saturating_mul(design.every).min(design.cap)
+            ),
+            None => format!("the balance verdict: {words}"),
+        });
     }
     if let Some(sprt) = rule.sprt {
         let (lower, upper) = sprt.bounds();

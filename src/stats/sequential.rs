@@ -26,7 +26,8 @@ use statrs::distribution::{ContinuousCDF, Normal};
 use crate::stats::verdict::{self, Levels, Look};
 
 /// The most looks a sequential design plans: each look's boundary is computed once per run
-/// (a thousand take about a second), and more looks buy almost nothing.
+/// (a thousand take about two seconds per level in a release build), and more looks buy
+/// almost nothing.
 pub const MAX_LOOKS: u64 = 1_000;
 
 /// The looks of a run that stops as soon as its verdict is decided (`--until-decided`): one
@@ -45,8 +46,8 @@ impl Design {
         self.cap.div_ceil(self.every.max(1))
     }
 
-    /// The look taken after `played` matches (from 1; a look between two planned ones counts
-    /// as the later, whose levels are the stricter).
+    /// The look taken after `played` matches (from 1; between two planned looks, the next:
+    /// a run only asks at its looks, and a status line between them says so).
     pub fn look_at(&self, played: u64) -> u64 {
         played.div_ceil(self.every.max(1)).clamp(1, self.looks())
     }

@@ -46,6 +46,12 @@ fn a_decided_verdict_stops_the_run_at_the_same_match_on_any_thread_count() {
     assert!(verdict.starts_with("unfair by more than the ±1 pp margin"), "{verdict}");
     assert!(verdict.contains(&format!("group-sequential: look {look} of 100")), "{verdict}");
     assert!(verdict.contains("Pocock-type alpha spending (Lan & DeMets 1983)"), "{verdict}");
+    // The page judges the answer again at the same look's levels, and says it first.
+    let page = read(&one, "report.html");
+    assert!(
+        page.contains("<p class=\"answer\">Unfair by more than ±1 pp</p>"),
+        "the answer box"
+    );
 }
 
 #[test]
@@ -60,6 +66,10 @@ fn the_default_experiment_plays_until_decided_unless_told_otherwise() {
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let stopping = &json(&out, "plan.json")["request"]["stopping"];
         assert_eq!(stopping["until_decided"].as_bool(), extra.is_none().then_some(true), "{name}");
+        // 300 matches are one look, at the cap: tic-tac-toe's first seat is decided there.
+        let manifest = json(&out.join("tictactoe"), "manifest.json");
+        let at = manifest["stopping"]["stopped_at_match"].as_u64();
+        assert_eq!(at, extra.is_none().then_some(300), "{name}: {}", manifest["stopping"]);
     }
 }
 
@@ -77,6 +87,8 @@ fn what_cannot_work_with_until_decided_is_refused() {
         "10",
     ]);
     assert_refused(&o, &["--until-decided", "--check-every must be at least 100", "got 10"]);
+    let o = arena(&["run", "--game", "pride-prejudice", "--players", "1", "--until-decided"]);
+    assert_refused(&o, &["--until-decided needs 2 or more players", "pride-prejudice"]);
     let o = arena(&["run", "--game", "pig", "--until-decided", "--shard", "0/2"]);
     assert_refused(&o, &["--shard", "--until-decided"]);
     let o = arena(&["run", "--game", "pig", "--until-decided=maybe"]);

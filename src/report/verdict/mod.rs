@@ -7,12 +7,35 @@
 //! figures against the margin the verdict's method states. The text is cut only where it
 //! opens with that answer's own words ([`Answer::opening`]) and holds the method of that
 //! margin and seat count ([`crate::stats::verdict::method_text`]); a verdict that does not
-//! (an older folder, a solo game, no decisive match) is shown whole, as it was.
+//! (an older folder, a solo game, no decisive match) is shown whole, as it was. A run that
+//! played until its verdict was decided is judged again at the levels of the look it
+//! stopped at ([`levels_of`]), as its verdict was.
 
+use std::path::Path;
+
+use crate::core::layout::MANIFEST;
 use crate::report::page::esc;
+use crate::report::read_json;
 use crate::report::table::Table;
-use crate::stats::analysis::{RANDOM_PLAY_WARNING, SeatBalance, answer};
-use crate::stats::verdict::{Answer, method_text};
+use crate::stats::analysis::{RANDOM_PLAY_WARNING, SeatBalance, answer_at};
+use crate::stats::sequential::{Design, MAX_LOOKS};
+use crate::stats::verdict::{Answer, Levels, method_text_at};
+
+/// The levels the verdict of the run in `dir` (a `players`-seat game) was judged at: a
+/// `--until-decided` run's at the look it stopped at (or its last, at the cap), read from
+/// its manifest's stopping rule; else, or when that record is missing or out of range (a
+/// hostile design of a billion looks is never computed), the fixed 5%.
+pub fn levels_of(dir: &Path, players: usize) -> Levels {
+    let Ok(manifest) = read_json(dir, MANIFEST) else { return Levels::FIXED };
+    let stopping = &manifest["stopping"];
+    let design = stopping["rule"]["until_decided"]["design"].clone();
+    let Ok(design) = serde_json::from_value::<Design>(design) else { return Levels::FIXED };
+    if design.every == 0 || design.cap == 0 || design.looks() > MAX_LOOKS {
+        return Levels::FIXED;
+    }
+    let played = stopping["stopped_at_match"].as_u64().unwrap_or(design.cap).min(design.cap);
+    design.levels(played, players)
+}
 
 /// A verdict cut into what a page shows in turn.
 #[derive(Debug, Default)]
@@ -78,13 +101,18 @@ fn capitalised(s: &str) -> String {
 
 /// Cut the seat line of a verdict (without `seats: ` and the warning) at the answer's
 /// opening words and the method's parenthesis: (answer, margin, figures, method).
-fn cut(line: &str, seats: &[SeatBalance]) -> Option<(Answer, f64, String, String)> {
+fn cut(
+    line: &str,
+    seats: &[SeatBalance],
+    levels: &Levels,
+) -> Option<(Answer, f64, String, String)> {
     let margin = stated_margin(line)?;
-    let judged = answer(seats, margin);
+    let judged = answer_at(seats, margin, levels);
     let opening = format!("{}: ", judged.opening(margin));
     let figures_and_method = line.strip_prefix(&opening)?;
     // `(method; n = ...)`, then `, with bots ...` when the verdict names them.
-    let open = figures_and_method.find(&format!(" ({}", method_text(seats.len(), margin)))?;
+    let method = method_text_at(seats.len(), margin, levels);
+    let open = figures_and_method.find(&format!(" ({method}"))?;
     let figures = &figures_and_method[..open];
     let tail = &figures_and_method[open + 2..];
     let (method, lineup) = match tail.rfind("), with bots ") {
@@ -98,8 +126,9 @@ fn cut(line: &str, seats: &[SeatBalance]) -> Option<(Answer, f64, String, String
     Some((judged, margin, figures.to_string(), method))
 }
 
-/// The verdict `text` (verdict.txt) cut into its parts, judged again from `seats`.
-pub fn shown(text: &str, seats: &Table) -> Shown {
+/// The verdict `text` (verdict.txt) cut into its parts, judged again from `seats` at
+/// `levels` ([`levels_of`] the run's folder).
+pub fn shown(text: &str, seats: &Table, levels: &Levels) -> Shown {
     // Uncut, the verdict is shown whole, but its warning still apart, once.
     let whole = Shown {
         figures: text.replace(RANDOM_PLAY_WARNING, "").trim().to_string(),
@@ -118,7 +147,9 @@ pub fn shown(text: &str, seats: &Table) -> Shown {
     let warning = seat_line.ends_with(RANDOM_PLAY_WARNING);
     let seat_line = seat_line.strip_suffix(RANDOM_PLAY_WARNING).unwrap_or(seat_line);
     let Some(figures) = seat_figures(seats) else { return whole };
-    let Some((judged, margin, figures, method)) = cut(seat_line, &figures) else { return whole };
+    let Some((judged, margin, figures, method)) = cut(seat_line, &figures, levels) else {
+        return whole;
+    };
     Shown {
         answer: Some(capitalised(&judged.words(margin))),
         judged: Some((judged, margin)),

@@ -45,7 +45,7 @@ fn every_golden_verdict_is_cut_and_put_back_whole() {
     {
         let text = std::fs::read_to_string(dir.join("verdict.txt")).unwrap();
         let seats = Table::read(dir, "seats.csv").unwrap();
-        let s = shown(&text, &seats);
+        let s = shown(&text, &seats, &Levels::FIXED);
         let answer = s.answer.as_deref().unwrap_or_else(|| panic!("{}: not cut", dir.display()));
         assert_eq!(reassembled(&s), text.trim(), "{}", dir.display());
         assert!(!s.figures.contains("margin ±") && !s.figures.starts_with("not enough"));
@@ -102,7 +102,7 @@ fn each_answer_is_said_first_in_plain_words() {
     for (wins, matches, want) in cases {
         let labels = vec!["greedy".to_string(), "random".to_string()];
         let b = balance(&two_seats(wins, matches), &labels, 1.0);
-        let s = shown(&b.verdict, &seats_table(&b.seats));
+        let s = shown(&b.verdict, &seats_table(&b.seats), &Levels::FIXED);
         assert_eq!(s.answer.as_deref(), Some(want), "{}", b.verdict);
         assert_eq!(reassembled(&s), b.verdict);
         assert!(s.warning, "a random bot played");
@@ -114,7 +114,10 @@ fn each_answer_is_said_first_in_plain_words() {
     }
     // A margin of half a point is read from the verdict itself.
     let b = balance(&two_seats(100_000, 200_000), &["a".into(), "b".into()], 0.5);
-    assert_eq!(shown(&b.verdict, &seats_table(&b.seats)).answer.unwrap(), "Fair within ±0.5 pp");
+    assert_eq!(
+        shown(&b.verdict, &seats_table(&b.seats), &Levels::FIXED).answer.unwrap(),
+        "Fair within ±0.5 pp"
+    );
 }
 
 #[test]
@@ -122,7 +125,7 @@ fn what_cannot_be_cut_is_shown_whole_and_escaped() {
     let b = balance(&two_seats(700, 1_000), &["<b>x</b>".into(), "y".into()], 1.0);
     let table = seats_table(&b.seats);
     // Bots named with markup stay text.
-    let html = shown(&b.verdict, &table).html();
+    let html = shown(&b.verdict, &table, &Levels::FIXED).html();
     assert!(html.contains("&lt;b&gt;x&lt;/b&gt;") && !html.contains("<b>x"), "{html}");
     // A verdict of other words, or seats.csv without the figures, is shown as it stands.
     for (text, t) in [
@@ -130,11 +133,11 @@ fn what_cannot_be_cut_is_shown_whole_and_escaped() {
         ("something else: entirely", &table),
         (b.verdict.as_str(), &Table { name: "s".into(), headers: vec![], rows: vec![] }),
     ] {
-        let s = shown(text, t);
+        let s = shown(text, t, &Levels::FIXED);
         assert!(s.answer.is_none(), "{text}");
         assert_eq!(s.html(), format!("<p class=\"verdict\">{}</p>", esc(text)));
     }
     // A seats.csv whose figures give another answer than the words: not cut.
     let other = balance(&two_seats(520, 1_000), &["a".into(), "b".into()], 1.0);
-    assert!(shown(&b.verdict, &seats_table(&other.seats)).answer.is_none());
+    assert!(shown(&b.verdict, &seats_table(&other.seats), &Levels::FIXED).answer.is_none());
 }

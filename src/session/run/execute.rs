@@ -182,6 +182,14 @@ pub fn execute<G: Game>(
             changes: None,
         });
     }
+    // The cap is a sequential design's last look even where it is no check point (a cap
+    // that is not a multiple of the looks' spacing, or below it): its verdict is asked there.
+    if cp.stopped.is_none()
+        && let Some(stopping) = plan.stopping.filter(|s| s.until_decided.is_some())
+        && let Some(reason) = stopping.reason(&cp.tally, cp.next - start)
+    {
+        cp.stopped = Some(StoppedAt { at: cp.next, reason });
+    }
     // Every match is played: save that, so a crash in the final write loses nothing.
     let mut rows = rows;
     save(&mut cp, rows.as_mut(), ended.elapsed_seconds, out)?;
@@ -344,7 +352,7 @@ impl<G: Game> Finish<'_, G> {
             (Some(rule), None) => Some(format!(
                 "stopping rule not met: the maximum of {} matches was reached first ({})",
                 self.end - self.start,
-                crate::session::status::closeness(rule, &cp.tally)
+                crate::session::status::closeness(rule, &cp.tally, cp.next - self.start)
             )),
             _ => None,
         };

@@ -83,6 +83,14 @@ impl Experiment {
                     .collect::<anyhow::Result<Vec<_>>>()?
             }
         };
+        if let Some((plan, _)) = plans.iter().find(|(p, _)| {
+            p.spec.players == 1 && p.stopping.is_some_and(|s| s.until_decided.is_some())
+        }) {
+            return Err(input(format!(
+                "--until-decided needs 2 or more players: {} with 1 player has no seat balance to decide",
+                plan.game.name()
+            )));
+        }
         crate::session::ladder::skill::check_request(&request)?;
         if request.shard.is_some() && stopping.is_some() {
             return Err(input(
@@ -115,10 +123,6 @@ impl Experiment {
                 dir.display()
             )));
         }
-        let mut experiment = Experiment::new(asked.clone(), Some(dir.to_path_buf()))?;
-        experiment.resume = true;
-        experiment.inputs = file.inputs.clone();
-        experiment.extended = asked != file.request;
         if asked.matches != file.request.matches && file.request.stopping.until_decided {
             return Err(input(format!(
                 "--resume {}: --matches cannot grow for a run with --until-decided: its looks' levels were planned to its cap of {} matches (a cap raised after seeing the data would break the 5% error rates); start a new run with the larger --matches",
@@ -126,6 +130,10 @@ impl Experiment {
                 file.request.matches
             )));
         }
+        let mut experiment = Experiment::new(asked.clone(), Some(dir.to_path_buf()))?;
+        experiment.resume = true;
+        experiment.inputs = file.inputs.clone();
+        experiment.extended = asked != file.request;
         if experiment.extended && asked.shard.is_some() {
             return Err(input(format!(
                 "--resume {}: a shard cannot be extended (its range of matches depends on the run's total); extend a whole run, or run the larger plan's shards afresh",
