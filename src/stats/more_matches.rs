@@ -6,9 +6,10 @@
 //! matches at which the verdict would decide (every seat shown within the margin, or a seat
 //! shown beyond it and significant) with probability at least [`POWER`]. Each test is
 //! replaced by its normal approximation with a continuity correction: the 90% Clopper-Pearson
-//! interval by p ± z₀.₉₅·√(p(1-p)/n) ± 1/(2n), the exact binomial test (Holm-adjusted over
-//! k seats, whose smallest p-value is multiplied by k) by |p - fair| beyond
-//! z·√(fair(1-fair)/n) at level 0.05/k. "Every seat within" is bounded below by one minus
+//! interval by p ± z₀.₉₅·√(p(1-p)/n) ± 1/(2n) (for "beyond", the interval at 5%/k one-sided),
+//! the exact binomial test (Holm-adjusted over k seats, whose smallest p-value is multiplied
+//! by k) by |p - fair| beyond z·√(fair(1-fair)/n) at level 0.05/k (k = 1 with two seats,
+//! whose shares mirror each other). "Every seat within" is bounded below by one minus
 //! the seats' summed chances of missing (Bonferroni, valid however the seats correlate), so
 //! the count errs on the side of enough.
 //!
@@ -47,7 +48,8 @@ pub struct Stalemate {
     pub from_margin_pp: f64,
     /// The narrowest margin every seat's 90% interval already lies within.
     pub within_pp: f64,
-    /// The widest margin some seat's 90% interval already lies wholly beyond, if any.
+    /// The widest margin some seat's interval (at the verdict's level for "beyond", 5% split
+    /// over the seats) already lies wholly beyond, if any.
     pub beyond_pp: Option<f64>,
 }
 
@@ -97,8 +99,10 @@ pub fn power(shares: &[f64], n: f64, fair: f64, m: f64) -> f64 {
     let phi = |x: f64| normal.cdf(x);
     let z = z_for(1.0 - 2.0 * ALPHA);
     // With two seats the two tests are one: no adjustment, as in the verdict.
-    let tests = if shares.len() == 2 { 1.0 } else { shares.len() as f64 };
+    let tests = crate::stats::verdict::tests(shares.len());
     let z_diff = z_for(1.0 - ALPHA / tests);
+    // "Beyond" is claimed of some seat: each seat's test at 5% split over the seats.
+    let z_beyond = z_for(1.0 - 2.0 * ALPHA / tests);
     let continuity = 0.5 / n;
     let se_fair = (fair * (1.0 - fair) / n).sqrt();
     let mut miss_within = 0.0;
@@ -114,7 +118,7 @@ pub fn power(shares: &[f64], n: f64, fair: f64, m: f64) -> f64 {
         let within = if room > 0.0 { phi((room - d) / se) - phi((-room - d) / se) } else { 0.0 };
         miss_within += 1.0 - within.max(0.0);
         // Beyond, and significant: the estimate past both thresholds, on either side.
-        let past = (m + z * se + continuity).max(z_diff * se_fair);
+        let past = (m + z_beyond * se + continuity).max(z_diff * se_fair);
         beyond = beyond.max(phi((d - past) / se) + phi((-past - d) / se));
     }
     ((1.0 - miss_within).max(0.0) + beyond).min(1.0)
@@ -126,9 +130,11 @@ fn stalemate(sole_wins: &[u64], decisive: u64, fair: f64, m: f64) -> Stalemate {
     let mut within: f64 = 0.0;
     let mut beyond: f64 = 0.0;
     let mut nearest = (0, f64::INFINITY, 0.0);
+    let split = 2.0 * ALPHA / crate::stats::verdict::tests(sole_wins.len());
     for (seat, &w) in sole_wins.iter().enumerate() {
         let (lo, hi) = clopper_pearson(w, decisive, 1.0 - 2.0 * ALPHA);
         within = within.max(hi - fair).max(fair - lo);
+        let (lo, hi) = clopper_pearson(w, decisive, 1.0 - split);
         beyond = beyond.max(lo - fair).max(fair - hi);
         let d = w as f64 / decisive as f64 - fair;
         let from_margin = (d.abs() - m).abs();

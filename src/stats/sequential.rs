@@ -70,9 +70,10 @@ impl Design {
         }
         let k = self.look_at(played);
         let at = |alpha: f64| nominal_memo(alpha, *self)[(k - 1) as usize];
-        let tests = if seats == 2 { 1 } else { seats.max(1) } as f64;
+        let tests = verdict::tests(seats);
         Levels {
             margin: at(verdict::ALPHA),
+            beyond: Some(at(verdict::ALPHA / tests)),
             difference: tests * 2.0 * at(verdict::ALPHA / (2.0 * tests)),
             look: Some(Look { index: k, of: self.looks() }),
         }

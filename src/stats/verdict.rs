@@ -95,6 +95,11 @@ pub enum Relevance {
 pub struct Levels {
     /// The one-sided level of each margin test (TOST): the interval is 1 − 2·this.
     pub margin: f64,
+    /// The one-sided level of each seat's test that its share lies beyond the margin. An
+    /// "unfair" answer claims that some seat is beyond, so its error is the seats' summed
+    /// (Bonferroni; with two seats one test, each seat's share mirroring the other's).
+    /// `None`: the fixed design's 5% split so ([`Levels::beyond_for`]).
+    pub beyond: Option<f64>,
     /// The level the top seat's Holm-adjusted p-value is compared with.
     pub difference: f64,
     /// The look these levels belong to, when the design is sequential.
@@ -110,34 +115,52 @@ pub struct Look {
 
 impl Levels {
     /// The fixed design: every test at 5%.
-    pub const FIXED: Levels = Levels { margin: ALPHA, difference: ALPHA, look: None };
+    pub const FIXED: Levels = Levels { margin: ALPHA, beyond: None, difference: ALPHA, look: None };
+
+    /// The level of each seat's "beyond the margin" test among `seats` seats.
+    pub fn beyond_for(&self, seats: usize) -> f64 {
+        self.beyond.unwrap_or(self.margin / tests(seats))
+    }
 }
 
-/// One seat's share of decisive matches measured against the margin, at the fixed levels.
-pub fn relevance(sole_wins: u64, decisive: u64, fair: f64, margin_pp: f64) -> Relevance {
-    relevance_at(sole_wins, decisive, fair, margin_pp, ALPHA)
+/// How many tests a claim about "some seat" makes over `seats` seats: with two seats one
+/// (seat 1's share of decisive matches is one minus seat 0's), else one per seat.
+pub fn tests(seats: usize) -> f64 {
+    if seats == 2 { 1.0 } else { seats.max(1) as f64 }
 }
 
-/// [`relevance`] with each one-sided margin test at level `alpha`.
+/// One seat's share of decisive matches measured against the margin, at the fixed levels
+/// of a verdict over `seats` seats.
+pub fn relevance(
+    sole_wins: u64,
+    decisive: u64,
+    fair: f64,
+    margin_pp: f64,
+    seats: usize,
+) -> Relevance {
+    let levels = Levels::FIXED;
+    relevance_at(sole_wins, decisive, fair, margin_pp, (levels.margin, levels.beyond_for(seats)))
+}
+
+/// [`relevance`] with each one-sided margin test at `within` and each beyond test at
+/// `beyond` (the levels' `(margin, beyond_for(seats))`).
 pub fn relevance_at(
     sole_wins: u64,
     decisive: u64,
     fair: f64,
     margin_pp: f64,
-    alpha: f64,
+    (within, beyond): (f64, f64),
 ) -> Relevance {
     if decisive == 0 {
         return Relevance::Open;
     }
-    let (lo, hi) = clopper_pearson(sole_wins, decisive, 1.0 - 2.0 * alpha);
     let m = margin_pp / 100.0;
+    let (lo, hi) = clopper_pearson(sole_wins, decisive, 1.0 - 2.0 * within);
     if lo >= fair - m && hi <= fair + m {
-        Relevance::Within
-    } else if lo > fair + m || hi < fair - m {
-        Relevance::Beyond
-    } else {
-        Relevance::Open
+        return Relevance::Within;
     }
+    let (lo, hi) = clopper_pearson(sole_wins, decisive, 1.0 - 2.0 * beyond);
+    if lo > fair + m || hi < fair - m { Relevance::Beyond } else { Relevance::Open }
 }
 
 /// A count a person reads: two significant digits ("40,000", "1,300,000").
@@ -170,13 +193,25 @@ pub fn method_text_at(seats: usize, margin_pp: f64, levels: &Levels) -> String {
     } else {
         format!("exact binomial tests, Holm-adjusted over {seats} seats")
     };
+    let within = 100.0 * (1.0 - 2.0 * levels.margin);
+    let interval = match levels.look {
+        None => format!("{within:.0}% Clopper-Pearson"),
+        Some(_) => format!("{within:.2}% Clopper-Pearson"),
+    };
+    // Beyond the margin is claimed of some seat: its test is split over the seats.
+    let beyond = if seats > 2 {
+        format!(
+            ", beyond it per seat at {:.2}% one-sided (Bonferroni)",
+            100.0 * levels.beyond_for(seats)
+        )
+    } else {
+        String::new()
+    };
     match levels.look {
-        None => format!("{test}; margin ±{margin_pp} pp by TOST, 90% Clopper-Pearson"),
+        None => format!("{test}; margin ±{margin_pp} pp by TOST, {interval}{beyond}"),
         Some(look) => format!(
-            "{test}; margin ±{margin_pp} pp by TOST, {:.2}% Clopper-Pearson; group-sequential: look {} of {}, Pocock-type alpha spending (Lan & DeMets 1983), each test at its nominal level for this look so that 5% holds over every look",
-            100.0 * (1.0 - 2.0 * levels.margin),
-            look.index,
-            look.of
+            "{test}; margin ±{margin_pp} pp by TOST, {interval}{beyond}; group-sequential: look {} of {}, Pocock-type alpha spending (Lan & DeMets 1983), each test at its nominal level for this look so that 5% holds over every look",
+            look.index, look.of
         ),
     }
 }
@@ -188,27 +223,37 @@ mod tests {
     #[test]
     fn a_tight_interval_inside_the_margin_is_within() {
         // 50.2% of 1,000,000: the 90% interval is about ±0.08 pp, well inside ±1 pp.
-        assert_eq!(relevance(502_000, 1_000_000, 0.5, 1.0), Relevance::Within);
+        assert_eq!(relevance(502_000, 1_000_000, 0.5, 1.0, 2), Relevance::Within);
     }
 
     #[test]
     fn a_tight_interval_beyond_the_margin_is_beyond() {
-        assert_eq!(relevance(530_000, 1_000_000, 0.5, 1.0), Relevance::Beyond);
-        assert_eq!(relevance(470_000, 1_000_000, 0.5, 1.0), Relevance::Beyond);
+        assert_eq!(relevance(530_000, 1_000_000, 0.5, 1.0, 2), Relevance::Beyond);
+        assert_eq!(relevance(470_000, 1_000_000, 0.5, 1.0, 2), Relevance::Beyond);
     }
 
     #[test]
     fn a_wide_interval_is_open() {
         // 52% of 1,000: ±2.6 pp, reaching both inside and beyond a ±1 pp margin.
-        assert_eq!(relevance(520, 1_000, 0.5, 1.0), Relevance::Open);
-        assert_eq!(relevance(0, 0, 0.5, 1.0), Relevance::Open);
+        assert_eq!(relevance(520, 1_000, 0.5, 1.0, 2), Relevance::Open);
+        assert_eq!(relevance(0, 0, 0.5, 1.0, 2), Relevance::Open);
     }
 
     #[test]
     fn the_margin_edge_is_inclusive_only_inside() {
         // A margin of 0 can never be shown "within"; any real edge is then beyond.
-        assert_eq!(relevance(500_000, 1_000_000, 0.5, 0.0), Relevance::Open);
-        assert_eq!(relevance(510_000, 1_000_000, 0.5, 0.0), Relevance::Beyond);
+        assert_eq!(relevance(500_000, 1_000_000, 0.5, 0.0, 2), Relevance::Open);
+        assert_eq!(relevance(510_000, 1_000_000, 0.5, 0.0, 2), Relevance::Beyond);
+    }
+
+    #[test]
+    fn a_claim_of_some_seat_beyond_the_margin_is_split_over_the_seats() {
+        // 26.6% of 20,000 against a fair 25% and a ±1 pp margin: the one-sided 5% bound
+        // (about 26.08%) lies beyond 26%, the bound at 5%/4 (about 26.0%) does not quite.
+        assert_eq!(relevance(5_320, 20_000, 0.25, 1.0, 2), Relevance::Beyond);
+        assert_eq!(relevance(5_320, 20_000, 0.25, 1.0, 4), Relevance::Open);
+        assert!((Levels::FIXED.beyond_for(4) - 0.0125).abs() < 1e-12);
+        assert_eq!(Levels::FIXED.beyond_for(2), 0.05);
     }
 
     #[test]

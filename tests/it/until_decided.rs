@@ -48,10 +48,7 @@ fn a_decided_verdict_stops_the_run_at_the_same_match_on_any_thread_count() {
     assert!(verdict.contains("Pocock-type alpha spending (Lan & DeMets 1983)"), "{verdict}");
     // The page judges the answer again at the same look's levels, and says it first.
     let page = read(&one, "report.html");
-    assert!(
-        page.contains("<p class=\"answer\">Unfair by more than ±1 pp</p>"),
-        "the answer box"
-    );
+    assert!(page.contains("<p class=\"answer\">Unfair by more than ±1 pp</p>"), "the answer box");
 }
 
 #[test]

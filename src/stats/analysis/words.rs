@@ -69,7 +69,8 @@ pub fn answer_at(seats: &[SeatBalance], margin_pp: f64, levels: &Levels) -> Answ
         return Answer::Untestable;
     }
     let relevance = |s: &SeatBalance| {
-        verdict::relevance_at(s.sole_wins, s.decisive, s.fair_share, margin_pp, levels.margin)
+        let at = (levels.margin, levels.beyond_for(seats.len()));
+        verdict::relevance_at(s.sole_wins, s.decisive, s.fair_share, margin_pp, at)
     };
     let all_within = seats.iter().all(|s| relevance(s) == Relevance::Within);
     match (top.p_holm < levels.difference, relevance(top) == Relevance::Beyond, all_within) {
