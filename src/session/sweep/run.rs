@@ -390,13 +390,9 @@ fn write_sweep_folder(
     for (v, variant) in meta.variants.iter().enumerate() {
         let dir = root.join(&variant.folder);
         crate::output::atomic::create_own_folder(&dir)?;
-        let game = crate::games::build(
-            &meta.game,
-            request.request.rules.as_deref(),
-            &variant_sets(request, variant),
-        )?;
-        let changes =
-            crate::core::rules::changes_phrase(&game.params(), request.request.rules.as_deref());
+        let rules_file = request.request.rules.as_deref();
+        let game = crate::games::build(&meta.game, rules_file, &variant_sets(request, variant))?;
+        let changes = crate::core::rules::changes_phrase(&game.params(), rules_file);
         let length_docs = with_game!(&game, g => g.length_docs(meta.players));
         let of = ResultsOf {
             labels: &meta.labels,
