@@ -30,11 +30,21 @@ pub use crate::report::html::esc;
 pub fn num(v: Option<f64>) -> String {
     match v {
         None => String::new(),
-        Some(v) if v.fract() == 0.0 && v.abs() < 1e15 => format!("{v:.0}"),
-        Some(v) if v.abs() >= 100.0 => format!("{v:.1}"),
+        Some(v) if v.fract() == 0.0 && v.abs() < 1e15 => fixed(v, 0),
+        Some(v) if v.abs() >= 100.0 => fixed(v, 1),
         // p-values far below 1e-4 would print as 0.0000.
         Some(v) if v.abs() < 1e-4 => format!("{v:.1e}"),
-        Some(v) => format!("{v:.4}"),
+        Some(v) => fixed(v, 4),
+    }
+}
+
+/// `v` to `decimals` decimals, without the sign of a value that rounds to zero ("0.0", not
+/// "-0.0": a person reads the minus as a direction the figure does not have).
+pub fn fixed(v: f64, decimals: usize) -> String {
+    let text = format!("{v:.decimals$}");
+    match text.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+        _ => text,
     }
 }
 
@@ -53,7 +63,7 @@ pub fn cell_for(name: &str, v: f64) -> String {
     if spread && v.is_finite() && v != 0.0 && v.fract() != 0.0 {
         // Three significant figures, never in exponent form.
         let digits = (2 - v.abs().log10().floor() as i32).clamp(0, 6) as usize;
-        return format!("{v:.digits$}");
+        return fixed(v, digits);
     }
     num(Some(v))
 }
@@ -182,6 +192,11 @@ mod tests {
         assert_eq!(cell_for("win_rate", 0.51234), "0.5123", "other columns keep num's form");
         assert_eq!(heading_words("decisive_ci_low"), "decisive 95% low");
         assert_eq!(heading_words("diff_pp"), "diff (pp)");
+        // A figure that rounds to zero carries no sign.
+        assert_eq!(fixed(-0.004, 1), "0.0");
+        assert_eq!(fixed(-0.04, 1), "0.0");
+        assert_eq!(fixed(-0.06, 1), "-0.1");
+        assert_eq!(num(Some(-0.0)), "0");
     }
 
     #[test]

@@ -185,7 +185,7 @@ fn skill_section(page: &mut Page, dir: &Path, games: &[PathBuf]) -> Result<(), R
 fn rounded(v: Option<f64>, lo: Option<f64>, hi: Option<f64>) -> String {
     let decimals = lo.zip(hi).and_then(|(lo, hi)| crate::report::table::interval_decimals(lo, hi));
     match (v, decimals) {
-        (Some(v), Some(d)) => format!("{v:.d$}"),
+        (Some(v), Some(d)) => crate::report::page::fixed(v, d),
         _ => num(v),
     }
 }

@@ -150,7 +150,7 @@ pub(crate) fn table_of(page: &mut Page, t: &Table, cols: &[&str]) {
                 let estimate = (0..k).rev().find(|&j| !is_spread(present[j].0)).unwrap_or(k - 1);
                 for (j, cell) in cells.iter_mut().enumerate().take(k + 2).skip(estimate) {
                     if let Some(v) = value(j) {
-                        *cell = format!("{v:.d$}");
+                        *cell = crate::report::page::fixed(v, d);
                     }
                 }
             }
