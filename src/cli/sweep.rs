@@ -253,12 +253,12 @@ fn print_rows(result: &SweepResult) {
 pub fn pp_with_interval(diff: f64, ci: (f64, f64)) -> String {
     let width = 100.0 * (ci.1 - ci.0);
     let digits = if width >= 1.0 { 1 } else { 2 };
-    format!(
-        "{:+.digits$} pp [{:+.digits$}, {:+.digits$}]",
-        100.0 * diff,
-        100.0 * ci.0,
-        100.0 * ci.1
-    )
+    // A figure that rounds to zero has no direction: "0.0", not "-0.0" or "+0.0".
+    let signed = |v: f64| {
+        let text = format!("{:+.digits$}", 100.0 * v);
+        if text[1..].chars().all(|c| c == '0' || c == '.') { text[1..].to_string() } else { text }
+    };
+    format!("{} pp [{}, {}]", signed(diff), signed(ci.0), signed(ci.1))
 }
 
 /// The lineup as `--bots` takes it: one name when every seat has the same bot.
@@ -266,5 +266,14 @@ pub fn bots_text(labels: &[String]) -> String {
     match labels.first() {
         Some(first) if labels.iter().all(|l| l == first) => first.clone(),
         _ => labels.join(","),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_difference_that_rounds_to_zero_has_no_sign() {
+        assert_eq!(super::pp_with_interval(-0.0002, (-0.007, 0.006)), "0.0 pp [-0.7, +0.6]");
+        assert_eq!(super::pp_with_interval(0.0026, (-0.0045, 0.0022)), "+0.26 pp [-0.45, +0.22]");
     }
 }
