@@ -41,13 +41,19 @@ fn sweep(p: [f64; 3], n: u64) -> (Vec<Tally>, PairedSums) {
 fn lines(p: [f64; 3], n: u64) -> Vec<String> {
     let (tallies, paired) = sweep(p, n);
     let names: Vec<String> = ["k=1 (baseline)", "k=2", "k=3"].map(String::from).into();
+    conclude_k(&tallies, &paired, &names)
+}
+
+/// The conclusion of random-bot variants named `names`, a numeric rule `k` = 1, 2, ...
+fn conclude_k(tallies: &[Tally], paired: &PairedSums, names: &[String]) -> Vec<String> {
+    let values = (1..=names.len()).map(|v| v as f64).collect();
     conclude(&SweepFacts {
-        tallies: &tallies,
-        paired: &paired,
-        names: &names,
+        tallies,
+        paired,
+        names,
         labels: &["random".into()],
         margin_pp: 1.0,
-        numeric: Some(("k", vec![1.0, 2.0, 3.0])),
+        numeric: Some(("k", values)),
     })
 }
 
@@ -174,14 +180,7 @@ fn conclude_fair_coins(k: usize, joint: bool) -> Vec<String> {
         paired.add(&x);
     }
     let names: Vec<String> = (1..=k).map(|v| format!("k={v}")).collect();
-    conclude(&SweepFacts {
-        tallies: &tallies,
-        paired: &paired,
-        names: &names,
-        labels: &["random".into()],
-        margin_pp: 1.0,
-        numeric: Some(("k", (1..=k).map(|v| v as f64).collect())),
-    })
+    conclude_k(&tallies, &paired, &names)
 }
 
 /// A numeric rule's sweep whose trend cannot be computed says why in one line, instead of
