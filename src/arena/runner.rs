@@ -21,7 +21,8 @@ use crate::core::{
     CHANCE_STREAM, Game, MatchLength, Outcome, Rng, Seat, Turn, bot_stream, derive_rng,
 };
 use crate::stats::Tally;
-use crate::stats::tally::{LeadShape, seat_units};
+use crate::stats::options::MatchOptions;
+use crate::stats::tally::{LeadShape, Units, seat_units};
 
 /// What the runner needs to know about a run (the validated part of a plan).
 #[derive(Clone, Debug)]
@@ -83,9 +84,27 @@ impl<G: Game> Observer<G> for Silent {
     const WANTS_STEPS: bool = false;
 }
 
+/// The lineup's bots as the option table and the decomposition group them: one group per
+/// distinct label, in the labels' sorted order (so the two compositions a ladder plays on the
+/// same deals group alike). Returns the labels and each slot's group.
+pub fn bot_groups(lineup: &[BotSpec]) -> (Vec<String>, [u8; MAX_SEATS]) {
+    let mut labels: Vec<String> = lineup.iter().map(|b| b.label.clone()).collect();
+    labels.sort();
+    labels.dedup();
+    let mut group_of_slot = [0u8; MAX_SEATS];
+    for (slot, bot) in lineup.iter().enumerate() {
+        group_of_slot[slot] = labels.iter().position(|l| *l == bot.label).unwrap_or(0) as u8;
+    }
+    (labels, group_of_slot)
+}
+
 /// Per-worker reusable buffers and bots (one bot per lineup slot).
 pub struct Worker<G: Game> {
     bots: Vec<Bot>,
+    /// Each lineup slot's bot group ([`bot_groups`]).
+    group_of_slot: [u8; MAX_SEATS],
+    /// The current match's option counts, until its outcome is known.
+    options: MatchOptions,
     /// Every bot is the random bot: matches without an observer take [`play_random`]'s
     /// loop, which has no per-decision bot dispatch.
     all_random: bool,
@@ -101,6 +120,8 @@ impl<G: Game> Worker<G> {
         Self {
             all_random: bots.iter().all(|b| matches!(b, Bot::Random(_))),
             bots,
+            group_of_slot: bot_groups(&spec.lineup).1,
+            options: MatchOptions::new(game.option_kinds(spec.players).len()),
             legal: Vec::with_capacity(64),
             metrics: vec![0; game.metric_names(spec.players).len()],
             draws: Vec::new(),
@@ -110,6 +131,23 @@ impl<G: Game> Worker<G> {
     /// The metrics of the match [`Worker::play`] played last.
     pub fn metrics(&self) -> &[i64] {
         &self.metrics
+    }
+
+    /// Count the option table's and the decomposition's share of the match [`Worker::play`]
+    /// played last (`record`) into `tally`.
+    pub fn count_options(&mut self, record: &MatchRecord, units: &Units, tally: &mut Tally) {
+        self.options.finish(&mut tally.options, units);
+        let players = record.outcome.players();
+        let mut group_of_seat = [0u8; MAX_SEATS];
+        for (seat, g) in group_of_seat.iter_mut().enumerate().take(players) {
+            *g = self.group_of_slot[record.assignment.slot_of_seat[seat] as usize % MAX_SEATS];
+        }
+        tally.decomposition.record(
+            record.assignment.deal,
+            &units[..players],
+            record.outcome.scores(),
+            &group_of_seat[..players],
+        );
     }
 
     /// Play match `index` of `spec`, reporting every step to `observer`. Returns the record
@@ -134,7 +172,14 @@ impl<G: Game> Worker<G> {
         let mut state = game.new_state(spec.players);
         let mut length = MatchLength::default();
         let mut lead = LeadTracker::default();
+        // Counts left by a match that was played but not counted (a trace's) are dropped.
+        self.options.discard();
         if !O::WANTS_STEPS && self.all_random {
+            let options = self.options.active().then(|| Counting {
+                options: &mut self.options,
+                group_of_slot: &self.group_of_slot,
+                assignment: &assignment,
+            });
             play_random(
                 game,
                 spec.players,
@@ -144,6 +189,7 @@ impl<G: Game> Worker<G> {
                 &mut self.legal,
                 &mut length,
                 &mut lead,
+                options,
             );
         } else {
             self.play_any(
@@ -214,10 +260,12 @@ impl<G: Game> Worker<G> {
                     }
                     let slot = assignment.slot_of_seat[seat.index()] as usize;
                     let rng = &mut seat_rngs[seat.index()];
+                    let counting = self.options.active();
                     let action = match &mut self.bots[slot] {
-                        // The random bot without the list (when no observer wants it): the
-                        // same draw gives the same action (`Game::legal_pick`).
-                        Bot::Random(bot) if !O::WANTS_STEPS => {
+                        // The random bot without the list (when no observer wants it and
+                        // nothing counts options): the same draw gives the same action
+                        // (`Game::legal_pick`).
+                        Bot::Random(bot) if !O::WANTS_STEPS && !counting => {
                             bot.pick(game, state, &mut self.legal, rng)
                         }
                         bot => {
@@ -225,6 +273,19 @@ impl<G: Game> Worker<G> {
                             bot.choose(game, state, seat, &self.legal, rng)
                         }
                     };
+                    if counting {
+                        let uniform = matches!(self.bots[slot], Bot::Random(_));
+                        let group = self.group_of_slot[slot] as usize;
+                        self.options.decision(
+                            game,
+                            state,
+                            &self.legal,
+                            action,
+                            seat,
+                            group,
+                            uniform,
+                        );
+                    }
                     length.decisions += 1;
                     if O::WANTS_STEPS {
                         let before = state.clone();
@@ -237,6 +298,13 @@ impl<G: Game> Worker<G> {
             }
         }
     }
+}
+
+/// What [`play_random`] needs to count options (None when the game declares no kinds).
+struct Counting<'a> {
+    options: &'a mut MatchOptions,
+    group_of_slot: &'a [u8; MAX_SEATS],
+    assignment: &'a Assignment,
 }
 
 /// The loop of a match between random bots with nobody watching: the same steps, draws and
@@ -254,6 +322,7 @@ fn play_random<G: Game>(
     legal: &mut Vec<G::Action>,
     length: &mut MatchLength,
     lead: &mut LeadTracker,
+    mut counting: Option<Counting>,
 ) {
     let mut standings = [0i32; MAX_SEATS];
     let standings = &mut standings[..players];
@@ -295,7 +364,19 @@ fn play_random<G: Game>(
                         lead.observe(turn, standings);
                     }
                 }
-                let action = RandomBot.pick(game, state, legal, &mut rng);
+                let action = match counting.as_mut() {
+                    None => RandomBot.pick(game, state, legal, &mut rng),
+                    Some(c) => {
+                        // The list is needed to count each kind's legal actions; the same
+                        // draw from the same list gives `pick`'s action.
+                        game.legal_actions(state, legal);
+                        let action = RandomBot.choose(legal, &mut rng);
+                        let slot = c.assignment.slot_of_seat[seat.index() % MAX_SEATS];
+                        let group = c.group_of_slot[slot as usize % MAX_SEATS] as usize;
+                        c.options.decision(game, state, legal, action, seat, group, true);
+                        action
+                    }
+                };
                 decisions += 1;
                 game.apply(state, action);
             }
@@ -422,6 +503,7 @@ fn play_range<G: Game>(
                                 &worker.metrics,
                             );
                             let by_seat = seat_units(&record.outcome);
+                            worker.count_options(&record, &by_seat, &mut acc.tally);
                             let mut by_slot = [0; MAX_SEATS];
                             for seat in 0..spec.players {
                                 by_slot[slots[seat] as usize] = by_seat[seat];

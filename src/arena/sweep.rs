@@ -123,6 +123,7 @@ pub fn play_sweep_block<G: Game>(
                                     worker.metrics(),
                                 );
                                 let by_seat = seat_units(&record.outcome);
+                                worker.count_options(&record, &by_seat, &mut acc.tallies[v]);
                                 let mut by_slot = [0; MAX_SEATS];
                                 let x = &mut lane.x[v];
                                 for seat in 0..players {

@@ -35,6 +35,7 @@ pub mod conformance;
 pub mod csv_cell;
 pub mod file_record;
 pub mod layout;
+pub mod options;
 pub mod rules;
 pub mod suggest;
 pub mod trace;
@@ -46,6 +47,7 @@ use std::ops::RangeInclusive;
 use rand::SeedableRng;
 
 pub use chance::{Chance, ScriptedChance};
+pub use options::{KindSet, OptionKind};
 pub use trace::TraceGame;
 
 /// The one random generator type of the engine: every chance stream and bot stream is one,
@@ -364,6 +366,18 @@ pub trait Game: Sync + Send + Clone + 'static {
     }
     /// Fill the per-match counters of a finished match (`out` is zeroed, one per name).
     fn metrics(&self, _s: &Self::State, _out: &mut [i64]) {}
+    /// The option kinds a designer may ask about (see [`options`]), in the rulebook's
+    /// words: what the option table measures and `--bots prefer:` takes. Empty when the game
+    /// declares none.
+    fn option_kinds(&self, _players: usize) -> Vec<OptionKind> {
+        Vec::new()
+    }
+    /// The kinds (indices into [`Game::option_kinds`]) that legal action `a` of the seat to
+    /// move in `s` belongs to. It may read only what that seat sees (the conformance check
+    /// asks the same of a determinized state), as a strategy probe decides from it.
+    fn action_kinds(&self, _s: &Self::State, _a: Self::Action) -> KindSet {
+        KindSet::EMPTY
+    }
     /// A person-readable description of action `a` taken in state `s`.
     fn describe(&self, s: &Self::State, a: Self::Action) -> String;
     /// A short description of the chance event that produced `s` (for traces).

@@ -1,10 +1,12 @@
 //! Statistics: mergeable integer tallies during a run, and the intervals and quantiles
 //! computed once from the merged tally at the end.
 
+pub mod decomposition;
 pub mod histogram;
 pub mod intervals;
 pub mod moments;
 pub mod more_matches;
+pub mod options;
 pub mod tally;
 
 pub use histogram::Histogram;

@@ -3,8 +3,10 @@
 //! tally and every figure computed from it are identical for any thread count or split.
 
 use crate::core::{MAX_SEATS, MatchLength, Outcome, Seat};
+use crate::stats::decomposition::DecompositionTally;
 use crate::stats::histogram::Histogram;
 use crate::stats::moments::sample_sd;
+use crate::stats::options::OptionTally;
 
 /// Runs `$body` with `$n` (a player count, 1 to [`MAX_SEATS`]) as the constant `$N`: one copy
 /// of the per-match counting per player count, whose per-seat and per-pair loops unroll
@@ -227,6 +229,13 @@ pub struct Tally {
     pub decided_percent: Histogram,
     pub paired: PairedTally,
     pub metrics: Vec<MetricTally>,
+    /// Per bot and option kind, the option table's counts (absent from tallies written
+    /// before the table existed, which read as empty).
+    #[serde(default)]
+    pub options: OptionTally,
+    /// Seat, skill and luck's sums by bucket of deals.
+    #[serde(default)]
+    pub decomposition: DecompositionTally,
 }
 
 impl Tally {
@@ -246,6 +255,8 @@ impl Tally {
             decided_percent: Histogram::default(),
             paired: PairedTally::default(),
             metrics: vec![MetricTally::default(); metric_count],
+            options: OptionTally::default(),
+            decomposition: DecompositionTally::default(),
         }
     }
 
@@ -387,6 +398,8 @@ impl Tally {
             a.min = a.min.min(b.min);
             a.max = a.max.max(b.max);
         }
+        self.options.merge(&o.options);
+        self.decomposition.merge(&o.decomposition);
     }
 }
 

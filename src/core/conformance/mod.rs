@@ -224,6 +224,28 @@ fn replay<G: Game>(
 /// The trail hash of a match with no decision yet.
 const TRAIL_START: u64 = 0xcbf2_9ce4_8422_2325;
 
+/// Every legal action's option kinds are declared kinds, and the same in the seat's
+/// determinized view (a probe bot decides from them, so they may not read hidden
+/// information).
+fn kinds_agree<G: Game>(
+    game: &G,
+    state: &G::State,
+    view: &G::State,
+    legal: &[G::Action],
+    declared: usize,
+) -> Result<(), String> {
+    for &a in legal {
+        let kinds = game.action_kinds(state, a);
+        if kinds.highest().is_some_and(|k| k >= declared) {
+            return Err(format!("{a:?} has option kind {kinds:?}; {declared} are declared"));
+        }
+        if game.action_kinds(view, a) != kinds {
+            return Err(format!("{a:?}'s option kinds change when determinized: they peek"));
+        }
+    }
+    Ok(())
+}
+
 /// One checked random match; returns its final state, outcome, decision count and a hash
 /// of its trail. Below [`TRACED_MATCHES`] the trace's points are summed too.
 fn play_checked<G: TraceGame>(
@@ -242,9 +264,14 @@ fn play_checked<G: TraceGame>(
     let mut view_legal = Vec::new();
     let mut decisions = 0u64;
     let mut trail = TRAIL_START;
+    let kinds = game.option_kinds(players);
+    let declared = kinds.len();
     let fail = |step: u64, what: String| -> ! {
         panic!("{} match {index} (seed {seed}) step {step}: {what}", game.name())
     };
+    if let Err(e) = super::options::check_kinds(&kinds) {
+        fail(0, e);
+    }
     let mut points = (index < TRACED_MATCHES)
         .then(|| trace_points::PointSums::start(game, &state).unwrap_or_else(|e| fail(0, e)));
     for step in 0.. {
@@ -291,6 +318,9 @@ fn play_checked<G: TraceGame>(
                 game.legal_actions(&view, &mut view_legal);
                 if view_legal != *legal {
                     fail(step, "determinizing changed the mover's legal actions".into());
+                }
+                if let Err(e) = kinds_agree(game, &state, &view, legal, declared) {
+                    fail(step, e);
                 }
                 // `legal_pick` against the list: every index in the observed matches, and in
                 // all matches the index the random bot draws below (from a copy of its stream).

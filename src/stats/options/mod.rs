@@ -1,0 +1,298 @@
+//! The option table's counts: for every bot (group of lineup slots with the same label) and
+//! every option kind the game declares, how often the kind was legal and taken, and the
+//! weighted sums that estimate what taking it does to the taker's win share.
+//!
+//! **Why it is causal under random play.** A random bot chooses uniformly among the legal
+//! actions, so at a decision where `c` of the `n` legal actions are of kind k, whether it
+//! takes k is a coin with known probability `p = c/n`: a randomized experiment. Weighting a
+//! decision where k was taken by `1/p` and one where it was not by `1/(1-p)` (inverse
+//! probability weighting, Hájek's normalized form) makes the two weighted means estimate,
+//! over the same decisions, the taker's win share had it always taken k and had it always
+//! taken another legal action (uniformly chosen, as the bot would), with the same play after
+//! it. Other bots' choices are not randomized: their rows weigh every decision alike and are
+//! associations (a strong bot's preference is still evidence, which the table shows as how
+//! often it takes k against how often random play would).
+//!
+//! **Why the sums are per match.** Decisions of one match share its outcome, so they are not
+//! independent; the variance is the cluster-robust (linearized) variance of the ratio
+//! estimators with matches as clusters, for which a match adds its four weighted sums and
+//! their ten products. Every counter is an integer (weights in units of 1/[`WEIGHT_UNIT`],
+//! win shares in units of 1/[`crate::stats::SHARE_UNIT`]), so tallies merge exactly across
+//! threads, shards and resumes. The estimates are in [`table`].
+
+pub mod table;
+
+#[cfg(test)]
+mod tests;
+
+use crate::core::options::MAX_KINDS;
+use crate::core::{Game, KindSet, MAX_SEATS, Seat};
+use crate::stats::tally::Units;
+
+/// Weights are counted in units of 1/4096: a weight `n/c` rounded to this unit is within
+/// 0.013% of itself, far below any interval the table reports, and integers merge exactly.
+pub const WEIGHT_UNIT: u64 = 4096;
+
+/// One match's four weighted sums for one (bot, kind), added to [`ClusterSums`]: Σw·y and Σw
+/// over decisions where the kind was taken (`t`) and where it was legal and not taken (`n`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchSums {
+    pub ty: i64,
+    pub tw: i64,
+    pub ny: i64,
+    pub nw: i64,
+}
+
+/// Sums over matches of [`MatchSums`] and of their products: enough for the ratio
+/// estimators and their cluster-robust variance.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ClusterSums {
+    pub ty: i128,
+    pub tw: i128,
+    pub ny: i128,
+    pub nw: i128,
+    /// Σ ty², Σ tw², Σ ty·tw, Σ ny², Σ nw², Σ ny·nw, Σ ty·ny, Σ ty·nw, Σ tw·ny, Σ tw·nw.
+    pub products: [i128; 10],
+}
+
+impl ClusterSums {
+    pub fn add(&mut self, m: MatchSums) {
+        let [ty, tw, ny, nw] = [m.ty, m.tw, m.ny, m.nw].map(i128::from);
+        self.ty += ty;
+        self.tw += tw;
+        self.ny += ny;
+        self.nw += nw;
+        let p = [
+            ty * ty,
+            tw * tw,
+            ty * tw,
+            ny * ny,
+            nw * nw,
+            ny * nw,
+            ty * ny,
+            ty * nw,
+            tw * ny,
+            tw * nw,
+        ];
+        for (s, x) in self.products.iter_mut().zip(p) {
+            *s += x;
+        }
+    }
+
+    fn merge(&mut self, o: &ClusterSums) {
+        self.ty += o.ty;
+        self.tw += o.tw;
+        self.ny += o.ny;
+        self.nw += o.nw;
+        for (s, x) in self.products.iter_mut().zip(o.products) {
+            *s += x;
+        }
+    }
+}
+
+/// One (bot, kind)'s counts.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct KindTally {
+    /// Decisions at which some legal action was of this kind.
+    pub legal: u64,
+    /// Of those, decisions at which the bot took one.
+    pub taken: u64,
+    /// Of those, decisions at which every legal action was of this kind (no choice: left out
+    /// of the comparison).
+    pub forced: u64,
+    /// Σ c/n over the decisions where it was legal, in units of 1/[`WEIGHT_UNIT`]: how many
+    /// times a uniformly random chooser would have taken it.
+    pub random_takes: u64,
+    /// Matches with at least one unforced decision where it was legal.
+    pub matches: u64,
+    pub sums: ClusterSums,
+}
+
+impl KindTally {
+    fn merge(&mut self, o: &KindTally) {
+        self.legal += o.legal;
+        self.taken += o.taken;
+        self.forced += o.forced;
+        self.random_takes += o.random_takes;
+        self.matches += o.matches;
+        self.sums.merge(&o.sums);
+    }
+}
+
+/// Per bot group (index), per option kind (index), the counts.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct OptionTally {
+    pub groups: Vec<Vec<KindTally>>,
+}
+
+impl OptionTally {
+    fn kind_mut(&mut self, group: usize, kinds: usize, kind: usize) -> &mut KindTally {
+        if self.groups.len() <= group {
+            self.groups.resize(group + 1, Vec::new());
+        }
+        let row = &mut self.groups[group];
+        if row.len() < kinds {
+            row.resize(kinds, KindTally::default());
+        }
+        &mut row[kind]
+    }
+
+    pub fn merge(&mut self, o: &OptionTally) {
+        for (g, row) in o.groups.iter().enumerate() {
+            for (k, t) in row.iter().enumerate() {
+                self.kind_mut(g, row.len(), k).merge(t);
+            }
+        }
+    }
+
+    /// Whether nothing was counted (a game without option kinds, or no decisions).
+    pub fn is_empty(&self) -> bool {
+        self.groups.iter().flatten().all(|t| t.legal == 0)
+    }
+}
+
+/// One unforced decision where a kind was legal, kept until the match's outcome is known.
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    index: u32,
+    seat: u8,
+    taken: bool,
+    weight: u32,
+}
+
+/// One (bot, kind)'s counts in the current match.
+#[derive(Clone, Copy, Debug, Default)]
+struct InMatch {
+    legal: u64,
+    taken: u64,
+    forced: u64,
+    random_takes: u64,
+    sums: MatchSums,
+}
+
+/// One worker's per-match bookkeeping: a match's counts wait here until it ends (the weights
+/// need its outcome, and a match that panics must count nowhere). Reused from match to
+/// match, so counting allocates nothing once warm.
+#[derive(Clone, Debug)]
+pub struct MatchOptions {
+    /// The game's number of kinds (0: nothing to count).
+    kinds: usize,
+    pending: Vec<Pending>,
+    counts: [u16; MAX_KINDS],
+    /// Indexed by `group * kinds + kind`.
+    current: Vec<InMatch>,
+    touched: Vec<usize>,
+}
+
+impl MatchOptions {
+    pub fn new(kinds: usize) -> Self {
+        Self {
+            kinds,
+            pending: Vec::new(),
+            counts: [0; MAX_KINDS],
+            current: Vec::new(),
+            touched: Vec::new(),
+        }
+    }
+
+    /// Whether the game declares any kinds (otherwise the runner skips the counting).
+    pub fn active(&self) -> bool {
+        self.kinds > 0
+    }
+
+    /// Count one decision: `seat` (of bot `group`) took `chosen` among `legal` in `state`;
+    /// `uniform` when the bot chooses uniformly at random (its row is then causal).
+    #[allow(clippy::too_many_arguments)]
+    pub fn decision<G: Game>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        legal: &[G::Action],
+        chosen: G::Action,
+        seat: Seat,
+        group: usize,
+        uniform: bool,
+    ) {
+        let mut any = KindSet::EMPTY;
+        for &a in legal {
+            let kinds = game.action_kinds(state, a);
+            any = any.union(kinds);
+            for k in kinds.iter() {
+                self.counts[k] += 1;
+            }
+        }
+        if any.is_empty() {
+            return;
+        }
+        let taken_kinds = game.action_kinds(state, chosen);
+        let n = legal.len() as u64;
+        for k in any.iter() {
+            let c = u64::from(std::mem::take(&mut self.counts[k]));
+            let taken = taken_kinds.contains(k);
+            let index = group * self.kinds + k;
+            if self.current.len() <= index {
+                self.current.resize(index + 1, InMatch::default());
+            }
+            let m = &mut self.current[index];
+            if m.legal == 0 {
+                self.touched.push(index);
+            }
+            m.legal += 1;
+            m.taken += taken as u64;
+            m.random_takes += (c * WEIGHT_UNIT + n / 2) / n;
+            if c == n {
+                m.forced += 1;
+                continue;
+            }
+            let weight = match (uniform, taken) {
+                (false, _) => WEIGHT_UNIT,
+                (true, true) => (n * WEIGHT_UNIT + c / 2) / c,
+                (true, false) => (n * WEIGHT_UNIT + (n - c) / 2) / (n - c),
+            };
+            self.pending.push(Pending {
+                index: index as u32,
+                seat: seat.0,
+                taken,
+                weight: weight as u32,
+            });
+        }
+    }
+
+    /// The match ended with `units` (each seat's win share, in units of 1/840): add its
+    /// counts and every decision's weighted outcome to `tally`, one cluster per (bot, kind).
+    pub fn finish(&mut self, tally: &mut OptionTally, units: &Units) {
+        for p in self.pending.drain(..) {
+            let s = &mut self.current[p.index as usize].sums;
+            let (w, y) = (i64::from(p.weight), units[p.seat as usize % MAX_SEATS]);
+            if p.taken {
+                s.ty += w * y;
+                s.tw += w;
+            } else {
+                s.ny += w * y;
+                s.nw += w;
+            }
+        }
+        for index in self.touched.drain(..) {
+            let m = std::mem::take(&mut self.current[index]);
+            let (group, kind) = (index / self.kinds, index % self.kinds);
+            let t = tally.kind_mut(group, self.kinds, kind);
+            t.legal += m.legal;
+            t.taken += m.taken;
+            t.forced += m.forced;
+            t.random_takes += m.random_takes;
+            if m.sums != MatchSums::default() {
+                t.matches += 1;
+                t.sums.add(m.sums);
+            }
+        }
+    }
+
+    /// Forget a match that did not finish (it panicked): its decisions count nowhere.
+    pub fn discard(&mut self) {
+        self.pending.clear();
+        self.counts = [0; MAX_KINDS];
+        for index in self.touched.drain(..) {
+            self.current[index] = InMatch::default();
+        }
+    }
+}
