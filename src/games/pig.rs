@@ -12,7 +12,7 @@ use std::ops::RangeInclusive;
 use serde_json::{Value, json};
 
 use crate::core::trace::{Drawn, EndReason, TraceGame, event, points_event};
-use crate::core::{Chance, Game, Outcome, ScoreOrder, Seat, Turn};
+use crate::core::{Chance, Game, KindSet, OptionKind, Outcome, ScoreOrder, Seat, Turn};
 
 crate::rule_params! {
     /// Pig's parameters (OpenSpiel's defaults).
@@ -172,6 +172,33 @@ impl Game for Pig {
         out[1] = s.banked[1] as i32;
         Some(s.turns)
     }
+    fn option_kinds(&self, _players: usize) -> Vec<OptionKind> {
+        HOLD_BANDS
+            .iter()
+            .map(|&(low, high)| {
+                let (id, words) = match high {
+                    _ if low == 0 => {
+                        ("hold_0".to_string(), "stop with a turn total of 0".to_string())
+                    }
+                    u32::MAX => (
+                        format!("hold_{low}_plus"),
+                        format!("stop with a turn total of {low} or more"),
+                    ),
+                    _ => (
+                        format!("hold_{low}_{high}"),
+                        format!("stop with a turn total of {low} to {high}"),
+                    ),
+                };
+                OptionKind::new(id, words)
+            })
+            .collect()
+    }
+    fn action_kinds(&self, s: &PigState, a: PigAction) -> KindSet {
+        match a {
+            PigAction::Roll => KindSet::EMPTY,
+            PigAction::Stop => KindSet::one(hold_band(s.turn_total)),
+        }
+    }
     fn describe(&self, s: &PigState, a: PigAction) -> String {
         match a {
             PigAction::Roll => format!("roll (turn total {})", s.turn_total),
@@ -263,6 +290,22 @@ impl PigState {
     }
 }
 
+/// The option kinds: stopping, by the turn total banked. Rolling is the one other action, so
+/// each band's effect is also rolling's, with the sign turned; bands of ten show where
+/// stopping starts to pay (Neller and Presser's optimal play holds at about 20 to 25).
+const HOLD_BANDS: [(u32, u32); 5] = [(0, 0), (1, 9), (10, 19), (20, 29), (30, u32::MAX)];
+
+/// The index in [`HOLD_BANDS`] of a turn total.
+fn hold_band(turn_total: u32) -> usize {
+    match turn_total {
+        0 => 0,
+        1..=9 => 1,
+        10..=19 => 2,
+        20..=29 => 3,
+        _ => 4,
+    }
+}
+
 fn end_turn(s: &mut PigState) {
     s.turn_total = 0;
     s.to_move = 1 - s.to_move;
@@ -327,6 +370,28 @@ mod tests {
             g.sample_chance(&mut t, &mut ScriptedChance::new().dice([7]));
         });
         assert!(seven.is_err());
+    }
+
+    #[test]
+    fn ref2_stopping_is_classed_by_the_turn_total_it_banks() {
+        let game = Pig::new(PigRules::default());
+        let kinds = game.option_kinds(2);
+        crate::core::options::check_kinds(&kinds).unwrap();
+        let mut s = game.new_state(2);
+        for (total, id) in [
+            (0, "hold_0"),
+            (9, "hold_1_9"),
+            (10, "hold_10_19"),
+            (29, "hold_20_29"),
+            (30, "hold_30_plus"),
+            (99, "hold_30_plus"),
+        ] {
+            s.turn_total = total;
+            let k: Vec<usize> = game.action_kinds(&s, PigAction::Stop).iter().collect();
+            assert_eq!(k.len(), 1);
+            assert_eq!(kinds[k[0]].id, id, "turn total {total}");
+            assert!(game.action_kinds(&s, PigAction::Roll).is_empty(), "rolling is the complement");
+        }
     }
 
     #[test]

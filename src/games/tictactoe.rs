@@ -10,7 +10,7 @@ use std::hash::{Hash, Hasher};
 use serde_json::{Value, json};
 
 use crate::core::trace::{EndReason, TraceGame, event, points_event};
-use crate::core::{Chance, Game, Outcome, ScoreOrder, Seat, Turn};
+use crate::core::{Chance, Game, KindSet, OptionKind, Outcome, ScoreOrder, Seat, Turn};
 
 crate::rule_params! {
     /// Tic-tac-toe has no parameters: the standard game is the reference.
@@ -116,6 +116,22 @@ impl TicTacToeState {
     }
 }
 
+/// The option kinds: each square by name (index = cell), then the corners and the edges as
+/// groups (the centre is one square), the classic question of where to open.
+const SQUARES: [(&str, &str); 9] = [
+    ("top_left", "top-left"),
+    ("top", "top-middle"),
+    ("top_right", "top-right"),
+    ("left", "middle-left"),
+    ("centre", "centre"),
+    ("right", "middle-right"),
+    ("bottom_left", "bottom-left"),
+    ("bottom", "bottom-middle"),
+    ("bottom_right", "bottom-right"),
+];
+const CORNER: usize = 9;
+const EDGE: usize = 10;
+
 impl TicTacToe {
     pub fn new(rules: TicTacToeRules) -> Self {
         Self { rules }
@@ -211,6 +227,23 @@ impl Game for TicTacToe {
                 as f64
         };
         (open(me) - open(3 - me)) / 9.0
+    }
+    fn option_kinds(&self, _players: usize) -> Vec<OptionKind> {
+        let mut kinds: Vec<OptionKind> = SQUARES
+            .iter()
+            .map(|&(id, words)| OptionKind::new(id, format!("mark the {words} square")))
+            .collect();
+        kinds.push(OptionKind::new("corner", "mark a corner"));
+        kinds.push(OptionKind::new("edge", "mark an edge square (not a corner, not the centre)"));
+        kinds
+    }
+    fn action_kinds(&self, _s: &TicTacToeState, cell: u8) -> KindSet {
+        let shape = match cell {
+            4 => return KindSet::one(4),
+            0 | 2 | 6 | 8 => CORNER,
+            _ => EDGE,
+        };
+        KindSet::one(cell as usize % 9).with(shape)
     }
     fn describe(&self, s: &TicTacToeState, cell: u8) -> String {
         let mark = if s.to_move().0 == 0 { 'X' } else { 'O' };
@@ -367,6 +400,22 @@ mod tests {
         let o = g.outcome(&s);
         assert_eq!(o.ranks(), &[0, 0]);
         assert_eq!(o.win_share(Seat(0)), 0.5);
+    }
+
+    #[test]
+    fn ref1_each_square_is_its_own_kind_and_a_corner_or_edge() {
+        let game = TicTacToe::new(TicTacToeRules::default());
+        let kinds = game.option_kinds(2);
+        crate::core::options::check_kinds(&kinds).unwrap();
+        let s = game.new_state(2);
+        let ids = |cell: u8| -> Vec<&str> {
+            game.action_kinds(&s, cell).iter().map(|k| kinds[k].id.as_str()).collect()
+        };
+        assert_eq!(ids(0), ["top_left", "corner"]);
+        assert_eq!(ids(1), ["top", "edge"]);
+        assert_eq!(ids(4), ["centre"]);
+        assert_eq!(ids(8), ["bottom_right", "corner"]);
+        assert_eq!(ids(5), ["right", "edge"]);
     }
 
     #[test]
