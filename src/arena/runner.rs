@@ -175,7 +175,8 @@ impl<G: Game> Worker<G> {
         // Counts left by a match that was played but not counted (a trace's) are dropped.
         self.options.discard();
         if !O::WANTS_STEPS && self.all_random {
-            let options = self.options.active().then(|| Counting {
+            let active = self.options.active();
+            let options = active.then_some(Counting {
                 options: &mut self.options,
                 group_of_slot: &self.group_of_slot,
                 assignment: &assignment,

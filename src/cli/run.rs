@@ -162,6 +162,9 @@ fn print_skill(skill: &[(String, std::path::PathBuf)]) {
         {
             crate::outln!("  {line}");
         }
+        if let Some(line) = crate::session::ladder::skill::decomposition_line(dir) {
+            crate::outln!("  {line}");
+        }
     }
 }
 
@@ -334,6 +337,9 @@ fn print_summary(game: &str, s: &RunSummary, out: &Path) {
         }
     }
     if let Some(line) = length_line(&s.tally, s.length_unit) {
+        crate::outln!("  {line}");
+    }
+    for line in &s.decides {
         crate::outln!("  {line}");
     }
     crate::outln!("  capped {}, failed {}", s.tally.capped, s.failures.len());

@@ -16,9 +16,10 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::core::layout::{
-    BALANCE_CSV, BOTS_CSV, COLUMNS_MD, DIFFERENCE_CSV, FAILURES_CSV, FINAL_STATE, HISTOGRAMS_CSV,
-    LENGTHS_CSV, MANIFEST, MATCHES_CSV, METRICS_CSV, NOTABLE_FILE, PAIRING_CSV, PLAN_FILE,
-    RATINGS_CSV, SEATS_CSV, SHAPE_CSV, SHARD_TALLY, VERDICT_TXT,
+    BALANCE_CSV, BOTS_CSV, COLUMNS_MD, DECOMPOSITION_CSV, DIFFERENCE_CSV, FAILURES_CSV,
+    FINAL_STATE, HISTOGRAMS_CSV, LENGTHS_CSV, MANIFEST, MATCHES_CSV, METRICS_CSV, NOTABLE_FILE,
+    OPTIONS_CSV, PAIRING_CSV, PLAN_FILE, RATINGS_CSV, SEATS_CSV, SHAPE_CSV, SHARD_TALLY,
+    VERDICT_TXT,
 };
 use crate::output::atomic::write_atomic;
 
@@ -221,6 +222,53 @@ max | the measure's unit | largest value
 measure | text | the measure, as in `lengths.csv`
 value | the measure's unit | a value that occurred
 count | count | matches with that value
+",
+    },
+    FileDoc {
+        name: OPTIONS_CSV,
+        when: "",
+        about: "What each option does to the taker's win share: one row per bot and option kind the game declares (its cards, boxes, squares, ... in the rulebook's words) that was legal at least once. For a random bot (uniform choice) the difference is **causal**: inverse-probability weighted (Hájek) over the decisions where the option was a choice, it estimates the effect of taking it rather than another legal action, with the same play after; for other bots it is an **association**. Empty when the game declares no option kinds.",
+        columns: "
+bot | text | the bot (a label of `--bots`; slots with the same label are one bot)
+evidence | text | `causal` (a random bot: each choice a randomized experiment) or `associational` (any other bot)
+kind | text | the option kind's id (`--bots prefer:always=KIND` takes it)
+words | text | the option in the rulebook's words
+legal | count | decisions at which some legal action was of this kind
+taken | count | of those, decisions at which the bot took one
+forced | count | of those, decisions where every legal action was of this kind (no choice: left out of the comparison)
+taken_percent | percent | taken / legal
+random_percent | percent | how often a uniformly random choice would have taken it at the same decisions
+preference | ratio | taken over random play's expected takes: 1 = as often as random, 2 = twice as often
+matches | count | matches with a decision where it was a choice (the clusters)
+win_taken_percent | percent | the taker's weighted mean win share at decisions where it was taken
+win_not_taken_percent | percent | the same where it was a choice and not taken
+difference_pp | percentage points | win_taken_percent - win_not_taken_percent
+ci_low_pp | percentage points | lower end of the interval of `difference_pp` | normal 95% with the cluster-robust (linearized) variance of the two ratio estimators, matches as clusters
+ci_high_pp | percentage points | upper end of the interval of `difference_pp` | as `ci_low_pp`
+ci_method | text | the method of the interval
+p_holm | probability | two-sided p-value of no effect, Holm-adjusted over this bot's kinds
+mark | text | `dominant` (raises the win share by more than `--fair-within`) or `never worth it` (lowers it by more): one-sided tests against the margin, Holm-adjusted, 5%; empty otherwise
+test_command | text | for a marked row, the command that tests a rule change for it (a sweep of its lever) or a probe bot taking it
+",
+    },
+    FileDoc {
+        name: DECOMPOSITION_CSV,
+        when: "",
+        about: "How much of the variation in who wins (and in scores) goes with the seat, with the bot (skill) and with the rest (luck: dice, cards and the play's own randomness): a two-way analysis of variance on the rotated design (every bot in every seat on the same deals), each share its omega-squared estimate, floored at 0. It describes these bots under these rules; it does not say how much skill a better player could show. Empty for a solo game, or a lineup of different bots under fixed seats.",
+        columns: "
+measure | text | `win` (win share) or `score`
+bots | text | the distinct bots (skill is the variation between them)
+matches | count | matches counted
+seat_percent | percent | share of the variance that goes with the seat
+seat_ci_low_percent | percent | lower end | bootstrap 95% (percentile) over 64 buckets of deal groups, 2000 resamples
+seat_ci_high_percent | percent | upper end | as `seat_ci_low_percent`
+skill_percent | percent | share that goes with the bot (empty with one bot)
+skill_ci_low_percent | percent | lower end | as `seat_ci_low_percent`
+skill_ci_high_percent | percent | upper end | as `seat_ci_low_percent`
+luck_percent | percent | the rest: 100 - seat - skill
+luck_ci_low_percent | percent | lower end | as `seat_ci_low_percent`
+luck_ci_high_percent | percent | upper end | as `seat_ci_low_percent`
+ci_method | text | the method of the intervals
 ",
     },
     FileDoc {

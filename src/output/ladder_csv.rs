@@ -8,9 +8,11 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::arena::ladder::{JobKind, JobState, LadderDesign};
-use crate::core::layout::VERDICT_TXT;
+use crate::core::layout::{DECOMPOSITION_CSV, VERDICT_TXT};
 use crate::output::csv_files::{f6, write_csv};
+use crate::output::options_csv::write_decomposition;
 use crate::output::write_atomic;
+use crate::stats::decomposition::{Decomposition, Measure, decompose};
 use crate::stats::intervals::{wilson, z_for};
 use crate::stats::ladder::{Rating, Separation, ShareEstimate, chain_ratings, upset_share};
 
@@ -394,7 +396,30 @@ pub fn write_ladder_files(
     write_csv(&dir.join(LADDER_FIGURES_CSV), &FIGURES_HEADER, figure_rows(design, states, &f))?;
     write_csv(&dir.join(LADDER_FAILURES_CSV), &FAILURES_HEADER, failure_rows(design, states))?;
     write_atomic(&dir.join(VERDICT_TXT), verdict(game, design, states, &f).as_bytes())?;
-    Ok([LADDER_CSV, LADDER_FIGURES_CSV, LADDER_FAILURES_CSV, VERDICT_TXT]
+    write_decomposition(&dir.join(DECOMPOSITION_CSV), &step_decompositions(design, states))?;
+    Ok([LADDER_CSV, LADDER_FIGURES_CSV, LADDER_FAILURES_CSV, VERDICT_TXT, DECOMPOSITION_CSV]
         .map(String::from)
         .to_vec())
+}
+
+/// Seat, skill and luck of each step (two rungs, rotated seats on shared deals): the win
+/// share's and the score's, where defined.
+fn step_decompositions(
+    design: &LadderDesign,
+    states: &[JobState],
+) -> Vec<(Decomposition, Vec<String>)> {
+    let mut rows = Vec::new();
+    for (j, kind) in design.jobs().into_iter().enumerate() {
+        let (JobKind::Step(r), Some(state)) = (kind, states.get(j)) else { continue };
+        let mut bots = vec![design.rungs[r].label.clone(), design.rungs[r + 1].label.clone()];
+        bots.sort();
+        bots.dedup();
+        for measure in [Measure::Win, Measure::Score] {
+            let t = &state.tally;
+            if let Some(d) = decompose(&t.decomposition, measure, design.players, bots.len()) {
+                rows.push((d, bots.clone()));
+            }
+        }
+    }
+    rows
 }

@@ -10,6 +10,7 @@ pub mod io;
 pub mod ladder_csv;
 pub mod manifest;
 pub mod matches_csv;
+pub mod options_csv;
 pub mod sweep_csv;
 
 pub use atomic::{AtomicFile, partial_path, write_atomic};

@@ -583,6 +583,7 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
     seats(&mut page, dir)?;
     lengths(&mut page, dir)?;
     bots(&mut page, dir)?;
+    crate::report::decides::section(&mut page, dir)?;
     metrics(&mut page, dir)?;
     notable(&mut page, dir)?;
     page.para(

@@ -22,6 +22,7 @@ use crate::session::input::input;
 use crate::session::plan::pilot::expected_stop;
 use crate::session::plan::{Plan, Shard, Stopping};
 use crate::session::run::checkpoint::{Checkpoint, Expected, FINAL_STATE, StoppedAt};
+use crate::session::run::decides::options_of;
 use crate::session::run::results::{ResultsOf, SHARD_TALLY, ShardTally, write_results};
 use crate::session::status::{STATUS_FILE, State, StatusWriter};
 use crate::session::view::notable::{picks, write_notable};
@@ -77,6 +78,8 @@ pub struct RunSummary {
     /// What the rules changed from the game's defaults, if anything (said on stdout's first
     /// line, so a changed run never reads like a default one).
     pub changes: Option<String>,
+    /// What decides a match: the strongest lever, and seat, skill and luck.
+    pub decides: Vec<String>,
 }
 
 /// `ARENA_FAILPOINT=final:<step>:crash` kills the process at that step of the final write
@@ -180,6 +183,7 @@ pub fn execute<G: Game>(
             unmet: None,
             paused_at: Some(cp.next),
             changes: None,
+            decides: Vec::new(),
         });
     }
     // The cap is a sequential design's last look even where it is no check point (a cap
@@ -387,8 +391,10 @@ impl<G: Game> Finish<'_, G> {
                 .and_then(|s| s.until_decided)
                 .map_or(Levels::FIXED, |rule| rule.levels(cp.next - self.start, spec.players)),
             notes: &notes,
+            options: &options_of(game, spec.players),
         };
-        let (mut files, verdict) = write_results(out, &cp.tally, &cp.failures, &of)?;
+        let written = write_results(out, &cp.tally, &cp.failures, &of)?;
+        let (mut files, verdict) = (written.files, written.verdict);
         final_step("results")?;
         // The matches worth seeing, replayed from the plan (a few pages; see session::view).
         files.extend(write_notable(out, plan, &picks(&cp.notable, &cp.tally, &labels))?);
@@ -447,6 +453,7 @@ impl<G: Game> Finish<'_, G> {
             unmet,
             paused_at: None,
             changes,
+            decides: written.decides,
         })
     }
 

@@ -4,6 +4,7 @@
 //! tally becomes the result folder's files ([`results`], which also merges shards).
 
 pub mod checkpoint;
+pub mod decides;
 pub mod execute;
 pub mod experiment;
 pub mod results;

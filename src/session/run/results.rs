@@ -10,16 +10,19 @@ use crate::core::layout::{
     BALANCE_CSV, BOTS_CSV, COLUMNS_MD, DIFFERENCE_CSV, FAILURES_CSV, HISTOGRAMS_CSV, LENGTHS_CSV,
     MANIFEST, METRICS_CSV, PAIRING_CSV, RATINGS_CSV, SEATS_CSV, SHAPE_CSV, VERDICT_TXT,
 };
+use crate::core::layout::{DECOMPOSITION_CSV, OPTIONS_CSV};
 use crate::output::columns::write_columns;
 use crate::output::csv_files::{self, METRIC_INTERVAL, WIN_RATE_INTERVAL};
 use crate::output::manifest::write_record;
 use crate::output::matches_csv::{FileDigest, digest};
+use crate::output::options_csv;
 use crate::output::{AtomicFile, io_failure, write_atomic};
 use crate::session::folder::prepare_out_dir;
 use crate::session::input::input;
 use crate::session::plan::Shard;
 use crate::session::plan::in_shard_order;
 use crate::session::plan::request::fingerprint_differences;
+use crate::session::run::decides::{self, OptionsOf};
 use crate::session::trace::from_folder::plan_from_folder;
 use crate::session::view::notable::{picks, write_notable};
 use crate::stats::verdict::Levels;
@@ -96,6 +99,17 @@ pub struct ResultsOf<'a> {
     /// Lines `verdict.txt` says after the verdict and before the changed rules: a shard's
     /// caveat, a stopping rule not met, numbers a rerun will not give again.
     pub notes: &'a [String],
+    /// The game's option kinds and levers, for `options.csv`.
+    pub options: &'a OptionsOf,
+}
+
+/// What [`write_results`] wrote and found.
+pub struct Written {
+    pub files: Vec<String>,
+    pub verdict: String,
+    /// What decides a match, in a line or two for stdout: the strongest lever, and seat,
+    /// skill and luck (where the lineup has different bots).
+    pub decides: Vec<String>,
 }
 
 /// Write every result file computed from a tally (all but matches.csv and the manifest), and
@@ -106,7 +120,7 @@ pub fn write_results(
     tally: &Tally,
     failures: &[Failure],
     of: &ResultsOf,
-) -> anyhow::Result<(Vec<String>, String)> {
+) -> anyhow::Result<Written> {
     let ResultsOf {
         labels,
         metrics,
@@ -117,6 +131,7 @@ pub fn write_results(
         changes,
         levels,
         notes,
+        options,
     } = *of;
     let metric_names: Vec<String> = metrics.iter().map(|(name, _)| name.clone()).collect();
     let balance = analysis::balance_at(tally, labels, fair_within_pp, &levels);
@@ -172,7 +187,27 @@ pub fn write_results(
         csv_files::write_difference(&out.join(DIFFERENCE_CSV), d)?;
         files.push(DIFFERENCE_CSV.into());
     }
-    Ok((files, verdict))
+    let rows = decides::option_rows(tally, labels, options, fair_within_pp);
+    let commands: Vec<Option<String>> =
+        rows.iter().map(|r| decides::test_command(r, options)).collect();
+    options_csv::write_options(&out.join(OPTIONS_CSV), &rows, &commands)?;
+    let parts = decides::decompositions(tally, labels, group);
+    let bots = decides::group_labels(labels);
+    let with_bots: Vec<_> = parts.iter().map(|d| (*d, bots.clone())).collect();
+    options_csv::write_decomposition(&out.join(DECOMPOSITION_CSV), &with_bots)?;
+    files.extend([OPTIONS_CSV.to_string(), DECOMPOSITION_CSV.to_string()]);
+    let mut decides_lines: Vec<String> =
+        decides::lever_line(&rows, tally.matches).into_iter().collect();
+    // Seat, skill and luck on stdout where there is skill to measure (different bots).
+    if let Some(d) = parts.first().filter(|d| d.skill.is_some()) {
+        decides_lines.push(format!(
+            "{} (bots {}; {})",
+            crate::stats::decomposition::line(d),
+            bots.join(", "),
+            "two-way ANOVA on the rotated seats, omega squared"
+        ));
+    }
+    Ok(Written { files, verdict, decides: decides_lines })
 }
 
 /// What merging a plan's shards produced.
@@ -261,8 +296,10 @@ pub fn merge(
         levels: Levels::FIXED,
         notes: &[],
         changes: changes.as_deref(),
+        options: &crate::with_game!(&shard_plan.game, g => decides::options_of(g, tally.players)),
     };
-    let (mut files, verdict) = write_results(out, &tally, &failures, &of)?;
+    let written = write_results(out, &tally, &failures, &of)?;
+    let (mut files, verdict) = (written.files, written.verdict);
     let matches_digest = if per_match {
         let dirs: Vec<&Path> = shards.iter().map(|(dir, _)| dir.as_path()).collect();
         files.push(MATCHES_CSV.into());

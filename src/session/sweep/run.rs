@@ -22,6 +22,7 @@ use crate::session::folder::{
 };
 use crate::session::input::input;
 use crate::session::plan::{Shard, in_shard_order, input_records};
+use crate::session::run::decides::options_of;
 use crate::session::run::execute::Execution;
 use crate::session::run::results::{ResultsOf, write_results};
 use crate::session::sweep::checkpoint::{SWEEP_FINAL_STATE, SweepCheckpoint};
@@ -404,8 +405,10 @@ fn write_sweep_folder(
             changes: changes.as_deref(),
             levels: crate::stats::verdict::Levels::FIXED,
             notes: &[],
+            options: &with_game!(&game, g => options_of(g, meta.players)),
         };
-        let (vfiles, verdict) = write_results(&dir, &block.tallies[v], &block.failures[v], &of)?;
+        let written = write_results(&dir, &block.tallies[v], &block.failures[v], &of)?;
+        let (vfiles, verdict) = (written.files, written.verdict);
         if let Some(s) = shard {
             // The variant's verdict is of this shard's matches too: said first, above it.
             let path = dir.join(VERDICT_TXT);

@@ -27,7 +27,6 @@ mod tests;
 
 use crate::core::options::MAX_KINDS;
 use crate::core::{Game, KindSet, MAX_SEATS, Seat};
-use crate::stats::tally::Units;
 
 /// Weights are counted in units of 1/4096: a weight `n/c` rounded to this unit is within
 /// 0.013% of itself, far below any interval the table reports, and integers merge exactly.
@@ -260,7 +259,7 @@ impl MatchOptions {
 
     /// The match ended with `units` (each seat's win share, in units of 1/840): add its
     /// counts and every decision's weighted outcome to `tally`, one cluster per (bot, kind).
-    pub fn finish(&mut self, tally: &mut OptionTally, units: &Units) {
+    pub fn finish(&mut self, tally: &mut OptionTally, units: &[i64; MAX_SEATS]) {
         for p in self.pending.drain(..) {
             let s = &mut self.current[p.index as usize].sums;
             let (w, y) = (i64::from(p.weight), units[p.seat as usize % MAX_SEATS]);

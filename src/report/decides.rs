@@ -1,0 +1,170 @@
+//! The run page's "What decides a match" section: the option table (options.csv), largest
+//! effects first with their intervals, and seat, skill and luck (decomposition.csv). Every
+//! number is read from the folder's files, through the same checked tables as the rest of
+//! the page; a folder written before these files existed simply has no section.
+
+use std::path::Path;
+
+use crate::core::layout::{DECOMPOSITION_CSV, OPTIONS_CSV};
+use crate::report::ReportError;
+use crate::report::charts::{self, Estimate, Guide};
+use crate::report::page::{Page, fixed};
+use crate::report::table::{Table, table_of};
+
+/// Rows drawn and tabled on the page (options.csv has them all).
+const SHOWN: usize = 12;
+
+/// The section, when the folder has an option table or a decomposition.
+pub fn section(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
+    let options = Table::read_optional(dir, OPTIONS_CSV)?;
+    let parts = Table::read_optional(dir, DECOMPOSITION_CSV)?;
+    let has_rows = |t: &Option<Table>| t.as_ref().is_some_and(|t| !t.rows.is_empty());
+    if !has_rows(&options) && !has_rows(&parts) {
+        return Ok(());
+    }
+    page.heading("What decides a match");
+    if let Some(t) = options.filter(|t| !t.rows.is_empty()) {
+        option_table(page, &t)?;
+    }
+    if let Some(t) = parts.filter(|t| !t.rows.is_empty()) {
+        decomposition(page, &t)?;
+    }
+    Ok(())
+}
+
+fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
+    let (diff, lo, hi) =
+        (t.need(&["difference_pp"])?, t.need(&["ci_low_pp"])?, t.need(&["ci_high_pp"])?);
+    let (kind, bot, p, evidence) =
+        (t.need(&["kind"])?, t.need(&["bot"])?, t.need(&["p_holm"])?, t.need(&["evidence"])?);
+    // Largest effects first; rows without a difference (never a choice) last.
+    let mut order: Vec<(usize, f64)> = Vec::new();
+    for i in 0..t.rows.len() {
+        order.push((i, t.num(i, diff)?.map_or(-1.0, f64::abs)));
+    }
+    order.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    let bots: std::collections::BTreeSet<&str> = t.rows.iter().map(|r| t.text(r, bot)).collect();
+    let significant =
+        order.iter().filter(|&&(i, _)| t.num(i, p).ok().flatten().is_some_and(|p| p < 0.05));
+    let causal = t.rows.iter().any(|r| t.text(r, evidence) == "causal");
+    let lead = match significant.clone().next() {
+        Some(&(i, _)) => {
+            let r = &t.rows[i];
+            format!(
+                "The strongest lever: {} ({}), {} pp win share for the {} that takes it [{}, {}] ({}).",
+                t.text(r, kind),
+                t.text(r, t.need(&["words"])?),
+                fixed(t.num(i, diff)?.unwrap_or(f64::NAN), 1),
+                t.text(r, bot),
+                fixed(t.num(i, lo)?.unwrap_or(f64::NAN), 1),
+                fixed(t.num(i, hi)?.unwrap_or(f64::NAN), 1),
+                t.text(r, evidence),
+            )
+        }
+        None => "No option kind changes the taker's win share detectably (Holm-adjusted, 5%): \
+                 a table that finds nothing is an answer too."
+            .to_string(),
+    };
+    page.para(&lead);
+    page.para(&format!(
+        "For each option kind the game declares: the taker's win share when it took the option \
+         minus when it could have and did not. {} Bots: {}. A mark needs the difference beyond \
+         the verdict's margin with Holm-adjusted significance; a marked row's last column is \
+         the command that tests a rule change for it.",
+        if causal {
+            "Rows of the random bot are causal: it chooses uniformly, so each choice is a \
+             randomized experiment (inverse-probability weighted, intervals cluster-robust by \
+             match). Rows of other bots are associations."
+        } else {
+            "These bots do not choose at random, so the rows are associations, not effects; a \
+             random lineup measures effects."
+        },
+        bots.into_iter().collect::<Vec<_>>().join(", "),
+    ));
+    let mut points = Vec::new();
+    for &(i, _) in order.iter().take(SHOWN) {
+        let Some(v) = t.num(i, diff)? else { continue };
+        points.push(Estimate {
+            label: format!("{} {}", t.text(&t.rows[i], bot), t.text(&t.rows[i], kind)),
+            value: v,
+            lo: t.num(i, lo)?.unwrap_or(f64::NAN),
+            hi: t.num(i, hi)?.unwrap_or(f64::NAN),
+        });
+    }
+    if !points.is_empty() {
+        let chart = charts::intervals(&points, &Guide::line(0.0), "pp win share")?;
+        page.chart(
+            "option-effects",
+            "Win share when taken minus when not (percentage points), largest first, with 95% intervals.",
+            &chart,
+        );
+    }
+    let shown = Table {
+        name: t.name.clone(),
+        headers: t.headers.clone(),
+        rows: order.iter().take(SHOWN).map(|&(i, _)| t.rows[i].clone()).collect(),
+    };
+    table_of(
+        page,
+        &shown,
+        &[
+            "bot",
+            "kind",
+            "words",
+            "evidence",
+            "taken_percent",
+            "preference",
+            "difference_pp",
+            "ci_low_pp",
+            "ci_high_pp",
+            "p_holm",
+            "mark",
+            "test_command",
+        ],
+    );
+    if t.rows.len() > SHOWN {
+        page.para(&format!("{} more rows in options.csv.", t.rows.len() - SHOWN));
+    }
+    Ok(())
+}
+
+fn decomposition(page: &mut Page, t: &Table) -> Result<(), ReportError> {
+    let (measure, bots) = (t.need(&["measure"])?, t.need(&["bots"])?);
+    let share = |i: usize, name: &str| -> Result<String, ReportError> {
+        let (v, lo, hi) = (
+            t.need(&[&format!("{name}_percent")])?,
+            t.need(&[&format!("{name}_ci_low_percent")])?,
+            t.need(&[&format!("{name}_ci_high_percent")])?,
+        );
+        Ok(match t.num(i, v)? {
+            Some(x) => format!(
+                "{}% {name} [{}, {}]",
+                fixed(x, 0),
+                fixed(t.num(i, lo)?.unwrap_or(f64::NAN), 0),
+                fixed(t.num(i, hi)?.unwrap_or(f64::NAN), 0)
+            ),
+            None => String::new(),
+        })
+    };
+    for i in 0..t.rows.len() {
+        let what = if t.text(&t.rows[i], measure) == "win" { "who wins" } else { "the scores" };
+        let parts: Vec<String> = ["seat", "skill", "luck"]
+            .iter()
+            .map(|n| share(i, n))
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect();
+        page.para(&format!(
+            "Of {what}: {} (bots {}; 95% bootstrap intervals).",
+            parts.join(", "),
+            t.text(&t.rows[i], bots)
+        ));
+    }
+    page.para(
+        "Seat, skill and luck: a two-way analysis of variance on the rotated seats (every bot in \
+         every seat on the same deals), each share the omega-squared estimate. It describes \
+         these bots under these rules; it does not say how much a better player could win.",
+    );
+    Ok(())
+}
