@@ -51,6 +51,7 @@
 mod checks;
 mod engine;
 mod metric_docs;
+mod option_kinds;
 mod options;
 pub mod rules;
 pub mod sides;
@@ -65,7 +66,9 @@ use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
 
 use crate::core::rules::Rules;
-use crate::core::{Chance, Game, MAX_SEATS, Outcome, Rng, ScoreOrder, Seat, Turn};
+use crate::core::{
+    Chance, Game, KindSet, MAX_SEATS, OptionKind, Outcome, Rng, ScoreOrder, Seat, Turn,
+};
 
 pub use rules::{
     ActionCard, Card, DardzRules, FinalTie, KIND_KEYS, MAX_HAND, NUM_KINDS, NextStarter, PassRule,
@@ -103,6 +106,8 @@ pub struct Tables {
     /// `copies` in byte lanes, for the invariant check.
     copy_lanes: [u64; 3],
     total: u16,
+    /// The option kinds' indices under these rules (see [`option_kinds`]).
+    kinds: option_kinds::KindIndex,
 }
 
 impl std::ops::Deref for Dardz {
@@ -155,6 +160,7 @@ impl Dardz {
             copy_lanes: kind_lanes(&copies),
             copy_ends: state::deck_ends(&copies),
             total: copies.iter().map(|&c| c as u16).sum(),
+            kinds: option_kinds::KindIndex::new(&copies),
             copies,
             rules,
         }))
@@ -543,6 +549,17 @@ impl Game for Dardz {
                 put((top && first > 1) as i64);
             }
         }
+    }
+
+    /// Picks by the card they take (`value_12`, `golden_7`) or by what they do (`feed`,
+    /// `feed_leader`, `pass`, `bonus_roll`, `fill_pile`), action cards by their kind; the
+    /// same list for the same rules (see `option_kinds.rs`).
+    fn option_kinds(&self, _players: usize) -> Vec<OptionKind> {
+        self.declared_kinds()
+    }
+
+    fn action_kinds(&self, s: &DardzState, a: DardzAction) -> KindSet {
+        self.kinds_of(s, a)
     }
 
     fn describe(&self, s: &DardzState, a: DardzAction) -> String {

@@ -23,6 +23,7 @@ mod actions;
 mod checks;
 mod estimate;
 mod metric_docs;
+mod option_kinds;
 pub mod rules;
 pub mod state;
 #[cfg(test)]
@@ -34,7 +35,9 @@ use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
 
-use crate::core::{Chance, Game, IllegalAction, Outcome, ScoreOrder, Seat, Turn};
+use crate::core::{
+    Chance, Game, IllegalAction, KindSet, OptionKind, Outcome, ScoreOrder, Seat, Turn,
+};
 
 pub use rules::{CounterScoring, LowBlowRules, RoundStarter};
 pub use state::{COLOUR_NAMES, Die, LowBlowState, Phase};
@@ -498,6 +501,16 @@ impl Game for LowBlow {
                 put(s.own_dice[r][p] as i64);
             }
         }
+    }
+
+    /// The die placed (by value, by row), the dice kept when rolling again, the die set
+    /// aside (see `option_kinds.rs`); the same list whatever the rules.
+    fn option_kinds(&self, _players: usize) -> Vec<OptionKind> {
+        Self::declared_kinds()
+    }
+
+    fn action_kinds(&self, s: &LowBlowState, a: LowBlowAction) -> KindSet {
+        self.kinds_of(s, a)
     }
 
     fn describe(&self, s: &LowBlowState, a: LowBlowAction) -> String {

@@ -27,6 +27,7 @@ pub mod layout;
 pub(crate) mod memo;
 mod metric_docs;
 mod metrics;
+mod option_kinds;
 pub mod rules;
 pub mod score;
 pub mod sheet;
@@ -39,6 +40,7 @@ mod trace;
 use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
 
+use crate::core::options::{KindSet, OptionKind};
 use crate::core::rules::Rules;
 use crate::core::{Chance, Game, MAX_SEATS, Outcome, Rng, ScoreOrder, Seat, Turn as GameTurn};
 
@@ -76,6 +78,8 @@ pub struct Tables {
     layout: Layout,
     /// A blank sheet (every puzzle's first boxes ready).
     blank: Marks,
+    /// The option kinds of this sheet and the indices `action_kinds` answers with.
+    kinds: option_kinds::KindTable,
 }
 
 impl std::ops::Deref for Pride {
@@ -96,7 +100,8 @@ impl Pride {
         for (p, pz) in layout.puzzles.iter().enumerate() {
             blank.ready[p] = pz.roots;
         }
-        Self(Box::new(Tables { rules, layout, blank }))
+        let kinds = option_kinds::KindTable::new(&layout);
+        Self(Box::new(Tables { rules, layout, blank, kinds }))
     }
 
     pub fn layout(&self) -> &Layout {
@@ -542,6 +547,16 @@ impl Game for Pride {
 
     fn metric_docs(&self, players: usize) -> Vec<(String, String)> {
         self.metric_docs_text(players)
+    }
+
+    /// The sheet's option kinds ([`option_kinds`]): the same for every player count.
+    fn option_kinds(&self, _players: usize) -> Vec<OptionKind> {
+        self.kinds.list().to_vec()
+    }
+
+    /// Reads only the roll, the mover's own sheet and its turn, all of which it sees.
+    fn action_kinds(&self, s: &PrideState, a: PrideAction) -> KindSet {
+        self.kinds_of(s, a)
     }
 
     fn describe(&self, s: &PrideState, a: PrideAction) -> String {

@@ -119,6 +119,7 @@ use DardzAction::{Guess, Pass, Pick, Play};
 
 mod action_cards;
 mod checks_and_rules;
+mod option_kinds;
 mod rounds;
 mod rulings;
 mod team_rulings;

@@ -6,6 +6,7 @@ mod actions;
 mod conformance_tests;
 mod flow;
 mod lazy;
+mod option_kinds;
 mod placement;
 mod sheet_file;
 
