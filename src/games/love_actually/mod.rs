@@ -24,6 +24,7 @@ mod engine;
 mod knowledge;
 mod metric_docs;
 mod metrics;
+pub mod option_kinds;
 pub mod rules;
 pub mod state;
 #[cfg(test)]
@@ -432,6 +433,16 @@ impl Game for Love {
 
     fn metric_docs(&self, players: usize) -> Vec<(String, String)> {
         self.metric_docs_text(players)
+    }
+
+    /// One kind per set and per card's ability, and the other questions of a turn
+    /// (`option_kinds.rs`).
+    fn option_kinds(&self, _players: usize) -> Vec<crate::core::OptionKind> {
+        self.kind_list()
+    }
+
+    fn action_kinds(&self, s: &LoveState, a: LoveAction) -> crate::core::KindSet {
+        self.kinds_of(s, a)
     }
 
     fn describe(&self, s: &LoveState, a: LoveAction) -> String {

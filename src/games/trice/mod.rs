@@ -29,6 +29,7 @@
 pub mod board;
 mod checks;
 mod metric_docs;
+pub mod option_kinds;
 pub mod rules;
 pub mod state;
 #[cfg(test)]
@@ -54,6 +55,8 @@ use state::{COLOUR_LETTERS, COLOURS, FACES};
 pub struct Trice {
     rules: TriceRules,
     geo: Geometry,
+    /// The squares grouped by the lines through them, for the option kinds.
+    square_kinds: option_kinds::SquareKinds,
 }
 
 /// What the player about to choose can achieve with the choice in hand: a win now, only
@@ -117,7 +120,8 @@ impl Trice {
             panic!("invalid TRICE rules: {e}");
         }
         let geo = Geometry::new(rules.rows, rules.columns);
-        Self { rules, geo }
+        let square_kinds = option_kinds::SquareKinds::new(&geo);
+        Self { rules, geo, square_kinds }
     }
 
     pub fn geometry(&self) -> &Geometry {
@@ -511,6 +515,16 @@ impl Game for Trice {
         out[6] = s.turns() as i64;
         out[7] = (s.swap_turns > 0) as i64;
         out[8] = s.swap_turns as i64;
+    }
+
+    /// Giving by value, placing and pointing by the square's kind, the swap phase's
+    /// directions, repeats and increments (`option_kinds.rs`).
+    fn option_kinds(&self, _players: usize) -> Vec<crate::core::OptionKind> {
+        self.kind_list()
+    }
+
+    fn action_kinds(&self, s: &TriceState, a: TriceAction) -> crate::core::KindSet {
+        self.kinds_of(s, a)
     }
 
     fn describe(&self, s: &TriceState, a: TriceAction) -> String {

@@ -1,9 +1,9 @@
 //! LOVE ACTUALLY tests: the card file and the conformance check (here), rule-by-rule tests
 //! citing RULINGS LA-n (`steps.rs`, `turn_rulings.rs`, `card_rulings.rs`), one test per
-//! card ability (`abilities.rs`) and the hidden-hand honesty tests (`hidden.rs`; the bots'
-//! no-peeking tests are `tests/it/love_actually_no_peeking.rs`). States are built directly;
-//! chance is scripted through `core::ScriptedChance` (cards drawn by index, random picks by
-//! `choices`).
+//! card ability (`abilities.rs`), the hidden-hand honesty tests (`hidden.rs`; the bots'
+//! no-peeking tests are `tests/it/love_actually_no_peeking.rs`) and the option kinds
+//! (`option_kinds.rs`). States are built directly; chance is scripted through
+//! `core::ScriptedChance` (cards drawn by index, random picks by `choices`).
 //!
 //! # Inventory: every ruling and every card, and the tests that check it
 //!
@@ -86,6 +86,7 @@ use crate::core::{ScriptedChance, Turn};
 mod abilities;
 mod card_rulings;
 mod hidden;
+mod option_kinds;
 mod steps;
 mod turn_rulings;
 

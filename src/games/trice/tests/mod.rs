@@ -1,6 +1,6 @@
 //! One test per rule, citing RULINGS TR-1..TR-8 (and G-1, G-2) or the rulebook's wording.
 //! States are built directly from a picture of the board, so each rule is tested on the
-//! exact position it is about.
+//! exact position it is about. The option kinds are tested in `option_kinds.rs`.
 
 use std::time::Instant;
 
@@ -10,6 +10,7 @@ use super::*;
 use crate::core::rules::{self, Origin};
 use crate::core::{ScriptedChance, conformance};
 
+mod option_kinds;
 mod rules_and_metrics;
 mod swap_phase;
 
