@@ -8,6 +8,9 @@ pub enum BotKind {
     Random,
     Greedy,
     Mcts,
+    /// The strategy probe: takes the named option kinds whenever one is legal, otherwise plays
+    /// as its base profile (`bots/prefer.toml`, [`crate::bots::prefer`]).
+    Prefer,
 }
 
 impl BotKind {
@@ -16,6 +19,7 @@ impl BotKind {
             "random" => Some(Self::Random),
             "greedy" => Some(Self::Greedy),
             "mcts" => Some(Self::Mcts),
+            "prefer" => Some(Self::Prefer),
             _ => None,
         }
     }
@@ -36,4 +40,13 @@ pub enum BotError {
     BadValue { bot: String, key: String, value: String, expected: String },
     #[error("bot profile {name}: {message}")]
     Profile { name: String, message: String },
+    /// A prefer bot's `base` that cannot be its base (not a profile, or a prefer bot itself).
+    #[error("bot `{bot}`: base `{base}` {problem}; valid bases: {valid}")]
+    Base { bot: String, base: String, problem: String, valid: String },
+    /// A prefer bot names an option kind the game does not declare.
+    #[error("bot `{bot}`: {game} has no option kind `{kind}`{hint}; valid kinds: {valid}")]
+    OptionKind { bot: String, game: String, kind: String, hint: String, valid: String },
+    /// A prefer bot at a game that declares no option kinds.
+    #[error("bot `{bot}`: {game} declares no option kinds, so there is no `{kind}` to prefer")]
+    NoOptionKinds { bot: String, game: String, kind: String },
 }

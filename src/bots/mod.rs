@@ -7,6 +7,8 @@
 //!   determinizations and chance outcomes.
 //! - [`mcts`]: information-set Monte Carlo tree search (open loop for chance, determinized
 //!   per iteration for hidden information, a reward per seat for 2 to 8 players).
+//! - [`prefer`]: the strategy probe: takes the named option kinds wherever one is legal,
+//!   otherwise plays as its base bot.
 //!
 //! **No peeking.** The runner hands a bot the true state. Greedy and MCTS only ever read
 //! `game.determinize(state, seat, rng)` copies of it (plus the legal actions, which are the
@@ -38,6 +40,7 @@ pub mod greedy;
 pub mod kind;
 pub mod mcts;
 pub mod params;
+pub mod prefer;
 pub mod profile;
 pub mod random;
 
@@ -46,7 +49,8 @@ use std::fmt;
 
 use crate::core::{Game, Rng, Seat};
 pub use kind::{BotError, BotKind};
-pub use params::{BotConfig, GreedyParams, MctsParams, RewardMode, Rollout};
+pub use params::{BotConfig, GreedyParams, MctsParams, PreferConfig, RewardMode, Rollout};
+pub use prefer::check_prefer_kinds;
 pub use profile::BotSpec;
 
 /// One bot instance. Each seat gets its own, so two seats with the same profile are
@@ -56,6 +60,7 @@ pub enum Bot {
     Random(random::RandomBot),
     Greedy(greedy::GreedyBot),
     Mcts(mcts::MctsBot),
+    Prefer(prefer::PreferBot),
 }
 
 impl Bot {
@@ -63,7 +68,11 @@ impl Bot {
     /// not produce and that does not validate.
     pub fn from_spec(spec: &BotSpec) -> Self {
         let config = spec.config().unwrap_or_else(|e| panic!("bot spec not validated: {e}"));
-        Self::from_config(config)
+        match Self::from_config(config) {
+            // Its messages name it as the user wrote it.
+            Bot::Prefer(bot) => Bot::Prefer(bot.labelled(&spec.label)),
+            bot => bot,
+        }
     }
 
     pub fn from_config(config: BotConfig) -> Self {
@@ -71,6 +80,9 @@ impl Bot {
             BotConfig::Random => Bot::Random(random::RandomBot),
             BotConfig::Greedy(p) => Bot::Greedy(greedy::GreedyBot::new(p)),
             BotConfig::Mcts(p) => Bot::Mcts(mcts::MctsBot::new(p)),
+            BotConfig::Prefer(p) => {
+                Bot::Prefer(prefer::PreferBot::new(p.kinds, Bot::from_config(*p.base)))
+            }
         }
     }
 
@@ -88,6 +100,7 @@ impl Bot {
             Bot::Random(bot) => bot.choose(legal, rng),
             Bot::Greedy(bot) => bot.choose(game, state, seat, legal, rng),
             Bot::Mcts(bot) => bot.choose(game, state, seat, legal, rng),
+            Bot::Prefer(bot) => bot.choose(game, state, seat, legal, rng),
         }
     }
 }

@@ -87,6 +87,52 @@ crate::rule_params! {
     }
 }
 
+crate::rule_params! {
+    /// The strategy probe's settings (`bots/prefer.toml`): which option kinds it takes and
+    /// the profile that plays everything else.
+    pub struct PreferParams {
+        /// The option kinds to take whenever one is legal, joined with `+` (commas separate
+        /// the seats of --bots), the first named first: `hold_20_29+hold_30_plus`,
+        /// `dardz.jackpot+value_12`. Which kinds exist depends on the game; they are checked
+        /// against it before anything is played.
+        always: String = String::new(), Engine, "option kind names joined with + (each a-z, 0-9 and _, with or without the game's name and a dot before it; each named once)", |v: &String| kind_list(v).is_ok();
+        /// The profile that plays every decision where none of the kinds is legal, and chooses
+        /// among several legal actions of the kind taken. Its own parameters go as
+        /// base.KEY=VALUE (`base=mcts:base.iterations=200`).
+        base: String = "random".to_string(), Engine, "a bot profile other than prefer", |v: &String| !v.trim().is_empty();
+    }
+}
+
+/// The option kind names of a prefer bot's `always` (`dardz.jackpot+value_12`), in the order
+/// given; `Err` says what is wrong (an empty name, a malformed one, one named twice). Whether
+/// the game has them is checked against the game ([`crate::bots::prefer::check_prefer_kinds`]).
+pub fn kind_list(text: &str) -> Result<Vec<String>, String> {
+    let mut kinds: Vec<String> = Vec::new();
+    for name in text.split('+').map(str::trim) {
+        if name.is_empty() {
+            return Err("an empty option kind name".to_string());
+        }
+        let id = name.rsplit_once('.').map_or(name, |(_, id)| id);
+        let prefix_ok = name.split_once('.').is_none_or(|(game, rest)| {
+            !game.is_empty()
+                && !rest.contains('.')
+                && game
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "_-".contains(c))
+        });
+        let id_ok = id.starts_with(|c: char| c.is_ascii_lowercase())
+            && id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+        if !(prefix_ok && id_ok) {
+            return Err(format!("`{name}` is not an option kind name"));
+        }
+        if kinds.iter().any(|k| k == name) {
+            return Err(format!("`{name}` is named twice"));
+        }
+        kinds.push(name.to_string());
+    }
+    Ok(kinds)
+}
+
 impl MctsParams {
     /// The wall-clock budget per decision, when one replaces the iteration count.
     pub fn time_budget(&self) -> Option<f64> {
@@ -101,6 +147,7 @@ impl BotKind {
             BotKind::Random => Vec::new(),
             BotKind::Greedy => GreedyParams::default().params(),
             BotKind::Mcts => MctsParams::default().params(),
+            BotKind::Prefer => PreferParams::default().params(),
         }
     }
 
@@ -111,17 +158,33 @@ impl BotKind {
 }
 
 /// A bot kind with its typed settings.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum BotConfig {
     Random,
     Greedy(GreedyParams),
     Mcts(MctsParams),
+    Prefer(PreferConfig),
+}
+
+/// A strategy probe's settings: the option kinds it takes and its base bot's settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PreferConfig {
+    /// The option kinds to take, the first named first, as written (`dardz.jackpot`,
+    /// `value_12`): resolved against the game at the bot's first decision.
+    pub kinds: Vec<String>,
+    /// The bot that plays everything else (never a prefer bot).
+    pub base: Box<BotConfig>,
 }
 
 impl BotConfig {
-    /// False when results depend on wall-clock time (an MCTS `seconds` budget).
+    /// False when results depend on wall-clock time (an MCTS `seconds` budget, also as a
+    /// prefer bot's base).
     pub fn is_reproducible(&self) -> bool {
-        !matches!(self, BotConfig::Mcts(p) if p.time_budget().is_some())
+        match self {
+            BotConfig::Mcts(p) => p.time_budget().is_none(),
+            BotConfig::Prefer(p) => p.base.is_reproducible(),
+            BotConfig::Random | BotConfig::Greedy(_) => true,
+        }
     }
 }
 
@@ -148,7 +211,9 @@ fn typed<R: Rules>(bot: &str, params: &BTreeMap<String, String>) -> Result<R, Bo
 }
 
 /// Check and type the parameters of a bot named `bot` of `kind`. Keys must already be known
-/// to the kind (checked by the profile parser); missing keys take their defaults.
+/// to the kind (checked by the profile parser); missing keys take their defaults. A prefer
+/// bot's settings include its base profile's, which only the profiles know: its
+/// [`BotConfig`] comes from [`super::BotSpec::config`], and here it is refused.
 pub fn config(
     kind: BotKind,
     bot: &str,
@@ -158,7 +223,41 @@ pub fn config(
         BotKind::Random => BotConfig::Random,
         BotKind::Greedy => BotConfig::Greedy(typed(bot, params)?),
         BotKind::Mcts => BotConfig::Mcts(typed(bot, params)?),
+        BotKind::Prefer => {
+            return Err(BotError::Profile {
+                name: bot.to_string(),
+                message: "a prefer bot's settings include its base profile's: build them from \
+                          its BotSpec"
+                    .to_string(),
+            });
+        }
     })
+}
+
+/// A prefer bot's own two settings, `always` and `base` (its base's `base.KEY` entries are
+/// the base's business). Values are taken as text, as written: a kind named `true` or `inf`
+/// stays a name.
+pub fn prefer_params(
+    bot: &str,
+    params: &BTreeMap<String, String>,
+) -> Result<PreferParams, BotError> {
+    let mut typed = PreferParams::default();
+    for p in PreferParams::default().params() {
+        let Some(text) = params.get(&p.key) else { continue };
+        if typed.set(&p.key, &toml::Value::String(text.trim().to_string())).is_err() {
+            let expected = match kind_list(text) {
+                Err(why) if p.key == "always" => format!("option kind names joined with + ({why})"),
+                _ => p.allowed.to_string(),
+            };
+            return Err(BotError::BadValue {
+                bot: bot.to_string(),
+                key: p.key.clone(),
+                value: text.clone(),
+                expected,
+            });
+        }
+    }
+    Ok(typed)
 }
 
 #[cfg(test)]
@@ -188,7 +287,7 @@ mod tests {
 
     #[test]
     fn every_bot_parameter_is_an_engine_setting_with_a_doc() {
-        for kind in [BotKind::Greedy, BotKind::Mcts] {
+        for kind in [BotKind::Greedy, BotKind::Mcts, BotKind::Prefer] {
             for p in kind.params() {
                 assert_eq!(p.origin, crate::core::rules::Origin::Engine, "{}", p.key);
                 assert!(!p.doc.is_empty(), "{}", p.key);

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use super::kind::{BotError, BotKind};
-use super::params::{self, BotConfig};
+use super::params::{self, BotConfig, PreferConfig};
 
 /// The built-in profiles: (name, the TOML text of `bots/<name>.toml`).
 pub const BUILT_IN: &[(&str, &str)] = &[
@@ -18,6 +18,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ("mcts-100", include_str!("../../bots/mcts-100.toml")),
     ("mcts-1k", include_str!("../../bots/mcts-1k.toml")),
     ("mcts-10k", include_str!("../../bots/mcts-10k.toml")),
+    ("prefer", include_str!("../../bots/prefer.toml")),
 ];
 
 /// One seat's bot as the user asked for it: a profile plus inline overrides.
@@ -34,7 +35,35 @@ pub struct BotSpec {
 impl BotSpec {
     /// The typed settings (the spec was checked when it was parsed).
     pub fn config(&self) -> Result<BotConfig, BotError> {
-        params::config(self.kind, &self.profile, &self.params)
+        match self.kind {
+            BotKind::Prefer => {
+                let own = params::prefer_params(&self.profile, &self.params)?;
+                // `prefer_params` checked the list.
+                let kinds = params::kind_list(&own.always).unwrap_or_default();
+                let base = self.base_spec()?.config()?;
+                Ok(BotConfig::Prefer(PreferConfig { kinds, base: Box::new(base) }))
+            }
+            kind => params::config(kind, &self.profile, &self.params),
+        }
+    }
+
+    /// A prefer bot's base as a spec of its own: the profile named by `base` with the
+    /// `base.KEY` settings (an error for a bot of another kind).
+    pub fn base_spec(&self) -> Result<BotSpec, BotError> {
+        if self.kind != BotKind::Prefer {
+            return Err(BotError::Profile {
+                name: self.profile.clone(),
+                message: "only a prefer bot has a base".to_string(),
+            });
+        }
+        let name = self.params.get("base").map_or("random", |b| b.trim());
+        let mut base = base_profile(&self.profile, name)?;
+        for (key, value) in &self.params {
+            if let Some(key) = key.strip_prefix(BASE_PREFIX) {
+                base.params.insert(key.to_string(), value.clone());
+            }
+        }
+        Ok(base)
     }
     /// False when this bot's choices depend on wall-clock time.
     pub fn is_reproducible(&self) -> bool {
@@ -112,9 +141,19 @@ pub fn parse_one(text: &str) -> Result<BotSpec, BotError> {
         inline.push(key.trim());
         params.insert(key.trim().to_string(), value.trim().to_string());
     }
+    if kind == BotKind::Prefer {
+        prefer_settings(name, &mut params)?;
+    }
     for key in params.keys() {
-        if !kind.param_keys().contains(key) {
-            let allowed = if kind.param_keys().is_empty() {
+        let base_key = kind == BotKind::Prefer && is_base_key(key);
+        if !base_key && !kind.param_keys().contains(key) {
+            let allowed = if kind == BotKind::Prefer {
+                format!(
+                    "valid: {} (the base is a profile name; its own parameters go as \
+                     base.KEY=VALUE, e.g. prefer:always=centre:base=mcts:base.iterations=200)",
+                    kind.param_keys().join(", ")
+                )
+            } else if kind.param_keys().is_empty() {
                 format!("`{name}` takes no parameters")
             } else {
                 format!("valid: {}", kind.param_keys().join(", "))
@@ -130,8 +169,86 @@ pub fn parse_one(text: &str) -> Result<BotSpec, BotError> {
     for p in kind.params() {
         params.entry(p.key.to_string()).or_insert(p.default);
     }
-    params::config(kind, name, &params)?;
-    Ok(BotSpec { label: text.trim().to_string(), profile: name.to_string(), kind, params })
+    let spec = BotSpec { label: text.trim().to_string(), profile: name.to_string(), kind, params };
+    spec.config()?;
+    Ok(spec)
+}
+
+/// How a prefer bot's `--bots` text names a parameter of its base: `base.iterations=200`.
+const BASE_PREFIX: &str = "base.";
+
+fn is_base_key(key: &str) -> bool {
+    key.strip_prefix(BASE_PREFIX).is_some_and(|k| !k.is_empty())
+}
+
+/// The spec of the profile a prefer bot named `bot` plays as its base, with the profile's
+/// own settings: a one-line error when `base` is not a profile, or is a prefer bot itself.
+fn base_profile(bot: &str, base: &str) -> Result<BotSpec, BotError> {
+    let kind_of = |name: &str| {
+        let table = profile_table(name).ok()?;
+        BotKind::parse(table.get("kind").and_then(|k| k.as_str()).unwrap_or(name))
+    };
+    let bases: Vec<&str> =
+        profile_names().into_iter().filter(|n| kind_of(n) != Some(BotKind::Prefer)).collect();
+    let refuse = |problem: String| BotError::Base {
+        bot: bot.to_string(),
+        base: base.to_string(),
+        problem,
+        valid: bases.join(", "),
+    };
+    match kind_of(base) {
+        // Only a profile name: `base=mcts:iterations=200` arrives here as `mcts` and a key
+        // `iterations` that the prefer bot refuses, naming the base.KEY form.
+        None => {
+            let hint = crate::core::suggest::did_you_mean(base, bases.iter().copied());
+            Err(refuse(format!("is not a bot profile{hint}")))
+        }
+        Some(BotKind::Prefer) => Err(refuse(
+            "is a prefer bot itself; a probe's base is the bot it plays otherwise".to_string(),
+        )),
+        Some(_) => parse_one(base),
+    }
+}
+
+/// Check a prefer bot's settings before the generic checks: `always` present, `base` a
+/// profile other than prefer, and each `base.KEY` a parameter of the base's kind; then
+/// record every setting of the base (as `base.KEY`: the profile's, overridden by those
+/// given) so the manifest holds the whole setting.
+fn prefer_settings(name: &str, params: &mut BTreeMap<String, String>) -> Result<(), BotError> {
+    if params.get("always").is_none_or(|a| a.trim().is_empty()) {
+        return Err(BotError::Profile {
+            name: name.to_string(),
+            message: "name the option kinds to take: prefer:always=KIND[+KIND...][:base=PROFILE]"
+                .to_string(),
+        });
+    }
+    let base_name = params.get("base").map_or("random", |b| b.trim()).to_string();
+    let mut base = base_profile(name, &base_name)?;
+    let keys = base.kind.param_keys();
+    let given: Vec<(String, String)> = params
+        .iter()
+        .filter_map(|(k, v)| Some((k.strip_prefix(BASE_PREFIX)?.to_string(), v.clone())))
+        .collect();
+    for (key, value) in given {
+        if !keys.contains(&key) {
+            let allowed = if keys.is_empty() {
+                format!("the base `{base_name}` takes no parameters")
+            } else {
+                format!("the base `{base_name}` takes base.KEY for KEY one of {}", keys.join(", "))
+            };
+            return Err(BotError::UnknownParam {
+                bot: name.to_string(),
+                key: format!("{BASE_PREFIX}{key}"),
+                allowed,
+            });
+        }
+        base.params.insert(key, value);
+    }
+    // Their values are checked with the whole spec's (`BotSpec::config`).
+    for (key, value) in base.params {
+        params.insert(format!("{BASE_PREFIX}{key}"), value);
+    }
+    Ok(())
 }
 
 /// Parse `--bots`: one spec per seat, or a single spec that fills every seat. Each seat gets
@@ -164,5 +281,95 @@ mod tests {
         assert!(e.contains("unknown parameter `depth`"), "{e}");
         let e = parse_lineup("random:depth", 2).unwrap_err().to_string();
         assert!(e.contains("expected key=value"), "{e}");
+    }
+
+    #[test]
+    fn prefer_takes_kinds_joined_with_plus_and_a_random_base_by_default() {
+        let spec = parse_one("prefer:always=dardz.jackpot+value_12").unwrap();
+        assert_eq!(spec.kind, BotKind::Prefer);
+        assert_eq!(spec.label, "prefer:always=dardz.jackpot+value_12");
+        assert_eq!(spec.params["always"], "dardz.jackpot+value_12");
+        assert_eq!(spec.params["base"], "random");
+        let BotConfig::Prefer(config) = spec.config().unwrap() else { panic!("a prefer config") };
+        assert_eq!(config.kinds, ["dardz.jackpot", "value_12"]);
+        assert_eq!(*config.base, BotConfig::Random);
+        assert!(spec.is_reproducible());
+        // Commas still separate seats: the kinds' `+` does not.
+        let lineup = parse_lineup("prefer:always=centre+corner:base=greedy,greedy", 2).unwrap();
+        assert_eq!(lineup[0].label, "prefer:always=centre+corner:base=greedy");
+        assert_eq!(lineup[1].label, "greedy");
+    }
+
+    #[test]
+    fn prefer_plays_any_profile_as_its_base_with_its_parameters_recorded() {
+        let spec = parse_one("prefer:always=centre:base=mcts-1k").unwrap();
+        let BotConfig::Prefer(config) = spec.config().unwrap() else { panic!("a prefer config") };
+        let BotConfig::Mcts(mcts) = *config.base else { panic!("an mcts base") };
+        assert_eq!(mcts.iterations, 1000);
+        // The manifest records the base's whole setting.
+        assert_eq!(spec.params["base.iterations"], "1000");
+        assert_eq!(spec.params["base.c"], "0.7");
+        let spec = parse_one("prefer:always=centre:base=greedy-classic").unwrap();
+        let BotConfig::Prefer(config) = spec.config().unwrap() else { panic!("a prefer config") };
+        assert!(matches!(*config.base, BotConfig::Greedy(g) if !g.adaptive));
+        // The base's own parameters go as base.KEY.
+        let spec = parse_one("prefer:always=centre:base=mcts:base.iterations=200").unwrap();
+        let BotConfig::Prefer(config) = spec.config().unwrap() else { panic!("a prefer config") };
+        assert!(matches!(*config.base, BotConfig::Mcts(m) if m.iterations == 200));
+        let timed = parse_one("prefer:always=centre:base=mcts:base.seconds=0.5").unwrap();
+        assert!(!timed.is_reproducible(), "a base on the clock makes the probe so too");
+    }
+
+    #[test]
+    fn prefer_refuses_unknown_keys_naming_the_base_key_form() {
+        // `base=mcts:iterations=200` would be ambiguous: the key is the prefer bot's.
+        let e = parse_one("prefer:always=centre:base=mcts:iterations=200").unwrap_err();
+        let e = e.to_string();
+        assert!(e.starts_with("bot `prefer`: unknown parameter `iterations`"), "{e}");
+        assert!(e.contains("always, base") && e.contains("base.iterations=200"), "{e}");
+        let e = parse_one("prefer:always=centre:base=mcts:base.iteration=200").unwrap_err();
+        let e = e.to_string();
+        assert!(
+            e.contains("unknown parameter `base.iteration`") && e.contains("iterations"),
+            "{e}"
+        );
+        let e = parse_one("prefer:always=centre:base.samples=3").unwrap_err().to_string();
+        assert!(e.contains("the base `random` takes no parameters"), "{e}");
+        let e = parse_one("prefer:always=centre:base=mcts:base.c=-1").unwrap_err().to_string();
+        assert!(e.contains("`c` must be"), "{e}");
+        assert_eq!(e.lines().count(), 1);
+    }
+
+    #[test]
+    fn prefer_refuses_a_prefer_base_an_unknown_base_and_bad_kind_lists() {
+        let e = parse_one("prefer:always=centre:base=prefer").unwrap_err().to_string();
+        assert!(e.contains("base `prefer` is a prefer bot itself"), "{e}");
+        assert!(
+            e.contains("valid bases: random, greedy") && !e.contains("mcts-10k, prefer"),
+            "{e}"
+        );
+        let e = parse_one("prefer:always=centre:base=gredy").unwrap_err().to_string();
+        assert!(e.contains("base `gredy` is not a bot profile; did you mean `greedy`?"), "{e}");
+        let e = parse_one("prefer").unwrap_err().to_string();
+        assert!(e.contains("prefer:always=KIND[+KIND...]"), "{e}");
+        let e = parse_one("prefer:always=centre++corner").unwrap_err().to_string();
+        assert!(e.contains("empty option kind name"), "{e}");
+        let e = parse_one("prefer:always=centre+centre").unwrap_err().to_string();
+        assert!(e.contains("`centre` is named twice"), "{e}");
+        let e = parse_one("prefer:always=Centre").unwrap_err().to_string();
+        assert!(e.contains("`Centre` is not an option kind name"), "{e}");
+        // A kind that reads as another TOML value stays a name.
+        let spec = parse_one("prefer:always=true+inf").unwrap();
+        let BotConfig::Prefer(config) = spec.config().unwrap() else { panic!("a prefer config") };
+        assert_eq!(config.kinds, ["true", "inf"]);
+    }
+
+    #[test]
+    fn the_prefer_profile_is_listed_with_its_settings() {
+        let table = profile_table("prefer").unwrap();
+        assert_eq!(table["kind"].as_str(), Some("prefer"));
+        assert_eq!(table["base"].as_str(), Some("random"));
+        assert!(table.contains_key("always"));
+        assert!(table["description"].as_str().unwrap().contains("always=KIND+KIND"));
     }
 }

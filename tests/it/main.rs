@@ -39,6 +39,7 @@ mod pause_resume;
 mod play;
 mod play_server;
 mod pride_hidden;
+mod probe;
 mod props;
 mod report;
 mod report_read;
