@@ -123,6 +123,10 @@ impl Ladder {
         crate::with_game!(&game, g => g.check_players(players)).map_err(input)?;
         let count = request.bots.split(',').count();
         let rungs = parse_lineup(&request.bots, count).map_err(input)?;
+        for bot in &rungs {
+            crate::with_game!(&game, g => crate::bots::check_prefer_kinds(bot, g, players))
+                .map_err(input)?;
+        }
         if rungs.len() < 2 {
             return Err(input(format!(
                 "--bots: a ladder needs at least two rungs, weakest first (e.g. {DEFAULT_RUNGS}), got `{}`",

@@ -75,6 +75,10 @@ impl Plan {
         crate::with_game!(&game, g => g.check_players(players)).map_err(input)?;
         let bots = spec.bots.as_deref().unwrap_or(entry.default_bots);
         let lineup = profile::parse_lineup(bots, players).map_err(input)?;
+        for bot in &lineup {
+            crate::with_game!(&game, g => crate::bots::check_prefer_kinds(bot, g, players))
+                .map_err(input)?;
+        }
         Ok(Plan {
             game,
             rules_file: spec.rules.clone(),
