@@ -34,6 +34,7 @@ mod lifecycle;
 mod love_actually_no_peeking;
 mod may_end;
 mod misuse;
+mod option_answers;
 mod overnight;
 mod pause_resume;
 mod play;
