@@ -88,9 +88,9 @@ impl<G: Game> Observer<G> for Silent {
 /// distinct label, in the labels' sorted order (so the two compositions a ladder plays on the
 /// same deals group alike). Returns the labels and each slot's group.
 pub fn bot_groups(lineup: &[BotSpec]) -> (Vec<String>, [u8; MAX_SEATS]) {
-    let mut labels: Vec<String> = lineup.iter().map(|b| b.label.clone()).collect();
-    labels.sort();
-    labels.dedup();
+    let labels = crate::stats::options::bot_groups(
+        &lineup.iter().map(|b| b.label.clone()).collect::<Vec<_>>(),
+    );
     let mut group_of_slot = [0u8; MAX_SEATS];
     for (slot, bot) in lineup.iter().enumerate() {
         group_of_slot[slot] = labels.iter().position(|l| *l == bot.label).unwrap_or(0) as u8;
@@ -105,6 +105,11 @@ pub struct Worker<G: Game> {
     group_of_slot: [u8; MAX_SEATS],
     /// The current match's option counts, until its outcome is known.
     options: MatchOptions,
+    /// One deal in this many counts options and the decomposition
+    /// ([`Game::option_sample_every`]).
+    sample_every: u64,
+    /// Whether the match played last was one of them.
+    counted: bool,
     /// Every bot is the random bot: matches without an observer take [`play_random`]'s
     /// loop, which has no per-decision bot dispatch.
     all_random: bool,
@@ -117,15 +122,30 @@ pub struct Worker<G: Game> {
 impl<G: Game> Worker<G> {
     pub fn new(game: &G, spec: &RunSpec) -> Self {
         let bots: Vec<Bot> = spec.lineup.iter().map(Bot::from_spec).collect();
+        let all_random = bots.iter().all(|b| matches!(b, Bot::Random(_)));
         Self {
-            all_random: bots.iter().all(|b| matches!(b, Bot::Random(_))),
+            all_random,
             bots,
             group_of_slot: bot_groups(&spec.lineup).1,
             options: MatchOptions::new(game.option_kinds(spec.players).len()),
+            // Only random play samples: a thinking bot's decision costs far more than
+            // counting it, so lineups with one count every deal.
+            sample_every: if all_random { game.option_sample_every().max(1) } else { 1 },
+            counted: false,
             legal: Vec::with_capacity(64),
             metrics: vec![0; game.metric_names(spec.players).len()],
             draws: Vec::new(),
         }
+    }
+
+    /// [`Worker::new`] counting options in one deal in `sample_every` (None: the game's
+    /// [`Game::option_sample_every`]).
+    pub fn sampling(game: &G, spec: &RunSpec, sample_every: Option<u64>) -> Self {
+        let mut worker = Self::new(game, spec);
+        if let Some(n) = sample_every {
+            worker.sample_every = n.max(1);
+        }
+        worker
     }
 
     /// The metrics of the match [`Worker::play`] played last.
@@ -136,6 +156,9 @@ impl<G: Game> Worker<G> {
     /// Count the option table's and the decomposition's share of the match [`Worker::play`]
     /// played last (`record`) into `tally`.
     pub fn count_options(&mut self, record: &MatchRecord, units: &Units, tally: &mut Tally) {
+        if !self.counted {
+            return;
+        }
         self.options.finish(&mut tally.options, units);
         let players = record.outcome.players();
         let mut group_of_seat = [0u8; MAX_SEATS];
@@ -143,7 +166,7 @@ impl<G: Game> Worker<G> {
             *g = self.group_of_slot[record.assignment.slot_of_seat[seat] as usize % MAX_SEATS];
         }
         tally.decomposition.record(
-            record.assignment.deal,
+            record.assignment.deal / self.sample_every,
             &units[..players],
             record.outcome.scores(),
             &group_of_seat[..players],
@@ -174,8 +197,10 @@ impl<G: Game> Worker<G> {
         let mut lead = LeadTracker::default();
         // Counts left by a match that was played but not counted (a trace's) are dropped.
         self.options.discard();
+        // Whole deals are sampled, so a counted deal group is always complete.
+        self.counted = assignment.deal.is_multiple_of(self.sample_every);
         if !O::WANTS_STEPS && self.all_random {
-            let active = self.options.active();
+            let active = self.counted && self.options.active();
             let options = active.then_some(Counting {
                 options: &mut self.options,
                 group_of_slot: &self.group_of_slot,
@@ -261,7 +286,7 @@ impl<G: Game> Worker<G> {
                     }
                     let slot = assignment.slot_of_seat[seat.index()] as usize;
                     let rng = &mut seat_rngs[seat.index()];
-                    let counting = self.options.active();
+                    let counting = self.counted && self.options.active();
                     let action = match &mut self.bots[slot] {
                         // The random bot without the list (when no observer wants it and
                         // nothing counts options): the same draw gives the same action
@@ -434,7 +459,19 @@ pub fn play_block<G: Game>(
     end: u64,
     keep_records: bool,
 ) -> BlockResult {
-    play_range(game, spec, start, end, keep_records, None)
+    play_range(game, spec, start, end, keep_records, None, None)
+}
+
+/// [`play_block`] with the option table and the decomposition counted in every match, not
+/// in the game's sample of deals ([`Game::option_sample_every`]): for tests that check those
+/// estimates against exact answers, and for designers' runs that pay for the full count.
+pub fn play_block_counting_all<G: Game>(
+    game: &G,
+    spec: &RunSpec,
+    start: u64,
+    end: u64,
+) -> BlockResult {
+    play_range(game, spec, start, end, false, None, Some(1))
 }
 
 /// [`play_block`] with each match's row written by `row` on the worker that played it, so
@@ -447,7 +484,7 @@ pub fn play_block_rows<G: Game>(
     end: u64,
     row: RowFormat,
 ) -> BlockResult {
-    play_range(game, spec, start, end, false, Some(row))
+    play_range(game, spec, start, end, false, Some(row), None)
 }
 
 fn play_range<G: Game>(
@@ -457,6 +494,7 @@ fn play_range<G: Game>(
     end: u64,
     keep_records: bool,
     row: Option<RowFormat>,
+    sample_every: Option<u64>,
 ) -> BlockResult {
     let group = spec.seating.group_size(spec.players);
     assert!(start.is_multiple_of(group), "blocks start at a deal group");
@@ -480,7 +518,7 @@ fn play_range<G: Game>(
         .into_par_iter()
         .with_min_len(piece)
         .fold(
-            || (empty(), Worker::new(game, spec), Vec::new(), Vec::new()),
+            || (empty(), Worker::sampling(game, spec, sample_every), Vec::new(), Vec::new()),
             |(mut acc, mut worker, mut group_seats, mut group_slots), g| {
                 let first = start + g as u64 * group;
                 let last = (first + group).min(end);
@@ -534,7 +572,7 @@ fn play_range<G: Game>(
                                 message: panic_message(payload),
                             });
                             // A bot may hold a half-built search: start the worker afresh.
-                            worker = Worker::new(game, spec);
+                            worker = Worker::sampling(game, spec, sample_every);
                         }
                     }
                 }

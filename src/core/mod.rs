@@ -378,6 +378,15 @@ pub trait Game: Sync + Send + Clone + 'static {
     fn action_kinds(&self, _s: &Self::State, _a: Self::Action) -> KindSet {
         KindSet::EMPTY
     }
+    /// One deal in this many has its options and its seat/skill/luck counted (the option
+    /// table and the decomposition; every other figure counts every match). Counting a
+    /// decision classifies every legal action, which in a game whose random match costs a few
+    /// thousand instructions would cost more than the match; each game sets this so that
+    /// counting adds at most a tenth to a random match (measured with callgrind). Whole deals
+    /// are sampled, by index, so the sample is the same for any thread count or shard split.
+    fn option_sample_every(&self) -> u64 {
+        1
+    }
     /// A person-readable description of action `a` taken in state `s`.
     fn describe(&self, s: &Self::State, a: Self::Action) -> String;
     /// A short description of the chance event that produced `s` (for traces).

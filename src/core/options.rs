@@ -34,6 +34,14 @@ impl OptionKind {
         self.lever = Some(parameter.into());
         self
     }
+
+    /// The same kind with `parameter` as its lever, when there is one.
+    pub fn with_lever_if(self, parameter: Option<impl Into<String>>) -> Self {
+        match parameter {
+            Some(p) => self.with_lever(p),
+            None => self,
+        }
+    }
 }
 
 /// A set of option kinds, by their index in [`crate::core::Game::option_kinds`].

@@ -411,9 +411,10 @@ fn step_decompositions(
     let mut rows = Vec::new();
     for (j, kind) in design.jobs().into_iter().enumerate() {
         let (JobKind::Step(r), Some(state)) = (kind, states.get(j)) else { continue };
-        let mut bots = vec![design.rungs[r].label.clone(), design.rungs[r + 1].label.clone()];
-        bots.sort();
-        bots.dedup();
+        let bots = crate::stats::options::bot_groups(&[
+            design.rungs[r].label.clone(),
+            design.rungs[r + 1].label.clone(),
+        ]);
         for measure in [Measure::Win, Measure::Score] {
             let t = &state.tally;
             if let Some(d) = decompose(&t.decomposition, measure, design.players, bots.len()) {

@@ -10,6 +10,7 @@ use crate::report::ReportError;
 use crate::report::charts::{self, Estimate, Guide};
 use crate::report::page::{Page, fixed};
 use crate::report::table::{Table, table_of};
+use crate::stats::options::table::ALPHA;
 
 /// Rows drawn and tabled on the page (options.csv has them all).
 const SHOWN: usize = 12;
@@ -44,10 +45,15 @@ fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
     }
     order.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     let bots: std::collections::BTreeSet<&str> = t.rows.iter().map(|r| t.text(r, bot)).collect();
-    let significant =
-        order.iter().filter(|&&(i, _)| t.num(i, p).ok().flatten().is_some_and(|p| p < 0.05));
-    let causal = t.rows.iter().any(|r| t.text(r, evidence) == "causal");
-    let lead = match significant.clone().next() {
+    // As stdout names it: the largest significant difference, effects before associations.
+    let significant = |i: usize| t.num(i, p).ok().flatten().is_some_and(|p| p < ALPHA);
+    let is_causal = |i: usize| t.text(&t.rows[i], evidence) == "causal";
+    let strongest = order
+        .iter()
+        .find(|&&(i, _)| significant(i) && is_causal(i))
+        .or_else(|| order.iter().find(|&&(i, _)| significant(i)));
+    let causal = (0..t.rows.len()).any(is_causal);
+    let lead = match strongest {
         Some(&(i, _)) => {
             let r = &t.rows[i];
             format!(

@@ -7,6 +7,7 @@ pub mod intervals;
 pub mod moments;
 pub mod more_matches;
 pub mod options;
+pub mod share;
 pub mod tally;
 
 pub use histogram::Histogram;

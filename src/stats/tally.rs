@@ -27,9 +27,7 @@ macro_rules! with_seats {
 }
 const _: () = assert!(MAX_SEATS == 8, "with_seats! lists every player count");
 
-/// Win shares are counted in units of 1/840: 840 = lcm(1..=8), so a win shared by any number
-/// of players up to `MAX_SEATS` is an exact integer.
-pub const SHARE_UNIT: u64 = 840;
+pub use crate::stats::share::SHARE_UNIT;
 
 /// Results of one side: a seat, or a bot (lineup slot).
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

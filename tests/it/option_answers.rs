@@ -20,7 +20,7 @@
 //! values as often as a 95% interval should. (The table rounds its weights n/c to 1/4096,
 //! a relative error below 1e-4 that the exact values leave out: far below any interval.)
 
-use arena::arena::runner::play_block;
+use arena::arena::runner::play_block_counting_all;
 use arena::arena::{RunSpec, Seating};
 use arena::bots::BotSpec;
 use arena::bots::profile::{parse_lineup, parse_one};
@@ -315,7 +315,8 @@ impl PigExact {
 
 fn simulate<G: Game>(game: &G, lineup: Vec<BotSpec>, seating: Seating, n: u64, seed: u64) -> Tally {
     let spec = RunSpec { players: 2, lineup, matches: n, seed, seating };
-    let block = play_block(game, &spec, 0, n, false);
+    // Every match counted, not the game's sample of deals: the exact values are per match.
+    let block = play_block_counting_all(game, &spec, 0, n);
     assert!(block.failures.is_empty());
     assert_eq!(block.tally.matches, n);
     assert_eq!(block.tally.capped, 0, "no match reaches the turn cap");

@@ -192,10 +192,7 @@ impl Love {
                     None => words.to_string(),
                 };
                 let k = OptionKind::new(id, words);
-                match lever {
-                    Some(p) => k.with_lever(p),
-                    None => k,
-                }
+                k.with_lever_if(lever)
             })
             .collect();
         let push = |kinds: &mut Vec<OptionKind>, mut k: OptionKind| {

@@ -161,10 +161,7 @@ impl LowBlow {
             .map(|k| {
                 let (id, words, lever) = k.declaration();
                 let kind = OptionKind::new(id, words);
-                match lever {
-                    Some(p) => kind.with_lever(p),
-                    None => kind,
-                }
+                kind.with_lever_if(lever)
             })
             .collect()
     }

@@ -126,10 +126,7 @@ impl Trice {
             .collect();
         for (id, words, lever) in SWAP_PHASE_KINDS {
             let kind = OptionKind::new(id, words);
-            kinds.push(match lever {
-                Some(p) => kind.with_lever(p),
-                None => kind,
-            });
+            kinds.push(kind.with_lever_if(lever));
         }
         let sq = &self.square_kinds;
         for g in 0..sq.count() {

@@ -15,10 +15,15 @@ use crate::stats::options::table::{Evidence, Mark, OptionRow, bot_rows, stronges
 #[derive(Clone, Debug, Default)]
 pub struct OptionsOf {
     pub game: String,
+    /// One deal in this many was counted ([`Game::option_sample_every`]).
+    pub sample_every: u64,
     pub players: usize,
     pub kinds: Vec<OptionKind>,
     /// Per kind, the lever's current value as the rules show it (None: no lever).
     pub lever_values: Vec<Option<String>>,
+    /// The rules changed from the defaults, as `--set key=value`, so that a suggested command
+    /// tests the run's own rules.
+    pub sets: Vec<String>,
 }
 
 /// [`OptionsOf`] for `game` under its rules with `players`.
@@ -26,6 +31,11 @@ pub fn options_of<G: Game>(game: &G, players: usize) -> OptionsOf {
     use crate::core::rules::Rules;
     let kinds = game.option_kinds(players);
     let params = game.rules().params();
+    let sets = params
+        .iter()
+        .filter(|p| p.value != p.default)
+        .map(|p| format!("--set {}={}", p.key, p.value))
+        .collect();
     let lever_values = kinds
         .iter()
         .map(|k| {
@@ -33,16 +43,26 @@ pub fn options_of<G: Game>(game: &G, players: usize) -> OptionsOf {
             params.iter().find(|p| p.key == lever).map(|p| p.value.clone())
         })
         .collect();
-    OptionsOf { game: game.name().to_string(), players, kinds, lever_values }
+    OptionsOf {
+        game: game.name().to_string(),
+        sample_every: game.option_sample_every().max(1),
+        players,
+        kinds,
+        lever_values,
+        sets,
+    }
 }
 
 /// The distinct labels of a lineup in sorted order: the bot groups the tally counts by (as
 /// [`crate::arena::runner::bot_groups`] numbers them).
 pub fn group_labels(labels: &[String]) -> Vec<String> {
-    let mut groups = labels.to_vec();
-    groups.sort();
-    groups.dedup();
-    groups
+    crate::stats::options::bot_groups(labels)
+}
+
+/// How many deals one counted deal stands for in a run of this lineup: the game's sample
+/// under random play, every deal with any other bot (as the runner counts them).
+pub fn sample_every(of: &OptionsOf, labels: &[String]) -> u64 {
+    if labels.iter().all(|l| evidence(l) == Evidence::Causal) { of.sample_every } else { 1 }
 }
 
 /// Whether the bot a label names chooses uniformly at random (its rows are causal).
@@ -70,7 +90,7 @@ pub fn option_rows(
             evidence(label),
             kinds,
             counts,
-            tally.matches,
+            tally.options.counted,
             margin_pp / 100.0,
         ));
     }
@@ -83,32 +103,39 @@ pub fn test_command(row: &OptionRow, of: &OptionsOf) -> Option<String> {
     row.mark?;
     let index = of.kinds.iter().position(|k| k.id == row.kind.id)?;
     let (game, players) = (&of.game, of.players);
-    match (&row.kind.lever, of.lever_values.get(index).cloned().flatten()) {
-        (Some(lever), Some(value)) => Some(format!(
-            "arena sweep --game {game} --players {players} --vary {lever}={}",
-            around(&value)
+    let sets: String = of.sets.iter().map(|s| format!(" {s}")).collect();
+    let values = of.lever_values.get(index).cloned().flatten().and_then(|v| around(&v));
+    match (&row.kind.lever, values) {
+        (Some(lever), Some(values)) => Some(format!(
+            "arena sweep --game {game} --players {players}{sets} --vary {lever}={values}"
         )),
         _ => {
             let others = vec!["greedy"; players.saturating_sub(1)].join(",");
             Some(format!(
-                "arena run --game {game} --players {players} --bots prefer:always={}:base=greedy,{others}",
+                "arena run --game {game} --players {players}{sets} --bots prefer:always={}:base=greedy,{others}",
                 row.kind.id
             ))
         }
     }
 }
 
-/// Five values around `value`: two steps below and above (integers by 1, never below zero
-/// from a value that is not; other numbers by a quarter of themselves).
-fn around(value: &str) -> String {
+/// Values to sweep around `value`: two steps below and above an integer (by 1, never below
+/// zero from a value that is not), a quarter either way of another number, both of a
+/// switch; None where no such list tests anything (a zero, a name).
+fn around(value: &str) -> Option<String> {
     if let Ok(v) = value.parse::<i64>() {
         let low = if v >= 0 { (v - 2).max(0) } else { v - 2 };
-        return (low..=low + 4).map(|x| x.to_string()).collect::<Vec<_>>().join(",");
+        return Some((low..=low + 4).map(|x| x.to_string()).collect::<Vec<_>>().join(","));
     }
-    if let Ok(v) = value.parse::<f64>() {
-        return [0.5, 0.75, 1.0, 1.25, 1.5].map(|f| format!("{}", v * f)).join(",");
+    if let Ok(b) = value.parse::<bool>() {
+        return Some(format!("{b},{}", !b));
     }
-    value.to_string()
+    match value.parse::<f64>() {
+        Ok(v) if v != 0.0 => {
+            Some([0.5, 0.75, 1.0, 1.25, 1.5].map(|f| format!("{}", v * f)).join(","))
+        }
+        _ => None,
+    }
 }
 
 /// The decompositions of the win share and the score; empty when undefined: a solo game, a
@@ -124,22 +151,28 @@ pub fn decompositions(tally: &Tally, labels: &[String], group: u64) -> Vec<Decom
         .collect()
 }
 
-/// The line naming the strongest lever, for stdout and the report.
-pub fn lever_line(rows: &[OptionRow], matches: u64) -> Option<String> {
+/// The line naming the strongest lever, for stdout and the report; `matches` is how many
+/// matches were counted and `every` how many deals one counted deal stands for.
+pub fn lever_line(rows: &[OptionRow], matches: u64, every: u64) -> Option<String> {
+    let n = if every > 1 {
+        format!("n = {matches} matches, one deal in {every}")
+    } else {
+        format!("n = {matches} matches")
+    };
     if rows.is_empty() {
         return None;
     }
     let Some(row) = strongest_lever(rows) else {
         let bots = group_labels(&rows.iter().map(|r| r.bot.clone()).collect::<Vec<_>>());
         return Some(format!(
-            "options: no option kind changes the taker's win share detectably (Holm, 5%; bots {}; n = {matches} matches)",
+            "options: no option kind changes the taker's win share detectably (Holm, 5%; bots {}; {n})",
             bots.join(", ")
         ));
     };
     let c = row.contrast?;
     let mark = row.mark.map_or(String::new(), |m| format!(", {}", m.name()));
     Some(format!(
-        "strongest lever: {} ({}): {:+.1} pp win share when taken [{:+.1}, {:+.1}] ({}, {}{mark}; n = {matches} matches)",
+        "strongest lever: {} ({}): {:+.1} pp win share when taken [{:+.1}, {:+.1}] ({}, {}{mark}; {n})",
         row.kind.id,
         row.kind.words,
         100.0 * c.difference,
@@ -153,4 +186,67 @@ pub fn lever_line(rows: &[OptionRow], matches: u64) -> Option<String> {
 /// Whether any row carries a mark.
 pub fn any_marked(rows: &[OptionRow]) -> bool {
     rows.iter().any(|r| matches!(r.mark, Some(Mark::Dominant | Mark::NeverWorthIt)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::options::table::{Contrast, Evidence, Mark};
+
+    #[test]
+    fn sweeps_go_around_the_current_value_and_only_where_that_tests_something() {
+        assert_eq!(around("10").as_deref(), Some("8,9,10,11,12"));
+        assert_eq!(around("1").as_deref(), Some("0,1,2,3,4"), "never below zero");
+        assert_eq!(around("-3").as_deref(), Some("-5,-4,-3,-2,-1"));
+        assert_eq!(around("true").as_deref(), Some("true,false"));
+        assert_eq!(around("2.0").as_deref(), Some("1,1.5,2,2.5,3"));
+        assert_eq!(around("0.0"), None);
+        assert_eq!(around("classic"), None);
+    }
+
+    fn row(mark: Option<Mark>, lever: Option<&str>) -> OptionRow {
+        OptionRow {
+            bot: "random".into(),
+            evidence: Evidence::Causal,
+            kind: OptionKind::new("value_12", "pick 12").with_lever_if(lever),
+            legal: 10,
+            taken: 5,
+            forced: 0,
+            random_takes: 5.0,
+            matches: 10,
+            contrast: Some(Contrast {
+                when_taken: 0.3,
+                when_not: 0.2,
+                difference: 0.1,
+                se: 0.01,
+                low: 0.08,
+                high: 0.12,
+            }),
+            p_holm: Some(0.001),
+            mark,
+        }
+    }
+
+    #[test]
+    fn a_marked_row_gets_the_command_that_tests_it_in_the_runs_own_rules() {
+        let of = OptionsOf {
+            game: "dardz".into(),
+            sample_every: 9,
+            players: 4,
+            kinds: vec![OptionKind::new("value_12", "pick 12").with_lever("value_12")],
+            lever_values: vec![Some("10".into())],
+            sets: vec!["--set value_11=9".into()],
+        };
+        let marked = row(Some(Mark::Dominant), Some("value_12"));
+        assert_eq!(
+            test_command(&marked, &of).unwrap(),
+            "arena sweep --game dardz --players 4 --set value_11=9 --vary value_12=8,9,10,11,12"
+        );
+        assert_eq!(test_command(&row(None, Some("value_12")), &of), None, "no mark, no command");
+        let no_lever = OptionsOf { lever_values: vec![None], ..of };
+        assert_eq!(
+            test_command(&row(Some(Mark::NeverWorthIt), None), &no_lever).unwrap(),
+            "arena run --game dardz --players 4 --set value_11=9 --bots prefer:always=value_12:base=greedy,greedy,greedy,greedy"
+        );
+    }
 }

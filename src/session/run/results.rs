@@ -197,7 +197,9 @@ pub fn write_results(
     options_csv::write_decomposition(&out.join(DECOMPOSITION_CSV), &with_bots)?;
     files.extend([OPTIONS_CSV.to_string(), DECOMPOSITION_CSV.to_string()]);
     let mut decides_lines: Vec<String> =
-        decides::lever_line(&rows, tally.matches).into_iter().collect();
+        decides::lever_line(&rows, tally.options.counted, decides::sample_every(options, labels))
+            .into_iter()
+            .collect();
     // Seat, skill and luck on stdout where there is skill to measure (different bots).
     if let Some(d) = parts.first().filter(|d| d.skill.is_some()) {
         decides_lines.push(format!(

@@ -7,9 +7,10 @@
 //! takes k is a coin with known probability `p = c/n`: a randomized experiment. Weighting a
 //! decision where k was taken by `1/p` and one where it was not by `1/(1-p)` (inverse
 //! probability weighting, Hájek's normalized form) makes the two weighted means estimate,
-//! over the same decisions, the taker's win share had it always taken k and had it always
-//! taken another legal action (uniformly chosen, as the bot would), with the same play after
-//! it. Other bots' choices are not randomized: their rows weigh every decision alike and are
+//! over the same decisions, the taker's win share had it taken k at that one decision and
+//! had it taken another legal action there (uniformly chosen, as the bot would), with the
+//! same random play after it (later chances to take k included). "Always take k" is a
+//! policy; the probe bot (`prefer`) measures that. Other bots' choices are not randomized: their rows weigh every decision alike and are
 //! associations (a strong bot's preference is still evidence, which the table shows as how
 //! often it takes k against how often random play would).
 //!
@@ -27,6 +28,16 @@ mod tests;
 
 use crate::core::options::MAX_KINDS;
 use crate::core::{Game, KindSet, MAX_SEATS, Seat};
+
+/// The bot groups of a lineup: its distinct labels, sorted. The option table and the
+/// decomposition count by group index in this order (so the two compositions a ladder plays
+/// on the same deals group alike), and every reader of their tallies names the groups so.
+pub fn bot_groups(labels: &[String]) -> Vec<String> {
+    let mut groups = labels.to_vec();
+    groups.sort();
+    groups.dedup();
+    groups
+}
 
 /// Weights are counted in units of 1/4096: a weight `n/c` rounded to this unit is within
 /// 0.013% of itself, far below any interval the table reports, and integers merge exactly.
@@ -121,6 +132,10 @@ impl KindTally {
 /// Per bot group (index), per option kind (index), the counts.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct OptionTally {
+    /// Matches whose options were counted (one deal in
+    /// [`crate::core::Game::option_sample_every`]): the clusters of every estimate.
+    #[serde(default)]
+    pub counted: u64,
     pub groups: Vec<Vec<KindTally>>,
 }
 
@@ -137,6 +152,7 @@ impl OptionTally {
     }
 
     pub fn merge(&mut self, o: &OptionTally) {
+        self.counted += o.counted;
         for (g, row) in o.groups.iter().enumerate() {
             for (k, t) in row.iter().enumerate() {
                 self.kind_mut(g, row.len(), k).merge(t);
@@ -260,6 +276,7 @@ impl MatchOptions {
     /// The match ended with `units` (each seat's win share, in units of 1/840): add its
     /// counts and every decision's weighted outcome to `tally`, one cluster per (bot, kind).
     pub fn finish(&mut self, tally: &mut OptionTally, units: &[i64; MAX_SEATS]) {
+        tally.counted += 1;
         for p in self.pending.drain(..) {
             let s = &mut self.current[p.index as usize].sums;
             let (w, y) = (i64::from(p.weight), units[p.seat as usize % MAX_SEATS]);

@@ -8,9 +8,9 @@
 use statrs::distribution::{ContinuousCDF, Normal};
 
 use crate::core::OptionKind;
-use crate::stats::SHARE_UNIT;
 use crate::stats::hypothesis::holm;
 use crate::stats::options::{ClusterSums, KindTally, WEIGHT_UNIT};
+use crate::stats::share::SHARE_UNIT;
 
 /// The familywise level of the p-values and marks.
 pub const ALPHA: f64 = 0.05;
@@ -159,20 +159,28 @@ pub fn bot_rows(
             (2.0 * normal_tail(c.difference.abs() / c.se)).min(1.0)
         })
         .collect();
-    // The marks test |difference| > margin one-sided, in the direction of the estimate.
+    // The marks test H0: |difference| <= margin. Its exact p-value at the boundary sums both
+    // tails (the direction is read from the data), so at a margin of 0 it is the two-sided p.
     let p_margin: Vec<f64> = with
         .iter()
         .map(|&i| {
             let c = rows[i].contrast.unwrap();
-            normal_tail((c.difference.abs() - margin) / c.se)
+            let d = c.difference.abs();
+            (normal_tail((d - margin) / c.se) + normal_tail((d + margin) / c.se)).min(1.0)
         })
         .collect();
     for ((&i, p), pm) in with.iter().zip(holm(&p_zero)).zip(holm(&p_margin)) {
         let row = &mut rows[i];
         row.p_holm = Some(p);
         let d = row.contrast.unwrap().difference;
-        row.mark =
-            (pm < ALPHA).then_some(if d > 0.0 { Mark::Dominant } else { Mark::NeverWorthIt });
+        // Only an effect earns a mark: a skilled bot's association (it takes the option in
+        // positions that were winning anyway) is no reason to change a rule.
+        let causal = row.evidence == Evidence::Causal;
+        row.mark = (causal && pm < ALPHA).then_some(if d > 0.0 {
+            Mark::Dominant
+        } else {
+            Mark::NeverWorthIt
+        });
     }
     rows
 }

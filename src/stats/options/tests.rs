@@ -1,3 +1,6 @@
+//! The option table's estimator against experiments with known effects: a confounded one
+//! that only the weighting gets right, interval coverage, clustering, marks and merging.
+
 use rand::{RngExt, SeedableRng};
 
 use super::table::{Evidence, Mark, bot_rows, contrast, strongest_lever};

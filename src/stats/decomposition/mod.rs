@@ -151,7 +151,13 @@ fn shares(b: &Bucket, measure: Measure, players: usize, groups: usize) -> Option
     };
     let f = |x: i128| x as f64;
     let n = (b.matches as usize * players) as f64;
-    let df_error = n - players as f64 - groups as f64 + 1.0;
+    // A match's win shares add up to one (zero when capped): the match is a block, and its
+    // M - 1 degrees of freedom are not the error's (else noise alone would show as seat).
+    let blocks = match measure {
+        Measure::Win => b.matches as f64 - 1.0,
+        Measure::Score => 0.0,
+    };
+    let df_error = n - blocks - players as f64 - groups as f64 + 1.0;
     if b.matches == 0 || df_error < 1.0 {
         return None;
     }
@@ -241,5 +247,4 @@ pub fn line(d: &Decomposition) -> String {
 }
 
 #[cfg(test)]
-#[path = "decomposition_tests.rs"]
 mod tests;

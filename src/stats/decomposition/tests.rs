@@ -1,3 +1,6 @@
+//! Seat, skill and luck against designs whose shares are known: a rotated two-seat game
+//! with chosen seat, bot and noise sizes, and a symmetric game between equal bots.
+
 use rand::{RngExt, SeedableRng};
 
 use super::*;

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The runs behind docs/guide/what-decides-a-match.md: for every game, random play (the option
+# table's causal rows) and greedy play (associations, and a strong bot's preferences), plus
+# 1,000,000 random 4-player DARDZ matches. Prints each run's stdout; the tables are in
+# OUT/<game>-<bots>/options.csv and decomposition.csv. Usage: scripts/what-decides.sh [OUT]
+# (default results/what-decides). Takes about 10 minutes on 2 cores.
+set -euo pipefail
+out=${1:-results/what-decides}
+arena=${ARENA:-target/release/arena}
+[ -x "$arena" ] || cargo build --release --locked
+mkdir -p "$out"
+for game in tictactoe pig trice low-blow dardz love-actually pride-prejudice; do
+  "$arena" run --game "$game" --matches 100000 --out "$out/$game-random"
+  "$arena" run --game "$game" --bots greedy --matches 10000 --out "$out/$game-greedy"
+done
+"$arena" run --game dardz --players 4 --matches 1000000 --out "$out/dardz-1m"
+# Seat, skill and luck: greedy against random on rotated seats.
+"$arena" run --game dardz --players 4 --bots greedy,random --matches 20000 --out "$out/dardz-luck"
