@@ -5,6 +5,7 @@ pub mod ladder;
 mod lead;
 pub mod notable;
 pub mod pace;
+mod random_loop;
 pub mod runner;
 pub mod seating;
 pub mod sweep;

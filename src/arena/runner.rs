@@ -12,8 +12,8 @@ use crate::arena::pace::piece_groups;
 
 use crate::arena::lead::LeadTracker;
 use crate::arena::notable::{Notable, NotableRules};
+use crate::arena::random_loop::{Counting, NotCounting, play_random};
 use crate::arena::seating::{Assignment, Seating};
-use crate::bots::random::RandomBot;
 use crate::bots::{Bot, BotSpec};
 use crate::core::MAX_SEATS;
 use crate::core::trace::{Drawn, Recording};
@@ -45,9 +45,6 @@ pub struct MatchRecord {
     /// How the lead moved, for games that report running standings.
     pub lead: Option<LeadShape>,
 }
-
-/// Not a seat (seats are below `MAX_SEATS`): the last mover before the first decision.
-const NO_SEAT: u8 = u8::MAX;
 
 /// A match that panicked: enough to replay it with `arena trace`.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -121,31 +118,33 @@ pub struct Worker<G: Game> {
 
 impl<G: Game> Worker<G> {
     pub fn new(game: &G, spec: &RunSpec) -> Self {
+        Self::sampling(game, spec, None, game.option_kinds(spec.players).len())
+    }
+
+    /// [`Worker::new`] counting options in one deal in `sample_every` (None: the game's
+    /// [`Game::option_sample_every`]), for a game of `kinds` option kinds (asked once per
+    /// block by the caller: listing them builds their words, which for a game of short
+    /// matches costs more than many matches when a worker is made per piece of a block).
+    pub fn sampling(game: &G, spec: &RunSpec, sample_every: Option<u64>, kinds: usize) -> Self {
         let bots: Vec<Bot> = spec.lineup.iter().map(Bot::from_spec).collect();
         let all_random = bots.iter().all(|b| matches!(b, Bot::Random(_)));
         Self {
             all_random,
             bots,
             group_of_slot: bot_groups(&spec.lineup).1,
-            options: MatchOptions::new(game.option_kinds(spec.players).len()),
+            options: MatchOptions::new(kinds),
             // Only random play samples: a thinking bot's decision costs far more than
             // counting it, so lineups with one count every deal.
-            sample_every: if all_random { game.option_sample_every().max(1) } else { 1 },
+            sample_every: match sample_every {
+                Some(n) => n.max(1),
+                None if all_random => game.option_sample_every().max(1),
+                None => 1,
+            },
             counted: false,
             legal: Vec::with_capacity(64),
             metrics: vec![0; game.metric_names(spec.players).len()],
             draws: Vec::new(),
         }
-    }
-
-    /// [`Worker::new`] counting options in one deal in `sample_every` (None: the game's
-    /// [`Game::option_sample_every`]).
-    pub fn sampling(game: &G, spec: &RunSpec, sample_every: Option<u64>) -> Self {
-        let mut worker = Self::new(game, spec);
-        if let Some(n) = sample_every {
-            worker.sample_every = n.max(1);
-        }
-        worker
     }
 
     /// The metrics of the match [`Worker::play`] played last.
@@ -200,23 +199,39 @@ impl<G: Game> Worker<G> {
         // Whole deals are sampled, so a counted deal group is always complete.
         self.counted = assignment.deal.is_multiple_of(self.sample_every);
         if !O::WANTS_STEPS && self.all_random {
-            let active = self.counted && self.options.active();
-            let options = active.then_some(Counting {
-                options: &mut self.options,
-                group_of_slot: &self.group_of_slot,
-                assignment: &assignment,
-            });
-            play_random(
-                game,
-                spec.players,
-                &mut state,
-                &mut chance,
-                &mut seat_rngs,
-                &mut self.legal,
-                &mut length,
-                &mut lead,
-                options,
-            );
+            let (players, legal) = (spec.players, &mut self.legal);
+            if self.counted && self.options.active() {
+                let mut counting = Counting {
+                    options: &mut self.options,
+                    group_of_slot: &self.group_of_slot,
+                    assignment: &assignment,
+                };
+                let (state, chance, rngs) = (&mut state, &mut chance, &mut seat_rngs);
+                play_random(
+                    game,
+                    players,
+                    state,
+                    chance,
+                    rngs,
+                    legal,
+                    &mut length,
+                    &mut lead,
+                    &mut counting,
+                );
+            } else {
+                let (state, chance, rngs) = (&mut state, &mut chance, &mut seat_rngs);
+                play_random(
+                    game,
+                    players,
+                    state,
+                    chance,
+                    rngs,
+                    legal,
+                    &mut length,
+                    &mut lead,
+                    &mut NotCounting,
+                );
+            }
         } else {
             self.play_any(
                 game,
@@ -326,92 +341,6 @@ impl<G: Game> Worker<G> {
     }
 }
 
-/// What [`play_random`] needs to count options (None when the game declares no kinds).
-struct Counting<'a> {
-    options: &'a mut MatchOptions,
-    group_of_slot: &'a [u8; MAX_SEATS],
-    assignment: &'a Assignment,
-}
-
-/// The loop of a match between random bots with nobody watching: the same steps, draws and
-/// lead observations as [`Worker::play_any`] (so the same results), without what only other
-/// bots or observers need. Random play is the bulk of studies and benches, and per step
-/// this loop does little more than the game itself: no bot dispatch, counters and the last
-/// mover in registers, no bounds checks on the seat streams.
-#[allow(clippy::too_many_arguments)]
-fn play_random<G: Game>(
-    game: &G,
-    players: usize,
-    state: &mut G::State,
-    chance: &mut Rng,
-    seat_rngs: &mut [Rng; MAX_SEATS],
-    legal: &mut Vec<G::Action>,
-    length: &mut MatchLength,
-    lead: &mut LeadTracker,
-    mut counting: Option<Counting>,
-) {
-    let mut standings = [0i32; MAX_SEATS];
-    let standings = &mut standings[..players];
-    let (mut decisions, mut chance_events) = (0u32, 0u32);
-    // No seat is `NO_SEAT`, so the first decision reads the standings, as in `play_any`.
-    let mut last_mover = NO_SEAT;
-    // The mover's stream, in a local while the seat keeps moving (one turn is often many
-    // decisions): indexing the seats' streams at every decision keeps the generator's state in
-    // memory, a load and a store on its multiply chain. Put back when the seat changes.
-    let mut rng = seat_rngs[0].clone();
-    loop {
-        match game.turn(state) {
-            Turn::Over => {
-                if let Some(turn) = game.standings(state, standings) {
-                    lead.observe(turn, standings);
-                }
-                // The streams end as `play_any` leaves them (nothing reads them after a
-                // match today; this keeps it so if something ever does).
-                if last_mover != NO_SEAT {
-                    seat_rngs[last_mover as usize % MAX_SEATS] = rng;
-                }
-                break;
-            }
-            Turn::Chance => {
-                chance_events += 1;
-                game.sample_chance(state, chance);
-            }
-            Turn::Player(seat) => {
-                // Standings are read where a turn can have ended: when the seat to move
-                // changes, and at the end.
-                if last_mover != seat.0 {
-                    // Seats are below MAX_SEATS: the remainder only spares the bounds check.
-                    if last_mover != NO_SEAT {
-                        seat_rngs[last_mover as usize % MAX_SEATS] = rng.clone();
-                    }
-                    rng = seat_rngs[seat.index() % MAX_SEATS].clone();
-                    last_mover = seat.0;
-                    if let Some(turn) = game.standings(state, standings) {
-                        lead.observe(turn, standings);
-                    }
-                }
-                let action = match counting.as_mut() {
-                    None => RandomBot.pick(game, state, legal, &mut rng),
-                    Some(c) => {
-                        // The list is needed to count each kind's legal actions; the same
-                        // draw from the same list gives `pick`'s action.
-                        game.legal_actions(state, legal);
-                        let action = RandomBot.choose(legal, &mut rng);
-                        let slot = c.assignment.slot_of_seat[seat.index() % MAX_SEATS];
-                        let group = c.group_of_slot[slot as usize % MAX_SEATS] as usize;
-                        c.options.decision(game, state, legal, action, seat, group, true);
-                        action
-                    }
-                };
-                decisions += 1;
-                game.apply(state, action);
-            }
-        }
-    }
-    length.decisions = decisions;
-    length.chance_events = chance_events;
-}
-
 /// The merged result of a range of matches.
 #[derive(Clone, Debug)]
 pub struct BlockResult {
@@ -500,6 +429,7 @@ fn play_range<G: Game>(
     assert!(start.is_multiple_of(group), "blocks start at a deal group");
     let metric_names = game.metric_names(spec.players);
     let metric_count = metric_names.len();
+    let kinds = game.option_kinds(spec.players).len();
     let rules = NotableRules::new(&metric_names);
     // Boxed: the fold moves its accumulator at every step, and a Tally is a few kilobytes.
     let empty = || {
@@ -518,7 +448,7 @@ fn play_range<G: Game>(
         .into_par_iter()
         .with_min_len(piece)
         .fold(
-            || (empty(), Worker::sampling(game, spec, sample_every), Vec::new(), Vec::new()),
+            || (empty(), Worker::sampling(game, spec, sample_every, kinds), Vec::new(), Vec::new()),
             |(mut acc, mut worker, mut group_seats, mut group_slots), g| {
                 let first = start + g as u64 * group;
                 let last = (first + group).min(end);
@@ -572,7 +502,7 @@ fn play_range<G: Game>(
                                 message: panic_message(payload),
                             });
                             // A bot may hold a half-built search: start the worker afresh.
-                            worker = Worker::sampling(game, spec, sample_every);
+                            worker = Worker::sampling(game, spec, sample_every, kinds);
                         }
                     }
                 }

@@ -83,8 +83,16 @@ pub fn play_sweep_block<G: Game>(
     let variants = games.len();
     let q = quantities(players, &metric_names).len();
     let empty = || Box::new(SweepBlock::new(variants, players, &metric_names, baseline));
+    // Each variant's kinds asked once: a worker is made per piece of the block.
+    let kinds: Vec<usize> =
+        games.iter().zip(specs).map(|(g, s)| g.option_kinds(s.players).len()).collect();
     let lane = || Lane {
-        workers: games.iter().zip(specs).map(|(g, s)| Worker::new(*g, s)).collect(),
+        workers: games
+            .iter()
+            .zip(specs)
+            .zip(&kinds)
+            .map(|((g, s), &k)| Worker::sampling(*g, s, None, k))
+            .collect(),
         seat_units: vec![Vec::new(); variants],
         slot_units: vec![Vec::new(); variants],
         x: vec![vec![0; q]; variants],
@@ -142,7 +150,7 @@ pub fn play_sweep_block<G: Game>(
                                     deal: spec.seating.assign(players, index).deal,
                                     message: panic_message(payload),
                                 });
-                                lane.workers[v] = Worker::new(game, spec);
+                                lane.workers[v] = Worker::sampling(game, spec, None, kinds[v]);
                             }
                         }
                     }

@@ -239,9 +239,9 @@ impl Game for TicTacToe {
     }
     /// A random match costs about 1,800 instructions and counting all its options 6.9 times
     /// that (callgrind, 4-player DARDZ and Love Actually and Pride, 3-player LOW BLOW): one
-    /// deal in 80 keeps the counting under a tenth of a random match.
+    /// deal in 256 keeps the counting under a tenth of a random match.
     fn option_sample_every(&self) -> u64 {
-        80
+        256
     }
     fn action_kinds(&self, _s: &TicTacToeState, cell: u8) -> KindSet {
         let shape = match cell {

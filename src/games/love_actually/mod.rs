@@ -443,9 +443,9 @@ impl Game for Love {
 
     /// A random match costs about 252,000 instructions and counting all its options 1.3 times
     /// that (callgrind, 4-player DARDZ and Love Actually and Pride, 3-player LOW BLOW): one
-    /// deal in 15 keeps the counting under a tenth of a random match.
+    /// deal in 24 keeps the counting under a tenth of a random match.
     fn option_sample_every(&self) -> u64 {
-        15
+        24
     }
     fn action_kinds(&self, s: &LoveState, a: LoveAction) -> crate::core::KindSet {
         self.kinds_of(s, a)

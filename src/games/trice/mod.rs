@@ -525,9 +525,9 @@ impl Game for Trice {
 
     /// A random match costs about 20,000 instructions and counting all its options 0.97 times
     /// that (callgrind, 4-player DARDZ and Love Actually and Pride, 3-player LOW BLOW): one
-    /// deal in 12 keeps the counting under a tenth of a random match.
+    /// deal in 16 keeps the counting under a tenth of a random match.
     fn option_sample_every(&self) -> u64 {
-        12
+        16
     }
     fn action_kinds(&self, s: &TriceState, a: TriceAction) -> crate::core::KindSet {
         self.kinds_of(s, a)
