@@ -241,6 +241,10 @@ pub struct RunArgs {
     /// One game: use `arena ladder`.
     #[arg(long, value_name = "N")]
     pub skill_matches: Option<u64>,
+    /// Seat, skill and luck for one game: play greedy against random, alternating around the
+    /// table on rotated seats (the lineup `decomposition.csv` needs); instead of --bots.
+    #[arg(long)]
+    pub luck: bool,
     /// The practical margin of the balance verdict, in percentage points of the fair share
     /// [default: 1]: a seat within it is fair enough, an edge beyond it matters.
     #[arg(long, value_name = "PP")]

@@ -26,6 +26,9 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
         return sweep_from_run(args, command_line);
     }
     let mut flags = args.matches_of.flags();
+    if args.luck {
+        flags.bots = Some(luck_lineup(&args.matches_of)?);
+    }
     args.stopping.add_to(&mut flags);
     let file = args.experiment.as_deref().map(ExperimentFile::read).transpose()?;
     flags.shard = args.shard.as_deref().map(Shard::parse).transpose()?;
@@ -166,6 +169,36 @@ fn print_skill(skill: &[(String, std::path::PathBuf)]) {
             crate::outln!("  {line}");
         }
     }
+}
+
+/// `--luck`: greedy and random alternating around the table, for the game and player count
+/// the flags name (greedy in seat 0's slot; rotation puts every bot in every seat).
+fn luck_lineup(m: &crate::cli::MatchArgs) -> anyhow::Result<String> {
+    let Some(game) = &m.game else {
+        return Err(input(
+            "--luck is for one game: `arena run --game G --luck` (the default experiment's skill check prints seat, skill and luck for every game)",
+        ));
+    };
+    if m.bots.is_some() {
+        return Err(input("--luck chooses the bots (greedy against random): leave out --bots"));
+    }
+    if matches!(m.seating, Some(crate::cli::SeatingArg::Fixed)) {
+        return Err(input(
+            "--luck needs rotated (or permuted) seats: with fixed seats the seat and the bot cannot be told apart",
+        ));
+    }
+    let entry = crate::games::entry(game).map_err(input)?;
+    let rules = entry.configure(m.rules.as_deref(), &m.sets).map_err(input)?;
+    let players = m.players.unwrap_or_else(|| rules.default_players());
+    if players < 2 {
+        return Err(input(
+            "--luck needs at least 2 players: a solo game has no seats or bots to compare",
+        ));
+    }
+    Ok((0..players)
+        .map(|s| if s % 2 == 0 { "greedy" } else { "random" })
+        .collect::<Vec<_>>()
+        .join(","))
 }
 
 /// `arena run --experiment FILE` where the file varies something: the same as `arena sweep`.

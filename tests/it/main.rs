@@ -14,6 +14,7 @@ mod cli;
 mod closed_pipes;
 mod columns;
 mod damaged_state;
+mod decides;
 mod doc_commands;
 mod docs;
 mod extend;

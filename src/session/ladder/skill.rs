@@ -107,9 +107,10 @@ pub fn decomposition_line(dir: &Path) -> Option<String> {
     };
     let parts: Vec<String> = ["seat", "skill", "luck"].iter().filter_map(|n| share(n)).collect();
     let bots = row.get(col("bots")?)?;
+    let matches = row.get(col("matches")?)?;
     (parts.len() == 3).then(|| {
         format!(
-            "of who wins: {} (bots {bots}; two-way ANOVA on rotated seats, omega squared, bootstrap 95%)",
+            "of who wins: {} (bots {bots}; n = {matches} matches; two-way ANOVA on rotated seats, omega squared, bootstrap 95%)",
             parts.join(", ")
         )
     })

@@ -203,10 +203,10 @@ pub fn write_results(
     // Seat, skill and luck on stdout where there is skill to measure (different bots).
     if let Some(d) = parts.first().filter(|d| d.skill.is_some()) {
         decides_lines.push(format!(
-            "{} (bots {}; {})",
+            "{} (bots {}; n = {} matches; two-way ANOVA on the rotated seats, omega squared)",
             crate::stats::decomposition::line(d),
             bots.join(", "),
-            "two-way ANOVA on the rotated seats, omega squared"
+            d.matches
         ));
     }
     Ok(Written { files, verdict, decides: decides_lines })

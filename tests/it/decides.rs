@@ -1,0 +1,82 @@
+//! What decides a match, end to end: a run writes the option table and seat/skill/luck,
+//! `--luck` plays the lineup the decomposition needs, and the option table is exact across
+//! thread counts and shard splits like every other file.
+
+use std::path::Path;
+
+use crate::common::arena;
+
+fn read(dir: &Path, file: &str) -> String {
+    std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+#[test]
+fn luck_plays_greedy_against_random_and_splits_who_wins() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("luck");
+    let o = arena(&[
+        "run",
+        "--game",
+        "pig",
+        "--luck",
+        "--matches",
+        "400",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(stdout.contains("bots greedy,random"), "{stdout}");
+    assert!(stdout.contains("of who wins:") && stdout.contains("% skill"), "{stdout}");
+    let parts = read(&out, "decomposition.csv");
+    let win = parts.lines().find(|l| l.starts_with("win,")).expect("a win row");
+    let skill: f64 = win.split(',').nth(6).unwrap().parse().unwrap();
+    assert!(skill > 50.0, "greedy beats random at Pig nearly always (REF-2): {win}");
+    // The random seat's choices are an experiment even against greedy: its rows are causal.
+    let options = read(&out, "options.csv");
+    assert!(options.lines().any(|l| l.starts_with("random,causal,hold_")), "{options}");
+    assert!(options.lines().any(|l| l.starts_with("greedy,associational,hold_")), "{options}");
+}
+
+#[test]
+fn luck_is_refused_where_it_cannot_work() {
+    for (args, says) in [
+        (vec!["run", "--luck", "--matches", "10"], "one game"),
+        (vec!["run", "--game", "pig", "--luck", "--bots", "random"], "leave out --bots"),
+        (vec!["run", "--game", "pig", "--luck", "--seating", "fixed"], "rotated"),
+        (vec!["run", "--game", "pride-prejudice", "--players", "1", "--luck"], "at least 2"),
+    ] {
+        let o = arena(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says) && err.lines().count() == 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn the_option_table_is_the_same_for_any_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |threads: &str| {
+        let out = dir.path().join(format!("t{threads}"));
+        let o = arena(&[
+            "run",
+            "--game",
+            "dardz",
+            "--players",
+            "4",
+            "--matches",
+            "2000",
+            "--threads",
+            threads,
+            "--no-report",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        (read(&out, "options.csv"), read(&out, "decomposition.csv"))
+    };
+    let one = run("1");
+    assert!(one.0.lines().count() > 20, "every DARDZ kind has a row: {}", one.0);
+    assert_eq!(one, run("2"));
+}
