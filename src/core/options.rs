@@ -7,6 +7,10 @@
 
 use std::fmt;
 
+use rand::RngExt;
+
+use crate::core::{Game, Turn, derive_rng};
+
 /// The most kinds one game may declare: a [`KindSet`] is one 128-bit word, so classifying an
 /// action costs a few instructions and no allocation.
 pub const MAX_KINDS: usize = 128;
@@ -130,6 +134,36 @@ pub fn check_kinds(kinds: &[OptionKind]) -> Result<(), String> {
 pub fn find_kind(kinds: &[OptionKind], game: &str, name: &str) -> Option<usize> {
     let id = name.strip_prefix(game).and_then(|r| r.strip_prefix('.')).unwrap_or(name);
     kinds.iter().position(|k| k.id == id)
+}
+
+/// The kinds legal at least once over `matches` random matches of `game` with `players`
+/// (chance and choices from the streams of `seed`), stopping early once every declared kind
+/// was seen: what each game's tests use to show that every kind it declares can come up.
+pub fn kinds_reached<G: Game>(game: &G, players: usize, matches: u64, seed: u64) -> KindSet {
+    let declared = game.option_kinds(players).len();
+    let (mut seen, mut legal) = (KindSet::EMPTY, Vec::new());
+    for index in 0..matches {
+        let mut rng = derive_rng(seed, index, 0);
+        let mut s = game.new_state(players);
+        loop {
+            match game.turn(&s) {
+                Turn::Over => break,
+                Turn::Chance => game.sample_chance(&mut s, &mut rng),
+                Turn::Player(_) => {
+                    game.legal_actions(&s, &mut legal);
+                    for &a in &legal {
+                        seen = seen.union(game.action_kinds(&s, a));
+                    }
+                    let a = legal[rng.random_range(0..legal.len())];
+                    game.apply(&mut s, a);
+                }
+            }
+        }
+        if seen.len() == declared {
+            break;
+        }
+    }
+    seen
 }
 
 #[cfg(test)]

@@ -2,11 +2,9 @@
 //! and plays, citing the rule that makes them what they are, and that every kind is chosen
 //! in random play.
 
-use rand::RngExt;
-
 use super::*;
+use crate::core::KindSet;
 use crate::core::options::{OptionKind, check_kinds};
-use crate::core::{KindSet, rng_from_seed};
 
 /// The ids of `a`'s kinds in `s`.
 fn ids(g: &Dardz, s: &DardzState, a: DardzAction) -> Vec<String> {
@@ -255,29 +253,9 @@ fn dz4_the_action_card_played_first_is_its_kind() {
     assert_eq!(got, [["clock"], ["jackpot"], ["boost_em"]]);
 }
 
-/// The kinds legal at some decision of `matches` random matches.
+/// The kinds legal at least once over `matches` random matches.
 fn kinds_legal_in_random_play(g: &Dardz, players: usize, matches: u64) -> KindSet {
-    let mut seen = KindSet::EMPTY;
-    let mut legal = Vec::new();
-    for m in 0..matches {
-        let mut rng = rng_from_seed(0xD0_0000 + m);
-        let mut s = g.new_state(players);
-        loop {
-            match g.turn(&s) {
-                Turn::Over => break,
-                Turn::Chance => g.sample_chance(&mut s, &mut rng),
-                Turn::Player(_) => {
-                    g.legal_actions(&s, &mut legal);
-                    for &a in &legal {
-                        seen = seen.union(g.action_kinds(&s, a));
-                    }
-                    let a = legal[rng.random_range(0..legal.len())];
-                    g.apply(&mut s, a);
-                }
-            }
-        }
-    }
-    seen
+    crate::core::options::kinds_reached(g, players, matches, 0xD0_0000)
 }
 
 fn assert_every_kind_legal(g: &Dardz, players: usize, matches: u64) {

@@ -5,7 +5,7 @@
 use super::super::option_kinds::*;
 use super::*;
 use crate::core::options::{check_kinds, find_kind};
-use crate::core::{KindSet, OptionKind, derive_rng};
+use crate::core::{KindSet, OptionKind};
 use LoveAction::*;
 
 fn kinds(g: &Love) -> Vec<OptionKind> {
@@ -264,29 +264,9 @@ fn la4_la16_joes_track_that_reaches_its_tile() {
     }
 }
 
-/// The kinds legal at least once over `matches` random matches of `players`.
+/// The kinds legal at least once over `matches` random matches.
 fn kinds_met(g: &Love, players: usize, matches: u64, seed: u64) -> KindSet {
-    let mut met = KindSet::EMPTY;
-    let mut legal = Vec::new();
-    for m in 0..matches {
-        let mut rng = derive_rng(seed, m, 0);
-        let mut s = g.new_state(players);
-        loop {
-            match g.turn(&s) {
-                Turn::Over => break,
-                Turn::Chance => g.sample_chance(&mut s, &mut rng),
-                Turn::Player(_) => {
-                    g.legal_actions(&s, &mut legal);
-                    for &a in &legal {
-                        met = met.union(g.action_kinds(&s, a));
-                    }
-                    let i = rand::Rng::next_u32(&mut rng) as usize % legal.len();
-                    g.apply(&mut s, legal[i]);
-                }
-            }
-        }
-    }
-    met
+    crate::core::options::kinds_reached(g, players, matches, seed)
 }
 
 #[test]

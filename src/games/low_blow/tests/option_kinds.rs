@@ -2,8 +2,6 @@
 //! of concrete placements, set-asides and rolls, citing the rule that makes them what they
 //! are, and that every kind is legal in random play.
 
-use rand::RngExt;
-
 use super::super::option_kinds::Kind;
 use super::*;
 use crate::core::KindSet;
@@ -160,29 +158,9 @@ fn lb4_setting_the_last_die_aside_is_keeping_all_the_dice() {
     assert_eq!(s.phase, Phase::Place);
 }
 
-/// The kinds legal at some decision of `matches` random matches.
+/// The kinds legal at least once over `matches` random matches.
 fn kinds_legal_in_random_play(g: &LowBlow, players: usize, matches: u64) -> KindSet {
-    let mut seen = KindSet::EMPTY;
-    let mut legal = Vec::new();
-    for m in 0..matches {
-        let mut rng = crate::core::rng_from_seed(0x1B_0000 + m);
-        let mut s = g.new_state(players);
-        loop {
-            match g.turn(&s) {
-                Turn::Over => break,
-                Turn::Chance => g.sample_chance(&mut s, &mut rng),
-                Turn::Player(_) => {
-                    g.legal_actions(&s, &mut legal);
-                    for &a in &legal {
-                        seen = seen.union(g.action_kinds(&s, a));
-                    }
-                    let a = legal[rng.random_range(0..legal.len())];
-                    g.apply(&mut s, a);
-                }
-            }
-        }
-    }
-    seen
+    crate::core::options::kinds_reached(g, players, matches, 0x1B_0000)
 }
 
 #[test]

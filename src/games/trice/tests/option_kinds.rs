@@ -133,27 +133,7 @@ fn tr6_adding_one_to_a_6_makes_a_1() {
 
 /// The kinds legal at least once over `matches` random matches.
 fn kinds_met(g: &Trice, matches: u64, seed: u64) -> KindSet {
-    let mut met = KindSet::EMPTY;
-    let mut legal = Vec::new();
-    for m in 0..matches {
-        let mut rng = derive_rng(seed, m, 0);
-        let mut s = g.new_state(2);
-        loop {
-            match g.turn(&s) {
-                Turn::Over => break,
-                Turn::Chance => g.sample_chance(&mut s, &mut rng),
-                Turn::Player(_) => {
-                    g.legal_actions(&s, &mut legal);
-                    for &a in &legal {
-                        met = met.union(g.action_kinds(&s, a));
-                    }
-                    let i = rand::Rng::next_u32(&mut rng) as usize % legal.len();
-                    g.apply(&mut s, legal[i]);
-                }
-            }
-        }
-    }
-    met
+    crate::core::options::kinds_reached(g, 2, matches, seed)
 }
 
 #[test]
