@@ -57,9 +57,16 @@ fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
         Some(&(i, _)) => {
             let r = &t.rows[i];
             format!(
-                "The strongest lever: {} ({}), {} pp win share for the {} that takes it [{}, {}] ({}).",
+                "The strongest lever: {} ({}), {}{} pp win share for the {} bot that takes it [{}, {}] ({}).",
                 t.text(r, kind),
                 t.text(r, t.need(&["words"])?),
+                if t.num(i, diff)?
+                    .is_some_and(|d| fixed(d, 1).parse::<f64>().is_ok_and(|v| v > 0.0))
+                {
+                    "+"
+                } else {
+                    ""
+                },
                 fixed(t.num(i, diff)?.unwrap_or(f64::NAN), 1),
                 t.text(r, bot),
                 fixed(t.num(i, lo)?.unwrap_or(f64::NAN), 1),
@@ -113,18 +120,20 @@ fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
     table_of(
         page,
         &shown,
+        // The answer's columns first, so they show without scrolling; the words and the
+        // command, the widest, last.
         &[
             "bot",
             "kind",
-            "words",
-            "evidence",
-            "taken_percent",
-            "preference",
             "difference_pp",
             "ci_low_pp",
             "ci_high_pp",
             "p_holm",
             "mark",
+            "taken_percent",
+            "preference",
+            "evidence",
+            "words",
             "test_command",
         ],
     );
