@@ -81,24 +81,22 @@ impl<G: Game> Observer<G> for Silent {
     const WANTS_STEPS: bool = false;
 }
 
-/// The lineup's bots as the option table and the decomposition group them: one group per
-/// distinct label, in the labels' sorted order (so the two compositions a ladder plays on the
-/// same deals group alike). Returns the labels and each slot's group.
-pub fn bot_groups(lineup: &[BotSpec]) -> (Vec<String>, [u8; MAX_SEATS]) {
-    let labels = crate::stats::options::bot_groups(
-        &lineup.iter().map(|b| b.label.clone()).collect::<Vec<_>>(),
-    );
-    let mut group_of_slot = [0u8; MAX_SEATS];
-    for (slot, bot) in lineup.iter().enumerate() {
-        group_of_slot[slot] = labels.iter().position(|l| *l == bot.label).unwrap_or(0) as u8;
+/// Each lineup slot's bot group, as the option table and the decomposition count them (the
+/// index of its label in [`crate::stats::options::bot_groups`]).
+pub fn group_of_slot(lineup: &[BotSpec]) -> [u8; MAX_SEATS] {
+    let labels: Vec<String> = lineup.iter().map(|b| b.label.clone()).collect();
+    let groups = crate::stats::options::bot_groups(&labels);
+    let mut of_slot = [0u8; MAX_SEATS];
+    for (slot, label) in labels.iter().enumerate() {
+        of_slot[slot] = groups.iter().position(|g| g == label).unwrap_or(0) as u8;
     }
-    (labels, group_of_slot)
+    of_slot
 }
 
 /// Per-worker reusable buffers and bots (one bot per lineup slot).
 pub struct Worker<G: Game> {
     bots: Vec<Bot>,
-    /// Each lineup slot's bot group ([`bot_groups`]).
+    /// Each lineup slot's bot group ([`group_of_slot`]).
     group_of_slot: [u8; MAX_SEATS],
     /// The current match's option counts, until its outcome is known.
     options: MatchOptions,
@@ -131,7 +129,7 @@ impl<G: Game> Worker<G> {
         Self {
             all_random,
             bots,
-            group_of_slot: bot_groups(&spec.lineup).1,
+            group_of_slot: group_of_slot(&spec.lineup),
             options: MatchOptions::new(kinds),
             // Only random play samples: a thinking bot's decision costs far more than
             // counting it, so lineups with one count every deal.

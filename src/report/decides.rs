@@ -8,7 +8,7 @@ use std::path::Path;
 use crate::core::layout::{DECOMPOSITION_CSV, OPTIONS_CSV};
 use crate::report::ReportError;
 use crate::report::charts::{self, Estimate, Guide};
-use crate::report::page::{Page, fixed};
+use crate::report::page::{Page, fixed, signed};
 use crate::report::table::{Table, table_of};
 use crate::stats::options::table::ALPHA;
 
@@ -57,20 +57,13 @@ fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
         Some(&(i, _)) => {
             let r = &t.rows[i];
             format!(
-                "The strongest lever: {} ({}), {}{} pp win share for the {} bot that takes it [{}, {}] ({}).",
+                "The strongest lever: {} ({}), {} pp win share for the {} bot that takes it [{}, {}] ({}).",
                 t.text(r, kind),
                 t.text(r, t.need(&["words"])?),
-                if t.num(i, diff)?
-                    .is_some_and(|d| fixed(d, 1).parse::<f64>().is_ok_and(|v| v > 0.0))
-                {
-                    "+"
-                } else {
-                    ""
-                },
-                fixed(t.num(i, diff)?.unwrap_or(f64::NAN), 1),
+                signed(t.num(i, diff)?.unwrap_or(f64::NAN), 1),
                 t.text(r, bot),
-                fixed(t.num(i, lo)?.unwrap_or(f64::NAN), 1),
-                fixed(t.num(i, hi)?.unwrap_or(f64::NAN), 1),
+                signed(t.num(i, lo)?.unwrap_or(f64::NAN), 1),
+                signed(t.num(i, hi)?.unwrap_or(f64::NAN), 1),
                 t.text(r, evidence),
             )
         }
@@ -143,9 +136,11 @@ fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
     Ok(())
 }
 
-fn decomposition(page: &mut Page, t: &Table) -> Result<(), ReportError> {
-    let (measure, bots) = (t.need(&["measure"])?, t.need(&["bots"])?);
-    let share = |i: usize, name: &str| -> Result<String, ReportError> {
+/// Row `i` of a `decomposition.csv` table in words: "3% seat [1, 5], 41% skill [37, 45],
+/// 56% luck [52, 60]" (skill left out where it is undefined). The run page and the default
+/// experiment's skill lines both say it so.
+pub fn shares_text(t: &Table, i: usize) -> Result<String, ReportError> {
+    let share = |name: &str| -> Result<String, ReportError> {
         let (v, lo, hi) = (
             t.need(&[&format!("{name}_percent")])?,
             t.need(&[&format!("{name}_ci_low_percent")])?,
@@ -161,18 +156,18 @@ fn decomposition(page: &mut Page, t: &Table) -> Result<(), ReportError> {
             None => String::new(),
         })
     };
+    let parts = ["seat", "skill", "luck"].map(share);
+    let parts: Vec<String> = parts.into_iter().collect::<Result<Vec<_>, _>>()?;
+    Ok(parts.into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(", "))
+}
+
+fn decomposition(page: &mut Page, t: &Table) -> Result<(), ReportError> {
+    let (measure, bots) = (t.need(&["measure"])?, t.need(&["bots"])?);
     for i in 0..t.rows.len() {
         let what = if t.text(&t.rows[i], measure) == "win" { "who wins" } else { "the scores" };
-        let parts: Vec<String> = ["seat", "skill", "luck"]
-            .iter()
-            .map(|n| share(i, n))
-            .collect::<Result<Vec<_>, _>>()?
-            .into_iter()
-            .filter(|s| !s.is_empty())
-            .collect();
         page.para(&format!(
             "Of {what}: {} (bots {}; 95% bootstrap intervals).",
-            parts.join(", "),
+            shares_text(t, i)?,
             t.text(&t.rows[i], bots)
         ));
     }

@@ -4,7 +4,7 @@
 //! never re-plays a match. Floor 3 beside `output`: it uses neither `session` nor `cli`.
 
 pub mod charts;
-mod decides;
+pub mod decides;
 pub mod html;
 pub mod ladder;
 pub mod page;

@@ -48,6 +48,17 @@ pub fn fixed(v: f64, decimals: usize) -> String {
     }
 }
 
+/// [`fixed`] with a `+` before a value above zero, for a difference whose direction is the
+/// point ("+7.7 pp", "-2.7 pp", "0.0 pp").
+pub fn signed(v: f64, decimals: usize) -> String {
+    let text = fixed(v, decimals);
+    if v > 0.0 && text.chars().any(|c| c.is_ascii_digit() && c != '0') {
+        format!("+{text}")
+    } else {
+        text
+    }
+}
+
 /// A number as a person reads it in the column `name`: a p-value as `< 0.001` or three
 /// decimals, a mean or standard deviation to three significant figures, anything else as
 /// [`num`] (the CSV keeps full precision).

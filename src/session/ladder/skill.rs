@@ -93,27 +93,17 @@ pub fn run_skill_checks(
 /// The skill check's seat, skill and luck of who wins, in a line, read back from the ladder
 /// folder's `decomposition.csv` (None when the file or its win row is missing or damaged).
 pub fn decomposition_line(dir: &Path) -> Option<String> {
-    let path = dir.join(crate::core::layout::DECOMPOSITION_CSV);
-    let mut reader = csv::Reader::from_path(path).ok()?;
-    let headers = reader.headers().ok()?.clone();
-    let col = |name: &str| headers.iter().position(|h| h == name);
-    let row = reader.records().filter_map(Result::ok).find(|r| r.get(0) == Some("win"))?;
-    let share = |name: &str| -> Option<String> {
-        let get = |suffix: &str| -> Option<f64> {
-            row.get(col(&format!("{name}{suffix}"))?)?.parse::<f64>().ok()
-        };
-        let (v, lo, hi) = (get("_percent")?, get("_ci_low_percent")?, get("_ci_high_percent")?);
-        Some(format!("{v:.0}% {name} [{lo:.0}, {hi:.0}]"))
-    };
-    let parts: Vec<String> = ["seat", "skill", "luck"].iter().filter_map(|n| share(n)).collect();
-    let bots = row.get(col("bots")?)?;
-    let matches = row.get(col("matches")?)?;
-    (parts.len() == 3).then(|| {
-        format!(
-            "of who wins: {} (bots {bots}; n = {matches} matches; two-way ANOVA on rotated seats, omega squared, bootstrap 95%)",
-            parts.join(", ")
-        )
-    })
+    use crate::report::table::Table;
+    let t = Table::read(dir, crate::core::layout::DECOMPOSITION_CSV).ok()?;
+    let (measure, bots, matches) =
+        (t.need(&["measure"]).ok()?, t.need(&["bots"]).ok()?, t.need(&["matches"]).ok()?);
+    let i = t.rows.iter().position(|r| t.text(r, measure) == "win")?;
+    let shares = crate::report::decides::shares_text(&t, i).ok()?;
+    Some(format!(
+        "of who wins: {shares} (bots {}; n = {} matches; two-way ANOVA on rotated seats, omega squared, bootstrap 95%)",
+        t.text(&t.rows[i], bots),
+        t.text(&t.rows[i], matches)
+    ))
 }
 
 #[cfg(test)]

@@ -8,7 +8,8 @@ use crate::bots::profile::parse_one;
 use crate::core::{Game, OptionKind};
 use crate::stats::Tally;
 use crate::stats::decomposition::{Decomposition, Measure, decompose};
-use crate::stats::options::table::{Evidence, Mark, OptionRow, bot_rows, strongest_lever};
+use crate::stats::options::bot_groups;
+use crate::stats::options::table::{Evidence, OptionRow, bot_rows, strongest_lever};
 
 /// The game's side of the option table: its name, players, kinds and each kind's lever with
 /// the lever's current value.
@@ -53,12 +54,6 @@ pub fn options_of<G: Game>(game: &G, players: usize) -> OptionsOf {
     }
 }
 
-/// The distinct labels of a lineup in sorted order: the bot groups the tally counts by (as
-/// [`crate::arena::runner::bot_groups`] numbers them).
-pub fn group_labels(labels: &[String]) -> Vec<String> {
-    crate::stats::options::bot_groups(labels)
-}
-
 /// How many deals one counted deal stands for in a run of this lineup: the game's sample
 /// under random play, every deal with any other bot (as the runner counts them).
 pub fn sample_every(of: &OptionsOf, labels: &[String]) -> u64 {
@@ -80,7 +75,7 @@ pub fn option_rows(
     of: &OptionsOf,
     margin_pp: f64,
 ) -> Vec<OptionRow> {
-    let groups = group_labels(labels);
+    let groups = bot_groups(labels);
     let mut rows = Vec::new();
     for (g, counts) in tally.options.groups.iter().enumerate() {
         let Some(label) = groups.get(g) else { continue };
@@ -141,7 +136,7 @@ fn around(value: &str) -> Option<String> {
 /// The decompositions of the win share and the score; empty when undefined: a solo game, a
 /// mixed lineup under fixed seats (bots and seats would be confounded), or no variation.
 pub fn decompositions(tally: &Tally, labels: &[String], group: u64) -> Vec<Decomposition> {
-    let groups = group_labels(labels).len();
+    let groups = bot_groups(labels).len();
     if tally.players < 2 || (groups > 1 && group < 2) {
         return Vec::new();
     }
@@ -163,7 +158,7 @@ pub fn lever_line(rows: &[OptionRow], matches: u64, every: u64) -> Option<String
         return None;
     }
     let Some(row) = strongest_lever(rows) else {
-        let bots = group_labels(&rows.iter().map(|r| r.bot.clone()).collect::<Vec<_>>());
+        let bots = bot_groups(&rows.iter().map(|r| r.bot.clone()).collect::<Vec<_>>());
         return Some(format!(
             "options: no option kind changes the taker's win share detectably (Holm, 5%; bots {}; {n})",
             bots.join(", ")
@@ -181,11 +176,6 @@ pub fn lever_line(rows: &[OptionRow], matches: u64, every: u64) -> Option<String
         row.evidence.name(),
         row.bot,
     ))
-}
-
-/// Whether any row carries a mark.
-pub fn any_marked(rows: &[OptionRow]) -> bool {
-    rows.iter().any(|r| matches!(r.mark, Some(Mark::Dominant | Mark::NeverWorthIt)))
 }
 
 #[cfg(test)]

@@ -192,7 +192,7 @@ pub fn write_results(
         rows.iter().map(|r| decides::test_command(r, options)).collect();
     options_csv::write_options(&out.join(OPTIONS_CSV), &rows, &commands)?;
     let parts = decides::decompositions(tally, labels, group);
-    let bots = decides::group_labels(labels);
+    let bots = crate::stats::options::bot_groups(labels);
     let with_bots: Vec<_> = parts.iter().map(|d| (*d, bots.clone())).collect();
     options_csv::write_decomposition(&out.join(DECOMPOSITION_CSV), &with_bots)?;
     files.extend([OPTIONS_CSV.to_string(), DECOMPOSITION_CSV.to_string()]);

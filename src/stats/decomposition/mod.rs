@@ -232,17 +232,21 @@ pub fn decompose(
     })
 }
 
-/// The one line on stdout: "of who wins: 3% seat, 41% skill, 56% luck".
+/// The one line on stdout: "of who wins: 3% seat [1, 5], 41% skill [37, 45], 56% luck [52, 60]"
+/// (bootstrap 95% intervals).
 pub fn line(d: &Decomposition) -> String {
     let what = match d.measure {
         Measure::Win => "who wins",
         Measure::Score => "the scores",
     };
-    let mut parts = vec![format!("{:.0}% seat", 100.0 * d.seat.value)];
+    let pct = |e: &Estimate, name: &str| {
+        format!("{:.0}% {name} [{:.0}, {:.0}]", 100.0 * e.value, 100.0 * e.low, 100.0 * e.high)
+    };
+    let mut parts = vec![pct(&d.seat, "seat")];
     if let Some(s) = &d.skill {
-        parts.push(format!("{:.0}% skill", 100.0 * s.value));
+        parts.push(pct(s, "skill"));
     }
-    parts.push(format!("{:.0}% luck", 100.0 * d.luck.value));
+    parts.push(pct(&d.luck, "luck"));
     format!("of {what}: {}", parts.join(", "))
 }
 

@@ -56,7 +56,7 @@ fn a_symmetric_game_between_equal_bots_is_all_luck() {
     assert_eq!(d.seat.low, 0.0, "an interval that reaches zero: {d:?}");
     assert_eq!(skill.low, 0.0);
     assert!(d.luck.value > 0.99);
-    assert_eq!(line(&d), "of who wins: 0% seat, 0% skill, 100% luck");
+    assert_eq!(line(&d), "of who wins: 0% seat [0, 0], 0% skill [0, 0], 100% luck [100, 100]");
 }
 
 #[test]
