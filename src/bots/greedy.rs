@@ -49,37 +49,47 @@ struct Buffers<G: Game> {
     views: Views<G>,
     /// The previous sample's values.
     last_values: Vec<f64>,
+    /// Whether each action's last evaluation met chance.
+    met: Vec<bool>,
 }
 
-/// The samples' determinizations. A sample whose determinization equals the previous one,
-/// where no action met chance, has the same values: perfect-information positions without
-/// chance, and positions whose hidden part a lazy determinization leaves for later, are
-/// evaluated once, not `samples` times (the choice is exactly the same either way).
+/// The samples' determinizations. An action whose evaluation met no chance is a function of
+/// the determinization alone: in a sample whose determinization equals the previous one it
+/// has the previous sample's value, which is reused instead of worked out again (the choice
+/// is exactly the same either way). So perfect-information positions, and positions whose
+/// hidden part a lazy determinization leaves for later, evaluate each action that meets no
+/// chance once, not `samples` times, even when other actions of the decision meet chance.
 struct Views<G: Game> {
     last: Option<G::State>,
     /// The previous determinization drew nothing from the bot's stream, so it is a function
     /// of the state and seat alone: every later one would be the same state, drawing
     /// nothing, and is neither drawn nor compared.
     fixed: bool,
-    /// Some action of the last evaluated sample met chance.
-    chance: bool,
 }
 
 impl<G: Game> Views<G> {
     fn new() -> Self {
-        Self { last: None, fixed: false, chance: true }
+        Self { last: None, fixed: false }
     }
 
-    /// Take the next sample's determinization; returns whether the previous sample's values
-    /// hold for it (the same state, and no chance met).
-    fn next(&mut self, game: &G, state: &G::State, seat: Seat, lazy: bool, rng: &mut Rng) -> bool {
+    /// Take the next sample's determinization; returns whether it equals the previous one.
+    /// `reusable`: some action's previous value could be reused (it met no chance); if not,
+    /// the comparison is skipped and the answer is false.
+    fn next(
+        &mut self,
+        game: &G,
+        (state, seat): (&G::State, Seat),
+        lazy: bool,
+        reusable: bool,
+        rng: &mut Rng,
+    ) -> bool {
         if self.fixed {
-            return !self.chance;
+            return true;
         }
         let before = rng.clone();
         let view = determinize_as(game, state, seat, lazy, rng);
         self.fixed = *rng == before;
-        let same = !self.chance && self.last.as_ref() == Some(&view);
+        let same = reusable && self.last.as_ref() == Some(&view);
         self.last = Some(view);
         same
     }
@@ -87,6 +97,27 @@ impl<G: Game> Views<G> {
     fn view(&self) -> &G::State {
         self.last.as_ref().expect("a determinization taken")
     }
+}
+
+/// One action's greedy value on a determinization `view` with the sample's `chance_seed`,
+/// and whether it met chance (a chance turn after the action, or a deferred one in the
+/// guard's replies): if not, the value depends on `view` and the action alone.
+fn evaluate<G: Game>(
+    game: &G,
+    (view, seat): (&G::State, Seat),
+    action: G::Action,
+    (chance_seed, guard): (u128, bool),
+    replies: &mut Vec<G::Action>,
+) -> (f64, bool) {
+    let mut s = view.clone();
+    game.apply(&mut s, action);
+    let mut chance = Rng::new(chance_seed);
+    let mut met = settle(game, &mut s, &mut chance);
+    let mut v = value(game, &s, seat);
+    if guard && threatened(game, &s, seat, (chance_seed, &mut met), replies) {
+        v = -BIG + clamp(game.heuristic(&s, seat));
+    }
+    (v, met)
 }
 
 impl GreedyBot {
@@ -115,35 +146,29 @@ impl GreedyBot {
             ties: Vec::new(),
             views: Views::new(),
             last_values: Vec::new(),
+            met: Vec::new(),
         });
         buf.values.clear();
         buf.values.resize(legal.len(), 0.0);
+        buf.last_values.clear();
+        buf.last_values.resize(legal.len(), 0.0);
+        buf.met.clear();
+        buf.met.resize(legal.len(), true);
         buf.views = Views::new();
         for _ in 0..params.samples {
-            let same = buf.views.next(game, state, seat, params.lazy, rng);
+            let reusable = buf.met.contains(&false);
+            let same = buf.views.next(game, (state, seat), params.lazy, reusable, rng);
             let chance_seed: u128 = ((rng.next_u64() as u128) << 64) | rng.next_u64() as u128;
-            if same {
-                for (total, v) in buf.values.iter_mut().zip(&buf.last_values) {
-                    *total += v;
+            for (i, &action) in legal.iter().enumerate() {
+                // Unless the determinization is the same and no chance was met (then the
+                // previous value stands).
+                if !same || buf.met[i] {
+                    let view = (buf.views.view(), seat);
+                    let seed = (chance_seed, params.guard);
+                    (buf.last_values[i], buf.met[i]) =
+                        evaluate(game, view, action, seed, &mut buf.replies);
                 }
-                continue;
             }
-            buf.last_values.clear();
-            let mut any_chance = false;
-            for &action in legal {
-                let mut s = buf.views.view().clone();
-                game.apply(&mut s, action);
-                let mut chance = Rng::new(chance_seed);
-                any_chance |= settle(game, &mut s, &mut chance);
-                let mut v = value(game, &s, seat);
-                if params.guard
-                    && threatened(game, &s, seat, (chance_seed, &mut any_chance), &mut buf.replies)
-                {
-                    v = -BIG + clamp(game.heuristic(&s, seat));
-                }
-                buf.last_values.push(v);
-            }
-            buf.views.chance = any_chance;
             for (total, v) in buf.values.iter_mut().zip(&buf.last_values) {
                 *total += v;
             }
@@ -159,6 +184,8 @@ struct Adaptive<G: Game> {
     sums: Vec<f64>,
     /// Indices of the actions still sampled.
     alive: Vec<usize>,
+    /// Whether each action's last evaluation met chance.
+    met: Vec<bool>,
     replies: Vec<G::Action>,
     ties: Vec<usize>,
     views: Views<G>,
@@ -180,6 +207,7 @@ impl GreedyBot {
             rows: Vec::new(),
             sums: Vec::new(),
             alive: Vec::new(),
+            met: Vec::new(),
             replies: Vec::new(),
             ties: Vec::new(),
             views: Views::new(),
@@ -189,40 +217,24 @@ impl GreedyBot {
         buf.sums.resize(n, 0.0);
         buf.alive.clear();
         buf.alive.extend(0..n);
+        buf.met.clear();
+        buf.met.resize(n, true);
         buf.views = Views::new();
         for k in 0..params.samples as usize {
-            let same = buf.views.next(game, state, seat, params.lazy, rng);
+            let reusable = buf.alive.iter().any(|&i| !buf.met[i]);
+            let same = buf.views.next(game, (state, seat), params.lazy, reusable, rng);
             let chance_seed: u128 = ((rng.next_u64() as u128) << 64) | rng.next_u64() as u128;
             buf.rows.resize((k + 1) * n, 0.0);
             let (done, row) = buf.rows.split_at_mut(k * n);
-            if same {
-                // Same determinization, no chance: the same values as the previous sample.
-                let prev = &done[(k - 1) * n..];
-                for &i in &buf.alive {
-                    row[i] = prev[i];
+            for &i in &buf.alive {
+                if same && !buf.met[i] {
+                    // The same determinization, and no chance met: the previous value.
+                    row[i] = done[(k - 1) * n + i];
+                } else {
+                    let view = (buf.views.view(), seat);
+                    let seed = (chance_seed, params.guard);
+                    (row[i], buf.met[i]) = evaluate(game, view, legal[i], seed, &mut buf.replies);
                 }
-            } else {
-                let mut any_chance = false;
-                for &i in &buf.alive {
-                    let mut s = buf.views.view().clone();
-                    game.apply(&mut s, legal[i]);
-                    let mut chance = Rng::new(chance_seed);
-                    any_chance |= settle(game, &mut s, &mut chance);
-                    let mut v = value(game, &s, seat);
-                    if params.guard
-                        && threatened(
-                            game,
-                            &s,
-                            seat,
-                            (chance_seed, &mut any_chance),
-                            &mut buf.replies,
-                        )
-                    {
-                        v = -BIG + clamp(game.heuristic(&s, seat));
-                    }
-                    row[i] = v;
-                }
-                buf.views.chance = any_chance;
             }
             for &i in &buf.alive {
                 buf.sums[i] += row[i];
