@@ -101,11 +101,9 @@ impl Love {
     pub(super) fn value(&self, s: &LoveState, seat: u8) -> f64 {
         let w = seat as usize;
         let mut v = s.scores[w] as f64;
-        let thr = self.rules.tile_threshold as f64;
         for r in 0..4 {
             if s.tile_owner[r] == NONE {
-                let t = (s.tracks[w][r] as f64).min(thr);
-                v += 0.6 * self.rules.tile_points as f64 * t / thr;
+                v += self.track_terms[s.tracks[w][r] as usize];
             }
         }
         let mut hand = s.hands[w] | s.aside[w];
@@ -207,6 +205,20 @@ impl Love {
         }
         0.9 * best_complete + partial.min(4.0)
     }
+}
+
+/// Each track length's part of [`Love::value`] (a track toward a tile nobody owns yet):
+/// 0.6 x the tile's points x the share of the threshold reached, worked out once per length
+/// in the same order of operations as it once was per call, so values are unchanged.
+pub fn track_terms(rules: &LoveRules) -> [f64; 256] {
+    let thr = rules.tile_threshold as f64;
+    std::array::from_fn(|len| track_term(rules, len as u8, thr))
+}
+
+/// One entry of [`track_terms`], as the heuristic once computed it.
+fn track_term(rules: &LoveRules, len: u8, thr: f64) -> f64 {
+    let t = (len as f64).min(thr);
+    0.6 * rules.tile_points as f64 * t / thr
 }
 
 /// One scoring option's terms of [`Love::hand_value`]: a complete set is worth its points

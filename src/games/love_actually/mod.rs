@@ -98,6 +98,9 @@ pub struct Tables {
     /// Each scoring option's part of the greedy heuristic, precomputed (see
     /// [`metrics::HandTerm`]).
     pub hand_terms: Vec<metrics::HandTerm>,
+    /// Each track length's part of the greedy heuristic, precomputed
+    /// ([`metrics::track_terms`]).
+    pub track_terms: [f64; 256],
     /// A hash of the tables `hand_value` reads (each option's cards and terms): its memo
     /// keeps it with each hand, so that no deck reads another's values.
     pub hand_fingerprint: u64,
@@ -132,7 +135,15 @@ impl Love {
         let mut h = std::hash::DefaultHasher::new();
         std::hash::Hash::hash(&format!("{:?}{hand_terms:?}", deck.options_of), &mut h);
         let hand_fingerprint = std::hash::Hasher::finish(&h);
-        Love(Arc::new(Tables { rules, deck, ask_loses_bonus, hand_terms, hand_fingerprint }))
+        let track_terms = metrics::track_terms(&rules);
+        Love(Arc::new(Tables {
+            rules,
+            deck,
+            ask_loses_bonus,
+            hand_terms,
+            hand_fingerprint,
+            track_terms,
+        }))
     }
 
     /// The card number of `name`.

@@ -85,6 +85,7 @@ use crate::core::{ScriptedChance, Turn};
 
 mod abilities;
 mod card_rulings;
+mod heuristic;
 mod hidden;
 mod option_kinds;
 mod steps;
