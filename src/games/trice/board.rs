@@ -193,3 +193,53 @@ impl Geometry {
         format!("{}-{}-{}", self.name(a), self.name(b), self.name(c))
     }
 }
+
+/// The most lines a board can have (every square starts at most four lines).
+const MAX_LINES: usize = 4 * MAX_CELLS;
+
+/// The lines one die short of complete on a board (two squares filled, one empty), found
+/// once per position: placing a die can only complete these, so what placing each die of a
+/// pool would do is a pass over a few lines instead of judging every line through every
+/// empty square once per die (the heuristic's main cost in a search).
+pub struct OpenLines {
+    count: usize,
+    /// The empty square, and the line's dice in positional order with `EMPTY` on it.
+    lines: [(u8, [u8; 3]); MAX_LINES],
+    /// The empty squares, as bits.
+    pub free: u64,
+}
+
+impl OpenLines {
+    pub fn of(geo: &Geometry, board: &[u8; MAX_CELLS]) -> Self {
+        let mut open = OpenLines { count: 0, lines: [(0, [EMPTY; 3]); MAX_LINES], free: 0 };
+        for (sq, &die) in board.iter().enumerate().take(geo.cells()) {
+            if die == EMPTY {
+                open.free |= 1 << sq;
+            }
+        }
+        for line in &geo.lines {
+            let dice = line.map(|sq| board[sq as usize]);
+            let mut empty = line.iter().zip(dice).filter(|&(_, d)| d == EMPTY).map(|(&sq, _)| sq);
+            if let (Some(sq), None) = (empty.next(), empty.next()) {
+                open.lines[open.count] = (sq, dice);
+                open.count += 1;
+            }
+        }
+        open
+    }
+
+    /// The squares where placing `die` makes a line of exactly one condition, and those
+    /// where it makes a line of two (TR-4), as bits.
+    pub fn placing(&self, die: Die) -> (u64, u64) {
+        let (mut single, mut double) = (0u64, 0u64);
+        for &(sq, dice) in &self.lines[..self.count] {
+            let [a, b, c] = dice.map(|d| if d == EMPTY { die } else { Die(d) });
+            match conditions(a, b, c).count_ones() {
+                0 => {}
+                1 => single |= 1 << sq,
+                _ => double |= 1 << sq,
+            }
+        }
+        (single, double)
+    }
+}

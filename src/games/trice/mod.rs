@@ -43,7 +43,7 @@ use std::ops::RangeInclusive;
 use crate::core::rules::Rules;
 use crate::core::{Chance, Game, Outcome, ScoreOrder, Seat, Turn};
 
-pub use board::{Geometry, LineKind, Verdict};
+pub use board::{Geometry, LineKind, OpenLines, Verdict};
 pub use rules::{MAX_CELLS, RulesVersion, TriceRules};
 pub use state::{Die, EMPTY, Ending, Phase, TriceAction, TriceState};
 
@@ -172,7 +172,9 @@ impl Trice {
     }
 
     /// The verdict of placing `die` on the free square `sq`. Only lines through `sq` can
-    /// change, and every other line was already checked clean.
+    /// change, and every other line was already checked clean. The heuristic reads the same
+    /// from [`OpenLines`]; this is the reference it is tested against.
+    #[cfg(test)]
     fn place_verdict(&self, board: &[u8; MAX_CELLS], sq: u8, die: Die) -> Verdict {
         let mut b = *board;
         b[sq as usize] = die.0;
@@ -180,10 +182,23 @@ impl Trice {
         self.geo.judge(&b, self.rules.rules_version, through.iter().map(|&l| l as usize))
     }
 
-    /// The placer's prospect with `die` in hand.
-    fn place_prospect(&self, board: &[u8; MAX_CELLS], die: Die) -> Prospect {
-        let free = (0..self.squares()).filter(|&sq| board[sq as usize] == EMPTY);
-        Prospect::of(free.map(|sq| self.place_verdict(board, sq, die)))
+    /// The placer's prospect with `die` in hand, from the board's open lines: the same as
+    /// judging every empty square with the die on it ([`Self::place_verdict`]; a test holds
+    /// the two equal), where a square's verdict is a Double Trice if any line through it
+    /// makes one (v0.3.1), else a Trice if any line makes one.
+    fn place_prospect(&self, open: &OpenLines, die: Die) -> Prospect {
+        if open.free == 0 {
+            // No square to place on: as `Prospect::of` of no verdicts.
+            return Prospect::MustLose;
+        }
+        let (single, double) = open.placing(die);
+        match self.rules.rules_version {
+            RulesVersion::V031 if single & !double != 0 => Prospect::CanWin,
+            RulesVersion::V031 if double == open.free => Prospect::MustLose,
+            // v0.2: a two-condition line is nothing (TR-5).
+            RulesVersion::V02 if single != 0 => Prospect::CanWin,
+            _ => Prospect::Open,
+        }
     }
 
     /// The verdict of swapping the dice on `p` and `q` and adding 1 to the one now on `bump`.
@@ -209,12 +224,17 @@ impl Trice {
     fn mover_value(&self, s: &TriceState) -> f64 {
         match s.phase {
             Phase::Roll | Phase::Over => 0.0,
-            Phase::Place => self.place_prospect(&s.board, Die(s.held)).now(),
-            Phase::Give => handing_value(
-                (0..s.pool.len())
-                    .filter(|&i| s.pool[i] > 0)
-                    .map(|i| self.place_prospect(&s.board, Die::from_pool_index(i))),
-            ),
+            Phase::Place => {
+                self.place_prospect(&OpenLines::of(&self.geo, &s.board), Die(s.held)).now()
+            }
+            Phase::Give => {
+                let open = OpenLines::of(&self.geo, &s.board);
+                handing_value(
+                    (0..s.pool.len())
+                        .filter(|&i| s.pool[i] > 0)
+                        .map(|i| self.place_prospect(&open, Die::from_pool_index(i))),
+                )
+            }
             Phase::Point => handing_value(
                 (0..self.squares())
                     .filter(|&sq| self.may_point(s, sq))

@@ -334,3 +334,44 @@ fn determinize_is_a_copy_no_hidden_information() {
     let mut rng = crate::core::rng_from_seed(5);
     assert_eq!(g.determinize(&s, Seat(0), &mut rng), s);
 }
+
+/// TR-4/TR-5: the heuristic's placing prospect, read from the board's open lines, equals
+/// judging every empty square with the die on it, for every die, on every position of random
+/// matches under both rule versions and two board sizes.
+#[test]
+fn open_lines_give_the_judged_placing_prospect() {
+    use crate::core::{Rng, Turn};
+    use rand::RngExt;
+    let mut compared = 0u32;
+    for sets in
+        [&[][..], &["rules_version=v0.2"][..], &["rows=4", "columns=4", "dice_per_colour=6"][..]]
+    {
+        let g = game_with(sets);
+        for seed in 0..40u64 {
+            let mut rng = Rng::new(seed as u128 + 1);
+            let mut s = g.new_state(2);
+            let mut legal = Vec::new();
+            loop {
+                match g.turn(&s) {
+                    Turn::Over => break,
+                    Turn::Chance => g.sample_chance(&mut s, &mut rng),
+                    Turn::Player(_) => {
+                        let open = OpenLines::of(&g.geo, &s.board);
+                        for i in 0..s.pool.len() {
+                            let die = Die::from_pool_index(i);
+                            let free = (0..g.squares()).filter(|&sq| s.board[sq as usize] == EMPTY);
+                            let judged =
+                                Prospect::of(free.map(|sq| g.place_verdict(&s.board, sq, die)));
+                            assert_eq!(g.place_prospect(&open, die), judged, "{sets:?} {s:?}");
+                            compared += 1;
+                        }
+                        g.legal_actions(&s, &mut legal);
+                        let a = legal[rng.random_range(0..legal.len())];
+                        g.apply(&mut s, a);
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared > 10_000, "{compared}");
+}
