@@ -67,13 +67,15 @@ fn allocations_of_a_decision<G: Game>(game: &G, warm: &str, measured: &str) -> u
     };
     // Warm-up with the larger budget, then switch the same memory to the measured settings
     // (bots of one kind share the memory layout; a fresh bot would allocate it anew).
-    let mut bot = Bot::from_spec(&parse_one(warm).unwrap());
+    let spec = |text: &str| parse_one(text).unwrap().for_game(game.name());
+    let mut bot = Bot::from_spec(&spec(warm));
     for k in 0..4 {
         bot.choose(game, &s, seat, &legal, &mut derive_rng(2, k, 1));
     }
-    match (&mut bot, Bot::from_spec(&parse_one(measured).unwrap())) {
+    match (&mut bot, Bot::from_spec(&spec(measured))) {
         (Bot::Mcts(b), Bot::Mcts(m)) => b.params = m.params,
         (Bot::Greedy(b), Bot::Greedy(m)) => b.params = m.params,
+        (Bot::AlphaBeta(b), Bot::AlphaBeta(m)) => b.params = m.params,
         _ => panic!("same kinds only"),
     }
     let mut rng = derive_rng(3, 0, 1);
@@ -98,6 +100,7 @@ fn steady_state_decisions_do_not_allocate() {
             "mcts:iterations=1000:depth=none:reward=score",
         ),
         ("greedy", "greedy"),
+        ("alphabeta:nodes=3000", "alphabeta:nodes=1000"),
     ];
     // The counter counts: a bot's first decision allocates its tree and buffers.
     let before = allocations();

@@ -8,6 +8,8 @@ pub enum BotKind {
     Random,
     Greedy,
     Mcts,
+    /// Minimax with alpha-beta pruning and iterative deepening ([`crate::bots::alphabeta`]).
+    AlphaBeta,
     /// The strategy probe: takes the named option kinds whenever one is legal, otherwise plays
     /// as its base profile (`bots/prefer.toml`, [`crate::bots::prefer`]).
     Prefer,
@@ -19,6 +21,7 @@ impl BotKind {
             "random" => Some(Self::Random),
             "greedy" => Some(Self::Greedy),
             "mcts" => Some(Self::Mcts),
+            "alphabeta" => Some(Self::AlphaBeta),
             "prefer" => Some(Self::Prefer),
             _ => None,
         }

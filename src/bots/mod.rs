@@ -7,6 +7,8 @@
 //!   determinizations and chance outcomes.
 //! - [`mcts`]: information-set Monte Carlo tree search (open loop for chance, determinized
 //!   per iteration for hidden information, a reward per seat for 2 to 8 players).
+//! - [`alphabeta`]: minimax with alpha-beta pruning and iterative deepening on the game's
+//!   heuristic, for perfect information between chance events (TRICE).
 //! - [`prefer`]: the strategy probe: takes the named option kinds wherever one is legal,
 //!   otherwise plays as its base bot.
 //!
@@ -36,6 +38,7 @@
 //! assert_eq!(pick, 2);
 //! ```
 
+pub mod alphabeta;
 pub mod greedy;
 pub mod kind;
 pub mod mcts;
@@ -60,19 +63,47 @@ pub enum Bot {
     Random(random::RandomBot),
     Greedy(greedy::GreedyBot),
     Mcts(mcts::MctsBot),
+    AlphaBeta(alphabeta::AlphaBetaBot),
     Prefer(prefer::PreferBot),
+    /// A profile with settings for particular games (`[games.trice]`): the bot for the game
+    /// played, else the profile's own.
+    ByGame(ByGame),
+}
+
+/// One bot per game a profile names, and the profile's own bot for every other game.
+#[derive(Clone, Debug)]
+pub struct ByGame {
+    default: Box<Bot>,
+    games: Vec<(String, Bot)>,
 }
 
 impl Bot {
     /// The bot a (validated) spec describes. Panics on a spec that `profile::parse_one` did
     /// not produce and that does not validate.
     pub fn from_spec(spec: &BotSpec) -> Self {
-        let config = spec.config().unwrap_or_else(|e| panic!("bot spec not validated: {e}"));
+        let invalid = |e: BotError| -> ! { panic!("bot spec not validated: {e}") };
+        if !spec.games.is_empty() {
+            let games = spec.games.keys().map(|g| (g.clone(), Self::one(&spec.for_game(g))));
+            let default =
+                Box::new(Self::one(&BotSpec { games: Default::default(), ..spec.clone() }));
+            return Bot::ByGame(ByGame { default, games: games.collect() });
+        }
+        let config = spec.config().unwrap_or_else(|e| invalid(e));
         match Self::from_config(config) {
-            // Its messages name it as the user wrote it.
-            Bot::Prefer(bot) => Bot::Prefer(bot.labelled(&spec.label)),
+            // Its messages name it as the user wrote it; its base is built from its spec, so
+            // a base profile's settings for particular games hold too.
+            Bot::Prefer(bot) => {
+                let base = spec.base_spec().unwrap_or_else(|e| invalid(e));
+                Bot::Prefer(bot.with_base(Bot::from_spec(&base)).labelled(&spec.label))
+            }
             bot => bot,
         }
+    }
+
+    /// [`Self::from_spec`] for a spec without game tables.
+    fn one(spec: &BotSpec) -> Self {
+        debug_assert!(spec.games.is_empty());
+        Self::from_spec(spec)
     }
 
     pub fn from_config(config: BotConfig) -> Self {
@@ -80,6 +111,7 @@ impl Bot {
             BotConfig::Random => Bot::Random(random::RandomBot),
             BotConfig::Greedy(p) => Bot::Greedy(greedy::GreedyBot::new(p)),
             BotConfig::Mcts(p) => Bot::Mcts(mcts::MctsBot::new(p)),
+            BotConfig::AlphaBeta(p) => Bot::AlphaBeta(alphabeta::AlphaBetaBot::new(p)),
             BotConfig::Prefer(p) => {
                 Bot::Prefer(prefer::PreferBot::new(p.kinds, Bot::from_config(*p.base)))
             }
@@ -100,7 +132,13 @@ impl Bot {
             Bot::Random(bot) => bot.choose(legal, rng),
             Bot::Greedy(bot) => bot.choose(game, state, seat, legal, rng),
             Bot::Mcts(bot) => bot.choose(game, state, seat, legal, rng),
+            Bot::AlphaBeta(bot) => bot.choose(game, state, seat, legal, rng),
             Bot::Prefer(bot) => bot.choose(game, state, seat, legal, rng),
+            Bot::ByGame(bot) => {
+                let name = game.name();
+                let own = bot.games.iter_mut().find(|(g, _)| g == name).map(|(_, b)| b);
+                own.unwrap_or(&mut bot.default).choose(game, state, seat, legal, rng)
+            }
         }
     }
 }

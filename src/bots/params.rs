@@ -88,6 +88,21 @@ crate::rule_params! {
 }
 
 crate::rule_params! {
+    /// The alpha-beta bot's settings.
+    #[derive(Copy)]
+    pub struct AlphaBetaParams {
+        /// Positions made per decision (per world), over every depth tried: the reproducible
+        /// budget. The deepest search that finishes within it decides.
+        nodes: u32 = 2000, Engine, "a whole number from 1 to 4294967295", |v: &u32| *v >= 1;
+        /// The deepest search tried, in plies (decisions, whoever makes them).
+        max_depth: u32 = 64, Engine, "a whole number from 1 to 1000", |v: &u32| (1..=1000).contains(v);
+        /// Determinizations searched per decision, their root values summed: 1 in a game of
+        /// perfect information (each is the same copy); more where something is hidden.
+        worlds: u32 = 1, Engine, "a whole number from 1 to 1000", |v: &u32| (1..=1000).contains(v);
+    }
+}
+
+crate::rule_params! {
     /// The strategy probe's settings (`bots/prefer.toml`): which option kinds it takes and
     /// the profile that plays everything else.
     pub struct PreferParams {
@@ -147,6 +162,7 @@ impl BotKind {
             BotKind::Random => Vec::new(),
             BotKind::Greedy => GreedyParams::default().params(),
             BotKind::Mcts => MctsParams::default().params(),
+            BotKind::AlphaBeta => AlphaBetaParams::default().params(),
             BotKind::Prefer => PreferParams::default().params(),
         }
     }
@@ -163,6 +179,7 @@ pub enum BotConfig {
     Random,
     Greedy(GreedyParams),
     Mcts(MctsParams),
+    AlphaBeta(AlphaBetaParams),
     Prefer(PreferConfig),
 }
 
@@ -183,7 +200,7 @@ impl BotConfig {
         match self {
             BotConfig::Mcts(p) => p.time_budget().is_none(),
             BotConfig::Prefer(p) => p.base.is_reproducible(),
-            BotConfig::Random | BotConfig::Greedy(_) => true,
+            BotConfig::Random | BotConfig::Greedy(_) | BotConfig::AlphaBeta(_) => true,
         }
     }
 }
@@ -223,6 +240,7 @@ pub fn config(
         BotKind::Random => BotConfig::Random,
         BotKind::Greedy => BotConfig::Greedy(typed(bot, params)?),
         BotKind::Mcts => BotConfig::Mcts(typed(bot, params)?),
+        BotKind::AlphaBeta => BotConfig::AlphaBeta(typed(bot, params)?),
         BotKind::Prefer => {
             return Err(BotError::Profile {
                 name: bot.to_string(),

@@ -18,8 +18,15 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ("mcts-100", include_str!("../../bots/mcts-100.toml")),
     ("mcts-1k", include_str!("../../bots/mcts-1k.toml")),
     ("mcts-10k", include_str!("../../bots/mcts-10k.toml")),
+    ("alphabeta", include_str!("../../bots/alphabeta.toml")),
     ("prefer", include_str!("../../bots/prefer.toml")),
+    ("strong", include_str!("../../bots/strong.toml")),
 ];
+
+/// The profile key whose tables change settings for one game: `[games.trice]`.
+const GAMES_KEY: &str = "games";
+/// The key naming a profile's (or one game's) kind of bot.
+const KIND_KEY: &str = "kind";
 
 /// One seat's bot as the user asked for it: a profile plus inline overrides.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -30,6 +37,16 @@ pub struct BotSpec {
     pub profile: String,
     pub kind: BotKind,
     pub params: BTreeMap<String, String>,
+    /// The profile's settings for particular games (`[games.trice]` in its file), by game
+    /// name: each key replaces the one in `params` at that game, and a `kind` key plays that
+    /// game with another kind of bot (from that kind's defaults). A run resolves them for its
+    /// game ([`Self::for_game`]), so its manifest records the settings played with.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub games: BTreeMap<String, BTreeMap<String, String>>,
+    /// The settings the user gave inline (`strong:iterations=500`): they hold at every game
+    /// whose kind of bot has the key.
+    #[serde(skip)]
+    pub inline: BTreeMap<String, String>,
 }
 
 impl BotSpec {
@@ -47,6 +64,38 @@ impl BotSpec {
         }
     }
 
+    /// The spec as it plays `game`: the profile's `[games.<game>]` settings (and kind) in
+    /// `params`, then the inline settings that kind has.
+    pub fn for_game(&self, game: &str) -> BotSpec {
+        let mut spec = BotSpec { games: BTreeMap::new(), ..self.clone() };
+        if let Ok(base) = self.base_spec() {
+            // A probe records its base's settings as base.KEY: those it plays this game with
+            // (where the base plays this game as another kind, its base.KEY keep the base
+            // profile's own kind, which `base_spec` reads them as).
+            let played = base.for_game(game);
+            if played.kind == base.kind {
+                for (key, value) in played.params {
+                    spec.params.insert(format!("{BASE_PREFIX}{key}"), value);
+                }
+            }
+            return spec;
+        }
+        let Some(own) = self.games.get(game) else { return spec };
+        if let Some(kind) = own.get(KIND_KEY).and_then(|k| BotKind::parse(k))
+            && kind != self.kind
+        {
+            spec.kind = kind;
+            spec.params = kind.params().into_iter().map(|p| (p.key, p.default)).collect();
+        }
+        let keys = spec.kind.param_keys();
+        for (key, value) in own.iter().chain(&self.inline) {
+            if keys.contains(key) {
+                spec.params.insert(key.clone(), value.clone());
+            }
+        }
+        spec
+    }
+
     /// A prefer bot's base as a spec of its own: the profile named by `base` with the
     /// `base.KEY` settings (an error for a bot of another kind).
     pub fn base_spec(&self) -> Result<BotSpec, BotError> {
@@ -61,6 +110,12 @@ impl BotSpec {
         for (key, value) in &self.params {
             if let Some(key) = key.strip_prefix(BASE_PREFIX) {
                 base.params.insert(key.to_string(), value.clone());
+            }
+        }
+        // What the user set as base.KEY holds at every game, as an inline setting does.
+        for (key, value) in &self.inline {
+            if let Some(key) = key.strip_prefix(BASE_PREFIX) {
+                base.inline.insert(key.to_string(), value.clone());
             }
         }
         Ok(base)
@@ -122,10 +177,11 @@ pub fn parse_one(text: &str) -> Result<BotSpec, BotError> {
     })?;
     let mut params = BTreeMap::new();
     for (key, value) in table.iter() {
-        if key != "kind" && key != "description" {
+        if key != "kind" && key != "description" && key != GAMES_KEY {
             params.insert(key.clone(), value.to_string().trim_matches('"').to_string());
         }
     }
+    let games = game_tables(name, kind, &table)?;
     let mut inline: Vec<&str> = Vec::new();
     for part in parts {
         let Some((key, value)) = part.split_once('=') else {
@@ -169,9 +225,67 @@ pub fn parse_one(text: &str) -> Result<BotSpec, BotError> {
     for p in kind.params() {
         params.entry(p.key.to_string()).or_insert(p.default);
     }
-    let spec = BotSpec { label: text.trim().to_string(), profile: name.to_string(), kind, params };
+    let inline = inline.iter().map(|k| (k.to_string(), params[*k].clone())).collect();
+    let spec = BotSpec {
+        label: text.trim().to_string(),
+        profile: name.to_string(),
+        kind,
+        params,
+        games,
+        inline,
+    };
     spec.config()?;
+    for game in spec.games.keys() {
+        spec.for_game(game).config()?;
+    }
     Ok(spec)
+}
+
+/// A profile's `[games.<name>]` tables: settings of its kind for one game each. Which game
+/// names exist is the games' business (a test holds the built-in profiles to them).
+fn game_tables(
+    name: &str,
+    kind: BotKind,
+    table: &toml::Table,
+) -> Result<BTreeMap<String, BTreeMap<String, String>>, BotError> {
+    let mut games = BTreeMap::new();
+    let Some(value) = table.get(GAMES_KEY) else { return Ok(games) };
+    let refuse = |message: String| BotError::Profile { name: name.to_string(), message };
+    let Some(by_game) = value.as_table() else {
+        return Err(refuse(format!("`{GAMES_KEY}` must be a table of [{GAMES_KEY}.GAME] tables")));
+    };
+    if kind == BotKind::Prefer {
+        return Err(refuse(format!("a prefer bot takes no [{GAMES_KEY}.GAME] settings")));
+    }
+    for (game, settings) in by_game {
+        let Some(settings) = settings.as_table() else {
+            return Err(refuse(format!("[{GAMES_KEY}.{game}] must be a table of settings")));
+        };
+        let game_kind = match settings.get(KIND_KEY) {
+            None => kind,
+            Some(k) => match k.as_str().and_then(BotKind::parse) {
+                Some(BotKind::Prefer) | None => {
+                    return Err(refuse(format!(
+                        "[{GAMES_KEY}.{game}] kind must be random, greedy, mcts or alphabeta"
+                    )));
+                }
+                Some(k) => k,
+            },
+        };
+        let mut own = BTreeMap::new();
+        for (key, value) in settings {
+            if key != KIND_KEY && !game_kind.param_keys().contains(key) {
+                return Err(BotError::UnknownParam {
+                    bot: name.to_string(),
+                    key: format!("{GAMES_KEY}.{game}.{key}"),
+                    allowed: format!("valid: kind, {}", game_kind.param_keys().join(", ")),
+                });
+            }
+            own.insert(key.clone(), value.to_string().trim_matches('"').to_string());
+        }
+        games.insert(game.clone(), own);
+    }
+    Ok(games)
 }
 
 /// How a prefer bot's `--bots` text names a parameter of its base: `base.iterations=200`.
@@ -362,6 +476,59 @@ mod tests {
         let spec = parse_one("prefer:always=true+inf").unwrap();
         let BotConfig::Prefer(config) = spec.config().unwrap() else { panic!("a prefer config") };
         assert_eq!(config.kinds, ["true", "inf"]);
+    }
+
+    #[test]
+    fn strong_plays_each_game_with_its_own_settings_and_inline_ones_everywhere() {
+        let spec = parse_one("strong").unwrap();
+        assert_eq!(spec.kind, BotKind::Mcts);
+        let trice = spec.for_game("trice");
+        assert_eq!(trice.kind, BotKind::AlphaBeta);
+        assert!(matches!(trice.config().unwrap(), BotConfig::AlphaBeta(p) if p.nodes == 550));
+        assert!(!trice.params.contains_key("iterations"), "{:?}", trice.params);
+        let dardz = spec.for_game("dardz");
+        assert!(matches!(dardz.config().unwrap(), BotConfig::Mcts(p) if p.iterations == 400));
+        assert_eq!(dardz.params["depth"], "0");
+        // A game the profile does not name plays the profile's own settings.
+        let other = spec.for_game("pig");
+        assert_eq!(other.params, spec.params);
+        assert!(other.games.is_empty() && dardz.games.is_empty());
+        // An inline setting holds at every game whose kind has it.
+        let spec = parse_one("strong:iterations=77").unwrap();
+        assert!(
+            matches!(spec.for_game("dardz").config().unwrap(), BotConfig::Mcts(p) if p.iterations == 77)
+        );
+        assert!(
+            matches!(spec.for_game("love-actually").config().unwrap(), BotConfig::Mcts(p) if p.iterations == 77 && p.cut_scale == 1.0)
+        );
+        assert_eq!(spec.for_game("trice").kind, BotKind::AlphaBeta);
+        // The manifest records the resolved settings, not the tables.
+        let json = serde_json::to_string(&parse_one("strong").unwrap().for_game("dardz")).unwrap();
+        assert!(!json.contains("games") && json.contains(r#""iterations":"400""#), "{json}");
+    }
+
+    #[test]
+    fn game_tables_are_checked_like_the_profile() {
+        let table = |text: &str| toml::from_str::<toml::Table>(text).unwrap();
+        let e = game_tables("p", BotKind::Mcts, &table("[games.trice]\nnodes = 5"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("unknown parameter `games.trice.nodes`") && e.contains("iterations"),
+            "{e}"
+        );
+        let ok = game_tables(
+            "p",
+            BotKind::Mcts,
+            &table("[games.trice]\nkind = \"alphabeta\"\nnodes = 5"),
+        );
+        assert_eq!(ok.unwrap()["trice"]["nodes"], "5");
+        let e = game_tables("p", BotKind::Mcts, &table("[games.trice]\nkind = \"prefer\""))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("kind must be random, greedy, mcts or alphabeta"), "{e}");
+        let e = game_tables("p", BotKind::Mcts, &table("games = 3")).unwrap_err().to_string();
+        assert!(e.contains("must be a table"), "{e}");
     }
 
     #[test]

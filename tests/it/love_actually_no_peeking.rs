@@ -84,6 +84,8 @@ fn no_peeking_greedy_and_mcts_decide_alike_when_only_hidden_cards_differ() {
     let g = game();
     assert_eq!(differing(&g, &g, "greedy", 120), 0, "greedy");
     assert_eq!(differing(&g, &g, "mcts:iterations=200", 40), 0, "mcts");
+    assert_eq!(differing(&g, &g, "strong", 40), 0, "strong");
+    assert_eq!(differing(&g, &g, "alphabeta:nodes=300:worlds=2", 40), 0, "alphabeta");
 }
 
 #[test]

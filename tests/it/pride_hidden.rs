@@ -36,7 +36,7 @@ fn the_last_choosers_bots_decide_the_same_whatever_the_earlier_choosers_picked()
     let g = Pride::new(PrideRules::default());
     let (a, b) = (last_chooser(&g, 0), last_chooser(&g, 1));
     assert_ne!(a.sheets[1], b.sheets[1], "seat 1 played two different turns");
-    for name in ["greedy", "mcts-100", "random"] {
+    for name in ["greedy", "mcts-100", "random", "strong", "alphabeta:nodes=200:worlds=2"] {
         let spec = profile::parse_one(name).unwrap();
         let decide = |s: &PrideState| {
             let mut bot = Bot::from_spec(&spec);

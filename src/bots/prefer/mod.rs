@@ -54,6 +54,13 @@ impl PreferBot {
         Self { label, kinds, base: Box::new(base), memory: Scratch::default() }
     }
 
+    /// The same probe playing `base` where it takes no kind.
+    #[must_use]
+    pub fn with_base(mut self, base: Bot) -> Self {
+        self.base = Box::new(base);
+        self
+    }
+
     /// The same bot, named as the user wrote it (for messages).
     #[must_use]
     pub fn labelled(mut self, label: &str) -> Self {

@@ -122,7 +122,12 @@ impl Ladder {
         let players = request.players.unwrap_or_else(|| game.default_players());
         crate::with_game!(&game, g => g.check_players(players)).map_err(input)?;
         let count = request.bots.split(',').count();
-        let rungs = parse_lineup(&request.bots, count).map_err(input)?;
+        // Each rung as it plays this game, so ladder.json records the settings played with.
+        let rungs: Vec<_> = parse_lineup(&request.bots, count)
+            .map_err(input)?
+            .iter()
+            .map(|bot| bot.for_game(entry.name))
+            .collect();
         for bot in &rungs {
             crate::with_game!(&game, g => crate::bots::check_prefer_kinds(bot, g, players))
                 .map_err(input)?;

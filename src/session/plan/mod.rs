@@ -74,7 +74,12 @@ impl Plan {
         let players = spec.players.unwrap_or_else(|| game.default_players());
         crate::with_game!(&game, g => g.check_players(players)).map_err(input)?;
         let bots = spec.bots.as_deref().unwrap_or(entry.default_bots);
-        let lineup = profile::parse_lineup(bots, players).map_err(input)?;
+        // Each bot as it plays this game, so the manifest records the settings played with.
+        let lineup: Vec<_> = profile::parse_lineup(bots, players)
+            .map_err(input)?
+            .iter()
+            .map(|bot| bot.for_game(entry.name))
+            .collect();
         for bot in &lineup {
             crate::with_game!(&game, g => crate::bots::check_prefer_kinds(bot, g, players))
                 .map_err(input)?;
