@@ -487,7 +487,7 @@ mod tests {
         assert!(matches!(trice.config().unwrap(), BotConfig::AlphaBeta(p) if p.nodes == 550));
         assert!(!trice.params.contains_key("iterations"), "{:?}", trice.params);
         let dardz = spec.for_game("dardz");
-        assert!(matches!(dardz.config().unwrap(), BotConfig::Mcts(p) if p.iterations == 400));
+        assert!(matches!(dardz.config().unwrap(), BotConfig::Mcts(p) if p.iterations == 360));
         assert_eq!(dardz.params["depth"], "0");
         // A game the profile does not name plays the profile's own settings.
         let other = spec.for_game("pig");
@@ -504,7 +504,7 @@ mod tests {
         assert_eq!(spec.for_game("trice").kind, BotKind::AlphaBeta);
         // The manifest records the resolved settings, not the tables.
         let json = serde_json::to_string(&parse_one("strong").unwrap().for_game("dardz")).unwrap();
-        assert!(!json.contains("games") && json.contains(r#""iterations":"400""#), "{json}");
+        assert!(!json.contains("games") && json.contains(r#""iterations":"360""#), "{json}");
     }
 
     #[test]

@@ -20,7 +20,7 @@ pub struct LadderArgs {
     #[arg(long)]
     pub players: Option<usize>,
     /// The rungs, weakest first, comma-separated bot profiles (inline parameters allowed:
-    /// `mcts:iterations=300`) [default: random,greedy,mcts-100,mcts-1k,mcts-10k].
+    /// `mcts:iterations=300`) [default: random,greedy,strong,mcts-1k,mcts-10k].
     #[arg(long)]
     pub bots: Option<String>,
     /// Master seed; each pairing's matches derive from it and the pairing's bots [default: 1].

@@ -124,7 +124,7 @@ pub enum Command {
     /// Write DIR/report.html: one self-contained page (inline SVG charts, no scripts) of a
     /// run, a merge, a sweep or the default experiment, read from the folder's CSV files.
     Report(ReportArgs),
-    /// A skill ladder: bots from weakest to strongest (default random, greedy, mcts-100,
+    /// A skill ladder: bots from weakest to strongest (default random, greedy, strong,
     /// mcts-1k, mcts-10k), each against the rung below and against itself, with rotated seats
     /// and paired deals, adaptively until neighbours separate; writes ladder.csv (ratings,
     /// head-to-head, first-player edge per rung), ladder_figures.csv and verdict.txt.

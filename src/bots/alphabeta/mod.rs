@@ -71,7 +71,8 @@ struct Search<G: Game> {
     info: SearchInfo,
 }
 
-/// The budget ran out inside a search; its partial values are not used.
+/// The budget ran out inside the search of one root action: that action is not valued at
+/// this depth (the root actions finished before it are).
 struct OutOfBudget;
 
 impl AlphaBetaBot {

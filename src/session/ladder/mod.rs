@@ -32,7 +32,7 @@ const MAX_LADDER_MATCHES: u64 = 1 << 48;
 /// The checkpoint: every job's counts after the last round.
 pub use crate::core::layout::LADDER_STATE;
 /// The rungs when none are named.
-pub const DEFAULT_RUNGS: &str = "random,greedy,mcts-100,mcts-1k,mcts-10k";
+pub const DEFAULT_RUNGS: &str = "random,greedy,strong,mcts-1k,mcts-10k";
 
 /// Everything that decides a ladder's numbers, as asked for.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
