@@ -17,5 +17,9 @@ valgrind --tool=callgrind --toggle-collect='*play_range*' --callgrind-out-file="
   "$bin" run --game "$game" --players "$players" --bots "$bots" --matches "$n" --seed 1 \
   --threads 1 --quiet --no-report --out "$dir/run" >/dev/null 2>"$dir/err" \
   || { cat "$dir/err" >&2; exit 1; }
-total=$(grep '^summary:' "$dir/cg.out" | awk '{print $2}')
+total=$(grep '^summary:' "$dir/cg.out" | awk '{print $2}' || true)
+if [ -z "$total" ]; then
+  echo "bot-cost: callgrind counted nothing inside play_range (is the binary a release build with symbols?)" >&2
+  exit 1
+fi
 echo "$game ${players}p $bots n=$n: $(( total / n )) instructions per match"

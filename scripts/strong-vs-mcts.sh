@@ -24,6 +24,10 @@ for game in "${games[@]}"; do
     *) echo "strong-vs-mcts: no setting for game $game" >&2; exit 2 ;;
   esac
   dir="$out/$game-${players}p"
+  if [ -e "$dir" ]; then
+    echo "strong-vs-mcts: $dir exists; give a new OUT_DIR or remove it" >&2
+    exit 2
+  fi
   "$bin" ladder --game "$game" --players "$players" --bots mcts-1k,strong \
     --self-play-matches 0 --max-matches "$n" --batch "$n" --precision 0.0001 --seed 2026 \
     --quiet --no-report --out "$dir" >/dev/null

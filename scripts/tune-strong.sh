@@ -19,14 +19,15 @@ here=$(dirname "$0")
 cost() { "$here/bot-cost.sh" "$bin" "$game" "$players" "$1" "$2" | awk '{print $(NF-3)}'; }
 reference=$(cost mcts-1k 2)
 echo "$game ${players}p: mcts-1k costs $reference instructions per match"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
 for candidate in "$@"; do
   c=$(cost "$candidate" 4)
-  dir=$(mktemp -d)
+  rm -rf "$dir/ladder"
   "$bin" ladder --game "$game" --players "$players" --bots "mcts-1k,$candidate" \
     --self-play-matches 0 --max-matches "$n" --batch "$n" --precision 0.0001 --seed 2026 \
     --quiet --no-report --out "$dir/ladder" >/dev/null
   awk -F, -v cand="$candidate" -v c="$c" -v r="$reference" 'NR == 3 {
     printf "%s: %.1f%% of mcts-1k, score %.3f [%.3f, %.3f] over %s matches\n", cand, 100 * c / r, $21, $22, $23, $19
   }' "$dir/ladder/ladder.csv"
-  rm -rf "$dir"
 done

@@ -37,7 +37,8 @@ pub struct AlphaBetaBot {
 /// What the last decision searched (for tests and benchmarks).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchInfo {
-    /// The deepest search that finished, in plies.
+    /// The deepest search that counted, in plies: finished, or (with one world) cut short
+    /// after finishing at least its first root action.
     pub depth: u32,
     /// Positions made over every depth tried.
     pub nodes: u64,
@@ -53,6 +54,10 @@ struct Search<G: Game> {
     /// that counts so far in this world.
     values: Vec<f64>,
     best: Vec<f64>,
+    /// With several worlds: the root actions' exact values summed over the worlds that
+    /// finished each depth (`depth_sums[(d - 1) * n + i]`), and how many did.
+    depth_sums: Vec<f64>,
+    depth_worlds: Vec<u32>,
     /// Root action indices, best first by the last finished depth.
     order: Vec<usize>,
     ties: Vec<usize>,
@@ -98,9 +103,18 @@ impl AlphaBetaBot {
         search.totals.resize(legal.len(), 0.0);
         search.info = SearchInfo::default();
         search.history.clear();
+        search.depth_sums.clear();
+        search.depth_worlds.clear();
         for _ in 0..p.worlds {
             let world = game.determinize(state, seat, rng);
             search.world(game, &world, legal, &p);
+        }
+        if p.worlds > 1 {
+            // The deepest depth every world finished (depth 1 always is): exact values of
+            // the same depth, comparable across worlds.
+            let n = legal.len();
+            let deepest = search.depth_worlds.iter().rposition(|&w| w == p.worlds).unwrap_or(0);
+            search.totals.copy_from_slice(&search.depth_sums[deepest * n..(deepest + 1) * n]);
         }
         legal[greedy::argmax(&search.totals, &mut search.ties, rng)]
     }
@@ -118,6 +132,8 @@ impl<G: Game> Search<G> {
             totals: Vec::new(),
             values: Vec::new(),
             best: Vec::new(),
+            depth_sums: Vec::new(),
+            depth_worlds: Vec::new(),
             order: Vec::new(),
             ties: Vec::new(),
             history: HashMap::default(),
@@ -130,11 +146,18 @@ impl<G: Game> Search<G> {
         }
     }
 
-    /// Deepen on one world until the budget stops it; add the root values of the deepest
-    /// search to `totals`. A search the budget cut short still counts where it finished the
-    /// first root action (the best of the depth before): the root actions it finished are
-    /// valued at the new depth, the others (worse one depth shallower) are not chosen.
+    /// Deepen on one world until the budget stops it.
+    ///
+    /// With one world, add the root values of the deepest search to `totals`: a search the
+    /// budget cut short still counts where it finished the first root action (the best of
+    /// the depth before): the root actions it finished are valued at the new depth, the
+    /// others (worse one depth shallower) are not chosen. Only the best value is exact (the
+    /// others are bounds below it), which is all a choice in one world needs.
+    ///
+    /// With several worlds, values are summed across them, so each root action is searched
+    /// with a full window (an exact value) and only finished depths count, in `depth_sums`.
     fn world(&mut self, game: &G, root: &G::State, legal: &[G::Action], p: &AlphaBetaParams) {
+        let exact = p.worlds > 1;
         self.made = 0;
         self.limit = p.nodes as u64;
         self.order.clear();
@@ -145,7 +168,26 @@ impl<G: Game> Search<G> {
             self.values.resize(legal.len(), f64::NEG_INFINITY);
             // Depth 1 always finishes (one position per root action), so there is a choice.
             let unlimited = depth == 1;
-            let finished = self.root(game, root, legal, depth, unlimited);
+            let finished = self.root(game, root, legal, depth, unlimited, exact);
+            if exact {
+                if finished < legal.len() {
+                    break;
+                }
+                self.info.depth = self.info.depth.max(depth);
+                let n = legal.len();
+                let d = depth as usize - 1;
+                if self.depth_worlds.len() <= d {
+                    self.depth_worlds.resize(d + 1, 0);
+                    self.depth_sums.resize((d + 1) * n, 0.0);
+                }
+                self.depth_worlds[d] += 1;
+                for (sum, v) in self.depth_sums[d * n..(d + 1) * n].iter_mut().zip(&self.values) {
+                    *sum += v;
+                }
+                let values = &self.values;
+                self.order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
+                continue;
+            }
             if finished == 0 {
                 break;
             }
@@ -160,15 +202,18 @@ impl<G: Game> Search<G> {
             self.order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
         }
         self.info.nodes += self.made;
-        // Depth 1 always finishes, so `best` holds a value per root action.
-        for (total, v) in self.totals.iter_mut().zip(&self.best) {
-            *total += v;
+        if !exact {
+            // Depth 1 always finishes, so `best` holds a value per root action.
+            for (total, v) in self.totals.iter_mut().zip(&self.best) {
+                *total += v;
+            }
         }
     }
 
     /// One full-width search of the root to `depth` plies, in `order`, leaving each root
-    /// action's value in `values` (exact for the best, an upper bound for the others);
-    /// returns how many root actions it finished before the budget ran out.
+    /// action's value in `values` (exact for the best, an upper bound for the others, or
+    /// exact for all with `exact`); returns how many root actions it finished before the
+    /// budget ran out.
     fn root(
         &mut self,
         game: &G,
@@ -176,6 +221,7 @@ impl<G: Game> Search<G> {
         legal: &[G::Action],
         depth: u32,
         unlimited: bool,
+        exact: bool,
     ) -> usize {
         let mut alpha = f64::NEG_INFINITY;
         for k in 0..self.order.len() {
@@ -188,7 +234,8 @@ impl<G: Game> Search<G> {
             }
             // Lower bound alpha: a later action only needs to be shown no better. An action
             // equal to the best so far keeps its exact value (so exact ties stay ties).
-            match self.value(game, &s, depth - 1, alpha - 1e-9, f64::INFINITY, 1, unlimited) {
+            let floor = if exact { f64::NEG_INFINITY } else { alpha - 1e-9 };
+            match self.value(game, &s, depth - 1, floor, f64::INFINITY, 1, unlimited) {
                 Ok(v) => {
                     self.values[i] = v;
                     alpha = alpha.max(v);

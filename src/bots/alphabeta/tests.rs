@@ -175,3 +175,24 @@ fn a_choice_is_a_function_of_the_state_and_the_stream() {
         g.apply(&mut s, fresh);
     }
 }
+
+#[test]
+fn several_worlds_sum_exact_values_of_a_depth_every_world_finished() {
+    // Perfect information: every world is the same copy, so with the tree in budget the
+    // worlds' summed exact values choose as one world's search does (same ties, same stream).
+    let g = ttt();
+    for cells in [&[][..], &[0, 1][..], &[0, 4, 8][..], &[4, 0, 8, 2][..]] {
+        let s = position(cells);
+        let one = decide(&g, &s, params(&[("nodes", "300000")]), 4);
+        let three = decide(&g, &s, params(&[("nodes", "300000"), ("worlds", "3")]), 4);
+        assert_eq!(one.0, three.0, "{cells:?}");
+    }
+    // With a small budget the worlds may finish different depths: the choice still comes
+    // from a depth all of them finished, and takes an immediate win.
+    let s = position(&[0, 3, 1, 4]);
+    for seed in 0..5 {
+        let (a, info) = decide(&g, &s, params(&[("nodes", "20"), ("worlds", "3")]), seed);
+        assert_eq!(a, 2);
+        assert!(info.depth >= 1);
+    }
+}
