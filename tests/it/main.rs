@@ -42,6 +42,7 @@ mod play;
 mod play_server;
 mod pride_hidden;
 mod probe;
+mod profiles;
 mod props;
 mod report;
 mod report_read;
