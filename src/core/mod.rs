@@ -48,7 +48,7 @@ use rand::SeedableRng;
 
 pub use chance::{Chance, ScriptedChance};
 pub use options::{KindSet, OptionKind};
-pub use trace::TraceGame;
+pub use trace::{MovePlace, TraceGame};
 
 /// The one random generator type of the engine: every chance stream and bot stream is one,
 /// seeded by `derive_rng`, so the same seed gives the same bytes.

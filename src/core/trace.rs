@@ -102,6 +102,31 @@ pub fn points_event(kind: &str, seat: usize, points: i32, fields: Value) -> Valu
     e
 }
 
+/// Where a person plays an action on the play page's picture (`arena play`), and what kind
+/// of move it is. The page makes the picture's part whose `data-target` equals `target`
+/// play the action (a menu when several actions share it); an empty `target`, or one the
+/// picture does not draw, puts the action on the picture's bar of moves instead. A target
+/// names the person's own part (`seat0:...`) wherever other seats have the same part, so
+/// another seat's sheet never plays a move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MovePlace {
+    /// The kind of move in a word or two ("place", "swap", "pass"): the browser check
+    /// covers every kind, and the page groups moves by it.
+    pub kind: &'static str,
+    /// The `data-target` of the part of the picture that plays the move, or empty.
+    pub target: String,
+}
+
+impl MovePlace {
+    pub fn at(kind: &'static str, target: impl Into<String>) -> Self {
+        MovePlace { kind, target: target.into() }
+    }
+    /// A move with no part of its own on the picture (a pass, "roll again"): on the bar.
+    pub fn bar(kind: &'static str) -> Self {
+        MovePlace { kind, target: String::new() }
+    }
+}
+
 /// The structured side of a game's traces. See the module documentation for the contract.
 pub trait TraceGame: Game {
     /// The state as JSON data (scores, hands, board, piles, pot, round, turn); `null` when
@@ -161,6 +186,12 @@ pub trait TraceGame: Game {
     /// false where it put cards out of the viewer's sight.
     fn seat_sees_chance(&self, _before: &Self::State, _after: &Self::State, _viewer: Seat) -> bool {
         true
+    }
+    /// Where a person plays `a`, legal in `s`, on the play page's picture ([`MovePlace`]).
+    /// It reads only what the mover may know (it is asked only of the mover's own moves).
+    /// The default puts every move on the bar.
+    fn move_place(&self, _s: &Self::State, _a: Self::Action) -> MovePlace {
+        MovePlace::bar("move")
     }
     /// Why the match in `s` (over) ended.
     fn end_reason(&self, s: &Self::State) -> EndReason {

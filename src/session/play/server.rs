@@ -38,7 +38,7 @@ const STOPPED_AT_ONCE: &[u8] = b"\narena: second stop signal: stopped at once; t
 
 /// The page of `seat`, which asks for its views and posts its moves under `key`; and its
 /// Content-Security-Policy.
-fn page(table: &dyn Table, seat: usize, key: &str) -> (String, String) {
+fn page(table: &dyn Table, seat: usize, key: &str, pace: Duration) -> (String, String) {
     let script = format!("\n{DRAW_SCRIPT}\n{PAGE_SCRIPT}\n");
     let policy = html::policy_with_script(&script, true);
     let title = html::esc(&format!("arena play · {} · seat {seat}", table.game_name()));
@@ -49,6 +49,7 @@ fn page(table: &dyn Table, seat: usize, key: &str) -> (String, String) {
             ("TITLE", &title),
             ("SEAT", &seat.to_string()),
             ("API", &format!("/{key}/api/seat/{seat}/")),
+            ("PACE", &pace.as_millis().to_string()),
             ("STYLE", &format!("{STYLE}\n{PAGE_STYLE}")),
             ("SCRIPT", &script),
         ],
@@ -76,7 +77,29 @@ fn parse_move(body: &str) -> Result<(u64, usize), String> {
 }
 
 /// The answer to a checked request (its path is below the match's key).
-fn route(table: &mut dyn Table, request: &Checked, key: &str, out: &Path) -> Reply {
+/// The slowest pace the page may set (its slowest choice is 1.5 s).
+const MOST_PACE_MS: u64 = 5_000;
+
+/// A pace posted by the page: `{"ms": M}`, M a whole number of milliseconds up to
+/// [`MOST_PACE_MS`].
+fn parse_pace(body: &str) -> Result<Duration, String> {
+    let value: Value =
+        serde_json::from_str(body).map_err(|e| format!("the pace is not JSON: {e}"))?;
+    match value["ms"].as_u64() {
+        Some(ms) if ms <= MOST_PACE_MS => Ok(Duration::from_millis(ms)),
+        _ => Err(format!(
+            "the pace needs \"ms\", a whole number of milliseconds from 0 to {MOST_PACE_MS}"
+        )),
+    }
+}
+
+fn route(
+    table: &mut dyn Table,
+    request: &Checked,
+    key: &str,
+    out: &Path,
+    pace: &mut Duration,
+) -> Reply {
     let (method, path, body) = (request.method.as_str(), request.path.as_str(), &request.body);
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     match (method, parts.as_slice()) {
@@ -92,7 +115,7 @@ fn route(table: &mut dyn Table, request: &Checked, key: &str, out: &Path) -> Rep
         }
         ("GET", ["seat", n]) => match person_seat(table, n) {
             Some(seat) => {
-                let (page, policy) = page(table, seat, key);
+                let (page, policy) = page(table, seat, key, *pace);
                 html_reply(page, policy)
             }
             None => {
@@ -125,6 +148,13 @@ fn route(table: &mut dyn Table, request: &Checked, key: &str, out: &Path) -> Rep
                         Err(Refusal::Stale(m)) => Reply::error(409, &m),
                     }
                 }
+                ("POST", "pace") => match parse_pace(body) {
+                    Ok(new) => {
+                        *pace = new;
+                        Reply::json(200, &serde_json::json!({"pace_ms": new.as_millis() as u64}))
+                    }
+                    Err(e) => Reply::error(400, &e),
+                },
                 ("POST", "advice") => match table.advice(seat) {
                     Ok(advice) => Reply::json(200, &advice),
                     Err(e) => Reply::error(400, e.message()),
@@ -188,7 +218,12 @@ fn forwarding_page(url: &str) -> anyhow::Result<std::path::PathBuf> {
 
 /// Serve the match of `table` until Ctrl-C (or SIGTERM), with `pace` between the bots'
 /// steps. The trace is saved after every step and once more when stopping.
-pub fn serve(table: &mut dyn Table, pace: Duration, open: bool, out: &Path) -> anyhow::Result<()> {
+pub fn serve(
+    table: &mut dyn Table,
+    mut pace: Duration,
+    open: bool,
+    out: &Path,
+) -> anyhow::Result<()> {
     let server = HttpServer::start()?;
     let address = format!("http://127.0.0.1:{}/{}", server.port, server.key);
     signals::install_saying(STOPPING, STOPPED_AT_ONCE)?;
@@ -226,7 +261,7 @@ pub fn serve(table: &mut dyn Table, pace: Duration, open: bool, out: &Path) -> a
             if due { pace.saturating_sub(last_step.elapsed()) } else { Duration::from_millis(100) };
         if let Some(incoming) = server.next(wait.max(Duration::from_millis(1))) {
             let before = table.step();
-            let reply = route(table, &incoming.request, &server.key, out);
+            let reply = route(table, &incoming.request, &server.key, out, &mut pace);
             incoming.answer(reply);
             if table.step() != before {
                 last_step = Instant::now();

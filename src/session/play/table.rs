@@ -280,16 +280,19 @@ impl<G: TraceGame> GameTable<G> {
             Turn::Player(s) => json!({"kind": "player", "seat": s.0}),
         };
         let yours = self.waiting_for() == Some(viewer);
-        let legal: Vec<String> = if yours {
+        let (mut legal, mut moves) = (Vec::new(), Vec::new());
+        if yours {
             self.game.legal_actions(&self.state, &mut self.legal);
-            self.legal.iter().map(|&a| self.game.describe(&self.state, a)).collect()
-        } else {
-            Vec::new()
-        };
+            for &a in &self.legal {
+                let place = self.game.move_place(&self.state, a);
+                legal.push(self.game.describe(&self.state, a));
+                moves.push(json!({"kind": place.kind, "target": place.target}));
+            }
+        }
         let mut view = json!({
             "game": self.game.name(), "players": self.players(), "seat": viewer.0,
             "bots": self.labels(), "step": self.step(), "turn": turn, "yours": yours,
-            "legal": legal, "state_data": self.game.seat_state_json(&self.state, viewer),
+            "legal": legal, "moves": moves, "state_data": self.game.seat_state_json(&self.state, viewer),
             "text": self.text_for(viewer), "log": self.log_for(viewer, log_from),
         });
         if self.is_over() {
@@ -343,6 +346,7 @@ impl<G: TraceGame> GameTable<G> {
         let profile = |name: &str| Bot::from_spec(&parse_one(name).expect("a built-in profile"));
         let pick = profile("greedy").choose(&self.game, &seen, seat, &legal, &mut rng);
         let Bot::Mcts(mut mcts) = profile(ADVICE_SEARCH) else { unreachable!("an mcts profile") };
+        let iterations = mcts.params.iterations;
         mcts.search(&self.game, &seen, seat, &legal, &mut rng);
         let visits = mcts.root_visits::<G>(&legal);
         let total: u32 = visits.iter().sum::<u32>().max(1);
@@ -350,6 +354,7 @@ impl<G: TraceGame> GameTable<G> {
             "step": self.step(),
             "greedy": legal.iter().position(|&a| a == pick),
             "search": ADVICE_SEARCH,
+            "iterations": iterations,
             "mcts_share": visits.iter().map(|&v| v as f64 / total as f64).collect::<Vec<_>>(),
             "legal": legal.iter().map(|&a| self.game.describe(&seen, a)).collect::<Vec<_>>(),
         }))

@@ -16,8 +16,19 @@ use crate::with_game;
 
 const SKELETON: &str = include_str!("viewer.html");
 pub const STYLE: &str = include_str!("viewer.css");
-/// The drawings of every game (shared with the play page), then the replay page itself.
-pub const DRAW_SCRIPT: &str = include_str!("draw.js");
+/// The drawings of every game (shared with the play page): the helpers and registries, then
+/// one file per game (its picture, its rules panel, its events in words).
+pub const DRAW_SCRIPT: &str = concat!(
+    include_str!("draw/common.js"),
+    include_str!("draw/tictactoe.js"),
+    include_str!("draw/pig.js"),
+    include_str!("draw/trice.js"),
+    include_str!("draw/low-blow.js"),
+    include_str!("draw/dardz.js"),
+    include_str!("draw/pride-prejudice.js"),
+    include_str!("draw/love-actually.js"),
+);
+/// The replay page itself.
 const SCRIPT: &str = include_str!("viewer.js");
 
 /// The most matches one page holds (each is replayed in the browser's memory).

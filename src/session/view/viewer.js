@@ -72,23 +72,7 @@ function stepText(i) {
   if (i === 0) return "start: " + txt(current.start.game) + " match " + txt(current.start.match);
   var r = current.steps[i - 1] || {};
   if (r.event === "decision") return "seat " + txt(r.seat) + " (" + txt(r.bot) + "): " + txt(r.action);
-  return "chance: " + txt(r.result);
-}
-
-function eventText(e) {
-  e = e || {};
-  var words = String(e.kind).replace(/_/g, " ");
-  var rest = [];
-  Object.keys(e).forEach(function (k) {
-    if (k === "kind" || k === "seat" || k === "points") return;
-    var v = e[k];
-    if (v === null || v === undefined) return;
-    v = typeof v === "object" ? txt(v).replace(/"/g, "") : txt(v);
-    rest.push(k.replace(/_/g, " ") + " " + v);
-  });
-  var who = e.seat !== undefined ? "seat " + txt(e.seat) + " " : "";
-  var pts = e.points !== undefined ? " (" + (e.points >= 0 ? "+" : "") + txt(e.points) + ")" : "";
-  return who + words + pts + (rest.length ? ": " + rest.join(", ") : "");
+  return txt(r.result);
 }
 
 // ---- the page -----------------------------------------------------------------------
@@ -120,24 +104,33 @@ function render() {
         }).join("") + "</ul>";
     }
     if (list(r.events).length) {
-      now += '<div class="events">' + r.events.map(function (e) { return esc(eventText(e)); }).join("<br>") + "</div>";
+      now += '<div class="events">' + r.events.map(function (e) { return esc(eventWords(current.start.game, e)); }).join("<br>") + "</div>";
     }
   } else if (list(m.start.events).length) {
-    now += '<div class="events">' + m.start.events.map(function (e) { return esc(eventText(e)); }).join("<br>") + "</div>";
+    now += '<div class="events">' + m.start.events.map(function (e) { return esc(eventWords(current.start.game, e)); }).join("<br>") + "</div>";
   }
   if (ended) now += "<div><b>" + esc(m.end.reason_text || "") + "</b>" + (m.end.capped ? " (capped: no winner)" : "") + "</div>";
   $("now").innerHTML = now;
   // Controls and log.
   $("slider").value = at;
   $("jump").value = at;
-  var old = document.querySelector("#log li.here");
-  if (old) old.className = "";
-  var li = $("log").children[at];
-  if (li) {
-    li.className = "here";
-    var log = $("log");
-    if (li.offsetTop < log.scrollTop || li.offsetTop > log.scrollTop + log.clientHeight - 20) log.scrollTop = li.offsetTop - 40;
+  showLogTo(at);
+}
+
+// The log up to step `at`: the lines after it are not shown (a replay never gives away what
+// comes next), and the current line is scrolled into the box by its place inside the box.
+function showLogTo(at) {
+  var log = $("log"), items = log.children;
+  for (var k = 0; k < items.length; k++) {
+    items[k].className = k === at ? "here" : "";
+    items[k].hidden = k > at && !(k === items.length - 1 && at === current.steps.length);
   }
+  var li = items[at];
+  if (!li) return;
+  var top = li.getBoundingClientRect().top - log.getBoundingClientRect().top + log.scrollTop;
+  var bottom = top + li.offsetHeight;
+  if (bottom > log.scrollTop + log.clientHeight) log.scrollTop = bottom - log.clientHeight;
+  else if (top < log.scrollTop) log.scrollTop = top;
 }
 
 function go(i) {
@@ -179,6 +172,7 @@ function load(k) {
   for (var i = 0; i <= n; i++) items.push("<li>" + esc(stepText(i)) + "</li>");
   items.push("<li>end: " + esc(current.end.reason_text || "") + " · scores " + esc(list(current.end.scores).map(txt).join(", ")) + "</li>");
   $("log").innerHTML = items.join("");
+  $("rules").innerHTML = rulesPanel(st.game);
   go(0);
 }
 
