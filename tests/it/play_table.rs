@@ -1,11 +1,14 @@
 //! The play table's view of a match for a person's seat: what its log says of other seats'
-//! hidden choices, during their round and after it.
+//! hidden choices, during their round and after it; where each legal move is played on the
+//! page's picture; the bots' pace set from the page.
 
 use arena::bots::{Bot, profile::parse_one};
 use arena::core::{Game, Seat};
 use arena::games::pride::Pride;
 use arena::session::play::{GameTable, Sitter};
 use serde_json::Value;
+
+use crate::play_server::Server;
 
 fn pride_table(seed: u64) -> GameTable<Pride> {
     let game = Pride::with_rules(Default::default());
@@ -62,4 +65,33 @@ fn pride_hidden_turns_are_hidden_in_their_round_and_read_in_the_log_once_it_ends
     let view = table.view(Seat(0));
     assert_eq!(view["state_data"]["round"], 2);
     assert_eq!(hidden_lines(&view), 0, "round 1 is over but its log still hides choices");
+}
+
+#[test]
+fn the_view_places_every_legal_move_and_the_page_sets_the_pace_within_bounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, _out) = Server::tictactoe(dir.path());
+    let view = server.my_turn(0);
+    let (legal, moves) = (view["legal"].as_array().unwrap(), view["moves"].as_array().unwrap());
+    assert_eq!(legal.len(), moves.len());
+    for (text, m) in legal.iter().zip(moves) {
+        // "X at row R column C" is played on square 3(R-1)+(C-1).
+        let words: Vec<usize> =
+            text.as_str().unwrap().split(' ').filter_map(|w| w.parse().ok()).collect();
+        assert_eq!(m["kind"], "mark");
+        assert_eq!(m["target"], format!("square{}", 3 * (words[0] - 1) + words[1] - 1), "{text}");
+    }
+    assert!(server.get("/seat/0").1.contains("data-pace=\"0\""));
+    let (status, body) = server.post("/api/seat/0/pace", r#"{"ms":300}"#);
+    assert_eq!((status, body.contains("300")), (200, true), "{body}");
+    assert!(
+        server.get("/seat/0").1.contains("data-pace=\"300\""),
+        "a new page starts at the pace set"
+    );
+    for bad in [r#"{"ms":5001}"#, r#"{"ms":-1}"#, r#"{"ms":"fast"}"#, "{}", "not json"] {
+        let (status, body) = server.post("/api/seat/0/pace", bad);
+        assert_eq!(status, 400, "{bad}: {body}");
+    }
+    let (_, body) = server.post("/api/seat/0/pace", r#"{"ms":5001}"#);
+    assert!(body.contains("from 0 to 5000"), "{body}");
 }
