@@ -146,7 +146,9 @@
       out += row("result", esc(s.winner === null || s.winner === undefined ? "no winner: both score 0" :
         who(s.winner) + " " + (s.winner === MY_SEAT ? "win" : "wins") + " and " + (s.winner === MY_SEAT ? "score" : "scores") + " 1, the other 0"));
     }
-    return out;
+    // One block: on a narrow play page the table's parts are flex items, which would stretch
+    // the board across the page.
+    return "<div>" + out + "</div>";
   };
 
   RULES.trice = {
