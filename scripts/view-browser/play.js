@@ -18,7 +18,11 @@ const path = require("path");
 const { spawn } = require("child_process");
 const launch = require("./launch");
 
-const ALL = [["tictactoe", 2], ["pig", 2], ["trice", 2], ["low-blow", 3], ["dardz", 4], ["pride-prejudice", 4], ["love-actually", 4]];
+// [game, players, bots, seed, rule flags]: greedy bots, as a new player meets them; TRICE
+// once more on a one-row board against random bots, a match that reaches the swap phase (on
+// the usual board greedy wins while placing), so its moves are clicked too.
+const ALL = [["tictactoe", 2, "greedy", 7], ["pig", 2, "greedy", 7], ["trice", 2, "greedy", 7], ["trice", 2, "random", +(process.env.TRICE_SWAP_SEED || 5), ["--set", "rows=1"]],
+  ["low-blow", 3, "greedy", 7], ["dardz", 4, "greedy", 7], ["pride-prejudice", 4, "greedy", 7], ["love-actually", 4, "greedy", 7]];
 const only = (process.env.GAMES || "").split(",").filter((g) => g);
 const GAMES = ALL.filter(([g]) => !only.length || only.includes(g));
 
@@ -26,9 +30,9 @@ const GAMES = ALL.filter(([g]) => !only.length || only.includes(g));
 const servers = [];
 process.on("exit", () => servers.forEach((c) => { if (c.exitCode === null) c.kill("SIGKILL"); }));
 
-function startServer(game, players, out) {
-  const child = spawn(process.env.ARENA, ["play", "--game", game, "--players", String(players), "--bots", "greedy",
-    "--seed", "7", "--pace", "0", "--out", out], { stdio: ["ignore", "pipe", "inherit"] });
+function startServer(game, players, bots, seed, flags, out) {
+  const child = spawn(process.env.ARENA, ["play", "--game", game, "--players", String(players), "--bots", bots,
+    "--seed", String(seed), "--pace", "0", "--out", out].concat(flags), { stdio: ["ignore", "pipe", "inherit"] });
   servers.push(child);
   return new Promise((resolve, reject) => {
     let text = "";
@@ -70,9 +74,9 @@ function offered() {
   };
 }
 
-async function playOne(browser, game, players) {
-  const out = path.join(process.env.WORK, game + ".json");
-  const { child, url } = await startServer(game, players, out);
+async function playOne(browser, game, players, bots, seed, flags) {
+  const out = path.join(process.env.WORK, game + "-" + bots + "-" + seed + ".json");
+  const { child, url } = await startServer(game, players, bots, seed, flags || [], out);
   const origin = new URL(url).origin;
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const problems = [];
@@ -89,7 +93,7 @@ async function playOne(browser, game, players) {
     if (await page.$("#end")) break;
     const now = await page.evaluate(offered);
     decisions++;
-    if (process.env.SHOTS && decisions === 4) {
+    if (process.env.SHOTS && decisions === 4 && bots === "greedy") {
       for (const width of [1280, 800]) {
         await page.setViewportSize({ width, height: 900 });
         const shot = path.join(process.env.SHOTS, "play-" + game + "-" + width + ".png");
@@ -159,7 +163,7 @@ async function playOne(browser, game, players) {
   if (JSON.stringify(mine.map((r) => r.chosen)) !== JSON.stringify(chosen)) problems.push("the trace's moves of the person " + JSON.stringify(mine.map((r) => r.chosen)) + " are not the ones clicked " + JSON.stringify(chosen));
   const names = Object.keys(kinds).sort();
   const onPicture = names.filter((n) => kinds[n].picture === kinds[n].legal);
-  console.log(game + ": " + decisions + " decisions (" + forcedCount + " forced, played by the page), " + names.length + " move kinds, " +
+  console.log(game + " (" + bots + " bots, seed " + seed + (flags ? " " + flags.join(" ") : "") + "): " + decisions + " decisions (" + forcedCount + " forced, played by the page), " + names.length + " move kinds, " +
     onPicture.length + " always on the picture; end " + (shown ? shown.text : "-") + (problems.length ? " -- FAILED: " + problems.join("; ") : " -- ok"));
   names.forEach((n) => {
     const e = kinds[n];
@@ -171,9 +175,9 @@ async function playOne(browser, game, players) {
 async function main() {
   const browser = await launch();
   let failed = 0;
-  for (const [game, players] of GAMES) {
+  for (const [game, players, bots, seed, flags] of GAMES) {
     try {
-      if (!(await playOne(browser, game, players))) failed++;
+      if (!(await playOne(browser, game, players, bots, seed, flags))) failed++;
     } catch (e) {
       console.log(game + ": FAILED: " + e.message);
       failed++;
