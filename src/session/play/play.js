@@ -160,7 +160,8 @@ function show(v) {
 // The log as the seat may read it. A line the server has since revealed (another seat's
 // hidden choice, once the round shows it) is redrawn, so no line stays "cannot see yet".
 function logLine(e) {
-  var who = e.seat === null ? "" : "seat " + e.seat + (e.seat === SEAT ? " (you)" : "") + ": ";
+  // The text names its seat already ("seat 2 places ..."): only the person's own are marked.
+  var who = e.seat === SEAT ? "(you) " : "";
   var points = list(e.events).filter(function (x) { return x && x.points !== undefined; })
     .map(function (x) { return " · " + eventWords(view.game, x); }).join("");
   return "[" + e.step + "] " + who + e.text + points;
