@@ -25,6 +25,7 @@ mod knowledge;
 mod metric_docs;
 mod metrics;
 pub mod option_kinds;
+pub mod places;
 pub mod rules;
 pub mod state;
 #[cfg(test)]
@@ -464,6 +465,10 @@ impl Game for Love {
 
     fn describe(&self, s: &LoveState, a: LoveAction) -> String {
         self.describe_text(s, a)
+    }
+
+    fn describe_chance(&self, s: &LoveState) -> String {
+        self.describe_chance_text(s)
     }
 
     fn render(&self, s: &LoveState) -> String {

@@ -104,7 +104,7 @@ impl Love {
     }
 
     /// What choosing card `c`'s ability does, in a few words, and its lever.
-    fn ability_words(&self, c: usize) -> (String, Option<&'static str>) {
+    pub(super) fn ability_words(&self, c: usize) -> (String, Option<&'static str>) {
         let r = &self.rules;
         match self.deck.cards[c].ability {
             Ability::None => ("no ability".into(), None),

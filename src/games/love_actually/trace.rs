@@ -5,9 +5,9 @@
 use serde_json::{Value, json};
 
 use crate::core::Seat;
-use crate::core::trace::{EndReason, TraceGame, points_event};
+use crate::core::trace::{EndReason, MovePlace, TraceGame, points_event};
 
-use super::cards::COLOURS;
+use super::cards::{COLOURS, RELATIONSHIPS};
 use super::state::PUBLIC;
 use super::*;
 
@@ -27,6 +27,11 @@ impl TraceGame for Love {
             // drawing the cards.
             "hands": (0..s.players()).map(|w| self.hand_json(s, w)).collect::<Vec<_>>(),
             "aside": (0..s.players()).map(|w| cards_of(s.aside[w]).map(|c| self.name_of(c)).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            // Public, for the picture: this turn's scored cards waiting for the pile (LA-30),
+            // the discard open to "Actually!" (LA-9) and what is being decided, in words.
+            "scored": cards_of(s.scored).map(|c| self.name_of(c)).collect::<Vec<_>>(),
+            "window": (s.phase == Phase::Window).then(|| self.name_of(s.window_card)),
+            "doing": self.doing_text(s),
         })
     }
 
@@ -98,6 +103,8 @@ impl TraceGame for Love {
         in_sight & bit(card) != 0
     }
 
+    /// Each score change, with what earned it in the rulebook's words: the set (`set`), the
+    /// bonus tiles' relationships (`tiles`) or the card whose ability paid (`card`).
     fn trace_events(
         &self,
         before: &LoveState,
@@ -105,15 +112,33 @@ impl TraceGame for Love {
         after: &LoveState,
         out: &mut Vec<Value>,
     ) {
+        // The sets scored in this step (a claim and its Daisy/Bernard co-score are one).
+        let sets: Vec<String> = (0..self.deck.options.len())
+            .filter(|&o| after.stats.option_scored[o] != before.stats.option_scored[o])
+            .map(|o| self.option_words(o))
+            .collect();
         for w in 0..after.players() {
             let names = ["set_points", "bonus_tile", "ability_points"];
             for (src, kind) in names.iter().enumerate() {
                 let gained = after.stats.points[w][src] as i32 - before.stats.points[w][src] as i32;
-                if gained != 0 {
-                    out.push(points_event(kind, w, gained, json!({})));
+                if gained == 0 {
+                    continue;
                 }
+                let why = match src {
+                    0 => json!({"set": sets.join(" and ")}),
+                    1 => json!({"tiles": (0..4)
+                        .filter(|&r| after.tile_owner[r] == w as u8 && before.tile_owner[r] != w as u8)
+                        .map(|r| RELATIONSHIPS[r])
+                        .collect::<Vec<_>>()}),
+                    _ => json!({"card": self.name_of(after.ability_card)}),
+                };
+                out.push(points_event(kind, w, gained, why));
             }
         }
+    }
+
+    fn move_place(&self, s: &LoveState, a: LoveAction) -> MovePlace {
+        self.place_of(s, a)
     }
 
     fn end_reason(&self, s: &LoveState) -> EndReason {
@@ -123,11 +148,17 @@ impl TraceGame for Love {
             }
             EndKind::LastTile => EndReason {
                 code: "last_tile",
-                text: format!("seat {} claimed the last bonus tile (LA-6)", s.ender),
+                text: format!(
+                    "seat {} claimed the last bonus tile, and every other player then played one more turn",
+                    s.ender
+                ),
             },
             _ => EndReason {
                 code: "end_score",
-                text: format!("seat {} reached {} points (LA-6)", s.ender, self.rules.end_score),
+                text: format!(
+                    "seat {} reached {} points, and every other player then played one more turn",
+                    s.ender, self.rules.end_score
+                ),
             },
         }
     }

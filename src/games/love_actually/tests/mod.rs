@@ -88,6 +88,7 @@ mod card_rulings;
 mod heuristic;
 mod hidden;
 mod option_kinds;
+mod places;
 mod steps;
 mod turn_rulings;
 
