@@ -131,7 +131,11 @@ fn diamond(pz: &Puzzle) -> PuzzleView {
             format!("row {r} · {}", plural(pts, "pt"))
         })
         .collect();
-    let cols = titles.iter().map(|t| t.trim_start_matches("track ").to_string()).collect();
+    // Headings short enough for a box's width: a tail by its number ("tail 2").
+    let cols = titles
+        .iter()
+        .map(|t| t.rsplit_once(", ").map_or(t.trim_start_matches("track "), |(_, k)| k).to_string())
+        .collect();
     let row_tips =
         (1..=6).rev().map(|r| format!("row {r}: each box takes a {r}{}", gate_words(pz))).collect();
     PuzzleView { cols, rows, row_tips, boxes }

@@ -10,12 +10,12 @@ var PRIDE_DICE = ["white", "white", "white", "red", "blue"];
 var PP_ICONS = { heart: ["♥", "#c33"], diamond: ["♦", "#2356c4"], dice: ["⚄", "#555"], fan: ["✿", "#a0519b"] };
 // The page's styles for the sheet (inline styles are allowed; classes keep the markup short).
 var PP_STYLE = "<style>" +
-  ".pp-sheet{font-size:11px}" +
-  ".pp-quads{display:grid;grid-template-columns:auto auto;gap:6px 12px;align-items:start}" +
+  ".pp-sheet{font-size:11px;max-width:450px}" +
+  ".pp-quads{display:grid;grid-template-columns:max-content max-content;justify-content:start;gap:6px 12px;align-items:start}" +
   ".pp-puz caption{text-align:left;font-weight:bold;font-size:11px;padding:0 0 1px}" +
   ".pp-puz{border-collapse:collapse}" +
   ".pp-puz th{font-weight:normal;color:#666;font-size:10px;padding:0 3px;white-space:nowrap;text-align:right}" +
-  ".pp-puz thead th{text-align:center;padding:0}" +
+  ".pp-puz thead th{text-align:center;padding:0 1px;font-size:9px}" +
   ".pp-b{position:relative;width:24px;min-width:24px;height:22px;border:1px solid #999;text-align:center;" +
   "font-size:11px;line-height:22px;color:#666;background:#fff;padding:0}" +
   ".pp-b.red{background:#fbe1e1}.pp-b.blue{background:#dfe8fb}" +
@@ -23,7 +23,7 @@ var PP_STYLE = "<style>" +
   ".pp-i{position:absolute;top:0;right:1px;font-size:9px;line-height:9px}" +
   ".pp-b.on .pp-i{color:#fff !important}" +
   ".pp-line{margin:3px 0;white-space:nowrap}" +
-  ".pp-name{display:inline-block;min-width:112px;color:#444}" +
+  ".pp-name{display:inline-block;min-width:128px;color:#444}" +
   ".pp-trk{display:inline-block;padding:1px 2px;margin-right:6px;border-radius:3px}" +
   ".pp-s{display:inline-block;width:14px;height:14px;line-height:14px;border:1px solid #aaa;margin:0 1px;" +
   "text-align:center;font-size:10px;vertical-align:middle;background:#fff}" +
