@@ -98,7 +98,7 @@ fn diamond(pz: &Puzzle) -> PuzzleView {
             let first = boxes[0];
             let parent = tracks.iter().find_map(|(p, pb)| {
                 let last = *pb.last().expect("a track has boxes");
-                (pz.children[last] & (1 << first) != 0).then(|| (p, last))
+                (pz.children[last] & (1 << first) != 0).then_some((p, last))
             });
             match parent {
                 Some((p, last)) => {
