@@ -28,6 +28,7 @@ pub(crate) mod memo;
 mod metric_docs;
 mod metrics;
 mod option_kinds;
+pub mod picture;
 pub mod rules;
 pub mod score;
 pub mod sheet;
@@ -80,6 +81,8 @@ pub struct Tables {
     blank: Marks,
     /// The option kinds of this sheet and the indices `action_kinds` answers with.
     kinds: option_kinds::KindTable,
+    /// The puzzles as the pages draw and the traces word them.
+    views: [picture::PuzzleView; 4],
 }
 
 impl std::ops::Deref for Pride {
@@ -101,7 +104,8 @@ impl Pride {
             blank.ready[p] = pz.roots;
         }
         let kinds = option_kinds::KindTable::new(&layout);
-        Self(Box::new(Tables { rules, layout, blank, kinds }))
+        let views = picture::views(&layout);
+        Self(Box::new(Tables { rules, layout, blank, kinds, views }))
     }
 
     pub fn layout(&self) -> &Layout {

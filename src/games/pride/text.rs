@@ -2,63 +2,96 @@
 
 use std::fmt::Write as _;
 
+use super::picture::{fan_words, is_diamond, link_words};
 use super::score::{self, PARTS};
 use super::sheet::bits;
-use super::sheet::{COLOUR_KEYS, SUITOR_KEYS};
+use super::sheet::{COLOUR_KEYS, Icon, SUITOR_KEYS};
 use super::state::{Phase, PrideState, Step, die_colour};
 use super::{Pride, PrideAction};
 
-fn die_name(s: &PrideState, i: u8) -> String {
+/// A die of the roll as people name it: "the white 3" without the article ("white 3").
+pub(crate) fn die_name(s: &PrideState, i: u8) -> String {
     format!("{} {}", COLOUR_KEYS[die_colour(i as usize) as usize], s.dice[i as usize])
 }
 
 impl Pride {
-    fn box_name(&self, puzzle: u8, cell: u8) -> String {
-        let p = puzzle as usize;
-        format!("{} {}", SUITOR_KEYS[p], self.layout.puzzles[p].names[cell as usize])
-    }
-
     pub(crate) fn describe_text(&self, s: &PrideState, a: PrideAction) -> String {
         let seat = s.actor();
+        let l = &self.layout;
         match a {
             PrideAction::Pick(i, j) => {
-                format!("seat {seat} plays {} and {}", die_name(s, i), die_name(s, j))
+                format!("seat {seat} chooses the {} and the {}", die_name(s, i), die_name(s, j))
             }
             PrideAction::Place { slot, puzzle, cell } => format!(
-                "seat {seat} places {} in {}",
+                "seat {seat} places the {} in {}",
                 die_name(s, s.ctx.chosen[slot as usize]),
-                self.box_name(puzzle, cell)
+                self.box_words(puzzle, cell)
             ),
-            PrideAction::Extra { puzzle, cell, number } => {
-                format!("seat {seat} places an extra {number} in {}", self.box_name(puzzle, cell))
-            }
+            PrideAction::Extra { puzzle, cell, number } => format!(
+                "seat {seat} places its extra die as a {number} in {}",
+                self.box_words(puzzle, cell)
+            ),
             PrideAction::Skip => format!("seat {seat} does not use the extra die"),
             PrideAction::Romance(k) => {
-                let [a, b] = self.layout.links[k as usize];
-                let top = s.ctx.top().unwrap_or(0);
-                let kind = if top == super::state::DIAMOND_ANY || (4..8).contains(&top) {
-                    "diamond"
+                let diamond = s.ctx.top().is_some_and(is_diamond);
+                let (kind, at) = if diamond { ("diamond", 1) } else { ("heart", 0) };
+                let (k, m) = (k as usize, &s.sheets[seat]);
+                let done = m.romance[k][at] + 1;
+                let len = l.track_len[k][at];
+                let full = if done >= len {
+                    format!(": the track is complete, a match worth {} points", l.match_points)
                 } else {
-                    "heart"
+                    String::new()
                 };
                 format!(
-                    "seat {seat} crosses a {kind} on the {}-{} link",
-                    SUITOR_KEYS[a as usize], SUITOR_KEYS[b as usize]
+                    "seat {seat} crosses a {kind} on the {} {kind} track ({done} of {len}){full}",
+                    link_words(l, k)
                 )
             }
             PrideAction::Fan(b) => {
-                let f = self.layout.fan[b as usize];
-                let what =
-                    if f.central { "central box".to_string() } else { f.icon.key().to_string() };
-                format!("seat {seat} crosses fan box {b} (half {}, {what})", f.half + 1)
+                let f = l.fan[b as usize];
+                let then = match f.icon {
+                    Icon::Heart => ", then a heart on any romance track",
+                    Icon::Diamond => ", then a diamond on any romance track",
+                    Icon::Dice => ", then an extra die",
+                    _ => "",
+                };
+                format!("seat {seat} crosses {}{then}", fan_words(l, b as usize))
             }
-            PrideAction::Chaperone(v) => format!("seat {seat} marks {v} on the chaperone track"),
+            PrideAction::Chaperone(v) => {
+                let (r, m) = (v as usize - 1, &s.sheets[seat]);
+                let crossed = m.chaperone[r];
+                let what = if crossed >= l.chaperone_len[r] {
+                    " (its row is full: no cross, no cost)".to_string()
+                } else if l.chaperone_fp[r] & (1 << crossed) != 0 {
+                    format!(
+                        " (box {} of its row is an FP box: a Faux Pas cross, {} points)",
+                        crossed + 1,
+                        l.faux_pas_points
+                    )
+                } else {
+                    format!(" (box {} of {} in its row)", crossed + 1, l.chaperone_len[r])
+                };
+                format!("seat {seat} marks a {v} on the chaperone track{what}")
+            }
         }
     }
 
+    /// The roll (or, solo, the re-roll of the three dice not chosen, PP-17), read from the
+    /// state after it.
     pub(crate) fn describe_chance_text(&self, s: &PrideState) -> String {
-        let dice: Vec<String> = (0..5).map(|i| die_name(s, i)).collect();
-        format!("round {}: dice {}", s.round, dice.join(", "))
+        let names: Vec<String> = (0..5).map(|i| die_name(s, i)).collect();
+        let rolled = format!("{} and {}", names[..4].join(", "), names[4]);
+        // Solo, a roll leaves the first pick to make (or the re-roll to wait for); the
+        // re-roll leaves the second pick, or a finished round.
+        let reroll = s.ctx.pick == 1 || matches!(s.phase, Phase::Roll | Phase::Over);
+        if s.players == 1 && reroll {
+            return format!(
+                "round {}: the three dice not chosen are rolled again; the dice show {rolled}",
+                s.round
+            );
+        }
+        format!("round {}: seat {} rolls {rolled}", s.round, s.starter)
     }
 
     pub(crate) fn render_text(&self, s: &PrideState) -> String {

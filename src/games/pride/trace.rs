@@ -4,9 +4,10 @@
 use serde_json::{Value, json};
 
 use super::score::{self, PARTS};
+use super::sheet::{FLOWERS, HEART};
 use super::state::{Marks, Phase, PrideState, Step};
 use super::{Pride, PrideAction};
-use crate::core::trace::{EndReason, points_event};
+use crate::core::trace::{EndReason, MovePlace, points_event};
 use crate::core::{Game, Seat, TraceGame};
 
 impl TraceGame for Pride {
@@ -73,6 +74,12 @@ impl TraceGame for Pride {
         }
     }
 
+    /// A person's move on the picture ([`Pride::move_place_of`]).
+    fn move_place(&self, s: &PrideState, a: PrideAction) -> MovePlace {
+        self.move_place_of(s, a)
+    }
+
+    /// PP-10 in the rulebook's words, naming the sheets that ended the game.
     fn end_reason(&self, s: &PrideState) -> EndReason {
         if self.outcome(s).is_capped() {
             return EndReason {
@@ -80,19 +87,37 @@ impl TraceGame for Pride {
                 text: "the turn cap ended the match (G-2)".into(),
             };
         }
+        let l = &self.layout;
+        let seats = |f: &dyn Fn(&Marks) -> bool| {
+            let who: Vec<String> =
+                (0..s.players()).filter(|&j| f(&s.sheets[j])).map(|j| j.to_string()).collect();
+            match who.len() {
+                1 => format!("seat {}", who[0]),
+                _ => format!("seats {}", who.join(" and ")),
+            }
+        };
+        let matched = format!(
+            "{} matched every pair of neighbouring suitors (a completed romance track on each of the {} links)",
+            seats(&|m| score::all_linked(l, m)),
+            l.nlinks
+        );
+        let faux = format!(
+            "{} filled the Faux Pas track ({} crosses)",
+            seats(&|m| m.faux_pas >= l.faux_pas_len),
+            l.faux_pas_len
+        );
         match (s.ended.matches, s.ended.faux_pas) {
             (true, true) => EndReason {
                 code: "matches_and_faux_pas",
-                text: "a sheet had a match on every link and a sheet a full Faux Pas track (PP-10)"
-                    .into(),
+                text: format!("{matched}, and {faux}, so the game ended with that round (PP-10)"),
             },
             (true, false) => EndReason {
                 code: "matches",
-                text: "a sheet had a match on every link (PP-10)".into(),
+                text: format!("{matched}, so the game ended with that round (PP-10)"),
             },
             _ => EndReason {
                 code: "faux_pas",
-                text: "a sheet's Faux Pas track was full (PP-10)".into(),
+                text: format!("{faux}, so the game ended with that round (PP-10)"),
             },
         }
     }
@@ -112,12 +137,20 @@ impl Pride {
             .map(|j| {
                 let m = sheet(j);
                 let parts = score::parts(l, m);
+                let written: Vec<Vec<u8>> = [HEART, FLOWERS]
+                    .iter()
+                    .enumerate()
+                    .map(|(slot, &p)| (0..l.puzzles[p].n as usize).map(|b| m.written(slot, b)).collect())
+                    .collect();
                 json!({
                     "score": score::total(l, m),
                     "parts": PARTS.iter().zip(parts).map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>(),
                     "marks": m.marks,
                     "romance": m.romance[..l.nlinks as usize].to_vec(),
                     "fan": m.fan,
+                    // The numbers written in the Heart and Flowers boxes (0: none), what a
+                    // marked box of theirs shows and scores (PP-5, PP-21).
+                    "written": written,
                     "chaperone": m.chaperone,
                     "faux_pas": m.faux_pas,
                 })
@@ -132,11 +165,23 @@ impl Pride {
             "pool": s.pool,
             "sheets": sheets,
             // The seat in turn and the dice (indices into `dice`) it chose, once chosen.
+            // `waiting`: the chosen dice (bit per slot) not yet placed.
             "choosing": (open_turn && s.phase == Phase::Turn && s.ctx.step != Step::Pick)
-                .then(|| json!({"seat": s.ctx.seat, "chosen": s.ctx.chosen})),
+                .then(|| json!({"seat": s.ctx.seat, "chosen": s.ctx.chosen, "waiting": s.ctx.waiting})),
+            // The seat in turn, in a turn (public: the order of play is).
+            "to_move": (s.phase == Phase::Turn).then(|| s.actor()),
+            // What the seat in turn is doing, in words, when the turn is in the open.
+            "task": (s.phase == Phase::Turn).then(|| if open_turn {
+                self.task_words(s)
+            } else {
+                format!("seat {} takes its turn out of sight (shown when the round ends)", s.actor())
+            }),
             // The boxes of each puzzle by name, in the order of `marks`' bits: what a viewer
             // needs to draw a sheet (the same on every step, so only whole states carry it).
             "boxes": l.puzzles.iter().map(|p| &p.names).collect::<Vec<_>>(),
+            // The sheet as the pages draw it: every box's place, label and hover text, the
+            // links, the fan, the chaperone and Faux Pas tracks (the same on every step).
+            "sheet": self.sheet_view_json(),
         })
     }
 }

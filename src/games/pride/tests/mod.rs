@@ -7,6 +7,7 @@ mod conformance_tests;
 mod flow;
 mod lazy;
 mod option_kinds;
+mod picture;
 mod placement;
 mod sheet_file;
 
