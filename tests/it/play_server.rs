@@ -14,7 +14,7 @@ use serde_json::Value;
 use crate::play::records;
 
 /// A running `arena play` server.
-struct Server {
+pub(crate) struct Server {
     child: Child,
     port: u16,
     /// The match's key, the first part of every path of the printed address.
@@ -126,11 +126,11 @@ impl Server {
         s
     }
 
-    fn get(&self, path: &str) -> (u16, String) {
+    pub(crate) fn get(&self, path: &str) -> (u16, String) {
         self.request("GET", path, &[], "")
     }
 
-    fn post(&self, path: &str, body: &str) -> (u16, String) {
+    pub(crate) fn post(&self, path: &str, body: &str) -> (u16, String) {
         let origin = format!("http://127.0.0.1:{}", self.port);
         self.request(
             "POST",
@@ -142,7 +142,7 @@ impl Server {
 
     /// Wait until the seat may move (or the match is over); the view. Fails loudly after
     /// the event deadline.
-    fn my_turn(&self, seat: usize) -> Value {
+    pub(crate) fn my_turn(&self, seat: usize) -> Value {
         let deadline = std::time::Instant::now() + crate::common::EVENT_DEADLINE;
         loop {
             assert!(std::time::Instant::now() < deadline, "seat {seat}'s turn never came");
@@ -157,7 +157,7 @@ impl Server {
     }
 
     /// A tic-tac-toe match (seed 4, no pace) against greedy, saved in `dir`/ttt.json.
-    fn tictactoe(dir: &Path) -> (Server, std::path::PathBuf) {
+    pub(crate) fn tictactoe(dir: &Path) -> (Server, std::path::PathBuf) {
         Server::tictactoe_with(dir, &[])
     }
 

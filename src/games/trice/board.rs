@@ -62,7 +62,7 @@ pub fn condition_words(mask: u8) -> String {
     if mask & ORDERED != 0 {
         words.push("ordered");
     }
-    if words.is_empty() { "no condition".to_string() } else { words.join(" + ") }
+    if words.is_empty() { "no condition".to_string() } else { words.join(" and ") }
 }
 
 /// The squares of a rows x columns board, numbered row by row from the top left, and every

@@ -256,32 +256,53 @@ impl Trice {
         }
     }
 
-    /// Why the match ended, in words, for traces.
+    /// Why the match ended, in words, for traces and the pages: the line by its squares, what
+    /// it has in common (TR-4), and who won.
     fn ending_words(&self, s: &TriceState) -> String {
         let line = |l: Option<u8>| match l {
             Some(l) => {
                 let mask = self.geo.line_mask(&s.board, l as usize);
-                format!("{} ({})", self.geo.line_name(l as usize), condition_words(mask))
+                format!("the line {} ({})", self.geo.line_name(l as usize), condition_words(mask))
             }
             None => String::new(),
         };
         let winner = s.winner.unwrap_or(0);
         match s.ending {
-            Ending::Playing => "playing".to_string(),
+            Ending::Playing => "the match is still on".to_string(),
             Ending::TricePlacement | Ending::TriceSwap => {
-                format!("Trice on {}: seat {winner} wins", line(s.deciding_line))
+                format!("a Trice on {}: seat {winner} made it and wins", line(s.deciding_line))
             }
+            // TR-5: two conditions at once lose for the player who made the line.
             Ending::DoubleTricePlacement | Ending::DoubleTriceSwap => format!(
-                "Double Trice on {}: seat {} loses, seat {winner} wins",
+                "a Double Trice on {}: seat {} made it and loses, so seat {winner} wins",
                 line(s.deciding_line),
                 1 - winner
             ),
-            Ending::FullBoardTie => "board full without a Trice: a tie (v0.2)".to_string(),
+            Ending::FullBoardTie => {
+                "the board is full without a Trice: a tie (the v0.2 rules)".to_string()
+            }
             Ending::Capped => format!(
-                "swap-phase cap of {} swap turns reached: capped, no winner",
+                "{} swap turns without a Trice: the match stops with no winner (the turn cap)",
                 self.rules.swap_turn_cap
             ),
         }
+    }
+
+    /// The pool in words, `white 1, 3, 3; purple 2; orange none`.
+    fn pool_long_words(&self, s: &TriceState) -> String {
+        (0..COLOURS)
+            .map(|c| {
+                let values: Vec<String> = (1..=FACES)
+                    .flat_map(|v| {
+                        let n = s.pool[Die::new(c as u8, v).pool_index()] as usize;
+                        std::iter::repeat_n(v.to_string(), n)
+                    })
+                    .collect();
+                let values = if values.is_empty() { "none".to_string() } else { values.join(", ") };
+                format!("{} {values}", state::COLOUR_NAMES[c])
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
     }
 
     /// The pool as `W 1 3 3 | P 2 | O -`.
@@ -305,8 +326,9 @@ impl Trice {
             .join(" | ")
     }
 
+    /// A die on the board in words: `white 3 on c2`.
     fn die_on(&self, s: &TriceState, sq: u8) -> String {
-        format!("{} on {}", Die(s.board[sq as usize]).short(), self.geo.name(sq))
+        format!("{} on {}", Die(s.board[sq as usize]).long(), self.geo.name(sq))
     }
 }
 

@@ -4,29 +4,36 @@
 use super::*;
 
 impl Trice {
+    /// The action in the rulebook's words: dice by colour and value (`an orange 2`), squares
+    /// by the column letter and row number the picture draws on its edges (`c1`).
     pub(super) fn describe_text(&self, s: &TriceState, a: TriceAction) -> String {
-        let me = s.to_move;
+        let (me, other) = (s.to_move, 1 - s.to_move);
         let text = match a {
             TriceAction::Give(die) => {
-                format!("seat {me} gives seat {} {}", 1 - me, die.with_article())
+                format!(
+                    "seat {me} picks {} from the pool for seat {other} to place",
+                    die.with_article()
+                )
             }
             TriceAction::Place(sq) => {
-                format!("seat {me} places {} on {}", Die(s.held).short(), self.geo.name(sq))
+                format!("seat {me} places the {} on {}", Die(s.held).long(), self.geo.name(sq))
             }
-            TriceAction::Point(sq) => {
-                format!("seat {me} points at the {} for seat {}", self.die_on(s, sq), 1 - me)
-            }
+            TriceAction::Point(sq) => format!(
+                "seat {me} points at the {}: seat {other} must swap it with a neighbour",
+                self.die_on(s, sq)
+            ),
             TriceAction::Swap(q) => format!(
                 "seat {me} swaps the {} with the {}",
                 self.die_on(s, s.pointed),
                 self.die_on(s, q)
             ),
             TriceAction::Bump(sq) => {
+                // TR-6: adding 1 to a 6 gives a 1, so the new value is said.
                 let die = Die(s.board[sq as usize]);
                 format!(
-                    "seat {me} adds 1 to the {} (now {})",
+                    "seat {me} adds 1 to the {}, making it {}",
                     self.die_on(s, sq),
-                    die.bumped().short()
+                    die.bumped().with_article()
                 )
             }
         };
@@ -35,14 +42,15 @@ impl Trice {
         if after.phase == Phase::Over {
             format!("{text}: {}", self.ending_words(&after))
         } else if after.phase == Phase::Point && s.phase == Phase::Place {
-            format!("{text}: board full, swap phase")
+            format!("{text}: the board is full, the swap phase begins")
         } else {
             text
         }
     }
 
+    /// The one roll (TR-2): every die of the pool, colour by colour.
     pub(super) fn describe_chance_text(&self, s: &TriceState) -> String {
-        format!("rolled {}", self.pool_words(s))
+        format!("rolled the {} dice into the pool: {}", s.pool_size(), self.pool_long_words(s))
     }
 
     pub(super) fn render_text(&self, s: &TriceState) -> String {
@@ -91,7 +99,7 @@ impl Trice {
             ),
             Phase::Place => format!(
                 "seat {me} places the {} (placement {} of {})",
-                Die(s.held).short(),
+                Die(s.held).long(),
                 s.placements + 1,
                 self.squares()
             ),

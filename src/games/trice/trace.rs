@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::core::trace::{Drawn, EndReason, TraceGame, event, points_event};
+use crate::core::trace::{Drawn, EndReason, MovePlace, TraceGame, event, points_event};
 
 use super::*;
 
@@ -33,6 +33,28 @@ impl Trice {
         json!({"square": sq, "name": self.geo.name(sq), "die": die_json(s.board[sq as usize])})
     }
 
+    /// The deciding line as data: its name, squares and conditions (TR-4, TR-5).
+    fn line_json(&self, s: &TriceState) -> Option<Value> {
+        s.deciding_line.map(|l| {
+            let squares = self.geo.lines[l as usize];
+            json!({"name": self.geo.line_name(l as usize), "squares": squares,
+                "conditions": board::condition_words(self.geo.line_mask(&s.board, l as usize))})
+        })
+    }
+
+    /// The `data-target` of a square on the play page's picture (draw/trice.js draws the
+    /// same): `square:c2`. Both seats play on the one board, so no seat prefix.
+    pub(super) fn square_target(&self, sq: u8) -> String {
+        format!("square:{}", self.geo.name(sq))
+    }
+
+    /// The `data-target` of a die in the pool (`pool:white-3`): dice alike are one choice
+    /// (TR-2), so the picture draws each colour and value once. The pool is shared and only
+    /// the seat to move picks from it, so no seat prefix either.
+    pub(super) fn pool_target(die: Die) -> String {
+        format!("pool:{}-{}", state::COLOUR_NAMES[die.colour() as usize], die.value())
+    }
+
     fn pool_json(s: &TriceState) -> Vec<Value> {
         (0..s.pool.len())
             .flat_map(|i| {
@@ -49,7 +71,12 @@ impl TraceGame for Trice {
         json!({"rows": self.rules.rows, "columns": self.rules.columns, "board": board,
             "pool": Self::pool_json(s), "phase": phase_name(s.phase), "to_move": s.to_move,
             "held": die_json(s.held), "placements": s.placements, "swap_turns": s.swap_turns,
-            "turn": s.turns(), "winner": s.winner, "scores": self.outcome(s).scores()})
+            "turn": s.turns(), "winner": s.winner, "scores": self.outcome(s).scores(),
+            // What the picture marks: the pointed die while it waits for its swap, the two
+            // swapped dice while one waits for its +1, the deciding line at the end.
+            "pointed": (s.phase == Phase::Swap).then_some(s.pointed),
+            "swapped": (s.phase == Phase::Bump).then_some(s.swapped),
+            "line": self.line_json(s)})
     }
 
     fn chance_json(&self, _before: &TriceState, draws: &[Drawn], _after: &TriceState) -> Value {
@@ -120,11 +147,7 @@ impl TraceGame for Trice {
         if before.phase == Phase::Over || after.phase != Phase::Over {
             return;
         }
-        let line = after.deciding_line.map(|l| {
-            let squares = self.geo.lines[l as usize];
-            json!({"name": self.geo.line_name(l as usize), "squares": squares,
-                "conditions": board::condition_words(self.geo.line_mask(&after.board, l as usize))})
-        });
+        let line = self.line_json(after);
         match after.ending {
             Ending::TricePlacement | Ending::TriceSwap => {
                 out.push(event("trice", json!({"seat": me, "line": line})));
@@ -138,6 +161,19 @@ impl TraceGame for Trice {
         }
         if let Some(w) = after.winner {
             out.push(points_event("win", w as usize, 1, json!({})));
+        }
+    }
+
+    /// Every move has its place on the picture: a die to give is its die in the pool, every
+    /// other move the square it names (the free square to place on, the die to point at, the
+    /// neighbour to swap with, the swapped die to add 1 to). None goes to the bar.
+    fn move_place(&self, _s: &TriceState, a: TriceAction) -> MovePlace {
+        match a {
+            TriceAction::Give(die) => MovePlace::at("give", Self::pool_target(die)),
+            TriceAction::Place(sq) => MovePlace::at("place", self.square_target(sq)),
+            TriceAction::Point(sq) => MovePlace::at("point", self.square_target(sq)),
+            TriceAction::Swap(sq) => MovePlace::at("swap", self.square_target(sq)),
+            TriceAction::Bump(sq) => MovePlace::at("add", self.square_target(sq)),
         }
     }
 

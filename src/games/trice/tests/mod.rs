@@ -10,6 +10,7 @@ use super::*;
 use crate::core::rules::{self, Origin};
 use crate::core::{ScriptedChance, conformance};
 
+mod move_place;
 mod option_kinds;
 mod rules_and_metrics;
 mod swap_phase;

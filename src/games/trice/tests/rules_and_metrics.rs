@@ -283,27 +283,35 @@ fn render_and_describe_read_like_the_table() {
     let mut s = g.new_state(2);
     g.sample_chance(&mut s, &mut crate::core::rng_from_seed(1));
     let rolled = g.describe_chance(&s);
-    assert!(rolled.starts_with("rolled W"), "{rolled}");
+    assert!(rolled.starts_with("rolled the 12 dice into the pool: white "), "{rolled}");
+    assert!(rolled.contains("; purple ") && rolled.contains("; orange "), "{rolled}");
     let mut give = g.new_state(2);
     give.pool = rest_of_pool(&g, &[EMPTY; MAX_CELLS], None);
     give.phase = Phase::Give;
     give.to_move = 1;
-    assert_eq!(g.describe(&give, TriceAction::Give(die("O1"))), "seat 1 gives seat 0 an orange 1");
+    assert_eq!(
+        g.describe(&give, TriceAction::Give(die("O1"))),
+        "seat 1 picks an orange 1 from the pool for seat 0 to place"
+    );
     let s = placing(&g, "W2 P2 .. .. / .. .. .. .. / .. .. .. ..", "O2");
     let text = g.render(&s);
     assert!(text.contains("   a   b   c   d"), "{text}");
     assert!(text.contains(" 1 W2  P2  .   .\n"), "{text}");
     assert!(text.contains("pool: W 1 1 1 | P 1 1 1 | O 1 1 1"), "{text}");
-    assert!(text.contains("seat 0 places the O2"), "{text}");
+    assert!(text.contains("seat 0 places the orange 2"), "{text}");
     let d = g.describe(&s, TriceAction::Place(sq(&g, "c1")));
-    assert_eq!(d, "seat 0 places O2 on c1: Trice on a1-b1-c1 (same value): seat 0 wins");
+    assert_eq!(
+        d,
+        "seat 0 places the orange 2 on c1: a Trice on the line a1-b1-c1 (same value): \
+         seat 0 made it and wins"
+    );
     let mut t = s;
     g.apply(&mut t, TriceAction::Place(sq(&g, "c1")));
     assert!(g.render(&t).contains("W2* P2* O2*"), "{}", g.render(&t));
     let p = pointing(&g, CLEAN, 1);
     assert_eq!(
         g.describe(&p, TriceAction::Point(sq(&g, "a1"))),
-        "seat 1 points at the W6 on a1 for seat 0"
+        "seat 1 points at the white 6 on a1: seat 0 must swap it with a neighbour"
     );
 }
 

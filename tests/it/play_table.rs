@@ -1,0 +1,97 @@
+//! The play table's view of a match for a person's seat: what its log says of other seats'
+//! hidden choices, during their round and after it; where each legal move is played on the
+//! page's picture; the bots' pace set from the page.
+
+use arena::bots::{Bot, profile::parse_one};
+use arena::core::{Game, Seat};
+use arena::games::pride::Pride;
+use arena::session::play::{GameTable, Sitter};
+use serde_json::Value;
+
+use crate::play_server::Server;
+
+fn pride_table(seed: u64) -> GameTable<Pride> {
+    let game = Pride::with_rules(Default::default());
+    let sitters = (0..4)
+        .map(|seat| {
+            if seat == 0 {
+                Sitter::Person { label: "human".into() }
+            } else {
+                let spec = parse_one("random").unwrap();
+                Sitter::Bot { bot: Bot::from_spec(&spec), spec }
+            }
+        })
+        .collect();
+    GameTable::new(game, seed, sitters)
+}
+
+/// Play seat 0's first legal move, or let the table move on.
+fn step(table: &mut GameTable<Pride>) -> bool {
+    if table.is_over() {
+        return false;
+    }
+    if table.waiting_for() == Some(Seat(0)) {
+        table.play(Seat(0), 0, table.step()).unwrap();
+        true
+    } else {
+        table.advance()
+    }
+}
+
+fn hidden_lines(view: &Value) -> usize {
+    view["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["text"].as_str().unwrap().contains("cannot see yet"))
+        .count()
+}
+
+#[test]
+fn pride_hidden_turns_are_hidden_in_their_round_and_read_in_the_log_once_it_ends() {
+    // The rules' reading: the others' turns "stay hidden until the round ends". Seat 0 reads
+    // "made a choice you cannot see yet" during round 1, and every one of those lines in
+    // its words once round 2 has begun (issue 47: the log kept the placeholder forever).
+    let mut table = pride_table(5);
+    let mut most_hidden = 0;
+    while step(&mut table) {
+        let view = table.view(Seat(0));
+        if view["state_data"]["round"].as_u64() != Some(1) {
+            break;
+        }
+        most_hidden = most_hidden.max(hidden_lines(&view));
+    }
+    assert!(most_hidden > 0, "round 1 hid no other seat's choice from seat 0");
+    let view = table.view(Seat(0));
+    assert_eq!(view["state_data"]["round"], 2);
+    assert_eq!(hidden_lines(&view), 0, "round 1 is over but its log still hides choices");
+}
+
+#[test]
+fn the_view_places_every_legal_move_and_the_page_sets_the_pace_within_bounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, _out) = Server::tictactoe(dir.path());
+    let view = server.my_turn(0);
+    let (legal, moves) = (view["legal"].as_array().unwrap(), view["moves"].as_array().unwrap());
+    assert_eq!(legal.len(), moves.len());
+    for (text, m) in legal.iter().zip(moves) {
+        // "X at row R column C" is played on square 3(R-1)+(C-1).
+        let words: Vec<usize> =
+            text.as_str().unwrap().split(' ').filter_map(|w| w.parse().ok()).collect();
+        assert_eq!(m["kind"], "mark");
+        assert_eq!(m["target"], format!("square{}", 3 * (words[0] - 1) + words[1] - 1), "{text}");
+    }
+    assert!(server.get("/seat/0").1.contains("data-pace=\"0\""));
+    let (status, body) = server.post("/api/seat/0/pace", r#"{"ms":300}"#);
+    assert_eq!((status, body.contains("300")), (200, true), "{body}");
+    assert!(
+        server.get("/seat/0").1.contains("data-pace=\"300\""),
+        "a new page starts at the pace set"
+    );
+    for bad in [r#"{"ms":5001}"#, r#"{"ms":-1}"#, r#"{"ms":"fast"}"#, "{}", "not json"] {
+        let (status, body) = server.post("/api/seat/0/pace", bad);
+        assert_eq!(status, 400, "{bad}: {body}");
+    }
+    let (_, body) = server.post("/api/seat/0/pace", r#"{"ms":5001}"#);
+    assert!(body.contains("from 0 to 5000"), "{body}");
+}
