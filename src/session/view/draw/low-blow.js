@@ -104,8 +104,10 @@ DRAW["low-blow"] = function (s, i) {
   var head = "round " + esc(s.round) + (s.rounds_total ? " of " + esc(s.rounds_total) : "") +
     ' · <span title="counters paid in wait here; a Four or Five takes from it, a Six on a row gives all of it to the row\'s owner">pot: <b>' + esc(lbCount(s.pot, "counter", "counters")) + "</b></span>" +
     (over ? " · the match is over" : " · <b>" + esc(lbSeat(m)) + "</b> " + esc(lbDoing(s)));
-  var out = '<div class="caption">' + head + "</div>" + lbBoard(s, hit) +
-    '<div class="label lb-key">Each row belongs to the player of its colour. Dice on your row raise your score, and the lowest score wins: place high dice on the others\' rows.</div>';
+  // One block for the board: on a narrow play page the table's parts are flex items, which
+  // would stretch the board across the page; the seat boxes stay items, mine first.
+  var out = '<div><div class="caption">' + head + "</div>" + lbBoard(s, hit) +
+    '<div class="label lb-key">Each row belongs to the player of its colour. Dice on your row raise your score, and the lowest score wins: place high dice on the others\' rows.</div></div>';
   list(s.counters).forEach(function (n, seat) {
     var worth = list(s.counters_worth)[seat], banked = list(s.banked)[seat], score = list(s.scores)[seat];
     var scoreTitle = "score " + txt(score) + " = rows scored in finished rounds (" + txt(banked) + ") minus what the counters are worth (" + txt(worth) +
