@@ -185,11 +185,6 @@ impl LowBlow {
     fn seat_name(seat: usize) -> String {
         format!("seat {seat} ({})", COLOUR_NAMES[seat])
     }
-
-    fn square_name(&self, cell: usize) -> String {
-        let row = cell / self.columns();
-        format!("row {} ({}) column {}", row, COLOUR_NAMES[row], cell % self.columns() + 1)
-    }
 }
 
 /// A bot decision (LB-4). Colours are seats (0 red, 1 blue, 2 green, 3 yellow); values 1-6.

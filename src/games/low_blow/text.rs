@@ -4,73 +4,143 @@
 use super::state::total;
 use super::*;
 
+/// "1 counter", "2 counters".
+fn count(n: u32, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+/// "1 die", "3 dice".
+fn dice(n: u32) -> String {
+    if n == 1 { "1 die".to_string() } else { format!("{n} dice") }
+}
+
+/// A die as the rulebook says it: "red 6".
+pub(super) fn die_words(d: Die) -> String {
+    format!("{} {}", COLOUR_NAMES[d.colour as usize], d.value)
+}
+
+/// Dice by colour and value in words ("red 1, red 3, blue 5"), or "none".
+fn dice_words(counts: &state::DiceCounts, players: usize) -> String {
+    let mut words = Vec::new();
+    for (colour, by_value) in counts.iter().enumerate().take(players) {
+        for (v, &n) in by_value.iter().enumerate() {
+            let d = Die { colour: colour as u8, value: v as u8 + 1 };
+            words.extend(std::iter::repeat_n(die_words(d), n as usize));
+        }
+    }
+    if words.is_empty() { "none".to_string() } else { words.join(", ") }
+}
+
 impl LowBlow {
     pub(super) fn describe_text(&self, s: &LowBlowState, a: LowBlowAction) -> String {
         let m = s.mover as usize;
         let who = Self::seat_name(m);
         match a {
             LowBlowAction::SetAside { colour, value } => {
-                format!("{who} sets aside {}", Die { colour, value })
+                format!(
+                    "{who} sets aside {} (not rolled again this turn)",
+                    die_words(Die { colour, value })
+                )
             }
-            LowBlowAction::Done => format!(
-                "{who} rolls {} dice again (roll {}/{})",
-                total(&s.rolled),
-                s.rolls + 1,
-                self.rules.max_rolls
-            ),
+            LowBlowAction::Done => {
+                let again = total(&s.rolled);
+                let dice = if total(&s.aside) == 0 {
+                    format!("all {}", dice(again))
+                } else {
+                    format!("the other {}", dice(again))
+                };
+                format!(
+                    "{who} rolls {dice} again (roll {} of {})",
+                    s.rolls + 1,
+                    self.rules.max_rolls
+                )
+            }
             LowBlowAction::Place { colour, value, cell } => {
                 let die = Die { colour, value };
-                let left = Self::seat_name(Self::left_of(s, m));
+                let (row, column) =
+                    (cell as usize / self.columns(), cell as usize % self.columns());
+                let owner = COLOUR_NAMES[row];
+                let left = COLOUR_NAMES[Self::left_of(s, m)];
                 let held = s.held(m) - 1;
                 let ones = (0..s.players())
                     .map(|c| s.aside[c][0] as u32 + s.rolled[c][0] as u32)
                     .sum::<u32>()
                     - (value == 1) as u32;
                 let r = &self.rules;
+                // LB-5: on a Two to Five the Ones still held go to the left.
                 let ones = match ones {
-                    1 => "1 One".to_string(),
-                    n => format!("{n} Ones"),
+                    0 => String::new(),
+                    1 => format!("; gives its One to {left}"),
+                    n => format!("; gives its {n} Ones to {left}"),
+                };
+                // LB-1 to LB-9 in the rulebook's words: the die's value on the row, then its
+                // number's effect, as it will happen (LB-6: what one has, what the pot holds).
+                let all_dice = match held {
+                    0 => "has no other dice to give".to_string(),
+                    n => format!("gives all {} left to {left}", dice(n)),
+                };
+                let takes = |n: u16| match (n.min(s.pot), s.pot) {
+                    (_, 0) => "takes nothing, the pot is empty".to_string(),
+                    (t, _) => format!("takes {} from the pot", count(t as u32, "counter")),
                 };
                 let effect = match value {
+                    1 if s.counters[m] == 0 => {
+                        format!("One: has no counters to pay and {all_dice}")
+                    }
                     1 => format!(
-                        "One: pays all {} counters to the pot, gives all {held} dice to {left}",
-                        s.counters[m]
+                        "One: pays all {} into the pot and {all_dice}",
+                        count(s.counters[m] as u32, "counter")
                     ),
+                    2 if s.counters[m] == 0 => {
+                        format!("Two: pays nothing, having no counters{ones}")
+                    }
                     2 => format!(
-                        "Two: pays {} counters, gives {ones} to {left}",
-                        r.two_pays.min(s.counters[m])
+                        "Two: pays {} into the pot{ones}",
+                        count(r.two_pays.min(s.counters[m]) as u32, "counter")
                     ),
                     3 => format!(
-                        "Three: everyone pays up to {}, gives {ones} to {left}",
-                        r.three_each_pays
+                        "Three: every player pays {} into the pot{ones}",
+                        count(r.three_each_pays as u32, "counter")
                     ),
-                    4 => format!(
-                        "Four: takes {} from the pot, gives {ones} to {left}",
-                        r.four_takes.min(s.pot)
-                    ),
-                    5 => format!(
-                        "Five: takes {} from the pot, gives {ones} to {left}",
-                        r.five_takes.min(s.pot)
-                    ),
+                    4 => format!("Four: {}{ones}", takes(r.four_takes)),
+                    5 => format!("Five: {}{ones}", takes(r.five_takes)),
                     _ => format!(
-                        "Six: {} takes the pot ({}), gives all {held} dice to {left}",
-                        Self::seat_name(cell as usize / self.columns()),
-                        s.pot
+                        "Six: {owner} takes the pot ({}) and {} {all_dice}",
+                        count(s.pot as u32, "counter"),
+                        COLOUR_NAMES[m]
                     ),
                 };
-                format!("{who} places {die} on {} ({effect})", self.square_name(cell as usize))
+                let d = r.own_colour_discount;
+                let adds = if colour as usize == row && d > 0 {
+                    format!(
+                        "adds {} to {owner}'s row ({value}, less {d} for {owner}'s own colour)",
+                        value as i32 - d as i32
+                    )
+                } else {
+                    format!("adds {value} to {owner}'s row")
+                };
+                format!(
+                    "{who} places {} on {owner}'s row, column {} ({adds}. {effect})",
+                    die_words(die),
+                    column + 1
+                )
             }
         }
     }
 
     pub(super) fn describe_chance_text(&self, s: &LowBlowState) -> String {
+        let aside = match total(&s.aside) {
+            0 => String::new(),
+            _ => format!("; set aside: {}", dice_words(&s.aside, s.players())),
+        };
+        let last =
+            if s.rolls >= self.rules.max_rolls { ", the last; now a die is placed" } else { "" };
         format!(
-            "{} rolls {} (roll {}/{}; set aside: {})",
+            "{} rolls {} (roll {} of {}{last}{aside})",
             Self::seat_name(s.mover as usize),
-            list_dice(&s.rolled, s.players()),
+            dice_words(&s.rolled, s.players()),
             s.rolls,
             self.rules.max_rolls,
-            list_dice(&s.aside, s.players())
         )
     }
 

@@ -10,7 +10,7 @@
 
 use serde_json::{Value, json};
 
-use crate::core::trace::{Drawn, EndReason, TraceGame, event, points_event};
+use crate::core::trace::{Drawn, EndReason, MovePlace, TraceGame, event, points_event};
 
 use super::*;
 
@@ -88,11 +88,25 @@ impl TraceGame for LowBlow {
             })
             .collect();
         let hands: Vec<Value> = (0..n).map(|p| colour_counts(&s.hand[p], n)).collect();
+        // What each row would score if the round ended now (LB-9), and what each seat's
+        // counters take off its score (LB-1): the pictures explain the score with them.
+        let discount = self.rules.own_colour_discount as i32;
+        let row_now: Vec<i32> = (0..n)
+            .map(|r| {
+                (r * columns..(r + 1) * columns)
+                    .filter_map(|cell| s.die_at(cell))
+                    .map(|d| d.value as i32 - discount * (d.colour as usize == r) as i32)
+                    .sum()
+            })
+            .collect();
+        let worth: Vec<i32> = (0..n).map(|p| self.rules.counter_value(s.counters[p])).collect();
         json!({"round": s.round as u32 + (s.phase != Phase::Over) as u32, "turn": s.turns,
             "mover": s.mover, "phase": format!("{:?}", s.phase).to_lowercase(), "rolls": s.rolls,
             "board": rows, "hands": hands, "aside": dice_json(&s.aside, n),
             "rolled": dice_json(&s.rolled, n), "counters": &s.counters[..n], "pot": s.pot,
-            "banked": &s.banked[..n], "scores": &self.scores(s)[..n]})
+            "banked": &s.banked[..n], "scores": &self.scores(s)[..n],
+            "rounds_total": self.rules.rounds, "max_rolls": self.rules.max_rolls,
+            "own_colour_discount": discount, "row_now": row_now, "counters_worth": worth})
     }
 
     fn chance_json(&self, before: &LowBlowState, draws: &[Drawn], _after: &LowBlowState) -> Value {
@@ -198,19 +212,42 @@ impl TraceGame for LowBlow {
         }
     }
 
+    /// Where a person plays `a` on the picture (`draw/low-blow.js` draws these targets):
+    /// a die to set aside is that die of the roll, named by the mover; a die to place goes on
+    /// its square, named by the row's owner since the move is aimed at that seat's row (the
+    /// dice that may go there share the square's menu); rolling again has no place.
+    fn move_place(&self, s: &LowBlowState, a: LowBlowAction) -> MovePlace {
+        match a {
+            LowBlowAction::SetAside { colour, value } => MovePlace::at(
+                "set aside",
+                format!("seat{}:roll:{}-{value}", s.mover, COLOUR_NAMES[colour as usize]),
+            ),
+            LowBlowAction::Done => MovePlace::bar("roll again"),
+            LowBlowAction::Place { cell, .. } => {
+                let (row, column) =
+                    (cell as usize / self.columns(), cell as usize % self.columns());
+                MovePlace::at("place", format!("seat{row}:row:column{}", column + 1))
+            }
+        }
+    }
+
     fn end_reason(&self, s: &LowBlowState) -> EndReason {
         if s.capped {
             return EndReason {
                 code: "turn_cap",
                 text: format!(
-                    "the turn cap ({} placements) ended the match (G-2)",
+                    "the match was stopped after {} dice placed (the simulator's turn cap)",
                     self.rules.turn_cap
                 ),
             };
         }
         EndReason {
             code: "rounds_played",
-            text: format!("all {} rounds played; the lowest score wins (LB-2)", s.round),
+            text: format!(
+                "all {} rounds played: the lowest score wins (counters lower a score, so the \
+                 winner is usually far below zero)",
+                s.round
+            ),
         }
     }
 }

@@ -8,6 +8,7 @@ use crate::core::{ScriptedChance, conformance};
 
 mod estimate;
 mod option_kinds;
+mod play;
 mod scoring_and_rules;
 
 fn game() -> LowBlow {

@@ -277,7 +277,7 @@ fn config_file_holds_exactly_the_defaults() {
 // ---- Engine contract: metrics, heuristic, traces ----
 
 /// A random match to the end; returns the final state.
-fn random_match(g: &LowBlow, players: usize, seed: u64) -> LowBlowState {
+pub(super) fn random_match(g: &LowBlow, players: usize, seed: u64) -> LowBlowState {
     let mut s = g.new_state(players);
     let mut rng = crate::core::rng_from_seed(seed);
     let mut buf = Vec::new();
@@ -387,11 +387,18 @@ fn traces_describe_and_render() {
     let mut s = g.new_state(3);
     roll(&g, &mut s, 4);
     let c = g.describe_chance(&s);
-    assert!(c.starts_with("seat 0 (red) rolls R"), "{c}");
+    assert!(c.starts_with("seat 0 (red) rolls red "), "{c}");
+    assert!(c.ends_with("(roll 1 of 3)"), "{c}");
     let s = build(&g, 3, None, 0, &["R6", "B1"], &[], &[]);
     let d = g.describe(&s, LowBlowAction::Place { colour: 0, value: 6, cell: 0 });
-    assert!(d.contains("places R6 on row 0 (red) column 1"), "{d}");
-    assert!(d.contains("gives all 1 dice to seat 1 (blue)"), "{d}");
+    // LB-9: a die of the row owner's colour counts 1 less on its row.
+    assert!(d.contains("places red 6 on red's row, column 1 (adds 5 to red's row"), "{d}");
+    // "Six - ... the player whose row you played on (even your own) gets to take all the
+    // counters in the pot ... ALL the remaining dice you give to the player on your left".
+    assert!(
+        d.contains("Six: red takes the pot (0 counters) and red gives all 1 die left to blue"),
+        "{d}"
+    );
     let r = g.render(&s);
     assert!(r.contains("red |  .  . G2 G2 G2 |"), "{r}");
     assert!(r.contains("set aside R6 B1"), "{r}");
