@@ -46,7 +46,9 @@ function placeMoves() {
     el.classList.add("clickable");
     el.setAttribute("tabindex", "0");
     el.setAttribute("role", "button");
-    el.title = ks.map(function (k) { return view.legal[k]; }).join("\n");
+    // What the part means (its drawing's title) stays; the moves it plays are added.
+    var meaning = el.getAttribute("title");
+    el.title = (meaning ? meaning + "\n\n" : "") + "Click: " + ks.map(function (k) { return view.legal[k]; }).join("\n");
     var act = function (e) {
       e.stopPropagation();
       if (ks.length === 1) move(ks[0]); else openMenu(el, ks);
