@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Browser check of `arena play`: for each of the seven games, starts `arena play`
-# (seat 0 a person, random bots, seed 7, no pace), opens the seat's page in headless
-# Chromium (playwright-core) and plays a whole match by clicking the first legal action
-# every time; checks no console error and no request leaving 127.0.0.1, that the end shown
-# on the page is the result the saved trace records, and that Ctrl-C stops the server
-# cleanly. With SHOTS=DIR it also saves a screenshot of a position from the person's seat
-# per game (DIR/play-<game>.png). Prints SKIPPED loudly where it cannot run (see
-# scripts/browser-env.sh).
+# (seat 0 a person, greedy bots, seed 7, no pace), opens the seat's page in headless
+# Chromium (playwright-core) and plays a whole match by clicking the picture: at each move
+# a move of the kind clicked least so far, on the part of the picture that plays it (or on
+# the bar of moves that have no place there), forced moves left to play themselves. Fails
+# when a move's target is not drawn, when another seat's part plays the person's move, on a
+# console error or a request leaving 127.0.0.1, when the end shown is not the saved trace's,
+# or when Ctrl-C does not stop the server cleanly; prints per game each move kind and how
+# often it was on the picture. GAMES=a,b plays only those games. With SHOTS=DIR it also
+# saves screenshots at 1280 and 800 px (DIR/play-<game>-<width>.png). Prints SKIPPED loudly
+# where it cannot run (see scripts/browser-env.sh).
 #
 # Usage: scripts/check-play-browser.sh
 set -euo pipefail
@@ -19,7 +22,7 @@ need_playwright
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 use_arena_binary
-if CHROMIUM="$browser" ARENA="$arena" WORK="$work" node scripts/view-browser/play.js; then
+if CHROMIUM="$browser" ARENA="$arena" WORK="$work" GAMES="${GAMES:-}" node scripts/view-browser/play.js; then
     echo "play browser check passed"
 else
     echo "play browser check FAILED"

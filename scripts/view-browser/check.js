@@ -1,6 +1,7 @@
 // Opens arena view pages in headless Chromium and checks each one: no console error, the
-// picture changes at every step, and the scores drawn at the last step equal the trace's
-// end record. With --shots DIR, it writes one screenshot per page instead (a step a
+// picture changes at every step, the log shows no line after the current step (and the
+// current one is in view), and the scores drawn at the last step equal the trace's end
+// record. With --shots DIR, it writes one screenshot per page instead (a step a
 // third of the way in, so the table has something on it).
 // Usage: node check.js [--shots DIR] PAGE.html...
 "use strict";
@@ -39,6 +40,18 @@ async function main() {
       const now = await page.evaluate(() => document.getElementById("picture").innerHTML);
       if (now === before) problems.push("the picture did not change at step " + k);
       before = now;
+      // The log never shows what comes next: no line after the current step is inside the
+      // visible part of the log box, and the current line is.
+      const log = await page.evaluate((at) => {
+        const box = document.getElementById("log").getBoundingClientRect();
+        const inside = (li) => { const r = li.getBoundingClientRect(); return r.height > 0 && r.bottom > box.top + 1 && r.top < box.bottom - 1; };
+        const items = Array.from(document.querySelectorAll("#log li"));
+        const last = items.length - 1; // the end line, shown with the last step
+        return { ahead: items.map((li, i) => (i > at && !(i === last && at === last - 1) && inside(li) ? i : -1)).filter((i) => i >= 0),
+          here: !!items[at] && inside(items[at]) };
+      }, k);
+      if (log.ahead.length) problems.push("at step " + k + " the log shows later lines " + log.ahead.slice(0, 3).join(", "));
+      if (!log.here) problems.push("at step " + k + " the current log line is not in view");
       if (problems.length > 3) break;
     }
     const drawn = await page.evaluate(() => ({

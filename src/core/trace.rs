@@ -182,6 +182,19 @@ pub trait TraceGame: Game {
     ) -> bool {
         true
     }
+    /// Whether `viewer` may learn, in state `now` (later in the same match), the decision
+    /// `action` taken in `before`: a simultaneous choice hidden at the time is revealed once
+    /// the round shows it. The default: as at the time ([`TraceGame::seat_sees_decision`]).
+    fn seat_sees_decision_by(
+        &self,
+        before: &Self::State,
+        action: Self::Action,
+        after: &Self::State,
+        _now: &Self::State,
+        viewer: Seat,
+    ) -> bool {
+        self.seat_sees_decision(before, action, after, viewer)
+    }
     /// Whether `viewer` may read what a chance event produced (its description and events);
     /// false where it put cards out of the viewer's sight.
     fn seat_sees_chance(&self, _before: &Self::State, _after: &Self::State, _viewer: Seat) -> bool {

@@ -11,7 +11,7 @@ use std::ops::RangeInclusive;
 
 use serde_json::{Value, json};
 
-use crate::core::trace::{Drawn, EndReason, TraceGame, event, points_event};
+use crate::core::trace::{Drawn, EndReason, MovePlace, TraceGame, event, points_event};
 use crate::core::{Chance, Game, KindSet, OptionKind, Outcome, ScoreOrder, Seat, Turn};
 
 crate::rule_params! {
@@ -237,6 +237,14 @@ impl Game for Pig {
 /// Structured traces (docs/trace-format.md): every die, every bank (the only way a score
 /// changes: its points sum to the final scores), every bust.
 impl TraceGame for Pig {
+    /// Rolling is played on the mover's die, stopping on its turn total.
+    fn move_place(&self, s: &PigState, a: PigAction) -> MovePlace {
+        let seat = s.to_move;
+        match a {
+            PigAction::Roll => MovePlace::at("roll", format!("seat{seat}:roll")),
+            PigAction::Stop => MovePlace::at("bank", format!("seat{seat}:bank")),
+        }
+    }
     fn state_json(&self, s: &PigState) -> Value {
         json!({"scores": s.banked, "to_move": s.to_move, "turn_total": s.turn_total,
             "turn": s.turns + 1, "rolling": s.rolling, "last_roll": s.last_roll,

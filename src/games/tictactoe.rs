@@ -9,7 +9,7 @@ use std::hash::{Hash, Hasher};
 
 use serde_json::{Value, json};
 
-use crate::core::trace::{EndReason, TraceGame, event, points_event};
+use crate::core::trace::{EndReason, MovePlace, TraceGame, event, points_event};
 use crate::core::{Chance, Game, KindSet, OptionKind, Outcome, ScoreOrder, Seat, Turn};
 
 crate::rule_params! {
@@ -282,6 +282,10 @@ impl Game for TicTacToe {
 /// Structured traces (docs/trace-format.md): the board as data, each mark, and the win
 /// (+1, the outcome's score) or the draw.
 impl TraceGame for TicTacToe {
+    /// A mark is played on its square (`square<0-8>`, row by row).
+    fn move_place(&self, _s: &TicTacToeState, cell: u8) -> MovePlace {
+        MovePlace::at("mark", format!("square{cell}"))
+    }
     fn state_json(&self, s: &TicTacToeState) -> Value {
         let cells: Vec<Value> = (0..9)
             .map(|c| [Value::Null, json!("X"), json!("O")][s.cell(c) as usize].clone())

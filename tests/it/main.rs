@@ -40,6 +40,7 @@ mod overnight;
 mod pause_resume;
 mod play;
 mod play_server;
+mod play_table;
 mod pride_hidden;
 mod probe;
 mod profiles;

@@ -39,6 +39,21 @@ impl TraceGame for Pride {
         before.phase != Phase::Turn || actor == viewer.index() || !before.hidden(actor)
     }
 
+    /// A hidden turn is revealed when its round ends (the rules' reading: the others' turns
+    /// "stay hidden until the round ends"): from then on every seat may read it.
+    fn seat_sees_decision_by(
+        &self,
+        before: &PrideState,
+        action: PrideAction,
+        after: &PrideState,
+        now: &PrideState,
+        viewer: Seat,
+    ) -> bool {
+        self.seat_sees_decision(before, action, after, viewer)
+            || now.round != before.round
+            || !now.hidden(before.actor())
+    }
+
     /// Every change of a score part of a seat's sheet is a points event.
     fn trace_events(
         &self,

@@ -222,6 +222,8 @@ document.addEventListener("click", function (e) {
   if (!$("menu").hidden && !$("menu").contains(e.target)) closeMenu();
 });
 
+installTips();
+
 // For scripts (the browser check): the view shown.
 window.arenaPlay = { view: function () { return view; }, busy: function () { return busy; } };
 

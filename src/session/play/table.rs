@@ -244,7 +244,8 @@ impl<G: TraceGame> GameTable<G> {
                 let mut events = Vec::new();
                 let (text, seen) = match (st.mover, st.action) {
                     (Some(seat), Some(a)) => {
-                        if self.game.seat_sees_decision(&st.before, a, &st.after, viewer) {
+                        let now = &self.state;
+                        if self.game.seat_sees_decision_by(&st.before, a, &st.after, now, viewer) {
                             (self.game.describe(&st.before, a), true)
                         } else {
                             (format!("seat {} made a choice you cannot see yet", seat.0), false)

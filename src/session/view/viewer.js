@@ -204,6 +204,7 @@ function init() {
     else if (e.key === "End") { stop(); go(current.steps.length); e.preventDefault(); }
     else if (e.key === " ") { play(); e.preventDefault(); }
   });
+  installTips();
   load(0);
 }
 

@@ -18,7 +18,11 @@ function txt(v) {
   if (v === null || typeof v !== "object") return String(v);
   try { return JSON.stringify(v); } catch (e) { return "?"; }
 }
-function own(table, key) { return Object.prototype.hasOwnProperty.call(table, key); }
+// Whether `table` has `key` of its own; a key from the data that is not text or a number
+// (an object whose conversion to text throws) is never one.
+function own(table, key) {
+  return (typeof key === "string" || typeof key === "number") && Object.prototype.hasOwnProperty.call(table, key);
+}
 // A list from the data, or an empty one when it is not a list.
 function list(v) { return Array.isArray(v) ? v : []; }
 // A whole number from the data in [0, most], else 0: loops over a damaged trace stay short.
@@ -147,6 +151,18 @@ function eventWords(game, e) {
   var who = e.seat !== undefined ? "seat " + txt(e.seat) + " " : "";
   var pts = e.points !== undefined ? " (" + (e.points >= 0 ? "+" : "") + txt(e.points) + ")" : "";
   return who + words + pts + (rest.length ? ": " + rest.join(", ") : "");
+}
+
+// A tap or click on a part of the picture that explains itself (its `title`) and plays no
+// move shows the explanation in #tip: a touch screen has no hover.
+function installTips() {
+  var pic = $("picture"), tip = $("tip");
+  if (!pic || !tip) return;
+  pic.addEventListener("click", function (e) {
+    var el = e.target && e.target.closest ? e.target.closest("[title]") : null;
+    if (!el || !pic.contains(el) || el.classList.contains("clickable")) return;
+    tip.textContent = el.getAttribute("title");
+  });
 }
 
 function drawGeneric(s) {

@@ -8,9 +8,24 @@ DRAW.pig = function (s) {
     var inner = row("score", "<b>" + esc(sc) + "</b> / " + esc(target)) +
       '<div><span class="bar" style="width:' + Math.round(200 * Math.min(sc, target) / target) + 'px"></span>' +
       (mover ? '<span class="bar turn" style="width:' + Math.round(200 * Math.min(s.turn_total, target) / target) + 'px"></span>' : "") +
-      "</div>" + (mover ? row("turn total", "<b>" + esc(s.turn_total) + "</b>") : "");
+      "</div>";
+    if (mover) {
+      inner += '<div class="row"><span data-target="seat' + esc(seat) + ':bank" title="stop: add the turn total to your score">' +
+        'turn total <b>' + esc(s.turn_total) + "</b> · bank it</span></div>" +
+        '<div class="row"><span data-target="seat' + esc(seat) + ':roll" title="roll again: a 1 loses the turn total">' +
+        die(s.last_roll || "?", "white", 36) + " roll</span></div>";
+    }
     out += seatBox(seat, mover, inner);
   });
   out += row("last roll", s.last_roll ? die(s.last_roll, "white", 36) : "-") + row("turn", esc(s.turn));
   return out;
+};
+
+RULES.pig = {
+  goal: "Be the first to reach the target score (100 unless the rules say otherwise).",
+  turn: "Roll the die as often as you like: each roll adds its number to your turn total. " +
+    "Stop whenever you like to bank the turn total into your score. A 1 ends the turn and loses the turn total.",
+  end: "The game ends as soon as a player's banked score reaches the target.",
+  score: "Your score is the sum of the turn totals you banked.",
+  page: "Click the die to roll, or the turn total to bank it and end your turn."
 };

@@ -8,7 +8,8 @@ DRAW.tictactoe = function (s, i) {
     out += "<tr>";
     for (var c = 0; c < 3; c++) {
       var q = r * 3 + c, v = list(s.board)[q];
-      out += '<td data-cell="row ' + (r + 1) + " column " + (c + 1) + '" class="' + (hit[q] ? "hit" : "") + '" style="color:' + (v === "X" ? "#c33" : "#36c") + '">' + esc(v || "") + "</td>";
+      out += '<td data-target="square' + q + '" title="row ' + (r + 1) + ", column " + (c + 1) + '" class="' + (hit[q] ? "hit" : "") +
+        '" style="color:' + (v === "X" ? "#c33" : "#36c") + '">' + esc(v || "") + "</td>";
     }
     out += "</tr>";
   }
@@ -16,4 +17,12 @@ DRAW.tictactoe = function (s, i) {
   out += row("to move", "seat " + esc(s.to_move) + " (" + (s.to_move === 0 ? "X" : "O") + ")") +
     row("moves", esc(s.moves)) + (s.winner !== null && s.winner !== undefined ? row("winner", "seat " + esc(s.winner)) : "");
   return out;
+};
+
+RULES.tictactoe = {
+  goal: "Be the first to get three of your marks in a row: across, down or diagonally.",
+  turn: "Seat 0 plays X and seat 1 plays O; on your turn put your mark in any empty square.",
+  end: "The game ends when someone has three in a row, or when the board is full (a draw).",
+  score: "The winner scores 1 and the loser 0; a draw scores nothing for either.",
+  page: "Click an empty square to put your mark there."
 };
