@@ -108,7 +108,9 @@ function dzRoll(s) {
         dzDie(d[1], "seat " + txt(roll.left) + "'s die", 34) + '<span class="label">seat ' + esc(roll.left) + "</span> " + esc(said));
     } else {
       var gain = roll.card === "Boost'em";
-      said = "= " + txt(roll.sum) + ": " + (list(roll.hit).length ? dzSeats(roll.hit) + (gain ? " (last place) gain" : " (first place) lose") + " " + txt(roll.sum) : "nobody is hit");
+      var one = list(roll.hit).length === 1;
+      said = "= " + txt(roll.sum) + ": " + (list(roll.hit).length ? dzSeats(roll.hit) + (gain ? " (last place) gain" : " (first place) lose") +
+        (one ? "s " : " ") + txt(roll.sum) : "nobody is hit");
       out += row(card + " roll of seat " + txt(roll.seat), d.map(function (v) {
         return dzDie(v, card + " die: the sum " + (gain ? "goes to the last place" : "comes off the first place"), 34);
       }).join("") + " " + esc(said));
@@ -171,10 +173,11 @@ DRAW.dardz = function (s) {
     }).join("");
     var worth = "These cards' points are added to the score at the round's end" +
       (typeof value === "number" && value < 0 ? "; this pile is worth less than 0 because a Skull takes 5 points away (a score never goes below 0)." : ".");
-    var pileHead = "points pile: " + txt(p.count) + (size ? " of " + txt(size) : "") + " cards, worth " + dzSigned(value);
+    var pileHead = list(p.cards).length ? "points pile: " + txt(p.count) + (size ? " of " + txt(size) : "") + " cards, worth " + dzSigned(value) :
+      "points pile: empty";
     var inner = row("hand", cards || '<span class="label">empty</span>') +
       '<div class="row" title="' + esc(worth) + '"><span class="label"' + (value < 0 ? ' style="color:#b00"' : "") + ">" + esc(pileHead) + "</span>" +
-      (list(p.cards).map(function (c) { return dzCard(s, c); }).join("") || '<span class="label">empty</span>') + "</div>" +
+      list(p.cards).map(function (c) { return dzCard(s, c); }).join("") + "</div>" +
       '<div class="row" title="' + esc("the score: never below 0; the game ends after the round in which someone reaches " + txt(t.target)) +
       '"><span class="label">score</span><b style="font-size:16px">' + esc(list(s.scores)[seat]) + "</b></div>";
     if (own(lucky, seat)) {
@@ -225,7 +228,7 @@ WORDS.dardz = function (e) {
     case "pick": return who + " picks " + txt(e.number);
     case "pick_nothing": return who + " picks nothing";
     case "auto_pick": return list(e.seats).length ? dzSeats(e.seats) + " score " + txt(e.number) : "nobody holds a " + txt(e.number);
-    case "to_pile": return who + " puts " + cards(e.cards) + " in the points pile (now " + txt(e.pile_cards) + " cards)";
+    case "to_pile": return who + " puts " + cards(e.cards) + " in the points pile (now " + txt(e.pile_cards) + (e.pile_cards === 1 ? " card)" : " cards)");
     case "play": return who + " plays " + dzName(e.card);
     case "auto_play": return who + " plays " + cards(e.cards) + (e.after_pass ? " (received in the Clock's pass)" : "");
     case "guess": return who + " names " + txt(e.number) + " for the Jackpot";
@@ -235,7 +238,8 @@ WORDS.dardz = function (e) {
       txt(list(e.dice)[1]) + "; seat " + txt(e.winner) + " takes the card";
     case "boost_em": case "bunk_em":
       return (e.kind === "boost_em" ? "Boost 'em" : "Bunk 'em") + ": " + who + " rolled " + list(e.dice).join(" ") + " = " + txt(e.sum) +
-        "; " + (list(e.hit).length ? dzSeats(e.hit) + (e.kind === "boost_em" ? " (last place) gain it" : " (first place) lose it") : "nobody is hit");
+        "; " + (list(e.hit).length ? dzSeats(e.hit) + (e.kind === "boost_em" ? " (last place) gain" : " (first place) lose") +
+        (list(e.hit).length === 1 ? "s it" : " it") : "nobody is hit");
     case "boost_em_points": return who + " gains from Boost 'em" + pts;
     case "bunk_em_points": return who + " loses to Bunk 'em" + pts;
     case "three_of_a_kind": return who + " rolled 3-of-a-kind" + pts;
