@@ -53,6 +53,7 @@ mod engine;
 mod metric_docs;
 mod option_kinds;
 mod options;
+mod page;
 pub mod rules;
 pub mod sides;
 pub mod state;

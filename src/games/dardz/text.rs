@@ -3,6 +3,17 @@
 
 use super::*;
 
+/// A card as the rulebook names it in sentences ("Golden 7", "Boost 'em"); traces' data
+/// keep the short labels (`G7`, `Boost'em`), which the board text lines up in columns.
+pub(super) fn card_name(card: Card) -> &'static str {
+    match card.label() {
+        "G7" => "Golden 7",
+        "Boost'em" => "Boost 'em",
+        "Bunk'em" => "Bunk 'em",
+        label => label,
+    }
+}
+
 impl Dardz {
     // ----- text ----------------------------------------------------------------------------
 
@@ -54,7 +65,8 @@ impl Dardz {
         text
     }
 
-    /// Who holds number `n` and how many cards, among the seats in `only`.
+    /// Who holds number `n` and how many cards, among the seats in `only`: each of them
+    /// puts those cards in their points pile.
     pub(super) fn holders_text(s: &DardzState, n: u8, only: u8) -> String {
         let mut parts = Vec::new();
         for seat in 0..s.players() {
@@ -64,7 +76,8 @@ impl Dardz {
             let count =
                 s.hands[seat].cards().iter().filter(|c| c.value_number() == Some(n)).count();
             if count > 0 {
-                parts.push(format!("seat {seat} scores {count}"));
+                let cards = if count == 1 { "card" } else { "cards" };
+                parts.push(format!("seat {seat} scores {count} {cards}"));
             }
         }
         if parts.is_empty() { "nobody holds it".to_string() } else { parts.join(", ") }
@@ -78,7 +91,7 @@ impl Dardz {
             let shown = (e.ndrawn as usize).min(e.drawn.len());
             let draws: Vec<String> = e.drawn[..shown]
                 .iter()
-                .map(|&x| format!("seat {} drew {}", x >> 5, Card(x & 31).label()))
+                .map(|&x| format!("seat {} drew {}", x >> 5, card_name(Card(x & 31))))
                 .collect();
             let _ = write!(text, "; {}", draws.join(", "));
             if shown < e.ndrawn as usize {
@@ -89,7 +102,7 @@ impl Dardz {
             ActionCard::ALL
                 .iter()
                 .filter(|a| mask & a.bit() != 0)
-                .map(|a| a.label())
+                .map(|a| card_name(a.card()))
                 .collect::<Vec<_>>()
                 .join(", ")
         };
@@ -120,17 +133,21 @@ impl Dardz {
                 } else {
                     u8::MAX
                 };
+                // On the third roll a number from the roller's own hand earns the Bonus Roll.
+                let bonus =
+                    s.stage == Stage::Roll3 && s.hands[s.roller as usize].numbers() & bit(n) != 0;
                 format!(
-                    "{who}, {} [{}]: picks {n} ({})",
+                    "{who} picks {n} from the {} ({}): {}{}",
                     s.stage.name(),
                     Self::dice_text(s),
-                    Self::holders_text(s, n, only)
+                    Self::holders_text(s, n, only),
+                    if bonus { "; then the Bonus Roll" } else { "" }
                 )
             }
             DardzAction::Pass => {
-                format!("{who}, {} [{}]: picks nothing", s.stage.name(), Self::dice_text(s))
+                format!("{who} picks nothing from the {} ({})", s.stage.name(), Self::dice_text(s))
             }
-            DardzAction::Play(card) => format!("{who} plays {} next", card.label()),
+            DardzAction::Play(card) => format!("{who} plays {} next", card_name(card.card())),
             DardzAction::Guess(n) => format!("{who} names {n} for the Jackpot"),
         }
     }
@@ -183,15 +200,25 @@ impl Dardz {
                 let _ =
                     write!(text, "round {} dealt; seat {} rolls first ({why})", s.round, s.roller);
             }
-            EventKind::Drew => text.push_str("draw"),
+            EventKind::Drew => {
+                let _ = write!(text, "drawing back to {} cards", self.rules.hand_size);
+                if e.ndrawn == 0 {
+                    text.push_str(": the draw pile is empty, nobody draws");
+                }
+            }
             EventKind::ActionDice(card) => {
                 let [a, b] = e.dice;
                 let _ = match card {
                     ActionCard::Jackpot => write!(
                         text,
-                        "Jackpot: named {}, rolled {a}{}",
+                        "Jackpot: seat {} named {}, the die rolled {a}{}",
+                        e.seat,
                         s.guess,
-                        if a == s.guess { ", a hit" } else { "" }
+                        if a == s.guess {
+                            format!(", a hit: +{}", self.rules.jackpot_points)
+                        } else {
+                            ", a miss".to_string()
+                        }
                     ),
                     ActionCard::RollOff => write!(
                         text,
@@ -202,27 +229,30 @@ impl Dardz {
                     ),
                     _ => write!(
                         text,
-                        "{}: rolled {a} {b} = {}; {} {}",
-                        card.label(),
+                        "{}: seat {} rolled {a} {b} = {}; {} {}",
+                        card_name(card.card()),
+                        e.seat,
                         a + b,
                         Self::seats_text(e.hit),
                         match (e.hit.count_ones(), card) {
-                            (0, _) => "is affected",
-                            (1, ActionCard::BoostEm) => "gains it",
-                            (_, ActionCard::BoostEm) => "gain it",
-                            (1, _) => "loses it",
-                            _ => "lose it",
+                            (0, _) => self.nobody_hit_text(s, card),
+                            (1, ActionCard::BoostEm) => "(in last place) gains it",
+                            (_, ActionCard::BoostEm) => "(in last place) gain it",
+                            (1, _) => "(in first place) loses it",
+                            _ => "(in first place) lose it",
                         }
                     ),
                 };
             }
             EventKind::Rolled(stage) => {
-                let _ = write!(text, "seat {} {}: {}", e.seat, stage.name(), Self::dice_text(s));
+                let _ = write!(text, "seat {}'s {}: {}", e.seat, stage.name(), Self::dice_text(s));
                 if s.ndice == 3 && s.dice[0] == s.dice[1] && s.dice[1] == s.dice[2] {
                     let _ = write!(text, ", 3-of-a-kind +{}", self.rules.three_of_a_kind_points);
                 }
-                if e.auto_pick != 0 {
-                    let _ = write!(text, "; {} takes {}", Self::seats_text(e.scored), e.auto_pick);
+                if e.auto_pick != 0 && e.scored == 0 {
+                    let _ = write!(text, "; nobody holds a {}", e.auto_pick);
+                } else if e.auto_pick != 0 {
+                    let _ = write!(text, "; {} scores {}", Self::seats_text(e.scored), e.auto_pick);
                 } else if s.phase == Phase::Pick {
                     let _ = write!(text, "; options {}", self.options_text(s));
                 } else {
@@ -233,6 +263,24 @@ impl Dardz {
         }
         text.push_str(&self.event_tail(s));
         text
+    }
+
+    /// Why a Boost 'em or Bunk 'em roll changed nobody's score (DZ-3): the round-1 rule, or
+    /// every score tied.
+    fn nobody_hit_text(&self, s: &DardzState, card: ActionCard) -> &'static str {
+        match (self.boost_bunk_live(s), card, self.rules.round1_boost_bunk) {
+            (true, _, _) => "is hit: every score is tied",
+            (false, ActionCard::BoostEm, RoundOneBoostBunk::Never) => {
+                "is hit: Boost 'em does nothing in round 1"
+            }
+            (false, ActionCard::BoostEm, _) => {
+                "is hit: in round 1 Boost 'em works only after a Jackpot or 3-of-a-kind scored"
+            }
+            (false, _, RoundOneBoostBunk::Never) => "is hit: Bunk 'em does nothing in round 1",
+            (false, _, _) => {
+                "is hit: in round 1 Bunk 'em works only after a Jackpot or 3-of-a-kind scored"
+            }
+        }
     }
 
     pub(super) fn render_text(&self, s: &DardzState) -> String {

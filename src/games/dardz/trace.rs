@@ -11,7 +11,7 @@
 
 use serde_json::{Value, json};
 
-use crate::core::trace::{Drawn, EndReason, TraceGame, event, points_event};
+use crate::core::trace::{Drawn, EndReason, MovePlace, TraceGame, event, points_event};
 
 use super::*;
 
@@ -259,7 +259,12 @@ impl TraceGame for Dardz {
                 DardzState::seats_in(self.side_reps(s)).map(|i| [i, self.partner(s, i)]).collect();
             state["teams"] = json!(teams);
         }
+        self.page_json(s, &mut state);
         state
+    }
+
+    fn move_place(&self, s: &DardzState, a: DardzAction) -> MovePlace {
+        self.place(s, a)
     }
 
     fn chance_json(&self, before: &DardzState, draws: &[Drawn], after: &DardzState) -> Value {

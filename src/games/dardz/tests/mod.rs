@@ -120,6 +120,7 @@ use DardzAction::{Guess, Pass, Pick, Play};
 mod action_cards;
 mod checks_and_rules;
 mod option_kinds;
+mod page;
 mod rounds;
 mod rulings;
 mod team_rulings;
