@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use super::layout::{Layout, Puzzle};
 use super::sheet::{COLOUR_KEYS, DANCE, DIAMOND, FLOWERS, HEART, Icon, bits};
-use super::state::{DIAMOND_ANY, DIAMOND_FROM, EXTRA, FAN, HEART_ANY, Pending};
+use super::state::{DIAMOND_ANY, DIAMOND_FROM, EXTRA, FAN, HEART_ANY, Pending, die_colour};
 use super::{Pride, PrideAction, PrideState};
 use crate::core::MovePlace;
 
@@ -263,6 +263,12 @@ pub fn is_diamond(p: Pending) -> bool {
     p == DIAMOND_ANY || (DIAMOND_FROM..DIAMOND_FROM + 4).contains(&p)
 }
 
+/// A die of the roll as people name it: "the white 3" without the article ("white 3").
+/// (Here rather than in text.rs, which reads the picture's words: no cycle between them.)
+pub(crate) fn die_name(s: &PrideState, i: u8) -> String {
+    format!("{} {}", COLOUR_KEYS[die_colour(i as usize) as usize], s.dice[i as usize])
+}
+
 impl Pride {
     /// Box `cell` of `puzzle` in words.
     pub(crate) fn box_words(&self, puzzle: u8, cell: u8) -> &str {
@@ -273,7 +279,7 @@ impl Pride {
     pub(crate) fn task_words(&self, s: &PrideState) -> String {
         use super::state::Step;
         let (c, seat) = (&s.ctx, s.actor());
-        let die = |slot: usize| super::text::die_name(s, c.chosen[slot]);
+        let die = |slot: usize| die_name(s, c.chosen[slot]);
         match c.step {
             Step::Pick => format!("seat {seat} chooses two dice"),
             Step::Chaperone => {

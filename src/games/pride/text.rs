@@ -2,17 +2,12 @@
 
 use std::fmt::Write as _;
 
-use super::picture::{fan_words, is_diamond, link_words};
+use super::picture::{die_name, fan_words, is_diamond, link_words};
 use super::score::{self, PARTS};
 use super::sheet::bits;
-use super::sheet::{COLOUR_KEYS, Icon, SUITOR_KEYS};
-use super::state::{Phase, PrideState, Step, die_colour};
+use super::sheet::{Icon, SUITOR_KEYS};
+use super::state::{Phase, PrideState, Step};
 use super::{Pride, PrideAction};
-
-/// A die of the roll as people name it: "the white 3" without the article ("white 3").
-pub(crate) fn die_name(s: &PrideState, i: u8) -> String {
-    format!("{} {}", COLOUR_KEYS[die_colour(i as usize) as usize], s.dice[i as usize])
-}
 
 impl Pride {
     pub(crate) fn describe_text(&self, s: &PrideState, a: PrideAction) -> String {
