@@ -71,7 +71,12 @@ function scoresAt(i) {
 function stepText(i) {
   if (i === 0) return "start: " + txt(current.start.game) + " match " + txt(current.start.match);
   var r = current.steps[i - 1] || {};
-  if (r.event === "decision") return "seat " + txt(r.seat) + " (" + txt(r.bot) + "): " + txt(r.action);
+  if (r.event === "decision") {
+    // Most games' texts name their seat ("seat 2 picks ..."): said once, the bot after it.
+    var said = txt(r.action), seat = "seat " + txt(r.seat);
+    if (said.indexOf(seat + " ") === 0) return said + " (" + txt(r.bot) + ")";
+    return seat + " (" + txt(r.bot) + "): " + said;
+  }
   return txt(r.result);
 }
 
