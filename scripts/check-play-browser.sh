@@ -3,7 +3,7 @@
 # (seat 0 a person, greedy bots, seed 7, no pace), opens the seat's page in headless
 # Chromium (playwright-core) and plays a whole match by clicking the picture: at each move
 # a move of the kind clicked least so far, on the part of the picture that plays it (or on
-# the bar of moves that have no place there), forced moves left to play themselves. Fails
+# the picture's strip of moves that have no part of their own), forced moves left to play themselves. Fails
 # when a move's target is not drawn, when another seat's part plays the person's move, on a
 # console error or a request leaving 127.0.0.1, when the end shown is not the saved trace's,
 # or when Ctrl-C does not stop the server cleanly; prints per game each move kind and how

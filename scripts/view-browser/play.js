@@ -1,14 +1,14 @@
 // Plays a whole match of each game through `arena play`'s page in headless Chromium, by
 // clicking the picture: at every move of the person it plays a move of the kind played
 // least so far (so every kind of move is clicked), on the part of the picture the server
-// names as the move's target (through the menu where several moves share it), or on the bar
-// when the move has no place on the picture. It checks: every move whose target is named
+// names as the move's target (through the menu where several moves share it), or on the
+// picture's strip of moves when the move has no part of its own (roll again, pass). It checks: every move whose target is named
 // is drawn with that target; nothing on another seat's part of the picture is clickable; a
 // forced move (the only legal one) plays itself; no console error; no request leaving the
 // local server; the end drawn equals the saved trace's end record; the trace holds the
 // moves clicked; Pride's log keeps no hidden line at the end; Ctrl-C ends the server with
 // exit code 0. It prints, per game, each move kind: how often it was legal, on the picture
-// or on the bar, and clicked. With SHOTS=DIR, saves DIR/play-<game>-1280.png and -800.png
+// or on its strip of moves, and clicked. With SHOTS=DIR, saves DIR/play-<game>-1280.png and -800.png
 // at the person's fourth decision, and reports where the first move sits at 800 px.
 // Environment: CHROMIUM, ARENA (the binary), WORK (a folder), GAMES (optional: a
 // comma-separated list of games to play).
@@ -164,10 +164,10 @@ async function playOne(browser, game, players, bots, seed, flags) {
   const names = Object.keys(kinds).sort();
   const onPicture = names.filter((n) => kinds[n].picture === kinds[n].legal);
   console.log(game + " (" + bots + " bots, seed " + seed + (flags ? " " + flags.join(" ") : "") + "): " + decisions + " decisions (" + forcedCount + " forced, played by the page), " + names.length + " move kinds, " +
-    onPicture.length + " always on the picture; end " + (shown ? shown.text : "-") + (problems.length ? " -- FAILED: " + problems.join("; ") : " -- ok"));
+    onPicture.length + " always on a part of the picture (the rest on its strip of moves); end " + (shown ? shown.text : "-") + (problems.length ? " -- FAILED: " + problems.join("; ") : " -- ok"));
   names.forEach((n) => {
     const e = kinds[n];
-    console.log("  " + game + " kind " + n + ": legal " + e.legal + " times, on the picture " + e.picture + ", on the bar " + e.bar + ", clicked " + e.clicked);
+    console.log("  " + game + " kind " + n + ": legal " + e.legal + " times, on a part of the picture " + e.picture + ", on the picture's strip of moves " + e.bar + ", clicked " + e.clicked);
   });
   return problems.length === 0;
 }

@@ -26,9 +26,10 @@ function post(what, body) {
 // Each legal move k names a `target` (view.moves[k]): the part of the picture drawn with
 // that `data-target` plays it, through a small menu when several moves share the part.
 // Moves whose target the picture does not draw (a pass, "roll again") are buttons on the
-// bar beside the picture. Only the person's own moves have targets, so nothing else is
+// picture's strip of moves under its caption. Only the person's own moves have targets, so nothing else is
 // clickable (another seat's sheet never plays a move).
 function placeMoves() {
+  if (!$("bar")) return;
   $("bar").innerHTML = "";
   if (!view || !view.yours || busy) return;
   var parts = {}, byTarget = {}, onBar = [];
@@ -117,7 +118,10 @@ function show(v) {
   current.start.state_data = v.state_data;
   var turn = v.turn.kind === "player" ? (v.turn.seat === SEAT ? "your move" : "seat " + v.turn.seat + " to move") :
     v.turn.kind === "chance" ? "the dice or cards are next" : "over";
+  // The moves with no part of their own (roll again, pass) are a strip on the table itself,
+  // under the caption: the whole match is played on the picture.
   $("picture").innerHTML = '<div class="caption" id="caption"><b>step ' + esc(v.step) + "</b> · " + esc(turn) + "</div>" +
+    '<div id="bar" aria-label="moves that have no part of their own on the table"></div>' +
     '<div id="table">' + picture(v.game, v.state_data, 0) + "</div>";
   $("who").textContent = gameTitle(v.game) + " · " + v.players + " players · you are seat " + SEAT + " · " +
     v.bots.map(function (b, s) { return "seat " + s + ": " + (s === SEAT ? "you" : b); }).join(", ");
