@@ -13,7 +13,7 @@
 
 use serde_json::{Value, json};
 
-use super::{Chance, Game, Seat};
+use super::{Chance, Game, ScriptedChance, Seat};
 
 /// The version of the JSON trace format (the start record's `format`). Version 1 was the
 /// text-only trace (`state`, `action`, `action_code`, `result`); 2 adds the structured
@@ -41,6 +41,32 @@ impl Drawn {
             Drawn::Card { kind } => json!({"card": kind}),
         }
     }
+}
+
+/// A chance source that gives `draws` again, in order: a recorded chance event replayed
+/// (for [`TraceGame::forced_moves`], which works a step out again from the state before it).
+pub fn replaying(draws: &[Drawn]) -> ScriptedChance {
+    let (mut dice, mut choices, mut cards) = (Vec::new(), Vec::new(), Vec::new());
+    for d in draws {
+        match *d {
+            Drawn::Die { value, .. } => dice.push(value),
+            Drawn::Choice { value, .. } => choices.push(value),
+            Drawn::Card { kind } => cards.push(kind),
+        }
+    }
+    ScriptedChance::new().dice(dice).choices(choices).draws(cards)
+}
+
+/// A move the rules made for a seat inside one step, without asking it: the seat's only
+/// option, which the engine takes at once (a bot is asked only when it has a real choice).
+/// `before` is the state just before the move. Traces, the play log and the replay give
+/// each such move a step of its own, with its mover, so that what it did and the points it
+/// scored sit on its own line, shown only to the seats that may see that seat's moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForcedMove<S, A> {
+    pub seat: Seat,
+    pub action: A,
+    pub before: S,
 }
 
 /// A chance source that logs every draw it passes on (for traces only).
@@ -206,6 +232,20 @@ pub trait TraceGame: Game {
     fn move_place(&self, _s: &Self::State, _a: Self::Action) -> MovePlace {
         MovePlace::bar("move")
     }
+    /// The moves the rules made without asking inside the step from `before` by `action` (a
+    /// decision), or by the chance event whose raw draws were `draws` (`action` `None`), in
+    /// the order they were made ([`ForcedMove`]). Each forced move's `before` is a state in
+    /// which its seat is to move and its action is the only legal one; what follows it up to
+    /// the next forced move (or the step's end) is that move's doing. The default: none, for
+    /// games that ask for every move. Checked for every game by the conformance check.
+    fn forced_moves(
+        &self,
+        _before: &Self::State,
+        _action: Option<Self::Action>,
+        _draws: &[Drawn],
+    ) -> Vec<ForcedMove<Self::State, Self::Action>> {
+        Vec::new()
+    }
     /// Why the match in `s` (over) ended.
     fn end_reason(&self, s: &Self::State) -> EndReason {
         if self.outcome(s).is_capped() {
@@ -214,6 +254,69 @@ pub trait TraceGame: Game {
             EndReason { code: "finished", text: "the game ended by its rules".into() }
         }
     }
+}
+
+/// One step as traces, the play log and the replay show it: a decision (asked for, or a
+/// move the rules made without asking, `forced`) or a chance event (`mover` `None`).
+pub struct Part<G: Game> {
+    pub before: G::State,
+    pub after: G::State,
+    pub mover: Option<Seat>,
+    pub action: Option<G::Action>,
+    pub forced: bool,
+}
+
+/// The steps that one decision (`mover` and `action`) or one chance event (its raw
+/// `draws`) from `before` to `after` is made of: itself, then each forced move the rules
+/// made within it ([`TraceGame::forced_moves`]), each up to the next.
+pub fn unfold<G: TraceGame>(
+    game: &G,
+    before: &G::State,
+    mover: Option<Seat>,
+    action: Option<G::Action>,
+    draws: &[Drawn],
+    after: &G::State,
+) -> Vec<Part<G>> {
+    let forced = game.forced_moves(before, action, draws);
+    let mut parts = Vec::with_capacity(forced.len() + 1);
+    let mut head =
+        Part { before: before.clone(), after: after.clone(), mover, action, forced: false };
+    for ForcedMove { seat, action, before } in forced {
+        head.after = before.clone();
+        parts.push(head);
+        head = Part {
+            before,
+            after: after.clone(),
+            mover: Some(seat),
+            action: Some(action),
+            forced: true,
+        };
+    }
+    parts.push(head);
+    parts
+}
+
+/// A step as the play log shows it to `viewer` when the match is at `now`: its words and
+/// its events ([`TraceGame::trace_events`]), or `None` where `viewer` may not know it (yet):
+/// the log then says only that something happened. The seat-log check
+/// (`conformance::seat_view::check_seat_logs`) holds this to what the viewer observes.
+pub fn seen_step<G: TraceGame>(
+    game: &G,
+    part: &Part<G>,
+    now: &G::State,
+    viewer: Seat,
+) -> Option<(String, Vec<Value>)> {
+    let text = match part.action {
+        Some(a) => game
+            .seat_sees_decision_by(&part.before, a, &part.after, now, viewer)
+            .then(|| game.describe(&part.before, a)),
+        None => game
+            .seat_sees_chance(&part.before, &part.after, viewer)
+            .then(|| game.describe_chance(&part.after)),
+    }?;
+    let mut events = Vec::new();
+    game.trace_events(&part.before, part.action, &part.after, &mut events);
+    Some((text, events))
 }
 
 #[cfg(test)]

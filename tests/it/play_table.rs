@@ -95,3 +95,55 @@ fn the_view_places_every_legal_move_and_the_page_sets_the_pace_within_bounds() {
     let (_, body) = server.post("/api/seat/0/pace", r#"{"ms":5001}"#);
     assert!(body.contains("from 0 to 5000"), "{body}");
 }
+
+/// A seed above 2^53 that a JavaScript number would round (issue 57: the page showed
+/// 1796537081016307200).
+const WIDE_SEED: u64 = 1_796_537_081_016_307_123;
+
+#[test]
+fn the_seed_a_page_is_handed_is_a_string_with_every_digit() {
+    // The play API's view at the end of a match, and the replay page's embedded trace.
+    let mut table = pride_table(WIDE_SEED);
+    while step(&mut table) {}
+    let view = table.view(Seat(0));
+    assert_eq!(view["seed"], Value::String(WIDE_SEED.to_string()));
+    let plan = arena::session::plan::Plan::new(
+        &arena::session::plan::MatchSpec {
+            seed: WIDE_SEED,
+            ..arena::session::plan::MatchSpec::new("pig")
+        },
+        1,
+    )
+    .unwrap();
+    let page = arena::session::view::page(&[arena::session::view::match_records(&plan, 0)], "t");
+    assert!(page.contains(&format!("\"seed\":\"{WIDE_SEED}\"")), "the page's seed is not a string");
+}
+
+#[test]
+fn pride_forced_moves_are_steps_of_their_own_with_their_mover() {
+    // Issue 57: a move with one option (a lone chaperone number, the only pair) had no step
+    // of its own; its points rode on the step before, another seat's. Every step of seat 0's
+    // log has one mover, forced steps are marked, and a forced step another seat cannot see
+    // yet shows that seat no events.
+    let mut table = pride_table(11);
+    while step(&mut table) {}
+    let view = table.view(Seat(0));
+    let log = view["log"].as_array().unwrap();
+    let forced: Vec<&Value> = log.iter().filter(|e| e["forced"] == true).collect();
+    assert!(forced.len() > 10, "only {} forced steps in a whole match", forced.len());
+    for e in forced {
+        assert!(e["seat"].is_u64(), "a forced step without its mover: {e}");
+    }
+    // Mid-round, from seat 0's chair: another seat's hidden forced moves carry no events.
+    let mut table = pride_table(11);
+    let mut hidden_forced = 0;
+    while step(&mut table) {
+        for e in table.view(Seat(0))["log"].as_array().unwrap() {
+            if e["forced"] == true && e["text"].as_str().unwrap().contains("cannot see yet") {
+                hidden_forced += 1;
+                assert_eq!(e["events"], serde_json::json!([]), "{e}");
+            }
+        }
+    }
+    assert!(hidden_forced > 0, "no hidden forced move seen");
+}

@@ -11,7 +11,10 @@
 //! match ends within the turn cap with a well-formed outcome; the same seed replays the same
 //! match (same actions, same final state); every metric the game emits has a description
 //! (for `COLUMNS.md`); and, on the first [`TRACED_MATCHES`] matches, the trace's events
-//! explain every score: their points sum to the outcome's scores (see [`trace_points`]).
+//! explain every score: their points sum to the outcome's scores (see [`trace_points`]); on the
+//! first [`FORCED_CHECKED`] matches, every forced move a game reports inside a step (its
+//! own step in traces, [`TraceGame::forced_moves`]) is its seat's only legal action and,
+//! applied, ends where the step ended.
 //!
 //! Hidden information is checked through [`Game::observe`], on every state of the first
 //! [`OBSERVED_MATCHES`] matches and for every seat v (see [`observation`]): (A) what v
@@ -30,7 +33,7 @@ use std::hash::{Hash, Hasher};
 
 use rand::RngExt;
 
-use super::trace::TraceGame;
+use super::trace::{Drawn, Recording, TraceGame};
 use super::{CHANCE_STREAM, Game, MAX_SEATS, Outcome, Rng, Seat, Turn, bot_stream, derive_rng};
 
 /// What the check saw, for tests that want to assert more (e.g. that the cap is reachable).
@@ -294,7 +297,15 @@ fn play_checked<G: TraceGame>(
             Turn::Chance => {
                 let mut copy = state.clone();
                 let mut copy_rng = chance.clone();
-                game.sample_chance(&mut state, &mut chance);
+                if index < FORCED_CHECKED {
+                    let mut draws = Vec::new();
+                    let mut recording = Recording { inner: &mut chance, log: &mut draws };
+                    game.sample_chance(&mut state, &mut recording);
+                    forced_moves_agree(game, &copy, None, &draws, &state)
+                        .unwrap_or_else(|e| fail(step, e));
+                } else {
+                    game.sample_chance(&mut state, &mut chance);
+                }
                 if let Some(p) = points.as_mut() {
                     p.step(game, &copy, None, &state).unwrap_or_else(|e| fail(step, e));
                 }
@@ -353,6 +364,10 @@ fn play_checked<G: TraceGame>(
                     let _ = game.describe(&copy, action);
                 }
                 game.apply(&mut state, action);
+                if index < FORCED_CHECKED {
+                    forced_moves_agree(game, &copy, Some(action), &[], &state)
+                        .unwrap_or_else(|e| fail(step, e));
+                }
                 if let Some(p) = points.as_mut() {
                     p.step(game, &copy, Some(action), &state).unwrap_or_else(|e| fail(step, e));
                 }
@@ -386,6 +401,47 @@ fn play_checked<G: TraceGame>(
         let _ = game.render(&state);
     }
     (state, outcome, decisions, trail)
+}
+
+/// Matches whose every step's forced moves are checked ([`forced_moves_agree`]).
+pub const FORCED_CHECKED: u64 = 200;
+
+/// The forced moves a game reports inside the step from `before` (by `action`, or by the
+/// chance event of `draws`) to `after` are what they claim ([`TraceGame::forced_moves`]): in
+/// the state before each, its seat is to move and its action is the only legal one, and
+/// applying it there ends where the step ended (the rest of the step is its doing).
+fn forced_moves_agree<G: TraceGame>(
+    game: &G,
+    before: &G::State,
+    action: Option<G::Action>,
+    draws: &[Drawn],
+    after: &G::State,
+) -> Result<(), String> {
+    let mut legal = Vec::new();
+    for (k, f) in game.forced_moves(before, action, draws).into_iter().enumerate() {
+        if game.turn(&f.before) != Turn::Player(f.seat) {
+            return Err(format!(
+                "forced move {k} ({:?}): {} is not to move before it",
+                f.action, f.seat
+            ));
+        }
+        game.legal_actions(&f.before, &mut legal);
+        if legal != [f.action] {
+            return Err(format!(
+                "forced move {k} ({:?}) is not the only legal action: {legal:?}",
+                f.action
+            ));
+        }
+        let mut rest = f.before.clone();
+        game.apply(&mut rest, f.action);
+        if rest != *after {
+            return Err(format!(
+                "forced move {k} ({:?}) applied does not end where the step did",
+                f.action
+            ));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
-//! The seat-view check: what a person playing a seat is shown ([`TraceGame::seat_state_json`]
-//! and [`TraceGame::seat_render`])
-//! depends on nothing that seat cannot know. For every step of seeded random matches and
+//! The seat-view checks: what a person playing a seat is shown depends on nothing that seat
+//! cannot know. [`check_seat_views`] holds the state ([`TraceGame::seat_state_json`] and
+//! [`TraceGame::seat_render`]) to it; [`check_seat_logs`] the play log's words and events.
+//!
+//! The state: For every step of seeded random matches and
 //! every seat v, the view of the true state must equal the view of states determinized for
 //! v (everything v cannot see resampled, [`Game::determinize`] and
 //! [`Game::determinize_lazy`]). A view that printed an
@@ -8,6 +10,9 @@
 
 use rand::RngExt;
 
+use serde_json::Value;
+
+use crate::core::trace::{Part, Recording, seen_step, unfold};
 use crate::core::{Seat, TraceGame, Turn, determinize_as};
 
 /// What the check looked at.
@@ -76,4 +81,134 @@ pub fn check_seat_views<G: TraceGame>(
         }
     }
     Ok(report)
+}
+
+/// What [`check_seat_logs`] looked at.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeatLogReport {
+    /// Steps of the log (decisions, forced moves and chance events).
+    pub steps: u64,
+    /// Steps of another seat whose events a seat was shown (at the time or once revealed).
+    pub shown_to_others: u64,
+    /// Comparisons of a seat's summed events with the scores it is shown.
+    pub comparisons: u64,
+}
+
+/// The log's half of the seat-view check: the events a seat is shown explain exactly the
+/// scores it is shown, no more. Every step of `matches` random matches is unfolded as the
+/// play log shows it ([`unfold`]: a forced move is its own step, with its mover); after each
+/// step, for every seat v, the points of the events of every step v may read by then
+/// ([`seen_step`], the start's events included) are summed per seat and must equal the
+/// `scores` of v's view ([`TraceGame::seat_state_json`]). A step that shows v points v's view
+/// does not show yet (another seat's secret choice, or points carried on the wrong step)
+/// breaks the sum. Games whose view has no `scores` list are not checked (the report says
+/// how many comparisons were made).
+pub fn check_seat_logs<G: TraceGame>(
+    game: &G,
+    players: usize,
+    matches: u64,
+    seed: u64,
+) -> Result<SeatLogReport, String> {
+    let mut report = SeatLogReport::default();
+    let mut legal = Vec::new();
+    for m in 0..matches {
+        let mut rng = crate::core::derive_rng(seed, m, 0);
+        let mut state = game.new_state(players);
+        let mut start = Vec::new();
+        game.start_events(&state, &mut start);
+        let start_points = points_by_seat(&start, players);
+        // Per viewer: points summed over the steps it has read, and the steps it may not yet.
+        let mut read: Vec<Vec<i64>> = vec![start_points; players];
+        let mut unread: Vec<Vec<usize>> = vec![Vec::new(); players];
+        let mut parts: Vec<Part<G>> = Vec::new();
+        loop {
+            for v in 0..players {
+                let viewer = Seat(v as u8);
+                let mut still = Vec::new();
+                for &i in &unread[v] {
+                    match seen_step(game, &parts[i], &state, viewer) {
+                        Some((_, events)) => {
+                            if parts[i].mover.is_some_and(|s| s != viewer) {
+                                report.shown_to_others += 1;
+                            }
+                            for (j, p) in points_by_seat(&events, players).into_iter().enumerate() {
+                                read[v][j] += p;
+                            }
+                        }
+                        None => still.push(i),
+                    }
+                }
+                unread[v] = still;
+                let view = game.seat_state_json(&state, viewer);
+                let Some(scores) = scores_of(&view, players) else { continue };
+                report.comparisons += 1;
+                if scores != read[v] {
+                    let last =
+                        parts.last().map_or("the start".to_string(), |p| step_words(game, p));
+                    return Err(format!(
+                        "{}: match {m}, step {}: seat {v} is shown events worth {:?} but scores {:?} \
+                         (the last step: {last})",
+                        game.name(),
+                        parts.len(),
+                        read[v],
+                        scores
+                    ));
+                }
+            }
+            let before = state.clone();
+            let (mover, action, draws) = match game.turn(&state) {
+                Turn::Over => break,
+                Turn::Chance => {
+                    let mut draws = Vec::new();
+                    let mut recording = Recording { inner: &mut rng, log: &mut draws };
+                    game.sample_chance(&mut state, &mut recording);
+                    (None, None, draws)
+                }
+                Turn::Player(seat) => {
+                    game.legal_actions(&state, &mut legal);
+                    let a = legal[rng.random_range(0..legal.len())];
+                    game.apply(&mut state, a);
+                    (Some(seat), Some(a), Vec::new())
+                }
+            };
+            for part in unfold(game, &before, mover, action, &draws, &state) {
+                unread.iter_mut().for_each(|u| u.push(parts.len()));
+                parts.push(part);
+            }
+            report.steps = report.steps.max(parts.len() as u64);
+        }
+    }
+    Ok(report)
+}
+
+/// The points of `events` per seat.
+fn points_by_seat(events: &[Value], players: usize) -> Vec<i64> {
+    let mut sums = vec![0i64; players];
+    for e in events {
+        if let (Some(seat), Some(points)) = (e["seat"].as_u64(), e["points"].as_i64())
+            && (seat as usize) < players
+        {
+            sums[seat as usize] += points;
+        }
+    }
+    sums
+}
+
+/// The `scores` list of a view, when it has one for every seat.
+fn scores_of(view: &Value, players: usize) -> Option<Vec<i64>> {
+    let scores: Vec<i64> = view["scores"].as_array()?.iter().filter_map(Value::as_i64).collect();
+    (scores.len() == players).then_some(scores)
+}
+
+/// A step in words, for an error message.
+fn step_words<G: TraceGame>(game: &G, p: &Part<G>) -> String {
+    match (p.mover, p.action) {
+        (Some(seat), Some(a)) => format!(
+            "seat {}{}: {}",
+            seat.0,
+            if p.forced { " (forced)" } else { "" },
+            game.describe(&p.before, a)
+        ),
+        _ => format!("chance: {}", game.describe_chance(&p.after)),
+    }
 }

@@ -437,7 +437,19 @@ impl Turn<'_> {
     /// [`Turn::settle`], passing `keep` each option it counts with its index: when it stops
     /// at a choice other than a pick, the last options passed are that choice's (a pick's
     /// are the bits of `Ctx::picks`).
-    pub fn settle_keeping(&mut self, solo: bool, mut keep: impl FnMut(u32, PrideAction)) -> u32 {
+    pub fn settle_keeping(&mut self, solo: bool, keep: impl FnMut(u32, PrideAction)) -> u32 {
+        self.settle_watching(solo, keep, |_, _, _| {})
+    }
+
+    /// [`Turn::settle_keeping`], showing `forced` each move it takes without asking (the one
+    /// option of its step) with the sheet and turn just before it: traces give such a move a
+    /// step of its own ([`crate::core::TraceGame::forced_moves`]).
+    pub fn settle_watching(
+        &mut self,
+        solo: bool,
+        mut keep: impl FnMut(u32, PrideAction),
+        mut forced: impl FnMut(&Marks, &Ctx, PrideAction),
+    ) -> u32 {
         loop {
             match self.c.step {
                 Step::Reroll | Step::Done => return 0,
@@ -470,7 +482,10 @@ impl Turn<'_> {
             match n {
                 0 => self.nothing_possible(),
                 // An extra die always offers Skip too, so a lone option is never one.
-                1 => self.apply(first),
+                1 => {
+                    forced(self.m, self.c, first);
+                    self.apply(first)
+                }
                 n => return n,
             }
         }

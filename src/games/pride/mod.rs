@@ -23,6 +23,7 @@
 
 mod checks;
 pub mod engine;
+mod forced;
 pub mod layout;
 pub(crate) mod memo;
 mod metric_docs;
@@ -39,6 +40,8 @@ mod text;
 mod trace;
 
 use std::hash::{Hash, Hasher};
+
+use forced::Watch;
 use std::ops::RangeInclusive;
 
 use crate::core::options::{KindSet, OptionKind};
@@ -138,16 +141,22 @@ impl Pride {
         }
     }
 
-    fn begin_turn(&self, s: &mut PrideState) {
+    fn begin_turn(&self, s: &mut PrideState, watch: &mut impl Watch) {
         s.ctx = self.fresh_ctx(s, s.actor());
-        self.run(s);
+        self.run_watching(s, watch);
     }
 
     /// Settle the turn; move on while turns end without a decision.
     fn run(&self, s: &mut PrideState) {
+        self.run_watching(s, &mut ())
+    }
+
+    /// [`Pride::run`], showing `watch` every move it takes without asking.
+    fn run_watching(&self, s: &mut PrideState, watch: &mut impl Watch) {
         loop {
             let solo = s.players == 1;
-            self.turn_in(s).settle(solo);
+            watch.begin(s);
+            self.turn_in(s).settle_watching(solo, |_, _| {}, |m, c, a| watch.forced(m, c, a));
             match s.ctx.step {
                 Step::Done => {
                     if !self.end_turn(s) {
@@ -330,6 +339,55 @@ impl Pride {
         }
         s.sheets[seat] = m;
     }
+
+    /// [`Game::sample_chance`], showing `watch` every move it takes without asking.
+    fn chance_watching(
+        &self,
+        s: &mut PrideState,
+        chance: &mut impl Chance,
+        watch: &mut impl Watch,
+    ) {
+        match s.phase {
+            Phase::Roll => {
+                s.round += 1;
+                for d in s.dice.iter_mut() {
+                    *d = chance.die(6) as u8;
+                }
+                s.pool = ALL_DICE;
+                s.pos = 0;
+                s.phase = Phase::Turn;
+                self.begin_turn(s, watch);
+            }
+            Phase::Reveal => {
+                // A lazy determinization's unplayed turns, in seat order as `determinize`
+                // replays them.
+                for j in 0..s.players() {
+                    if s.unseen & (1 << j) != 0 {
+                        self.replay(s, j, chance);
+                    }
+                }
+                s.unseen = 0;
+                self.end_round(s);
+            }
+            Phase::Reroll => {
+                // PP-17, PP-26: re-roll the three dice not picked; then pick 2 of them.
+                for i in 0..5 {
+                    if s.ctx.used & (1 << i) == 0 {
+                        s.dice[i] = chance.die(6) as u8;
+                    }
+                }
+                let c = &mut s.ctx;
+                c.pick = 1;
+                c.candidates = ALL_DICE & !c.used;
+                c.white_and_coloured = false;
+                c.picks = 0;
+                c.step = Step::Pick;
+                s.phase = Phase::Turn;
+                self.run_watching(s, watch);
+            }
+            other => panic!("no chance event in {other:?}"),
+        }
+    }
 }
 
 impl Game for Pride {
@@ -434,46 +492,7 @@ impl Game for Pride {
     }
 
     fn sample_chance(&self, s: &mut PrideState, chance: &mut impl Chance) {
-        match s.phase {
-            Phase::Roll => {
-                s.round += 1;
-                for d in s.dice.iter_mut() {
-                    *d = chance.die(6) as u8;
-                }
-                s.pool = ALL_DICE;
-                s.pos = 0;
-                s.phase = Phase::Turn;
-                self.begin_turn(s);
-            }
-            Phase::Reveal => {
-                // A lazy determinization's unplayed turns, in seat order as `determinize`
-                // replays them.
-                for j in 0..s.players() {
-                    if s.unseen & (1 << j) != 0 {
-                        self.replay(s, j, chance);
-                    }
-                }
-                s.unseen = 0;
-                self.end_round(s);
-            }
-            Phase::Reroll => {
-                // PP-17, PP-26: re-roll the three dice not picked; then pick 2 of them.
-                for i in 0..5 {
-                    if s.ctx.used & (1 << i) == 0 {
-                        s.dice[i] = chance.die(6) as u8;
-                    }
-                }
-                let c = &mut s.ctx;
-                c.pick = 1;
-                c.candidates = ALL_DICE & !c.used;
-                c.white_and_coloured = false;
-                c.picks = 0;
-                c.step = Step::Pick;
-                s.phase = Phase::Turn;
-                self.run(s);
-            }
-            other => panic!("no chance event in {other:?}"),
-        }
+        self.chance_watching(s, chance, &mut ())
     }
 
     fn outcome(&self, s: &PrideState) -> Outcome {

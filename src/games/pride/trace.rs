@@ -7,7 +7,7 @@ use super::score::{self, PARTS};
 use super::sheet::{FLOWERS, HEART};
 use super::state::{Marks, Phase, PrideState, Step};
 use super::{Pride, PrideAction};
-use crate::core::trace::{EndReason, MovePlace, points_event};
+use crate::core::trace::{Drawn, EndReason, ForcedMove, MovePlace, points_event};
 use crate::core::{Game, Seat, TraceGame};
 
 impl TraceGame for Pride {
@@ -72,6 +72,17 @@ impl TraceGame for Pride {
                 }
             }
         }
+    }
+
+    /// Steps with one option, taken without asking (PP-12's forced placements, a lone
+    /// chaperone number, the next seat's turn settled after the mover's): each its own step.
+    fn forced_moves(
+        &self,
+        before: &PrideState,
+        action: Option<PrideAction>,
+        draws: &[Drawn],
+    ) -> Vec<ForcedMove<PrideState, PrideAction>> {
+        self.forced_in_step(before, action, draws)
     }
 
     /// A person's move on the picture ([`Pride::move_place_of`]).

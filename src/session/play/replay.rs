@@ -98,10 +98,21 @@ fn replay_in<G: TraceGame>(
         table.name_seating(seating.clone());
     }
     let steps = &records[1..records.len() - 1];
+    // The table's steps the trace's records have matched so far.
+    let mut matched = 0u64;
     for record in steps {
-        let step = record["step"].as_u64().unwrap_or(table.step() + 1);
+        let step = record["step"].as_u64().unwrap_or(matched + 1);
         let wrong =
             |what: String| input(format!("{name}: match {}, step {step}: {what}", head.index));
+        if record["forced"] == true {
+            // A move the rules made without asking: the step before it played it already.
+            matched += 1;
+            let recorded = record["action"].as_str();
+            return_if_differs(recorded, table.step_text(matched), "forced move", &wrong)?;
+            continue;
+        }
+        // A trace written before forced moves had steps of their own lacks them: skip past.
+        matched = table.step();
         let (recorded, key) = match record["event"].as_str() {
             Some("decision") => {
                 let seat = record["seat"]
@@ -133,13 +144,8 @@ fn replay_in<G: TraceGame>(
                 (record["result"].as_str(), "result")
             }
         };
-        let replayed = table.last_step_text().unwrap_or_default();
-        if recorded != Some(replayed.as_str()) {
-            return Err(wrong(format!(
-                "the trace's {key} is {}, but replaying it gives \"{replayed}\" (an edited trace, or other rules or version)",
-                recorded.map_or("missing".to_string(), |r| format!("\"{r}\""))
-            )));
-        }
+        matched += 1;
+        return_if_differs(recorded, table.step_text(matched), key, &wrong)?;
     }
     let end = &records[records.len() - 1];
     let stopped = end["stopped"] == true;
@@ -163,4 +169,28 @@ fn replay_in<G: TraceGame>(
         emit(line);
     }
     Ok(())
+}
+
+/// An error unless the replayed step (its words, and whether it was forced) is the record's:
+/// `recorded` words, forced exactly when `key` is "forced move".
+fn return_if_differs(
+    recorded: Option<&str>,
+    replayed: Option<(String, bool)>,
+    key: &str,
+    wrong: &dyn Fn(String) -> anyhow::Error,
+) -> anyhow::Result<()> {
+    let forced = key == "forced move";
+    match replayed {
+        Some((text, was_forced)) if was_forced == forced && recorded == Some(text.as_str()) => {
+            Ok(())
+        }
+        Some((text, was_forced)) if was_forced == forced => Err(wrong(format!(
+            "the trace's {key} is {}, but replaying it gives \"{text}\" (an edited trace, or other rules or version)",
+            recorded.map_or("missing".to_string(), |r| format!("\"{r}\""))
+        ))),
+        _ => Err(wrong(format!(
+            "the trace records a {key} here, but replaying it gives {} (an edited trace, or other rules or version)",
+            if forced { "no move made without asking" } else { "a move made without asking" }
+        ))),
+    }
 }

@@ -9,13 +9,11 @@
 
 use serde_json::{Value, json};
 
-use crate::arena::Observer;
 use crate::bots::profile::parse_one;
 use crate::bots::{Bot, BotSpec};
 use crate::core::trace::{Drawn, Recording};
-use crate::core::{
-    CHANCE_STREAM, Game, MatchLength, Rng, Seat, TraceGame, Turn, bot_stream, derive_rng,
-};
+use crate::core::trace::{Part, seen_step, unfold};
+use crate::core::{CHANCE_STREAM, MatchLength, Rng, Seat, TraceGame, Turn, bot_stream, derive_rng};
 use crate::output::csv_files::seating_text;
 use crate::session::trace::{Recorder, StartHead, TraceStyle, end_record, start_record};
 
@@ -55,13 +53,10 @@ impl Refusal {
     }
 }
 
-/// One step played.
-struct Step<G: Game> {
-    before: G::State,
-    after: G::State,
-    /// `None` for a chance event.
-    mover: Option<Seat>,
-    action: Option<G::Action>,
+/// One step played: a decision, a move the rules made without asking (`forced`), or a
+/// chance event.
+struct Step<G: TraceGame> {
+    part: Part<G>,
     legal: Vec<G::Action>,
     draws: Vec<Drawn>,
 }
@@ -177,7 +172,15 @@ impl<G: TraceGame> GameTable<G> {
         draws: Vec<Drawn>,
     ) {
         let legal = if mover.is_some() { std::mem::take(&mut self.legal) } else { Vec::new() };
-        self.steps.push(Step { before, after: self.state.clone(), mover, action, legal, draws });
+        // Each move the rules made inside the step gets a step of its own, with its mover.
+        for part in unfold(&self.game, &before, mover, action, &draws, &self.state) {
+            let legal = match part.action {
+                Some(a) if part.forced => vec![a],
+                _ => legal.clone(),
+            };
+            let draws = if part.mover.is_none() { draws.clone() } else { Vec::new() };
+            self.steps.push(Step { part, legal, draws });
+        }
     }
 
     /// Play one step that needs no person: a chance event or a bot's decision. False when
@@ -240,29 +243,19 @@ impl<G: TraceGame> GameTable<G> {
             .iter()
             .enumerate()
             .skip(from)
-            .map(|(i, st)| {
-                let mut events = Vec::new();
-                let (text, seen) = match (st.mover, st.action) {
-                    (Some(seat), Some(a)) => {
-                        let now = &self.state;
-                        if self.game.seat_sees_decision_by(&st.before, a, &st.after, now, viewer) {
-                            (self.game.describe(&st.before, a), true)
-                        } else {
-                            (format!("seat {} made a choice you cannot see yet", seat.0), false)
+            .map(|(i, Step { part: st, .. })| {
+                let (text, events) = seen_step(&self.game, st, &self.state, viewer)
+                    .unwrap_or_else(|| match st.mover {
+                        Some(seat) => {
+                            (format!("seat {} made a choice you cannot see yet", seat.0), vec![])
                         }
-                    }
-                    _ => {
-                        if self.game.seat_sees_chance(&st.before, &st.after, viewer) {
-                            (self.game.describe_chance(&st.after), true)
-                        } else {
-                            ("chance: something you cannot see".to_string(), false)
-                        }
-                    }
-                };
-                if seen {
-                    self.game.trace_events(&st.before, st.action, &st.after, &mut events);
+                        None => ("chance: something you cannot see".to_string(), vec![]),
+                    });
+                let mut entry = json!({"step": i + 1, "seat": st.mover.map(|s| s.0), "text": text, "events": events});
+                if st.forced {
+                    entry["forced"] = json!(true);
                 }
-                json!({"step": i + 1, "seat": st.mover.map(|s| s.0), "text": text, "events": events})
+                entry
             })
             .collect()
     }
@@ -297,8 +290,9 @@ impl<G: TraceGame> GameTable<G> {
             "text": self.text_for(viewer), "log": self.log_for(viewer, log_from),
         });
         if self.is_over() {
-            // The seed decides every roll still to come, so it is shown only at the end.
-            view["seed"] = json!(self.seed);
+            // The seed decides every roll still to come, so it is shown only at the end. A
+            // string: a 64-bit number read by JavaScript as a double loses its last digits.
+            view["seed"] = json!(self.seed.to_string());
             view["end"] = self.end_json();
         }
         view
@@ -325,8 +319,10 @@ impl<G: TraceGame> GameTable<G> {
     }
 
     fn length(&self) -> MatchLength {
-        let decisions = self.steps.iter().filter(|s| s.mover.is_some()).count() as u32;
-        let chance_events = self.steps.len() as u32 - decisions;
+        // As a run counts them: moves the rules made without asking are neither.
+        let decisions =
+            self.steps.iter().filter(|s| s.part.mover.is_some() && !s.part.forced).count() as u32;
+        let chance_events = self.steps.iter().filter(|s| s.part.mover.is_none()).count() as u32;
         MatchLength { decisions, chance_events, turns: 0, rounds: 0 }
     }
 
@@ -412,12 +408,7 @@ impl<G: TraceGame> GameTable<G> {
         let mut recorder =
             Recorder::new(&self.game, self.labels(), style, from, emit).numbered_after(first);
         for st in steps {
-            match (st.mover, st.action) {
-                (Some(seat), Some(a)) => {
-                    recorder.decision(&st.before, seat, &st.legal, a, &st.after)
-                }
-                _ => recorder.chance(&st.before, &st.draws, &st.after),
-            }
+            recorder.part(&st.part, &st.legal, &st.draws);
         }
         recorder.into_last_state()
     }
@@ -433,13 +424,15 @@ impl<G: TraceGame> GameTable<G> {
         }
     }
 
-    /// What the last step did, in words (its action, or its chance event), as the trace says.
-    pub fn last_step_text(&self) -> Option<String> {
-        let st = self.steps.last()?;
-        Some(match st.action {
+    /// What step `step` (1-based) did, in words (its action, or its chance event), as the
+    /// trace says, and whether it was a move the rules made without asking.
+    pub fn step_text(&self, step: u64) -> Option<(String, bool)> {
+        let st = &self.steps.get(usize::try_from(step).ok()?.checked_sub(1)?)?.part;
+        let text = match st.action {
             Some(a) => self.game.describe(&st.before, a),
             None => self.game.describe_chance(&st.after),
-        })
+        };
+        Some((text, st.forced))
     }
 
     /// The final scores, once the match is over.

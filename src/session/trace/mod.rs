@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use crate::arena::{MatchRecord, Observer, RunSpec, Worker};
 use crate::core::rules::Rules;
-use crate::core::trace::{Drawn, TRACE_FORMAT, TraceGame};
+use crate::core::trace::{Drawn, Part, TRACE_FORMAT, TraceGame, unfold};
 use crate::core::{MatchLength, Seat};
 use crate::output::csv_files::seating_text;
 
@@ -129,21 +129,37 @@ fn changes(was: &Value, now: &Value) -> Value {
     }
 }
 
-impl<G: TraceGame> Observer<G> for Recorder<'_, G> {
-    fn decision(
+impl<G: TraceGame> Recorder<'_, G> {
+    /// Record one step (already unfolded): a decision or a chance event with its raw draws.
+    pub(crate) fn part(&mut self, part: &Part<G>, legal: &[G::Action], draws: &[Drawn]) {
+        match (part.mover, part.action) {
+            (Some(seat), Some(action)) => {
+                self.decision_step(&part.before, seat, legal, action, &part.after, part.forced)
+            }
+            _ => self.chance_step(&part.before, draws, &part.after),
+        }
+    }
+
+    fn decision_step(
         &mut self,
         before: &G::State,
         seat: Seat,
         legal: &[G::Action],
         action: G::Action,
         after: &G::State,
+        forced: bool,
     ) {
         self.step += 1;
         let what = self.game.describe(before, action);
         self.game.trace_events(before, Some(action), after, &mut self.events);
+        // A forced move's only option is the move itself.
+        let only = [action];
+        let legal = if forced { &only[..] } else { legal };
         let line = match self.style {
             TraceStyle::Text => {
-                let head = format!("[{}] seat {} ({}): {what}", self.step, seat.0, self.bot(seat));
+                let how = if forced { ", its only move" } else { "" };
+                let head =
+                    format!("[{}] seat {} ({}{how}): {what}", self.step, seat.0, self.bot(seat));
                 self.finish_text(head, after)
             }
             TraceStyle::Json { .. } => {
@@ -151,10 +167,13 @@ impl<G: TraceGame> Observer<G> for Recorder<'_, G> {
                     .iter()
                     .map(|&a| json!({"code": format!("{a:?}"), "text": self.game.describe(before, a)}))
                     .collect();
-                let record = json!({"event": "decision", "step": self.step, "seat": seat.0,
+                let mut record = json!({"event": "decision", "step": self.step, "seat": seat.0,
                     "bot": self.bot(seat), "action": what, "action_code": format!("{action:?}"),
                     "state": self.game.render(after), "legal": options,
                     "chosen": legal.iter().position(|&a| a == action)});
+                if forced {
+                    record["forced"] = json!(true);
+                }
                 self.finish_json(record, after)
             }
         };
@@ -162,7 +181,7 @@ impl<G: TraceGame> Observer<G> for Recorder<'_, G> {
         self.last = Some(after.clone());
     }
 
-    fn chance(&mut self, before: &G::State, draws: &[Drawn], after: &G::State) {
+    fn chance_step(&mut self, before: &G::State, draws: &[Drawn], after: &G::State) {
         self.step += 1;
         let what = self.game.describe_chance(after);
         self.game.trace_events(before, None, after, &mut self.events);
@@ -181,6 +200,28 @@ impl<G: TraceGame> Observer<G> for Recorder<'_, G> {
         };
         (self.emit)(line);
         self.last = Some(after.clone());
+    }
+}
+
+/// A played match's steps, each unfolded into the moves it is made of ([`unfold`]).
+impl<G: TraceGame> Observer<G> for Recorder<'_, G> {
+    fn decision(
+        &mut self,
+        before: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+        action: G::Action,
+        after: &G::State,
+    ) {
+        for part in unfold(self.game, before, Some(seat), Some(action), &[], after) {
+            self.part(&part, legal, &[]);
+        }
+    }
+
+    fn chance(&mut self, before: &G::State, draws: &[Drawn], after: &G::State) {
+        for part in unfold(self.game, before, None, None, draws, after) {
+            self.part(&part, &[], draws);
+        }
     }
 }
 

@@ -226,9 +226,32 @@ fn script_json(value: &Value) -> String {
     value.to_string().replace('<', "\\u003c")
 }
 
+/// A start record as the page's script reads it: its 64-bit numbers (seed, deal, match) as
+/// strings, since JavaScript reads a number as a double and a seed above 2^53 would lose its
+/// last digits (a copied seed would replay another match).
+fn wide_numbers_as_strings(mut start: Value) -> Value {
+    for key in ["seed", "deal", "match"] {
+        if let Some(n) = start.get(key).and_then(Value::as_u64) {
+            start[key] = Value::String(n.to_string());
+        }
+    }
+    start
+}
+
 /// The page of `matches` (at least one), titled `title`.
 pub fn page(matches: &[MatchRecords], title: &str) -> String {
-    let data = Value::Array(matches.iter().map(|m| Value::Array(m.clone())).collect());
+    let data = Value::Array(
+        matches
+            .iter()
+            .map(|m| {
+                let mut records = m.clone();
+                if let Some(start) = records.first_mut() {
+                    *start = wide_numbers_as_strings(start.take());
+                }
+                Value::Array(records)
+            })
+            .collect(),
+    );
     let script = format!("\n{DRAW_SCRIPT}\n{SCRIPT}\n");
     let policy = html::policy_with_script(&script, false);
     html::fill(
