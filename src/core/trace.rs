@@ -141,15 +141,22 @@ pub struct MovePlace {
     pub kind: &'static str,
     /// The `data-target` of the part of the picture that plays the move, or empty.
     pub target: String,
+    /// Further parts that play the move too (a pair of dice: either die).
+    pub also: Vec<String>,
 }
 
 impl MovePlace {
     pub fn at(kind: &'static str, target: impl Into<String>) -> Self {
-        MovePlace { kind, target: target.into() }
+        MovePlace { kind, target: target.into(), also: Vec::new() }
+    }
+    /// The move is played from `target` too.
+    pub fn and_at(mut self, target: impl Into<String>) -> Self {
+        self.also.push(target.into());
+        self
     }
     /// A move with no part of its own on the picture (a pass, "roll again"): on the bar.
     pub fn bar(kind: &'static str) -> Self {
-        MovePlace { kind, target: String::new() }
+        MovePlace { kind, target: String::new(), also: Vec::new() }
     }
 }
 
@@ -254,6 +261,31 @@ pub trait TraceGame: Game {
             EndReason { code: "finished", text: "the game ended by its rules".into() }
         }
     }
+}
+
+/// Whether states `x` and `y`, reached by two moves of the same words, are the same move's
+/// result as a person can tell: equal, or alike in whose turn it is, the scores and the words
+/// of every move that follows (two equal dice: the same move, whichever die is taken). The
+/// play page lists such moves once (`same_as`), and the move-words check
+/// (`tests/it/move_words.rs`) holds every game's words to it.
+pub fn alike<G: TraceGame>(game: &G, x: &G::State, y: &G::State) -> bool {
+    if x == y {
+        return true;
+    }
+    if game.turn(x) != game.turn(y) || game.state_json(x)["scores"] != game.state_json(y)["scores"]
+    {
+        return false;
+    }
+    let words = |s: &G::State| {
+        let mut legal = Vec::new();
+        if matches!(game.turn(s), super::Turn::Player(_)) {
+            game.legal_actions(s, &mut legal);
+        }
+        let mut texts: Vec<String> = legal.iter().map(|&a| game.describe(s, a)).collect();
+        texts.sort();
+        texts
+    };
+    words(x) == words(y)
 }
 
 /// One step as traces, the play log and the replay show it: a decision (asked for, or a

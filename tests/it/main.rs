@@ -35,6 +35,7 @@ mod lifecycle;
 mod love_actually_no_peeking;
 mod may_end;
 mod misuse;
+mod move_words;
 mod option_answers;
 mod overnight;
 mod pause_resume;

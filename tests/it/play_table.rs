@@ -147,3 +147,41 @@ fn pride_forced_moves_are_steps_of_their_own_with_their_mover() {
     }
     assert!(hidden_forced > 0, "no hidden forced move seen");
 }
+
+#[test]
+fn a_move_offered_twice_in_the_same_words_is_listed_once_and_a_pair_from_either_die() {
+    // Issue 57: menus listed "white 3 ... Dance Card column 3, row 3" twice (two white 3s),
+    // and a pair was reachable only through its first die. The view marks every repeat
+    // `same_as` the first, so the distinct words left are each listed once, and a pick's
+    // `also` names its second die.
+    let mut table = pride_table(3);
+    let (mut repeats, mut picks) = (0, 0);
+    while !table.is_over() {
+        if table.waiting_for() == Some(Seat(0)) {
+            let view = table.view(Seat(0));
+            let (legal, moves) =
+                (view["legal"].as_array().unwrap(), view["moves"].as_array().unwrap());
+            let mut listed = std::collections::BTreeSet::new();
+            for (k, m) in moves.iter().enumerate() {
+                match m["same_as"].as_u64() {
+                    Some(j) => {
+                        repeats += 1;
+                        assert_eq!(legal[j as usize], legal[k]);
+                    }
+                    None => {
+                        assert!(listed.insert(legal[k].as_str().unwrap()), "{} twice", legal[k])
+                    }
+                }
+                if m["kind"] == "pick" {
+                    picks += 1;
+                    let also = m["also"][0].as_str().expect("a pick's second die");
+                    assert!(
+                        also.starts_with("seat0:die:") && also != m["target"].as_str().unwrap()
+                    );
+                }
+            }
+        }
+        step(&mut table);
+    }
+    assert!(repeats > 0 && picks > 0, "{repeats} repeats, {picks} picks");
+}

@@ -373,7 +373,10 @@ impl Pride {
     pub(crate) fn move_place_of(&self, s: &PrideState, a: PrideAction) -> MovePlace {
         let me = s.actor();
         match a {
-            PrideAction::Pick(i, _) => MovePlace::at("pick", format!("seat{me}:die:{i}")),
+            // A pair is played from either of its dice (issue 57: only the first die, so
+            // the red and blue dice, always second, were never outlined).
+            PrideAction::Pick(i, j) => MovePlace::at("pick", format!("seat{me}:die:{i}"))
+                .and_at(format!("seat{me}:die:{j}")),
             PrideAction::Place { puzzle, cell, .. } => {
                 MovePlace::at("place", format!("seat{me}:box:{puzzle}:{cell}"))
             }

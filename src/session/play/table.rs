@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use crate::bots::profile::parse_one;
 use crate::bots::{Bot, BotSpec};
 use crate::core::trace::{Drawn, Recording};
-use crate::core::trace::{Part, seen_step, unfold};
+use crate::core::trace::{Part, alike, seen_step, unfold};
 use crate::core::{CHANCE_STREAM, MatchLength, Rng, Seat, TraceGame, Turn, bot_stream, derive_rng};
 use crate::output::csv_files::seating_text;
 use crate::session::trace::{Recorder, StartHead, TraceStyle, end_record, start_record};
@@ -277,10 +277,25 @@ impl<G: TraceGame> GameTable<G> {
         let (mut legal, mut moves) = (Vec::new(), Vec::new());
         if yours {
             self.game.legal_actions(&self.state, &mut self.legal);
-            for &a in &self.legal {
+            let mut afters: Vec<G::State> = Vec::with_capacity(self.legal.len());
+            for (k, &a) in self.legal.iter().enumerate() {
                 let place = self.game.move_place(&self.state, a);
-                legal.push(self.game.describe(&self.state, a));
-                moves.push(json!({"kind": place.kind, "target": place.target}));
+                let text = self.game.describe(&self.state, a);
+                let mut after = self.state.clone();
+                self.game.apply(&mut after, a);
+                let mut entry = json!({"kind": place.kind, "target": place.target});
+                if !place.also.is_empty() {
+                    entry["also"] = json!(place.also);
+                }
+                // One entry per distinct move: an action with the same words and a result
+                // drawn alike (two equal dice, either placed) is the earlier one's move.
+                let same = |j: usize| legal[j] == text && alike(&self.game, &afters[j], &after);
+                if let Some(j) = (0..k).find(|&j| same(j)) {
+                    entry["same_as"] = json!(j);
+                }
+                legal.push(text);
+                moves.push(entry);
+                afters.push(after);
             }
         }
         let mut view = json!({
