@@ -413,3 +413,40 @@ fn trace_from_names_a_variant_folder_and_the_matches_a_folder_holds() {
     let o = arena(&["trace", "--from", shard.to_str().unwrap(), "--matches", "40..60"]);
     assert_refused(&o, &["matches 40..60 are not all among", "(50..100)"]);
 }
+
+#[test]
+fn low_blow_names_the_capped_round_alike_in_text_structure_and_end() {
+    // Issue 57, item 7: on the step where the turn cap ended the match the text said "round
+    // 1/3 ... capped" while `state_changes.round` and the end's `state_data.round` said 0
+    // (the docs: `round` is 1-based), and the end record's `rounds` said 1.
+    let records = trace_json(&[
+        "--game",
+        "low-blow",
+        "--players",
+        "3",
+        "--seed",
+        "557",
+        "--matches",
+        "0..20",
+        "--set",
+        "turn_cap=14",
+    ]);
+    let mut capped = 0;
+    for m in matches(&records) {
+        let end = m.last().unwrap();
+        if end["capped"] != true {
+            continue;
+        }
+        capped += 1;
+        let last = &m[m.len() - 2];
+        let round = end["rounds"].as_u64().unwrap();
+        assert_eq!(end["state_data"]["round"], round, "match {}", end["match"]);
+        assert_eq!(
+            last["state_changes"].get("round").unwrap_or(&end["state_data"]["round"]),
+            round
+        );
+        let text = last["state"].as_str().unwrap();
+        assert!(text.contains(&format!("round {round}/3")), "{text}");
+    }
+    assert!(capped >= 10, "only {capped} capped matches");
+}

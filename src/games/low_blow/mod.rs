@@ -52,6 +52,17 @@ pub struct LowBlow {
 }
 
 impl LowBlow {
+    /// The round as the state text, the structured state and the outcome all name it
+    /// (1-based): the round being played; once over, the rounds played, the one the cap
+    /// stopped included, as every game counts them (`Outcome::rounds`). A round set up after
+    /// the last full board but never played (no die on it yet) is not counted.
+    pub(super) fn round_number(s: &LowBlowState) -> u32 {
+        match s.phase {
+            Phase::Over => s.round as u32 + (s.capped && s.occupied != 0) as u32,
+            _ => s.round as u32 + 1,
+        }
+    }
+
     pub fn new(rules: LowBlowRules) -> Self {
         debug_assert!(
             crate::core::rules::Rules::validate(&rules).is_ok(),
@@ -406,11 +417,7 @@ impl Game for LowBlow {
         let scores = self.scores(s);
         let scores = &scores[..s.players()];
         if s.capped {
-            // `rounds` counts the rounds played, the one the cap stopped included, as every
-            // game does (`Outcome::rounds`); a round set up after the last full board but
-            // never played (no die on it yet) is not counted.
-            let in_progress = (s.occupied != 0) as u32;
-            Outcome::capped(scores, s.turns, s.round as u32 + in_progress)
+            Outcome::capped(scores, s.turns, Self::round_number(s))
         } else {
             // LB-2: lowest total wins; ties for first are shared by Outcome (G-3).
             Outcome::finished(scores, ScoreOrder::LowerWins, s.turns, s.round as u32)
@@ -518,8 +525,8 @@ impl Game for LowBlow {
         self.describe_text(s, a)
     }
 
-    fn describe_chance(&self, s: &LowBlowState) -> String {
-        self.describe_chance_text(s)
+    fn describe_chance(&self, before: &LowBlowState, after: &LowBlowState) -> String {
+        self.describe_chance_text(before, after)
     }
 
     fn render(&self, s: &LowBlowState) -> String {

@@ -100,7 +100,7 @@ impl TraceGame for LowBlow {
             })
             .collect();
         let worth: Vec<i32> = (0..n).map(|p| self.rules.counter_value(s.counters[p])).collect();
-        json!({"round": s.round as u32 + (s.phase != Phase::Over) as u32, "turn": s.turns,
+        json!({"round": Self::round_number(s), "turn": s.turns,
             "mover": s.mover, "phase": format!("{:?}", s.phase).to_lowercase(), "rolls": s.rolls,
             "board": rows, "hands": hands, "aside": dice_json(&s.aside, n),
             "rolled": dice_json(&s.rolled, n), "counters": &s.counters[..n], "pot": s.pot,
