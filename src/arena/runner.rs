@@ -156,8 +156,16 @@ impl<G: Game> Worker<G> {
         if !self.counted {
             return;
         }
-        self.options.finish(&mut tally.options, units);
         let players = record.outcome.players();
+        if players == 1 {
+            // A solo game has no winner (PP-15): its options are judged by the final score,
+            // in the same units (a point is SHARE_UNIT, as a whole win is).
+            let mut score = [0i64; MAX_SEATS];
+            score[0] = i64::from(record.outcome.scores()[0]) * crate::stats::SHARE_UNIT as i64;
+            self.options.finish(&mut tally.options, &score);
+        } else {
+            self.options.finish(&mut tally.options, units);
+        }
         let mut group_of_seat = [0u8; MAX_SEATS];
         for (seat, g) in group_of_seat.iter_mut().enumerate().take(players) {
             *g = self.group_of_slot[record.assignment.slot_of_seat[seat] as usize % MAX_SEATS];

@@ -240,11 +240,7 @@ taken_percent | percent | taken / legal
 random_percent | percent | how often a uniformly random choice would have taken it at the same decisions
 preference | ratio | taken over random play's expected takes: 1 = as often as random, 2 = twice as often
 matches | count | matches with a decision where it was a choice (the clusters)
-win_taken_percent | percent | the taker's weighted mean win share at decisions where it was taken
-win_not_taken_percent | percent | the same where it was a choice and not taken
-difference_pp | percentage points | win_taken_percent - win_not_taken_percent
-ci_low_pp | percentage points | lower end of the interval of `difference_pp` | normal 95% with the cluster-robust (linearized) variance of the two ratio estimators, matches as clusters
-ci_high_pp | percentage points | upper end of the interval of `difference_pp` | as `ci_low_pp`
+EFFECT
 ci_method | text | the method of the interval
 p_holm | probability | two-sided p-value of no effect, Holm-adjusted over this bot's kinds
 mark | text | `dominant` (raises the win share by more than `--fair-within`) or `never worth it` (lowers it by more): one-sided tests against the margin, Holm-adjusted, 5%; empty otherwise
@@ -423,9 +419,34 @@ fingerprints | object | per game folder: every resolved rule value, the lineup a
     },
 ];
 
+/// `options.csv`'s effect columns in a game of several players: the win share.
+const WIN_EFFECT: &str = "win_taken_percent | percent | the taker's weighted mean win share at decisions where it was taken
+win_not_taken_percent | percent | the same where it was a choice and not taken
+difference_pp | percentage points | win_taken_percent - win_not_taken_percent
+ci_low_pp | percentage points | lower end of the interval of `difference_pp` | normal 95% with the cluster-robust (linearized) variance of the two ratio estimators, matches as clusters
+ci_high_pp | percentage points | upper end of the interval of `difference_pp` | as `ci_low_pp`
+";
+
+/// `options.csv`'s effect columns in a solo game: it has no winner (PP-15), so an option is
+/// judged by what it does to the final score.
+const SCORE_EFFECT: &str = "score_taken | game points | a solo game has no winner (PP-15), so an option is judged by the final score: the player's weighted mean final score at decisions where it was taken (no `mark`: the margin is a win share's)
+score_not_taken | game points | the same where it was a choice and not taken
+difference_points | game points | score_taken - score_not_taken
+ci_low_points | game points | lower end of the interval of `difference_points` | normal 95% with the cluster-robust (linearized) variance of the two ratio estimators, matches as clusters
+ci_high_points | game points | upper end of the interval of `difference_points` | as `ci_low_points`
+";
+
+/// The lines of `columns` with `EFFECT` (`options.csv`'s effect columns) spelled out for a
+/// `players`-seat run.
+fn with_effect(columns: &str, players: usize) -> String {
+    let effect = if players == 1 { SCORE_EFFECT } else { WIN_EFFECT };
+    columns.replace("\nEFFECT\n", &format!("\n{effect}"))
+}
+
 /// One table row per column of `columns`; `SCORES` stands for matches.csv's per-seat columns.
 fn write_rows(out: &mut String, columns: &str, players: usize) {
     out.push_str("| column | unit / type | meaning | interval method |\n|---|---|---|---|\n");
+    let columns = with_effect(columns, players);
     for line in columns.lines().filter(|l| !l.trim().is_empty()) {
         if line == "SCORES" {
             for s in 0..players {
@@ -466,7 +487,8 @@ fn entries(file: &FileDoc) -> String {
 pub fn header(file: &str, players: usize) -> Vec<String> {
     let doc = FILES.iter().find(|f| f.name == file).expect("every CSV file is described");
     let mut names = Vec::new();
-    for line in entries(doc).lines().map(str::trim).filter(|l| !l.is_empty()) {
+    for line in with_effect(&entries(doc), players).lines().map(str::trim).filter(|l| !l.is_empty())
+    {
         if line == "SCORES" {
             names.extend((0..players).map(|s| format!("score_{s}")));
             names.extend((0..players).map(|s| format!("rank_{s}")));
@@ -534,8 +556,9 @@ mod tests {
     #[test]
     fn every_entry_has_a_unit_and_a_meaning_and_every_interval_its_method() {
         for file in FILES {
-            let all = format!("{}\n{SIDE}{SEATS_EXTRA}", file.columns);
-            for line in all.lines().filter(|l| !l.trim().is_empty() && *l != "SCORES") {
+            let all = format!("{}\n{SIDE}{SEATS_EXTRA}{WIN_EFFECT}{SCORE_EFFECT}", file.columns);
+            let skip = |l: &str| l.trim().is_empty() || l == "SCORES" || l == "EFFECT";
+            for line in all.lines().filter(|l| !skip(l)) {
                 let fields: Vec<&str> = line.split(" | ").collect();
                 assert!((3..=4).contains(&fields.len()), "{}: `{line}`", file.name);
                 assert!(fields.iter().all(|f| !f.trim().is_empty()), "{}: `{line}`", file.name);

@@ -20,11 +20,15 @@ fn pct(x: f64) -> String {
 }
 
 /// One row per (bot, kind) that was ever legal; `commands[i]` tests row i when it is marked.
+/// In a solo game (`players` 1) the effect is on the final score, in points (PP-15: no
+/// winner), under the score columns of the dictionary.
 pub fn write_options(
     path: &Path,
     rows: &[OptionRow],
     commands: &[Option<String>],
+    players: usize,
 ) -> anyhow::Result<()> {
+    let effect: fn(f64) -> String = if players == 1 { f6 } else { pct };
     let body = rows
         .iter()
         .zip(commands)
@@ -32,7 +36,7 @@ pub fn write_options(
             let c = r.contrast;
             let share = |n: f64| if r.legal > 0 { pct(n / r.legal as f64) } else { String::new() };
             let or_empty = |f: &dyn Fn(&crate::stats::options::table::Contrast) -> f64| {
-                c.as_ref().map_or(String::new(), |c| pct(f(c)))
+                c.as_ref().map_or(String::new(), |c| effect(f(c)))
             };
             vec![
                 r.bot.clone(),
@@ -58,7 +62,7 @@ pub fn write_options(
             ]
         })
         .collect();
-    write_csv(path, &header(OPTIONS_CSV, 0), body)
+    write_csv(path, &header(OPTIONS_CSV, players), body)
 }
 
 fn estimate_cells(e: Option<&Estimate>) -> [String; 3] {

@@ -33,9 +33,32 @@ pub fn section(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
     Ok(())
 }
 
+/// What the option table's effect is measured on: the taker's win share, or in a solo
+/// game (no winner, PP-15) the final score; its columns and its words.
+struct Effect {
+    columns: [&'static str; 3],
+    /// The unit after a figure ("pp win share").
+    unit: &'static str,
+    /// What it is the effect on ("the taker's win share").
+    on: &'static str,
+}
+
+const WIN: Effect = Effect {
+    columns: ["difference_pp", "ci_low_pp", "ci_high_pp"],
+    unit: "pp win share",
+    on: "the taker's win share",
+};
+
+const SOLO_SCORE: Effect = Effect {
+    columns: ["difference_points", "ci_low_points", "ci_high_points"],
+    unit: "points of final score",
+    on: "the final score (a solo game has no winner)",
+};
+
 fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
-    let (diff, lo, hi) =
-        (t.need(&["difference_pp"])?, t.need(&["ci_low_pp"])?, t.need(&["ci_high_pp"])?);
+    let effect = if t.headers.iter().any(|h| h == "difference_points") { SOLO_SCORE } else { WIN };
+    let [diff, lo, hi] = effect.columns.map(|c| t.need(&[c]));
+    let (diff, lo, hi) = (diff?, lo?, hi?);
     let (kind, bot, p, evidence) =
         (t.need(&["kind"])?, t.need(&["bot"])?, t.need(&["p_holm"])?, t.need(&["evidence"])?);
     // Largest effects first; rows without a difference (never a choice) last.
@@ -57,26 +80,30 @@ fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
         Some(&(i, _)) => {
             let r = &t.rows[i];
             format!(
-                "The strongest lever: {} ({}), {} pp win share for the {} bot that takes it [{}, {}] ({}).",
+                "The strongest lever: {} ({}), {} {} for the {} bot that takes it [{}, {}] ({}).",
                 t.text(r, kind),
                 t.text(r, t.need(&["words"])?),
                 signed(t.num(i, diff)?.unwrap_or(f64::NAN), 1),
+                effect.unit,
                 t.text(r, bot),
                 signed(t.num(i, lo)?.unwrap_or(f64::NAN), 1),
                 signed(t.num(i, hi)?.unwrap_or(f64::NAN), 1),
                 t.text(r, evidence),
             )
         }
-        None => "No option kind changes the taker's win share detectably (Holm-adjusted, 5%): \
-                 a table that finds nothing is an answer too."
-            .to_string(),
+        None => format!(
+            "No option kind changes {} detectably (Holm-adjusted, 5%): a table that finds \
+             nothing is an answer too.",
+            effect.on
+        ),
     };
     page.para(&lead);
     page.para(&format!(
-        "For each option kind the game declares: the taker's win share when it took the option \
-         minus when it could have and did not. {} Bots: {}. A mark needs the difference beyond \
-         the verdict's margin with Holm-adjusted significance; a marked row's last column is \
-         the command that tests a rule change for it.",
+        "For each option kind the game declares: {} when it took the option minus when it \
+         could have and did not. {} Bots: {}. A mark needs the difference beyond the verdict's \
+         margin with Holm-adjusted significance (a solo game, whose margin is a win share's, \
+         has none); a marked row's last column is the command that tests a rule change for it.",
+        effect.on,
         if causal {
             "Rows of the random bot are causal: it chooses uniformly, so each choice is a \
              randomized experiment (inverse-probability weighted, intervals cluster-robust by \
@@ -98,12 +125,13 @@ fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
         });
     }
     if !points.is_empty() {
-        let chart = charts::intervals(&points, &Guide::line(0.0), "pp win share")?;
-        page.chart(
-            "option-effects",
-            "Win share when taken minus when not (percentage points), largest first, with 95% intervals.",
-            &chart,
+        let chart = charts::intervals(&points, &Guide::line(0.0), effect.unit)?;
+        let caption = format!(
+            "{} when taken minus when not ({}), largest first, with 95% intervals.",
+            if effect.columns == WIN.columns { "Win share" } else { "Final score" },
+            effect.unit
         );
+        page.chart("option-effects", &caption, &chart);
     }
     let shown = Table {
         name: t.name.clone(),
@@ -118,9 +146,9 @@ fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
         &[
             "bot",
             "kind",
-            "difference_pp",
-            "ci_low_pp",
-            "ci_high_pp",
+            effect.columns[0],
+            effect.columns[1],
+            effect.columns[2],
             "p_holm",
             "mark",
             "taken_percent",

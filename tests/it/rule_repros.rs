@@ -241,6 +241,22 @@ fn pp15_a_solo_pride_run_reports_the_score_and_no_win_share() {
     assert!(verdict.starts_with("solo game (1 player, n = 300") && verdict.contains("PP-15"));
     let report = std::fs::read_to_string(dir.join("report.html")).unwrap();
     assert!(report.contains("Solo game: the score") && !report.contains("seat win shares"));
+    // Issue 57, item 7: options.csv still weighed each option by the solo seat's win share
+    // (always 100: `win_taken_percent` and `win_not_taken_percent` at 100 on every row) and
+    // the page spoke of the taker's win share. A solo option is judged by the final score.
+    let options = csv("options.csv");
+    assert!(!options.is_empty() && !options[0].contains_key("win_taken_percent"));
+    let scored = options.iter().filter(|r| !r["score_taken"].is_empty()).count();
+    assert!(scored > 0, "no option row with a score");
+    for r in options.iter().filter(|r| !r["score_taken"].is_empty()) {
+        let (t, n) =
+            (r["score_taken"].parse::<f64>().unwrap(), r["score_not_taken"].parse::<f64>());
+        assert!(t > 20.0 && t < 400.0 && n.is_ok(), "{r:?}");
+        assert_eq!(r["mark"], "", "a solo row marked against a win-share margin");
+    }
+    assert!(!report.contains("taker's win share") && report.contains("final score"));
+    let columns = std::fs::read_to_string(dir.join("COLUMNS.md")).unwrap();
+    assert!(columns.contains("`difference_points`") && !columns.contains("`win_taken_percent`"));
     let trace = [
         "trace",
         "--game",

@@ -89,6 +89,10 @@ pub fn option_rows(
             margin_pp / 100.0,
         ));
     }
+    if of.players == 1 {
+        // A solo game's rows speak of points of score; the margin is a win share's.
+        rows.iter_mut().for_each(|r| r.mark = None);
+    }
     rows
 }
 
@@ -148,7 +152,7 @@ pub fn decompositions(tally: &Tally, labels: &[String], group: u64) -> Vec<Decom
 
 /// The line naming the strongest lever, for stdout and the report; `matches` is how many
 /// matches were counted and `every` how many deals one counted deal stands for.
-pub fn lever_line(rows: &[OptionRow], matches: u64, every: u64) -> Option<String> {
+pub fn lever_line(rows: &[OptionRow], matches: u64, every: u64, solo: bool) -> Option<String> {
     let n = if every > 1 {
         format!("n = {matches} matches, one deal in {every}")
     } else {
@@ -160,12 +164,26 @@ pub fn lever_line(rows: &[OptionRow], matches: u64, every: u64) -> Option<String
     let Some(row) = strongest_lever(rows) else {
         let bots = bot_groups(&rows.iter().map(|r| r.bot.clone()).collect::<Vec<_>>());
         return Some(format!(
-            "options: no option kind changes the taker's win share detectably (Holm, 5%; bots {}; {n})",
+            "options: no option kind changes the {} detectably (Holm, 5%; bots {}; {n})",
+            if solo { "final score" } else { "taker's win share" },
             bots.join(", ")
         ));
     };
     let c = row.contrast?;
     let mark = row.mark.map_or(String::new(), |m| format!(", {}", m.name()));
+    if solo {
+        // A solo game has no winner (PP-15): the effect is on the final score, in points.
+        return Some(format!(
+            "strongest lever: {} ({}): {:+.1} points of final score when taken [{:+.1}, {:+.1}] ({}, {}; {n})",
+            row.kind.id,
+            row.kind.words,
+            c.difference,
+            c.low,
+            c.high,
+            row.evidence.name(),
+            row.bot,
+        ));
+    }
     Some(format!(
         "strongest lever: {} ({}): {:+.1} pp win share when taken [{:+.1}, {:+.1}] ({}, {}{mark}; {n})",
         row.kind.id,

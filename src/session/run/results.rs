@@ -190,16 +190,20 @@ pub fn write_results(
     let rows = decides::option_rows(tally, labels, options, fair_within_pp);
     let commands: Vec<Option<String>> =
         rows.iter().map(|r| decides::test_command(r, options)).collect();
-    options_csv::write_options(&out.join(OPTIONS_CSV), &rows, &commands)?;
+    options_csv::write_options(&out.join(OPTIONS_CSV), &rows, &commands, options.players)?;
     let parts = decides::decompositions(tally, labels, group);
     let bots = crate::stats::options::bot_groups(labels);
     let with_bots: Vec<_> = parts.iter().map(|d| (*d, bots.clone())).collect();
     options_csv::write_decomposition(&out.join(DECOMPOSITION_CSV), &with_bots)?;
     files.extend([OPTIONS_CSV.to_string(), DECOMPOSITION_CSV.to_string()]);
-    let mut decides_lines: Vec<String> =
-        decides::lever_line(&rows, tally.options.counted, decides::sample_every(options, labels))
-            .into_iter()
-            .collect();
+    let mut decides_lines: Vec<String> = decides::lever_line(
+        &rows,
+        tally.options.counted,
+        decides::sample_every(options, labels),
+        options.players == 1,
+    )
+    .into_iter()
+    .collect();
     // Seat, skill and luck on stdout where there is skill to measure (different bots).
     if let Some(d) = parts.first().filter(|d| d.skill.is_some()) {
         decides_lines.push(format!(
