@@ -389,8 +389,10 @@ pub trait Game: Sync + Send + Clone + 'static {
     }
     /// A person-readable description of action `a` taken in state `s`.
     fn describe(&self, s: &Self::State, a: Self::Action) -> String;
-    /// A short description of the chance event that produced `s` (for traces).
-    fn describe_chance(&self, _s: &Self::State) -> String {
+    /// A short description of the chance event that led from `before` to `after` (for
+    /// traces, the play log and the replay), from the two states alone: no game keeps a
+    /// note of its last chance event in its state for it.
+    fn describe_chance(&self, _before: &Self::State, _after: &Self::State) -> String {
         "chance".to_string()
     }
     /// The state as a person reads it (board grid, hands, scores), for traces.

@@ -253,10 +253,11 @@ pub trait TraceGame: Game {
     ) -> Vec<ForcedMove<Self::State, Self::Action>> {
         Vec::new()
     }
-    /// Why the match in `s` (over) ended.
+    /// Why the match in `s` (over) ended. Its text is a player's: in the rules' words, without
+    /// ruling ids (the `code` and the rules pages carry those).
     fn end_reason(&self, s: &Self::State) -> EndReason {
         if self.outcome(s).is_capped() {
-            EndReason { code: "turn_cap", text: "the turn cap ended the match (G-2)".into() }
+            EndReason { code: "turn_cap", text: "the turn cap ended the match".into() }
         } else {
             EndReason { code: "finished", text: "the game ended by its rules".into() }
         }
@@ -344,7 +345,7 @@ pub fn seen_step<G: TraceGame>(
             .then(|| game.describe(&part.before, a)),
         None => game
             .seat_sees_chance(&part.before, &part.after, viewer)
-            .then(|| game.describe_chance(&part.after)),
+            .then(|| game.describe_chance(&part.before, &part.after)),
     }?;
     let mut events = Vec::new();
     game.trace_events(&part.before, part.action, &part.after, &mut events);

@@ -211,7 +211,7 @@ impl Game for Pig {
             PigAction::Stop => format!("stop and bank {}", s.turn_total),
         }
     }
-    fn describe_chance(&self, s: &PigState) -> String {
+    fn describe_chance(&self, _before: &PigState, s: &PigState) -> String {
         format!("die shows {}", s.last_roll)
     }
     /// The turn being played, counted from 1 as the `turn` event numbers it (`turns` counts
@@ -291,7 +291,7 @@ impl TraceGame for Pig {
             },
             None => EndReason {
                 code: "turn_cap",
-                text: format!("the turn cap ({}) ended the match (G-2)", self.rules.turn_cap),
+                text: format!("the turn cap ({}) ended the match", self.rules.turn_cap),
             },
         }
     }

@@ -209,6 +209,6 @@ fn step_words<G: TraceGame>(game: &G, p: &Part<G>) -> String {
             if p.forced { " (forced)" } else { "" },
             game.describe(&p.before, a)
         ),
-        _ => format!("chance: {}", game.describe_chance(&p.after)),
+        _ => format!("chance: {}", game.describe_chance(&p.before, &p.after)),
     }
 }

@@ -573,8 +573,8 @@ impl Game for Dardz {
         self.describe_text(s, a)
     }
 
-    fn describe_chance(&self, s: &DardzState) -> String {
-        self.describe_chance_text(s)
+    fn describe_chance(&self, before: &DardzState, after: &DardzState) -> String {
+        self.describe_chance_text(before, after)
     }
 
     fn render(&self, s: &DardzState) -> String {

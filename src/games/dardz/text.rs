@@ -152,7 +152,7 @@ impl Dardz {
         }
     }
 
-    pub(super) fn describe_chance_text(&self, s: &DardzState) -> String {
+    pub(super) fn describe_chance_text(&self, _before: &DardzState, s: &DardzState) -> String {
         let e = &s.event;
         let mut text = String::new();
         match e.kind {

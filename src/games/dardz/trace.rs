@@ -397,7 +397,7 @@ impl TraceGame for Dardz {
         if s.capped {
             return EndReason {
                 code: "turn_cap",
-                text: format!("the turn cap ({} turns) ended the match (G-2)", self.rules.turn_cap),
+                text: format!("the turn cap ({} turns) ended the match", self.rules.turn_cap),
             };
         }
         let n = s.players();
@@ -405,8 +405,8 @@ impl TraceGame for Dardz {
         let top: Vec<usize> = (0..n).filter(|&p| s.scores[p] == best).collect();
         let tie = match (top.len(), s.tiebreak) {
             (1, _) => String::new(),
-            (_, NO_SEAT) => ", a shared win (DZ-9, G-3)".to_string(),
-            (_, w) => format!(", seat {w} won the tie roll-off (DZ-9)"),
+            (_, NO_SEAT) => ", a shared win".to_string(),
+            (_, w) => format!(", seat {w} won the tie roll-off"),
         };
         EndReason {
             code: "target_reached",

@@ -4,7 +4,7 @@
 //! recorded in `known` (LA-13).
 
 use super::engine::Source;
-use super::state::{AskCtx, ChanceNote, Drew, Phase, Resume, bit};
+use super::state::{AskCtx, Phase, Resume, bit};
 use super::*;
 
 impl Love {
@@ -139,13 +139,11 @@ impl Love {
         let t = s.ask_target;
         let hand = s.hands[t as usize];
         if hand == 0 {
-            s.drew = ChanceNote(Drew::MiaDiscard { seat: t, card: state::NONE });
             self.ability_done(s);
             return;
         }
         let k = chance.below(hand.count_ones());
         let c = state::cards_of(hand).nth(k as usize).expect("k below the hand size");
-        s.drew = ChanceNote(Drew::MiaDiscard { seat: t, card: c });
         Self::take_from_hand(s, t, c);
         Self::push_pile(s, c);
         self.open_window(s, t, c);
@@ -288,7 +286,6 @@ impl Love {
             }
             seat = s.next(seat);
         }
-        s.drew = ChanceNote(Drew::Shuffle { seats: s.contributors });
         self.ability_done(s);
     }
 }

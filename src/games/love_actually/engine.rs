@@ -6,7 +6,7 @@
 //! with only "skip", Harry with no black card, the discard loop with only black cards, every
 //! seat of the window in turn), so whose turn it is never tells anyone about a hand.
 
-use super::state::{AskCtx, ChanceNote, Drew, EndKind, NONE, PUBLIC, Phase, Resume, SEATS, bit};
+use super::state::{AskCtx, EndKind, NONE, PUBLIC, Phase, Resume, SEATS, bit};
 use super::*;
 
 /// Where points come from, for metrics.
@@ -182,7 +182,6 @@ impl Love {
     /// Draws, reshuffling the pile into the deck when the deck is empty (LA-14, LA-33).
     pub(super) fn resolve_draw(&self, s: &mut LoveState, chance: &mut impl Chance) {
         let w = s.draw_seat;
-        let (mut got, mut reshuffled) = (0, false);
         for _ in 0..s.draw_n {
             if s.deck == 0 {
                 if s.pile_len == 0 {
@@ -191,14 +190,11 @@ impl Love {
                 s.deck = s.pile_mask();
                 s.pile_len = 0;
                 s.stats.reshuffles += 1;
-                reshuffled = true;
             }
             let c = self.draw_card(s.deck, chance);
             s.deck &= !bit(c);
             Self::put_in_hand(s, w, c, 0, false);
-            got += 1;
         }
-        s.drew = ChanceNote(Drew::Draw { seat: w, got, reshuffled });
         let then = s.draw_then;
         self.resume(s, then);
     }
@@ -222,7 +218,6 @@ impl Love {
                 Self::put_in_hand(s, w, c, 0, false);
             }
         }
-        s.drew = ChanceNote(Drew::Deal);
         self.begin_turn(s, 0);
     }
 

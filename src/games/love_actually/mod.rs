@@ -467,8 +467,8 @@ impl Game for Love {
         self.describe_text(s, a)
     }
 
-    fn describe_chance(&self, s: &LoveState) -> String {
-        self.describe_chance_text(s)
+    fn describe_chance(&self, before: &LoveState, after: &LoveState) -> String {
+        self.describe_chance_text(before, after)
     }
 
     fn render(&self, s: &LoveState) -> String {

@@ -110,38 +110,6 @@ pub enum EndKind {
     LastTile,
 }
 
-/// What the last chance step did, for its description (`describe_chance` is given only the
-/// state after the step, which no longer shows whose draw it was). Public facts only: who
-/// drew how many cards, never which.
-#[derive(Clone, Copy, Debug, Default)]
-pub enum Drew {
-    #[default]
-    Nothing,
-    /// The deal: `hand_size` cards to each player.
-    Deal,
-    /// `seat` drew `got` cards; `reshuffled` when the pile became the deck first (LA-14).
-    Draw { seat: u8, got: u8, reshuffled: bool },
-    /// Mia's target `seat` discarded `card` at random (LA-38); `NONE` for an empty hand.
-    MiaDiscard { seat: u8, card: u8 },
-    /// Harriet's or USA Girls' shuffle dealt the picked cards back to these seats (LA-45).
-    Shuffle { seats: u8 },
-}
-
-/// [`Drew`] as a note beside the game: any two notes are equal and hash alike, so states,
-/// their observations (`observe` hashes the state) and so the bots are exactly as without it.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ChanceNote(pub Drew);
-
-impl PartialEq for ChanceNote {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-impl Eq for ChanceNote {}
-impl std::hash::Hash for ChanceNote {
-    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
-}
-
 /// Counters for metrics.csv: all public facts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Stats {
@@ -234,8 +202,6 @@ pub struct LoveState {
     pub trigger_turn: u32,
 
     pub stats: Stats,
-    /// What the last chance step did (for its description only).
-    pub drew: ChanceNote,
 }
 
 /// The bit of card `c`.

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::cards::{COLOURS, RELATIONSHIPS};
-use super::state::{Drew, SEATS};
+use super::state::{Phase, SEATS};
 use super::*;
 
 impl Love {
@@ -42,15 +42,23 @@ impl Love {
     pub fn option_words(&self, o: usize) -> String {
         let opt = &self.deck.options[o];
         if opt.double {
+            format!("{} ({} points + {})", self.option_name(o), opt.points, self.rules.double_bonus)
+        } else {
+            format!("{} ({} points)", self.option_name(o), opt.points)
+        }
+    }
+
+    /// Scoring option `o` named without its points ("the Johanna-Sam romance set"), for an
+    /// event that carries the points itself (a log line says them once).
+    pub fn option_name(&self, o: usize) -> String {
+        let opt = &self.deck.options[o];
+        if opt.double {
             let owner = self.name_of(opt.printed_on.trailing_zeros() as u8);
-            format!(
-                "both of {owner}'s sets at once ({} points + {})",
-                opt.points, self.rules.double_bonus
-            )
+            format!("both of {owner}'s sets at once")
         } else {
             let names: Vec<&str> = cards_of(opt.mask).map(|c| self.name_of(c)).collect();
             let rel = RELATIONSHIPS[opt.rel as usize];
-            format!("the {} {rel} set ({} points)", names.join("-"), opt.points)
+            format!("the {} {rel} set", names.join("-"))
         }
     }
 
@@ -276,15 +284,21 @@ impl Love {
         }
     }
 
-    /// The chance step that led to `s`, as far as every player may know (LA-13): who drew
-    /// how many cards, never which; Mia's random discard, which lands face up (LA-19).
-    pub(super) fn describe_chance_text(&self, s: &LoveState) -> String {
-        match s.drew.0 {
-            Drew::Nothing => "nothing was drawn".to_string(),
-            Drew::Deal => {
+    /// The chance step from `before` to `after`, as far as every player may know (LA-13):
+    /// who drew how many cards, never which; Mia's random discard, which lands face up
+    /// (LA-19). Read from the two states: the state keeps no note of its last chance step.
+    pub(super) fn describe_chance_text(&self, before: &LoveState, after: &LoveState) -> String {
+        match before.phase {
+            Phase::Deal => {
                 format!("the deal: {} cards to each player, face down", self.rules.hand_size)
             }
-            Drew::Draw { seat, got, reshuffled } => {
+            Phase::Draw => {
+                let seat = before.draw_seat;
+                // LA-14: the deck ran out, the pile became the deck (once at most: a deck
+                // that runs out again has an empty pile behind it).
+                let reshuffled = after.stats.reshuffles != before.stats.reshuffles;
+                let from_pile = if reshuffled { before.pile_len as u32 } else { 0 };
+                let got = before.deck.count_ones() + from_pile - after.deck.count_ones();
                 let first = if reshuffled {
                     "the deck ran out, so the discard pile was shuffled into a new deck; "
                 } else {
@@ -298,21 +312,27 @@ impl Love {
                     n => format!("{first}seat {seat} draws {n} cards from the deck"),
                 }
             }
-            Drew::MiaDiscard { seat, card } if card == NONE => {
-                format!("seat {seat} has no card to discard (Mia's ability)")
+            Phase::MiaRandom => {
+                let seat = before.ask_target;
+                let gone = before.hands[seat as usize] & !after.hands[seat as usize];
+                if before.hands[seat as usize] == 0 || gone == 0 {
+                    format!("seat {seat} has no card to discard (Mia's ability)")
+                } else {
+                    let card = gone.trailing_zeros() as u8;
+                    format!("seat {seat} discards {} at random (Mia's ability)", self.name_of(card))
+                }
             }
-            Drew::MiaDiscard { seat, card } => {
-                format!("seat {seat} discards {} at random (Mia's ability)", self.name_of(card))
-            }
-            Drew::Shuffle { seats } => {
+            Phase::ShuffleDeal => {
+                let seats = before.contributors;
                 let who: Vec<String> =
                     (0..SEATS).filter(|w| seats & (1 << w) != 0).map(|w| w.to_string()).collect();
                 format!(
                     "the picked cards are shuffled and dealt back, one each to seats {} {}",
                     who.join(", "),
-                    self.by_ability(s)
+                    self.by_ability(before)
                 )
             }
+            _ => "nothing was drawn".to_string(),
         }
     }
 

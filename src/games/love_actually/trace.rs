@@ -115,7 +115,7 @@ impl TraceGame for Love {
         // The sets scored in this step (a claim and its Daisy/Bernard co-score are one).
         let sets: Vec<String> = (0..self.deck.options.len())
             .filter(|&o| after.stats.option_scored[o] != before.stats.option_scored[o])
-            .map(|o| self.option_words(o))
+            .map(|o| self.option_name(o))
             .collect();
         for w in 0..after.players() {
             let names = ["set_points", "bonus_tile", "ability_points"];
@@ -144,7 +144,7 @@ impl TraceGame for Love {
     fn end_reason(&self, s: &LoveState) -> EndReason {
         match s.end_kind {
             _ if s.capped => {
-                EndReason { code: "turn_cap", text: "the turn cap ended the match (G-2)".into() }
+                EndReason { code: "turn_cap", text: "the turn cap ended the match".into() }
             }
             EndKind::LastTile => EndReason {
                 code: "last_tile",

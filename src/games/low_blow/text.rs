@@ -77,6 +77,7 @@ impl LowBlow {
                 // number's effect, as it will happen (LB-6: what one has, what the pot holds).
                 let all_dice = match held {
                     0 => "has no other dice to give".to_string(),
+                    1 => format!("gives its last die to {left}"),
                     n => format!("gives all {} left to {left}", dice(n)),
                 };
                 let takes = |n: u16| match (n.min(s.pot), s.pot) {
@@ -128,7 +129,7 @@ impl LowBlow {
         }
     }
 
-    pub(super) fn describe_chance_text(&self, s: &LowBlowState) -> String {
+    pub(super) fn describe_chance_text(&self, _before: &LowBlowState, s: &LowBlowState) -> String {
         let aside = match total(&s.aside) {
             0 => String::new(),
             _ => format!("; set aside: {}", dice_words(&s.aside, s.players())),
@@ -158,7 +159,7 @@ impl LowBlow {
         let _ = writeln!(
             out,
             "LOW BLOW round {}/{}, {} placements, pot {} | {status}",
-            (s.round + 1).min(self.rules.rounds),
+            Self::round_number(s),
             self.rules.rounds,
             s.turns,
             s.pot

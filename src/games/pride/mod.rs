@@ -592,8 +592,8 @@ impl Game for Pride {
         self.describe_text(s, a)
     }
 
-    fn describe_chance(&self, s: &PrideState) -> String {
-        self.describe_chance_text(s)
+    fn describe_chance(&self, before: &PrideState, after: &PrideState) -> String {
+        self.describe_chance_text(before, after)
     }
 
     fn render(&self, s: &PrideState) -> String {

@@ -74,7 +74,7 @@ impl Pride {
 
     /// The roll (or, solo, the re-roll of the three dice not chosen, PP-17), read from the
     /// state after it.
-    pub(crate) fn describe_chance_text(&self, s: &PrideState) -> String {
+    pub(crate) fn describe_chance_text(&self, _before: &PrideState, s: &PrideState) -> String {
         let names: Vec<String> = (0..5).map(|i| die_name(s, i)).collect();
         let rolled = format!("{} and {}", names[..4].join(", "), names[4]);
         // Solo, a roll leaves the first pick to make (or the re-roll to wait for); the

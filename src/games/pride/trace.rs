@@ -93,10 +93,7 @@ impl TraceGame for Pride {
     /// PP-10 in the rulebook's words, naming the sheets that ended the game.
     fn end_reason(&self, s: &PrideState) -> EndReason {
         if self.outcome(s).is_capped() {
-            return EndReason {
-                code: "turn_cap",
-                text: "the turn cap ended the match (G-2)".into(),
-            };
+            return EndReason { code: "turn_cap", text: "the turn cap ended the match".into() };
         }
         let l = &self.layout;
         let seats = |f: &dyn Fn(&Marks) -> bool| {
@@ -120,15 +117,15 @@ impl TraceGame for Pride {
         match (s.ended.matches, s.ended.faux_pas) {
             (true, true) => EndReason {
                 code: "matches_and_faux_pas",
-                text: format!("{matched}, and {faux}, so the game ended with that round (PP-10)"),
+                text: format!("{matched}, and {faux}, so the game ended with that round"),
             },
             (true, false) => EndReason {
                 code: "matches",
-                text: format!("{matched}, so the game ended with that round (PP-10)"),
+                text: format!("{matched}, so the game ended with that round"),
             },
             _ => EndReason {
                 code: "faux_pas",
-                text: format!("{faux}, so the game ended with that round (PP-10)"),
+                text: format!("{faux}, so the game ended with that round"),
             },
         }
     }

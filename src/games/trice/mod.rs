@@ -579,8 +579,8 @@ impl Game for Trice {
         self.describe_text(s, a)
     }
 
-    fn describe_chance(&self, s: &TriceState) -> String {
-        self.describe_chance_text(s)
+    fn describe_chance(&self, before: &TriceState, after: &TriceState) -> String {
+        self.describe_chance_text(before, after)
     }
 
     fn render(&self, s: &TriceState) -> String {

@@ -49,7 +49,7 @@ impl Trice {
     }
 
     /// The one roll (TR-2): every die of the pool, colour by colour.
-    pub(super) fn describe_chance_text(&self, s: &TriceState) -> String {
+    pub(super) fn describe_chance_text(&self, _before: &TriceState, s: &TriceState) -> String {
         format!("rolled the {} dice into the pool: {}", s.pool_size(), self.pool_long_words(s))
     }
 

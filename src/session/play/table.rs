@@ -445,7 +445,7 @@ impl<G: TraceGame> GameTable<G> {
         let st = &self.steps.get(usize::try_from(step).ok()?.checked_sub(1)?)?.part;
         let text = match st.action {
             Some(a) => self.game.describe(&st.before, a),
-            None => self.game.describe_chance(&st.after),
+            None => self.game.describe_chance(&st.before, &st.after),
         };
         Some((text, st.forced))
     }

@@ -183,7 +183,7 @@ impl<G: TraceGame> Recorder<'_, G> {
 
     fn chance_step(&mut self, before: &G::State, draws: &[Drawn], after: &G::State) {
         self.step += 1;
-        let what = self.game.describe_chance(after);
+        let what = self.game.describe_chance(before, after);
         self.game.trace_events(before, None, after, &mut self.events);
         let line = match self.style {
             TraceStyle::Text => {

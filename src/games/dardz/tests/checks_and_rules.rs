@@ -206,7 +206,7 @@ fn trace_text_shows_hands_piles_scores_and_the_options_offered() {
     give(&mut s, 1, &[n(5), n(6), SKULL]);
     pile(&mut s, 1, &[n(12), BUNK]);
     roll(&g, &mut s, Stage::Roll2, &[3, 5]);
-    let chance = g.describe_chance(&s);
+    let chance = g.describe_chance(&s, &s);
     assert!(chance.contains("second roll: 3 5"), "{chance}");
     assert!(chance.contains("options 3, 5, 8 or nothing"), "{chance}");
     let board = g.render(&s);

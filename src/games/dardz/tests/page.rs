@@ -96,7 +96,7 @@ fn dz3_a_bunk_em_roll_shows_its_own_dice_not_the_turns_roll() {
     assert_eq!(roll["dice"], serde_json::json!([6, 5]));
     assert_eq!(roll["sum"], 11);
     assert_eq!(roll["hit"], serde_json::json!([0]));
-    let said = g.describe_chance(&s);
+    let said = g.describe_chance(&s, &s);
     assert!(said.starts_with("Bunk 'em: seat 0 rolled 6 5 = 11; seat 0 (in first place) loses it"));
     // The next step (the draw back) no longer shows the card's roll.
     g.resolve_chance(&mut s, &mut script(&[], &[n(3)]));
@@ -115,7 +115,7 @@ fn dz3_jackpot_and_roll_off_rolls_are_in_the_state_and_said_in_words() {
     g.resolve_chance(&mut s, &mut script_dice(&[4]));
     let roll = g.state_json(&s)["card_roll"].clone();
     assert_eq!((roll["dice"].clone(), roll["named"].clone()), (serde_json::json!([4]), 4.into()));
-    let said = g.describe_chance(&s);
+    let said = g.describe_chance(&s, &s);
     assert!(said.starts_with("Jackpot: seat 0 named 4, the die rolled 4, a hit: +15"), "{said}");
     let mut r = table(&g, 3);
     give(&mut r, 0, &[ROLL_OFF, n(9), n(12)]);
@@ -136,7 +136,7 @@ fn round_one_boost_em_that_hits_nobody_says_why() {
     give(&mut s, 0, &[BOOST, n(9), n(12)]);
     g.advance(&mut s);
     g.resolve_chance(&mut s, &mut script_dice(&[2, 6]));
-    let said = g.describe_chance(&s);
+    let said = g.describe_chance(&s, &s);
     assert!(said.contains("nobody is hit: in round 1 Boost 'em works only after"), "{said}");
 }
 
@@ -157,7 +157,7 @@ fn texts_name_cards_and_picks_in_the_rulebooks_words() {
     assert_eq!(said, "seat 0 picks nothing from the third roll (3 4 1)");
     assert_eq!(g.describe(&s, Play(ActionCard::BoostEm)), "seat 0 plays Boost 'em next");
     // No action text or chance text spells a card by its short label.
-    for text in [g.describe_chance(&s), g.describe(&s, Pick(7))] {
+    for text in [g.describe_chance(&s, &s), g.describe(&s, Pick(7))] {
         for short in ["G7", "Boost'em", "Bunk'em", "[", "_"] {
             assert!(!text.contains(short), "{short} in {text}");
         }

@@ -265,7 +265,9 @@ fn g2_cap_reached_at_a_rounds_end_ends_the_match_there_with_no_winner() {
     s.phase = Phase::RoundEnd;
     g.resolve_chance(&mut s, &mut script_dice(&[]));
     assert_eq!((s.phase, s.capped, s.round), (Phase::Over, true, 1));
-    assert!(g.describe_chance(&s).contains("the turn cap ends the match before the next round"));
+    assert!(
+        g.describe_chance(&s, &s).contains("the turn cap ends the match before the next round")
+    );
     let o = g.outcome(&s);
     assert!(o.is_capped());
     assert_eq!(o.first_place_count(), 0);

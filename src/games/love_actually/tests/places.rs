@@ -201,8 +201,9 @@ fn chance_steps_say_who_drew_how_many_never_which_la13() {
     // A draw is face down (LA-13): its words name the seat and the count only.
     let g = game();
     let mut s = g.new_state(3);
+    let before = s.clone();
     draw(&g, &mut s, &[]);
-    assert_eq!(g.describe_chance(&s), "the deal: 4 cards to each player, face down");
+    assert_eq!(g.describe_chance(&before, &s), "the deal: 4 cards to each player, face down");
     // Seat 0 asks seat 1 by name for a card it lacks: a miss, and seat 0 draws one.
     let missing = (0..27u8).find(|&c| s.hands[1] & bit(c) == 0).unwrap();
     for a in [LoveAction::Ask(1), LoveAction::Kind(AskKind::Name), LoveAction::Value(missing)] {
@@ -211,8 +212,9 @@ fn chance_steps_say_who_drew_how_many_never_which_la13() {
     let said = g.describe(&s, LoveAction::No);
     assert_eq!(said, "seat 1 has no such card: seat 0 draws one");
     act(&g, &mut s, LoveAction::No);
+    let before = s.clone();
     draw(&g, &mut s, &[]);
-    let drawn = g.describe_chance(&s);
+    let drawn = g.describe_chance(&before, &s);
     assert_eq!(drawn, "seat 0 draws 1 card from the deck");
     for c in 0..27u8 {
         assert!(!drawn.contains(g.name_of(c)), "{drawn} names a card");
@@ -236,8 +238,9 @@ fn every_description_reads_without_ids_issue_47() {
     let mut rng = derive_rng(5, 4, 1);
     while g.turn(&s) != Turn::Over && s.turns < 100 {
         if g.turn(&s) == Turn::Chance {
+            let before = s.clone();
             g.sample_chance(&mut s, &mut rng);
-            let said = g.describe_chance(&s);
+            let said = g.describe_chance(&before, &s);
             assert!(said != "chance" && !said.contains('_'), "{said}");
         } else {
             let legal = legal(&g, &s);

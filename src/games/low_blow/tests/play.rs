@@ -122,7 +122,7 @@ fn move_and_roll_texts_use_the_rulebooks_words() {
     // Every chance step says what was rolled (LB-4: "roll all your dice").
     let mut s = g.new_state(3);
     roll_faces(&g, &mut s, &[1, 3, 3, 5, 6]);
-    let c = g.describe_chance(&s);
+    let c = g.describe_chance(&s, &s);
     assert_eq!(c, "seat 0 (red) rolls red 1, red 3, red 3, red 5, red 6 (roll 1 of 3)");
     assert_eq!(has_code(&c), None);
     g.apply(&mut s, LowBlowAction::SetAside { colour: 0, value: 6 });
@@ -130,7 +130,7 @@ fn move_and_roll_texts_use_the_rulebooks_words() {
     assert_eq!(again, "seat 0 (red) rolls the other 4 dice again (roll 2 of 3)");
     g.apply(&mut s, LowBlowAction::Done);
     roll_faces(&g, &mut s, &[2, 2, 4, 4]);
-    let c = g.describe_chance(&s);
+    let c = g.describe_chance(&s, &s);
     assert_eq!(c, "seat 0 (red) rolls red 2, red 2, red 4, red 4 (roll 2 of 3; set aside: red 6)");
 }
 

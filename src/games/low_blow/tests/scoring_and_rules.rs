@@ -386,7 +386,7 @@ fn traces_describe_and_render() {
     let g = game();
     let mut s = g.new_state(3);
     roll(&g, &mut s, 4);
-    let c = g.describe_chance(&s);
+    let c = g.describe_chance(&s, &s);
     assert!(c.starts_with("seat 0 (red) rolls red "), "{c}");
     assert!(c.ends_with("(roll 1 of 3)"), "{c}");
     let s = build(&g, 3, None, 0, &["R6", "B1"], &[], &[]);
@@ -396,7 +396,7 @@ fn traces_describe_and_render() {
     // "Six - ... the player whose row you played on (even your own) gets to take all the
     // counters in the pot ... ALL the remaining dice you give to the player on your left".
     assert!(
-        d.contains("Six: red takes the pot (0 counters) and red gives all 1 die left to blue"),
+        d.contains("Six: red takes the pot (0 counters) and red gives its last die to blue"),
         "{d}"
     );
     let r = g.render(&s);

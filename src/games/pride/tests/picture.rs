@@ -128,7 +128,7 @@ fn actions_and_rolls_are_told_in_the_rulebooks_words() {
     // A roll says what was rolled (PP-11), never just "chance".
     let s = table(&g, 3, [1, 4, 6, 2, 5], |_| {});
     assert_eq!(
-        g.describe_chance(&s),
+        g.describe_chance(&s, &s),
         "round 1: seat 0 rolls white 1, white 4, white 6, red 2 and blue 5"
     );
 }
@@ -223,6 +223,6 @@ fn the_end_names_the_full_faux_pas_track() {
     s.phase = Phase::Over;
     assert_eq!(
         g.end_reason(&s).text,
-        "seat 1 filled the Faux Pas track (6 crosses), so the game ended with that round (PP-10)"
+        "seat 1 filled the Faux Pas track (6 crosses), so the game ended with that round"
     );
 }

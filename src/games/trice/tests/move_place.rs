@@ -147,7 +147,7 @@ fn texts_use_the_rulebook_words_not_codes() {
     // The one roll says what was rolled (TR-2): every die by colour and value.
     let mut s = g.new_state(2);
     g.sample_chance(&mut s, &mut derive_rng(23, 0, 0));
-    let rolled = g.describe_chance(&s);
+    let rolled = g.describe_chance(&s, &s);
     assert!(!has_code(&rolled), "{rolled}");
     let values = rolled.split(": ").nth(1).unwrap();
     assert_eq!(values.matches(|c: char| c.is_ascii_digit()).count(), 12, "{rolled}");

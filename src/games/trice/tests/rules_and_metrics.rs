@@ -282,7 +282,7 @@ fn render_and_describe_read_like_the_table() {
     let g = game();
     let mut s = g.new_state(2);
     g.sample_chance(&mut s, &mut crate::core::rng_from_seed(1));
-    let rolled = g.describe_chance(&s);
+    let rolled = g.describe_chance(&s, &s);
     assert!(rolled.starts_with("rolled the 12 dice into the pool: white "), "{rolled}");
     assert!(rolled.contains("; purple ") && rolled.contains("; orange "), "{rolled}");
     let mut give = g.new_state(2);
