@@ -322,3 +322,26 @@ fn the_terminal_mode_refuses_a_line_that_is_not_text_and_asks_again() {
     assert!(err.contains("is not text"), "{err}");
     assert!(stdout(&o).contains("X at row 2 column 2"), "the next line was played: {}", stdout(&o));
 }
+
+#[test]
+fn the_terminal_reprints_a_revealed_turn_and_says_how_far_to_trust_the_advice() {
+    // Issue 57: `arena play --text` never printed a hidden Pride & Preju-Dice turn again
+    // once its round revealed it, and its advice lacked the words the page gives on how far
+    // to trust each bot. Seat 0 plays 4-player Pride, asking for advice at its first move.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("pride.json");
+    let mut answers = String::from("?\n");
+    answers.push_str(&"1\n".repeat(400));
+    let args = ["--game", "pride-prejudice", "--players", "4", "--bots", "random", "--seed", "5"];
+    let mut all = args.to_vec();
+    all.extend(["--out", out.to_str().unwrap()]);
+    let o = play_text(&all, answers);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let hidden = text.lines().filter(|l| l.contains("cannot see yet")).count();
+    let revealed = text.lines().filter(|l| l.starts_with("(revealed) [")).count();
+    assert!(hidden > 0 && revealed == hidden, "{hidden} hidden lines, {revealed} revealed");
+    assert!(text.contains("simulated continuations") && text.contains("one step ahead"), "{text}");
+    // Forced moves are their own lines, marked.
+    assert!(text.contains("(only move): "), "no forced move marked");
+}

@@ -184,8 +184,14 @@ fn dance(pz: &Puzzle) -> PuzzleView {
         .map(|b| {
             let (c, r) = (b % cols + 1, b / cols + 1);
             let words = format!("Dance Card column {c}, row {r}");
+            // Row 1 is open from the start; a higher row's box once the box below it is.
+            let open = if r == 1 {
+                "row 1 is open from the start".to_string()
+            } else {
+                format!("open once the box below it, in row {}, is marked", r - 1)
+            };
             let tip = format!(
-                "{words} (row {r} is open once the box below is marked): takes a {c}; scores {}{}",
+                "{words} ({open}): takes a {c}; scores {}{}",
                 plural(pz.points[b], "point"),
                 icon_words(pz.icon[b])
             );

@@ -14,9 +14,12 @@ impl Pride {
         let seat = s.actor();
         let l = &self.layout;
         match a {
-            PrideAction::Pick(i, j) => {
-                format!("seat {seat} chooses the {} and the {}", die_name(s, i), die_name(s, j))
-            }
+            PrideAction::Pick(i, j) => format!(
+                "seat {seat} chooses the {} and the {}{}",
+                die_name(s, i),
+                die_name(s, j),
+                self.forced_faux_pas_after_pick(s, i, j)
+            ),
             PrideAction::Place { slot, puzzle, cell } => format!(
                 "seat {seat} places the {} in {}",
                 die_name(s, s.ctx.chosen[slot as usize]),
@@ -70,6 +73,36 @@ impl Pride {
                 format!("seat {seat} marks a {v} on the chaperone track{what}")
             }
         }
+    }
+
+    /// What a pick forces later in the turn, said before it is chosen (issue 57: a person
+    /// lost 5 points without notice): when the dice it leaves show one number, the chaperone
+    /// must take that number (PP-9, PP-16), and where that row's next box is an FP box the
+    /// turn ends with a Faux Pas cross. Empty otherwise.
+    fn forced_faux_pas_after_pick(&self, s: &PrideState, i: u8, j: u8) -> String {
+        let (l, c, m) = (&self.layout, &s.ctx, &s.sheets[s.actor()]);
+        // Solo, the first pick is followed by a re-roll, not the chaperone (PP-17).
+        if s.players == 1 && c.pick == 0 {
+            return String::new();
+        }
+        let left = c.candidates & !c.used & !(1 << i | 1 << j);
+        let numbers = (0..5).filter(|d| left & (1 << d) != 0).fold(0u8, |n, d| n | 1 << s.dice[d]);
+        if numbers == 0 || numbers & (numbers - 1) != 0 {
+            return String::new();
+        }
+        let v = numbers.trailing_zeros() as usize;
+        let crossed = m.chaperone[v - 1];
+        let costs = crossed < l.chaperone_len[v - 1]
+            && l.chaperone_fp[v - 1] & (1 << crossed) != 0
+            && m.faux_pas < l.faux_pas_len;
+        if !costs {
+            return String::new();
+        }
+        format!(
+            "; then the die left, a {v}, must be marked on the chaperone track, on its row's \
+             FP box: a Faux Pas cross, {} points",
+            l.faux_pas_points
+        )
     }
 
     /// The roll (or, solo, the re-roll of the three dice not chosen, PP-17), read from the

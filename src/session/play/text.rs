@@ -14,31 +14,59 @@ use super::{Table, closing_words, save_trace};
 use crate::core::Seat;
 use crate::{errln, outln};
 
-/// Print the log entries of `view`, which holds those from entry `printed` on (`view_from`).
-fn print_log(view: &Value, printed: &mut usize) {
+/// What the terminal has printed of the log: how many entries, and which of those said
+/// then that another seat's choice could not be seen yet (printed again once revealed).
+#[derive(Default)]
+struct Printed {
+    count: usize,
+    hidden: std::collections::BTreeSet<usize>,
+}
+
+/// One log entry as a line: its step, its mover (or chance), its words and its points.
+fn log_line(entry: &Value, bots: &[Value]) -> String {
+    let who = match entry["seat"].as_u64() {
+        Some(s) => {
+            format!("seat {s} ({})", bots.get(s as usize).and_then(Value::as_str).unwrap_or("?"))
+        }
+        None => "chance".to_string(),
+    };
+    let only = if entry["forced"] == true { " (only move)" } else { "" };
+    let mut line =
+        format!("[{}] {who}{only}: {}", entry["step"], entry["text"].as_str().unwrap_or(""));
+    for e in entry["events"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        if let (Some(seat), Some(points)) = (e["seat"].as_u64(), e["points"].as_i64()) {
+            line.push_str(&format!(
+                " · seat {seat} {points:+} ({})",
+                e["kind"].as_str().unwrap_or("points")
+            ));
+        }
+    }
+    line
+}
+
+/// Print what `viewer` has not read yet: the new log entries, and the entries printed hidden
+/// that the table has since revealed (a Pride & Preju-Dice round's secret turns once the
+/// round ends), marked as such.
+fn print_log(table: &mut dyn Table, viewer: Seat, printed: &mut Printed) {
+    let from = printed.hidden.first().copied().unwrap_or(printed.count).min(printed.count);
+    let view = table.view_from(viewer, from);
     let log = view["log"].as_array().map(Vec::as_slice).unwrap_or_default();
     let bots = view["bots"].as_array().cloned().unwrap_or_default();
-    for entry in log {
-        let who = match entry["seat"].as_u64() {
-            Some(s) => format!(
-                "seat {s} ({})",
-                bots.get(s as usize).and_then(Value::as_str).unwrap_or("?")
-            ),
-            None => "chance".to_string(),
-        };
-        let mut line =
-            format!("[{}] {who}: {}", entry["step"], entry["text"].as_str().unwrap_or(""));
-        for e in entry["events"].as_array().map(Vec::as_slice).unwrap_or_default() {
-            if let (Some(seat), Some(points)) = (e["seat"].as_u64(), e["points"].as_i64()) {
-                line.push_str(&format!(
-                    " · seat {seat} {points:+} ({})",
-                    e["kind"].as_str().unwrap_or("points")
-                ));
+    for (i, entry) in (from..).zip(log) {
+        let hidden = entry["text"].as_str().is_some_and(|t| t.contains("cannot see yet"));
+        if i < printed.count {
+            if printed.hidden.contains(&i) && !hidden {
+                printed.hidden.remove(&i);
+                outln!("(revealed) {}", log_line(entry, &bots));
             }
+            continue;
         }
-        outln!("{line}");
+        if hidden {
+            printed.hidden.insert(i);
+        }
+        outln!("{}", log_line(entry, &bots));
     }
-    *printed += log.len();
+    printed.count = printed.count.max(from + log.len());
 }
 
 fn print_move(view: &Value, seat: Seat) {
@@ -52,19 +80,39 @@ fn print_move(view: &Value, seat: Seat) {
     }
 }
 
+/// Search shares closer than this (in share of the visits) do not tell moves apart.
+const CANNOT_TELL: f64 = 0.10;
+
 fn print_advice(advice: &Value) {
     let greedy = advice["greedy"].as_u64().map(|k| k + 1);
+    let search = advice["search"].as_str().unwrap_or("mcts");
     outln!(
         "advice (from what your seat knows): greedy plays {}",
         greedy.map_or("-".into(), |k| k.to_string())
     );
-    let shares = advice["mcts_share"].as_array().cloned().unwrap_or_default();
+    let shares: Vec<f64> = advice["mcts_share"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .map(|s| s.as_f64().unwrap_or(0.0))
+        .collect();
     for (k, share) in shares.iter().enumerate() {
+        outln!("  {}. {:>5.1}% of {search}'s visits", k + 1, share * 100.0);
+    }
+    // How far to trust each, as the page says it.
+    outln!(
+        "  greedy tries each move and judges the position just after it by the game's rule of \
+         thumb (one step ahead); {search} plays {} simulated continuations from one guess of \
+         what you cannot see: a larger share is the move it found best.",
+        advice["iterations"]
+    );
+    let (most, least) = shares.iter().fold((0.0f64, 1.0f64), |(hi, lo), &x| (hi.max(x), lo.min(x)));
+    if shares.len() > 1 && most - least < CANNOT_TELL {
         outln!(
-            "  {}. {:>5.1}% of {}'s visits",
-            k + 1,
-            share.as_f64().unwrap_or(0.0) * 100.0,
-            advice["search"].as_str().unwrap_or("mcts")
+            "  {search} cannot tell these moves apart: its shares are within {:.0} points of \
+             each other",
+            100.0 * CANNOT_TELL
         );
     }
 }
@@ -83,20 +131,20 @@ pub fn play_text(
     // The log is printed as the first person's seat may read it.
     let first_person = table.labels().iter().position(|l| l == super::PERSON).unwrap_or(0);
     let viewer = Seat(first_person as u8);
-    let mut printed = 0;
+    let mut printed = Printed::default();
     // Saved before anything is played, so stopping at the first prompt leaves a trace too.
     save_trace(table, out)?;
     loop {
         while table.advance() {
             save_trace(table, out)?;
-            print_log(&table.view_from(viewer, printed), &mut printed);
+            print_log(table, viewer, &mut printed);
             if !pace.is_zero() {
                 std::thread::sleep(pace);
             }
         }
         let Some(seat) = table.waiting_for() else { break };
-        let view = table.view_from(seat, printed);
-        print_log(&view, &mut printed);
+        print_log(table, seat, &mut printed);
+        let view = table.view_from(seat, printed.count);
         print_move(&view, seat);
         let count = view["legal"].as_array().map_or(0, Vec::len);
         loop {
@@ -148,7 +196,7 @@ pub fn play_text(
         save_trace(table, out)?;
     }
     save_trace(table, out)?;
-    print_log(&table.view_from(viewer, printed), &mut printed);
+    print_log(table, viewer, &mut printed);
     outln!("{}", closing_words(table, out));
     Ok(())
 }

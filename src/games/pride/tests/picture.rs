@@ -226,3 +226,44 @@ fn the_end_names_the_full_faux_pas_track() {
         "seat 1 filled the Faux Pas track (6 crosses), so the game ended with that round"
     );
 }
+
+#[test]
+fn a_pick_that_forces_a_faux_pas_on_the_chaperone_track_says_so_before_it_is_chosen() {
+    // Issue 57: the die left over was forced onto its chaperone row's FP box (PP-9) and the
+    // person lost 5 points without notice. A pick whose words warn of it ends the mover's
+    // turn with exactly that Faux Pas cross, whatever else the turn does.
+    let g = Pride::with_rules(Default::default());
+    let (mut warned, mut legal) = (0, Vec::new());
+    for m in 0..40 {
+        let mut rng: Rng = rng_from_seed(m);
+        let mut s = g.new_state(4);
+        while g.turn(&s) != GameTurn::Over {
+            let GameTurn::Player(seat) = g.turn(&s) else {
+                g.sample_chance(&mut s, &mut rng);
+                continue;
+            };
+            g.legal_actions(&s, &mut legal);
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            if matches!(a, PrideAction::Pick(..)) && g.describe(&s, a).contains("Faux Pas cross") {
+                warned += 1;
+                let (fp, round) = (s.sheets[seat.index()].counters.fp_chaperone, s.round);
+                let mut t = s;
+                g.apply(&mut t, a);
+                // Finish the mover's turn with random choices.
+                while t.round == round && g.turn(&t) == GameTurn::Player(seat) {
+                    g.legal_actions(&t, &mut legal);
+                    let b = legal[rng.below(legal.len() as u32) as usize];
+                    g.apply(&mut t, b);
+                }
+                assert_eq!(
+                    t.sheets[seat.index()].counters.fp_chaperone,
+                    fp + 1,
+                    "{}",
+                    g.describe(&s, a)
+                );
+            }
+            g.apply(&mut s, a);
+        }
+    }
+    assert!(warned > 10, "only {warned} warned picks in 40 matches");
+}
