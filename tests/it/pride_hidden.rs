@@ -108,3 +108,55 @@ fn pp11_greedy_guard_sees_threats_behind_a_lazy_view_as_behind_a_full_one() {
         "actions tried {tried}: threats behind full views {full_hits}, behind lazy ones {lazy_hits}"
     );
 }
+
+#[test]
+fn every_mark_a_seat_sees_appear_has_its_own_log_step() {
+    // Issue 57, item 2: a chaperone cross appeared on a sheet with no log line, and a Faux
+    // Pas on a line about another move. Every step as the log shows it ([`unfold`]: forced
+    // moves too): whatever a viewer sees change on seat j's sheet changes on a step whose
+    // mover is j, or on the step that ends the round (PP-11: the round's reveal).
+    use arena::core::trace::{Recording, unfold};
+    use arena::core::{TraceGame, Turn};
+    use rand::RngExt;
+    let g = Pride::with_rules(PrideRules::default());
+    let (mut changes, mut legal) = (0, Vec::new());
+    for m in 0..8 {
+        let mut rng = derive_rng(57, m, 0);
+        let mut s = g.new_state(4);
+        while g.turn(&s) != Turn::Over {
+            let before = s.clone();
+            let (mover, action, mut draws) = (g.turn(&s), None, Vec::new());
+            let (mover, action) = match mover {
+                Turn::Player(seat) => {
+                    g.legal_actions(&s, &mut legal);
+                    let a = legal[rng.random_range(0..legal.len())];
+                    g.apply(&mut s, a);
+                    (Some(seat), Some(a))
+                }
+                _ => {
+                    g.sample_chance(&mut s, &mut Recording { inner: &mut rng, log: &mut draws });
+                    (None, action)
+                }
+            };
+            for part in unfold(&g, &before, mover, action, &draws, &s) {
+                let reveal = part.before.phase == Phase::Turn && part.after.phase != Phase::Turn;
+                for v in 0..4u8 {
+                    let (was, now) =
+                        (g.seat_state_json(&part.before, Seat(v)), g.seat_state_json(&part.after, Seat(v)));
+                    for j in 0..4usize {
+                        if was["sheets"][j] == now["sheets"][j] {
+                            continue;
+                        }
+                        changes += 1;
+                        assert!(
+                            part.mover == Some(Seat(j as u8)) || reveal,
+                            "match {m}: seat {v} sees seat {j}'s sheet change on a step of {:?}",
+                            part.mover
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(changes > 300, "only {changes} changes seen");
+}
