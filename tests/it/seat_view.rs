@@ -70,7 +70,7 @@ arena::sampled! {
     /// hidden Pride & Preju-Dice turn's forced move used to ride, with its points, on the
     /// step before it (another seat's visible one): seat 0 read "seat 2 +3 in the Diamond"
     /// while seat 2's sheet, rightly, still showed its old score.
-    fn a_seats_log_shows_only_what_it_may_know(matches = 40, sample = 6) {
+    fn a_seats_log_shows_only_what_it_may_know(matches = 20, sample = 6) {
     use arena::core::conformance::seat_view::check_seat_logs;
     for name in GAME_NAMES {
         let game = (entry(name).unwrap().build)(None, &[]).unwrap();
