@@ -141,8 +141,10 @@ fn every_mark_a_seat_sees_appear_has_its_own_log_step() {
             for part in unfold(&g, &before, mover, action, &draws, &s) {
                 let reveal = part.before.phase == Phase::Turn && part.after.phase != Phase::Turn;
                 for v in 0..4u8 {
-                    let (was, now) =
-                        (g.seat_state_json(&part.before, Seat(v)), g.seat_state_json(&part.after, Seat(v)));
+                    let (was, now) = (
+                        g.seat_state_json(&part.before, Seat(v)),
+                        g.seat_state_json(&part.after, Seat(v)),
+                    );
                     for j in 0..4usize {
                         if was["sheets"][j] == now["sheets"][j] {
                             continue;

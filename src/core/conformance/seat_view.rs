@@ -102,7 +102,8 @@ pub struct SeatLogReport {
 /// `scores` of v's view ([`TraceGame::seat_state_json`]). A step that shows v points v's view
 /// does not show yet (another seat's secret choice, or points carried on the wrong step)
 /// breaks the sum. Games whose view has no `scores` list are not checked (the report says
-/// how many comparisons were made).
+/// how many comparisons were made). And the words of every decision another seat reads at
+/// the time are the same in a state determinized for that seat ([`words_seen_alike`]).
 pub fn check_seat_logs<G: TraceGame>(
     game: &G,
     players: usize,
@@ -172,6 +173,9 @@ pub fn check_seat_logs<G: TraceGame>(
                 }
             };
             for part in unfold(game, &before, mover, action, &draws, &state) {
+                words_seen_alike(game, &part, players, &mut rng, &mut legal).map_err(|e| {
+                    format!("{}: match {m}, step {}: {e}", game.name(), parts.len() + 1)
+                })?;
                 unread.iter_mut().for_each(|u| u.push(parts.len()));
                 parts.push(part);
             }
@@ -179,6 +183,42 @@ pub fn check_seat_logs<G: TraceGame>(
         }
     }
     Ok(report)
+}
+
+/// The words of a decision another seat reads at the time it is made depend only on what
+/// that seat knows: they are the same in a state determinized for it (everything it cannot
+/// see resampled), wherever the move is legal there too.
+fn words_seen_alike<G: TraceGame>(
+    game: &G,
+    part: &Part<G>,
+    players: usize,
+    rng: &mut crate::core::Rng,
+    legal: &mut Vec<G::Action>,
+) -> Result<(), String> {
+    let (Some(mover), Some(action)) = (part.mover, part.action) else { return Ok(()) };
+    let said = game.describe(&part.before, action);
+    for v in (0..players).map(|v| Seat(v as u8)).filter(|&v| v != mover) {
+        if seen_step(game, part, &part.after, v).is_none() {
+            continue;
+        }
+        let other = game.determinize(&part.before, v, rng);
+        if game.turn(&other) != Turn::Player(mover) {
+            continue;
+        }
+        game.legal_actions(&other, legal);
+        if !legal.contains(&action) {
+            continue;
+        }
+        let resampled = game.describe(&other, action);
+        if resampled != said {
+            return Err(format!(
+                "seat {} reads \"{said}\", which changes to \"{resampled}\" when what it cannot \
+                 see is resampled",
+                v.0
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The points of `events` per seat.
