@@ -124,7 +124,7 @@ fn every_mark_a_seat_sees_appear_has_its_own_log_step() {
         let mut rng = derive_rng(57, m, 0);
         let mut s = g.new_state(4);
         while g.turn(&s) != Turn::Over {
-            let before = s.clone();
+            let before = s;
             let (mover, action, mut draws) = (g.turn(&s), None, Vec::new());
             let (mover, action) = match mover {
                 Turn::Player(seat) => {
