@@ -3,7 +3,9 @@
 # opens each in headless Chromium (driven by playwright-core from npm, installed into
 # scripts/view-browser/ with `npm ci`), steps through the whole match with the page's own
 # forward button and checks: no console error and no request leaving the page, the picture
-# changes at every step, and the final scores drawn equal the trace's end record. Then
+# changes at every step, a forced step says it was the only move, the seed shown is the
+# trace's (one page has a seed above 2^53), and the final scores drawn equal the trace's
+# end record. Then
 # hostile inputs: a replay of a trace with markup in every value (and one in the
 # places seen unescaped before) for every game, and the report of a run whose notable.json
 # carries markup; each page is stepped through and must open no dialog, make no request,
@@ -30,6 +32,8 @@ for spec in "tictactoe 2" "pig 2" "trice 2" "low-blow 3" "dardz 4" "pride-prejud
 done
 # Team DARDZ draws its teams as teams.
 $arena view --game dardz --players 4 --set teams=true --seed 7 --match 1 --out "$work/dardz-teams.html" >/dev/null
+# A seed above 2^53 is shown digit for digit.
+$arena view --game pride-prejudice --players 4 --seed 1796537081016307123 --match 0 --out "$work/pride-big-seed.html" >/dev/null
 
 status=0
 CHROMIUM="$browser" node scripts/view-browser/check.js "$work"/*.html || status=1

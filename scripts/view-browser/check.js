@@ -1,7 +1,9 @@
 // Opens arena view pages in headless Chromium and checks each one: no console error, the
 // picture changes at every step, the log shows no line after the current step (and the
-// current one is in view), and the scores drawn at the last step equal the trace's end
-// record. With --shots DIR, it writes one screenshot per page instead (a step a
+// current one is in view), a move the rules made without asking (`forced`) says it was the
+// only move, the seed shown is the trace's digit for digit (a string in the page: a seed above
+// 2^53 is not a JavaScript number), and the scores drawn at the last step equal the trace's
+// end record. With --shots DIR, it writes one screenshot per page instead (a step a
 // third of the way in, so the table has something on it).
 // Usage: node check.js [--shots DIR] PAGE.html...
 "use strict";
@@ -33,6 +35,14 @@ async function main() {
       continue;
     }
     const problems = [];
+    // The embedded trace, read here: which steps are forced, and the seed as the page has it.
+    const html = require("fs").readFileSync(file, "utf8");
+    const embedded = html.slice(html.indexOf('id="arena-trace" type="application/json">') + 41);
+    const seed = (embedded.match(/"event":"start"[^\n]*?"seed":"(\d+)"/) || embedded.match(/"seed":"(\d+)"/) || [])[1];
+    const who = await page.evaluate(() => document.getElementById("who").textContent);
+    if (!seed || !who.includes("seed " + seed + " ")) problems.push("the page shows '" + who + "' but the trace's seed is " + seed);
+    const forced = await page.evaluate(() => JSON.parse(document.getElementById("arena-trace").textContent)[0]
+      .slice(1, -1).map((r) => r.forced === true));
     let before = await page.evaluate(() => document.getElementById("picture").innerHTML);
     for (let k = 1; k <= n; k++) {
       // Through the page's own controls: the forward button.
@@ -40,6 +50,10 @@ async function main() {
       const now = await page.evaluate(() => document.getElementById("picture").innerHTML);
       if (now === before) problems.push("the picture did not change at step " + k);
       before = now;
+      const caption = await page.evaluate(() => document.getElementById("caption").textContent);
+      if (forced[k - 1] !== /\(only move\)/.test(caption)) {
+        problems.push("step " + k + (forced[k - 1] ? " is forced but its caption does not say so: " : " is not forced but its caption says so: ") + caption);
+      }
       // The log never shows what comes next: no line after the current step is inside the
       // visible part of the log box, and the current line is.
       const log = await page.evaluate((at) => {
@@ -73,7 +87,7 @@ async function main() {
       failed++;
       console.log("FAIL: " + name + ": " + problems.join("; "));
     } else {
-      console.log("ok: " + name + ": " + n + " steps, the picture changed at each, final scores " + JSON.stringify(drawn.scores));
+      console.log("ok: " + name + ": " + n + " steps (" + forced.filter((f) => f).length + " forced), the picture changed at each, seed " + seed + ", final scores " + JSON.stringify(drawn.scores));
     }
     await page.close();
   }

@@ -73,9 +73,10 @@ function stepText(i) {
   var r = current.steps[i - 1] || {};
   if (r.event === "decision") {
     // Most games' texts name their seat ("seat 2 picks ..."): said once, the bot after it.
-    var said = txt(r.action), seat = "seat " + txt(r.seat);
-    if (said.indexOf(seat + " ") === 0) return said + " (" + txt(r.bot) + ")";
-    return seat + " (" + txt(r.bot) + "): " + said;
+    // A move the rules made without asking (the seat's only one) was no bot's choice: said so.
+    var said = txt(r.action), seat = "seat " + txt(r.seat), by = r.forced === true ? "only move" : txt(r.bot);
+    if (said.indexOf(seat + " ") === 0) return said + " (" + by + ")";
+    return seat + " (" + by + "): " + said;
   }
   return txt(r.result);
 }
@@ -85,7 +86,7 @@ function stepText(i) {
 function render() {
   var m = current, n = m.steps.length, s = m.states[at];
   var caption = '<div class="caption" id="caption"><b>step ' + at + " / " + n + "</b> · " + esc(stepText(at)) +
-    (at === n ? " · <b>end: " + esc(m.end.reason_text || m.end.reason || "") + "</b>" : "") + "</div>";
+    (at === n ? " · <b>end: " + esc(plain(m.end.reason_text || m.end.reason || "")) + "</b>" : "") + "</div>";
   $("picture").innerHTML = caption + '<div id="table">' + picture(m.start.game, s, at) + "</div>";
   // Scores.
   var scores = scoresAt(at), ended = at === n;
@@ -114,7 +115,7 @@ function render() {
   } else if (list(m.start.events).length) {
     now += '<div class="events">' + m.start.events.map(function (e) { return esc(eventWords(current.start.game, e)); }).join("<br>") + "</div>";
   }
-  if (ended) now += "<div><b>" + esc(m.end.reason_text || "") + "</b>" + (m.end.capped ? " (capped: no winner)" : "") + "</div>";
+  if (ended) now += "<div><b>" + esc(plain(m.end.reason_text || "")) + "</b>" + (m.end.capped ? " (capped: no winner)" : "") + "</div>";
   $("now").innerHTML = now;
   // Controls and log.
   $("slider").value = at;
@@ -175,7 +176,7 @@ function load(k) {
   $("count").textContent = n;
   var items = [];
   for (var i = 0; i <= n; i++) items.push("<li>" + esc(stepText(i)) + "</li>");
-  items.push("<li>end: " + esc(current.end.reason_text || "") + " · scores " + esc(list(current.end.scores).map(txt).join(", ")) + "</li>");
+  items.push("<li>end: " + esc(plain(current.end.reason_text || "")) + " · scores " + esc(list(current.end.scores).map(txt).join(", ")) + "</li>");
   $("log").innerHTML = items.join("");
   $("rules").innerHTML = rulesPanel(st.game);
   go(0);

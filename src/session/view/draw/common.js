@@ -23,6 +23,17 @@ function txt(v) {
 function own(table, key) {
   return (typeof key === "string" || typeof key === "number") && Object.prototype.hasOwnProperty.call(table, key);
 }
+// A text for a player without the rule ids the rules documents use ("(PP-10)", "(DZ-9,
+// G-3)", "LA-18" inside a parenthesis among other words): the page says the rule, not its
+// number. Anything else in the parenthesis stays.
+var RULE_ID = /^(?:G|TR|LB|DZ|PP|LA)-\d+$/;
+function plain(text) {
+  return txt(text).replace(/\s*\(([^()]*)\)/g, function (all, inner) {
+    var kept = inner.split(/,\s*/).filter(function (w) { return !RULE_ID.test(w.trim()); });
+    if (kept.length === inner.split(/,\s*/).length) return all;
+    return kept.length ? all.slice(0, all.indexOf("(")) + "(" + kept.join(", ") + ")" : "";
+  });
+}
 // A list from the data, or an empty one when it is not a list.
 function list(v) { return Array.isArray(v) ? v : []; }
 // A whole number from the data in [0, most], else 0: loops over a damaged trace stay short.

@@ -33,6 +33,7 @@ var PP_STYLE = "<style>" +
   ".pp-chap{display:inline-block;margin-right:5px;padding:1px 2px;border-radius:3px}" +
   ".pp-s.fp{font-size:8px;color:#a00}" +
   ".pp-task{font-size:12px;margin:2px 0 6px;color:#333}" +
+  ".pp-line.pp-score{white-space:normal}.pp-part{white-space:nowrap}" +
   "</style>";
 
 function ppIcon(name, small) {
@@ -44,6 +45,16 @@ function ppIcon(name, small) {
 // A target on the person's own sheet only: another seat's identical box never plays a move.
 function ppTarget(seat, what) {
   return MY_SEAT !== null && seat === MY_SEAT ? ' data-target="seat' + esc(seat) + ":" + esc(what) + '"' : "";
+}
+
+// A box's hover text as the sheet gives it, with the Dance Card's order said for each row:
+// the sheet says a row is open "once the box below is marked", and row 1, the bottom row,
+// has no box below (it is open from the start).
+function ppBoxTip(tip) {
+  return txt(tip).replace(/\(row (\d+) is open once the box below is marked\)/, function (all, r) {
+    return +r === 1 ? "(row 1 is the bottom row: open from the start)" :
+      "(row " + r + " is open once the box below it, in row " + (+r - 1) + " of this column, is marked)";
+  });
 }
 
 // One puzzle as a grid: column headings, row headings (hover: what the row scores), and
@@ -73,7 +84,7 @@ function ppPuzzle(p, view, sh, seat) {
       var b = boxes[k], on = (mask >> k) & 1;
       var shown = on ? (values ? values[k] : b.label) : b.label === "any" ? "·" : b.label;
       var colour = p === 3 ? String(rows[y] || "") : "";
-      var tip = (on ? "marked with a " + txt(shown) + " · " : "") + txt(b.tip);
+      var tip = (on ? "marked with a " + txt(shown) + " · " : "") + ppBoxTip(b.tip);
       out += '<td class="pp-b' + (on ? " on" : "") + (colour === "red" || colour === "blue" ? " " + colour : "") + '" title="' + esc(tip) + '"' +
         ppTarget(seat, "box:" + p + ":" + k) + ">" + esc(shown) + ppIcon(b.icon, true) + "</td>";
     }
@@ -143,9 +154,10 @@ function ppSheet(s, sheet, sh, seat) {
   out += '<div class="pp-line"><span class="pp-name" title="each Faux Pas cross costs ' + esc(-sheet.faux_pas_points) + ' points (so a score can be negative); the game ends after the round in which a Faux Pas track fills">Faux Pas (' + esc(sheet.faux_pas_points) + " each)</span>" + fcells + "</div>";
   var parts = sh.parts || {};
   var words = [["diamond", "Diamond"], ["heart", "Heart"], ["dance_card", "Dance Card"], ["flowers", "Flowers"], ["romance", "matches"], ["faux_pas", "Faux Pas"]];
-  out += '<div class="pp-line" title="matches: ' + esc(sheet.match_points) + " points for each completed romance track; Faux Pas: " + esc(sheet.faux_pas_points) +
+  // The score line wraps (its six parts are wider than the sheet).
+  out += '<div class="pp-line pp-score" title="matches: ' + esc(sheet.match_points) + " points for each completed romance track; Faux Pas: " + esc(sheet.faux_pas_points) +
     ' for each cross, which can make the score negative"><b>score ' + esc(sh.score) + "</b> = " +
-    words.map(function (w) { return esc(w[1]) + " " + esc(parts[w[0]]); }).join(" · ") + "</div>";
+    words.map(function (w) { return '<span class="pp-part">' + esc(w[1]) + " " + esc(parts[w[0]]) + "</span>"; }).join(" · ") + "</div>";
   return out + "</div>";
 }
 
