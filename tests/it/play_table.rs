@@ -134,17 +134,27 @@ fn pride_forced_moves_are_steps_of_their_own_with_their_mover() {
     for e in forced {
         assert!(e["seat"].is_u64(), "a forced step without its mover: {e}");
     }
-    // Mid-round, from seat 0's chair: another seat's hidden forced moves carry no events.
+    // Mid-round, from seat 0's chair: another seat's hidden steps carry no events, and do
+    // not say whether they were forced (that too is part of the hidden choice); some of them
+    // were, as the log says once the round reveals them.
     let mut table = pride_table(11);
-    let mut hidden_forced = 0;
+    let mut unseen_steps = std::collections::BTreeSet::new();
     while step(&mut table) {
         for e in table.view(Seat(0))["log"].as_array().unwrap() {
-            if e["forced"] == true && e["text"].as_str().unwrap().contains("cannot see yet") {
-                hidden_forced += 1;
-                assert_eq!(e["events"], serde_json::json!([]), "{e}");
+            if e["unseen"] == true {
+                assert!(e["text"].as_str().unwrap().contains("cannot see yet"), "{e}");
+                assert_eq!((&e["events"], e.get("forced")), (&serde_json::json!([]), None), "{e}");
+                unseen_steps.insert(e["step"].as_u64().unwrap());
             }
         }
     }
+    let end = table.view(Seat(0));
+    let hidden_forced = end["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["forced"] == true && unseen_steps.contains(&e["step"].as_u64().unwrap()))
+        .count();
     assert!(hidden_forced > 0, "no hidden forced move seen");
 }
 

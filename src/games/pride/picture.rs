@@ -186,9 +186,12 @@ fn dance(pz: &Puzzle) -> PuzzleView {
             let words = format!("Dance Card column {c}, row {r}");
             // Row 1 is open from the start; a higher row's box once the box below it is.
             let open = if r == 1 {
-                "row 1 is open from the start".to_string()
+                "row 1 is the bottom row: open from the start".to_string()
             } else {
-                format!("open once the box below it, in row {}, is marked", r - 1)
+                format!(
+                    "row {r} is open once the box below it, in row {} of this column, is marked",
+                    r - 1
+                )
             };
             let tip = format!(
                 "{words} ({open}): takes a {c}; scores {}{}",

@@ -300,14 +300,13 @@ function show(v) {
 // hidden choice, once the round shows it) is redrawn, so no line stays "cannot see yet".
 // A step the rules made without asking (the seat's only move) says so; a line this seat
 // cannot read yet does not, since that would tell something of the hidden choice.
-var UNSEEN = /you cannot see/;
 function logLine(e) {
   var text = plain(e.text), seat = typeof e.seat === "number" ? e.seat : null;
   // Most texts name their mover ("seat 2 places ..."); the others get it in front, and
   // the person's own are marked.
   if (seat !== null && text.indexOf("seat " + seat + " ") !== 0 && text !== "seat " + seat) text = "seat " + seat + ": " + text;
   if (seat !== null && seat === SEAT) text = "(you) " + text;
-  if (e.forced && !UNSEEN.test(text)) text += " (only move)";
+  if (e.forced && !e.unseen) text += " (only move)";
   var points = list(e.events).filter(function (x) { return x && x.points !== undefined; })
     .map(function (x) { return " · " + plain(eventWords(view.game, x)); }).join("");
   return "[" + e.step + "] " + text + points;

@@ -244,15 +244,19 @@ impl<G: TraceGame> GameTable<G> {
             .enumerate()
             .skip(from)
             .map(|(i, Step { part: st, .. })| {
-                let (text, events) = seen_step(&self.game, st, &self.state, viewer)
-                    .unwrap_or_else(|| match st.mover {
-                        Some(seat) => {
-                            (format!("seat {} made a choice you cannot see yet", seat.0), vec![])
-                        }
-                        None => ("chance: something you cannot see".to_string(), vec![]),
-                    });
+                let seen = seen_step(&self.game, st, &self.state, viewer);
+                let unseen = seen.is_none();
+                let (text, events) = seen.unwrap_or_else(|| match st.mover {
+                    Some(seat) => {
+                        (format!("seat {} made a choice you cannot see yet", seat.0), vec![])
+                    }
+                    None => ("chance: something you cannot see".to_string(), vec![]),
+                });
                 let mut entry = json!({"step": i + 1, "seat": st.mover.map(|s| s.0), "text": text, "events": events});
-                if st.forced {
+                // Whether a hidden step was the seat's only move is part of what is hidden.
+                if unseen {
+                    entry["unseen"] = json!(true);
+                } else if st.forced {
                     entry["forced"] = json!(true);
                 }
                 entry

@@ -47,16 +47,6 @@ function ppTarget(seat, what) {
   return MY_SEAT !== null && seat === MY_SEAT ? ' data-target="seat' + esc(seat) + ":" + esc(what) + '"' : "";
 }
 
-// A box's hover text as the sheet gives it, with the Dance Card's order said for each row:
-// the sheet says a row is open "once the box below is marked", and row 1, the bottom row,
-// has no box below (it is open from the start).
-function ppBoxTip(tip) {
-  return txt(tip).replace(/\(row (\d+) is open once the box below is marked\)/, function (all, r) {
-    return +r === 1 ? "(row 1 is the bottom row: open from the start)" :
-      "(row " + r + " is open once the box below it, in row " + (+r - 1) + " of this column, is marked)";
-  });
-}
-
 // One puzzle as a grid: column headings, row headings (hover: what the row scores), and
 // each box with what it takes (unmarked) or the number written in it (marked).
 function ppPuzzle(p, view, sh, seat) {
@@ -84,7 +74,7 @@ function ppPuzzle(p, view, sh, seat) {
       var b = boxes[k], on = (mask >> k) & 1;
       var shown = on ? (values ? values[k] : b.label) : b.label === "any" ? "·" : b.label;
       var colour = p === 3 ? String(rows[y] || "") : "";
-      var tip = (on ? "marked with a " + txt(shown) + " · " : "") + ppBoxTip(b.tip);
+      var tip = (on ? "marked with a " + txt(shown) + " · " : "") + txt(b.tip);
       out += '<td class="pp-b' + (on ? " on" : "") + (colour === "red" || colour === "blue" ? " " + colour : "") + '" title="' + esc(tip) + '"' +
         ppTarget(seat, "box:" + p + ":" + k) + ">" + esc(shown) + ppIcon(b.icon, true) + "</td>";
     }
