@@ -133,22 +133,20 @@ impl<G: TraceGame> Recorder<'_, G> {
     /// Record one step (already unfolded): a decision or a chance event with its raw draws.
     pub(crate) fn part(&mut self, part: &Part<G>, legal: &[G::Action], draws: &[Drawn]) {
         match (part.mover, part.action) {
-            (Some(seat), Some(action)) => {
-                self.decision_step(&part.before, seat, legal, action, &part.after, part.forced)
-            }
-            _ => self.chance_step(&part.before, draws, &part.after),
+            (Some(seat), Some(action)) => self.decision_step(part, seat, action, legal),
+            _ => self.chance_step(part, draws),
         }
     }
 
+    /// A decision `part`: `seat` took `action` among `legal` (its one move when forced).
     fn decision_step(
         &mut self,
-        before: &G::State,
+        part: &Part<G>,
         seat: Seat,
-        legal: &[G::Action],
         action: G::Action,
-        after: &G::State,
-        forced: bool,
+        legal: &[G::Action],
     ) {
+        let (before, after, forced) = (&part.before, &part.after, part.forced);
         self.step += 1;
         let what = self.game.describe(before, action);
         self.game.trace_events(before, Some(action), after, &mut self.events);
@@ -181,7 +179,9 @@ impl<G: TraceGame> Recorder<'_, G> {
         self.last = Some(after.clone());
     }
 
-    fn chance_step(&mut self, before: &G::State, draws: &[Drawn], after: &G::State) {
+    /// A chance `part`, whose raw draws were `draws`.
+    fn chance_step(&mut self, part: &Part<G>, draws: &[Drawn]) {
+        let (before, after) = (&part.before, &part.after);
         self.step += 1;
         let what = self.game.describe_chance(before, after);
         self.game.trace_events(before, None, after, &mut self.events);
