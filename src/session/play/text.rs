@@ -80,8 +80,9 @@ fn print_move(view: &Value, seat: Seat) {
     }
 }
 
-/// Search shares closer than this (in share of the visits) do not tell moves apart.
-const CANNOT_TELL: f64 = 0.10;
+/// Search shares closer than this (in share of the visits) do not tell moves apart (as the
+/// page says it).
+const CANNOT_TELL: f64 = 0.05;
 
 fn print_advice(advice: &Value) {
     let greedy = advice["greedy"].as_u64().map(|k| k + 1);
