@@ -308,7 +308,12 @@ function logLine(e) {
   if (seat !== null && seat === SEAT) text = "(you) " + text;
   if (e.forced && !e.unseen) text += " (only move)";
   var points = list(e.events).filter(function (x) { return x && x.points !== undefined; })
-    .map(function (x) { return " · " + plain(eventWords(view.game, x)); }).join("");
+    .map(function (x) {
+      // A set the line's own words name already is not named again: "+2", not "+2 for the set".
+      var words = plain(eventWords(view.game, x));
+      if (typeof x.set === "string" && x.set && text.indexOf(x.set) >= 0) words = words.replace(" for " + x.set, "");
+      return " · " + words;
+    }).join("");
   return "[" + e.step + "] " + text + points;
 }
 
