@@ -87,8 +87,8 @@ var menuPart = null;
 function openMenu(el, ks) {
   var menu = $("menu"), box = el.getBoundingClientRect();
   menuPart = el;
-  menu.innerHTML = '<div class="label">' + ks.length + " moves here:</div>" + ks.map(function (k) {
-    return '<button class="menumove" role="menuitem" data-choice="' + k + '">' + esc(view.legal[k]) + "</button>";
+  menu.innerHTML = '<div class="label">' + esc(ks.length) + " moves here:</div>" + ks.map(function (k) {
+    return '<button class="menumove" role="menuitem" data-choice="' + esc(k) + '">' + esc(view.legal[k]) + "</button>";
   }).join("") + '<button class="menuclose" role="menuitem">cancel</button>';
   menu.hidden = false;
   menu.style.left = Math.max(4, Math.min(window.scrollX + box.left, window.scrollX + document.documentElement.clientWidth - menu.offsetWidth - 8)) + "px";

@@ -85,7 +85,7 @@ function stepText(i) {
 
 function render() {
   var m = current, n = m.steps.length, s = m.states[at];
-  var caption = '<div class="caption" id="caption"><b>step ' + at + " / " + n + "</b> · " + esc(stepText(at)) +
+  var caption = '<div class="caption" id="caption"><b>step ' + esc(at) + " / " + esc(n) + "</b> · " + esc(stepText(at)) +
     (at === n ? " · <b>end: " + esc(plain(m.end.reason_text || m.end.reason || "")) + "</b>" : "") + "</div>";
   $("picture").innerHTML = caption + '<div id="table">' + picture(m.start.game, s, at) + "</div>";
   // Scores.

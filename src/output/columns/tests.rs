@@ -1,0 +1,70 @@
+//! The column dictionary against itself and the golden folders.
+
+use super::*;
+
+#[test]
+fn every_entry_has_a_unit_and_a_meaning_and_every_interval_its_method() {
+    for file in FILES {
+        let all = format!("{}\n{SIDE}{SEATS_EXTRA}{WIN_EFFECT}{SCORE_EFFECT}", file.columns);
+        let skip = |l: &str| l.trim().is_empty() || l == "SCORES" || l == "EFFECT";
+        for line in all.lines().filter(|l| !skip(l)) {
+            let fields: Vec<&str> = line.split(" | ").collect();
+            assert!((3..=4).contains(&fields.len()), "{}: `{line}`", file.name);
+            assert!(fields.iter().all(|f| !f.trim().is_empty()), "{}: `{line}`", file.name);
+            let name = fields[0];
+            let interval = name.contains("ci_low") || name.contains("ci_high");
+            assert_eq!(interval, fields.len() == 4, "{}: `{name}` and its method", file.name);
+        }
+    }
+}
+
+/// Each header is the one the golden run folders hold, column for column.
+#[test]
+fn headers_are_the_golden_folders_headers() {
+    let csvs = [
+        SEATS_CSV,
+        BALANCE_CSV,
+        BOTS_CSV,
+        RATINGS_CSV,
+        DIFFERENCE_CSV,
+        PAIRING_CSV,
+        SHAPE_CSV,
+        LENGTHS_CSV,
+        HISTOGRAMS_CSV,
+        METRICS_CSV,
+        FAILURES_CSV,
+        MATCHES_CSV,
+    ];
+    for (dir, players) in [("tests/golden/trice", 2), ("tests/golden/dardz", 3)] {
+        for file in csvs {
+            let Ok(text) = std::fs::read_to_string(format!("{dir}/{file}")) else { continue };
+            let first = text.lines().next().unwrap_or_default();
+            assert_eq!(header(file, players).join(","), first, "{dir}/{file}");
+        }
+    }
+}
+
+#[test]
+fn optional_files_and_per_seat_columns_follow_the_run() {
+    let two = columns_text(2, true, &[], None);
+    assert!(two.contains("## `difference.csv`") && two.contains("| `rank_1` |"));
+    assert!(!two.contains("`rank_2`") && two.contains("keeps no counters of its own"));
+    let metrics = vec![("swap_turns".to_string(), "turns: swap turns played".to_string())];
+    let four = columns_text(4, false, &metrics, None);
+    assert!(!four.contains("## `difference.csv`") && four.contains("| `score_3` |"));
+    assert!(four.contains("| `swap_turns` | turns: swap turns played |"));
+}
+
+/// A game's word on its lengths is said under `lengths.csv`, before its columns, and
+/// nowhere else.
+#[test]
+fn a_games_length_docs_stand_under_lengths_csv() {
+    let note = "In this game `turns` and `rounds` are the same count.";
+    let text = columns_text(2, false, &[], Some(note));
+    assert_eq!(text.matches(note).count(), 1);
+    let at = text.find(note).unwrap();
+    let section = text.find("## `lengths.csv`").unwrap();
+    let next = section + text[section..].find("| `measure` |").unwrap();
+    assert!(section < at && at < next, "{text}");
+    assert!(!columns_text(2, false, &[], None).contains(note));
+}
