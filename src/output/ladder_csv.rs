@@ -326,28 +326,34 @@ pub fn verdict(
             ),
         };
         // The same words as every other seat-balance verdict, against the default margin;
-        // they judge every seat (another seat may be the one shown unfair), so they say so.
-        // The share shown is the one they judge: seat 0's share of the decisive matches
-        // (a sole winner), with how many matches were drawn and so left out.
+        // they judge every seat (another seat may be the one shown unfair), so the share
+        // shown is the verdict's own seat's share of the decisive matches (a sole winner),
+        // with the interval the answer was decided on, and how many matches were drawn and
+        // so left out.
         let margin = crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP;
         let balance = crate::stats::analysis::balance(t, &[], margin);
         let words = crate::stats::analysis::answer(&balance.seats, margin).words(margin);
-        let seat0 = &balance.seats[0];
+        let levels = crate::stats::verdict::Levels::FIXED;
+        let edge = crate::stats::analysis::seat_edge(&balance.seats, t.matches, margin, &levels);
         let drawn = match t.shared_first {
             0 => String::new(),
             d => format!("; {d} drawn"),
         };
-        let share = if seat0.decisive == 0 {
-            format!("no match of {} had a sole winner", t.matches)
-        } else {
-            format!(
-                "seat 0 wins {:.1}% [{:.1}, {:.1}] (Wilson 95%) of the {} decisive matches of {}",
-                100.0 * seat0.decisive_rate,
-                100.0 * seat0.decisive_ci.0,
-                100.0 * seat0.decisive_ci.1,
-                seat0.decisive,
-                t.matches
-            )
+        let share = match edge {
+            None => format!("no match of {} had a sole winner", t.matches),
+            Some(e) => {
+                let fair = 100.0 * e.fair_share;
+                format!(
+                    "seat {} wins {:.1}% [{:.1}, {:.1}] ({}, the deciding interval) of the {} decisive matches of {}",
+                    e.seat,
+                    fair + e.diff_pp,
+                    fair + e.interval_pp.0,
+                    fair + e.interval_pp.1,
+                    e.interval_name(),
+                    e.decisive,
+                    t.matches
+                )
+            }
         };
         let _ = writeln!(
             out,

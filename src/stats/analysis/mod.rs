@@ -12,7 +12,7 @@ use crate::stats::verdict::Levels;
 mod solo;
 mod words;
 
-pub use words::{RANDOM_PLAY_WARNING, answer, answer_at};
+pub use words::{RANDOM_PLAY_WARNING, SeatEdge, answer, answer_at, seat_edge};
 use words::{lineup_note, verdict};
 
 const CONFIDENCE: f64 = 0.95;

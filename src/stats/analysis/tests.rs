@@ -222,3 +222,30 @@ fn ludii_figures_count_as_ludii_does() {
     assert_eq!(get("seat0_sole_win_share"), 2.0 / 5.0);
     assert!((get("balance") - 0.8).abs() < 1e-12);
 }
+
+#[test]
+fn the_interval_beside_a_verdict_is_the_one_that_decided_it() {
+    // 17,591 of 34,800 decisive matches to seat 0 (+0.55 pp): the 90% Clopper-Pearson
+    // interval, the margin test's, lies inside ±1 pp, so the verdict is "a real but small
+    // edge"; the descriptive 95% Wilson interval reaches past +1 pp. Printed beside the
+    // verdict, that one contradicted it.
+    let t = simulate::tally_of(&[17_591, 34_800 - 17_591]);
+    let b = balance(&t, &bots(&["greedy", "greedy"]), 1.0);
+    assert_eq!(answer(&b.seats, 1.0), crate::stats::verdict::Answer::SmallEdge);
+    let wilson_high = b.seats[0].diff_ci_pp.1;
+    assert!(wilson_high > 1.0, "the 95% interval crosses the margin: {wilson_high}");
+    let e = seat_edge(&b.seats, t.matches, 1.0, &Levels::FIXED).unwrap();
+    assert!(e.interval_pp.1 <= 1.0, "{e:?}");
+    let shown = format!(
+        "[{:.1}, {:.1}] (90% Clopper-Pearson, the deciding interval)",
+        e.interval_pp.0, e.interval_pp.1
+    );
+    assert!(b.verdict.contains(&shown), "{}", b.verdict);
+    assert!(!b.verdict.contains(&format!("{wilson_high:.1}]")), "{}", b.verdict);
+    // An unfair answer among four seats is decided by the test beyond the margin at 5%/4
+    // one-sided: its interval is the 97.5% one.
+    let t = simulate::tally_of(&[3_000, 2_300, 2_300, 2_400]);
+    let b = balance(&t, &bots(&["greedy"; 4]), 1.0);
+    assert!(b.verdict.starts_with("unfair by more than"), "{}", b.verdict);
+    assert!(b.verdict.contains("(97.5% Clopper-Pearson, the deciding interval)"), "{}", b.verdict);
+}

@@ -3,6 +3,7 @@
 //! sentence that says it with its figures, its method and what more matches would do.
 
 use super::SeatBalance;
+use crate::stats::intervals::clopper_pearson;
 use crate::stats::more_matches::{self, Advice};
 use crate::stats::verdict::{self, Answer, Levels, Relevance};
 
@@ -57,6 +58,70 @@ fn top_seat(seats: &[SeatBalance]) -> Option<&SeatBalance> {
         .max_by(|a, b| size(a).total_cmp(&size(b)).then(a.diff_pp.total_cmp(&b.diff_pp)))
 }
 
+/// The seat a verdict speaks of, with the interval its answer was decided on: the exact
+/// (Clopper-Pearson) interval of the seat's share of decisive matches at the level of the
+/// test that decided: the "beyond the margin" test's for an unfair answer, else the margin
+/// test's (TOST). A verdict prints this one beside its answer, so that a seat said to be
+/// "fair within ±1 pp" never shows an interval crossing the margin; the descriptive 95%
+/// Wilson interval is `seats.csv`'s, labelled there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatEdge {
+    pub seat: usize,
+    /// The seat's share of decisive matches minus the fair share, in pp.
+    pub diff_pp: f64,
+    /// The deciding interval of that difference, in pp.
+    pub interval_pp: (f64, f64),
+    /// Its two-sided confidence, in percent (90 at the fixed levels).
+    pub confidence_percent: f64,
+    pub fair_share: f64,
+    /// Decisive matches (the n of the share) and all matches.
+    pub decisive: u64,
+    pub matches: u64,
+}
+
+impl SeatEdge {
+    /// "90% Clopper-Pearson" ("97.5%" for a split level, two decimals at a sequential
+    /// look), with no more digits than the level has.
+    pub fn interval_name(&self) -> String {
+        let c = self.confidence_percent;
+        let digits = (0..2).find(|&d| {
+            let scale = 10f64.powi(d);
+            ((c * scale).round() - c * scale).abs() < 1e-6
+        });
+        format!("{:.*}% Clopper-Pearson", digits.unwrap_or(2) as usize, c)
+    }
+}
+
+/// The verdict's seat (the one [`top_seat`] names) with its deciding interval; `None` when
+/// there is nothing to test (one seat, no decisive match).
+pub fn seat_edge(
+    seats: &[SeatBalance],
+    matches: u64,
+    margin_pp: f64,
+    levels: &Levels,
+) -> Option<SeatEdge> {
+    let top = top_seat(seats)?;
+    if seats.len() < 2 || top.decisive == 0 {
+        return None;
+    }
+    let one_sided = match answer_at(seats, margin_pp, levels) {
+        Answer::Unfair => levels.beyond_for(seats.len()),
+        _ => levels.margin,
+    };
+    let confidence = 1.0 - 2.0 * one_sided;
+    let (lo, hi) = clopper_pearson(top.sole_wins, top.decisive, confidence);
+    let fair = top.fair_share;
+    Some(SeatEdge {
+        seat: top.seat,
+        diff_pp: top.diff_pp,
+        interval_pp: (100.0 * (lo - fair), 100.0 * (hi - fair)),
+        confidence_percent: 100.0 * confidence,
+        fair_share: fair,
+        decisive: top.decisive,
+        matches,
+    })
+}
+
 /// Which of the verdict's answers the seats give against a margin of `margin_pp`.
 pub fn answer(seats: &[SeatBalance], margin_pp: f64) -> Answer {
     answer_at(seats, margin_pp, &Levels::FIXED)
@@ -96,17 +161,20 @@ pub(super) fn verdict(
     if decisive == 0 {
         return format!("no match had a sole winner (n = {matches}): nothing to test");
     }
-    let Some(top) = top_seat(seats) else {
+    let (Some(top), Some(shown)) = (top_seat(seats), seat_edge(seats, matches, margin_pp, levels))
+    else {
         return "no seats".into();
     };
-    let (lo, hi) = top.diff_ci_pp;
+    let (lo, hi) = shown.interval_pp;
     let fair = 100.0 * top.fair_share;
+    // The interval the answer was decided on, named, so that it never contradicts it.
     let edge = format!(
-        "seat {}, the {} to move, wins {:.1} pp {} than a fair share of {fair:.1}% [{lo:.1}, {hi:.1}], {}",
+        "seat {}, the {} to move, wins {:.1} pp {} than a fair share of {fair:.1}% [{lo:.1}, {hi:.1}] ({}, the deciding interval), {}",
         top.seat,
         ordinal(top.seat + 1),
         top.diff_pp.abs(),
         if top.diff_pp >= 0.0 { "more" } else { "less" },
+        shown.interval_name(),
         p_text(top.p_holm),
     );
     let sample = if decisive == matches {
