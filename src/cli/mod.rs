@@ -242,7 +242,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "N")]
     pub skill_matches: Option<u64>,
     /// Seat, skill and luck for one game: play greedy against random, alternating around the
-    /// table on rotated seats (the lineup `decomposition.csv` needs); instead of --bots.
+    /// table on rotated seats (the lineup `skill_luck.csv` needs); instead of --bots.
     #[arg(long)]
     pub luck: bool,
     /// The practical margin of the balance verdict, in percentage points of the fair share

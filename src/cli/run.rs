@@ -165,7 +165,7 @@ fn print_skill(skill: &[(String, std::path::PathBuf)]) {
         {
             crate::outln!("  {line}");
         }
-        if let Some(line) = crate::session::ladder::skill::decomposition_line(dir) {
+        for line in crate::session::ladder::skill::skill_lines(dir) {
             crate::outln!("  {line}");
         }
     }

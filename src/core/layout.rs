@@ -37,6 +37,7 @@ pub const HISTOGRAMS_CSV: &str = "histograms.csv";
 pub const METRICS_CSV: &str = "metrics.csv";
 pub const OPTIONS_CSV: &str = "options.csv";
 pub const DECOMPOSITION_CSV: &str = "decomposition.csv";
+pub const SKILL_LUCK_CSV: &str = "skill_luck.csv";
 pub const FAILURES_CSV: &str = "failures.csv";
 pub const MATCHES_CSV: &str = "matches.csv";
 pub const VERDICT_TXT: &str = "verdict.txt";

@@ -1,19 +1,20 @@
-//! `options.csv` (the option table) and `decomposition.csv` (seat, skill and luck): what
+//! `options.csv` (the option table), `skill_luck.csv` (seat, skill and luck in win shares)
+//! and `decomposition.csv` (shares of variance): what
 //! decides a match, written with fixed precision so equal tallies give equal bytes, and an
 //! empty cell wherever a figure is undefined.
 
 use std::path::Path;
 
-use crate::core::layout::{DECOMPOSITION_CSV, OPTIONS_CSV};
+use crate::core::layout::{DECOMPOSITION_CSV, OPTIONS_CSV, SKILL_LUCK_CSV};
 use crate::output::columns::header;
 use crate::output::csv_files::{f6, write_csv};
+use crate::stats::analysis::SkillLuck;
+use crate::stats::analysis::skill_luck::{COIN_FLIP_METHOD, ELO_METHOD, SHARE_METHOD};
 use crate::stats::decomposition::{Decomposition, Estimate};
 use crate::stats::options::table::OptionRow;
 
 /// The interval method of the option table's differences.
 pub const OPTION_INTERVAL: &str = "normal95, cluster-robust (matches as clusters)";
-/// The interval method of the decomposition's shares.
-pub const DECOMPOSITION_INTERVAL: &str = "bootstrap95 over 64 buckets of deals, 2000 resamples";
 
 fn pct(x: f64) -> String {
     f6(100.0 * x)
@@ -85,9 +86,89 @@ pub fn write_decomposition(
             row.extend(estimate_cells(Some(&d.seat)));
             row.extend(estimate_cells(d.skill.as_ref()));
             row.extend(estimate_cells(Some(&d.luck)));
-            row.push(DECOMPOSITION_INTERVAL.to_string());
+            row.push(d.ci_method.to_string());
             row
         })
         .collect();
     write_csv(path, &header(DECOMPOSITION_CSV, 0), body)
+}
+
+/// `skill_luck.csv`: seat, skill and luck on the win-share scale, one group of rows per
+/// `(figures, bots)` (a run writes one, a ladder one per step), each figure with its
+/// interval, n and method; rows whose figure is undefined are left out.
+pub fn write_skill_luck(path: &Path, groups: &[SkillLuck]) -> anyhow::Result<()> {
+    let mut body: Vec<Vec<String>> = Vec::new();
+    for f in groups {
+        let bots = format!("{} {}", f.stronger, f.weaker);
+        let mut row = |figure: &str,
+                       seat: Option<usize>,
+                       v: (f64, f64, f64),
+                       unit: &str,
+                       n: u64,
+                       method: &str| {
+            body.push(vec![
+                bots.clone(),
+                figure.to_string(),
+                seat.map_or(String::new(), |s| s.to_string()),
+                f6(v.0),
+                f6(v.1),
+                f6(v.2),
+                unit.to_string(),
+                n.to_string(),
+                method.to_string(),
+            ]);
+        };
+        if let Some(e) = &f.seat {
+            let method =
+                format!("{}, the interval the balance verdict was decided on", e.interval_name());
+            row(
+                "seat_edge",
+                Some(e.seat),
+                (e.diff_pp, e.interval_pp.0, e.interval_pp.1),
+                "pp",
+                e.decisive,
+                &method,
+            );
+        }
+        let fair = f.fair();
+        let (s, u) = (&f.skill, &f.upset);
+        row(
+            "skill_share",
+            None,
+            (100.0 * s.share, 100.0 * s.lo, 100.0 * s.hi),
+            "percent",
+            s.seat_matches,
+            SHARE_METHOD,
+        );
+        let edge = |x: f64| 100.0 * (x - fair);
+        row(
+            "skill_edge",
+            None,
+            (edge(s.share), edge(s.lo), edge(s.hi)),
+            "pp",
+            s.seat_matches,
+            SHARE_METHOD,
+        );
+        if let Some(g) = f.elo {
+            row("skill_elo", None, (g.elo, g.lo, g.hi), "elo", f.matches, ELO_METHOD);
+        }
+        row(
+            "upset_share",
+            None,
+            (100.0 * u.share, 100.0 * u.lo, 100.0 * u.hi),
+            "percent",
+            u.seat_matches,
+            SHARE_METHOD,
+        );
+        let (q, lo, hi) = f.coin_flip();
+        row(
+            "coin_flip_share",
+            None,
+            (100.0 * q, 100.0 * lo, 100.0 * hi),
+            "percent",
+            u.seat_matches,
+            COIN_FLIP_METHOD,
+        );
+    }
+    write_csv(path, &header(SKILL_LUCK_CSV, 0), body)
 }

@@ -1,15 +1,18 @@
 //! The run page's "What decides a match" section: the option table (options.csv), largest
-//! effects first with their intervals, and seat, skill and luck (decomposition.csv). Every
+//! effects first with their intervals, and seat, skill and luck in win shares
+//! (skill_luck.csv, said in the run's own words). Every
 //! number is read from the folder's files, through the same checked tables as the rest of
 //! the page; a folder written before these files existed simply has no section.
 
 use std::path::Path;
 
-use crate::core::layout::{DECOMPOSITION_CSV, OPTIONS_CSV};
+use crate::core::layout::{OPTIONS_CSV, SKILL_LUCK_CSV};
 use crate::report::ReportError;
 use crate::report::charts::{self, Estimate, Guide};
-use crate::report::page::{Page, fixed, signed};
+use crate::report::page::{Page, signed};
 use crate::report::table::{Table, table_of};
+use crate::stats::analysis::skill_luck::{ELO_METHOD, SHARE_METHOD};
+use crate::stats::analysis::{BotShare, EloGap, SeatEdge, SkillLuck};
 use crate::stats::options::table::ALPHA;
 
 /// Rows drawn and tabled on the page (options.csv has them all).
@@ -18,7 +21,7 @@ const SHOWN: usize = 12;
 /// The section, when the folder has an option table or a decomposition.
 pub fn section(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
     let options = Table::read_optional(dir, OPTIONS_CSV)?;
-    let parts = Table::read_optional(dir, DECOMPOSITION_CSV)?;
+    let parts = Table::read_optional(dir, SKILL_LUCK_CSV)?;
     let has_rows = |t: &Option<Table>| t.as_ref().is_some_and(|t| !t.rows.is_empty());
     if !has_rows(&options) && !has_rows(&parts) {
         return Ok(());
@@ -28,7 +31,7 @@ pub fn section(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
         option_table(page, &t)?;
     }
     if let Some(t) = parts.filter(|t| !t.rows.is_empty()) {
-        decomposition(page, &t)?;
+        skill_luck(page, &t)?;
     }
     Ok(())
 }
@@ -164,45 +167,101 @@ fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
     Ok(())
 }
 
-/// Row `i` of a `decomposition.csv` table in words: "3% seat [1, 5], 41% skill [37, 45],
-/// 56% luck [52, 60]" (skill left out where it is undefined). The run page and the default
-/// experiment's skill lines both say it so.
-pub fn shares_text(t: &Table, i: usize) -> Result<String, ReportError> {
-    let share = |name: &str| -> Result<String, ReportError> {
-        let (v, lo, hi) = (
-            t.need(&[&format!("{name}_percent")])?,
-            t.need(&[&format!("{name}_ci_low_percent")])?,
-            t.need(&[&format!("{name}_ci_high_percent")])?,
-        );
-        Ok(match t.num(i, v)? {
-            Some(x) => format!(
-                "{}% {name} [{}, {}]",
-                fixed(x, 0),
-                fixed(t.num(i, lo)?.unwrap_or(f64::NAN), 0),
-                fixed(t.num(i, hi)?.unwrap_or(f64::NAN), 0)
-            ),
-            None => String::new(),
+/// The figures of `skill_luck.csv` read back into the struct the run printed them from, so
+/// that the page says them in the same words as stdout; `None` when a row the lines need is
+/// missing or damaged.
+fn skill_luck_of(t: &Table) -> Result<Option<SkillLuck>, ReportError> {
+    let cols = ["figure", "seat", "value", "ci_low", "ci_high", "n", "method", "bots"];
+    let [figure, seat, value, lo, hi, n, method, bots] = cols.map(|c| t.need(&[c]));
+    let (figure, seat, value, lo, hi, n, method, bots) =
+        (figure?, seat?, value?, lo?, hi?, n?, method?, bots?);
+    let row = |name: &str| t.rows.iter().position(|r| t.text(r, figure) == name);
+    let triple = |i: usize| -> Result<Option<(f64, f64, f64)>, ReportError> {
+        Ok(match (t.num(i, value)?, t.num(i, lo)?, t.num(i, hi)?) {
+            (Some(v), Some(l), Some(h)) => Some((v, l, h)),
+            _ => None,
         })
     };
-    let parts = ["seat", "skill", "luck"].map(share);
-    let parts: Vec<String> = parts.into_iter().collect::<Result<Vec<_>, _>>()?;
-    Ok(parts.into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(", "))
+    let count = |i: usize| t.text(&t.rows[i], n).parse::<u64>().ok();
+    let share = |name: &str| -> Result<Option<BotShare>, ReportError> {
+        let Some(i) = row(name) else { return Ok(None) };
+        Ok(triple(i)?.zip(count(i)).map(|((v, l, h), n)| BotShare {
+            share: v / 100.0,
+            lo: l / 100.0,
+            hi: h / 100.0,
+            seat_matches: n,
+            design_effect: f64::NAN,
+        }))
+    };
+    let (Some(skill), Some(upset), Some(edge_row)) =
+        (share("skill_share")?, share("upset_share")?, row("skill_edge"))
+    else {
+        return Ok(None);
+    };
+    let Some((edge, _, _)) = triple(edge_row)? else { return Ok(None) };
+    let fair = skill.share - edge / 100.0;
+    let players = (1.0 / fair).round();
+    if !(2.0..=8.0).contains(&players) {
+        return Ok(None);
+    }
+    let Some((stronger, weaker)) = t.text(&t.rows[edge_row], bots).split_once(' ') else {
+        return Ok(None);
+    };
+    let elo = match row("skill_elo") {
+        Some(i) => triple(i)?.map(|(elo, lo, hi)| EloGap { elo, lo, hi }),
+        None => None,
+    };
+    let seat = match row("seat_edge") {
+        Some(i) => {
+            let text = t.text(&t.rows[i], method);
+            let confidence = text.split('%').next().and_then(|c| c.parse::<f64>().ok());
+            let at = t.text(&t.rows[i], seat).parse::<usize>().ok();
+            match (triple(i)?, confidence, at, count(i)) {
+                (Some((d, l, h)), Some(c), Some(at), Some(decisive)) => Some(SeatEdge {
+                    seat: at,
+                    diff_pp: d,
+                    interval_pp: (l, h),
+                    confidence_percent: c,
+                    fair_share: 1.0 / players,
+                    decisive,
+                    matches: 0,
+                }),
+                _ => None,
+            }
+        }
+        None => None,
+    };
+    Ok(Some(SkillLuck {
+        players: players as usize,
+        matches: 0,
+        seat,
+        stronger: stronger.to_string(),
+        weaker: weaker.to_string(),
+        skill,
+        upset,
+        elo,
+    }))
 }
 
-fn decomposition(page: &mut Page, t: &Table) -> Result<(), ReportError> {
-    let (measure, bots) = (t.need(&["measure"])?, t.need(&["bots"])?);
-    for i in 0..t.rows.len() {
-        let what = if t.text(&t.rows[i], measure) == "win" { "who wins" } else { "the scores" };
-        page.para(&format!(
-            "Of {what}: {} (bots {}; 95% bootstrap intervals).",
-            shares_text(t, i)?,
-            t.text(&t.rows[i], bots)
-        ));
+fn skill_luck(page: &mut Page, t: &Table) -> Result<(), ReportError> {
+    let Some(f) = skill_luck_of(t)? else { return Ok(()) };
+    for line in f.lines() {
+        page.para(&capitalised(&line));
     }
-    page.para(
-        "Seat, skill and luck: a two-way analysis of variance on the rotated seats (every bot in \
-         every seat on the same deals), each share the omega-squared estimate. It describes \
-         these bots under these rules; it does not say how much a better player could win.",
-    );
+    page.para(&format!(
+        "Seat is the balance verdict's own figure. Skill and luck are win shares per seat a bot \
+         played ({SHARE_METHOD}); Elo is {ELO_METHOD}. The coin flip is the benchmark of \
+         Duersch, Lambrecht & Oechssler (2020): the share of matches a coin flip among the \
+         seats would have to decide, in a game the stronger bot otherwise always wins, for the \
+         weaker to win this often. They describe these bots under these rules, not how much a \
+         better player could win. decomposition.csv has the same question as shares of \
+         variance, for analysts."
+    ));
     Ok(())
+}
+
+/// The first letter in capitals.
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map_or(String::new(), |f| f.to_uppercase().collect::<String>() + c.as_str())
 }

@@ -28,9 +28,11 @@ use arena::core::Game;
 use arena::games::pig::{Pig, PigRules};
 use arena::games::tictactoe::{TicTacToe, TicTacToeRules};
 use arena::stats::Tally;
+use arena::stats::analysis::{balance, skill_luck};
 use arena::stats::decomposition::{Measure, decompose};
 use arena::stats::intervals::wilson;
 use arena::stats::options::table::{Evidence, bot_rows};
+use arena::stats::verdict::Levels;
 
 /// Independent seeds, each one option table.
 const SEEDS: u64 = 40;
@@ -599,4 +601,16 @@ fn ref1_tictactoe_decomposition_finds_the_seat_edge_and_no_skill_between_equal_b
     // = 1.36 times the se of X's mean share, sd 0.44 over 20,000 matches): 0.02 is over four
     // of them.
     assert!((d.seat.value - seat_exact).abs() < 0.02, "seat {:?} vs exact {seat_exact}", d.seat);
+    // The same run on the win-share scale: the seat figure is X's exact edge of the decisive
+    // matches in pp, inside the verdict's interval, and the two equal bots' shares hold the
+    // fair 50%.
+    let labels = vec!["random-a".to_string(), "random-b".to_string()];
+    let b = balance(&tally, &labels, 1.0);
+    let f = skill_luck(&tally, &labels, 2, &b.seats, 1.0, &Levels::FIXED).unwrap();
+    let edge_exact = 100.0 * ((x_share - draw / 2.0) / (1.0 - draw) - 0.5);
+    let e = f.seat.as_ref().unwrap();
+    let (lo, hi) = e.interval_pp;
+    assert!(e.seat == 0 && lo <= edge_exact && edge_exact <= hi, "{e:?} vs exact {edge_exact}");
+    assert!(f.skill.lo <= 0.5 && 0.5 <= f.skill.hi, "{:?}", f.skill);
+    assert!(f.upset.lo <= 0.5 && 0.5 <= f.upset.hi, "{:?}", f.upset);
 }

@@ -19,7 +19,7 @@ use crate::core::layout::{
     BALANCE_CSV, BOTS_CSV, COLUMNS_MD, DECOMPOSITION_CSV, DIFFERENCE_CSV, FAILURES_CSV,
     FINAL_STATE, HISTOGRAMS_CSV, LENGTHS_CSV, MANIFEST, MATCHES_CSV, METRICS_CSV, NOTABLE_FILE,
     OPTIONS_CSV, PAIRING_CSV, PLAN_FILE, RATINGS_CSV, SEATS_CSV, SHAPE_CSV, SHARD_TALLY,
-    VERDICT_TXT,
+    SKILL_LUCK_CSV, VERDICT_TXT,
 };
 use crate::output::atomic::write_atomic;
 
@@ -248,23 +248,39 @@ test_command | text | for a marked row, the command that tests a rule change for
 ",
     },
     FileDoc {
+        name: SKILL_LUCK_CSV,
+        when: "",
+        about: "Seat, skill and luck on the scale of win shares, for a lineup of different bots under rotated seats (empty otherwise): the balance verdict's own seat figure, how much more often the stronger bot wins than a fair share and its rating in Elo, and how often the weaker bot still wins, with the share of matches a coin flip would have to decide, in a game the stronger bot otherwise always wins, for it to win that often (Duersch, Lambrecht & Oechssler 2020). Shares are per seat a bot played.",
+        columns: "
+bots | text | the stronger bot, then the weaker (a ladder writes one group of rows per step)
+figure | text | `seat_edge` (the verdict's seat: its share of decisive matches minus the fair share, with the interval the verdict was decided on), `skill_share` (the stronger bot's win share), `skill_edge` (that minus the fair share), `skill_elo` (its rating over the weaker bot), `upset_share` (the weaker bot's win share), `coin_flip_share` (players x upset_share, capped at 100)
+seat | count | the seat `seat_edge` speaks of; empty on other rows
+value | number | the figure, in `unit`
+ci_low | number | lower end of its interval | as `method` says
+ci_high | number | upper end | as `method` says
+unit | text | `pp`, `percent` or `elo`
+n | count | what the figure rests on: decisive matches (`seat_edge`) or the bot's seat-matches
+method | text | the figure's interval method
+",
+    },
+    FileDoc {
         name: DECOMPOSITION_CSV,
         when: "",
-        about: "How much of the variation in who wins (and in scores) goes with the seat, with the bot (skill) and with the rest (luck: dice, cards and the play's own randomness): a two-way analysis of variance on the rotated design (every bot in every seat on the same deals), each share its omega-squared estimate, floored at 0. It describes these bots under these rules; it does not say how much skill a better player could show. Empty for a solo game, or a lineup of different bots under fixed seats.",
+        about: "Shares of variance, not win shares: how much of the variance of who wins (and of the scores) goes with the seat, with the bot and with the rest, by a two-way analysis of variance on the rotated design (every bot in every seat on the same deals), each share its omega-squared estimate, floored at 0. For a win/lose outcome a variance share is a squared gap in win probability (a bot winning 75% of its two-player matches is a 25% share; a 1 pp seat edge is about 0%), so `skill_luck.csv` says seat, skill and luck on the win-share scale; this file is for analysts. Intervals are left empty (and `ci_method` says why) where the bootstrap cannot give one: too few matches in a bucket of deals, or every resample alike. Empty for a solo game, or a lineup of different bots under fixed seats.",
         columns: "
 measure | text | `win` (win share) or `score`
-bots | text | the distinct bots (skill is the variation between them)
+bots | text | the distinct bots (the bot factor's levels)
 matches | count | matches counted
-seat_percent | percent | share of the variance that goes with the seat
-seat_ci_low_percent | percent | lower end | bootstrap 95% (percentile) over 64 buckets of deal groups, 2000 resamples
-seat_ci_high_percent | percent | upper end | as `seat_ci_low_percent`
-skill_percent | percent | share that goes with the bot (empty with one bot)
-skill_ci_low_percent | percent | lower end | as `seat_ci_low_percent`
-skill_ci_high_percent | percent | upper end | as `seat_ci_low_percent`
-luck_percent | percent | the rest: 100 - seat - skill
-luck_ci_low_percent | percent | lower end | as `seat_ci_low_percent`
-luck_ci_high_percent | percent | upper end | as `seat_ci_low_percent`
-ci_method | text | the method of the intervals
+seat_variance_percent | percent | share of the variance that goes with the seat
+seat_variance_ci_low_percent | percent | lower end | bootstrap 95% (percentile) over 64 buckets of deal groups, 2000 resamples
+seat_variance_ci_high_percent | percent | upper end | as `seat_variance_ci_low_percent`
+bot_variance_percent | percent | share that goes with the bot (empty with one bot)
+bot_variance_ci_low_percent | percent | lower end | as `seat_variance_ci_low_percent`
+bot_variance_ci_high_percent | percent | upper end | as `seat_variance_ci_low_percent`
+rest_variance_percent | percent | the rest: 100 - seat - bot
+rest_variance_ci_low_percent | percent | lower end | as `seat_variance_ci_low_percent`
+rest_variance_ci_high_percent | percent | upper end | as `seat_variance_ci_low_percent`
+ci_method | text | the method of the intervals, or why they are empty
 ",
     },
     FileDoc {

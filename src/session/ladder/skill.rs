@@ -90,20 +90,46 @@ pub fn run_skill_checks(
     Ok(Some(done))
 }
 
-/// The skill check's seat, skill and luck of who wins, in a line, read back from the ladder
-/// folder's `decomposition.csv` (None when the file or its win row is missing or damaged).
-pub fn decomposition_line(dir: &Path) -> Option<String> {
+/// The skill check's skill and luck in head-to-head shares, read back from the ladder
+/// folder's `ladder_figures.csv` (its `top_step_share`: the stronger rung's share of the
+/// comparisons with the weaker, Wilson 95% with the deal groups' design effect): how much
+/// more often greedy finishes ahead than the 50% of equal play, and how often random still
+/// does, set against the share of comparisons a coin flip would have to decide (2 × the
+/// upset rate) in a game greedy otherwise always wins. Empty when the file or its row is
+/// missing or damaged.
+pub fn skill_lines(dir: &Path) -> Vec<String> {
     use crate::report::table::Table;
-    let t = Table::read(dir, crate::core::layout::DECOMPOSITION_CSV).ok()?;
-    let (measure, bots, matches) =
-        (t.need(&["measure"]).ok()?, t.need(&["bots"]).ok()?, t.need(&["matches"]).ok()?);
-    let i = t.rows.iter().position(|r| t.text(r, measure) == "win")?;
-    let shares = crate::report::decides::shares_text(&t, i).ok()?;
-    Some(format!(
-        "of who wins: {shares} (bots {}; n = {} matches; two-way ANOVA on rotated seats, omega squared, bootstrap 95%)",
-        t.text(&t.rows[i], bots),
-        t.text(&t.rows[i], matches)
-    ))
+    let read = || -> Option<Vec<String>> {
+        let t = Table::read(dir, crate::core::layout::LADDER_FIGURES_CSV).ok()?;
+        let figure = t.need(&["figure"]).ok()?;
+        let i = t.rows.iter().position(|r| t.text(r, figure) == "top_step_share")?;
+        let num = |c: &str| t.num(i, t.need(&[c]).ok()?).ok().flatten();
+        let (p, lo, hi) = (num("value")?, num("lo")?, num("hi")?);
+        let bots = t.text(&t.rows[i], t.need(&["bots"]).ok()?);
+        let (upper, lower) = bots.split_once(" vs ")?;
+        let matches = t.text(&t.rows[i], t.need(&["matches"]).ok()?);
+        let pct = |x: f64| 100.0 * x;
+        let coin = |u: f64| (200.0 * u).min(100.0);
+        Some(vec![
+            format!(
+                "skill: {upper} finishes ahead of {lower} in {:.1}% [{:.1}, {:.1}] of their comparisons, {:+.1} pp over the 50% of equal play",
+                pct(p),
+                pct(lo),
+                pct(hi),
+                pct(p) - 50.0
+            ),
+            format!(
+                "luck: {lower} still finishes ahead in {:.1}% [{:.1}, {:.1}]: as often as if a coin flip decided {:.1}% [{:.1}, {:.1}] of comparisons {upper} would otherwise win (n = {matches} matches; Wilson 95% with the deal groups' design effect)",
+                pct(1.0 - p),
+                pct(1.0 - hi),
+                pct(1.0 - lo),
+                coin(1.0 - p),
+                coin(1.0 - hi),
+                coin(1.0 - lo)
+            ),
+        ])
+    };
+    read().unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use crate::core::layout::{
     BALANCE_CSV, BOTS_CSV, COLUMNS_MD, DIFFERENCE_CSV, FAILURES_CSV, HISTOGRAMS_CSV, LENGTHS_CSV,
     MANIFEST, METRICS_CSV, PAIRING_CSV, RATINGS_CSV, SEATS_CSV, SHAPE_CSV, VERDICT_TXT,
 };
-use crate::core::layout::{DECOMPOSITION_CSV, OPTIONS_CSV};
+use crate::core::layout::{DECOMPOSITION_CSV, OPTIONS_CSV, SKILL_LUCK_CSV};
 use crate::output::columns::write_columns;
 use crate::output::csv_files::{self, METRIC_INTERVAL, WIN_RATE_INTERVAL};
 use crate::output::manifest::write_record;
@@ -107,8 +107,8 @@ pub struct ResultsOf<'a> {
 pub struct Written {
     pub files: Vec<String>,
     pub verdict: String,
-    /// What decides a match, in a line or two for stdout: the strongest lever, and seat,
-    /// skill and luck (where the lineup has different bots).
+    /// What decides a match, in a few lines for stdout: the strongest lever, and seat,
+    /// skill and luck in win shares (where the lineup has different bots).
     pub decides: Vec<String>,
 }
 
@@ -204,14 +204,14 @@ pub fn write_results(
     )
     .into_iter()
     .collect();
-    // Seat, skill and luck on stdout where there is skill to measure (different bots).
-    if let Some(d) = parts.first().filter(|d| d.skill.is_some()) {
-        decides_lines.push(format!(
-            "{} (bots {}; n = {} matches; two-way ANOVA on the rotated seats, omega squared)",
-            crate::stats::decomposition::line(d),
-            bots.join(", "),
-            d.matches
-        ));
+    // Seat, skill and luck on stdout, in win shares, where there is skill to measure
+    // (different bots under rotated seats).
+    let figures =
+        analysis::skill_luck(tally, labels, group, &balance.seats, fair_within_pp, &levels);
+    options_csv::write_skill_luck(&out.join(SKILL_LUCK_CSV), figures.as_slice())?;
+    files.push(SKILL_LUCK_CSV.to_string());
+    if let Some(f) = &figures {
+        decides_lines.extend(f.lines());
     }
     Ok(Written { files, verdict, decides: decides_lines })
 }

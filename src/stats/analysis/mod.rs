@@ -9,9 +9,11 @@ use crate::stats::ratings::{MatchScores, bradley_terry_robust, elo_from_share};
 use crate::stats::tally::Moments;
 use crate::stats::verdict::Levels;
 
+pub mod skill_luck;
 mod solo;
 mod words;
 
+pub use skill_luck::{BotShare, EloGap, SkillLuck, skill_luck};
 pub use words::{RANDOM_PLAY_WARNING, SeatEdge, answer, answer_at, seat_edge};
 use words::{lineup_note, verdict};
 

@@ -1,4 +1,5 @@
-//! Seat, skill and luck: how much of the variation in who wins (and in scores) goes with the
+//! Shares of variance (for analysts; `skill_luck.csv` says seat, skill and luck on the
+//! win-share scale a designer reads): how much of the variation in who wins (and in scores) goes with the
 //! seat a player sits in, with which bot plays, and with everything else (the dice, the cards,
 //! and the play's own randomness). A two-way analysis of variance on the rotated design:
 //! every deal is played with the lineup rotated through the seats, so every bot sits in every
@@ -16,6 +17,12 @@ use crate::core::MAX_SEATS;
 pub const BUCKETS: usize = 64;
 /// Bootstrap resamples.
 pub const RESAMPLES: usize = 2000;
+/// The fewest matches every bucket must hold for a bootstrap interval: with fewer, the
+/// resamples repeat a handful of matches and the interval claims a certainty the n cannot
+/// give (20 matches once read "100% [100, 100]").
+pub const MIN_BUCKET_MATCHES: u64 = 10;
+/// The interval method when the bootstrap gave one.
+pub const BOOTSTRAP_METHOD: &str = "bootstrap95 over 64 buckets of deals, 2000 resamples";
 
 /// Sums of one outcome measure over a bucket's matches.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -137,6 +144,8 @@ pub struct Estimate {
 pub struct Decomposition {
     pub measure: Measure,
     pub matches: u64,
+    /// The intervals' method, or why some are empty.
+    pub ci_method: &'static str,
     pub seat: Estimate,
     pub skill: Option<Estimate>,
     pub luck: Estimate,
@@ -213,41 +222,35 @@ pub fn decompose(
             draws.push(s);
         }
     }
-    let interval = |value: f64, get: &dyn Fn(&Shares) -> f64| {
+    let sparse = tally.buckets.iter().any(|b| b.matches < MIN_BUCKET_MATCHES);
+    let mut collapsed = false;
+    let mut interval = |value: f64, get: &dyn Fn(&Shares) -> f64| {
         let mut xs: Vec<f64> = draws.iter().map(get).collect();
         xs.sort_by(f64::total_cmp);
         let at = |q: f64| xs[((q * (xs.len() - 1) as f64).round() as usize).min(xs.len() - 1)];
-        if xs.is_empty() {
-            Estimate { value, low: f64::NAN, high: f64::NAN }
-        } else {
-            Estimate { value, low: at(0.025), high: at(0.975) }
+        let none = Estimate { value, low: f64::NAN, high: f64::NAN };
+        if xs.is_empty() || sparse {
+            return none;
         }
+        let (low, high) = (at(0.025), at(0.975));
+        // A share floored at zero in every resample is not known to be exactly zero.
+        if low == high {
+            collapsed = true;
+            return none;
+        }
+        Estimate { value, low, high }
     };
-    Some(Decomposition {
-        measure,
-        matches: whole.matches,
-        seat: interval(point.seat, &|s| s.seat),
-        skill: point.skill.map(|v| interval(v, &|s| s.skill.unwrap_or(0.0))),
-        luck: interval(point.luck, &|s| s.luck),
-    })
-}
-
-/// The one line on stdout: "of who wins: 3% seat [1, 5], 41% skill [37, 45], 56% luck [52, 60]"
-/// (bootstrap 95% intervals).
-pub fn line(d: &Decomposition) -> String {
-    let what = match d.measure {
-        Measure::Win => "who wins",
-        Measure::Score => "the scores",
+    let seat = interval(point.seat, &|s| s.seat);
+    let skill = point.skill.map(|v| interval(v, &|s| s.skill.unwrap_or(0.0)));
+    let luck = interval(point.luck, &|s| s.luck);
+    let ci_method = if sparse {
+        "no interval: fewer than 10 matches in some of the 64 buckets of deals (n too small for a bootstrap)"
+    } else if collapsed {
+        "bootstrap95 over 64 buckets of deals, 2000 resamples; empty where every resample gave the same share (floored at 0): no interval"
+    } else {
+        BOOTSTRAP_METHOD
     };
-    let pct = |e: &Estimate, name: &str| {
-        format!("{:.0}% {name} [{:.0}, {:.0}]", 100.0 * e.value, 100.0 * e.low, 100.0 * e.high)
-    };
-    let mut parts = vec![pct(&d.seat, "seat")];
-    if let Some(s) = &d.skill {
-        parts.push(pct(s, "skill"));
-    }
-    parts.push(pct(&d.luck, "luck"));
-    format!("of {what}: {}", parts.join(", "))
+    Some(Decomposition { measure, matches: whole.matches, ci_method, seat, skill, luck })
 }
 
 #[cfg(test)]
