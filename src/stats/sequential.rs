@@ -317,6 +317,117 @@ mod tests {
         assert!(naive as f64 / runs as f64 > 0.12, "the fixed level at ten looks: {naive}");
     }
 
+    /// The chance, under the null, that a test at the fixed critical value `c` rejects at one
+    /// of the looks at `fractions` at least: one-sided (Z_k ≥ c) or two-sided (|Z_k| ≥ c). The
+    /// recursion of [`boundaries`] on a grid four times finer (for the third digit of a
+    /// two-sided rate, whose density is cut at both edges); a two-sided test's runs still
+    /// going lie between −c·√t and c·√t, and the grid ends exactly at both edges.
+    fn crossed_at_a_fixed_level(c: f64, fractions: &[f64], two_sided: bool) -> f64 {
+        let normal = Normal::new(0.0, 1.0).unwrap();
+        let mut grid = Grid::default();
+        let (mut crossed, mut previous_t) = (0.0, 0.0);
+        for (k, &t) in fractions.iter().enumerate() {
+            let sd = (t - previous_t).sqrt();
+            let edge = c * t.sqrt();
+            // The chance that a run at y before this look's increment ends beyond the edge(s).
+            let beyond = |y: f64| {
+                normal.sf((edge - y) / sd)
+                    + if two_sided { normal.cdf((-edge - y) / sd) } else { 0.0 }
+            };
+            crossed += if k == 0 {
+                beyond(0.0)
+            } else {
+                grid.integrate(beyond, sd * KERNEL_REACH_SD, None)
+            };
+            if k + 1 < fractions.len() {
+                let bottom = if two_sided { -edge } else { -LOWER_REACH_SD * t.sqrt() };
+                let fine = sd.min((fractions[k + 1] - t).sqrt()) / (4.0 * POINTS_PER_SD);
+                let steps = ((edge - bottom) / fine).ceil().max(1.0) as usize;
+                let step = (edge - bottom) / steps as f64;
+                let reach = sd * KERNEL_REACH_SD;
+                let values = (0..=steps)
+                    .map(|i| {
+                        let x = edge - i as f64 * step;
+                        if k == 0 {
+                            normal_density(x, t.sqrt())
+                        } else {
+                            grid.integrate(|y| normal_density(x - y, sd), reach, Some(x))
+                        }
+                    })
+                    .collect();
+                grid = Grid { top: edge, step, values };
+            }
+            previous_t = t;
+        }
+        crossed
+    }
+
+    #[test]
+    fn twenty_unadjusted_looks_find_a_wrong_answer_21_or_25_percent_of_the_time() {
+        // The guide (first-player-advantage.md, "--until-decided"): a test at a fixed 5%
+        // looked at twenty times, equally spaced, under the null. One-sided (z ≥ 1.645, as
+        // the margin tests) 21.4%; two-sided (|z| ≥ 1.96, as "a seat differs") 24.8%, the
+        // 0.248 of Armitage, McPherson & Rowe (1969, J. R. Statist. Soc. A 132; tabulated
+        // in Jennison & Turnbull 2000, ch. 1). Neither is 23%.
+        let (one, two) = (1.644_854, 1.959_964);
+        let one_sided = crossed_at_a_fixed_level(one, &equal(20), false);
+        let two_sided = crossed_at_a_fixed_level(two, &equal(20), true);
+        eprintln!("twenty looks at 5%: one-sided {one_sided:.4}, two-sided {two_sided:.4}");
+        assert!((one_sided - 0.2145).abs() < 0.0005, "one-sided {one_sided}");
+        assert!((two_sided - 0.2479).abs() < 0.0005, "two-sided {two_sided}");
+        assert!((one_sided - 0.23).abs() > 0.01 && (two_sided - 0.23).abs() > 0.01);
+        // One look is the fixed test, and five looks two-sided are the published 0.142.
+        assert!((crossed_at_a_fixed_level(one, &[1.0], false) - 0.05).abs() < 1e-6);
+        assert!((crossed_at_a_fixed_level(two, &[1.0], true) - 0.05).abs() < 1e-6);
+        assert!((crossed_at_a_fixed_level(two, &equal(5), true) - 0.142).abs() < 0.001);
+
+        // The same by simulation: 100,000 Brownian paths (fixed seed) within four standard
+        // errors, so the recursion is not checked only against itself.
+        use rand::RngExt;
+        let mut rng = crate::core::rng_from_seed(20);
+        let (runs, mut one_hit, mut two_hit) = (100_000u32, 0u32, 0u32);
+        let mut normals = std::iter::from_fn(|| {
+            // Box-Muller: two independent standard normals from two uniforms.
+            let u: f64 = 1.0 - rng.random::<f64>();
+            let v: f64 = rng.random::<f64>();
+            let r = (-2.0 * u.ln()).sqrt();
+            let a = 2.0 * std::f64::consts::PI * v;
+            Some([r * a.cos(), r * a.sin()])
+        })
+        .flatten();
+        for _ in 0..runs {
+            let (mut s, mut one_stop, mut two_stop) = (0.0f64, false, false);
+            for k in 1..=20 {
+                s += normals.next().unwrap();
+                let z = s / (k as f64).sqrt();
+                one_stop |= z >= one;
+                two_stop |= z.abs() >= two;
+            }
+            one_hit += one_stop as u32;
+            two_hit += two_stop as u32;
+        }
+        for (hits, exact) in [(one_hit, one_sided), (two_hit, two_sided)] {
+            let share = hits as f64 / runs as f64;
+            let se = (exact * (1.0 - exact) / runs as f64).sqrt();
+            assert!((share - exact).abs() < 4.0 * se, "simulated {share}, integrated {exact}");
+        }
+    }
+
+    #[test]
+    fn a_ten_look_run_ends_at_about_1_6_percent_and_needs_about_1_45_times_the_matches() {
+        // The guide (first-player-advantage.md, "--until-decided"): with ten equally spaced
+        // looks, the last look's nominal one-sided level of a 5% margin test is about 1.6%;
+        // a fixed run planned at that level for 80% power needs (z_a + z_0.8)² / (z_0.05 +
+        // z_0.8)² times the matches of one at 5%, about 1.45.
+        let normal = Normal::new(0.0, 1.0).unwrap();
+        let last = *nominal_levels(0.05, &equal(10), pocock_type).last().unwrap();
+        let z = |alpha: f64| normal.inverse_cdf(1.0 - alpha);
+        let ratio = ((z(last) + z(0.2)) / (z(0.05) + z(0.2))).powi(2);
+        eprintln!("ten looks: the last at {last:.4} one-sided, {ratio:.3} times the matches");
+        assert!((last - 0.016).abs() < 0.001, "{last}");
+        assert!((ratio - 1.45).abs() < 0.015, "{ratio}");
+    }
+
     #[test]
     fn later_looks_are_never_stricter_than_needed_and_levels_are_small() {
         let levels = nominal_levels(0.05, &equal(20), pocock_type);

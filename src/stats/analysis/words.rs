@@ -31,7 +31,8 @@ fn is_random(label: &str) -> bool {
 
 /// Which bots produced the verdict: a seat's advantage is a property of the game under
 /// particular play, and random play can hide or even reverse one that stronger play shows
-/// (LOW BLOW's seat 0 measured -0.8 pp with random bots and +6.6 pp with greedy ones).
+/// (LOW BLOW's seat 0 measured -0.9 pp with random bots and +7.6 pp with greedy ones, 100,000
+/// matches each, seed 1).
 /// The warning a verdict from random play carries (a page that shows several such verdicts
 /// says it once).
 pub const RANDOM_PLAY_WARNING: &str = "; warning: random bots play without strategy, and a balance answer from random play can change with stronger play (check it with greedy or mcts bots)";
