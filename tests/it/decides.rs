@@ -38,6 +38,18 @@ fn luck_plays_greedy_against_random_and_splits_who_wins() {
     let edge = figures.lines().find(|l| l.contains(",skill_edge,")).expect("a skill row");
     let pp: f64 = edge.split(',').nth(3).unwrap().parse().unwrap();
     assert!(pp > 40.0, "greedy beats random at Pig nearly always (REF-2): {edge}");
+    // The run page says the same three lines, in the same words (read back from the CSV).
+    let page = read(&out, "report.html");
+    let three: Vec<&str> = stdout
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("seat: ") || l.starts_with("skill: ") || l.starts_with("luck: "))
+        .collect();
+    assert_eq!(three.len(), 3, "{stdout}");
+    for line in three {
+        let said = format!("{}{}", line[..1].to_uppercase(), &line[1..]).replace('\'', "&#39;");
+        assert!(page.contains(&said), "the page lacks: {said}");
+    }
     // The variance decomposition stays for analysts, under names that say what it is.
     let parts = read(&out, "decomposition.csv");
     assert!(parts.starts_with("measure,bots,matches,seat_variance_percent,"), "{parts}");
