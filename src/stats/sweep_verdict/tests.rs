@@ -33,7 +33,7 @@ fn sweep(p: [f64; 3], n: u64) -> (Vec<Tally>, PairedSums) {
                 10 + 2 * (v as i64 + 1) + noise,
             ]);
         }
-        paired.add(&x);
+        paired.add(0, &x);
     }
     (tallies, paired)
 }
@@ -135,7 +135,7 @@ fn more_capped_matches_are_not_less_fair_and_no_decisive_match_is_said_in_words(
                 x.push(vec![w[0], w[1], 40]);
             }
         }
-        paired.add(&x);
+        paired.add(0, &x);
     }
     let l = conclude(&SweepFacts {
         tallies: &tallies,
@@ -177,7 +177,7 @@ fn conclude_fair_coins(k: usize, joint: bool) -> Vec<String> {
             t.seats[winner].win_units += SHARE_UNIT;
             x.push(vec![(winner == 0) as i64 * units, (winner == 1) as i64 * units, 10 + v as i64]);
         }
-        paired.add(&x);
+        paired.add(0, &x);
     }
     let names: Vec<String> = (1..=k).map(|v| format!("k={v}")).collect();
     conclude_k(&tallies, &paired, &names)
