@@ -38,9 +38,11 @@ impl SweepBlock {
         SweepBlock {
             tallies: vec![Tally::new(players, metric_names.len()); variants],
             failures: vec![Vec::new(); variants],
-            // Seats and turns also pair across every two variants, for a trend's variance.
+            // Seats and turns also pair across every two variants, for a trend's variance;
+            // the seats' sole wins by bucket of deals, for the paired bootstrap of fairness.
             paired: PairedSums::new(variants, quantities(players, metric_names), baseline)
-                .keep_joint(players + 1),
+                .keep_joint(players + 1)
+                .keep_buckets(players),
         }
     }
 
@@ -156,7 +158,8 @@ pub fn play_sweep_block<G: Game>(
                     }
                     // Only matches every variant completed are paired.
                     if all_played {
-                        acc.paired.add(&lane.x);
+                        let deal = spec0.seating.assign(players, index).deal;
+                        acc.paired.add(deal, &lane.x);
                     }
                 }
                 for v in 0..variants {

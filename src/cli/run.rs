@@ -400,9 +400,14 @@ mod tests {
 
     #[test]
     fn the_count_is_read_only_where_the_verdict_gives_one() {
-        let counted = "a real edge, ...; about 62,000 more matches would tell which (80% power \
-                       at the shares so far) (exact binomial test; ...)";
+        let counted = "a real edge, ...; about 62,000 more matches would tell which (a chance \
+                       of 80%, averaged over the true shares the matches so far allow) (exact \
+                       binomial test; ...)";
         assert_eq!(more_matches(counted), Some(62_000));
+        // A run played until decided cannot grow: its advice is a new run, not more matches.
+        let fresh = "not enough ...; this run cannot grow: a new run of 76,000 matches \
+                     (--until-decided=off) would tell which (a chance of 80%, ...) (...)";
+        assert_eq!(more_matches(fresh), None);
         // An edge on the margin's edge: no count, so no command to play one.
         let stalled = "a real edge, ...; seat 0's edge (+1.00 pp) lies within 0.00 pp of the \
                        margin: no affordable number of matches (up to 1,000,000) tells which; at \

@@ -3,8 +3,11 @@
 //! the baseline variant, over the matches every variant completed. They merge in any order,
 //! so a sweep's differences are the same bytes for any thread count or shard split, and
 //! they give both the paired variance of a difference (Var(x_v − x_b)) and the variance the
-//! same difference would have had with independent dice (Var x_v + Var x_b).
+//! same difference would have had with independent dice (Var x_v + Var x_b). Each variant's
+//! sole wins are also counted by bucket of deals, for a paired bootstrap of what the seats'
+//! shares give (how far each variant is from fair).
 
+use crate::stats::SHARE_UNIT;
 use crate::stats::intervals::z_for;
 
 /// Joint sums of per-match quantities across the variants of a sweep.
@@ -27,7 +30,19 @@ pub struct PairedSums {
     /// before it was kept; then no contrast is reported.
     #[serde(default)]
     pub joint: Option<Vec<Vec<i128>>>,
+    /// `buckets[b][v * (seats + 1) + s]`: over the paired matches whose deal falls in bucket
+    /// b (deal mod [`DEAL_BUCKETS`]), variant v's sole wins of seat s (s < seats) and its
+    /// decisive matches (s = seats), kept with the joint sums ([`PairedSums::keep_buckets`]).
+    /// Resampling the buckets resamples whole deal groups, the same deals for every variant:
+    /// a paired bootstrap of anything the seats' shares of decisive matches give (how far
+    /// each variant is from fair, against the baseline). Absent in folders made before it
+    /// was kept.
+    #[serde(default)]
+    pub buckets: Option<Vec<Vec<u64>>>,
 }
+
+/// Buckets of deals for the paired bootstrap (deal mod 64), as the decomposition's.
+pub const DEAL_BUCKETS: usize = 64;
 
 /// The most variants whose every pair's cross sums are kept (the sums grow with the square).
 pub const MAX_JOINT_VARIANTS: usize = 24;
@@ -63,7 +78,24 @@ impl PairedSums {
             sq: vec![vec![0; q]; variants],
             cross: vec![vec![0; q]; variants],
             joint: None,
+            buckets: None,
         }
+    }
+
+    /// Also count each variant's sole wins and decisive matches by bucket of deals (the
+    /// first `seats` quantities being the seats' win units), when the variants are few
+    /// enough for the joint sums too.
+    pub fn keep_buckets(mut self, seats: usize) -> Self {
+        let variants = self.sum.len();
+        self.buckets = (variants <= MAX_JOINT_VARIANTS && seats <= self.quantities.len())
+            .then(|| vec![vec![0; variants * (seats + 1)]; DEAL_BUCKETS]);
+        self
+    }
+
+    /// The seats the buckets count, when kept.
+    pub fn bucket_seats(&self) -> Option<usize> {
+        let bucket = self.buckets.as_ref()?.first()?;
+        Some(bucket.len() / self.sum.len() - 1)
     }
 
     /// Also keep every pair of variants' cross sums for the first `quantities` quantities
@@ -77,9 +109,22 @@ impl PairedSums {
         self
     }
 
-    /// Count one match: `x[v][q]` for every variant.
-    pub fn add(&mut self, x: &[Vec<i64>]) {
+    /// Count one match of deal `deal`: `x[v][q]` for every variant.
+    pub fn add(&mut self, deal: u64, x: &[Vec<i64>]) {
         self.matches += 1;
+        if let Some(seats) = self.bucket_seats()
+            && let Some(buckets) = &mut self.buckets
+        {
+            let bucket = &mut buckets[(deal % DEAL_BUCKETS as u64) as usize];
+            for (v, xv) in x.iter().enumerate() {
+                let row = &mut bucket[v * (seats + 1)..(v + 1) * (seats + 1)];
+                // A sole winner takes a whole win; a shared first place splits it.
+                if let Some(winner) = xv[..seats].iter().position(|&u| u == SHARE_UNIT as i64) {
+                    row[winner] += 1;
+                    row[seats] += 1;
+                }
+            }
+        }
         let base = &x[self.baseline];
         for (v, xv) in x.iter().enumerate() {
             for (q, (&a, &b)) in xv.iter().zip(base).enumerate() {
@@ -113,6 +158,15 @@ impl PairedSums {
             }
         }
         self.joint = match (self.joint.take(), &o.joint) {
+            (Some(mut a), Some(b)) => {
+                for (x, y) in a.iter_mut().zip(b) {
+                    x.iter_mut().zip(y).for_each(|(x, y)| *x += y);
+                }
+                Some(a)
+            }
+            _ => None,
+        };
+        self.buckets = match (self.buckets.take(), &o.buckets) {
             (Some(mut a), Some(b)) => {
                 for (x, y) in a.iter_mut().zip(b) {
                     x.iter_mut().zip(y).for_each(|(x, y)| *x += y);
@@ -198,7 +252,7 @@ mod tests {
     fn identical_variants_have_zero_paired_variance() {
         let mut p = PairedSums::new(2, vec!["x".into()], 0);
         for x in [3i64, 5, 8, 1, 9] {
-            p.add(&[vec![x], vec![x]]);
+            p.add(0, &[vec![x], vec![x]]);
         }
         let d = p.diff(1, 0, 1.0, 0.95);
         assert_eq!(d.diff, 0.0);
@@ -214,8 +268,8 @@ mod tests {
         let mut halves = (PairedSums::new(2, vec!["x".into()], 0), p.clone());
         for (i, base) in [10i64, 20, 15, 30].into_iter().enumerate() {
             let row = [vec![base], vec![base + i as i64 + 1]];
-            p.add(&row);
-            if i % 2 == 0 { halves.0.add(&row) } else { halves.1.add(&row) }
+            p.add(0, &row);
+            if i % 2 == 0 { halves.0.add(0, &row) } else { halves.1.add(0, &row) }
         }
         halves.0.merge(&halves.1);
         assert_eq!(halves.0, p, "merging parts gives the whole");
@@ -232,7 +286,7 @@ mod tests {
     fn a_contrast_of_two_variants_is_their_paired_difference() {
         let mut p = PairedSums::new(3, vec!["x".into()], 0).keep_joint(1);
         for (a, b, c) in [(10i64, 12, 15), (20, 21, 25), (15, 18, 19), (30, 30, 36), (7, 9, 8)] {
-            p.add(&[vec![a], vec![b], vec![c]]);
+            p.add(0, &[vec![a], vec![b], vec![c]]);
         }
         let d = p.diff(2, 0, 1.0, 0.95);
         let c = p.contrast(&[-1.0, 0.0, 1.0], 0, 1.0).unwrap();
@@ -246,12 +300,46 @@ mod tests {
             PairedSums::new(3, vec!["x".into()], 0).keep_joint(1),
             PairedSums::new(3, vec!["x".into()], 0).keep_joint(1),
         );
-        halves.0.add(&[vec![1], vec![2], vec![3]]);
-        halves.1.add(&[vec![4], vec![6], vec![9]]);
+        halves.0.add(0, &[vec![1], vec![2], vec![3]]);
+        halves.1.add(0, &[vec![4], vec![6], vec![9]]);
         halves.0.merge(&halves.1);
         assert_eq!(halves.0.joint.as_ref().unwrap()[0][2], 3 + 4 * 9, "Σ x_0·x_2 = 1·3 + 4·9");
         // A sweep too large to keep every pair reports no contrast rather than a wrong one.
         let big = PairedSums::new(MAX_JOINT_VARIANTS + 1, vec!["x".into()], 0).keep_joint(1);
         assert!(big.contrast(&[0.0; MAX_JOINT_VARIANTS + 1], 0, 1.0).is_none());
+    }
+
+    #[test]
+    fn buckets_count_sole_wins_by_deal_and_merge_exactly() {
+        let u = SHARE_UNIT as i64;
+        let quantities = vec!["seat0_win".into(), "seat1_win".into(), "turns".into()];
+        let new = || PairedSums::new(2, quantities.clone(), 0).keep_joint(3).keep_buckets(2);
+        // Deal 3: variant 0's seat 1 wins, variant 1's first place is shared (no sole win).
+        // Deal 67 (bucket 3 again): both variants' seat 0 wins.
+        let rows = [
+            (3, [vec![0, u, 30], vec![u / 2, u / 2, 31]]),
+            (67, [vec![u, 0, 20], vec![u, 0, 22]]),
+            (5, [vec![u, 0, 20], vec![0, u, 25]]),
+        ];
+        let (mut whole, mut a, mut b) = (new(), new(), new());
+        for (i, (deal, x)) in rows.iter().enumerate() {
+            whole.add(*deal, x);
+            if i == 0 { a.add(*deal, x) } else { b.add(*deal, x) }
+        }
+        a.merge(&b);
+        assert_eq!(a, whole, "merging parts gives the whole");
+        let buckets = whole.buckets.as_ref().unwrap();
+        assert_eq!(buckets.len(), DEAL_BUCKETS);
+        // Per variant: seat 0's sole wins, seat 1's, decisive matches.
+        assert_eq!(buckets[3], vec![1, 1, 2, 1, 0, 1]);
+        assert_eq!(buckets[5], vec![1, 0, 1, 0, 1, 1]);
+        assert_eq!(whole.bucket_seats(), Some(2));
+        // Past the joint sums' limit none are kept: no comparison rather than a costly one.
+        let big = PairedSums::new(MAX_JOINT_VARIANTS + 1, quantities, 0).keep_buckets(2);
+        assert_eq!(big.buckets, None);
+        // Parts from before buckets were kept merge into none.
+        let mut old = PairedSums::new(2, vec!["seat0_win".into(), "seat1_win".into()], 0);
+        old.merge(&whole);
+        assert_eq!(old.buckets, None);
     }
 }

@@ -66,7 +66,7 @@ impl Design {
     pub fn levels(&self, played: u64, seats: usize) -> Levels {
         // One look is the fixed design (all of α spent at once), and says so.
         if self.looks() == 1 {
-            return Levels::FIXED;
+            return Levels { until_decided: true, ..Levels::FIXED };
         }
         let k = self.look_at(played);
         let at = |alpha: f64| nominal_memo(alpha, *self)[(k - 1) as usize];
@@ -76,6 +76,7 @@ impl Design {
             beyond: Some(at(verdict::ALPHA / tests)),
             difference: tests * 2.0 * at(verdict::ALPHA / (2.0 * tests)),
             look: Some(Look { index: k, of: self.looks() }),
+            until_decided: true,
         }
     }
 }

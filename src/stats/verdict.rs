@@ -8,8 +8,9 @@
 //! - **a real but small edge**: significant, and shown to be inside the margin;
 //! - **unfair by more than the margin**: the edge is shown to exceed the margin (a one-sided
 //!   exact test at 5%, the lower end of the same 90% interval beyond the margin);
-//! - **not enough matches to tell**, with how many more would decide, planned for 80% power
-//!   at the shares so far ([`crate::stats::more_matches`]), or that no affordable count does.
+//! - **not enough matches to tell**, with how many more would decide, planned for a chance
+//!   of 80% averaged over the true shares the matches so far allow
+//!   ([`crate::stats::more_matches`]), or that no affordable count does.
 //!
 //! Whether a seat differs at all is the exact binomial test alone (Holm-adjusted over the
 //! seats when there are more than two); the chi-square test stays in `balance.csv` but does not
@@ -104,6 +105,10 @@ pub struct Levels {
     pub difference: f64,
     /// The look these levels belong to, when the design is sequential.
     pub look: Option<Look>,
+    /// Whether the run was played until decided (`--until-decided`), one look or many: it
+    /// cannot grow (its looks' levels were planned to its cap), so what more matches would
+    /// do is said as a new run's.
+    pub until_decided: bool,
 }
 
 /// One look of a group-sequential design: the `index`-th (from 1) of `of` planned.
@@ -115,7 +120,8 @@ pub struct Look {
 
 impl Levels {
     /// The fixed design: every test at 5%.
-    pub const FIXED: Levels = Levels { margin: ALPHA, beyond: None, difference: ALPHA, look: None };
+    pub const FIXED: Levels =
+        Levels { margin: ALPHA, beyond: None, difference: ALPHA, look: None, until_decided: false };
 
     /// The level of each seat's "beyond the margin" test among `seats` seats.
     pub fn beyond_for(&self, seats: usize) -> f64 {

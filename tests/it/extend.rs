@@ -201,9 +201,9 @@ fn a_verdict_that_asks_for_more_matches_prints_the_command_that_plays_them() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("about 250,000 more matches would tell"), "{out}");
+    assert!(out.contains("about 130,000 more matches would tell"), "{out}");
     let command = format!(
-        "to play the matches the verdict asks for: arena run --resume {} --matches 252000",
+        "to play the matches the verdict asks for: arena run --resume {} --matches 132000",
         dir.display()
     );
     assert!(out.contains(&command), "{out}");

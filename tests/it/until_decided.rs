@@ -67,6 +67,12 @@ fn the_default_experiment_plays_until_decided_unless_told_otherwise() {
         let manifest = json(&out.join("tictactoe"), "manifest.json");
         let at = manifest["stopping"]["stopped_at_match"].as_u64();
         assert_eq!(at, extra.is_none().then_some(300), "{name}: {}", manifest["stopping"]);
+        // Pig is not decided in 300 matches. Played until decided, even in one look, the run
+        // cannot grow, and its advice says so; played in full, more matches extend it.
+        let pig = read(&out.join("pig"), "verdict.txt");
+        let (said, unsaid) = (" a new run of ", " more matches would tell ");
+        let (said, unsaid) = if extra.is_none() { (said, unsaid) } else { (unsaid, said) };
+        assert!(pig.contains(said) && !pig.contains(unsaid), "{name}: {pig}");
     }
 }
 
@@ -121,6 +127,10 @@ fn a_run_that_reaches_its_cap_says_so_and_keeps_the_changed_rules() {
     let verdict = read(&out, "verdict.txt");
     let lines: Vec<&str> = verdict.lines().collect();
     assert!(lines[0].contains("group-sequential: look 2 of 2"), "{verdict}");
+    // Its cap was its plan: the advice is a new run, planned as one, not more matches.
+    assert!(lines[0].contains("; this run cannot grow: a new run of "), "{verdict}");
+    assert!(lines[0].contains(" matches (--until-decided=off) would tell whether"), "{verdict}");
+    assert!(!lines[0].contains("more matches would tell"), "{verdict}");
     assert!(lines[1].starts_with("stopping rule not met: the maximum of 400 matches"), "{verdict}");
     assert!(lines[1].contains("the balance verdict at look 2 of 2"), "{verdict}");
     assert_eq!(lines[2], "Rules changed from the defaults: value_12=8 (default 10).", "{verdict}");

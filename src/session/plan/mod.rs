@@ -210,8 +210,10 @@ impl UntilDecided {
     /// The verdict's answer after `played` matches.
     pub fn answer(&self, tally: &Tally, played: u64) -> (Answer, Levels) {
         let levels = self.levels(played, tally.players);
-        let balance = analysis::balance_at(tally, &[], self.margin_pp, &levels);
-        (analysis::answer_at(&balance.seats, self.margin_pp, &levels), levels)
+        // The seats alone: the verdict's words (and the advice they plan) are written once,
+        // when the run ends.
+        let seats = analysis::seat_balances(tally);
+        (analysis::answer_at(&seats, self.margin_pp, &levels), levels)
     }
 }
 

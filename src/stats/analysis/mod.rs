@@ -63,6 +63,22 @@ pub fn balance(t: &Tally, labels: &[String], margin_pp: f64) -> Balance {
 
 /// [`balance`] with the verdict's tests at `levels` (a sequential design's look).
 pub fn balance_at(t: &Tally, labels: &[String], margin_pp: f64, levels: &Levels) -> Balance {
+    if t.players == 1 {
+        return solo::balance(t, labels);
+    }
+    let seats = seat_balances(t);
+    let n = t.players;
+    let wins: Vec<u64> = (0..n).map(|s| t.seats[s].wins).collect();
+    let chi_square = chi_square_uniform(&wins);
+    let verdict =
+        format!("{}{}", verdict(&seats, t.matches, margin_pp, levels), lineup_note(labels));
+    Balance { seats, chi_square, verdict }
+}
+
+/// Every seat's balance figures, without the verdict's words: what the verdict's answer
+/// ([`answer_at`]) is judged from, for a caller that asks it often (a run played until
+/// decided, at every look) and has no use for the advice the words compute.
+pub fn seat_balances(t: &Tally) -> Vec<SeatBalance> {
     let n = t.players;
     let decisive = t.matches - t.capped - t.shared_first;
     let fair = 1.0 / n as f64;
@@ -72,10 +88,7 @@ pub fn balance_at(t: &Tally, labels: &[String], margin_pp: f64, levels: &Levels)
     // nothing to adjust for. With no decisive match there is nothing to test: every
     // p-value stays undefined (an empty cell), never a number.
     let adjusted = if n == 2 || decisive == 0 { p_values.clone() } else { holm(&p_values) };
-    if n == 1 {
-        return solo::balance(t, labels);
-    }
-    let seats: Vec<SeatBalance> = (0..n)
+    (0..n)
         .map(|s| {
             let side = &t.seats[s];
             let decisive_ci = wilson(side.wins as f64, decisive, CONFIDENCE);
@@ -96,12 +109,7 @@ pub fn balance_at(t: &Tally, labels: &[String], margin_pp: f64, levels: &Levels)
                 p_holm: adjusted[s],
             }
         })
-        .collect();
-    let wins: Vec<u64> = (0..n).map(|s| t.seats[s].wins).collect();
-    let chi_square = chi_square_uniform(&wins);
-    let verdict =
-        format!("{}{}", verdict(&seats, t.matches, margin_pp, levels), lineup_note(labels));
-    Balance { seats, chi_square, verdict }
+        .collect()
 }
 
 /// When the lineup has different bots, what the run asked: each bot's win share against the

@@ -6,7 +6,7 @@
 //! fixed 5% at every look show why the sequential levels are needed: they err far more.
 
 use super::simulate::{multinomial, tally_of};
-use super::{answer_at, balance_at};
+use super::{answer_at, seat_balances};
 use crate::core::Rng;
 use crate::stats::sequential::Design;
 use crate::stats::verdict::{Answer, Levels};
@@ -24,7 +24,6 @@ struct Ended {
 
 /// One run with true seat shares `shares`, its levels at each look given by `levels`.
 fn one_run(rng: &mut Rng, shares: &[f64], levels: &dyn Fn(u64) -> Levels) -> Ended {
-    let labels = vec!["greedy".to_string(); shares.len()];
     let mut wins = vec![0u64; shares.len()];
     let mut played = 0;
     loop {
@@ -33,7 +32,7 @@ fn one_run(rng: &mut Rng, shares: &[f64], levels: &dyn Fn(u64) -> Levels) -> End
         }
         played += EVERY;
         let at = levels(played);
-        let seats = balance_at(&tally_of(&wins), &labels, MARGIN_PP, &at).seats;
+        let seats = seat_balances(&tally_of(&wins));
         let answer = answer_at(&seats, MARGIN_PP, &at);
         let decided = matches!(answer, Answer::Fair | Answer::SmallEdge | Answer::Unfair);
         if decided || played >= CAP {

@@ -69,3 +69,35 @@ pub fn tally_of(wins: &[u64]) -> Tally {
     }
     t
 }
+
+/// One standard normal draw (Box-Muller).
+pub fn normal(rng: &mut Rng) -> f64 {
+    let u: f64 = 1.0 - rng.random::<f64>();
+    let v: f64 = rng.random::<f64>();
+    (-2.0 * u.ln()).sqrt() * (2.0 * std::f64::consts::PI * v).cos()
+}
+
+/// One draw from Gamma(shape, 1), shape at least 1 (Marsaglia & Tsang 2000).
+pub fn gamma(rng: &mut Rng, shape: f64) -> f64 {
+    let d = shape - 1.0 / 3.0;
+    let c = 1.0 / (9.0 * d).sqrt();
+    loop {
+        let x = normal(rng);
+        let v = (1.0 + c * x).powi(3);
+        if v <= 0.0 {
+            continue;
+        }
+        let u: f64 = rng.random::<f64>();
+        if u < 1.0 - 0.0331 * x.powi(4) || u.ln() < 0.5 * x * x + d * (1.0 - v + v.ln()) {
+            return d * v;
+        }
+    }
+}
+
+/// True shares as the sample `wins` allows them: a draw from its exact posterior under a
+/// flat prior, Dirichlet(wins + 1).
+pub fn posterior(rng: &mut Rng, wins: &[u64]) -> Vec<f64> {
+    let g: Vec<f64> = wins.iter().map(|&w| gamma(rng, w as f64 + 1.0)).collect();
+    let total: f64 = g.iter().sum();
+    g.iter().map(|x| x / total).collect()
+}

@@ -4,7 +4,7 @@
 
 use super::SeatBalance;
 use crate::stats::intervals::clopper_pearson;
-use crate::stats::more_matches::{self, Advice};
+use crate::stats::more_matches::{self, Advice, Continuation};
 use crate::stats::verdict::{self, Answer, Levels, Relevance};
 
 /// The fewest matches in all the verdict calls affordable to advise (else ten times those
@@ -184,8 +184,11 @@ pub(super) fn verdict(
         format!("n = {decisive} decisive of {matches} matches")
     };
     let tail = format!("({}; {sample})", verdict::method_text_at(n, margin_pp, levels));
-    // Matches in all at which the verdict decides with 80% power if the shares so far are
-    // the true ones, scaled from decisive matches; past the cap, what the data can decide now.
+    // The matches at which the verdict decides with a chance of 80%, averaged over the true
+    // shares the matches so far allow, scaled from decisive matches; past the cap, what the
+    // data can decide now. A run played until decided cannot grow (its looks' levels were
+    // planned to its cap): its advice is a new run, planned as one.
+    let how = if levels.until_decided { Continuation::Fresh } else { Continuation::Extend };
     let cap = matches.saturating_mul(10).max(AFFORDABLE_MATCHES);
     let per_decisive = matches as f64 / decisive as f64;
     let sole_wins: Vec<u64> = seats.iter().map(|s| s.sole_wins).collect();
@@ -196,14 +199,24 @@ pub(super) fn verdict(
         top.fair_share,
         margin_pp,
         cap_decisive,
+        how,
     ) {
         Some(Advice::Total(needed)) => {
-            let total = ((needed as f64 * per_decisive).ceil() as u64).max(matches + 1);
-            format!(
-                "about {} more matches would tell {what} ({:.0}% power at the shares so far)",
-                verdict::round_count(total - matches),
+            let total = (needed as f64 * per_decisive).ceil() as u64;
+            let chance = format!(
+                "a chance of {:.0}%, averaged over the true shares the matches so far allow",
                 100.0 * more_matches::POWER
-            )
+            );
+            match how {
+                Continuation::Extend => format!(
+                    "about {} more matches would tell {what} ({chance})",
+                    verdict::round_count(total.max(matches + 1) - matches),
+                ),
+                Continuation::Fresh => format!(
+                    "this run cannot grow: a new run of {} matches (--until-decided=off) would tell {what} ({chance})",
+                    verdict::round_count(total.max(1)),
+                ),
+            }
         }
         Some(Advice::Unaffordable(s)) => {
             // Rounded outward: the data decide no narrower "within" margin and no wider

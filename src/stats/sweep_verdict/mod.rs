@@ -1,34 +1,44 @@
 //! A sweep's conclusion across its variants, in a designer's words: which variants are
-//! measurably fairer or less fair than the baseline, which are shown fair within the margin
-//! (and, for a numeric rule, the range of values that keeps every seat within it), each
-//! variant's largest seat deviation with an interval, and, for a numeric rule, how much each
-//! unit of the rule moves the length and every seat's share.
+//! fairer or less fair than the baseline, which seats' shares changed, which variants are
+//! shown fair within the margin (and, for a numeric rule, the range of values that keeps
+//! every seat within it), each variant's largest seat deviation with an interval, and, for a
+//! numeric rule, how much each unit of the rule moves the length and every seat's share.
 //!
 //! Methods (named in the text too):
+//! - **Fairer or less fair**: each variant's largest seat deviation minus the baseline's,
+//!   on the same deals, paired bootstrap over buckets of deal groups, simultaneous over the
+//!   variants ([`fairness`]).
 //! - **Changes against the baseline**: every seat of every variant, its win share's paired
 //!   difference from the baseline's (the same matches, normal interval of the per-match
 //!   differences), two-sided z-test, Holm-adjusted over all variants × seats at once (Holm
-//!   1979), so "no variant is measurably different" is one statement with a 5% error rate.
-//!   A variant with a changed seat is *fairer* when every changed seat moved toward the fair
-//!   share, *less fair* when every one moved away, and *reshuffled* otherwise.
-//! - **Shown fair**: the variant's own verdict (TOST per seat, see [`crate::stats::verdict`]).
+//!   1979), so "no seat's share changed" is one statement with a 5% error rate. A changed
+//!   variant is said to move its changed seats nearer a fair share, farther, or both: where
+//!   they moved, not a test of fairness (that is the line above).
+//! - **Shown fair**: each variant's verdict (TOST per seat, see [`crate::stats::verdict`]),
+//!   its tests at 5% split over the variants (Bonferroni), so that the variants named fair
+//!   are all fair at once with 95%; those a variant's own 5% verdict names besides are said
+//!   to be so each alone.
 //! - **Largest seat deviation**: max over seats of |decisive share − 1/players|, with an
 //!   interval from each seat's Wilson interval at 1 − 5%/players (Bonferroni), so the
-//!   interval covers the true maximum with at least 95%.
+//!   interval covers the variant's true maximum with at least 95%.
 //! - **Trend** (one numeric rule, three or more values): the least-squares slope of the
 //!   variants' means on the rule's value, a linear contrast whose standard error comes from
-//!   the exact per-match covariances of the paired variants; seats' slopes Holm-adjusted.
+//!   the exact per-match covariances of the paired variants; seats' slopes Holm-adjusted, and
+//!   a bound on how much the straight line changes any seat's share across the tested values
+//!   (a change, not a distance from fair: it says nothing of the margin).
 //!   Where those covariances were not kept (more than [`MAX_JOINT_VARIANTS`] variants, or
 //!   tallies from an arena that did not keep them) one line says so, and why.
 
 use statrs::distribution::{ContinuousCDF, Normal};
 
-use crate::stats::analysis::{self, answer};
+use crate::stats::analysis::{answer, answer_at, seat_balances};
 use crate::stats::hypothesis::holm;
 use crate::stats::intervals::{wilson, z_for};
 use crate::stats::paired::{MAX_JOINT_VARIANTS, PairedSums};
-use crate::stats::verdict::Answer;
+use crate::stats::verdict::{Answer, Levels};
 use crate::stats::{SHARE_UNIT, Tally};
+
+mod fairness;
 
 const ALPHA: f64 = 0.05;
 
@@ -133,7 +143,7 @@ pub fn conclude(f: &SweepFacts) -> Vec<String> {
     if players < 2 || f.tallies.len() < 2 {
         return vec!["One seat or one variant: no comparison of seats across variants.".into()];
     }
-    let mut lines = vec![changes_line(f, players, b)];
+    let mut lines = vec![fairness::fairness_line(f), changes_line(f, players, b)];
     lines.push(fair_line(f));
     lines.push(deviation_line(f));
     if let Some(trend) = trend_lines(f, players) {
@@ -239,31 +249,38 @@ fn changes_line(f: &SweepFacts, players: usize, b: usize) -> String {
         let k = normal.inverse_cdf(1.0 - ALPHA / (2.0 * m)) + normal.inverse_cdf(0.8);
         let largest_se = shifts.iter().map(|s| (s.ci.1 - s.diff) / z).fold(0.0f64, f64::max);
         return format!(
-            "No variant is measurably fairer or less fair than {baseline}: no seat's share differs from the baseline's beyond chance (a change of {:.1} pp in any seat would have been found with 80% power; {family}).",
+            "No seat's win share in any variant differs from {baseline}'s beyond chance (a change of {:.1} pp in any seat would have been found with 80% power; {family}).",
             100.0 * k * largest_se
         );
     }
     // Each kind of change with its variants, in this order; the kinds with none are left out.
+    // Where the changed seats moved, not whether the variant is fairer: the line on fairness
+    // answers that.
     let kinds = [
         (
             format!(
-                "measurably different from {baseline}, and fairer by the estimates (each changed seat's share of decisive matches nearer a fair share)"
+                "seats' shares measurably changed from {baseline}, each changed seat's share of decisive matches nearer a fair share"
             ),
             fairer,
         ),
         (
             format!(
-                "measurably different from {baseline}, and less fair by the estimates (each changed seat's share of decisive matches farther from a fair share)"
+                "seats' shares measurably changed from {baseline}, each changed seat's share of decisive matches farther from a fair share"
             ),
             worse,
         ),
         (
             format!(
-                "measurably different from {baseline} in how often a match has a sole winner, but no seat's share of the decisive matches measurably moved, so no fairer or less fair"
+                "measurably different from {baseline} in how often a match has a sole winner, while no seat's share of the decisive matches measurably moved"
             ),
             undecided_only,
         ),
-        ("shifts the edge between seats, no fairer overall".to_string(), mixed),
+        (
+            format!(
+                "seats' shares measurably changed from {baseline}, some nearer a fair share and some farther"
+            ),
+            mixed,
+        ),
     ];
     let parts: Vec<String> = kinds
         .into_iter()
@@ -277,23 +294,27 @@ fn changes_line(f: &SweepFacts, players: usize, b: usize) -> String {
 
 fn fair_line(f: &SweepFacts) -> String {
     let margin = f.margin_pp;
-    let answers: Vec<Answer> = f
-        .tallies
-        .iter()
-        .map(|t| answer(&analysis::balance(t, f.labels, margin).seats, margin))
-        .collect();
-    let shown: Vec<usize> = (0..answers.len())
-        .filter(|&v| matches!(answers[v], Answer::Fair | Answer::SmallEdge))
-        .collect();
-    let unfair: Vec<String> = (0..answers.len())
-        .filter(|&v| answers[v] == Answer::Unfair)
-        .map(|v| f.names[v].clone())
-        .collect();
+    let variants = f.tallies.len();
+    // "These variants are fair" is a claim about several variants at once: each variant's
+    // tests at 5% split over the variants (Bonferroni), so that all hold at once with 95%.
+    let split = ALPHA / variants as f64;
+    let adjusted = Levels { margin: split, beyond: None, difference: split, ..Levels::FIXED };
+    let seats: Vec<_> = f.tallies.iter().map(seat_balances).collect();
+    let at_once: Vec<Answer> = seats.iter().map(|s| answer_at(s, margin, &adjusted)).collect();
+    let alone: Vec<Answer> = seats.iter().map(|s| answer(s, margin)).collect();
+    let within = |answers: &[Answer]| -> Vec<usize> {
+        (0..variants).filter(|&v| matches!(answers[v], Answer::Fair | Answer::SmallEdge)).collect()
+    };
+    let unfair = |answers: &[Answer]| -> Vec<usize> {
+        (0..variants).filter(|&v| answers[v] == Answer::Unfair).collect()
+    };
+    let names = |vs: &[usize]| list(&vs.iter().map(|&v| f.names[v].clone()).collect::<Vec<_>>());
+    let shown = within(&at_once);
+    let all = format!("all {variants} variants at once");
     let mut text = if shown.is_empty() {
-        format!("No variant is shown within ±{margin} pp for every seat at this number of matches")
+        format!("No variant is shown within ±{margin} pp for every seat, {all}")
     } else {
-        let names: Vec<String> = shown.iter().map(|&v| f.names[v].clone()).collect();
-        format!("Shown within ±{margin} pp for every seat: {}", list(&names))
+        format!("Shown within ±{margin} pp for every seat, {all}: {}", names(&shown))
     };
     if let Some((key, values)) = &f.numeric
         && !shown.is_empty()
@@ -308,10 +329,32 @@ fn fair_line(f: &SweepFacts) -> String {
             text.push_str(&format!(" (the tested values of {key} from {lo} to {hi})"));
         }
     }
-    if !unfair.is_empty() {
-        text.push_str(&format!("; unfair by more than ±{margin} pp: {}", list(&unfair)));
+    if !unfair(&at_once).is_empty() {
+        text.push_str(&format!("; unfair by more than ±{margin} pp: {}", names(&unfair(&at_once))));
     }
-    format!("{text} (each variant's own verdict: TOST per seat on decisive matches).")
+    // What each variant's own verdict (5%, as its folder's verdict.txt) says besides: true of
+    // each alone, not of them all at once.
+    let besides = |now: Vec<usize>, before: Vec<usize>| -> Vec<usize> {
+        now.into_iter().filter(|v| !before.contains(v)).collect()
+    };
+    let (more_within, more_unfair) =
+        (besides(within(&alone), shown.clone()), besides(unfair(&alone), unfair(&at_once)));
+    let mut each = Vec::new();
+    if !more_within.is_empty() {
+        each.push(format!("within ±{margin} pp: {}", names(&more_within)));
+    }
+    if !more_unfair.is_empty() {
+        each.push(format!("unfair: {}", names(&more_unfair)));
+    }
+    if !each.is_empty() {
+        text.push_str(&format!(
+            "; each alone (its own verdict at 5%, not adjusted over the variants), {}",
+            each.join("; ")
+        ));
+    }
+    format!(
+        "{text} (each variant's verdict, TOST per seat on decisive matches, its tests at 5%/{variants}: Bonferroni over the variants)."
+    )
 }
 
 fn deviation_line(f: &SweepFacts) -> String {
@@ -351,7 +394,7 @@ fn deviation_line(f: &SweepFacts) -> String {
         _ => String::new(),
     };
     format!(
-        "Largest seat deviation from a fair share of decisive matches, in pp: {} (simultaneous 95% intervals: Wilson per seat at 1 − 5%/seats){tail}.",
+        "Largest seat deviation from a fair share of decisive matches, in pp: {} (95% intervals, each for one variant, all its seats at once: Wilson per seat at 1 − 5%/seats){tail}.",
         parts.join(", ")
     )
 }
@@ -428,12 +471,14 @@ fn trend_lines(f: &SweepFacts, players: usize) -> Option<Vec<String>> {
     let across =
         seats.iter().map(|t| span * (t.estimate.abs() + z_all * t.se)).fold(0.0f64, f64::max);
     lines.push(if moved.is_empty() {
-        let within = if 100.0 * across <= f.margin_pp {
-            format!(", and across the tested range the linear trend moves no seat's share by more than {:.1} pp (every seat at once), inside ±{} pp", 100.0 * across, f.margin_pp)
-        } else {
-            String::new()
-        };
-        format!("No measurable linear trend of {key} on seat balance (every seat's slope, Holm over {players} seats){within}.")
+        // Rounded up: the bound is an upper one. A change of a seat's share along the line,
+        // not its distance from fair, so it is not held against the margin.
+        let lo = values.iter().cloned().fold(f64::INFINITY, f64::min);
+        let hi = values.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        format!(
+            "No measurable linear trend of {key} on seat balance (every seat's slope, Holm over {players} seats); from {key}={lo} to {hi} the straight-line trend changes no seat's share by more than {:.1} pp (95%, every seat at once; a change along the line, not a distance from fair).",
+            (1000.0 * across).ceil() / 10.0
+        )
     } else {
         format!("{key} moves seat balance: {} (Holm over {players} seats).", moved.join("; "))
     });
