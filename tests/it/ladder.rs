@@ -424,7 +424,8 @@ fn the_first_player_line_shows_the_decisive_share_it_judges_and_the_draws() {
         let rate = cell(row, "seat0_decisive_win_rate");
         // The line names the verdict's seat with the interval the verdict was decided on
         // (issue 58); ladder.csv keeps seat 0's share with its descriptive Wilson interval.
-        let said = format!("the deciding interval) of the {decisive} decisive matches of {matches}");
+        let said =
+            format!("the deciding interval) of the {decisive} decisive matches of {matches}");
         assert!(line.contains(&said), "{said}\n{line}");
         let wilson = format!(
             "[{:.1}, {:.1}]",
