@@ -39,6 +39,7 @@ mod move_words;
 mod option_answers;
 mod overnight;
 mod pause_resume;
+mod pig_exact;
 mod play;
 mod play_server;
 mod play_table;
