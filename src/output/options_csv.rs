@@ -10,8 +10,6 @@ use crate::output::csv_files::{f6, write_csv};
 use crate::stats::decomposition::{Decomposition, Estimate};
 use crate::stats::options::table::OptionRow;
 
-/// The interval method of the option table's differences.
-pub const OPTION_INTERVAL: &str = "normal95, cluster-robust (matches as clusters)";
 /// The interval method of the decomposition's shares.
 pub const DECOMPOSITION_INTERVAL: &str = "bootstrap95 over 64 buckets of deals, 2000 resamples";
 
@@ -50,12 +48,14 @@ pub fn write_options(
                 share(r.random_takes),
                 r.preference().map_or(String::new(), f6),
                 r.matches.to_string(),
+                r.clusters_taken.to_string(),
+                r.clusters_not_taken.to_string(),
                 or_empty(&|c| c.when_taken),
                 or_empty(&|c| c.when_not),
                 or_empty(&|c| c.difference),
                 or_empty(&|c| c.low),
                 or_empty(&|c| c.high),
-                if c.is_some() { OPTION_INTERVAL.to_string() } else { String::new() },
+                c.and_then(|c| c.method).map_or(String::new(), |m| m.name().to_string()),
                 r.p_holm.map_or(String::new(), f6),
                 r.mark.map_or(String::new(), |m| m.name().to_string()),
                 command.clone().unwrap_or_default(),

@@ -107,7 +107,7 @@ fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
         if causal {
             "Rows of the random bot are causal: it chooses uniformly, so each choice is a \
              randomized experiment (inverse-probability weighted, intervals cluster-robust by \
-             match). Rows of other bots are associations."
+             deal group with a small-sample correction). Rows of other bots are associations."
         } else {
             "These bots do not choose at random, so the rows are associations, not effects; a \
              random lineup measures effects."

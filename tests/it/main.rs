@@ -37,6 +37,7 @@ mod may_end;
 mod misuse;
 mod move_words;
 mod option_answers;
+mod option_intervals;
 mod overnight;
 mod pause_resume;
 mod pig_exact;

@@ -315,7 +315,7 @@ fn option_table_figures<G: Game>(
         assert_eq!(tally.options.groups.len(), 1, "one bot group");
         first_wins += tally.seats[0].wins;
         let counts = &tally.options.groups[0];
-        for row in bot_rows("random", Evidence::Causal, &kinds, counts, tally.matches, 0.01) {
+        for row in bot_rows("random", Evidence::Causal, &kinds, counts, 0.01) {
             let Some(c) = row.contrast else { continue };
             let kind = ids.iter().position(|&id| id == row.kind.id).unwrap();
             let truth = exact[kind];

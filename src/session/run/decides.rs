@@ -80,14 +80,7 @@ pub fn option_rows(
     for (g, counts) in tally.options.groups.iter().enumerate() {
         let Some(label) = groups.get(g) else { continue };
         let kinds = &of.kinds[..counts.len().min(of.kinds.len())];
-        rows.extend(bot_rows(
-            label,
-            evidence(label),
-            kinds,
-            counts,
-            tally.options.counted,
-            margin_pp / 100.0,
-        ));
+        rows.extend(bot_rows(label, evidence(label), kinds, counts, margin_pp / 100.0));
     }
     if of.players == 1 {
         // A solo game's rows speak of points of score; the margin is a win share's.
@@ -200,6 +193,7 @@ pub fn lever_line(rows: &[OptionRow], matches: u64, every: u64, solo: bool) -> O
 mod tests {
     use super::*;
     use crate::stats::options::table::{Contrast, Evidence, Mark};
+    use crate::stats::options::variance::Method;
 
     #[test]
     fn sweeps_go_around_the_current_value_and_only_where_that_tests_something() {
@@ -222,13 +216,17 @@ mod tests {
             forced: 0,
             random_takes: 5.0,
             matches: 10,
+            clusters_taken: 5,
+            clusters_not_taken: 8,
             contrast: Some(Contrast {
                 when_taken: 0.3,
                 when_not: 0.2,
                 difference: 0.1,
                 se: 0.01,
+                df: 4.0,
                 low: 0.08,
                 high: 0.12,
+                method: Some(Method::Cr2),
             }),
             p_holm: Some(0.001),
             mark,

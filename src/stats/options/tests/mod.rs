@@ -1,5 +1,7 @@
 //! The option table's estimator against experiments with known effects: a confounded one
 //! that only the weighting gets right, interval coverage, clustering, marks and merging.
+//! The small-sample intervals and the clusters kept one by one are in [`small`] and
+//! [`clusters`]; deal groups as clusters in [`groups`].
 
 use rand::{RngExt, SeedableRng};
 
@@ -8,7 +10,21 @@ use super::*;
 use crate::core::OptionKind;
 use crate::stats::SHARE_UNIT;
 
+mod clusters;
+mod groups;
+mod small;
+
 type Rng = rand_pcg::Pcg64Mcg;
+
+/// A (bot, kind)'s counts from its clusters' sums, each its own deal.
+fn tally_of(clusters: impl IntoIterator<Item = MatchSums>) -> KindTally {
+    let mut t = KindTally::default();
+    for (deal, sums) in clusters.into_iter().enumerate() {
+        t.matches += 1;
+        t.add_group(deal as u64, sums);
+    }
+    t
+}
 
 /// A decision of a confounded experiment: in state A (1 of 2 actions is the kind) taking it
 /// wins 80% against 60%; in state B (1 of 4) 30% against 10%. The effect is +20 points in
@@ -34,27 +50,25 @@ fn decide(rng: &mut Rng, uniform: bool, sums: &mut MatchSums) {
     }
 }
 
-fn experiment(seed: u64, matches: u64, per_match: usize, uniform: bool) -> ClusterSums {
+fn experiment(seed: u64, matches: u64, per_match: usize, uniform: bool) -> KindTally {
     let mut rng = Rng::seed_from_u64(seed);
-    let mut sums = ClusterSums::default();
-    for _ in 0..matches {
+    tally_of((0..matches).map(|_| {
         let mut m = MatchSums::default();
         for _ in 0..per_match {
             decide(&mut rng, uniform, &mut m);
         }
-        sums.add(m);
-    }
-    sums
+        m
+    }))
 }
 
 #[test]
 fn weighting_recovers_the_effect_where_a_plain_comparison_is_confounded() {
-    let weighted = contrast(&experiment(1, 40_000, 1, true), 40_000).unwrap();
+    let weighted = contrast(&experiment(1, 40_000, 1, true)).unwrap();
     assert!(
         weighted.low < 0.2 && 0.2 < weighted.high,
         "IPW: {weighted:?} should cover the true +0.20"
     );
-    let plain = contrast(&experiment(1, 40_000, 1, false), 40_000).unwrap();
+    let plain = contrast(&experiment(1, 40_000, 1, false)).unwrap();
     // The plain difference is near 0.333 (see `decide`): far outside its own interval of 0.2.
     assert!(plain.low > 0.3, "the confounded comparison: {plain:?}");
 }
@@ -63,7 +77,7 @@ fn weighting_recovers_the_effect_where_a_plain_comparison_is_confounded() {
 fn the_interval_covers_the_true_effect_about_95_times_in_100() {
     let covered = (0..400)
         .filter(|&seed| {
-            let c = contrast(&experiment(100 + seed, 2_000, 3, true), 2_000).unwrap();
+            let c = contrast(&experiment(100 + seed, 2_000, 3, true)).unwrap();
             c.low < 0.2 && 0.2 < c.high
         })
         .count();
@@ -76,34 +90,50 @@ fn a_match_whose_sides_share_its_outcome_adds_no_sampling_error() {
     // Taken and not taken in every match, with the match's one outcome on both sides: the
     // clusters' contributions cancel, so the cluster-robust variance is zero (treating the
     // ten decisions as independent would not see this).
-    let mut rng = Rng::seed_from_u64(7);
-    let mut shared = ClusterSums::default();
-    for _ in 0..5_000 {
-        let y = if rng.random_bool(0.5) { SHARE_UNIT as i64 } else { 0 };
-        let mut m = MatchSums::default();
-        for d in 0..10 {
-            let w = WEIGHT_UNIT as i64 * 2;
-            if d % 2 == 0 {
-                m.ty += w * y;
-                m.tw += w;
-            } else {
-                m.ny += w * y;
-                m.nw += w;
+    // Both sizes: clusters one by one (CR2) and beyond the list (CR1).
+    for clusters in [200, 5_000] {
+        let mut rng = Rng::seed_from_u64(7);
+        let shared = tally_of((0..clusters).map(|_| {
+            let y = if rng.random_bool(0.5) { SHARE_UNIT as i64 } else { 0 };
+            let mut m = MatchSums::default();
+            for d in 0..10 {
+                let w = WEIGHT_UNIT as i64 * 2;
+                if d % 2 == 0 {
+                    m.ty += w * y;
+                    m.tw += w;
+                } else {
+                    m.ny += w * y;
+                    m.nw += w;
+                }
             }
-        }
-        shared.add(m);
+            m
+        }));
+        let c = contrast(&shared).unwrap();
+        assert_eq!(c.difference, 0.0, "both sides saw the same outcomes");
+        assert!(c.se < 1e-9, "no within-match contrast, so no sampling error: {c:?}");
     }
-    let c = contrast(&shared, 5_000).unwrap();
-    assert_eq!(c.difference, 0.0, "both sides saw the same outcomes");
-    assert!(c.se < 1e-9, "no within-match contrast, so no sampling error: {c:?}");
 }
 
 #[test]
-fn undefined_without_both_sides() {
-    let mut s = ClusterSums::default();
-    s.add(MatchSums { ty: 840, tw: 1, ny: 0, nw: 0 });
-    s.add(MatchSums { ty: 0, tw: 1, ny: 0, nw: 0 });
-    assert!(contrast(&s, 2).is_none());
+fn no_interval_without_both_sides_in_two_groups_each() {
+    let t = |sums: &[MatchSums]| tally_of(sums.iter().copied());
+    let taken = |y: i64| MatchSums { ty: y, tw: 1, ny: 0, nw: 0 };
+    let not = |y: i64| MatchSums { ty: 0, tw: 0, ny: y, nw: 1 };
+    assert!(contrast(&t(&[taken(840), taken(0)])).is_none(), "never passed over");
+    // Passed over in one group only: the difference stands, but nothing measures that side's
+    // variation (the linearized variance took it for none at all), so there is no interval.
+    let one = contrast(&t(&[taken(840), taken(0), taken(840), not(0)])).unwrap();
+    assert!((one.difference - 2.0 / 3.0).abs() < 1e-12, "{one:?}");
+    assert!(one.method.is_none() && one.low.is_nan() && one.high.is_nan() && one.se.is_nan());
+    let two = contrast(&t(&[taken(840), taken(0), not(840), not(0)])).unwrap();
+    assert!(two.method.is_some() && two.low < two.difference && two.difference < two.high);
+    // Such a row has no p-value, no mark and cannot be the lever.
+    let mut counts = vec![t(&[taken(840), taken(840), taken(840), not(0)])];
+    counts[0].legal = 4;
+    let kinds = [OptionKind::new("once", "once")];
+    let rows = bot_rows("random", Evidence::Causal, &kinds, &counts, 0.0);
+    assert_eq!((rows[0].p_holm, rows[0].mark), (None, None));
+    assert!(rows[0].contrast.unwrap().difference == 1.0 && strongest_lever(&rows).is_none());
 }
 
 fn tally_for(effects: &[(f64, u64)]) -> Vec<KindTally> {
@@ -112,27 +142,21 @@ fn tally_for(effects: &[(f64, u64)]) -> Vec<KindTally> {
         .enumerate()
         .map(|(k, &(effect, matches))| {
             let mut rng = Rng::seed_from_u64(k as u64);
-            let mut sums = ClusterSums::default();
-            for _ in 0..matches {
+            let mut t = tally_of((0..matches).map(|_| {
                 let taken = rng.random_bool(0.5);
                 let p = 0.5 + if taken { effect / 2.0 } else { -effect / 2.0 };
                 let y = if rng.random_bool(p) { SHARE_UNIT as i64 } else { 0 };
                 let w = 2 * WEIGHT_UNIT as i64;
-                let m = if taken {
+                if taken {
                     MatchSums { ty: w * y, tw: w, ..Default::default() }
                 } else {
                     MatchSums { ny: w * y, nw: w, ..Default::default() }
-                };
-                sums.add(m);
-            }
-            KindTally {
-                legal: matches,
-                taken: matches / 2,
-                forced: 0,
-                random_takes: matches * WEIGHT_UNIT / 2,
-                matches,
-                sums,
-            }
+                }
+            }));
+            t.legal = matches;
+            t.taken = matches / 2;
+            t.random_takes = matches * WEIGHT_UNIT / 2;
+            t
         })
         .collect()
 }
@@ -142,7 +166,7 @@ fn marks_need_the_margin_passed_with_significance() {
     let kinds: Vec<OptionKind> =
         ["big", "small", "none", "bad"].iter().map(|k| OptionKind::new(*k, *k)).collect();
     let counts = tally_for(&[(0.2, 20_000), (0.02, 20_000), (0.0, 20_000), (-0.2, 20_000)]);
-    let rows = bot_rows("random", Evidence::Causal, &kinds, &counts, 20_000, 0.05);
+    let rows = bot_rows("random", Evidence::Causal, &kinds, &counts, 0.05);
     let mark = |id: &str| rows.iter().find(|r| r.kind.id == id).unwrap().mark;
     assert_eq!(mark("big"), Some(Mark::Dominant));
     assert_eq!(mark("small"), None, "2 points is real but within the 5-point margin");
@@ -153,13 +177,13 @@ fn marks_need_the_margin_passed_with_significance() {
     assert!(rows.iter().all(|r| (r.preference().unwrap() - 1.0).abs() < 1e-9));
     let lever = strongest_lever(&rows).unwrap();
     assert!(["big", "bad"].contains(&lever.kind.id.as_str()));
+    assert!(rows.iter().all(|r| r.contrast.unwrap().method == Some(variance::Method::Cr1)));
 }
 
 #[test]
 fn nothing_significant_means_no_lever() {
     let kinds = vec![OptionKind::new("none", "none")];
-    let rows =
-        bot_rows("random", Evidence::Causal, &kinds, &tally_for(&[(0.0, 2_000)]), 2_000, 0.01);
+    let rows = bot_rows("random", Evidence::Causal, &kinds, &tally_for(&[(0.0, 2_000)]), 0.01);
     assert!(strongest_lever(&rows).is_none());
 }
 
@@ -167,14 +191,16 @@ fn nothing_significant_means_no_lever() {
 fn tallies_merge_in_any_order_and_survive_json() {
     let mut a = OptionTally::default();
     a.kind_mut(1, 3, 2).legal = 5;
-    a.kind_mut(0, 3, 0).sums.add(MatchSums { ty: 840, tw: 4096, ny: 0, nw: 8192 });
+    a.kind_mut(0, 3, 0).add_group(4, MatchSums { ty: 840, tw: 4096, ny: 0, nw: 8192 });
     let mut b = OptionTally::default();
     b.kind_mut(0, 3, 0).taken = 2;
+    b.kind_mut(0, 3, 0).add_group(1, MatchSums { ty: 0, tw: 4096, ny: 840, nw: 4096 });
     b.kind_mut(2, 3, 1).forced = 1;
     let (mut ab, mut ba) = (a.clone(), b.clone());
     ab.merge(&b);
     ba.merge(&a);
     assert_eq!(ab, ba);
+    assert_eq!(ab.groups[0][0].few.clusters.len(), 2, "both groups, sorted: {ab:?}");
     let text = serde_json::to_string(&ab).unwrap();
     assert_eq!(serde_json::from_str::<OptionTally>(&text).unwrap(), ab);
     assert!(!ab.is_empty());
