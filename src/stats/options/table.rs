@@ -3,7 +3,8 @@
 //! (cluster-robust by deal group, small-sample corrected: [`super::variance`]), Holm-adjusted
 //! p-values over the bot's kinds, the marks a designer acts on: **dominant** where taking the
 //! kind raises the win share by more than the margin, **never worth it** where it lowers it
-//! by more (each a one-sided test against the margin, Holm-adjusted over the kinds at 5%).
+//! by more (each a one-sided test against the margin, Holm-adjusted over the kinds at 5%),
+//! and the strongest lever ([`strongest_lever`]).
 
 use statrs::distribution::{ContinuousCDF, Normal, StudentsT};
 
@@ -219,16 +220,57 @@ pub fn bot_rows(
     rows
 }
 
-/// The row a designer should look at first: the largest significant (Holm, 5%) difference
-/// in absolute value, causal rows before associational ones.
-pub fn strongest_lever(rows: &[OptionRow]) -> Option<&OptionRow> {
-    let significant = |r: &&OptionRow| r.p_holm.is_some_and(|p| p < ALPHA);
-    let size = |r: &&OptionRow| r.contrast.map_or(0.0, |c| c.difference.abs());
-    let best = |e: Evidence| {
-        rows.iter()
-            .filter(|r| r.evidence == e)
-            .filter(significant)
-            .max_by(|a, b| size(a).total_cmp(&size(b)))
+/// The fewest deal groups in which a kind must have been taken, and passed over, to be named
+/// the strongest lever: below about 100 on either side its interval rests on a handful of
+/// deals, and the largest of many such intervals is chosen by their noise.
+pub const LEVER_MIN_CLUSTERS: u64 = 100;
+
+/// How the strongest lever is chosen, in the words of the stdout line and the report.
+pub const LEVER_RULE: &str =
+    "the largest effect its interval supports, of kinds taken in 100+ deals and skipped in 100+";
+
+/// A row's claim to be the strongest lever, largest first: causal before associational, then
+/// the end of its interval nearest zero in size (the smallest effect the data still support,
+/// so that a wide interval does not win by its centre). None for a row that cannot be it:
+/// not significant (Holm, 5%), or taken or passed over in fewer than [`LEVER_MIN_CLUSTERS`]
+/// deal groups (`clusters`: the rarer side's). The report ranks `options.csv`'s cells with
+/// the same function.
+pub fn lever_claim(
+    evidence: Evidence,
+    p_holm: Option<f64>,
+    clusters: u64,
+    (low, high): (f64, f64),
+) -> Option<(bool, f64)> {
+    let significant = p_holm.is_some_and(|p| p < ALPHA);
+    let supported = if low > 0.0 {
+        low
+    } else if high < 0.0 {
+        -high
+    } else {
+        0.0
     };
-    best(Evidence::Causal).or_else(|| best(Evidence::Associational))
+    (significant && clusters >= LEVER_MIN_CLUSTERS && supported > 0.0)
+        .then_some((evidence == Evidence::Causal, supported))
+}
+
+/// Whether claim `a` beats claim `b` (ties go to the first row).
+pub fn beats(a: (bool, f64), b: (bool, f64)) -> bool {
+    (a.0 && !b.0) || (a.0 == b.0 && a.1 > b.1)
+}
+
+/// The row a designer should look at first: the largest [`lever_claim`].
+pub fn strongest_lever(rows: &[OptionRow]) -> Option<&OptionRow> {
+    let claim = |r: &OptionRow| {
+        let c = r.contrast?;
+        let clusters = r.clusters_taken.min(r.clusters_not_taken);
+        lever_claim(r.evidence, r.p_holm, clusters, (c.low, c.high))
+    };
+    let mut best: Option<(&OptionRow, (bool, f64))> = None;
+    for r in rows {
+        let Some(k) = claim(r) else { continue };
+        if best.is_none_or(|(_, b)| beats(k, b)) {
+            best = Some((r, k));
+        }
+    }
+    best.map(|(r, _)| r)
 }

@@ -5,7 +5,7 @@
 
 use rand::{RngExt, SeedableRng};
 
-use super::table::{Evidence, Mark, bot_rows, contrast, strongest_lever};
+use super::table::{self, Evidence, Mark, bot_rows, contrast, strongest_lever};
 use super::*;
 use crate::core::OptionKind;
 use crate::stats::SHARE_UNIT;
@@ -178,6 +178,60 @@ fn marks_need_the_margin_passed_with_significance() {
     let lever = strongest_lever(&rows).unwrap();
     assert!(["big", "bad"].contains(&lever.kind.id.as_str()));
     assert!(rows.iter().all(|r| r.contrast.unwrap().method == Some(variance::Method::Cr1)));
+}
+
+/// The strongest lever by what its interval still supports, among kinds seen often enough on
+/// both sides: not the widest interval's centre, and not a kind taken in a few deals.
+#[test]
+fn the_strongest_lever_is_not_chosen_by_noise() {
+    let row = |id: &str, evidence, (low, high): (f64, f64), (taken, not): (u64, u64)| {
+        let kind = OptionKind::new(id, id);
+        let difference = (low + high) / 2.0;
+        let contrast = table::Contrast {
+            when_taken: 0.5 + difference,
+            when_not: 0.5,
+            difference,
+            se: (high - low) / 4.0,
+            df: (taken.min(not) - 1) as f64,
+            low,
+            high,
+            method: Some(variance::Method::Cr2),
+        };
+        table::OptionRow {
+            bot: "random".into(),
+            evidence,
+            kind,
+            legal: taken + not,
+            taken,
+            forced: 0,
+            random_takes: taken as f64,
+            matches: taken + not,
+            clusters_taken: taken,
+            clusters_not_taken: not,
+            contrast: Some(contrast),
+            p_holm: Some(0.001),
+            mark: None,
+        }
+    };
+    let mut rows = vec![
+        row("wide", Evidence::Causal, (0.05, 0.75), (500, 500)),
+        row("narrow", Evidence::Causal, (0.15, 0.25), (5_000, 5_000)),
+        row("rare", Evidence::Causal, (0.30, 0.90), (99, 5_000)),
+        row("harmful", Evidence::Causal, (-0.26, -0.14), (800, 900)),
+        row("greedy's", Evidence::Associational, (0.50, 0.60), (5_000, 5_000)),
+    ];
+    assert_eq!(strongest_lever(&rows).unwrap().kind.id, "narrow", "0.15 supported, not 0.05");
+    rows[3] = row("harmful", Evidence::Causal, (-0.26, -0.16), (800, 900));
+    assert_eq!(strongest_lever(&rows).unwrap().kind.id, "harmful", "an effect either way");
+    rows.truncate(1);
+    rows[0].p_holm = Some(0.2);
+    assert!(strongest_lever(&rows).is_none(), "not significant");
+    let rows = [
+        row("rare", Evidence::Causal, (0.30, 0.90), (99, 5_000)),
+        row("greedy's", Evidence::Associational, (0.50, 0.60), (5_000, 5_000)),
+    ];
+    assert_eq!(strongest_lever(&rows).unwrap().kind.id, "greedy's", "only causal rows first");
+    assert!(table::LEVER_RULE.contains(&table::LEVER_MIN_CLUSTERS.to_string()));
 }
 
 #[test]
