@@ -162,9 +162,9 @@ impl<G: Game> Worker<G> {
             // in the same units (a point is SHARE_UNIT, as a whole win is).
             let mut score = [0i64; MAX_SEATS];
             score[0] = i64::from(record.outcome.scores()[0]) * crate::stats::SHARE_UNIT as i64;
-            self.options.finish(&mut tally.options, &score);
+            self.options.finish(&mut tally.options, &score, record.assignment.deal);
         } else {
-            self.options.finish(&mut tally.options, units);
+            self.options.finish(&mut tally.options, units, record.assignment.deal);
         }
         let mut group_of_seat = [0u8; MAX_SEATS];
         for (seat, g) in group_of_seat.iter_mut().enumerate().take(players) {
@@ -176,6 +176,20 @@ impl<G: Game> Worker<G> {
             record.outcome.scores(),
             &group_of_seat[..players],
         );
+    }
+
+    /// The deal group whose matches [`Worker::count_options`] counted is over: add its option
+    /// sums to `tally` as one cluster per (bot, kind). Called after a group's last match.
+    pub fn end_group(&mut self, tally: &mut Tally) {
+        self.options.close_group(&mut tally.options);
+    }
+
+    /// Start afresh after a panic (a bot may hold a half-built search), keeping the option
+    /// sums of the deal group's matches played before it.
+    pub fn restart(&mut self, game: &G, spec: &RunSpec, sample_every: Option<u64>, kinds: usize) {
+        let mut fresh = Worker::sampling(game, spec, sample_every, kinds);
+        fresh.options.carry_group(&mut self.options);
+        *self = fresh;
     }
 
     /// Play match `index` of `spec`, reporting every step to `observer`. Returns the record
@@ -507,11 +521,12 @@ fn play_range<G: Game>(
                                 deal: spec.seating.assign(spec.players, index).deal,
                                 message: panic_message(payload),
                             });
-                            // A bot may hold a half-built search: start the worker afresh.
-                            worker = Worker::sampling(game, spec, sample_every, kinds);
+                            worker.restart(game, spec, sample_every, kinds);
                         }
                     }
                 }
+                // The group is the option table's cluster: its matches share the deal.
+                worker.end_group(&mut acc.tally);
                 // Only groups played under every seating, with no failure, enter the paired
                 // analysis.
                 if group_seats.len() as u64 == group {

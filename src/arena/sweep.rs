@@ -152,7 +152,7 @@ pub fn play_sweep_block<G: Game>(
                                     deal: spec.seating.assign(players, index).deal,
                                     message: panic_message(payload),
                                 });
-                                lane.workers[v] = Worker::sampling(game, spec, None, kinds[v]);
+                                lane.workers[v].restart(game, spec, None, kinds[v]);
                             }
                         }
                     }
@@ -163,6 +163,7 @@ pub fn play_sweep_block<G: Game>(
                     }
                 }
                 for v in 0..variants {
+                    lane.workers[v].end_group(&mut acc.tallies[v]);
                     if lane.seat_units[v].len() as u64 == group {
                         acc.tallies[v].record_group(&lane.seat_units[v], &lane.slot_units[v]);
                     }

@@ -13,8 +13,6 @@ use crate::stats::analysis::skill_luck::{COIN_FLIP_METHOD, ELO_METHOD, SHARE_MET
 use crate::stats::decomposition::{Decomposition, Estimate};
 use crate::stats::options::table::OptionRow;
 
-/// The interval method of the option table's differences.
-pub const OPTION_INTERVAL: &str = "normal95, cluster-robust (matches as clusters)";
 
 fn pct(x: f64) -> String {
     f6(100.0 * x)
@@ -51,12 +49,14 @@ pub fn write_options(
                 share(r.random_takes),
                 r.preference().map_or(String::new(), f6),
                 r.matches.to_string(),
+                r.clusters_taken.to_string(),
+                r.clusters_not_taken.to_string(),
                 or_empty(&|c| c.when_taken),
                 or_empty(&|c| c.when_not),
                 or_empty(&|c| c.difference),
                 or_empty(&|c| c.low),
                 or_empty(&|c| c.high),
-                if c.is_some() { OPTION_INTERVAL.to_string() } else { String::new() },
+                c.and_then(|c| c.method).map_or(String::new(), |m| m.name().to_string()),
                 r.p_holm.map_or(String::new(), f6),
                 r.mark.map_or(String::new(), |m| m.name().to_string()),
                 command.clone().unwrap_or_default(),

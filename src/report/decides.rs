@@ -13,7 +13,7 @@ use crate::report::page::{Page, signed};
 use crate::report::table::{Table, table_of};
 use crate::stats::analysis::skill_luck::{ELO_METHOD, SHARE_METHOD};
 use crate::stats::analysis::{BotShare, EloGap, SeatEdge, SkillLuck};
-use crate::stats::options::table::ALPHA;
+use crate::stats::options::table::{Evidence, LEVER_MIN_CLUSTERS, LEVER_RULE, beats, lever_claim};
 
 /// Rows drawn and tabled on the page (options.csv has them all).
 const SHOWN: usize = 12;
@@ -71,19 +71,30 @@ fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
     }
     order.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     let bots: std::collections::BTreeSet<&str> = t.rows.iter().map(|r| t.text(r, bot)).collect();
-    // As stdout names it: the largest significant difference, effects before associations.
-    let significant = |i: usize| t.num(i, p).ok().flatten().is_some_and(|p| p < ALPHA);
     let is_causal = |i: usize| t.text(&t.rows[i], evidence) == "causal";
-    let strongest = order
-        .iter()
-        .find(|&&(i, _)| significant(i) && is_causal(i))
-        .or_else(|| order.iter().find(|&&(i, _)| significant(i)));
+    // As stdout names it (`lever_claim`); a folder written before the per-side columns
+    // counted matches as the clusters.
+    let sides =
+        [t.need(&["clusters_taken", "matches"])?, t.need(&["clusters_not_taken", "matches"])?];
+    let mut strongest: Option<(usize, (bool, f64))> = None;
+    for i in 0..t.rows.len() {
+        let (Some(low), Some(high)) = (t.num(i, lo)?, t.num(i, hi)?) else { continue };
+        let how = if is_causal(i) { Evidence::Causal } else { Evidence::Associational };
+        let n = sides.map(|c| t.num(i, c).ok().flatten().unwrap_or(0.0) as u64);
+        let Some(claim) = lever_claim(how, t.num(i, p)?, n[0].min(n[1]), (low, high)) else {
+            continue;
+        };
+        if strongest.is_none_or(|(_, b)| beats(claim, b)) {
+            strongest = Some((i, claim));
+        }
+    }
     let causal = (0..t.rows.len()).any(is_causal);
     let lead = match strongest {
-        Some(&(i, _)) => {
+        Some((i, _)) => {
             let r = &t.rows[i];
             format!(
-                "The strongest lever: {} ({}), {} {} for the {} bot that takes it [{}, {}] ({}).",
+                "The strongest lever: {} ({}), {} {} for the {} bot that takes it [{}, {}] ({}), \
+                 chosen as {LEVER_RULE}.",
                 t.text(r, kind),
                 t.text(r, t.need(&["words"])?),
                 signed(t.num(i, diff)?.unwrap_or(f64::NAN), 1),
@@ -95,8 +106,9 @@ fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
             )
         }
         None => format!(
-            "No option kind changes {} detectably (Holm-adjusted, 5%): a table that finds \
-             nothing is an answer too.",
+            "No option kind taken in {LEVER_MIN_CLUSTERS} deals or more and skipped in as many \
+             changes {} detectably (Holm-adjusted, 5%): a table that finds nothing is an answer \
+             too.",
             effect.on
         ),
     };
@@ -110,7 +122,7 @@ fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
         if causal {
             "Rows of the random bot are causal: it chooses uniformly, so each choice is a \
              randomized experiment (inverse-probability weighted, intervals cluster-robust by \
-             match). Rows of other bots are associations."
+             deal group with a small-sample correction). Rows of other bots are associations."
         } else {
             "These bots do not choose at random, so the rows are associations, not effects; a \
              random lineup measures effects."

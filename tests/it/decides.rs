@@ -101,3 +101,54 @@ fn the_option_table_is_the_same_for_any_thread_count() {
     assert!(one.0.lines().count() > 20, "every DARDZ kind has a row: {}", one.0);
     assert_eq!(one, run("2"));
 }
+
+/// Stdout and the run page name the same strongest lever, say how it was chosen, and choose
+/// only a kind taken in 100 deal groups or more and passed over in as many (Issue 58, item
+/// 7); a run too short for any says so in both.
+#[test]
+fn stdout_and_the_page_name_one_strongest_lever_and_how_it_was_chosen() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |matches: &str| {
+        let out = dir.path().join(matches);
+        let o = arena(&[
+            "run",
+            "--game",
+            "dardz",
+            "--players",
+            "4",
+            "--matches",
+            matches,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        (String::from_utf8_lossy(&o.stdout).into_owned(), out)
+    };
+    let (stdout, out) = run("20000");
+    let line = stdout.lines().find(|l| l.contains("strongest lever: ")).expect(&stdout);
+    let kind = line.split("strongest lever: ").nth(1).unwrap().split(':').next().unwrap();
+    assert!(
+        stdout.contains("chosen: the largest effect its interval supports, of kinds taken in 100+")
+    );
+    let page = read(&out, "report.html");
+    assert!(page.contains(&format!("The strongest lever: {kind} (")), "{kind}");
+    assert!(page.contains("chosen as the largest effect its interval supports"));
+    let options = read(&out, "options.csv");
+    let mut table = csv::Reader::from_reader(options.as_bytes());
+    let header = table.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let row = table
+        .records()
+        .map(Result::unwrap)
+        .find(|r| &r[0] == "random" && &r[col("kind")] == kind)
+        .unwrap();
+    for side in ["clusters_taken", "clusters_not_taken"] {
+        assert!(row[col(side)].parse::<u64>().unwrap() >= 100, "{side}: {row:?}");
+    }
+    let (stdout, out) = run("2000");
+    assert!(
+        stdout.contains("options: no kind taken in 100+ deals and skipped in 100+"),
+        "{stdout}"
+    );
+    assert!(read(&out, "report.html").contains("No option kind taken in 100 deals or more"));
+}

@@ -239,10 +239,12 @@ forced | count | of those, decisions where every legal action was of this kind (
 taken_percent | percent | taken / legal
 random_percent | percent | how often a uniformly random choice would have taken it at the same decisions
 preference | ratio | taken over random play's expected takes: 1 = as often as random, 2 = twice as often
-matches | count | matches with a decision where it was a choice (the clusters)
+matches | count | matches with a decision where it was a choice
+clusters_taken | count | deal groups where it was taken (a deal group is one deal's seatings, whose matches share its dice and cards; a match under fixed seats): the interval's clusters, with the next column
+clusters_not_taken | count | deal groups where it was a choice and not taken; the interval's degrees of freedom are the smaller of the two, less one
 EFFECT
-ci_method | text | the method of the interval
-p_holm | probability | two-sided p-value of no effect, Holm-adjusted over this bot's kinds
+ci_method | text | the method of the interval, empty without one (a kind taken, or passed over, in a single deal group: nothing measures that side's variation): `t95 on the rarer side's deal groups - 1 df, CR2 cluster-robust by deal group` (CR1 where both sides were seen in more than 256 deal groups, where the small-sample correction is about one over their number; `... by match` on matches less one in a folder counted when each match was a cluster)
+p_holm | probability | two-sided p-value of no effect (t, as the interval), Holm-adjusted over this bot's kinds
 mark | text | `dominant` (raises the win share by more than `--fair-within`) or `never worth it` (lowers it by more): one-sided tests against the margin, Holm-adjusted, 5%; empty otherwise
 test_command | text | for a marked row, the command that tests a rule change for it (a sweep of its lever) or a probe bot taking it
 ",
@@ -439,7 +441,7 @@ fingerprints | object | per game folder: every resolved rule value, the lineup a
 const WIN_EFFECT: &str = "win_taken_percent | percent | the taker's weighted mean win share at decisions where it was taken
 win_not_taken_percent | percent | the same where it was a choice and not taken
 difference_pp | percentage points | win_taken_percent - win_not_taken_percent
-ci_low_pp | percentage points | lower end of the interval of `difference_pp` | normal 95% with the cluster-robust (linearized) variance of the two ratio estimators, matches as clusters
+ci_low_pp | percentage points | lower end of the interval of `difference_pp` | t 95% (see `ci_method`) with the cluster-robust variance of the two ratio estimators, deal groups as clusters, small-sample corrected (CR2: each group's residual sum over the square root of 1 minus its share of its side's weight)
 ci_high_pp | percentage points | upper end of the interval of `difference_pp` | as `ci_low_pp`
 ";
 
@@ -448,7 +450,7 @@ ci_high_pp | percentage points | upper end of the interval of `difference_pp` | 
 const SCORE_EFFECT: &str = "score_taken | game points | a solo game has no winner (PP-15), so an option is judged by the final score: the player's weighted mean final score at decisions where it was taken (no `mark`: the margin is a win share's)
 score_not_taken | game points | the same where it was a choice and not taken
 difference_points | game points | score_taken - score_not_taken
-ci_low_points | game points | lower end of the interval of `difference_points` | normal 95% with the cluster-robust (linearized) variance of the two ratio estimators, matches as clusters
+ci_low_points | game points | lower end of the interval of `difference_points` | t 95% (see `ci_method`) with the cluster-robust variance of the two ratio estimators, deal groups as clusters, small-sample corrected (CR2: each group's residual sum over the square root of 1 minus its share of its side's weight)
 ci_high_points | game points | upper end of the interval of `difference_points` | as `ci_low_points`
 ";
 

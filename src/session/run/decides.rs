@@ -9,7 +9,9 @@ use crate::core::{Game, OptionKind};
 use crate::stats::Tally;
 use crate::stats::decomposition::{Decomposition, Measure, decompose};
 use crate::stats::options::bot_groups;
-use crate::stats::options::table::{Evidence, OptionRow, bot_rows, strongest_lever};
+use crate::stats::options::table::{
+    Evidence, LEVER_MIN_CLUSTERS, LEVER_RULE, OptionRow, bot_rows, strongest_lever,
+};
 
 /// The game's side of the option table: its name, players, kinds and each kind's lever with
 /// the lever's current value.
@@ -80,14 +82,7 @@ pub fn option_rows(
     for (g, counts) in tally.options.groups.iter().enumerate() {
         let Some(label) = groups.get(g) else { continue };
         let kinds = &of.kinds[..counts.len().min(of.kinds.len())];
-        rows.extend(bot_rows(
-            label,
-            evidence(label),
-            kinds,
-            counts,
-            tally.options.counted,
-            margin_pp / 100.0,
-        ));
+        rows.extend(bot_rows(label, evidence(label), kinds, counts, margin_pp / 100.0));
     }
     if of.players == 1 {
         // A solo game's rows speak of points of score; the margin is a win share's.
@@ -150,56 +145,59 @@ pub fn decompositions(tally: &Tally, labels: &[String], group: u64) -> Vec<Decom
         .collect()
 }
 
-/// The line naming the strongest lever, for stdout and the report; `matches` is how many
-/// matches were counted and `every` how many deals one counted deal stands for.
-pub fn lever_line(rows: &[OptionRow], matches: u64, every: u64, solo: bool) -> Option<String> {
+/// The lines naming the strongest lever and how it was chosen, for stdout; `matches` is how
+/// many matches were counted, in `deals` deal groups, and `every` how many deals one
+/// counted deal stands for. Empty without rows.
+pub fn lever_lines(
+    rows: &[OptionRow],
+    (matches, deals): (u64, u64),
+    every: u64,
+    solo: bool,
+) -> Vec<String> {
+    let of_deals =
+        if deals > 0 && deals != matches { format!(" in {deals} deals") } else { String::new() };
     let n = if every > 1 {
-        format!("n = {matches} matches, one deal in {every}")
+        format!("n = {matches} matches{of_deals}, one deal in {every}")
     } else {
-        format!("n = {matches} matches")
+        format!("n = {matches} matches{of_deals}")
     };
     if rows.is_empty() {
-        return None;
+        return Vec::new();
     }
-    let Some(row) = strongest_lever(rows) else {
+    let on = if solo { "final score" } else { "taker's win share" };
+    let Some((row, c)) = strongest_lever(rows).and_then(|r| Some((r, r.contrast?))) else {
         let bots = bot_groups(&rows.iter().map(|r| r.bot.clone()).collect::<Vec<_>>());
-        return Some(format!(
-            "options: no option kind changes the {} detectably (Holm, 5%; bots {}; {n})",
-            if solo { "final score" } else { "taker's win share" },
-            bots.join(", ")
-        ));
+        let min = LEVER_MIN_CLUSTERS;
+        return vec![
+            format!(
+                "options: no kind taken in {min}+ deals and skipped in {min}+ changes the {on} detectably"
+            ),
+            format!("  (Holm, 5%; bots {}; {n})", bots.join(", ")),
+        ];
     };
-    let c = row.contrast?;
     let mark = row.mark.map_or(String::new(), |m| format!(", {}", m.name()));
-    if solo {
-        // A solo game has no winner (PP-15): the effect is on the final score, in points.
-        return Some(format!(
-            "strongest lever: {} ({}): {:+.1} points of final score when taken [{:+.1}, {:+.1}] ({}, {}; {n})",
+    // A solo game has no winner (PP-15): its effect is on the final score, in points.
+    let (scale, unit) = if solo { (1.0, "points of final score") } else { (100.0, "pp win share") };
+    vec![
+        format!(
+            "strongest lever: {}: {:+.1} {unit} when taken [{:+.1}, {:+.1}] ({}, {}{mark})",
             row.kind.id,
-            row.kind.words,
-            c.difference,
-            c.low,
-            c.high,
+            scale * c.difference,
+            scale * c.low,
+            scale * c.high,
             row.evidence.name(),
             row.bot,
-        ));
-    }
-    Some(format!(
-        "strongest lever: {} ({}): {:+.1} pp win share when taken [{:+.1}, {:+.1}] ({}, {}{mark}; {n})",
-        row.kind.id,
-        row.kind.words,
-        100.0 * c.difference,
-        100.0 * c.low,
-        100.0 * c.high,
-        row.evidence.name(),
-        row.bot,
-    ))
+        ),
+        format!("  {}; {n}", row.kind.words),
+        format!("  chosen: {LEVER_RULE}"),
+    ]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::stats::options::table::{Contrast, Evidence, Mark};
+    use crate::stats::options::variance::Method;
 
     #[test]
     fn sweeps_go_around_the_current_value_and_only_where_that_tests_something() {
@@ -222,13 +220,17 @@ mod tests {
             forced: 0,
             random_takes: 5.0,
             matches: 10,
+            clusters_taken: 5,
+            clusters_not_taken: 8,
             contrast: Some(Contrast {
                 when_taken: 0.3,
                 when_not: 0.2,
                 difference: 0.1,
                 se: 0.01,
+                df: 4.0,
                 low: 0.08,
                 high: 0.12,
+                method: Some(Method::Cr2),
             }),
             p_holm: Some(0.001),
             mark,
@@ -256,5 +258,29 @@ mod tests {
             test_command(&row(Some(Mark::NeverWorthIt), None), &no_lever).unwrap(),
             "arena run --game dardz --players 4 --set value_11=9 --bots prefer:always=value_12:base=greedy,greedy,greedy,greedy"
         );
+    }
+
+    #[test]
+    fn the_lever_lines_say_how_it_was_chosen() {
+        let mut lever = row(Some(Mark::Dominant), None);
+        (lever.clusters_taken, lever.clusters_not_taken) = (400, 900);
+        let lines = lever_lines(&[lever.clone()], (20_836, 5_209), 24, false);
+        assert_eq!(
+            lines,
+            [
+                "strongest lever: value_12: +10.0 pp win share when taken [+8.0, +12.0] (causal, random, dominant)",
+                "  pick 12; n = 20836 matches in 5209 deals, one deal in 24",
+                "  chosen: the largest effect its interval supports, of kinds taken in 100+ deals and skipped in 100+",
+            ]
+        );
+        // Taken in 99 deal groups: too rare to be named, however large.
+        lever.clusters_taken = 99;
+        let lines = lever_lines(&[lever], (2_000, 2_000), 1, false);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(
+            lines[0].starts_with("options: no kind taken in 100+ deals") && lines[0].len() < 100
+        );
+        assert!(lines[1].ends_with("n = 2000 matches)"), "{lines:?}");
+        assert!(lever_lines(&[], (0, 0), 1, false).is_empty());
     }
 }

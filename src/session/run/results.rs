@@ -196,14 +196,12 @@ pub fn write_results(
     let with_bots: Vec<_> = parts.iter().map(|d| (*d, bots.clone())).collect();
     options_csv::write_decomposition(&out.join(DECOMPOSITION_CSV), &with_bots)?;
     files.extend([OPTIONS_CSV.to_string(), DECOMPOSITION_CSV.to_string()]);
-    let mut decides_lines: Vec<String> = decides::lever_line(
+    let mut decides_lines = decides::lever_lines(
         &rows,
-        tally.options.counted,
+        (tally.options.counted, tally.options.deal_groups),
         decides::sample_every(options, labels),
         options.players == 1,
-    )
-    .into_iter()
-    .collect();
+    );
     // Seat, skill and luck on stdout, in win shares, where there is skill to measure
     // (different bots under rotated seats).
     let figures =

@@ -14,20 +14,27 @@
 //! associations (a strong bot's preference is still evidence, which the table shows as how
 //! often it takes k against how often random play would).
 //!
-//! **Why the sums are per match.** Decisions of one match share its outcome, so they are not
-//! independent; the variance is the cluster-robust (linearized) variance of the ratio
-//! estimators with matches as clusters, for which a match adds its four weighted sums and
-//! their ten products. Every counter is an integer (weights in units of 1/[`WEIGHT_UNIT`],
-//! win shares in units of 1/[`crate::stats::SHARE_UNIT`]), so tallies merge exactly across
-//! threads, shards and resumes. The estimates are in [`table`].
+//! **Why the sums are per deal group.** Decisions of one match share its outcome, and the
+//! matches of one deal group (the seatings of one deal under `--seating rotate` or
+//! `permute`) share its dice and cards, so neither is independent of its neighbours; the
+//! variance treats each deal group as one cluster (a match under fixed seats), as the paired
+//! analysis does. A group adds its four weighted sums and their ten products, and while a
+//! kind has few clusters their sums one by one ([`clusters`]) for the small-sample (CR2)
+//! correction. Every counter is an integer (weights in units of 1/[`WEIGHT_UNIT`], win
+//! shares in units of 1/[`crate::stats::SHARE_UNIT`]), so tallies merge exactly across
+//! threads, shards and resumes. The estimates are in [`table`], their variance in
+//! [`variance`].
 
+pub mod clusters;
 pub mod table;
+pub mod variance;
 
 #[cfg(test)]
 mod tests;
 
 use crate::core::options::MAX_KINDS;
 use crate::core::{Game, KindSet, MAX_SEATS, Seat};
+use clusters::{Cluster, ClusterList};
 
 /// The bot groups of a lineup: its distinct labels, sorted. The option table and the
 /// decomposition count by group index in this order (so the two compositions a ladder plays
@@ -43,8 +50,9 @@ pub fn bot_groups(labels: &[String]) -> Vec<String> {
 /// 0.013% of itself, far below any interval the table reports, and integers merge exactly.
 pub const WEIGHT_UNIT: u64 = 4096;
 
-/// One match's four weighted sums for one (bot, kind), added to [`ClusterSums`]: Σw·y and Σw
-/// over decisions where the kind was taken (`t`) and where it was legal and not taken (`n`).
+/// One match's (or deal group's) four weighted sums for one (bot, kind), added to
+/// [`ClusterSums`]: Σw·y and Σw over decisions where the kind was taken (`t`) and where it was
+/// legal and not taken (`n`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MatchSums {
     pub ty: i64,
@@ -53,7 +61,7 @@ pub struct MatchSums {
     pub nw: i64,
 }
 
-/// Sums over matches of [`MatchSums`] and of their products: enough for the ratio
+/// Sums over clusters (deal groups) of [`MatchSums`] and of their products: enough for the ratio
 /// estimators and their cluster-robust variance.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ClusterSums {
@@ -63,6 +71,15 @@ pub struct ClusterSums {
     pub nw: i128,
     /// Σ ty², Σ tw², Σ ty·tw, Σ ny², Σ nw², Σ ny·nw, Σ ty·ny, Σ ty·nw, Σ tw·ny, Σ tw·nw.
     pub products: [i128; 10],
+}
+
+impl MatchSums {
+    fn add(&mut self, o: MatchSums) {
+        self.ty += o.ty;
+        self.tw += o.tw;
+        self.ny += o.ny;
+        self.nw += o.nw;
+    }
 }
 
 impl ClusterSums {
@@ -115,7 +132,20 @@ pub struct KindTally {
     pub random_takes: u64,
     /// Matches with at least one unforced decision where it was legal.
     pub matches: u64,
+    /// Deal groups with at least one unforced decision where it was legal: the clusters (0
+    /// in tallies written when matches were the clusters).
+    #[serde(default)]
+    pub clusters: u64,
+    /// Of those, the groups where it was taken, and where it was a choice not taken.
+    #[serde(default)]
+    pub taken_clusters: u64,
+    #[serde(default)]
+    pub not_taken_clusters: u64,
+    /// Sums over deal groups.
     pub sums: ClusterSums,
+    /// The groups one by one while they are few (absent from older tallies).
+    #[serde(default = "ClusterList::absent")]
+    pub few: ClusterList,
 }
 
 impl KindTally {
@@ -125,7 +155,20 @@ impl KindTally {
         self.forced += o.forced;
         self.random_takes += o.random_takes;
         self.matches += o.matches;
+        self.clusters += o.clusters;
+        self.taken_clusters += o.taken_clusters;
+        self.not_taken_clusters += o.not_taken_clusters;
         self.sums.merge(&o.sums);
+        self.few.merge(&o.few, self.taken_clusters, self.not_taken_clusters);
+    }
+
+    /// Count one deal group's sums (`deal` names it).
+    fn add_group(&mut self, deal: u64, sums: MatchSums) {
+        self.clusters += 1;
+        self.taken_clusters += u64::from(sums.tw > 0);
+        self.not_taken_clusters += u64::from(sums.nw > 0);
+        self.sums.add(sums);
+        self.few.add(Cluster { deal, sums }, self.taken_clusters, self.not_taken_clusters);
     }
 }
 
@@ -133,9 +176,12 @@ impl KindTally {
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct OptionTally {
     /// Matches whose options were counted (one deal in
-    /// [`crate::core::Game::option_sample_every`]): the clusters of every estimate.
+    /// [`crate::core::Game::option_sample_every`]).
     #[serde(default)]
     pub counted: u64,
+    /// Deal groups of those matches.
+    #[serde(default)]
+    pub deal_groups: u64,
     pub groups: Vec<Vec<KindTally>>,
 }
 
@@ -153,6 +199,7 @@ impl OptionTally {
 
     pub fn merge(&mut self, o: &OptionTally) {
         self.counted += o.counted;
+        self.deal_groups += o.deal_groups;
         for (g, row) in o.groups.iter().enumerate() {
             for (k, t) in row.iter().enumerate() {
                 self.kind_mut(g, row.len(), k).merge(t);
@@ -186,8 +233,9 @@ struct InMatch {
 }
 
 /// One worker's per-match bookkeeping: a match's counts wait here until it ends (the weights
-/// need its outcome, and a match that panics must count nowhere). Reused from match to
-/// match, so counting allocates nothing once warm.
+/// need its outcome, and a match that panics must count nowhere), and its sums until its
+/// deal group ends (the group is the cluster). Reused from match to match, so counting
+/// allocates nothing once warm.
 #[derive(Clone, Debug)]
 pub struct MatchOptions {
     /// The game's number of kinds (0: nothing to count).
@@ -197,6 +245,11 @@ pub struct MatchOptions {
     /// Indexed by `group * kinds + kind`.
     current: Vec<InMatch>,
     touched: Vec<usize>,
+    /// The current deal group's sums, indexed as `current`, and the indices it touched.
+    group: Vec<MatchSums>,
+    group_touched: Vec<usize>,
+    /// The current deal group's deal, once one of its matches was counted.
+    group_deal: Option<u64>,
 }
 
 impl MatchOptions {
@@ -207,6 +260,9 @@ impl MatchOptions {
             counts: [0; MAX_KINDS],
             current: Vec::new(),
             touched: Vec::new(),
+            group: Vec::new(),
+            group_touched: Vec::new(),
+            group_deal: None,
         }
     }
 
@@ -273,9 +329,12 @@ impl MatchOptions {
         }
     }
 
-    /// The match ended with `units` (each seat's win share, in units of 1/840): add its
-    /// counts and every decision's weighted outcome to `tally`, one cluster per (bot, kind).
-    pub fn finish(&mut self, tally: &mut OptionTally, units: &[i64; MAX_SEATS]) {
+    /// The match of `deal` ended with `units` (each seat's win share, in units of 1/840): add
+    /// its counts to `tally`, and every decision's weighted outcome to its deal group's sums,
+    /// which [`MatchOptions::close_group`] adds once the group's last match is played.
+    pub fn finish(&mut self, tally: &mut OptionTally, units: &[i64; MAX_SEATS], deal: u64) {
+        debug_assert!(self.group_deal.is_none_or(|d| d == deal), "a deal group left open");
+        self.group_deal = Some(deal);
         tally.counted += 1;
         for p in self.pending.drain(..) {
             let s = &mut self.current[p.index as usize].sums;
@@ -298,9 +357,35 @@ impl MatchOptions {
             t.random_takes += m.random_takes;
             if m.sums != MatchSums::default() {
                 t.matches += 1;
-                t.sums.add(m.sums);
+                if self.group.len() <= index {
+                    self.group.resize(index + 1, MatchSums::default());
+                }
+                if self.group[index] == MatchSums::default() {
+                    self.group_touched.push(index);
+                }
+                self.group[index].add(m.sums);
             }
         }
+    }
+
+    /// The deal group's last match was played (or the worker moves on to another group): add
+    /// its sums to `tally`, one cluster per (bot, kind) it touched.
+    pub fn close_group(&mut self, tally: &mut OptionTally) {
+        let Some(deal) = self.group_deal.take() else { return };
+        tally.deal_groups += 1;
+        for index in self.group_touched.drain(..) {
+            let sums = std::mem::take(&mut self.group[index]);
+            let (group, kind) = (index / self.kinds, index % self.kinds);
+            tally.kind_mut(group, self.kinds, kind).add_group(deal, sums);
+        }
+    }
+
+    /// Take over `old`'s open deal group (a worker replaced after a panic keeps the sums of
+    /// the group's matches played before it).
+    pub fn carry_group(&mut self, old: &mut MatchOptions) {
+        self.group = std::mem::take(&mut old.group);
+        self.group_touched = std::mem::take(&mut old.group_touched);
+        self.group_deal = old.group_deal.take();
     }
 
     /// Forget a match that did not finish (it panicked): its decisions count nowhere.
