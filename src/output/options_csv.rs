@@ -13,7 +13,6 @@ use crate::stats::analysis::skill_luck::{COIN_FLIP_METHOD, ELO_METHOD, SHARE_MET
 use crate::stats::decomposition::{Decomposition, Estimate};
 use crate::stats::options::table::OptionRow;
 
-
 fn pct(x: f64) -> String {
     f6(100.0 * x)
 }
