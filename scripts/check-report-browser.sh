@@ -25,9 +25,11 @@ $arena run --game dardz --players 3 --matches 3000 --seed 7 --quiet --out "$work
 $arena sweep --game dardz --vary value_12=6,10,14 --matches 2000 --seed 7 --quiet --out "$work/sweep"
 $arena run --matches 3000 --seed 7 --quiet --out "$work/experiment"
 $arena ladder --game tictactoe --bots random,greedy,mcts-100 --max-matches 200 --seed 7 --quiet --out "$work/ladder"
+# A lineup of different bots: the run page's seat, skill and luck in win shares.
+$arena run --game low-blow --luck --matches 600 --seed 7 --quiet --out "$work/luck"
 
 status=0
-for name in dardz sweep experiment ladder; do
+for name in dardz sweep experiment ladder luck; do
     page="$work/$name/report.html"
     [ -s "$page" ] || { echo "FAIL: $name: no report.html"; status=1; continue; }
     png="$shots/$name.png"
@@ -98,6 +100,8 @@ for wd, ht in svgs:
         sys.exit(f"FAIL: {name}: a chart of zero size")
 if "<script" in html:
     sys.exit(f"FAIL: {name}: the page has a script")
+if name == "luck" and not all(f"<p>{w}: " in html for w in ("Seat", "Skill", "Luck")):
+    sys.exit(f"FAIL: {name}: the page does not say seat, skill and luck")
 print(f"ok: {name}: {w}x{h} screenshot, {distinct} distinct values, {len(svgs)} charts -> {png}")
 PY
 done
@@ -110,7 +114,7 @@ if [ -d scripts/view-browser/node_modules/playwright-core ]; then
     CHROMIUM="$browser" node scripts/view-browser/report.js 800,1280 \
         dardz="$work/dardz/report.html" sweep="$work/sweep/report.html" \
         experiment="$work/experiment/report.html" ladder="$work/ladder/report.html" \
-        experiment-dardz="$work/experiment/dardz/report.html" || status=1
+        experiment-dardz="$work/experiment/dardz/report.html" luck="$work/luck/report.html" || status=1
 fi
 [ "$status" = 0 ] && echo "report browser check passed" || echo "report browser check FAILED"
 exit $status
