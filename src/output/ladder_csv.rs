@@ -183,6 +183,10 @@ pub fn ladder_rows(
     rows
 }
 
+/// The figure of `ladder_figures.csv` that holds the top step's head-to-head share (read
+/// back by the default experiment's skill lines).
+pub const TOP_STEP_SHARE: &str = "top_step_share";
+
 /// The rows of `ladder_figures.csv`: the skill figures, each with its interval, n and method.
 pub fn figure_rows(
     design: &LadderDesign,
@@ -228,7 +232,7 @@ pub fn figure_rows(
     );
     let top = design.rungs.len() - 1;
     line(
-        "top_step_share",
+        TOP_STEP_SHARE,
         f.steps.last().copied().flatten().map(|e| (e.share, e.lo, e.hi)),
         states[design.job_index(JobKind::Step(top - 1))].matches(),
         format!("{} vs {}", label(top), label(top - 1)),
@@ -334,7 +338,7 @@ pub fn verdict(
         let balance = crate::stats::analysis::balance(t, &[], margin);
         let words = crate::stats::analysis::answer(&balance.seats, margin).words(margin);
         let levels = crate::stats::verdict::Levels::FIXED;
-        let edge = crate::stats::analysis::seat_edge(&balance.seats, t.matches, margin, &levels);
+        let edge = crate::stats::analysis::seat_edge(&balance.seats, margin, &levels);
         let drawn = match t.shared_first {
             0 => String::new(),
             d => format!("; {d} drawn"),

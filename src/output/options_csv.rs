@@ -9,7 +9,7 @@ use crate::core::layout::{DECOMPOSITION_CSV, OPTIONS_CSV, SKILL_LUCK_CSV};
 use crate::output::columns::header;
 use crate::output::csv_files::{f6, write_csv};
 use crate::stats::analysis::SkillLuck;
-use crate::stats::analysis::skill_luck::{COIN_FLIP_METHOD, ELO_METHOD, SHARE_METHOD};
+use crate::stats::analysis::skill_luck::{COIN_FLIP_METHOD, ELO_METHOD, SHARE_METHOD, figure};
 use crate::stats::decomposition::{Decomposition, Estimate};
 use crate::stats::options::table::OptionRow;
 
@@ -121,7 +121,7 @@ pub fn write_skill_luck(path: &Path, groups: &[SkillLuck]) -> anyhow::Result<()>
             let method =
                 format!("{}, the interval the balance verdict was decided on", e.interval_name());
             row(
-                "seat_edge",
+                figure::SEAT_EDGE,
                 Some(e.seat),
                 (e.diff_pp, e.interval_pp.0, e.interval_pp.1),
                 "pp",
@@ -132,7 +132,7 @@ pub fn write_skill_luck(path: &Path, groups: &[SkillLuck]) -> anyhow::Result<()>
         let fair = f.fair();
         let (s, u) = (&f.skill, &f.upset);
         row(
-            "skill_share",
+            figure::SKILL_SHARE,
             None,
             (100.0 * s.share, 100.0 * s.lo, 100.0 * s.hi),
             "percent",
@@ -141,7 +141,7 @@ pub fn write_skill_luck(path: &Path, groups: &[SkillLuck]) -> anyhow::Result<()>
         );
         let edge = |x: f64| 100.0 * (x - fair);
         row(
-            "skill_edge",
+            figure::SKILL_EDGE,
             None,
             (edge(s.share), edge(s.lo), edge(s.hi)),
             "pp",
@@ -149,10 +149,10 @@ pub fn write_skill_luck(path: &Path, groups: &[SkillLuck]) -> anyhow::Result<()>
             SHARE_METHOD,
         );
         if let Some(g) = f.elo {
-            row("skill_elo", None, (g.elo, g.lo, g.hi), "elo", f.matches, ELO_METHOD);
+            row(figure::SKILL_ELO, None, (g.elo, g.lo, g.hi), "elo", f.matches, ELO_METHOD);
         }
         row(
-            "upset_share",
+            figure::UPSET_SHARE,
             None,
             (100.0 * u.share, 100.0 * u.lo, 100.0 * u.hi),
             "percent",
@@ -161,7 +161,7 @@ pub fn write_skill_luck(path: &Path, groups: &[SkillLuck]) -> anyhow::Result<()>
         );
         let (q, lo, hi) = f.coin_flip();
         row(
-            "coin_flip_share",
+            figure::COIN_FLIP_SHARE,
             None,
             (100.0 * q, 100.0 * lo, 100.0 * hi),
             "percent",

@@ -11,7 +11,7 @@ use crate::report::ReportError;
 use crate::report::charts::{self, Estimate, Guide};
 use crate::report::page::{Page, signed};
 use crate::report::table::{Table, table_of};
-use crate::stats::analysis::skill_luck::{ELO_METHOD, SHARE_METHOD};
+use crate::stats::analysis::skill_luck::{ELO_METHOD, SHARE_METHOD, figure};
 use crate::stats::analysis::{BotShare, EloGap, SeatEdge, SkillLuck};
 use crate::stats::options::table::{Evidence, LEVER_MIN_CLUSTERS, LEVER_RULE, beats, lever_claim};
 
@@ -206,7 +206,7 @@ fn skill_luck_of(t: &Table) -> Result<Option<SkillLuck>, ReportError> {
         }))
     };
     let (Some(skill), Some(upset), Some(edge_row)) =
-        (share("skill_share")?, share("upset_share")?, row("skill_edge"))
+        (share(figure::SKILL_SHARE)?, share(figure::UPSET_SHARE)?, row(figure::SKILL_EDGE))
     else {
         return Ok(None);
     };
@@ -219,11 +219,11 @@ fn skill_luck_of(t: &Table) -> Result<Option<SkillLuck>, ReportError> {
     let Some((stronger, weaker)) = t.text(&t.rows[edge_row], bots).split_once(' ') else {
         return Ok(None);
     };
-    let elo = match row("skill_elo") {
+    let elo = match row(figure::SKILL_ELO) {
         Some(i) => triple(i)?.map(|(elo, lo, hi)| EloGap { elo, lo, hi }),
         None => None,
     };
-    let seat = match row("seat_edge") {
+    let seat = match row(figure::SEAT_EDGE) {
         Some(i) => {
             let text = t.text(&t.rows[i], method);
             let confidence = text.split('%').next().and_then(|c| c.parse::<f64>().ok());
@@ -236,7 +236,6 @@ fn skill_luck_of(t: &Table) -> Result<Option<SkillLuck>, ReportError> {
                     confidence_percent: c,
                     fair_share: 1.0 / players,
                     decisive,
-                    matches: 0,
                 }),
                 _ => None,
             }

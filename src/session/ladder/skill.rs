@@ -102,7 +102,10 @@ pub fn skill_lines(dir: &Path) -> Vec<String> {
     let read = || -> Option<Vec<String>> {
         let t = Table::read(dir, crate::core::layout::LADDER_FIGURES_CSV).ok()?;
         let figure = t.need(&["figure"]).ok()?;
-        let i = t.rows.iter().position(|r| t.text(r, figure) == "top_step_share")?;
+        let i = t
+            .rows
+            .iter()
+            .position(|r| t.text(r, figure) == crate::output::ladder_csv::TOP_STEP_SHARE)?;
         let num = |c: &str| t.num(i, t.need(&[c]).ok()?).ok().flatten();
         let (p, lo, hi) = (num("value")?, num("lo")?, num("hi")?);
         let bots = t.text(&t.rows[i], t.need(&["bots"]).ok()?);

@@ -275,6 +275,35 @@ fn within(x: f64, lo: f64, hi: f64) -> f64 {
     x.clamp(lo, hi)
 }
 
+/// The Bradley-Terry inputs of a tally's pairwise results, its slots taken in `order` (the
+/// first is the fit's reference): wins (ties half) and comparisons per ordered pair, and the
+/// per-match score moments (in points: half-points / 2) for the robust errors.
+pub(super) struct PairInputs {
+    pub wins: Vec<Vec<f64>>,
+    pub games: Vec<Vec<f64>>,
+    pub sum: Vec<f64>,
+    pub cross: Vec<Vec<f64>>,
+    /// Uncapped matches.
+    pub matches: f64,
+}
+
+pub(super) fn pair_inputs(t: &Tally, order: &[usize]) -> PairInputs {
+    let halves = |i: usize, j: usize| t.pair_halves[i][j] as f64;
+    let each = |f: &dyn Fn(usize, usize) -> f64| -> Vec<Vec<f64>> {
+        order.iter().map(|&i| order.iter().map(|&j| f(i, j)).collect()).collect()
+    };
+    PairInputs {
+        wins: each(&|i, j| halves(i, j) / 2.0),
+        games: each(&|i, j| (halves(i, j) + halves(j, i)) / 2.0),
+        sum: order
+            .iter()
+            .map(|&i| (0..t.players).map(|j| halves(i, j)).sum::<f64>() / 2.0)
+            .collect(),
+        cross: each(&|i, j| t.pair_cross[i][j] as f64 / 4.0),
+        matches: (t.matches - t.capped) as f64,
+    }
+}
+
 /// Ratings per lineup slot, and the head-to-head difference when there are two. `group_size`
 /// 1 (fixed seating) puts each bot in one seat, so bot strength and seat advantage cannot be
 /// told apart: no rating is estimated then.
@@ -297,11 +326,8 @@ pub fn ratings(t: &Tally, labels: &[String], group_size: u64) -> (Vec<Rating>, O
             .collect();
         return (rows, None);
     }
-    let wins: Vec<Vec<f64>> =
-        (0..n).map(|i| (0..n).map(|j| t.pair_halves[i][j] as f64 / 2.0).collect()).collect();
-    let games: Vec<Vec<f64>> = (0..n)
-        .map(|i| (0..n).map(|j| (t.pair_halves[i][j] + t.pair_halves[j][i]) as f64 / 2.0).collect())
-        .collect();
+    let order: Vec<usize> = (0..n).collect();
+    let PairInputs { wins, games, sum, cross, matches: uncapped } = pair_inputs(t, &order);
     let difference = (n == 2).then(|| {
         let comparisons = games[0][1] as u64;
         let share = wins[0][1] / games[0][1].max(1.0);
@@ -343,12 +369,6 @@ pub fn ratings(t: &Tally, labels: &[String], group_size: u64) -> (Vec<Rating>, O
             comparisons,
         }
     });
-    // Per-match score moments (in points: half-points / 2) for robust errors.
-    let sum: Vec<f64> =
-        (0..n).map(|i| (0..n).map(|j| t.pair_halves[i][j] as f64).sum::<f64>() / 2.0).collect();
-    let cross: Vec<Vec<f64>> =
-        (0..n).map(|i| (0..n).map(|j| t.pair_cross[i][j] as f64 / 4.0).collect()).collect();
-    let uncapped = (t.matches - t.capped) as f64;
     let bt = bradley_terry_robust(
         &wins,
         &games,

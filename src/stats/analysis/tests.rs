@@ -237,7 +237,7 @@ fn the_interval_beside_a_verdict_is_the_one_that_decided_it() {
     assert_eq!(answer(&b.seats, 1.0), crate::stats::verdict::Answer::SmallEdge);
     let wilson_high = b.seats[0].diff_ci_pp.1;
     assert!(wilson_high > 1.0, "the 95% interval crosses the margin: {wilson_high}");
-    let e = seat_edge(&b.seats, t.matches, 1.0, &Levels::FIXED).unwrap();
+    let e = seat_edge(&b.seats, 1.0, &Levels::FIXED).unwrap();
     assert!(e.interval_pp.1 <= 1.0, "{e:?}");
     let shown = format!(
         "[{:.1}, {:.1}] (90% Clopper-Pearson, the deciding interval)",

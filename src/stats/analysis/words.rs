@@ -75,9 +75,8 @@ pub struct SeatEdge {
     /// Its two-sided confidence, in percent (90 at the fixed levels).
     pub confidence_percent: f64,
     pub fair_share: f64,
-    /// Decisive matches (the n of the share) and all matches.
+    /// Decisive matches: the n of the share.
     pub decisive: u64,
-    pub matches: u64,
 }
 
 impl SeatEdge {
@@ -95,12 +94,7 @@ impl SeatEdge {
 
 /// The verdict's seat (the one [`top_seat`] names) with its deciding interval; `None` when
 /// there is nothing to test (one seat, no decisive match).
-pub fn seat_edge(
-    seats: &[SeatBalance],
-    matches: u64,
-    margin_pp: f64,
-    levels: &Levels,
-) -> Option<SeatEdge> {
+pub fn seat_edge(seats: &[SeatBalance], margin_pp: f64, levels: &Levels) -> Option<SeatEdge> {
     let top = top_seat(seats)?;
     if seats.len() < 2 || top.decisive == 0 {
         return None;
@@ -119,7 +113,6 @@ pub fn seat_edge(
         confidence_percent: 100.0 * confidence,
         fair_share: fair,
         decisive: top.decisive,
-        matches,
     })
 }
 
@@ -162,8 +155,7 @@ pub(super) fn verdict(
     if decisive == 0 {
         return format!("no match had a sole winner (n = {matches}): nothing to test");
     }
-    let (Some(top), Some(shown)) = (top_seat(seats), seat_edge(seats, matches, margin_pp, levels))
-    else {
+    let (Some(top), Some(shown)) = (top_seat(seats), seat_edge(seats, margin_pp, levels)) else {
         return "no seats".into();
     };
     let (lo, hi) = shown.interval_pp;

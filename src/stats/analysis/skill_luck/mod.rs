@@ -22,7 +22,9 @@
 //! the sandwich (matches as clusters) and the model's own (one virtual tie per pair keeps a
 //! clean sweep finite).
 
-use super::{CONFIDENCE, SeatBalance, SeatEdge, contrast_variances, seat_edge};
+use super::{
+    CONFIDENCE, PairInputs, SeatBalance, SeatEdge, contrast_variances, pair_inputs, seat_edge,
+};
 use crate::stats::Tally;
 use crate::stats::intervals::{wilson_share, z_for};
 use crate::stats::ratings::{MatchScores, bradley_terry_robust};
@@ -60,6 +62,16 @@ pub struct SkillLuck {
     pub skill: BotShare,
     pub upset: BotShare,
     pub elo: Option<EloGap>,
+}
+
+/// The names of `skill_luck.csv`'s figures, shared by its writer and the page that reads it.
+pub mod figure {
+    pub const SEAT_EDGE: &str = "seat_edge";
+    pub const SKILL_SHARE: &str = "skill_share";
+    pub const SKILL_EDGE: &str = "skill_edge";
+    pub const SKILL_ELO: &str = "skill_elo";
+    pub const UPSET_SHARE: &str = "upset_share";
+    pub const COIN_FLIP_SHARE: &str = "coin_flip_share";
 }
 
 /// The share method, as the CSV and the lines name it.
@@ -167,32 +179,10 @@ fn elo_over(t: &Tally, a: usize, b: usize) -> Option<EloGap> {
     // Slot b first (the reference), then a, then the rest.
     let mut order = vec![b, a];
     order.extend((0..n).filter(|&s| s != a && s != b));
-    let wins: Vec<Vec<f64>> = order
-        .iter()
-        .map(|&i| order.iter().map(|&j| t.pair_halves[i][j] as f64 / 2.0).collect())
-        .collect();
-    let games: Vec<Vec<f64>> = order
-        .iter()
-        .map(|&i| {
-            order
-                .iter()
-                .map(|&j| (t.pair_halves[i][j] + t.pair_halves[j][i]) as f64 / 2.0)
-                .collect()
-        })
-        .collect();
-    let compared: f64 = games[0][1];
-    if compared <= 0.0 {
+    let PairInputs { wins, games, sum, cross, matches } = pair_inputs(t, &order);
+    if games[0][1] <= 0.0 {
         return None;
     }
-    let sum: Vec<f64> = order
-        .iter()
-        .map(|&i| (0..n).map(|j| t.pair_halves[i][j] as f64).sum::<f64>() / 2.0)
-        .collect();
-    let cross: Vec<Vec<f64>> = order
-        .iter()
-        .map(|&i| order.iter().map(|&j| t.pair_cross[i][j] as f64 / 4.0).collect())
-        .collect();
-    let matches = (t.matches - t.capped) as f64;
     let model = bradley_terry_robust(&wins, &games, None);
     let sandwich = bradley_terry_robust(
         &wins,
@@ -235,7 +225,7 @@ pub fn skill_luck(
     Some(SkillLuck {
         players: t.players,
         matches: t.matches,
-        seat: seat_edge(seats, t.matches, margin_pp, levels),
+        seat: seat_edge(seats, margin_pp, levels),
         stronger: bots[strong].0.to_string(),
         weaker: bots[weak].0.to_string(),
         skill: shares[strong],
