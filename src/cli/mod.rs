@@ -10,6 +10,7 @@ pub mod plan;
 pub mod play;
 pub mod report;
 pub mod run;
+pub mod run_print;
 pub mod status;
 pub mod sweep;
 pub mod trace;
@@ -210,6 +211,11 @@ pub struct RunArgs {
     /// No progress bar and no summary on stdout.
     #[arg(long)]
     pub quiet: bool,
+    /// Also print how each answer was decided: the full verdict with its tests, levels and
+    /// caveats (as verdict.txt says it), every seat's interval, how the strongest lever was
+    /// chosen, and the capped and failed counts.
+    #[arg(long, short = 'v')]
+    pub explain: bool,
     #[command(flatten)]
     pub stopping: StoppingArgs,
     /// Play only shard I of K (0-based, e.g. `--shard 0/4`): a contiguous range of whole

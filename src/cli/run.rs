@@ -1,21 +1,17 @@
 //! `arena run` and `arena merge`: turn the flags into an experiment, let the run engine play
 //! it (or merge shards), and print what happened.
 
-use std::path::Path;
-
 use crate::cli::report::report_after;
+use crate::cli::run_print::{Detail, print_game, print_skill, print_table, print_verdict};
 use crate::cli::sweep::{SweepArgs, check_time_limit, sweep_command};
 use crate::cli::{MergeArgs, RunArgs, Status};
 use crate::core::layout::SHARD_TALLY;
-use crate::core::layout::VERDICT_TXT;
+use crate::output::console::say;
 use crate::session::ladder::{is_ladder_dir, merge_ladder};
 use crate::session::{
-    Execution, Experiment, ExperimentFile, GameRun, RunEnd, RunResult, RunSummary, Shard, input,
-    input_records, is_sweep_shard, merge, merge_sweep, parse_matches, parse_threads, run, signals,
+    Execution, Experiment, ExperimentFile, RunEnd, RunResult, Shard, input, input_records,
+    is_sweep_shard, merge, merge_sweep, parse_matches, parse_threads, run, signals,
 };
-use crate::stats::Tally;
-use crate::stats::intervals::{normal_mean, wilson};
-use crate::stats::tally::LENGTH_MEASURES;
 
 pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Status> {
     let threads = parse_threads(args.threads)?;
@@ -99,15 +95,20 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
     let quiet = exec.quiet;
     // SIGTERM/SIGINT pause the run with a checkpoint (exit 4); a second one stops at once.
     signals::install().map_err(|e| anyhow::anyhow!("cannot install signal handlers: {e}"))?;
+    let detail = Detail { explain: args.explain };
     let result = run(&experiment, &exec, |done| {
         if !quiet {
-            print_game(done);
+            print_game(done, detail);
         }
     })?;
     if !quiet {
-        print_skill(&result.skill);
+        print_table(&result.games);
+        print_skill(&result.skill, &result.games, detail);
         if let Some(hint) = more_hint(&result) {
-            crate::outln!("{hint}");
+            say(&hint);
+        }
+        if !detail.explain && result.games.iter().any(|g| g.summary.is_some()) {
+            say("the method behind each answer: `--explain`, or verdict.txt in each game's folder");
         }
     }
     // The report reads the finished folder; a paused run has nothing final to show yet.
@@ -138,37 +139,6 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
             Status::Paused
         }
     })
-}
-
-/// The skill check's figures, from each ladder's verdict: the rating of greedy over random,
-/// the upset share, and seat 0's share when every seat plays greedy.
-fn print_skill(skill: &[(String, std::path::PathBuf)]) {
-    if skill.is_empty() {
-        return;
-    }
-    crate::outln!(
-        "skill check (a random-vs-greedy ladder per game; `arena ladder` adds MCTS rungs):"
-    );
-    for (game, dir) in skill {
-        let verdict = std::fs::read_to_string(dir.join(VERDICT_TXT)).unwrap_or_default();
-        let lines: Vec<&str> = verdict.lines().collect();
-        let pick = |start: &str| lines.iter().find(|l| l.starts_with(start)).copied();
-        crate::outln!("{game}: -> {}", dir.display());
-        for line in [
-            lines.first().copied(),
-            lines.get(1).copied(),
-            pick("The weaker"),
-            pick("First-player edge with every seat played by greedy"),
-        ]
-        .into_iter()
-        .flatten()
-        {
-            crate::outln!("  {line}");
-        }
-        for line in crate::session::ladder::skill::skill_lines(dir) {
-            crate::outln!("  {line}");
-        }
-    }
 }
 
 /// `--luck`: greedy and random alternating around the table, for the game and player count
@@ -225,14 +195,6 @@ fn sweep_from_run(args: RunArgs, command_line: &[String]) -> anyhow::Result<Stat
         ..SweepArgs::default()
     };
     sweep_command(sweep, command_line)
-}
-
-fn print_game(done: &GameRun) {
-    match &done.summary {
-        None => crate::outln!("{}: already complete in {}", done.game, done.out.display()),
-        Some(s) if s.paused_at.is_some() => {}
-        Some(s) => print_summary(done.game, s, &done.out),
-    }
 }
 
 /// The command that plays the matches the verdicts ask for ("about 12,000 more matches would
@@ -301,97 +263,12 @@ pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result
         merged.tally.matches,
         args.out.display()
     );
+    say(&format!("  {}", merged.headline));
     print_verdict(&merged.verdict);
     if !args.no_report {
         report_after(&args.out, false);
     }
     Ok(if merged.failures.is_empty() { Status::Ok } else { Status::HadFailures })
-}
-
-/// The verdict, one `verdict:` line per line of `verdict.txt`, the same after `run` and
-/// `merge`: the answer first (with different bots, which bot won: `verdict: bots: ...`), then
-/// the seats; with one bot everywhere, the seats.
-fn print_verdict(verdict: &str) {
-    for line in verdict.lines() {
-        crate::outln!("  verdict: {line}");
-    }
-}
-
-/// How long a match lasts, in the game's own unit: the median and the 5-95% range.
-fn length_line(tally: &Tally, unit: &str) -> Option<String> {
-    let index = LENGTH_MEASURES.iter().position(|m| *m == unit)?;
-    let h = &tally.lengths[index];
-    let (median, p5, p95) = (h.quantile(0.5)?, h.quantile(0.05)?, h.quantile(0.95)?);
-    Some(format!(
-        "length: median {median} {unit}, 5-95% range {p5}-{p95} {unit} (n = {})",
-        h.count()
-    ))
-}
-
-fn print_summary(game: &str, s: &RunSummary, out: &Path) {
-    let spec = &s.spec;
-    let bots: Vec<&str> = spec.lineup.iter().map(|b| b.label.as_str()).collect();
-    let changed = s.changes.as_ref().map_or(String::new(), |c| format!(" [{c}]"));
-    crate::outln!(
-        "{game}{changed}: {} matches, {} players, bots {}, seed {}, seating {}, {:.1} s ({:.0} matches/s) -> {}",
-        s.tally.matches,
-        spec.players,
-        bots.join(","),
-        spec.seed,
-        spec.seating.name(),
-        s.elapsed_seconds,
-        s.tally.matches as f64 / s.elapsed_seconds.max(1e-9),
-        out.display()
-    );
-    print_verdict(&s.verdict);
-    if spec.players == 1 {
-        // Solo (PP-15): the score, never a win share.
-        let t = &s.tally.seats[0];
-        let (lo, hi) = normal_mean(t.mean_score(), t.sd_score(), t.matches, 0.95);
-        crate::outln!(
-            "  seat 0: mean score {:.2} [{lo:.2}, {hi:.2}] (normal 95%, sd {:.2}, n={}); solo: no win share",
-            t.mean_score(),
-            t.sd_score(),
-            t.matches
-        );
-    } else {
-        for seat in 0..spec.players {
-            let t = &s.tally.seats[seat];
-            let (lo, hi) = wilson(t.win_shares(), t.matches, 0.95);
-            // In percent with one decimal, as a person reads a share (seats.csv keeps
-            // the full precision); a draw counts as a share of a win.
-            crate::outln!(
-                "  seat {seat}: win share {:.1}% [{:.1}, {:.1}] (Wilson 95%, n = {})",
-                100.0 * t.win_rate(),
-                100.0 * lo,
-                100.0 * hi,
-                t.matches
-            );
-        }
-    }
-    if let Some(line) = length_line(&s.tally, s.length_unit) {
-        crate::outln!("  {line}");
-    }
-    for line in &s.decides {
-        crate::outln!("  {line}");
-    }
-    crate::outln!("  capped {}, failed {}", s.tally.capped, s.failures.len());
-    if !spec.lineup.iter().all(|b| b.is_reproducible()) {
-        crate::outln!("  {}", crate::session::run::execute::NOT_REPRODUCIBLE);
-    }
-    if let Some(stop) = &s.stopped {
-        crate::outln!("  stopped after {} matches: {}", stop.stopped_at, stop.reason);
-    }
-    if let Some(unmet) = &s.unmet {
-        crate::outln!("  {unmet}");
-    }
-    if !s.failures.is_empty() {
-        crate::outln!(
-            "  {} matches panicked; see {}/failures.csv and replay one with `arena trace --match INDEX`",
-            s.failures.len(),
-            out.display()
-        );
-    }
 }
 
 #[cfg(test)]

@@ -57,6 +57,19 @@ impl Answer {
         }
     }
 
+    /// The answer in at most 24 characters, for a column of a table of games.
+    pub fn brief(self, margin_pp: f64) -> String {
+        let margin = format!("±{margin_pp} pp");
+        match self {
+            Answer::Fair => format!("fair within {margin}"),
+            Answer::SmallEdge => format!("small edge, within {margin}"),
+            Answer::Unfair => format!("unfair, beyond {margin}"),
+            Answer::OpenEdge => "edge, not yet placed".to_string(),
+            Answer::NotEnough => "not enough matches".to_string(),
+            Answer::Untestable => "nothing to test".to_string(),
+        }
+    }
+
     /// The words the full balance verdict opens with, up to its first colon: what a page
     /// finds to tell the answer from the figures that follow (nothing to test is said as
     /// not enough matches).
@@ -175,8 +188,12 @@ pub fn round_count(n: u64) -> String {
     while n / scale >= 100 {
         scale *= 10;
     }
-    let rounded = n.div_ceil(scale) * scale;
-    let digits = rounded.to_string();
+    grouped(n.div_ceil(scale) * scale)
+}
+
+/// `n` exactly, with a comma between groups of three digits ("350,070").
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {

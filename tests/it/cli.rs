@@ -271,9 +271,9 @@ fn default_experiment_runs_every_game() {
         let ladder = out.join("skill").join(game);
         let verdict = std::fs::read_to_string(ladder.join("verdict.txt")).unwrap();
         assert!(verdict.contains("rungs from weakest: random < greedy"), "{game}: {verdict}");
-        assert!(stdout.contains(&format!("Skill ladder on {game},")), "{game} in the summary");
+        assert!(stdout.contains(&format!("\n{game}: skill ")), "{game} in the summary");
     }
-    assert!(stdout.contains("First-player edge with every seat played by greedy"), "{stdout}");
+    assert!(stdout.contains("  with greedy in every seat: "), "{stdout}");
 }
 
 #[test]
@@ -325,10 +325,15 @@ fn a_run_of_changed_rules_names_them_everywhere_a_designer_looks() {
         "value_12=8",
         "--matches",
         "60",
+        "--explain",
     ]);
     let first = text.lines().next().unwrap();
-    assert!(first.starts_with("dardz [value_12=8 (default 10)]: 60 matches"), "{first}");
-    let folder = first.rsplit("-> ").next().unwrap();
+    assert!(
+        first.starts_with("dardz [value_12=8 (default 10)], 3 players, random bots: "),
+        "{first}"
+    );
+    let end = text.lines().find(|l| l.starts_with("  60 matches")).expect(&text);
+    let folder = end.rsplit("-> ").next().unwrap();
     assert!(folder.starts_with("results/dardz-value_12=8-"), "{folder}");
     // Shares as a person reads them: percent with one decimal, n named.
     let seat = text.lines().find(|l| l.trim_start().starts_with("seat 0: win share ")).unwrap();
@@ -342,12 +347,15 @@ fn a_run_of_changed_rules_names_them_everywhere_a_designer_looks() {
     // A rules file is named too, by its path as given.
     let text = run(&["run", "--rules", "short.toml", "--matches", "40"]);
     let first = text.lines().next().unwrap();
-    assert!(first.starts_with("pig [target=30 (default 100); rules file short.toml]:"), "{first}");
-    assert!(first.contains("-> results/pig-target=30-short-"), "{first}");
+    let named = "pig [target=30 (default 100); rules file short.toml], 2 players, random bots: ";
+    assert!(first.starts_with(named), "{first}");
+    let end = text.lines().find(|l| l.starts_with("  40 matches")).expect(&text);
+    assert!(end.contains("-> results/pig-target=30-short-"), "{end}");
     // The game as it ships: no such words anywhere.
     let text = run(&["run", "--game", "pig", "--matches", "40"]);
     let first = text.lines().next().unwrap();
-    assert!(first.starts_with("pig: 40 matches"), "{first}");
-    let dir = tmp.path().join(first.rsplit("-> ").next().unwrap());
+    assert!(first.starts_with("pig, 2 players, random bots: "), "{first}");
+    let end = text.lines().find(|l| l.starts_with("  40 matches")).expect(&text);
+    let dir = tmp.path().join(end.rsplit("-> ").next().unwrap());
     assert!(!read(&dir, "verdict.txt").contains("Rules changed"));
 }

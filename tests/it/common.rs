@@ -297,3 +297,20 @@ pub fn files_under(root: &Path) -> Vec<PathBuf> {
     files.sort();
     files
 }
+
+/// stdout with each wrapped line put back together: a line that continues the one before is
+/// indented 4 spaces past that line's first part (`output::console::wrap`).
+pub fn unwrapped(text: &str) -> String {
+    let mut out: Vec<(usize, String)> = Vec::new();
+    for line in text.lines() {
+        let indent = line.len() - line.trim_start().len();
+        match out.last_mut() {
+            Some((first, whole)) if indent == *first + 4 && !line.trim().is_empty() => {
+                whole.push(' ');
+                whole.push_str(line.trim());
+            }
+            _ => out.push((indent, line.to_string())),
+        }
+    }
+    out.into_iter().map(|(_, l)| l + "\n").collect()
+}

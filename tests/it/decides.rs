@@ -26,22 +26,30 @@ fn luck_plays_greedy_against_random_and_splits_who_wins() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let stdout = String::from_utf8_lossy(&o.stdout);
-    assert!(stdout.contains("bots greedy,random"), "{stdout}");
-    // Skill and luck in win shares: greedy's share over the fair 50% in pp, random's upsets.
-    assert!(
-        stdout.contains("  skill: greedy wins ") && stdout.contains(" pp over a fair 50.0%"),
-        "{stdout}"
-    );
-    assert!(stdout.contains("  luck: random still wins "), "{stdout}");
+    // The answer first: how often the stronger bot wins; then the seats and luck.
+    let first = stdout.lines().next().unwrap();
+    assert!(first.starts_with("pig, 2 players, bots greedy,random: greedy wins "), "{stdout}");
+    assert!(stdout.contains("  seats: ") && stdout.contains("  luck: random still wins "));
     assert!(!stdout.contains("% skill"), "no variance share on stdout: {stdout}");
     let figures = read(&out, "skill_luck.csv");
     let edge = figures.lines().find(|l| l.contains(",skill_edge,")).expect("a skill row");
     let pp: f64 = edge.split(',').nth(3).unwrap().parse().unwrap();
     assert!(pp > 40.0, "greedy beats random at Pig nearly always (REF-2): {edge}");
-    // The run page says the same three lines, in the same words (read back from the CSV).
+    // With --explain, stdout says seat, skill and luck in full (skill in pp over the fair
+    // 50%), and the run page says the same three lines in the same words (read back from
+    // the CSV).
+    let again = dir.path().join("explained");
+    let args = ["--matches", "400", "--explain", "--no-report", "--out"];
+    let o = arena(
+        &[&["run", "--game", "pig", "--luck"][..], &args, &[again.to_str().unwrap()]].concat(),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let explained = crate::common::unwrapped(&String::from_utf8_lossy(&o.stdout));
+    assert!(explained.contains(" pp over a fair 50.0%"), "{explained}");
     let page = read(&out, "report.html");
-    let three: Vec<&str> = stdout
+    let three: Vec<&str> = explained
         .lines()
+        .filter(|l| l.starts_with("    "))
         .map(str::trim)
         .filter(|l| l.starts_with("seat: ") || l.starts_with("skill: ") || l.starts_with("luck: "))
         .collect();
@@ -118,11 +126,12 @@ fn stdout_and_the_page_name_one_strongest_lever_and_how_it_was_chosen() {
             "4",
             "--matches",
             matches,
+            "--explain",
             "--out",
             out.to_str().unwrap(),
         ]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        (String::from_utf8_lossy(&o.stdout).into_owned(), out)
+        (crate::common::unwrapped(&String::from_utf8_lossy(&o.stdout)), out)
     };
     let (stdout, out) = run("20000");
     let line = stdout.lines().find(|l| l.contains("strongest lever: ")).expect(&stdout);

@@ -201,7 +201,8 @@ fn a_verdict_that_asks_for_more_matches_prints_the_command_that_plays_them() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("about 130,000 more matches would tell"), "{out}");
+    let verdict = std::fs::read_to_string(dir.join("verdict.txt")).unwrap();
+    assert!(verdict.contains("about 130,000 more matches would tell"), "{verdict}");
     let command = format!(
         "to play the matches the verdict asks for: arena run --resume {} --matches 132000",
         dir.display()

@@ -9,6 +9,7 @@
 
 mod common;
 
+mod answer_first;
 mod bots;
 mod cli;
 mod closed_pipes;

@@ -215,7 +215,7 @@ fn pp15_a_solo_pride_run_reports_the_score_and_no_win_share() {
     let o = arena(&run);
     let stdout = text(&o.stdout);
     assert!(o.status.success(), "{}", text(&o.stderr));
-    assert!(!stdout.contains("win share 1") && stdout.contains("seat 0: mean score"), "{stdout}");
+    assert!(!stdout.contains("win share 1") && stdout.contains(": solo, mean score "), "{stdout}");
     let csv = |name: &str| -> Vec<std::collections::HashMap<String, String>> {
         let mut r = csv::Reader::from_path(dir.join(name)).unwrap();
         let header: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();

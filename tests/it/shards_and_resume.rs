@@ -38,12 +38,12 @@ fn shards_merge_into_exactly_the_whole_run() {
     let o = arena(&args);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_same_results(&whole, &merged);
-    // The merged verdict prints as `arena run` prints it: one `verdict:` line per line of
-    // verdict.txt.
-    let out = String::from_utf8_lossy(&o.stdout);
+    // The merged verdict prints as `arena run --explain` prints it: one `verdict:` line
+    // per line of verdict.txt (wrapped to 100 characters).
+    let out = crate::common::unwrapped(&String::from_utf8_lossy(&o.stdout));
     let verdict = std::fs::read_to_string(merged.join("verdict.txt")).unwrap();
     for line in verdict.lines() {
-        assert!(out.contains(&format!("  verdict: {line}\n")), "{line}\n{out}");
+        assert!(out.contains(&format!("    verdict: {line}\n")), "{line}\n{out}");
     }
     // The merge's record covers the pages it replays after its manifest: the
     // same notable.json and pages as the whole run, each listed with its size and CRC.

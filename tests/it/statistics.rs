@@ -111,6 +111,7 @@ fn a_head_to_head_interval_never_passes_100_pp() {
         "greedy,random",
         "--matches",
         "200",
+        "--explain",
         "--no-report",
         "--out",
         dir.to_str().unwrap(),
@@ -121,6 +122,6 @@ fn a_head_to_head_interval_never_passes_100_pp() {
     let (d, lo, hi): (f64, f64, f64) =
         (row[4].parse().unwrap(), row[5].parse().unwrap(), row[6].parse().unwrap());
     assert!(d > 0.95 && lo <= d && hi <= 1.0, "{csv}");
-    let out = crate::common::stdout(&o);
+    let out = crate::common::unwrapped(&crate::common::stdout(&o));
     assert!(out.contains("head to head greedy minus random") && !out.contains("+101."), "{out}");
 }

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use crate::session::input::input;
 use crate::session::ladder::{LADDER_FILE, Ladder, LadderRequest, progress, run_ladder};
 use crate::session::plan::request::RunRequest;
+use crate::stats::verdict::Answer;
 
 /// The subfolder of the experiment's folder that holds one skill ladder per game.
 pub const SKILL_DIR: &str = "skill";
@@ -133,6 +134,82 @@ pub fn skill_lines(dir: &Path) -> Vec<String> {
         ])
     };
     read().unwrap_or_default()
+}
+
+/// What the skill check says a designer needs, in two lines: whether skill matters here (the
+/// head-to-head share of `skill_lines`, without its method), and whether the first-seat
+/// answer changes when every seat plays greedy, set against `random_answer`, the answer of
+/// the game's random run (read from the ladder's verdict, judged against the default
+/// margin). Empty when the ladder's files are missing or damaged.
+pub fn skill_glance(dir: &Path, random_answer: Option<Answer>) -> Vec<String> {
+    use crate::report::table::Table;
+    let mut out = Vec::new();
+    let head_to_head = || -> Option<String> {
+        let t = Table::read(dir, crate::core::layout::LADDER_FIGURES_CSV).ok()?;
+        let figure = t.need(&["figure"]).ok()?;
+        let i = t
+            .rows
+            .iter()
+            .position(|r| t.text(r, figure) == crate::output::ladder_csv::TOP_STEP_SHARE)?;
+        let num = |c: &str| t.num(i, t.need(&[c]).ok()?).ok().flatten();
+        let (p, lo, hi) = (num("value")?, num("lo")?, num("hi")?);
+        let bots = t.text(&t.rows[i], t.need(&["bots"]).ok()?);
+        let (upper, lower) = bots.split_once(" vs ")?;
+        let matches = t.text(&t.rows[i], t.need(&["matches"]).ok()?);
+        let matters = if lo > 0.5 { "skill matters" } else { "skill is not shown to matter" };
+        Some(format!(
+            "{matters}, {upper} finishes ahead of {lower} in {:.1}% [{:.1}, {:.1}] ({matches} matches)",
+            100.0 * p,
+            100.0 * lo,
+            100.0 * hi
+        ))
+    };
+    out.extend(head_to_head());
+    if let Some((greedy, matches)) = greedy_seat_answer(dir) {
+        let margin = crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP;
+        let brief = greedy.brief(margin);
+        out.push(match random_answer {
+            _ if matches!(greedy, Answer::NotEnough | Answer::Untestable) => format!(
+                "with greedy in every seat: {matches} matches are too few to tell whether the first-seat answer changes"
+            ),
+            Some(r) if r == greedy => format!(
+                "with greedy in every seat: {brief} ({matches} matches), the same answer as random play"
+            ),
+            Some(r) => format!(
+                "with greedy in every seat: {brief} ({matches} matches); random play: {}",
+                r.brief(margin)
+            ),
+            None => format!("with greedy in every seat: {brief} ({matches} matches)"),
+        });
+    }
+    out
+}
+
+/// The answer the skill ladder's greedy self-play gives for the seats, and the matches it
+/// rests on, read back from the ladder's `verdict.txt` ("First-player edge with every seat
+/// played by greedy: ... of N; every seat: <answer words>.", against the default margin).
+fn greedy_seat_answer(dir: &Path) -> Option<(Answer, u64)> {
+    let text = std::fs::read_to_string(dir.join(crate::core::layout::VERDICT_TXT)).ok()?;
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("First-player edge with every seat played by greedy:"))?;
+    let (figures, words) = line.rsplit_once("; every seat: ")?;
+    let margin = crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP;
+    let answer = [
+        Answer::Fair,
+        Answer::SmallEdge,
+        Answer::Unfair,
+        Answer::OpenEdge,
+        Answer::NotEnough,
+        Answer::Untestable,
+    ]
+    .into_iter()
+    .find(|a| words.starts_with(&a.words(margin)))?;
+    let matches = figures
+        .split(" of ")
+        .filter_map(|part| part.split([' ', ')', ';']).next()?.parse::<u64>().ok())
+        .last()?;
+    Some((answer, matches))
 }
 
 #[cfg(test)]

@@ -193,6 +193,35 @@ pub fn lever_lines(
     ]
 }
 
+/// What decides a match, in one line for the first lines a person reads: the strongest
+/// lever in the game's words with its effect and interval; its id, how it was chosen and
+/// its sample are [`lever_lines`]' (`--explain`). `None` without rows.
+pub fn lever_short(rows: &[OptionRow], solo: bool) -> Option<String> {
+    if rows.is_empty() {
+        return None;
+    }
+    let on = if solo { "final score" } else { "win share" };
+    let Some((row, c)) = strongest_lever(rows).and_then(|r| Some((r, r.contrast?))) else {
+        return Some(format!("what decides a match: no kind of move changes the {on} detectably"));
+    };
+    let (scale, unit) = if solo { (1.0, "points of final score") } else { (100.0, "pp win share") };
+    Some(format!(
+        "what decides a match most: {}, {:+.1} {unit} when taken [{:+.1}, {:+.1}]",
+        row.kind.words,
+        scale * c.difference,
+        scale * c.low,
+        scale * c.high,
+    ))
+}
+
+/// The strongest lever in the game's words with its effect, for a table of games (`None`
+/// where there is none).
+pub fn lever_brief(rows: &[OptionRow], solo: bool) -> Option<String> {
+    let (row, c) = strongest_lever(rows).and_then(|r| Some((r, r.contrast?)))?;
+    let (scale, unit) = if solo { (1.0, "points") } else { (100.0, "pp") };
+    Some(format!("{} ({:+.1} {unit})", row.kind.words, scale * c.difference))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

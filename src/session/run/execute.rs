@@ -78,8 +78,15 @@ pub struct RunSummary {
     /// What the rules changed from the game's defaults, if anything (said on stdout's first
     /// line, so a changed run never reads like a default one).
     pub changes: Option<String>,
-    /// What decides a match: the strongest lever, and seat, skill and luck.
+    /// What decides a match: the strongest lever, and seat, skill and luck, with how each
+    /// was chosen (`--explain`).
     pub decides: Vec<String>,
+    /// The answer in one phrase (stdout's first line of the game).
+    pub headline: String,
+    /// The few short lines a person reads after the seats and the length.
+    pub short: Vec<String>,
+    /// The game's row in a table of games.
+    pub glance: crate::session::run::results::Glance,
 }
 
 /// `ARENA_FAILPOINT=final:<step>:crash` kills the process at that step of the final write
@@ -99,7 +106,15 @@ pub fn execute<G: Game>(
 ) -> anyhow::Result<RunSummary> {
     let spec: &RunSpec = &plan.spec;
     let group = spec.seating.group_size(spec.players);
-    if !spec.matches.is_multiple_of(group) && !exec.quiet && shard.is_none_or(|s| s.index == 0) {
+    // Only a fixed count is sure to end in a part of a deal: a stopping rule's run stops at
+    // a check (the default experiment's too, whose cap the user never chose), and what it
+    // played is said when it ends.
+    let fixed_count = plan.stopping.is_none();
+    if fixed_count
+        && !spec.matches.is_multiple_of(group)
+        && !exec.quiet
+        && shard.is_none_or(|s| s.index == 0)
+    {
         crate::errln!(
             "note: {}: {} matches is not a multiple of {group} (one deal per {} group of {} players), so the last deal is played under only some seatings",
             game.name(),
@@ -184,6 +199,9 @@ pub fn execute<G: Game>(
             paused_at: Some(cp.next),
             changes: None,
             decides: Vec::new(),
+            headline: String::new(),
+            short: Vec::new(),
+            glance: Default::default(),
         });
     }
     // The cap is a sequential design's last look even where it is no check point (a cap
@@ -454,6 +472,9 @@ impl<G: Game> Finish<'_, G> {
             paused_at: None,
             changes,
             decides: written.decides,
+            headline: written.headline,
+            short: written.short,
+            glance: written.glance,
         })
     }
 

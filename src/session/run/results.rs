@@ -103,13 +103,34 @@ pub struct ResultsOf<'a> {
     pub options: &'a OptionsOf,
 }
 
+/// A game's row in the table that ends a run of several games.
+#[derive(Clone, Debug, Default)]
+pub struct Glance {
+    /// The verdict's answer and the margin it was judged against, in pp.
+    pub answer: Option<(crate::stats::verdict::Answer, f64)>,
+    /// The first seat's edge with its deciding interval ("+0.7 pp [+0.4, +0.9]"); empty
+    /// where undefined (one seat, no decisive match).
+    pub first_seat: String,
+    /// The strongest lever in the game's words, with its effect.
+    pub lever: Option<String>,
+}
+
 /// What [`write_results`] wrote and found.
 pub struct Written {
     pub files: Vec<String>,
     pub verdict: String,
     /// What decides a match, in a few lines for stdout: the strongest lever, and seat,
-    /// skill and luck in win shares (where the lineup has different bots).
+    /// skill and luck in win shares (where the lineup has different bots), with how each
+    /// was chosen and its sample (`--explain`).
     pub decides: Vec<String>,
+    /// The answer in one phrase, for stdout's first line of the game: the seats' balance
+    /// ([`analysis::headline`]), or with different bots how often the stronger wins.
+    pub headline: String,
+    /// The few short lines after the seats' shares and the length: what decides a match in
+    /// words, and with different bots the seats' answer and luck.
+    pub short: Vec<String>,
+    /// The game's row in a table of games.
+    pub glance: Glance,
 }
 
 /// Write every result file computed from a tally (all but matches.csv and the manifest), and
@@ -208,10 +229,31 @@ pub fn write_results(
         analysis::skill_luck(tally, labels, group, &balance.seats, fair_within_pp, &levels);
     options_csv::write_skill_luck(&out.join(SKILL_LUCK_CSV), figures.as_slice())?;
     files.push(SKILL_LUCK_CSV.to_string());
-    if let Some(f) = &figures {
-        decides_lines.extend(f.lines());
-    }
-    Ok(Written { files, verdict, decides: decides_lines })
+    let mut short: Vec<String> = Vec::new();
+    let seats_answer = analysis::headline(&balance.seats, fair_within_pp, &levels);
+    let headline = match &figures {
+        Some(f) => {
+            decides_lines.extend(f.lines());
+            short.push(format!("seats: {seats_answer}"));
+            short.push(f.luck_line());
+            f.headline()
+        }
+        None => seats_answer,
+    };
+    let solo = options.players == 1;
+    short.extend(decides::lever_short(&rows, solo));
+    let glance = Glance {
+        answer: Some((
+            analysis::answer_at(&balance.seats, fair_within_pp, &levels),
+            fair_within_pp,
+        )),
+        first_seat: analysis::seat_edge_of(&balance.seats, 0, fair_within_pp, &levels)
+            .map_or(String::new(), |e| {
+                format!("{:+.1} pp [{:+.1}, {:+.1}]", e.diff_pp, e.interval_pp.0, e.interval_pp.1)
+            }),
+        lever: decides::lever_brief(&rows, solo),
+    };
+    Ok(Written { files, verdict, decides: decides_lines, headline, short, glance })
 }
 
 /// What merging a plan's shards produced.
@@ -221,6 +263,8 @@ pub struct MergeResult {
     pub tally: Tally,
     pub failures: Vec<Failure>,
     pub verdict: String,
+    /// The answer in one phrase ([`Written::headline`]).
+    pub headline: String,
 }
 
 /// Add the tallies of every shard of one plan (`shard_dirs`, each exactly once, in any
@@ -303,7 +347,7 @@ pub fn merge(
         options: &crate::with_game!(&shard_plan.game, g => decides::options_of(g, tally.players)),
     };
     let written = write_results(out, &tally, &failures, &of)?;
-    let (mut files, verdict) = (written.files, written.verdict);
+    let (mut files, verdict, headline) = (written.files, written.verdict, written.headline);
     let matches_digest = if per_match {
         let dirs: Vec<&Path> = shards.iter().map(|(dir, _)| dir.as_path()).collect();
         files.push(MATCHES_CSV.into());
@@ -329,7 +373,7 @@ pub fn merge(
     let plan = plan_from_folder(out, &Default::default())?;
     let pages = write_notable(out, &plan, &picks(&notable, &tally, &first.labels))?;
     crate::output::manifest::record_more(out, &pages)?;
-    Ok(MergeResult { shards: count, tally, failures, verdict })
+    Ok(MergeResult { shards: count, tally, failures, verdict, headline })
 }
 
 /// The whole run's matches.csv in `out` from the shards' (in shard order): rows are in

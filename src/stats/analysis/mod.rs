@@ -14,7 +14,9 @@ mod solo;
 mod words;
 
 pub use skill_luck::{BotShare, EloGap, SkillLuck, skill_luck};
-pub use words::{RANDOM_PLAY_WARNING, SeatEdge, answer, answer_at, seat_edge};
+pub use words::{
+    RANDOM_PLAY_WARNING, SeatEdge, answer, answer_at, headline, seat_edge, seat_edge_of,
+};
 use words::{lineup_note, verdict};
 
 const CONFIDENCE: f64 = 0.95;

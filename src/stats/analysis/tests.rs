@@ -252,3 +252,35 @@ fn the_interval_beside_a_verdict_is_the_one_that_decided_it() {
     assert!(b.verdict.starts_with("unfair by more than"), "{}", b.verdict);
     assert!(b.verdict.contains("(97.5% Clopper-Pearson, the deciding interval)"), "{}", b.verdict);
 }
+
+#[test]
+fn the_headline_says_each_answer_with_its_deciding_figure() {
+    let at = |wins: u64, n: u64, margin: f64| {
+        let seats = seat_balances(&two_seats(wins, n));
+        let edge = seat_edge(&seats, margin, &Levels::FIXED).unwrap();
+        let (lo, hi) = edge.interval_pp;
+        let figure = format!("{:+.1} pp [{lo:+.1}, {hi:+.1}]", edge.diff_pp);
+        (headline(&seats, margin, &Levels::FIXED), figure)
+    };
+    let (fair, figure) = at(1_000_400, 2_000_000, 1.0);
+    assert_eq!(fair, format!("fair within ±1 pp (largest gap: first seat, {figure})"));
+    let (small, figure) = at(1_006_000, 2_000_000, 1.0);
+    assert_eq!(small, format!("a small first-seat edge, {figure}, inside the ±1 pp margin"));
+    let (unfair, figure) = at(106_000, 200_000, 1.0);
+    assert_eq!(unfair, format!("unfair: a first-seat edge of {figure}, beyond the ±1 pp margin"));
+    // Seat 1 is the verdict's seat when seat 0 wins less: the second seat is 1.2 pp ahead.
+    let (open, figure) = at(9_760, 20_000, 1.0);
+    assert_eq!(
+        open,
+        format!("a real second-seat edge, {figure}, not yet placed inside or beyond ±1 pp")
+    );
+    let (few, _) = at(52, 100, 1.0);
+    assert!(few.starts_with("not enough matches to tell within ±1 pp (largest gap: "), "{few}");
+    // The figure is the deciding interval: an unfair answer's lies wholly beyond the margin.
+    let seats = seat_balances(&two_seats(106_000, 200_000));
+    assert!(seat_edge(&seats, 1.0, &Levels::FIXED).unwrap().interval_pp.0 > 1.0);
+    assert_eq!(
+        headline(&seat_balances(&Tally::new(1, 0)), 1.0, &Levels::FIXED),
+        "one seat: no seats to compare"
+    );
+}

@@ -95,7 +95,19 @@ impl SeatEdge {
 /// The verdict's seat (the one [`top_seat`] names) with its deciding interval; `None` when
 /// there is nothing to test (one seat, no decisive match).
 pub fn seat_edge(seats: &[SeatBalance], margin_pp: f64, levels: &Levels) -> Option<SeatEdge> {
-    let top = top_seat(seats)?;
+    seat_edge_of(seats, top_seat(seats)?.seat, margin_pp, levels)
+}
+
+/// [`seat_edge`] for any one `seat` (the first, for a table of games): its edge with the
+/// interval at the level of the test that decided the verdict. `None` when there is nothing
+/// to test or no such seat.
+pub fn seat_edge_of(
+    seats: &[SeatBalance],
+    seat: usize,
+    margin_pp: f64,
+    levels: &Levels,
+) -> Option<SeatEdge> {
+    let top = seats.iter().find(|s| s.seat == seat)?;
     if seats.len() < 2 || top.decisive == 0 {
         return None;
     }
@@ -114,6 +126,39 @@ pub fn seat_edge(seats: &[SeatBalance], margin_pp: f64, levels: &Levels) -> Opti
         fair_share: fair,
         decisive: top.decisive,
     })
+}
+
+/// The balance answer in one short phrase, for the first line a person reads: the answer in
+/// words with the one figure that decides it, the verdict's seat's edge and its deciding
+/// interval ([`seat_edge`]), against the margin ("a small first-seat edge, +0.7 pp [+0.4,
+/// +0.9], inside the ±1 pp margin"). The tests and levels behind it are the full verdict's
+/// (`verdict.txt`, `--explain`): this phrase names none of them.
+pub fn headline(seats: &[SeatBalance], margin_pp: f64, levels: &Levels) -> String {
+    if seats.len() < 2 {
+        return "one seat: no seats to compare".into();
+    }
+    let Some(e) = seat_edge(seats, margin_pp, levels) else {
+        return "no match had a sole winner: nothing to test".into();
+    };
+    let (lo, hi) = e.interval_pp;
+    let figure = format!("{:+.1} pp [{lo:+.1}, {hi:+.1}]", e.diff_pp);
+    let gap = if e.diff_pp >= 0.0 { "edge" } else { "shortfall" };
+    let who = format!("{}-seat {gap}", ordinal(e.seat + 1));
+    let margin = format!("±{margin_pp} pp");
+    match answer_at(seats, margin_pp, levels) {
+        Answer::Unfair => format!("unfair: a {who} of {figure}, beyond the {margin} margin"),
+        Answer::SmallEdge => format!("a small {who}, {figure}, inside the {margin} margin"),
+        Answer::OpenEdge => {
+            format!("a real {who}, {figure}, not yet placed inside or beyond {margin}")
+        }
+        Answer::Fair => {
+            format!("fair within {margin} (largest gap: {} seat, {figure})", ordinal(e.seat + 1))
+        }
+        Answer::NotEnough | Answer::Untestable => format!(
+            "not enough matches to tell within {margin} (largest gap: {} seat, {figure})",
+            ordinal(e.seat + 1)
+        ),
+    }
 }
 
 /// Which of the verdict's answers the seats give against a margin of `margin_pp`.

@@ -137,6 +137,37 @@ impl SkillLuck {
         ));
         out
     }
+
+    /// The answer of a run of different bots in one phrase, for the first line a person
+    /// reads: how often the stronger bot wins against the fair share.
+    pub fn headline(&self) -> String {
+        format!(
+            "{} wins {:.1}% [{:.1}, {:.1}] of its seats' matches against {} (fair {:.1}%)",
+            self.stronger,
+            100.0 * self.skill.share,
+            100.0 * self.skill.lo,
+            100.0 * self.skill.hi,
+            self.weaker,
+            100.0 * self.fair()
+        )
+    }
+
+    /// Luck in one short line: how often the weaker bot still wins, and the coin flip that
+    /// would give as many upsets.
+    pub fn luck_line(&self) -> String {
+        let (q, q_lo, q_hi) = self.coin_flip();
+        format!(
+            "luck: {} still wins {:.1}% [{:.1}, {:.1}], as if a coin flip decided {:.1}% [{:.1}, {:.1}] of the matches {} would otherwise win",
+            self.weaker,
+            100.0 * self.upset.share,
+            100.0 * self.upset.lo,
+            100.0 * self.upset.hi,
+            100.0 * q,
+            100.0 * q_lo,
+            100.0 * q_hi,
+            self.stronger
+        )
+    }
 }
 
 /// The distinct bots of a lineup with their slots, in first-appearance order.
