@@ -190,6 +190,7 @@ fn sweep_from_run(args: RunArgs, command_line: &[String]) -> anyhow::Result<Stat
         out: args.out,
         shard: args.shard,
         quiet: args.quiet,
+        explain: args.explain,
         experiment: args.experiment,
         time_limit: args.time_limit,
         ..SweepArgs::default()

@@ -8,6 +8,7 @@ use clap::Args;
 
 use crate::cli::{MatchArgs, Status};
 use crate::core::layout::SWEEP_FILE;
+use crate::output::console::say;
 use crate::session::SweepResult;
 use crate::session::sweep::read_variants_file;
 use crate::session::sweep::run::resume_sweep;
@@ -18,6 +19,7 @@ use crate::session::{
 use crate::stats::SHARE_UNIT;
 use crate::stats::analysis;
 use crate::stats::tally::LENGTH_MEASURES;
+use crate::stats::verdict::grouped;
 
 #[derive(Args, Debug, Default)]
 pub struct SweepArgs {
@@ -52,6 +54,10 @@ pub struct SweepArgs {
     /// No progress bar and no summary on stdout.
     #[arg(long)]
     pub quiet: bool,
+    /// Also print how each line of the conclusion was decided: its tests, levels and
+    /// sample (as the sweep's verdict.txt says it).
+    #[arg(long, short = 'v')]
+    pub explain: bool,
     /// Take every key from an experiment file (TOML); flags given here override its keys.
     #[arg(long, value_name = "FILE")]
     pub experiment: Option<PathBuf>,
@@ -181,7 +187,7 @@ pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result
         return Ok(Status::Paused);
     }
     if !args.quiet {
-        print_rows(&result);
+        print_rows(&result, args.explain);
     }
     if !args.no_report {
         crate::cli::report::report_after(&result.root, args.quiet);
@@ -190,28 +196,26 @@ pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result
     Ok(if failed { Status::HadFailures } else { Status::Ok })
 }
 
-/// The sweep's header and one line per variant: its seat 0 share, its length in the game's
-/// unit, the verdict's answer in the verdict's words, and its paired difference from the
-/// baseline, which is named by its values (`value_12=10`).
-fn print_rows(result: &SweepResult) {
+/// The sweep's answer first: the conclusion across the variants in its plain words, the
+/// first line naming the sweep; then one short line per variant (its seat 0 share, its
+/// length in the game's unit, the verdict's answer, seat 0's paired difference from the
+/// baseline, which is named by its values: `value_12=10`), and where the files are. With
+/// `explain`, the conclusion with its methods follows, and what the pairing removed. Every
+/// line is wrapped to at most 100 characters.
+fn print_rows(result: &SweepResult, explain: bool) {
     let meta = &result.meta;
     let per_variant = result.block.tallies.first().map_or(0, |t| t.matches);
-    crate::outln!(
-        "{} sweep, {} players, bots {}: {} variants x {} matches, seed {}, {:.1} s ({:.0} matches/s) -> {}",
+    let said = meta.conclusion_said(&result.block, result.fair_within_pp, result.shard);
+    let mut plain = said.iter().map(|s| s.plain.as_str());
+    say(&format!(
+        "{} sweep, {} players, bots {}: {}",
         meta.game,
         meta.players,
         bots_text(&meta.labels),
-        meta.variants.len(),
-        per_variant,
-        meta.seed,
-        result.elapsed_seconds,
-        (per_variant * meta.variants.len() as u64) as f64 / result.elapsed_seconds.max(1e-9),
-        result.root.display()
-    );
-    // The conclusion across the variants first: it answers the sweep's question (a shard's
-    // first says that it is of the shard's matches only).
-    for line in meta.conclusion(&result.block, result.fair_within_pp, result.shard) {
-        crate::outln!("  {line}");
+        plain.next().unwrap_or_default()
+    ));
+    for line in plain {
+        say(&format!("  {line}"));
     }
     let b = meta.baseline;
     let baseline = meta.settings(b);
@@ -223,28 +227,51 @@ fn print_rows(result: &SweepResult) {
         .map(|v| if v == b { format!("{} (baseline)", meta.settings(v)) } else { meta.settings(v) })
         .collect();
     let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
-    crate::outln!(
-        "  seat balance judged against a margin of ±{margin} pp (--fair-within); every variant on the same deals as {baseline}"
-    );
+    say(&format!(
+        "  each variant against a margin of ±{margin} pp, on the same deals as {baseline}:"
+    ));
+    say(&format!(
+        "    {:<width$}  {:>6}  {:>6}  {:<24}  seat 0 vs baseline",
+        "variant", "seat 0", unit, "answer"
+    ));
+    let mut removed = Vec::new();
     for (v, name) in names.iter().enumerate() {
         let t = &result.block.tallies[v];
         let balance = analysis::balance(t, &meta.labels, margin);
-        let words = analysis::answer(&balance.seats, margin).words(margin);
+        let words = analysis::answer(&balance.seats, margin).brief(margin);
         let against = if v == b {
             String::new()
         } else {
             let d = result.block.paired.diff(v, 0, SHARE_UNIT as f64, 0.95);
-            format!(
-                "; seat 0 vs {baseline}: {} (pairing removed {:.0}% of the variance)",
-                pp_with_interval(d.diff, d.ci),
-                100.0 * d.reduction
-            )
+            removed.push(format!("{name}: {:.0}%", 100.0 * d.reduction));
+            pp_with_interval(d.diff, d.ci)
         };
-        crate::outln!(
-            "  {name:<width$}  seat 0 wins {:.1}%, mean {:.1} {unit}; {words}{against}",
+        say(format!(
+            "    {name:<width$}  {:>5.1}%  {:>6.1}  {words:<24}  {against}",
             100.0 * t.seats[0].win_rate(),
             t.lengths[index].mean()
-        );
+        )
+        .trim_end());
+    }
+    say(&format!(
+        "  {} variants x {} matches, seed {}, {:.1} s -> {}",
+        meta.variants.len(),
+        grouped(per_variant),
+        meta.seed,
+        result.elapsed_seconds,
+        result.root.display()
+    ));
+    if explain {
+        say("  how this was decided:");
+        for line in &said {
+            say(&format!("    {}", line.whole));
+        }
+        say(&format!(
+            "    seat 0's paired differences: the pairing (same deals) removed this share of their variance: {}",
+            removed.join(", ")
+        ));
+    } else {
+        say("the method behind each line: `--explain`, or the sweep's verdict.txt");
     }
 }
 

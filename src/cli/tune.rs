@@ -212,8 +212,9 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
             _ => "the objective's proposal".to_string(),
         })
         .collect();
-    for line in meta.conclusion_naming(&c.block, margin, &roles) {
-        crate::outln!("  {line}");
+    // In plain words; the methods are in the confirmation's verdict.txt.
+    for line in meta.conclusion_naming_said(&c.block, margin, &roles) {
+        crate::output::console::say(&format!("  {}", line.plain));
     }
     crate::outln!("  rules file: {}/proposal.toml (arena run --rules ...)", result.root.display());
     Ok(Status::Ok)

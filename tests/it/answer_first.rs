@@ -106,3 +106,31 @@ fn the_default_experiment_prints_each_answer_first_in_lines_of_100_characters() 
     );
     assert!(explained.lines().all(|l| l.chars().count() <= 100));
 }
+
+/// A sweep answers first too: its first line names the sweep and gives the conclusion's first
+/// finding in plain words; no line is over 100 characters; the methods are `--explain`'s.
+#[test]
+fn a_sweep_prints_its_answer_first_and_its_methods_only_when_asked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |name: &str, extra: &[&str]| {
+        let out = tmp.path().join(name);
+        let mut args = vec!["sweep", "--game", "dardz", "--players", "4", "--vary"];
+        args.extend(["value_12=6,10,14", "--matches", "2000", "--no-report", "--out"]);
+        args.push(out.to_str().unwrap());
+        args.extend(extra);
+        let o = arena(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let plain = run("plain", &[]);
+    assert!(plain.starts_with("dardz sweep, 4 players, bots random: "), "{plain}");
+    for line in plain.lines() {
+        assert!(line.chars().count() <= 100, "{line}");
+        for word in METHOD {
+            assert!(!line.contains(word), "the method ({word}) in a default line: {line}");
+        }
+    }
+    let explained = run("explained", &["--explain"]);
+    assert!(explained.lines().all(|l| l.chars().count() <= 100), "{explained}");
+    assert!(explained.contains("Holm") && explained.contains("Bonferroni"), "{explained}");
+}

@@ -465,17 +465,18 @@ fn a_sweep_row_names_its_baseline_by_value_and_answers_in_the_verdict_words() {
     let text = dardz_sweep(&out, "value_12=8,10", "400", &["--no-report"]);
     assert!(text.contains("4 players, bots random:"), "{text}");
     assert!(text.contains("value_12=10 (baseline)"), "{text}");
-    assert!(text.contains("seat 0 vs value_12=10:"), "{text}");
+    assert!(text.contains("seat 0 vs baseline"), "{text}");
     assert!(!text.contains("; baseline"), "{text}");
     let words = [
         "fair within ±1 pp",
-        "a real but small edge",
-        "unfair by more than",
-        "a real edge",
-        "not enough matches to tell",
+        "small edge, within ±1 pp",
+        "unfair, beyond ±1 pp",
+        "edge, not yet placed",
+        "not enough matches",
     ];
+    // The table's rows: a variant, then its seat 0 share.
     let rows: Vec<&str> =
-        text.lines().filter(|l| l.trim_start().starts_with("value_12=")).collect();
+        text.lines().filter(|l| l.starts_with("    value_12=") && l.contains("%  ")).collect();
     assert_eq!(rows.len(), 2, "{text}");
     for row in rows {
         assert!(words.iter().any(|w| row.contains(w)), "{row}");
@@ -514,27 +515,36 @@ fn variants_that_keep_other_counters_are_refused_in_one_line() {
 fn a_sweep_concludes_across_its_variants_first_everywhere() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("sw");
-    let text = dardz_sweep(&out, "value_12=4,8,12", "4000", &[]);
+    let text = dardz_sweep(&out, "value_12=4,8,12", "4000", &["--explain"]);
+    let text = crate::common::unwrapped(&text);
     let lines: Vec<&str> = text.lines().collect();
     // Fairness first, asked of fairness: each variant's largest seat deviation against the
-    // baseline's on the same deals; then which seats' shares changed.
-    let first = lines[1].trim_start();
+    // baseline's on the same deals; then which seats' shares changed. The first line names
+    // the sweep and answers; --explain says how each line was decided.
+    let first = lines[0].split_once("bots random: ").expect(&text).1;
     assert!(
         first.starts_with("No variant is shown fairer or less fair than value_12=10 (baseline)")
             || first.starts_with("Fairer than value_12=10 (baseline)")
             || first.starts_with("Less fair than value_12=10 (baseline)"),
         "{text}"
     );
-    assert!(first.contains("95% simultaneous over 3 variants; n = 4000 paired matches"), "{text}");
-    assert!(lines[2].contains("Holm over 3 variants × 4 seats; n = 4000 paired matches"), "{text}");
+    let how = lines.iter().position(|l| l.trim() == "how this was decided:").expect(&text);
+    let explained: Vec<&str> = lines[how + 1..].iter().map(|l| l.trim_start()).collect();
+    assert!(
+        explained[0].contains("95% simultaneous over 3 variants; n = 4000 paired matches"),
+        "{text}"
+    );
+    assert!(
+        explained[1].contains("Holm over 3 variants × 4 seats; n = 4000 paired matches"),
+        "{text}"
+    );
     // A higher 12 shortens a DARDZ game (the card scores more, so the target comes sooner).
     assert!(
         lines.iter().any(|l| l.contains("Each unit more of value_12 shortens a game by")),
         "{text}"
     );
     let verdict = read(&out, "verdict.txt");
-    let printed: Vec<&str> =
-        lines[1..=verdict.lines().count()].iter().map(|l| l.trim_start()).collect();
+    let printed: Vec<&str> = explained[..verdict.lines().count()].to_vec();
     assert_eq!(
         verdict.lines().collect::<Vec<_>>(),
         printed,

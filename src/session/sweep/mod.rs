@@ -8,6 +8,7 @@
 pub mod checkpoint;
 pub mod run;
 
+use crate::stats::sweep_verdict::Said;
 use std::path::{Path, PathBuf};
 
 use crate::core::Game;
@@ -366,14 +367,31 @@ impl run::SweepMeta {
         margin_pp: f64,
         shard: Option<Shard>,
     ) -> Vec<String> {
+        self.conclusion_said(block, margin_pp, shard).into_iter().map(|s| s.whole).collect()
+    }
+
+    /// [`Self::conclusion`], each line also in its plain form (without its methods), for
+    /// stdout's default lines.
+    pub fn conclusion_said(
+        &self,
+        block: &crate::arena::sweep::SweepBlock,
+        margin_pp: f64,
+        shard: Option<Shard>,
+    ) -> Vec<Said> {
         let names: Vec<String> = (0..self.variants.len())
             .map(|v| {
                 let name = self.settings(v);
                 if v == self.baseline { format!("{name} (baseline)") } else { name }
             })
             .collect();
-        let mut lines: Vec<String> = shard.map(|s| self.shard_line(s, false)).into_iter().collect();
-        lines.extend(self.conclusion_naming(block, margin_pp, &names));
+        let mut lines: Vec<Said> = shard
+            .map(|s| {
+                let line = self.shard_line(s, false);
+                Said { whole: line.clone(), plain: line }
+            })
+            .into_iter()
+            .collect();
+        lines.extend(self.conclusion_naming_said(block, margin_pp, &names));
         lines
     }
 
@@ -403,6 +421,16 @@ impl run::SweepMeta {
         margin_pp: f64,
         names: &[String],
     ) -> Vec<String> {
+        self.conclusion_naming_said(block, margin_pp, names).into_iter().map(|s| s.whole).collect()
+    }
+
+    /// [`Self::conclusion_naming`] in both forms.
+    pub fn conclusion_naming_said(
+        &self,
+        block: &crate::arena::sweep::SweepBlock,
+        margin_pp: f64,
+        names: &[String],
+    ) -> Vec<Said> {
         // A trend needs one varied rule whose every value is a number.
         let numeric = match self.keys.as_slice() {
             [key] => self
@@ -413,7 +441,7 @@ impl run::SweepMeta {
                 .map(|values| (key.as_str(), values)),
             _ => None,
         };
-        crate::stats::sweep_verdict::conclude(&crate::stats::sweep_verdict::SweepFacts {
+        crate::stats::sweep_verdict::conclude_said(&crate::stats::sweep_verdict::SweepFacts {
             tallies: &block.tallies,
             paired: &block.paired,
             names,

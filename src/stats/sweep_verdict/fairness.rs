@@ -19,7 +19,7 @@
 
 use rand::RngExt;
 
-use super::{SweepFacts, list};
+use super::{Said, SweepFacts, list};
 use crate::stats::paired::{DEAL_BUCKETS, MAX_JOINT_VARIANTS, PairedSums};
 
 /// Bootstrap resamples, as the decomposition's.
@@ -128,7 +128,7 @@ pub fn compare(paired: &PairedSums) -> Option<Fairness> {
 }
 
 /// Why the comparison cannot be given, said like the trend's.
-fn no_buckets(paired: &PairedSums) -> String {
+fn no_buckets(paired: &PairedSums) -> Said {
     let variants = paired.sum.len();
     let why = if variants > MAX_JOINT_VARIANTS {
         format!(
@@ -137,11 +137,11 @@ fn no_buckets(paired: &PairedSums) -> String {
     } else {
         "this sweep's tallies were saved by an arena that did not keep the paired counts it needs (an older checkpoint or shard); rerun the sweep to get it".to_string()
     };
-    format!("No variant is compared with the baseline for fairness: {why}.")
+    Said::plain(format!("No variant is compared with the baseline for fairness: {why}."))
 }
 
 /// The conclusion's line on fairness against the baseline.
-pub fn fairness_line(f: &SweepFacts) -> String {
+pub fn fairness_line(f: &SweepFacts) -> Said {
     let Some(fair) = compare(f.paired) else { return no_buckets(f.paired) };
     let baseline = &f.names[f.paired.baseline];
     let method = format!(
@@ -150,7 +150,11 @@ pub fn fairness_line(f: &SweepFacts) -> String {
         f.paired.matches
     );
     if fair.diffs.is_empty() {
-        return format!("No variant can be compared with {baseline} for fairness ({method}).");
+        return Said::with_method(
+            &format!("No variant can be compared with {baseline} for fairness"),
+            &method,
+            ".",
+        );
     }
     let name = |d: &FairnessDiff| f.names[d.variant].clone();
     let fairer: Vec<String> = fair
@@ -206,5 +210,8 @@ pub fn fairness_line(f: &SweepFacts) -> String {
     } else {
         parts.join(". ")
     };
-    format!("{text}; each minus {baseline}, in pp: {} ({method}).", all.join(", "))
+    Said {
+        whole: format!("{text}; each minus {baseline}, in pp: {} ({method}).", all.join(", ")),
+        plain: format!("{text}."),
+    }
 }

@@ -134,14 +134,42 @@ struct Shift {
     p: f64,
 }
 
-/// The conclusion's lines, most important first.
+/// One line of the conclusion, in two forms: `whole` with the methods that found it in
+/// brackets (verdict.txt, the page's method, `--explain`), and `plain`, what it found alone
+/// (stdout's default lines, the top of a page).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Said {
+    pub whole: String,
+    pub plain: String,
+}
+
+impl Said {
+    /// A line that names no method: both forms are the same.
+    fn plain(text: String) -> Said {
+        Said { whole: text.clone(), plain: text }
+    }
+
+    /// `found` with `method` in brackets after it, then `rest`; plainly, without the method.
+    fn with_method(found: &str, method: &str, rest: &str) -> Said {
+        Said { whole: format!("{found} ({method}){rest}"), plain: format!("{found}{rest}") }
+    }
+}
+
+/// The conclusion's lines, most important first, with their methods (verdict.txt's words).
 pub fn conclude(f: &SweepFacts) -> Vec<String> {
+    conclude_said(f).into_iter().map(|s| s.whole).collect()
+}
+
+/// [`conclude`], each line in both its forms.
+pub fn conclude_said(f: &SweepFacts) -> Vec<Said> {
     let paired = f.paired;
     let b = paired.baseline;
     let Some(first) = f.tallies.first() else { return Vec::new() };
     let players = first.players;
     if players < 2 || f.tallies.len() < 2 {
-        return vec!["One seat or one variant: no comparison of seats across variants.".into()];
+        return vec![Said::plain(
+            "One seat or one variant: no comparison of seats across variants.".into(),
+        )];
     }
     let mut lines = vec![fairness::fairness_line(f), changes_line(f, players, b)];
     lines.push(fair_line(f));
@@ -152,7 +180,7 @@ pub fn conclude(f: &SweepFacts) -> Vec<String> {
     lines
 }
 
-fn changes_line(f: &SweepFacts, players: usize, b: usize) -> String {
+fn changes_line(f: &SweepFacts, players: usize, b: usize) -> Said {
     let paired = f.paired;
     let z = z_for(1.0 - ALPHA);
     let mut shifts = Vec::new();
@@ -248,10 +276,16 @@ fn changes_line(f: &SweepFacts, players: usize, b: usize) -> String {
         let normal = Normal::new(0.0, 1.0).expect("standard normal");
         let k = normal.inverse_cdf(1.0 - ALPHA / (2.0 * m)) + normal.inverse_cdf(0.8);
         let largest_se = shifts.iter().map(|s| (s.ci.1 - s.diff) / z).fold(0.0f64, f64::max);
-        return format!(
-            "No seat's win share in any variant differs from {baseline}'s beyond chance (a change of {:.1} pp in any seat would have been found with 80% power; {family}).",
+        let found =
+            format!("No seat's win share in any variant differs from {baseline}'s beyond chance");
+        let power = format!(
+            "a change of {:.1} pp in any seat would have been found with 80% power",
             100.0 * k * largest_se
         );
+        return Said {
+            whole: format!("{found} ({power}; {family})."),
+            plain: format!("{found} ({power})."),
+        };
     }
     // Each kind of change with its variants, in this order; the kinds with none are left out.
     // Where the changed seats moved, not whether the variant is fairer: the line on fairness
@@ -289,10 +323,10 @@ fn changes_line(f: &SweepFacts, players: usize, b: usize) -> String {
         .collect();
     let mut text = parts.join(". ");
     text[..1].make_ascii_uppercase();
-    format!("{text} ({family}).")
+    Said::with_method(&text, &family, ".")
 }
 
-fn fair_line(f: &SweepFacts) -> String {
+fn fair_line(f: &SweepFacts) -> Said {
     let margin = f.margin_pp;
     let variants = f.tallies.len();
     // "These variants are fair" is a claim about several variants at once: each variant's
@@ -352,12 +386,13 @@ fn fair_line(f: &SweepFacts) -> String {
             each.join("; ")
         ));
     }
-    format!(
-        "{text} (each variant's verdict, TOST per seat on decisive matches, its tests at 5%/{variants}: Bonferroni over the variants)."
-    )
+    let method = format!(
+        "each variant's verdict, TOST per seat on decisive matches, its tests at 5%/{variants}: Bonferroni over the variants"
+    );
+    Said::with_method(&text, &method, ".")
 }
 
-fn deviation_line(f: &SweepFacts) -> String {
+fn deviation_line(f: &SweepFacts) -> Said {
     let devs: Vec<Deviation> = f.tallies.iter().map(largest_deviation).collect();
     let parts: Vec<String> = devs
         .iter()
@@ -393,9 +428,13 @@ fn deviation_line(f: &SweepFacts) -> String {
         }
         _ => String::new(),
     };
-    format!(
-        "Largest seat deviation from a fair share of decisive matches, in pp: {} (95% intervals, each for one variant, all its seats at once: Wilson per seat at 1 − 5%/seats){tail}.",
-        parts.join(", ")
+    Said::with_method(
+        &format!(
+            "Largest seat deviation from a fair share of decisive matches, in pp: {}",
+            parts.join(", ")
+        ),
+        "95% intervals, each for one variant, all its seats at once: Wilson per seat at 1 − 5%/seats",
+        &format!("{tail}."),
     )
 }
 
@@ -419,7 +458,7 @@ fn no_joint_sums(paired: &PairedSums, key: &str) -> Option<String> {
     Some(format!("No trend of {key} is given: {why}."))
 }
 
-fn trend_lines(f: &SweepFacts, players: usize) -> Option<Vec<String>> {
+fn trend_lines(f: &SweepFacts, players: usize) -> Option<Vec<Said>> {
     let (key, values) = f.numeric.as_ref()?;
     if values.len() < 3 {
         return None;
@@ -430,7 +469,7 @@ fn trend_lines(f: &SweepFacts, players: usize) -> Option<Vec<String>> {
         return None;
     }
     if let Some(why) = no_joint_sums(f.paired, key) {
-        return Some(vec![why]);
+        return Some(vec![Said::plain(why)]);
     }
     let c: Vec<f64> = values.iter().map(|x| (x - mean) / sxx).collect();
     let z = z_for(1.0 - ALPHA);
@@ -440,12 +479,18 @@ fn trend_lines(f: &SweepFacts, players: usize) -> Option<Vec<String>> {
     // Said as a lengthening or a shortening, the interval in the same direction.
     let (verb, sign) = if turns.estimate < 0.0 { ("shortens", -1.0) } else { ("lengthens", 1.0) };
     let (a, b) = (sign * (turns.estimate - z * turns.se), sign * (turns.estimate + z * turns.se));
-    let mut lines = vec![format!(
-        "Each unit more of {key} {verb} a game by {:.3} turns [{:.3}, {:.3}] (least-squares slope over the tested values, paired covariance; {}).",
-        sign * turns.estimate,
-        a.min(b),
-        a.max(b),
-        p_text(two_sided_p(turns.estimate, turns.se)),
+    let mut lines = vec![Said::with_method(
+        &format!(
+            "Each unit more of {key} {verb} a game by {:.3} turns [{:.3}, {:.3}]",
+            sign * turns.estimate,
+            a.min(b),
+            a.max(b)
+        ),
+        &format!(
+            "least-squares slope over the tested values, paired covariance; {}",
+            p_text(two_sided_p(turns.estimate, turns.se))
+        ),
+        ".",
     )];
     let seats: Vec<_> =
         (0..players).filter_map(|s| f.paired.contrast(&c, s, SHARE_UNIT as f64)).collect();
@@ -475,12 +520,23 @@ fn trend_lines(f: &SweepFacts, players: usize) -> Option<Vec<String>> {
         // not its distance from fair, so it is not held against the margin.
         let lo = values.iter().cloned().fold(f64::INFINITY, f64::min);
         let hi = values.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-        format!(
-            "No measurable linear trend of {key} on seat balance (every seat's slope, Holm over {players} seats); from {key}={lo} to {hi} the straight-line trend changes no seat's share by more than {:.1} pp (95%, every seat at once; a change along the line, not a distance from fair).",
+        let found = format!("No measurable linear trend of {key} on seat balance");
+        let bound = format!(
+            "from {key}={lo} to {hi} the straight-line trend changes no seat's share by more than {:.1} pp",
             (1000.0 * across).ceil() / 10.0
-        )
+        );
+        Said {
+            whole: format!(
+                "{found} (every seat's slope, Holm over {players} seats); {bound} (95%, every seat at once; a change along the line, not a distance from fair)."
+            ),
+            plain: format!("{found}; {bound} (a change along the line, not a distance from fair)."),
+        }
     } else {
-        format!("{key} moves seat balance: {} (Holm over {players} seats).", moved.join("; "))
+        Said::with_method(
+            &format!("{key} moves seat balance: {}", moved.join("; ")),
+            &format!("Holm over {players} seats"),
+            ".",
+        )
     });
     Some(lines)
 }
