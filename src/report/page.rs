@@ -26,6 +26,21 @@ code{background:#f4f4f4;padding:1px 4px;word-break:break-all}
 
 pub use crate::report::html::esc;
 
+/// `text` escaped, with each `` `span` `` arena's words put in backticks (a command, a file
+/// pattern) shown as code, so no page shows a literal backtick where arena meant code. A
+/// backtick without its pair stays as it is: it is the file's text, not arena's markup.
+pub fn esc_code(text: &str) -> String {
+    let parts: Vec<&str> = text.split('`').collect();
+    if parts.len().is_multiple_of(2) {
+        return esc(text);
+    }
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| if i % 2 == 1 { format!("<code>{}</code>", esc(p)) } else { esc(p) })
+        .collect()
+}
+
 /// A number as the tables show it: up to four decimals, no trailing noise.
 pub fn num(v: Option<f64>) -> String {
     match v {
@@ -120,8 +135,9 @@ impl Page {
         self.raw(&format!("<h2>{}</h2>", esc(text)));
     }
 
+    /// A paragraph of text; a `` `span` `` in it is shown as code ([`esc_code`]).
     pub fn para(&mut self, text: &str) {
-        self.raw(&format!("<p>{}</p>", esc(text)));
+        self.raw(&format!("<p>{}</p>", esc_code(text)));
     }
 
     /// A chart with an id, a caption, and its value axis mapping in `data-y-map`
@@ -132,7 +148,7 @@ impl Page {
             "<figure class=\"chart\" id=\"{}\" data-y-map=\"{v0} {p0} {v1} {p1}\">{}<figcaption>{}</figcaption></figure>",
             esc(id),
             chart.svg,
-            esc(caption)
+            esc_code(caption)
         ));
     }
 
@@ -208,6 +224,25 @@ mod tests {
         assert_eq!(fixed(-0.04, 1), "0.0");
         assert_eq!(fixed(-0.06, 1), "-0.1");
         assert_eq!(num(Some(-0.0)), "0");
+    }
+
+    #[test]
+    fn code_in_backticks_is_shown_as_code_and_stays_escaped() {
+        assert_eq!(esc_code("`arena ladder` adds rungs"), "<code>arena ladder</code> adds rungs");
+        assert_eq!(esc_code("a `<b>` & `c*`"), "a <code>&lt;b&gt;</code> &amp; <code>c*</code>");
+        // A lone backtick is the text's own: kept, escaped, nothing opened.
+        assert_eq!(esc_code("it`s <x>"), "it`s &lt;x&gt;");
+        let mut page = Page::new("t");
+        page.para("need `arena ladder`.");
+        page.chart(
+            "c",
+            "`p_*` in metrics.csv",
+            &Chart { svg: String::new(), y_map: [(0.0, 0), (1.0, 1)] },
+        );
+        let html = page.finish("t");
+        assert!(html.contains("<p>need <code>arena ladder</code>.</p>"), "{html}");
+        assert!(html.contains("<figcaption><code>p_*</code> in metrics.csv</figcaption>"));
+        assert!(!html.contains('`'), "{html}");
     }
 
     #[test]
