@@ -7,7 +7,10 @@ pub mod charts;
 pub mod decides;
 pub mod html;
 pub mod ladder;
+pub mod method;
+pub mod notable;
 pub mod page;
+pub mod question;
 pub mod recorded;
 pub mod rerun;
 pub mod run_page;
@@ -151,3 +154,6 @@ pub fn write(dir: &Path) -> Result<Written, ReportError> {
     }
     Ok(Written { kind: Kind::Experiment, pages: save_all(pages)? })
 }
+
+#[cfg(test)]
+mod tests;

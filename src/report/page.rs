@@ -21,7 +21,11 @@ td,th{border:1px solid #ddd;padding:2px 6px;text-align:right;white-space:nowrap}
 td:first-child,th:first-child{text-align:left}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:6px 0}dt{font-weight:600}dd{margin:0}
 code{background:#f4f4f4;padding:1px 4px;word-break:break-all}
-@media print{body{max-width:none}a{color:inherit;text-decoration:none}h2{page-break-after:avoid}.cue{display:none}}
+.up{margin:4px 0 0;font-size:.9em}.question{margin:.2em 0 .3em;font-size:1.3em}#answer .figures{margin-top:4px}
+details{margin:6px 0;border:1px solid #ddd;border-radius:4px;padding:0 10px}details[open]{padding-bottom:6px}
+summary{cursor:pointer;padding:5px 0;font-weight:600;color:#1f5fa8}
+.glossary{grid-template-columns:max-content 1fr;font-size:.95em}
+@media print{body{max-width:none}a{color:inherit;text-decoration:none}h2{page-break-after:avoid}.cue{display:none}details>*{display:block}}
 ";
 
 pub use crate::report::html::esc;
@@ -95,11 +99,12 @@ pub fn cell_for(name: &str, v: f64) -> String {
 }
 
 /// A CSV column's name in words for a heading (`decisive_win_rate` -> `decisive win rate`,
-/// `ci_low` -> `95% low`); the name itself stays in the heading's tooltip.
+/// `ci_low` -> `95% low`, `diff_pp` -> `diff (percentage points)`: no abbreviation a
+/// designer must look up); the name itself stays in the heading's tooltip.
 pub fn heading_words(name: &str) -> String {
     name.replace("ci_low", "95% low")
         .replace("ci_high", "95% high")
-        .replace("_pp", " (pp)")
+        .replace("_pp", " (percentage points)")
         .replace('_', " ")
 }
 
@@ -126,6 +131,12 @@ impl Page {
         Page { body: format!("<h1>{}</h1>\n", esc(title)) }
     }
 
+    /// A page whose heading `title` comes under `nav` (HTML: links back to the pages it
+    /// belongs to).
+    pub fn under(nav: &str, title: &str) -> Page {
+        Page { body: format!("<nav class=\"up\">{nav}</nav>\n<h1>{}</h1>\n", esc(title)) }
+    }
+
     pub fn raw(&mut self, html: &str) {
         self.body.push_str(html);
         self.body.push('\n');
@@ -138,6 +149,17 @@ impl Page {
     /// A paragraph of text; a `` `span` `` in it is shown as code ([`esc_code`]).
     pub fn para(&mut self, text: &str) {
         self.raw(&format!("<p>{}</p>", esc_code(text)));
+    }
+
+    /// Opens a box the reader opens (`<details>`) with the `class` and `summary` given; what
+    /// follows until [`Page::close_box`] is inside it. Settings and method go in one: the
+    /// first screen is for the answer.
+    pub fn open_box(&mut self, class: &str, summary: &str) {
+        self.raw(&format!("<details class=\"{}\"><summary>{}</summary>", esc(class), esc(summary)));
+    }
+
+    pub fn close_box(&mut self) {
+        self.raw("</details>");
     }
 
     /// A chart with an id, a caption, and its value axis mapping in `data-y-map`
@@ -218,7 +240,7 @@ mod tests {
         assert_eq!(cell_for("mean", 12.0), "12", "a whole mean stays whole");
         assert_eq!(cell_for("win_rate", 0.51234), "0.5123", "other columns keep num's form");
         assert_eq!(heading_words("decisive_ci_low"), "decisive 95% low");
-        assert_eq!(heading_words("diff_pp"), "diff (pp)");
+        assert_eq!(heading_words("diff_pp"), "diff (percentage points)");
         // A figure that rounds to zero carries no sign.
         assert_eq!(fixed(-0.004, 1), "0.0");
         assert_eq!(fixed(-0.04, 1), "0.0");

@@ -1,0 +1,47 @@
+//! The pages' first screens, on the golden folders (complete runs, a default experiment with
+//! its skill check) and the sweep fixture: each page's answer (`#answer`) comes before the
+//! boxes a reader opens, no statistics term of the glossary comes before the first box, a
+//! run page's seat chart comes before it too, and no page shows a literal backtick.
+
+use std::path::{Path, PathBuf};
+
+use crate::report::method::{before_first_box, first_term, visible_text};
+use crate::report::run_page;
+
+fn golden(sub: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(sub)
+}
+
+/// The checks every page passes: its answer first, then the settings box, and nothing
+/// before the first box names a glossary term.
+fn first_screen_is_plain(html: &str, what: &str) {
+    let answer = html.find("id=\"answer\"").unwrap_or_else(|| panic!("{what}: no #answer"));
+    let first_box = html.find("<details").unwrap_or_else(|| panic!("{what}: no box"));
+    let settings = html.find("<details class=\"settings\"").expect("a settings box");
+    let method = html.find("<details class=\"decided\" id=\"method\"").expect("a method box");
+    assert!(answer < first_box && first_box <= settings && settings < method, "{what}");
+    let first = visible_text(before_first_box(html));
+    assert_eq!(first_term(&first), None, "{what}: a statistics term before the first box");
+    assert!(!visible_text(html).contains('`'), "{what}: a literal backtick");
+}
+
+#[test]
+fn a_run_page_opens_with_its_question_answer_and_chart() {
+    for game in ["dardz", "tictactoe", "low-blow", "trice", "love-actually"] {
+        let html = run_page::render(&golden(game), None).unwrap();
+        first_screen_is_plain(&html, game);
+        let h1 = &html[html.find("<h1>").unwrap()..html.find("</h1>").unwrap()];
+        assert!(h1.starts_with(&format!("<h1>Is {game}")) && h1.ends_with('?'), "{game}: {h1}");
+        let chart = html.find("id=\"seat-shares\"").unwrap();
+        assert!(chart < html.find("<details").unwrap(), "{game}: the chart on the first screen");
+        // The version and the rerun command are in the settings box, not above the answer.
+        let settings = html.find("<details class=\"settings\"").unwrap();
+        assert!(html.find("Rerun this run exactly").unwrap() > settings, "{game}");
+        assert!(html.find("<dt>version</dt>").unwrap() > settings, "{game}");
+        // The method keeps its terms, in the box.
+        let method = &html[html.find("id=\"method\"").unwrap()..];
+        assert!(method.contains("Method: exact binomial test"), "{game}");
+        assert!(method.contains("TOST"), "{game}");
+        assert!(method.contains("<dt>Clopper-Pearson</dt>"), "{game}");
+    }
+}
