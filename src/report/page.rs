@@ -7,7 +7,7 @@ const STYLE: &str = "
 body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0 auto;max-width:980px;padding:12px 16px;color:#222;line-height:1.45}
 h1{font-size:1.5em;margin:.4em 0}h2{font-size:1.2em;margin:1.4em 0 .4em;border-bottom:1px solid #ccc}
 .verdict{background:#f3f6fb;border-left:4px solid #1f5fa8;padding:8px 12px;margin:8px 0}.verdict p{margin:3px 0}
-.answer{font-weight:600}.verdict .answer{font-size:1.15em}.method{font-size:.85em;color:#555}
+.answer{font-weight:600}.verdict .answer{font-size:1.15em}
 .warning{border-left:4px solid #c77700;background:#fdf6ec;padding:4px 12px;margin:8px 0;font-size:.95em}
 figure{margin:10px 0;page-break-inside:avoid;break-inside:avoid}figcaption{font-size:.9em;color:#444}
 svg{max-width:100%;height:auto;display:block}

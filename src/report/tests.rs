@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::report::method::{before_first_box, first_term, visible_text};
-use crate::report::run_page;
+use crate::report::{run_page, summary};
 
 fn golden(sub: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(sub)
@@ -44,4 +44,23 @@ fn a_run_page_opens_with_its_question_answer_and_chart() {
         assert!(method.contains("TOST"), "{game}");
         assert!(method.contains("<dt>Clopper-Pearson</dt>"), "{game}");
     }
+}
+
+#[test]
+fn the_summary_opens_with_every_games_answer_and_says_what_each_played() {
+    let dir = golden("default-experiment");
+    let games: Vec<PathBuf> =
+        ["dardz", "love-actually", "low-blow", "pig"].iter().map(|g| dir.join(g)).collect();
+    let html = summary::render(&dir, &games).unwrap();
+    first_screen_is_plain(&html, "summary");
+    let answer = &html[html.find("id=\"answer\"").unwrap()..];
+    assert!(answer.starts_with("id=\"answer\"><p class=\"question\">Is each game fair to every seat, with random bots?</p>"), "{answer}");
+    // The cap, not a count every game played: the run stops a game once it is decided.
+    assert!(html.contains("<dt>matches per game</dt><dd>up to 600: each game stops once its answer is decided</dd>"), "{html}");
+    assert!(html.contains(
+        "<dt>matches played</dt><dd>dardz 600, love-actually 600, low-blow 600, pig 600</dd>"
+    ));
+    assert!(html.contains("<th>matches played</th>"));
+    // `arena ladder` in the skill section's words is code, not backticks.
+    assert!(html.contains("<code>arena ladder</code>"), "the skill section's command");
 }

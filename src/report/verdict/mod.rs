@@ -265,19 +265,21 @@ impl Shown {
         out
     }
 
-    /// The verdict in a table's cell (the summary): the answer, the figures, the method
-    /// smaller; the warning is the page's to say once.
+    /// The verdict in a table's cell (the summary): the answer in a few words and the
+    /// deciding figure; the method is the page's "How this was decided", the warning the
+    /// page's to say once.
     pub fn cell(&self) -> String {
-        let Some(answer) = &self.answer else { return esc(&self.figures) };
-        let mut out = format!("<strong class=\"answer\">{}</strong><br>", esc(answer));
+        let (Some((answer, _)), Some(edge)) = (self.judged, &self.edge) else {
+            return esc(&self.figures);
+        };
+        let mut out =
+            format!("<strong class=\"answer\">{}</strong><br>", esc(plain::label(answer)));
+        out.push_str(&esc(&plain::figure_sentence(answer, edge, None)));
         if let Some(bots) = &self.bots {
-            out.push_str(&format!("Bots: {}<br>", esc(bots)));
+            let text = bots_cut(bots).map_or(bots.as_str(), |(plain, _)| plain);
+            out.push_str(&format!("<br>Bots: {}", esc(text)));
         }
-        out.push_str(&esc(&self.figures));
-        if let Some(m) = &self.method {
-            out.push_str(&format!("<br><span class=\"method\">{}</span>", esc(m)));
-        }
-        for line in &self.rest {
+        for line in self.rest.iter().filter(|l| first_term(l).is_none()) {
             out.push_str(&format!("<br>{}", esc(line)));
         }
         out

@@ -131,6 +131,7 @@ fn each_answer_is_said_first_in_plain_words() {
         assert!(!html.contains("without strategy") && !method.contains("without strategy"));
         assert_eq!(s.after_chart().matches("random bots play without strategy").count(), 1);
         assert!(!s.cell().contains("without strategy"), "the summary says it once itself");
+        assert_eq!(crate::report::method::first_term(&s.cell()), None, "{}", s.cell());
     }
     // A margin of half a point is read from the verdict itself.
     let b = balance(&two_seats(100_000, 200_000), &["a".into(), "b".into()], 0.5);
