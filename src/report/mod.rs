@@ -16,6 +16,7 @@ pub mod rerun;
 pub mod run_page;
 pub mod summary;
 pub mod sweep;
+pub mod sweep_answer;
 pub mod table;
 pub mod verdict;
 

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::report::method::{before_first_box, first_term, visible_text};
-use crate::report::{run_page, summary};
+use crate::report::{run_page, summary, sweep};
 
 fn golden(sub: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(sub)
@@ -63,4 +63,18 @@ fn the_summary_opens_with_every_games_answer_and_says_what_each_played() {
     assert!(html.contains("<th>matches played</th>"));
     // `arena ladder` in the skill section's words is code, not backticks.
     assert!(html.contains("<code>arena ladder</code>"), "the skill section's command");
+}
+
+#[test]
+fn a_sweep_page_opens_with_its_question() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sweep");
+    let html = sweep::render(&dir).unwrap();
+    first_screen_is_plain(&html, "sweep");
+    assert!(
+        html.contains(
+            "<p class=\"question\">Which value of value_12 keeps the game fair to every seat?</p>"
+        ),
+        "{html}"
+    );
+    assert!(html.contains("The largest gap between a seat&#39;s share and a fair share, in percentage points: value_12=4 "), "{html}");
 }
