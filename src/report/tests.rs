@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::report::method::{before_first_box, first_term, visible_text};
-use crate::report::{run_page, summary, sweep};
+use crate::report::{ladder, run_page, summary, sweep};
 
 fn golden(sub: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(sub)
@@ -63,6 +63,24 @@ fn the_summary_opens_with_every_games_answer_and_says_what_each_played() {
     assert!(html.contains("<th>matches played</th>"));
     // `arena ladder` in the skill section's words is code, not backticks.
     assert!(html.contains("<code>arena ladder</code>"), "the skill section's command");
+}
+
+#[test]
+fn a_skill_page_links_back_and_to_the_other_ladders() {
+    let dir = golden("default-experiment/skill/dardz");
+    let others = vec!["pig".to_string(), "trice".to_string()];
+    let html = ladder::render(&dir, Some(&others)).unwrap();
+    first_screen_is_plain(&html, "skill ladder");
+    let nav = &html[html.find("<nav class=\"up\">").unwrap()..html.find("</nav>").unwrap()];
+    assert!(nav.contains("<a href=\"../../report.html\">&larr; back to the summary</a>"), "{nav}");
+    assert!(nav.contains(
+        "<a href=\"../pig/report.html\">pig</a>, <a href=\"../trice/report.html\">trice</a>"
+    ));
+    assert!(html.contains("Rerun the experiment exactly"), "the experiment's command");
+    // The rating's name is the method box's; its chart says it in words.
+    assert!(html.contains("Skill matters: greedy beats random."), "{html}");
+    let standalone = ladder::render(&dir, None).unwrap();
+    assert!(!standalone.contains("<nav") && standalone.contains("Rerun this ladder exactly"));
 }
 
 #[test]
