@@ -182,6 +182,19 @@ mod tests {
     }
 
     #[test]
+    fn the_browser_check_looks_for_the_same_terms() {
+        let js = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("scripts/view-browser/first-screen.js"),
+        )
+        .unwrap();
+        for (term, _) in GLOSSARY {
+            let name = term.split(" (").next().unwrap();
+            assert!(js.contains(&format!("[\"{name}\", ")), "first-screen.js lacks {name}");
+        }
+    }
+
+    #[test]
     fn the_section_is_a_closed_box_after_the_first_screen() {
         let mut page = Page::new("t");
         page.para("Fair: no seat wins more than 1 percentage point over a fair share.");

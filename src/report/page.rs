@@ -4,7 +4,7 @@
 use crate::report::charts::Chart;
 
 const STYLE: &str = "
-body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0 auto;max-width:980px;padding:12px 16px;color:#222;line-height:1.45}
+body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0 auto;max-width:980px;padding:12px 16px;color:#222;line-height:1.45;overflow-wrap:break-word}
 h1{font-size:1.5em;margin:.4em 0}h2{font-size:1.2em;margin:1.4em 0 .4em;border-bottom:1px solid #ccc}
 .verdict{background:#f3f6fb;border-left:4px solid #1f5fa8;padding:8px 12px;margin:8px 0}.verdict p{margin:3px 0}
 .answer{font-weight:600}.verdict .answer{font-size:1.15em}
