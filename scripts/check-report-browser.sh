@@ -3,7 +3,11 @@
 # (a real DARDZ 12-card sweep), a skill ladder (tic-tac-toe) and the default experiment's
 # summary in headless Chromium, takes a screenshot of each and fails when a page is blank (one
 # colour), logs a JavaScript error, or has a chart of zero size; then measures the pages at 800
-# and 1280 px (scripts/view-browser/report.js: tables' scroll cues, charts' labels). Installs
+# and 1280 px (scripts/view-browser/report.js: tables' scroll cues, charts' labels) and their
+# first screens at 800x600 and 1280x800 (first-screen.js: the verdict there, no statistics
+# term there, no backtick anywhere; also on a skill check's page and a tune's confirmation).
+# Given SCREENSHOT_DIR, report.js keeps its pictures there too (NAME-WIDTH.png, whole pages;
+# NAME-WIDTHxHEIGHT-first.png, first screens). Installs
 # Chromium from the Debian packages when it is missing and apt can run (CI is root); where it
 # cannot, it prints SKIPPED loudly and exits 0.
 #
@@ -27,6 +31,11 @@ $arena run --matches 3000 --seed 7 --quiet --out "$work/experiment"
 $arena ladder --game tictactoe --bots random,greedy,mcts-100 --max-matches 200 --seed 7 --quiet --out "$work/ladder"
 # A lineup of different bots: the run page's seat, skill and luck in win shares.
 $arena run --game low-blow --luck --matches 600 --seed 7 --quiet --out "$work/luck"
+# A tune's confirmation: a sweep of the proposal against the baseline (measured only by
+# report.js below).
+$arena tune --game dardz --players 4 --bots greedy --matches 600 --confirm-matches 600 --seed 7 \
+    --quiet --out "$work/tune" >/dev/null
+$arena report "$work/tune/confirm" >/dev/null
 
 status=0
 for name in dardz sweep experiment ladder luck; do
@@ -111,10 +120,14 @@ done
 # label. Needs node and playwright-core (scripts/view-browser); said SKIPPED without them.
 ( need_playwright )
 if [ -d scripts/view-browser/node_modules/playwright-core ]; then
-    CHROMIUM="$browser" node scripts/view-browser/report.js 800,1280 \
+    keep=()
+    [ -n "${1:-}" ] && keep=(--shots "$shots")
+    CHROMIUM="$browser" node scripts/view-browser/report.js "${keep[@]}" 800,1280 \
         dardz="$work/dardz/report.html" sweep="$work/sweep/report.html" \
         experiment="$work/experiment/report.html" ladder="$work/ladder/report.html" \
-        experiment-dardz="$work/experiment/dardz/report.html" luck="$work/luck/report.html" || status=1
+        experiment-dardz="$work/experiment/dardz/report.html" luck="$work/luck/report.html" \
+        skill-dardz="$work/experiment/skill/dardz/report.html" \
+        tune-confirm="$work/tune/confirm/report.html" || status=1
 fi
 [ "$status" = 0 ] && echo "report browser check passed" || echo "report browser check FAILED"
 exit $status

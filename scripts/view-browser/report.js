@@ -2,12 +2,16 @@
 // browser can measure: the page never scrolls sideways; every table sits in a
 // scroll box whose "scroll →" cue shows exactly when the table is wider than the box; and in
 // every chart, no text runs out of the picture, no label covers a point or another label.
-// With --shots DIR it also saves a full-page screenshot of each page at each width.
+// Then, at 800x600 and 1280x800, each page's first screen (first-screen.js): the verdict
+// inside it, no statistics term there, no backtick anywhere.
+// With --shots DIR it also saves a full-page screenshot of each page at each width (and of
+// each first screen).
 // Usage: node report.js [--shots DIR] WIDTH[,WIDTH...] NAME=PAGE.html...
 "use strict";
 const fs = require("fs");
 const path = require("path");
 const launch = require("./launch");
+const { checkFirstScreens } = require("./first-screen");
 
 // Runs in the page: the problems found, as lines.
 function inspect() {
@@ -101,6 +105,7 @@ async function main() {
       await page.close();
     }
   }
+  failed += await checkFirstScreens(browser, args, shots);
   await browser.close();
   process.exit(failed ? 1 : 0);
 }

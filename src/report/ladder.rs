@@ -1,16 +1,21 @@
-//! The page of a ladder folder: what was played and how to rerun it, the verdict, the
-//! ratings with their intervals, the first-player edge at each rung, the head-to-head steps
-//! and the skill figures, all read from `ladder.csv`, `ladder_figures.csv`, `verdict.txt` and
-//! `ladder.json`.
+//! The page of a ladder folder. Its first screen: the question (does skill matter in this
+//! game?), each rung against the one below and seat 0's share at each rung in plain words;
+//! then the settings and "How this was decided" (the verdict in its own words, with the
+//! rating's method) in boxes a reader opens; then the ratings with their intervals, the
+//! first-player edge at each rung, the head-to-head steps and the skill figures, all read
+//! from `ladder.csv`, `ladder_figures.csv`, `verdict.txt` and `ladder.json`. A skill check's
+//! ladder (`skill/<game>/` of the default experiment) links back to the summary and to the
+//! other games' ladders.
 
 use std::path::Path;
 
 use crate::core::layout::{LADDER_CSV, LADDER_FIGURES_CSV, LADDER_FILE, VERDICT_TXT};
 use crate::report::charts::{Estimate, Guide, intervals};
-use crate::report::page::{Page, num};
-use crate::report::rerun;
+use crate::report::page::{Page, esc, num};
 use crate::report::table::Table;
+use crate::report::verdict::plain::count;
 use crate::report::{ReportError, read_json};
+use crate::report::{method, rerun};
 
 /// The cells of `t`'s column `name` in every row, as numbers (`None` for an empty cell).
 fn column(t: &Table, name: &str) -> Result<Vec<Option<f64>>, ReportError> {
@@ -35,7 +40,81 @@ fn estimates(
         .collect()
 }
 
-pub fn render(dir: &Path) -> Result<String, ReportError> {
+/// Each rung against the one below, in words ("Against random, greedy finishes ahead in 93%
+/// of their head-to-head comparisons (between 86% and 97%): clearly better."), and the
+/// answer they give: whether skill shows.
+fn steps(t: &Table) -> Result<(String, String), ReportError> {
+    let (bot, vs) = (t.need(&["bot"])?, t.need(&["vs_bot"])?);
+    let (share, lo, hi) = (t.need(&["h2h_share"])?, t.need(&["h2h_lo"])?, t.need(&["h2h_hi"])?);
+    let sep = t.need(&["separated"])?;
+    let mut parts = Vec::new();
+    let mut pairs: Vec<(&str, &str)> = Vec::new();
+    let mut shown = 0;
+    for i in 1..t.rows.len() {
+        let r = &t.rows[i];
+        let (Some(x), Some(l), Some(h)) = (t.num(i, share)?, t.num(i, lo)?, t.num(i, hi)?) else {
+            continue;
+        };
+        let how = match t.text(r, sep) {
+            "upper" => {
+                shown += 1;
+                "clearly better"
+            }
+            "lower" => "clearly worse",
+            _ => "not told apart",
+        };
+        parts.push(format!(
+            "Against {}, {} finishes ahead in {:.0}% of their head-to-head comparisons (between {:.0}% and {:.0}%): {how}.",
+            t.text(r, vs),
+            t.text(r, bot),
+            100.0 * x,
+            100.0 * l,
+            100.0 * h
+        ));
+        pairs.push((t.text(r, bot), t.text(r, vs)));
+    }
+    let answer = match (shown, pairs.as_slice()) {
+        (_, []) => "No rung played the one below it.".to_string(),
+        (0, _) => "No measurable skill at these matches: no rung is shown to beat the one below."
+            .to_string(),
+        (1, [(upper, lower)]) => format!("Skill matters: {upper} beats {lower}."),
+        (n, all) if n == all.len() => "Skill matters: every rung beats the one below it.".into(),
+        _ => "Skill matters, up to a point: not every rung beats the one below it.".to_string(),
+    };
+    Ok((answer, format!("{} A tie counts half.", parts.join(" "))))
+}
+
+/// Seat 0's share at each rung, every seat played by that rung: whether the first seat's
+/// edge changes with skill, in words; `None` without the columns.
+fn first_seat(t: &Table, bots: &[String]) -> Result<Option<String>, ReportError> {
+    let (Some(rate), Some(decisive), Some(fair)) = (
+        t.col(&["seat0_decisive_win_rate"]),
+        t.col(&["self_play_decisive_matches"]),
+        t.col(&["fair_share"]),
+    ) else {
+        return Ok(None);
+    };
+    let mut parts = Vec::new();
+    for (i, b) in bots.iter().enumerate() {
+        if let (Some(x), Some(n)) = (t.num(i, rate)?, t.num(i, decisive)?) {
+            parts.push(format!("{b} {:.1}% (of {} matches)", 100.0 * x, count(n as u64)));
+        }
+    }
+    let Some(f) = t.num(0, fair)? else { return Ok(None) };
+    if parts.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(format!(
+        "With every seat played by the same bot, seat 0 (the first to move) wins, of the matches with a sole winner: {}; a fair share is {:.1}%.",
+        parts.join(", "),
+        100.0 * f
+    )))
+}
+
+/// `dir`'s page; `others` names the other games' ladders when this one is a default
+/// experiment's skill check (`skill/<game>/`): the page then links back to the summary
+/// and to them.
+pub fn render(dir: &Path, others: Option<&[String]>) -> Result<String, ReportError> {
     let t = Table::read(dir, LADDER_CSV)?;
     let figures = Table::read(dir, LADDER_FIGURES_CSV)?;
     let file = read_json(dir, LADDER_FILE)?;
@@ -49,8 +128,39 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
     let request = &file["request"];
     let game = request["game"].as_str().unwrap_or("?");
     let title = format!("Skill ladder: {game}");
-    let mut page = Page::new(&title);
+    let mut page = match others {
+        Some(others) => {
+            let links: Vec<String> = others
+                .iter()
+                .map(|g| format!("<a href=\"../{0}/report.html\">{0}</a>", esc(g)))
+                .collect();
+            let nav = format!(
+                "<a href=\"../../report.html\">&larr; back to the summary</a> &middot; the other games' skill ladders: {}",
+                links.join(", ")
+            );
+            Page::under(&nav, &title)
+        }
+        None => Page::new(&title),
+    };
     let players = file["fingerprint"]["players"].as_u64().map_or(String::new(), |p| p.to_string());
+    let question = format!(
+        "Does skill matter in {game}{}? Bots from weakest to strongest: {}.",
+        if players.is_empty() { String::new() } else { format!(" with {players} players") },
+        bots.join(", ")
+    );
+    let (answer, figures_words) = steps(&t)?;
+    let mut first = format!(
+        "<div class=\"verdict\" id=\"answer\"><p class=\"question\">{}</p><p class=\"answer\">{}</p><p class=\"figures\">{}</p>",
+        esc(&question),
+        esc(&answer),
+        esc(&figures_words)
+    );
+    if let Some(seat) = first_seat(&t, &bots)? {
+        first.push_str(&format!("<p class=\"figures\">{}</p>", esc(&seat)));
+    }
+    first.push_str("</div>");
+    page.raw(&first);
+    page.open_box("settings", "Settings, version and how to rerun this");
     page.facts(&[
         ("game", game.to_string()),
         ("players", players),
@@ -67,11 +177,19 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
         ("version", file["crate_version"].as_str().unwrap_or("").to_string()),
     ]);
     if let Some(words) = rerun::recorded_words(&file["command_line"]) {
-        page.raw(&rerun::rerun_paragraph(&words, "this ladder"));
+        // A skill check's ladder was played by the experiment's command.
+        let what = if others.is_some() { "the experiment" } else { "this ladder" };
+        page.raw(&rerun::rerun_paragraph(&words, what));
     }
-    for line in verdict.lines() {
-        page.para(line);
-    }
+    page.close_box();
+    let mut paragraphs: Vec<String> =
+        vec!["The ladder's verdict, in verdict.txt's words:".to_string()];
+    paragraphs.extend(verdict.lines().filter(|l| !l.trim().is_empty()).map(str::to_string));
+    paragraphs.push(format!(
+        "The ratings are Elo ratings, {} = 0, from Bradley-Terry on the chain of neighbouring pairings; the head-to-head ranges are 95% Wilson intervals with the design effect of shared deals, seat 0's shares 95% Wilson intervals.",
+        bots[0]
+    ));
+    method::section(&mut page, &paragraphs);
 
     page.heading("Ratings");
     let rating = estimates(
@@ -82,8 +200,11 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
     );
     page.chart(
         "ratings",
-        &format!("Elo rating with 95% interval, {} = 0 (Bradley-Terry on the chain of neighbouring pairings)", bots[0]),
-        &intervals(&rating, &Guide::line(0.0), "Elo")?,
+        &format!(
+            "Each bot's rating over {} (0), with its 95% range: 100 rating points apart, the stronger finishes ahead about 64% of the time.",
+            bots[0]
+        ),
+        &intervals(&rating, &Guide::line(0.0), "rating over the weakest")?,
     );
 
     page.heading("First-player edge at each rung");
@@ -96,7 +217,7 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
     let fair = column(&t, "fair_share")?.first().copied().flatten();
     page.chart(
         "seat0",
-        "seat 0's win share with every seat played by that rung (Wilson 95%); the line is the fair share",
+        "seat 0's win share with every seat played by that rung, with its 95% range; the line is the fair share",
         &intervals(&seat0, &Guide { line: fair, band: None }, "seat 0 share")?,
     );
 

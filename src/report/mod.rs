@@ -7,12 +7,16 @@ pub mod charts;
 pub mod decides;
 pub mod html;
 pub mod ladder;
+pub mod method;
+pub mod notable;
 pub mod page;
+pub mod question;
 pub mod recorded;
 pub mod rerun;
 pub mod run_page;
 pub mod summary;
 pub mod sweep;
+pub mod sweep_answer;
 pub mod table;
 pub mod verdict;
 
@@ -113,7 +117,7 @@ pub fn write(dir: &Path) -> Result<Written, ReportError> {
         return Err(ReportError::Input(format!("{}: not a folder", dir.display())));
     }
     if dir.join(LADDER_CSV).is_file() {
-        let html = ladder::render(dir)?;
+        let html = ladder::render(dir, None)?;
         return Ok(Written {
             kind: Kind::Ladder,
             pages: save_all(vec![(dir.to_path_buf(), html)])?,
@@ -144,10 +148,18 @@ pub fn write(dir: &Path) -> Result<Written, ReportError> {
         let html = run_page::render(&g, Some("../report.html"))?;
         pages.push((g, html));
     }
-    // The default experiment's skill check: a ladder folder per game.
-    for ladder_dir in run_subfolders_with(&dir.join("skill"), LADDER_CSV) {
-        let html = ladder::render(&ladder_dir)?;
-        pages.push((ladder_dir, html));
+    // The default experiment's skill check: a ladder folder per game, each page linking
+    // back to the summary and to the others.
+    let ladders = run_subfolders_with(&dir.join("skill"), LADDER_CSV);
+    let name = |p: &Path| p.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    for ladder_dir in &ladders {
+        let others: Vec<String> =
+            ladders.iter().filter(|o| *o != ladder_dir).map(|o| name(o)).collect();
+        let html = ladder::render(ladder_dir, Some(&others))?;
+        pages.push((ladder_dir.clone(), html));
     }
     Ok(Written { kind: Kind::Experiment, pages: save_all(pages)? })
 }
+
+#[cfg(test)]
+mod tests;

@@ -4,10 +4,10 @@
 use crate::report::charts::Chart;
 
 const STYLE: &str = "
-body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0 auto;max-width:980px;padding:12px 16px;color:#222;line-height:1.45}
+body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0 auto;max-width:980px;padding:12px 16px;color:#222;line-height:1.45;overflow-wrap:break-word}
 h1{font-size:1.5em;margin:.4em 0}h2{font-size:1.2em;margin:1.4em 0 .4em;border-bottom:1px solid #ccc}
 .verdict{background:#f3f6fb;border-left:4px solid #1f5fa8;padding:8px 12px;margin:8px 0}.verdict p{margin:3px 0}
-.answer{font-weight:600}.verdict .answer{font-size:1.15em}.method{font-size:.85em;color:#555}
+.answer{font-weight:600}.verdict .answer{font-size:1.15em}
 .warning{border-left:4px solid #c77700;background:#fdf6ec;padding:4px 12px;margin:8px 0;font-size:.95em}
 figure{margin:10px 0;page-break-inside:avoid;break-inside:avoid}figcaption{font-size:.9em;color:#444}
 svg{max-width:100%;height:auto;display:block}
@@ -21,10 +21,29 @@ td,th{border:1px solid #ddd;padding:2px 6px;text-align:right;white-space:nowrap}
 td:first-child,th:first-child{text-align:left}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:6px 0}dt{font-weight:600}dd{margin:0}
 code{background:#f4f4f4;padding:1px 4px;word-break:break-all}
-@media print{body{max-width:none}a{color:inherit;text-decoration:none}h2{page-break-after:avoid}.cue{display:none}}
+.up{margin:4px 0 0;font-size:.9em}.question{margin:.2em 0 .3em;font-size:1.3em}#answer .figures{margin-top:4px}
+details{margin:6px 0;border:1px solid #ddd;border-radius:4px;padding:0 10px}details[open]{padding-bottom:6px}
+summary{cursor:pointer;padding:5px 0;font-weight:600;color:#1f5fa8}
+.glossary{grid-template-columns:max-content 1fr;font-size:.95em}
+@media print{body{max-width:none}a{color:inherit;text-decoration:none}h2{page-break-after:avoid}.cue{display:none}details>*{display:block}}
 ";
 
 pub use crate::report::html::esc;
+
+/// `text` escaped, with each `` `span` `` arena's words put in backticks (a command, a file
+/// pattern) shown as code, so no page shows a literal backtick where arena meant code. A
+/// backtick without its pair stays as it is: it is the file's text, not arena's markup.
+pub fn esc_code(text: &str) -> String {
+    let parts: Vec<&str> = text.split('`').collect();
+    if parts.len().is_multiple_of(2) {
+        return esc(text);
+    }
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| if i % 2 == 1 { format!("<code>{}</code>", esc(p)) } else { esc(p) })
+        .collect()
+}
 
 /// A number as the tables show it: up to four decimals, no trailing noise.
 pub fn num(v: Option<f64>) -> String {
@@ -80,11 +99,12 @@ pub fn cell_for(name: &str, v: f64) -> String {
 }
 
 /// A CSV column's name in words for a heading (`decisive_win_rate` -> `decisive win rate`,
-/// `ci_low` -> `95% low`); the name itself stays in the heading's tooltip.
+/// `ci_low` -> `95% low`, `diff_pp` -> `diff (percentage points)`: no abbreviation a
+/// designer must look up); the name itself stays in the heading's tooltip.
 pub fn heading_words(name: &str) -> String {
     name.replace("ci_low", "95% low")
         .replace("ci_high", "95% high")
-        .replace("_pp", " (pp)")
+        .replace("_pp", " (percentage points)")
         .replace('_', " ")
 }
 
@@ -111,6 +131,12 @@ impl Page {
         Page { body: format!("<h1>{}</h1>\n", esc(title)) }
     }
 
+    /// A page whose heading `title` comes under `nav` (HTML: links back to the pages it
+    /// belongs to).
+    pub fn under(nav: &str, title: &str) -> Page {
+        Page { body: format!("<nav class=\"up\">{nav}</nav>\n<h1>{}</h1>\n", esc(title)) }
+    }
+
     pub fn raw(&mut self, html: &str) {
         self.body.push_str(html);
         self.body.push('\n');
@@ -120,8 +146,20 @@ impl Page {
         self.raw(&format!("<h2>{}</h2>", esc(text)));
     }
 
+    /// A paragraph of text; a `` `span` `` in it is shown as code ([`esc_code`]).
     pub fn para(&mut self, text: &str) {
-        self.raw(&format!("<p>{}</p>", esc(text)));
+        self.raw(&format!("<p>{}</p>", esc_code(text)));
+    }
+
+    /// Opens a box the reader opens (`<details>`) with the `class` and `summary` given; what
+    /// follows until [`Page::close_box`] is inside it. Settings and method go in one: the
+    /// first screen is for the answer.
+    pub fn open_box(&mut self, class: &str, summary: &str) {
+        self.raw(&format!("<details class=\"{}\"><summary>{}</summary>", esc(class), esc(summary)));
+    }
+
+    pub fn close_box(&mut self) {
+        self.raw("</details>");
     }
 
     /// A chart with an id, a caption, and its value axis mapping in `data-y-map`
@@ -132,7 +170,7 @@ impl Page {
             "<figure class=\"chart\" id=\"{}\" data-y-map=\"{v0} {p0} {v1} {p1}\">{}<figcaption>{}</figcaption></figure>",
             esc(id),
             chart.svg,
-            esc(caption)
+            esc_code(caption)
         ));
     }
 
@@ -202,12 +240,31 @@ mod tests {
         assert_eq!(cell_for("mean", 12.0), "12", "a whole mean stays whole");
         assert_eq!(cell_for("win_rate", 0.51234), "0.5123", "other columns keep num's form");
         assert_eq!(heading_words("decisive_ci_low"), "decisive 95% low");
-        assert_eq!(heading_words("diff_pp"), "diff (pp)");
+        assert_eq!(heading_words("diff_pp"), "diff (percentage points)");
         // A figure that rounds to zero carries no sign.
         assert_eq!(fixed(-0.004, 1), "0.0");
         assert_eq!(fixed(-0.04, 1), "0.0");
         assert_eq!(fixed(-0.06, 1), "-0.1");
         assert_eq!(num(Some(-0.0)), "0");
+    }
+
+    #[test]
+    fn code_in_backticks_is_shown_as_code_and_stays_escaped() {
+        assert_eq!(esc_code("`arena ladder` adds rungs"), "<code>arena ladder</code> adds rungs");
+        assert_eq!(esc_code("a `<b>` & `c*`"), "a <code>&lt;b&gt;</code> &amp; <code>c*</code>");
+        // A lone backtick is the text's own: kept, escaped, nothing opened.
+        assert_eq!(esc_code("it`s <x>"), "it`s &lt;x&gt;");
+        let mut page = Page::new("t");
+        page.para("need `arena ladder`.");
+        page.chart(
+            "c",
+            "`p_*` in metrics.csv",
+            &Chart { svg: String::new(), y_map: [(0.0, 0), (1.0, 1)] },
+        );
+        let html = page.finish("t");
+        assert!(html.contains("<p>need <code>arena ladder</code>.</p>"), "{html}");
+        assert!(html.contains("<figcaption><code>p_*</code> in metrics.csv</figcaption>"));
+        assert!(!html.contains('`'), "{html}");
     }
 
     #[test]

@@ -1,19 +1,24 @@
-//! The page of one run folder: what was run, how to rerun it and how to extend it, the
-//! verdict over the seat win shares, game lengths, lead changes, the bots' results and
-//! ratings, and the game's own metrics, every number read from the folder's files.
+//! The page of one run folder. Its first screen: the question the run asked, the answer in
+//! words with the figure that decides it, and the seats' win-share chart; then two boxes a
+//! reader opens, the settings (what was run, the version, how to rerun and extend it) and
+//! "How this was decided" (the verdict's own words, its method, a glossary); then the seats'
+//! figures, game lengths, lead changes, the bots' results and ratings, what decides a match
+//! and the game's own metrics, every number read from the folder's files.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::core::layout::{
-    DIFFERENCE_CSV, HISTOGRAMS_CSV, LENGTHS_CSV, MANIFEST, METRICS_CSV, NOTABLE_FILE, RATINGS_CSV,
-    SEATS_CSV, VERDICT_TXT,
+    DIFFERENCE_CSV, HISTOGRAMS_CSV, LENGTHS_CSV, MANIFEST, METRICS_CSV, RATINGS_CSV, SEATS_CSV,
+    VERDICT_TXT,
 };
 use crate::report::charts::{self, Estimate, Guide};
 use crate::report::page::{Page, esc, num};
-use crate::report::rerun;
 use crate::report::table::{Table, table_of};
+use crate::report::verdict::Shown;
+use crate::report::verdict::plain;
 use crate::report::{ReportError, read_json};
+use crate::report::{method, question, rerun};
 
 /// The length measures drawn as histograms, in order, with their axis names.
 const LENGTHS: &[(&str, &str)] = &[
@@ -30,15 +35,14 @@ fn json_text(v: &serde_json::Value) -> String {
     }
 }
 
-/// The header block: game, players, bots, seating, matches, seed, changed rules, version,
+/// The settings box: game, players, bots, seating, matches, seed, changed rules, version,
 /// time, and the command line that reruns it (`part`: the folder is one game of a default
-/// experiment or one variant of a sweep, whose recorded command plays the whole job).
+/// experiment or one variant of a sweep, whose recorded command plays the whole job); the
+/// caller closes the box (a finished run adds the line that extends it).
 fn header(page: &mut Page, manifest: &serde_json::Value, part: bool) {
-    let m = |k: &str| json_text(&manifest[k]);
-    let bots: Vec<String> = manifest["lineup"]
-        .as_array()
-        .map(|l| l.iter().map(|b| json_text(&b["label"])).collect())
-        .unwrap_or_default();
+    page.open_box("settings", "Settings, version and how to rerun this");
+    let m = |k: &str| json_text(question::recorded(manifest, k));
+    let bots = question::lineup_labels(manifest);
     let changed: Vec<String> = manifest["rules"]
         .as_array()
         .map(|rs| {
@@ -98,16 +102,21 @@ fn header(page: &mut Page, manifest: &serde_json::Value, part: bool) {
     }
 }
 
-/// Seat win shares with their intervals and the fair-share line; also returns the verdict.
-fn seats(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
+/// The first screen under the question: the verdict's answer in words with its deciding
+/// figure, and the chart of the seats' win shares with their intervals and the fair-share
+/// line. Returns the verdict as cut (for the method box) and, when the seats were charted,
+/// their table to show below the boxes.
+fn seats(page: &mut Page, dir: &Path) -> Result<(Shown, Option<Table>), ReportError> {
     let verdict = crate::report::recorded::read_text(dir, VERDICT_TXT)?;
     let t = Table::read(dir, SEATS_CSV)?;
     if t.rows.len() == 1 {
         // Solo (PP-15): no win share to chart; the score's distribution and the end reasons
         // are the statistics (the verdict says where they are).
-        page.heading("Solo game: the score");
         let levels = crate::report::verdict::levels_of(dir, 1);
-        page.raw(&crate::report::verdict::shown(&verdict, &t, &levels).html());
+        let shown = crate::report::verdict::shown(&verdict, &t, &levels);
+        page.raw(&shown.html());
+        page.raw(&shown.after_chart());
+        page.heading("Solo game: the score");
         let cols = [
             "seat",
             "matches",
@@ -118,7 +127,7 @@ fn seats(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
             "score_ci_high",
         ];
         table_of(page, &t, &cols);
-        return Ok(());
+        return Ok((shown, None));
     }
     let seat = t.need(&["seat"])?;
     // The chart shows what the verdict judges: each seat's share of the decisive matches
@@ -167,7 +176,6 @@ fn seats(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
         return Err(ReportError::Input(format!("{}: no rows", t.name)));
     }
     let fair_share = fair_share.unwrap_or(1.0 / points.len() as f64);
-    page.heading("Who wins: seat win shares");
     let levels = crate::report::verdict::levels_of(dir, t.rows.len());
     let shown = crate::report::verdict::shown(&verdict, &t, &levels);
     page.raw(&shown.html());
@@ -176,24 +184,32 @@ fn seats(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
         line: Some(fair_share),
         band: margin.map(|m| (fair_share - m / 100.0, fair_share + m / 100.0)),
     };
+    // In plain words: the caption is on the first screen (the interval's name is the
+    // method box's).
     let band_words = margin
-        .map(|m| format!(", the shaded band the verdict's ±{m} pp margin around it"))
+        .map(|m| format!(", the shaded band the margin of ±{} around it", plain::points(m)))
         .unwrap_or_default();
     let caption = if judged.is_some() {
         format!(
-            "Each seat's share of the decisive matches (those with a sole winner; seat 0 moves first), which the verdict judges, with 95% Wilson intervals; the red line is a fair share of {:.1}%{band_words}.",
+            "Each seat's share of the matches with a sole winner (seat 0 moves first), which the answer judges, with its 95% range; the red line is a fair share of {:.1}%{band_words}.",
             100.0 * fair_share
         )
     } else {
         format!(
-            "Win share per seat (seat 0 moves first) with 95% intervals ({}); the red line is a fair share of {:.1}%{band_words}.",
-            t.text(&t.rows[0], t.col(&["ci_method"]).unwrap_or(usize::MAX)),
+            "Win share per seat (seat 0 moves first) with its 95% range; the red line is a fair share of {:.1}%{band_words}.",
             100.0 * fair_share
         )
     };
     let y_desc = if judged.is_some() { "share of decisive matches" } else { "win share" };
     let chart = charts::intervals(&points, &guide, y_desc)?;
     page.chart("seat-shares", &caption, &chart);
+    page.raw(&shown.after_chart());
+    Ok((shown, Some(t)))
+}
+
+/// The seats' figures under the boxes: the table of `seats.csv`'s main columns.
+fn seat_table(page: &mut Page, t: &Table) {
+    page.heading("Who wins: seat win shares");
     let cols = [
         "seat",
         "matches",
@@ -207,8 +223,29 @@ fn seats(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
         "diff_ci_high_pp",
         "p_holm",
     ];
-    table_of(page, &t, &cols);
-    Ok(())
+    table_of(page, t, &cols);
+}
+
+/// The method box of a run's page: the verdict's own words and method, what the seat
+/// chart's ranges are (`ci_method`: seats.csv's name of them), and the glossary.
+fn method_box(page: &mut Page, shown: &Shown, seats: Option<&Table>) {
+    let mut paragraphs = shown.method_paragraphs();
+    if shown.judged.is_none() {
+        paragraphs.push(format!("The verdict, as verdict.txt says it: {}", shown.figures));
+    }
+    if let Some(t) = seats {
+        let judged = t.col(&["decisive_ci_low"]).is_some();
+        let named = t
+            .col(&["ci_method"])
+            .and_then(|c| t.rows.first().map(|r| t.text(r, c).to_string()))
+            .filter(|m| !m.is_empty());
+        paragraphs.push(match (judged, named) {
+            (true, _) => "The seat chart's ranges are 95% Wilson intervals of each seat's share of the decisive matches (seats.csv: decisive_ci_low, decisive_ci_high).".into(),
+            (false, Some(m)) => format!("The seat chart's ranges are 95% intervals ({m}, seats.csv's ci_method)."),
+            (false, None) => "The seat chart's ranges are 95% intervals.".into(),
+        });
+    }
+    method::section(page, &paragraphs);
 }
 
 /// The exact distribution of `measure` from histograms.csv.
@@ -475,73 +512,6 @@ fn metrics(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
     Ok(())
 }
 
-/// The matches worth seeing (`notable.json`, written by the run with a replay page per
-/// match in `matches/`): a table of links, with the rules that chose them. Absent from
-/// runs made before arena chose them.
-fn notable(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
-    if !dir.join(NOTABLE_FILE).is_file() {
-        return Ok(());
-    }
-    let n = read_json(dir, NOTABLE_FILE)?;
-    let bad =
-        |what: String| ReportError::Input(format!("{}: {what}", dir.join(NOTABLE_FILE).display()));
-    let Some(picks) = n["picks"].as_array() else {
-        return Err(bad("not the matches a run picked (an object whose `picks` is a list)".into()));
-    };
-    page.heading("Matches worth seeing");
-    page.para(&json_text(&n["rules"]));
-    if picks.is_empty() {
-        page.para("No match was picked (no match finished).");
-        return Ok(());
-    }
-    let mut rows = String::new();
-    let mut missing = 0;
-    for (k, p) in picks.iter().enumerate() {
-        // A link comes only from arena's own naming, never from what the file says: a page
-        // that promises no script and no outside reference links nothing else.
-        let Some(index) = p["match"].as_u64() else {
-            return Err(bad(format!("pick {} has no match index", k + 1)));
-        };
-        let href = notable_page(index);
-        if p["page"].as_str() != Some(href.as_str()) {
-            return Err(bad(format!(
-                "pick {} names the page {}, not arena's {href}",
-                k + 1,
-                crate::core::suggest::clipped(&json_text(&p["page"]))
-            )));
-        }
-        let replay = if dir.join(&href).is_file() {
-            format!("<a href=\"{}\">match {index}</a>", esc(&href))
-        } else {
-            missing += 1;
-            format!("match {index} (its page is missing)")
-        };
-        rows.push_str(&format!(
-            "<tr><td>{}</td><td>{replay}</td><td>{}</td></tr>",
-            esc(&json_text(&p["title"])),
-            esc(&json_text(&p["why"]))
-        ));
-    }
-    page.raw(&crate::report::page::scrolling(&format!(
-        "<table class=\"notable\"><tr><th>what</th><th>replay</th><th>why</th></tr>{rows}</table>"
-    )));
-    if missing > 0 {
-        page.para(&format!(
-            "{missing} of these replay pages are missing from the folder's matches/ (`arena view --from` on this folder draws any match again)."
-        ));
-    }
-    page.para(
-        "Each replay is one offline page (arena view): step through the match with the arrow keys.",
-    );
-    Ok(())
-}
-
-/// A picked match's replay page, relative to the run folder: the name `arena run` gives it
-/// (`session::view::notable` writes it; this floor may not use that one).
-fn notable_page(index: u64) -> String {
-    format!("matches/match-{index}.html")
-}
-
 /// The page of the run folder `dir`; `up` links back to a summary or sweep page.
 pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
     let manifest = read_json(dir, MANIFEST)?;
@@ -553,7 +523,7 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
             dir.join(MANIFEST).display()
         )));
     }
-    let game = json_text(&manifest["game"]);
+    let game = json_text(question::recorded(&manifest, "game"));
     // A run of changed rules says so in its title, as on stdout and in its folder's name.
     let mut changed: Vec<String> = manifest["rules"]
         .as_array()
@@ -570,22 +540,33 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
     let changed =
         if changed.is_empty() { String::new() } else { format!(" [{}]", changed.join("; ")) };
     let title = format!("{game}{changed}: {} matches", json_text(&manifest["completed_matches"]));
-    let mut page = Page::new(&title);
-    if let Some(up) = up {
-        page.raw(&format!("<p><a href=\"{}\">&larr; back to the summary</a></p>", esc(up)));
-    }
+    // The page opens with the question the run asked; the title (the browser's tab, the
+    // settings box) names the folder's run.
+    let question = question::run_question(&manifest);
+    let mut page = match up {
+        Some(up) => Page::under(
+            &format!("<a href=\"{}\">&larr; back to the summary</a>", esc(up)),
+            &question,
+        ),
+        None => Page::new(&question),
+    };
+    let (shown, seat_figures) = seats(&mut page, dir)?;
     header(&mut page, &manifest, up.is_some());
     if up.is_none()
         && let Some(extend) = rerun::extend_paragraph(dir, &manifest)
     {
         page.raw(&extend);
     }
-    seats(&mut page, dir)?;
+    page.close_box();
+    method_box(&mut page, &shown, seat_figures.as_ref());
+    if let Some(t) = &seat_figures {
+        seat_table(&mut page, t);
+    }
     lengths(&mut page, dir)?;
     bots(&mut page, dir)?;
     crate::report::decides::section(&mut page, dir)?;
     metrics(&mut page, dir)?;
-    notable(&mut page, dir)?;
+    crate::report::notable::section(&mut page, dir)?;
     page.para(
         "Every number on this page is read from the CSV files, verdict.txt and manifest.json in this folder; COLUMNS.md there says what each column means.",
     );

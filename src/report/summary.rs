@@ -1,6 +1,7 @@
-//! The default experiment's summary page: one row per game (seat 0's edge over a fair share
-//! with its interval, game length, verdict) and a chart of the edges, each game linking to
-//! its own page.
+//! The default experiment's summary page. Its first screen: the question, every game's answer
+//! in words, and the chart of seat 0's edge per game; then the settings (the cap on matches
+//! and what each game played) and "How this was decided" in boxes a reader opens, the table
+//! of every game (each linking to its own page), and the skill check.
 
 use std::path::{Path, PathBuf};
 
@@ -9,26 +10,31 @@ use crate::core::layout::{
 };
 use crate::report::charts::{self, Estimate, Guide};
 use crate::report::page::{Page, cell_for, esc, num};
+use crate::report::question::{bots_phrase, lineup_labels};
 use crate::report::table::Table;
+use crate::report::verdict::Shown;
+use crate::report::verdict::plain::{self, and_list};
 use crate::report::{ReportError, read_json};
+use crate::stats::verdict::Answer;
+
+/// One game's row: its folder name, the verdict as cut, and what its lineup was.
+struct Game {
+    name: String,
+    shown: Shown,
+    bots: String,
+    played: u64,
+}
 
 pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
     let title = "Default experiment: every game";
     let mut page = Page::new(title);
-    if let Ok(plan) = read_json(dir, PLAN_FILE) {
-        let r = &plan["request"];
-        page.facts(&[
-            ("seed", r["seed"].to_string()),
-            ("matches per game", r["matches"].to_string()),
-            ("seating", r["seating"].as_str().unwrap_or("").to_string()),
-        ]);
-    }
     let mut edges = Vec::new();
     let mut warned = false;
     // The margin every game's verdict was judged against (one run, one margin).
     let mut margins: Vec<Option<f64>> = Vec::new();
+    let mut answers: Vec<Game> = Vec::new();
     let mut rows = String::from(
-        "<table><tr><th>game</th><th>matches</th><th>seat 0 edge (pp)</th><th>95% interval</th><th>turns: median</th><th>mean</th><th style=\"text-align:left\">verdict</th></tr>",
+        "<table><tr><th>game</th><th>matches played</th><th>seat 0 edge (percentage points)</th><th>95% range</th><th>turns: median</th><th>mean</th><th style=\"text-align:left\">verdict</th></tr>",
     );
     for g in games {
         let name = g.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
@@ -53,8 +59,8 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
             None => (None, None),
         };
         let verdict = crate::report::recorded::read_text(g, VERDICT_TXT)?;
-        // The answer first, then its figures and method; the random-play warning is said
-        // once, under the table, not in every row.
+        // The answer first, then its deciding figure; the method is the "How this was
+        // decided" box's, and the random-play warning is said once, under the table.
         let levels = crate::report::verdict::levels_of(g, seats.rows.len());
         let shown = crate::report::verdict::shown(&verdict, &seats, &levels);
         warned |= shown.warning;
@@ -62,7 +68,9 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
         rows.push_str(&format!(
             "<tr><td><a href=\"{0}/report.html\">{0}</a></td><td>{1}</td><td>{2}</td><td>[{3}, {4}]</td><td>{5}</td><td>{6}</td><td style=\"text-align:left;white-space:normal\">{7}</td></tr>",
             esc(&name),
-            esc(&manifest["completed_matches"].to_string()),
+            manifest["completed_matches"]
+                .as_u64()
+                .map_or_else(|| esc(&manifest["completed_matches"].to_string()), plain::count),
             rounded(d, l, h),
             rounded(l, l, h),
             rounded(h, l, h),
@@ -72,10 +80,16 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
             shown.cell()
         ));
         edges.push(Estimate {
-            label: name,
+            label: name.clone(),
             value: d.unwrap_or(f64::NAN),
             lo: l.unwrap_or(f64::NAN),
             hi: h.unwrap_or(f64::NAN),
+        });
+        answers.push(Game {
+            name,
+            shown,
+            bots: bots_phrase(&lineup_labels(&manifest)),
+            played: manifest["completed_matches"].as_u64().unwrap_or(0),
         });
     }
     rows.push_str("</table>");
@@ -86,26 +100,116 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
             esc(crate::stats::analysis::RANDOM_PLAY_WARNING.trim_start_matches("; warning: "))
         ));
     }
-    page.heading("Seat 0's edge over a fair share, per game");
     // The band only when every verdict states the same margin: it is theirs to draw.
     let margin = match margins.first() {
         Some(&Some(m)) if margins.iter().all(|x| *x == Some(m)) => Some(m),
         _ => None,
     };
+    page.raw(&answer_box(&answers, margin));
+    page.heading("Seat 0's edge over a fair share, per game");
     let guide = Guide { line: Some(0.0), band: margin.map(|m| (-m, m)) };
-    let chart = charts::intervals(&edges, &guide, "pp over fair share")?;
+    let chart = charts::intervals(&edges, &guide, "percentage points over fair")?;
     let band_words = margin
-        .map(|m| format!(", the shaded band the verdicts' ±{m} pp margin"))
+        .map(|m| format!(", the shaded band the margin of ±{}", plain::points(m)))
         .unwrap_or_default();
     page.chart(
         "seat0-edges",
-        &format!("Seat 0's share of decisive matches minus a fair share, in percentage points, with 95% intervals; the red line is no edge{band_words}."),
+        &format!("Seat 0's share of the matches with a sole winner minus a fair share, in percentage points, with its 95% range; the red line is no edge{band_words}."),
         &chart,
     );
+    settings_box(&mut page, dir, &answers);
+    let mut method = vec![
+        "Each game's verdict in verdict.txt's words, and its method (each game's page says the same):".to_string(),
+    ];
+    for g in &answers {
+        let words = g.shown.method_paragraphs();
+        let words = if words.is_empty() { g.shown.figures.clone() } else { words.join(" ") };
+        method.push(format!("{}: {words}", g.name));
+    }
+    method.push("The chart's and the table's ranges are 95% Wilson intervals of seat 0's share of the decisive matches, less the fair share (seats.csv: diff_ci_low_pp, diff_ci_high_pp).".into());
+    crate::report::method::section(&mut page, &method);
     page.raw(&rows);
     page.para("Each game's name links to its own page. Every number is read from the game folders' CSV files.");
     skill_section(&mut page, dir, games)?;
     Ok(page.finish(title))
+}
+
+/// The first screen's question and answer: every game's answer in words, the games grouped
+/// by it, in the element `#answer` the browser check finds.
+fn answer_box(games: &[Game], margin: Option<f64>) -> String {
+    let bots = match games.first() {
+        Some(g) if games.iter().all(|o| o.bots == g.bots) => format!("with {}", g.bots),
+        _ => "with the bots each game's row names".to_string(),
+    };
+    let question = format!("Is each game fair to every seat, {bots}?");
+    let items: Vec<(&str, Option<Answer>)> =
+        games.iter().map(|g| (g.name.as_str(), g.shown.judged.map(|(a, _)| a))).collect();
+    let margin = margin
+        .map(|m| {
+            format!(
+                " A game is fair when every seat is within {} of a fair share.",
+                plain::points(m)
+            )
+        })
+        .unwrap_or_default();
+    format!(
+        "<div class=\"verdict\" id=\"answer\"><p class=\"question\">{}</p><p class=\"answer\">{}</p><p class=\"figures\">{}{}</p></div>",
+        esc(&question),
+        esc(&headline(games)),
+        esc(&plain::grouped(&items)),
+        esc(&margin)
+    )
+}
+
+/// The answer in one line: how many games are fair, and which are not.
+fn headline(games: &[Game]) -> String {
+    let count = |a: &[Answer]| {
+        games.iter().filter(|g| g.shown.judged.is_some_and(|(x, _)| a.contains(&x))).count()
+    };
+    let fair = count(&[Answer::Fair, Answer::SmallEdge]);
+    let unfair: Vec<&str> = games
+        .iter()
+        .filter(|g| g.shown.judged.is_some_and(|(x, _)| x == Answer::Unfair))
+        .map(|g| g.name.as_str())
+        .collect();
+    let open = games.len() - fair - unfair.len();
+    let mut parts = vec![format!("{fair} of {} games shown fair", games.len())];
+    if !unfair.is_empty() {
+        parts.push(format!("unfair: {}", and_list(&unfair)));
+    }
+    if open > 0 {
+        parts.push(format!("{open} not yet decided"));
+    }
+    let mut line = parts.join("; ");
+    line.push('.');
+    crate::report::verdict::plain::capitalised(&line)
+}
+
+/// The settings box: the seed, the seating, and the matches: the cap the run asked for
+/// (a cap, when each game stopped once its answer was decided) and what each game played.
+fn settings_box(page: &mut Page, dir: &Path, games: &[Game]) {
+    page.open_box("settings", "Settings, and how many matches each game played");
+    let played: Vec<String> =
+        games.iter().map(|g| format!("{} {}", g.name, plain::count(g.played))).collect();
+    let mut facts = Vec::new();
+    if let Ok(plan) = read_json(dir, PLAN_FILE) {
+        let r = &plan["request"];
+        let cap = r["matches"].as_u64().map_or_else(|| r["matches"].to_string(), plain::count);
+        let until_decided = r["stopping"]["until_decided"].as_bool().unwrap_or(false);
+        facts.push(("seed", r["seed"].to_string()));
+        facts.push((
+            "matches per game",
+            if until_decided {
+                format!("up to {cap}: each game stops once its answer is decided")
+            } else {
+                cap
+            },
+        ));
+        facts.push(("seating", r["seating"].as_str().unwrap_or("").to_string()));
+    }
+    facts.push(("matches played", played.join(", ")));
+    page.facts(&facts);
+    page.close_box();
 }
 
 /// The skill check (`skill/<game>/`, a random-vs-greedy ladder per game): greedy's rating

@@ -13,9 +13,10 @@ use crate::core::layout::{MANIFEST, SWEEP_CSV, SWEEP_DIFF_CSV, SWEEP_FILE, VERDI
 use crate::report::ReportError;
 use crate::report::charts::{self, Guide, Line};
 use crate::report::page::{Page, cell_for, esc, heading_words};
-use crate::report::rerun;
 use crate::report::table::Table;
 use crate::report::table::table_of;
+use crate::report::verdict::plain;
+use crate::report::{rerun, sweep_answer};
 use crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP;
 
 /// A one-line figure: chart id, label, and the column names of its value, band low and
@@ -131,15 +132,21 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
             "This folder is shard {s} of a sweep: its figures come from this shard's matches only. Combine every shard with `arena merge` for the sweep's results."
         ));
     }
-    // The conclusion across the variants comes first: it answers the sweep's question.
-    if dir.join(VERDICT_TXT).exists() {
-        page.heading("Conclusion");
-        for line in crate::report::recorded::read_text(dir, VERDICT_TXT)?.lines() {
-            page.para(line);
-        }
-    }
+    // The first screen: the question and each variant's answer in words; settings and
+    // method in boxes under it.
+    let margin = margin_of(dir);
+    let own = |f: &str| is_own_folder_name(f) && dir.join(f).join(MANIFEST).is_file();
+    let variants = sweep_answer::variants(dir, &t, &names, own);
+    let key_names: Vec<String> = keys.iter().map(|&k| t.headers[k].clone()).collect();
+    let first_variant = t
+        .col(&["folder"])
+        .and_then(|c| t.rows.iter().map(|r| t.text(r, c)).find(|f| own(f)))
+        .map(|f| dir.join(f));
+    let question = sweep_answer::question(dir, &key_names, first_variant.as_deref());
+    page.raw(&sweep_answer::answer_box(&question, &variants, &t, &names, margin)?);
+    page.open_box("settings", "Settings, version and how to rerun this");
     let mut facts = vec![
-        ("varied", keys.iter().map(|&k| t.headers[k].as_str()).collect::<Vec<_>>().join(", ")),
+        ("varied", key_names.join(", ")),
         ("values", texts.join(", ")),
         (
             "baseline",
@@ -156,6 +163,8 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
     if let Some(words) = recorded_command(dir) {
         page.raw(&rerun::rerun_paragraph(&words, "the sweep"));
     }
+    page.close_box();
+    crate::report::method::section(&mut page, &sweep_answer::method_paragraphs(&variants));
 
     // Seat win shares.
     let mut seats = Vec::new();
@@ -170,7 +179,6 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
     }
     let caption_base = "the grey vertical line marks the baseline";
     // Charts that judge balance draw the margin the sweep's verdicts used.
-    let margin = margin_of(dir);
     if !seats.is_empty() {
         let fair = 1.0 / seats.len() as f64;
         page.heading("Seat win shares");
@@ -178,9 +186,17 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
         let chart = charts::bands(&seats, &x_labels, baseline_x, &guide, "win share")?;
         page.chart(
             "sweep-seats",
-            &format!("Each seat's win share against {key_name} with its 95% band; the red line is a fair share of {:.1}%, the shaded band the sweep's ±{margin} pp margin around it (its verdicts judge shares of the decisive matches), {caption_base}.", 100.0 * fair),
+            &format!("Each seat's win share against {key_name} with its 95% band; the red line is a fair share of {:.1}%, the shaded band the margin of ±{} around it (the answers judge shares of the matches with a sole winner), {caption_base}.", 100.0 * fair, plain::points(margin)),
             &chart,
         );
+    }
+    // The conclusion across the variants, in verdict.txt's words (which name its tests):
+    // under the first chart, past the first screen.
+    if dir.join(VERDICT_TXT).exists() {
+        page.heading("Conclusion");
+        for line in crate::report::recorded::read_text(dir, VERDICT_TXT)?.lines() {
+            page.para(line);
+        }
     }
     let singles: [(Single, Guide, String); 2] = [
         (

@@ -152,13 +152,17 @@ fn the_default_experiment_gets_a_summary_linking_every_game() {
         let whole = mean.split('.').next().unwrap().len();
         assert!(digits.count() <= 3.max(whole), "mean {mean} in {row}");
     }
-    // Each game's verdict opens with its plain answer, its method smaller.
+    // Each game's verdict opens with its plain answer; the methods are in the "How this was
+    // decided" box, under the first screen's answer and chart (Issue 59).
     assert_eq!(
         html.matches("<td style=\"text-align:left;white-space:normal\"><strong class=\"answer\">")
             .count(),
         7
     );
-    assert_eq!(html.matches("<br><span class=\"method\">exact binomial test").count(), 7);
+    let method = html.find("<details class=\"decided\" id=\"method\">").unwrap();
+    assert!(html.find("id=\"answer\"").unwrap() < html.find("id=\"seat0-edges\"").unwrap());
+    assert!(html.find("id=\"seat0-edges\"").unwrap() < method);
+    assert_eq!(html[method..].matches("Method: exact binomial test").count(), 7);
     // The skill check's table: every game's greedy-over-random rating, read from
     // its ladder, and a page per ladder.
     assert!(html.contains("How much does skill matter?"), "the skill section");

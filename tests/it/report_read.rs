@@ -230,9 +230,10 @@ pub(crate) fn escaped(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('\'', "&#39;")
 }
 
-/// Issue 44: the seat verdict on a run page opens with its plain answer, above the chart;
-/// then the verdict's own figures, then its method in a smaller line; the random-play
-/// warning apart and once. Nothing of verdict.txt's seat line is lost.
+/// Issues 44 and 59: the seat verdict on a run page opens with its answer in plain words,
+/// above the chart and the boxes a reader opens; the verdict's own figures, then its method,
+/// are in the "How this was decided" box; the random-play warning apart and once. Nothing of
+/// verdict.txt's seat line is lost.
 pub(crate) fn assert_verdict_answer_first(html: &str, verdict: &str, what: &str) {
     let seat_line = verdict.lines().find(|l| !l.starts_with("bots: ")).unwrap();
     let seat_line = seat_line.trim_start_matches("seats: ");
@@ -241,21 +242,27 @@ pub(crate) fn assert_verdict_answer_first(html: &str, verdict: &str, what: &str)
     let at = |needle: &str| {
         html.find(needle).unwrap_or_else(|| panic!("{what}: no `{needle}` on the page"))
     };
-    let answer = at("<div class=\"verdict\"><p class=\"answer\">");
+    let answer = at("<div class=\"verdict\" id=\"answer\"><p class=\"answer\">");
     let answer_text = &html[answer..][..html[answer..].find("</p>").unwrap()];
     assert!(
-        ["Fair within", "A real", "Unfair by more than", "Not enough matches to tell"]
+        ["Fair", "Unfair", "Not yet clear", "Not enough matches to tell"]
             .iter()
-            .any(|a| answer_text.contains(a)),
+            .any(|a| answer_text.contains(&format!("\">{a}"))),
         "{what}: {answer_text}"
     );
-    let figures_at = at(&format!("<p class=\"figures\">{}</p>", escaped(figures)));
-    let method_at = at(&format!("<p class=\"method\">Method: exact binomial{}", {
+    assert!(!answer_text.contains(" pp"), "{what}: the answer in plain words: {answer_text}");
+    let first_box = at("<details");
+    assert!(answer < at("id=\"seat-shares\"") && at("id=\"seat-shares\"") < first_box, "{what}");
+    let method_box = at("<details class=\"decided\" id=\"method\">");
+    let figures_at = at(&format!("{}.</p>", escaped(figures)));
+    let method_at = at(&format!("<p>Method: exact binomial{}", {
         let m = method.split("), with bots").next().unwrap();
         escaped(m.trim_end_matches(')'))
     }));
-    assert!(answer < figures_at && figures_at < method_at, "{what}: answer, figures, method");
-    assert!(method_at < at("id=\"seat-shares\""), "{what}: the verdict is above the chart");
+    assert!(
+        method_box < figures_at && figures_at < method_at,
+        "{what}: figures, then method, in the box"
+    );
     let warned = verdict.contains("random bots play without strategy");
     let count = html.matches("random bots play without strategy").count();
     assert_eq!(count, usize::from(warned), "{what}: the warning once, or not at all");

@@ -550,10 +550,16 @@ fn a_sweep_concludes_across_its_variants_first_everywhere() {
         printed,
         "verdict.txt is what stdout concludes"
     );
+    // The page opens with the question and each variant's answer in plain words (Issue
+    // 59); the conclusion, in the words of its tests, follows the seat chart.
     let page = read(&out, "report.html");
-    let (conclusion, seats) =
-        (page.find("Conclusion</h2>").unwrap(), page.find("Seat win shares").unwrap());
-    assert!(conclusion < seats, "the conclusion heads the page");
+    let (answer, seats, conclusion) = (
+        page.find("id=\"answer\"").unwrap(),
+        page.find("Seat win shares").unwrap(),
+        page.find("Conclusion</h2>").unwrap(),
+    );
+    assert!(answer < seats && seats < conclusion, "the answer heads the page");
+    assert!(page[answer..].starts_with("id=\"answer\"><p class=\"question\">Which value of value_12 keeps dardz with 4 players fair to every seat, with random bots?</p>"));
     for r in rows(&read(&out, "sweep.csv")) {
         let (lo, pp, hi) = (
             num(&r, "max_seat_deviation_ci_low"),

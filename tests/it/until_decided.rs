@@ -46,9 +46,12 @@ fn a_decided_verdict_stops_the_run_at_the_same_match_on_any_thread_count() {
     assert!(verdict.starts_with("unfair by more than the ±1 pp margin"), "{verdict}");
     assert!(verdict.contains(&format!("group-sequential: look {look} of 100")), "{verdict}");
     assert!(verdict.contains("Pocock-type alpha spending (Lan & DeMets 1983)"), "{verdict}");
-    // The page judges the answer again at the same look's levels, and says it first.
+    // The page judges the answer again at the same look's levels, and says it first, in
+    // plain words; the look is the method box's.
     let page = read(&one, "report.html");
-    assert!(page.contains("<p class=\"answer\">Unfair by more than ±1 pp</p>"), "the answer box");
+    assert!(page.contains("<p class=\"answer\">Unfair: seat "), "the answer box");
+    let method = &page[page.find("id=\"method\"").unwrap()..];
+    assert!(method.contains(&format!("group-sequential: look {look} of 100")), "the method box");
 }
 
 #[test]

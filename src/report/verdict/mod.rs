@@ -1,7 +1,9 @@
-//! The balance verdict as a page shows it: the plain answer first ("Fair within ±1 pp"),
-//! then its figures, then the method in smaller text, and the random-play warning apart.
-//! `verdict.txt` says all of it in one run, jargon before the answer; the page keeps its
-//! words (never rewritten, so page and file agree) and only cuts them where they join.
+//! The balance verdict as a page shows it: first the answer and its deciding figure in plain
+//! words ([`plain`]: "Fair within 1 percentage point: ..."), then, in the page's "How this was
+//! decided" box, the verdict in `verdict.txt`'s own words and its method, and the
+//! random-play warning apart. `verdict.txt` says all of it in one run, jargon before the
+//! answer; the page keeps its words (never rewritten, so page and file agree) and only cuts
+//! them where they join.
 //!
 //! The answer is the structured one: [`crate::stats::analysis::answer`] of `seats.csv`'s
 //! figures against the margin the verdict's method states. The text is cut only where it
@@ -14,12 +16,15 @@
 use std::path::Path;
 
 use crate::core::layout::MANIFEST;
+use crate::report::method::first_term;
 use crate::report::page::esc;
 use crate::report::read_json;
 use crate::report::table::Table;
-use crate::stats::analysis::{RANDOM_PLAY_WARNING, SeatBalance, answer_at};
+use crate::stats::analysis::{RANDOM_PLAY_WARNING, SeatBalance, SeatEdge, answer_at, seat_edge};
 use crate::stats::sequential::{Design, MAX_LOOKS};
 use crate::stats::verdict::{Answer, Levels, method_text_at};
+
+pub mod plain;
 
 /// The levels the verdict of the run in `dir` (a `players`-seat game) was judged at: a
 /// `--until-decided` run's at the look it stopped at (or its last, at the cap), read from
@@ -55,6 +60,10 @@ pub struct Shown {
     pub warning: bool,
     /// Any further lines (the rules changed from the defaults).
     pub rest: Vec<String>,
+    /// The seat the answer speaks of, with its deciding interval.
+    pub edge: Option<SeatEdge>,
+    /// The matches played (`seats.csv`'s `matches`), when it says.
+    pub matches: Option<u64>,
 }
 
 /// The margin a verdict's method states (`margin ±1 pp by TOST`), in pp.
@@ -147,9 +156,14 @@ pub fn shown(text: &str, seats: &Table, levels: &Levels) -> Shown {
     let warning = seat_line.ends_with(RANDOM_PLAY_WARNING);
     let seat_line = seat_line.strip_suffix(RANDOM_PLAY_WARNING).unwrap_or(seat_line);
     let Some(figures) = seat_figures(seats) else { return whole };
-    let Some((judged, margin, figures, method)) = cut(seat_line, &figures, levels) else {
+    let Some((judged, margin, cut_figures, method)) = cut(seat_line, &figures, levels) else {
         return whole;
     };
+    let edge = seat_edge(&figures, margin, levels);
+    let matches = seats
+        .col(&["matches"])
+        .and_then(|c| seats.rows.first().and_then(|r| seats.text(r, c).parse::<u64>().ok()));
+    let figures = cut_figures;
     Shown {
         answer: Some(capitalised(&judged.words(margin))),
         judged: Some((judged, margin)),
@@ -158,6 +172,8 @@ pub fn shown(text: &str, seats: &Table, levels: &Levels) -> Shown {
         bots,
         warning,
         rest: lines.map(str::to_string).collect(),
+        edge,
+        matches,
     }
 }
 
@@ -167,52 +183,103 @@ pub fn warning_sentence() -> String {
     format!("Warning: {w}.")
 }
 
+/// A mixed lineup's answer about its bots without its method: the verdict's `bots:` line
+/// up to ` (Wilson 95%, n = ...)`, and that method; `None` when the line is of other words.
+fn bots_cut(bots: &str) -> Option<(&str, &str)> {
+    let at = bots.find(" (Wilson ")?;
+    Some((&bots[..at], &bots[at + 2..]))
+}
+
 impl Shown {
-    /// The verdict as a run page shows it: the bots' answer, then a box with the answer,
-    /// the figures and the method, then the warning and any further lines.
-    pub fn html(&self) -> String {
-        let Some(answer) = &self.answer else {
-            let mut out = format!("<p class=\"verdict\">{}</p>", esc(&self.figures));
-            if self.warning {
-                out.push_str(&format!("<p class=\"warning\">{}</p>", esc(&warning_sentence())));
-            }
-            return out;
-        };
-        let mut out = String::new();
-        if let Some(bots) = &self.bots {
-            out.push_str(&format!("<p><strong>Bots:</strong> {}</p>", esc(bots)));
+    /// The answer in plain words, then its deciding figure (and what more matches would
+    /// do); `None` when the verdict could not be cut.
+    pub fn plain(&self) -> Option<(String, String)> {
+        let ((answer, margin), edge) = (self.judged?, self.edge.as_ref()?);
+        let mut figure = plain::figure_sentence(answer, edge, self.matches);
+        if matches!(answer, Answer::OpenEdge | Answer::NotEnough)
+            && let Some(more) = plain::more_matches(&self.figures)
+        {
+            figure.push(' ');
+            figure.push_str(&more);
         }
-        out.push_str(&format!(
-            "<div class=\"verdict\"><p class=\"answer\">{}</p><p class=\"figures\">{}</p>",
-            esc(answer),
-            esc(&self.figures)
-        ));
-        if let Some(m) = &self.method {
-            out.push_str(&format!("<p class=\"method\">Method: {}.</p>", esc(m)));
+        Some((plain::answer_sentence(answer, margin, edge), figure))
+    }
+
+    /// The verdict as a run page's first screen shows it, under the question (the page's
+    /// heading): the answer and its deciding figure in plain words, in the element
+    /// `#answer` (which the browser check finds), and a mixed lineup's answer about its bots.
+    /// The verdict's own words and method are [`Shown::method_paragraphs`]; the warning and
+    /// any further lines are [`Shown::after_chart`].
+    pub fn html(&self) -> String {
+        let mut out = String::from("<div class=\"verdict\" id=\"answer\">");
+        match self.plain() {
+            Some((answer, figure)) => out.push_str(&format!(
+                "<p class=\"answer\">{}</p><p class=\"figures\">{}</p>",
+                esc(&answer),
+                esc(&figure)
+            )),
+            None => out.push_str(&format!("<p class=\"figures\">{}</p>", esc(&self.figures))),
+        }
+        if let Some(bots) = &self.bots {
+            let text = bots_cut(bots).map_or(bots.as_str(), |(plain, _)| plain);
+            out.push_str(&format!("<p class=\"bots\"><strong>Bots:</strong> {}.</p>", esc(text)));
         }
         out.push_str("</div>");
+        out
+    }
+
+    /// What follows the answer's chart: the random-play warning and the verdict's further
+    /// lines that are plain words (one that names a test, such as the stopping rule's, is the
+    /// method box's: [`Shown::method_paragraphs`]).
+    pub fn after_chart(&self) -> String {
+        let mut out = String::new();
         if self.warning {
             out.push_str(&format!("<p class=\"warning\">{}</p>", esc(&warning_sentence())));
         }
-        for line in &self.rest {
+        for line in self.rest.iter().filter(|l| first_term(l).is_none()) {
             out.push_str(&format!("<p>{}</p>", esc(line)));
         }
         out
     }
 
-    /// The verdict in a table's cell (the summary): the answer, the figures, the method
-    /// smaller; the warning is the page's to say once.
-    pub fn cell(&self) -> String {
-        let Some(answer) = &self.answer else { return esc(&self.figures) };
-        let mut out = format!("<strong class=\"answer\">{}</strong><br>", esc(answer));
-        if let Some(bots) = &self.bots {
-            out.push_str(&format!("Bots: {}<br>", esc(bots)));
-        }
-        out.push_str(&esc(&self.figures));
+    /// What the "How this was decided" box says of this verdict: its own words (as
+    /// verdict.txt has them, without the warning the page says apart) and its method.
+    pub fn method_paragraphs(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let Some((judged, margin)) = self.judged else { return out };
+        out.push(format!(
+            "The verdict in verdict.txt's words: {}: {}.",
+            judged.opening(margin),
+            self.figures
+        ));
         if let Some(m) = &self.method {
-            out.push_str(&format!("<br><span class=\"method\">{}</span>", esc(m)));
+            out.push(format!("Method: {m}."));
         }
-        for line in &self.rest {
+        if let Some(bots) = &self.bots {
+            match bots_cut(bots) {
+                Some((_, method)) => out.push(format!("The bots' win shares: {method}.")),
+                None => out.push(format!("Bots: {bots}.")),
+            }
+        }
+        out.extend(self.rest.iter().filter(|l| first_term(l).is_some()).cloned());
+        out
+    }
+
+    /// The verdict in a table's cell (the summary): the answer in a few words and the
+    /// deciding figure; the method is the page's "How this was decided", the warning the
+    /// page's to say once.
+    pub fn cell(&self) -> String {
+        let (Some((answer, _)), Some(edge)) = (self.judged, &self.edge) else {
+            return esc(&self.figures);
+        };
+        let mut out =
+            format!("<strong class=\"answer\">{}</strong><br>", esc(plain::label(answer)));
+        out.push_str(&esc(&plain::figure_sentence(answer, edge, None)));
+        if let Some(bots) = &self.bots {
+            let text = bots_cut(bots).map_or(bots.as_str(), |(plain, _)| plain);
+            out.push_str(&format!("<br>Bots: {}", esc(text)));
+        }
+        for line in self.rest.iter().filter(|l| first_term(l).is_none()) {
             out.push_str(&format!("<br>{}", esc(line)));
         }
         out

@@ -93,24 +93,45 @@ fn seats_table(seats: &[SeatBalance]) -> Table {
 #[test]
 fn each_answer_is_said_first_in_plain_words() {
     let cases = [
-        (100_000, 200_000, "Fair within ±1 pp"),
-        (202_000, 400_000, "A real but small edge (within ±1 pp)"),
-        (10_200, 20_000, "A real edge, not yet shown within or beyond ±1 pp"),
-        (700, 1_000, "Unfair by more than ±1 pp"),
-        (520, 1_000, "Not enough matches to tell (margin ±1 pp)"),
+        (100_000, 200_000, "Fair within ±1 pp", "Fair: every seat is within 1 percentage point"),
+        (
+            202_000,
+            400_000,
+            "A real but small edge (within ±1 pp)",
+            "Fair within 1 percentage point: seat 0",
+        ),
+        (
+            10_200,
+            20_000,
+            "A real edge, not yet shown within or beyond ±1 pp",
+            "Not yet clear: seat 0 (the first to move) is ahead by a real edge",
+        ),
+        (700, 1_000, "Unfair by more than ±1 pp", "Unfair: seat 0 (the first to move) is ahead"),
+        (520, 1_000, "Not enough matches to tell (margin ±1 pp)", "Not enough matches to tell yet"),
     ];
-    for (wins, matches, want) in cases {
+    for (wins, matches, want, plain) in cases {
         let labels = vec!["greedy".to_string(), "random".to_string()];
         let b = balance(&two_seats(wins, matches), &labels, 1.0);
         let s = shown(&b.verdict, &seats_table(&b.seats), &Levels::FIXED);
         assert_eq!(s.answer.as_deref(), Some(want), "{}", b.verdict);
         assert_eq!(reassembled(&s), b.verdict);
         assert!(s.warning, "a random bot played");
+        // The first screen: the answer, then its deciding figure, in plain words.
         let html = s.html();
         let at = |needle: &str| html.find(needle).unwrap_or_else(|| panic!("{needle}: {html}"));
-        assert!(at(want) < at("seat ") && at("seat ") < at("class=\"method\""), "{html}");
-        assert_eq!(html.matches("random bots play without strategy").count(), 1);
+        assert!(at(&format!("<p class=\"answer\">{plain}")) < at("<p class=\"figures\">"));
+        assert!(html.starts_with("<div class=\"verdict\" id=\"answer\">"), "{html}");
+        assert_eq!(crate::report::method::first_term(&html), None, "{html}");
+        // The verdict's own words and method are the method box's; the warning is said
+        // once, after the chart.
+        let method = s.method_paragraphs().join(" ");
+        let seats = b.verdict.lines().last().unwrap().trim_start_matches("seats: ");
+        assert!(method.contains(&seats[..seats.find(" (exact").unwrap()]), "{method}");
+        assert!(method.contains("Method: exact binomial test; margin ±1 pp by TOST"), "{method}");
+        assert!(!html.contains("without strategy") && !method.contains("without strategy"));
+        assert_eq!(s.after_chart().matches("random bots play without strategy").count(), 1);
         assert!(!s.cell().contains("without strategy"), "the summary says it once itself");
+        assert_eq!(crate::report::method::first_term(&s.cell()), None, "{}", s.cell());
     }
     // A margin of half a point is read from the verdict itself.
     let b = balance(&two_seats(100_000, 200_000), &["a".into(), "b".into()], 0.5);
@@ -124,8 +145,12 @@ fn each_answer_is_said_first_in_plain_words() {
 fn what_cannot_be_cut_is_shown_whole_and_escaped() {
     let b = balance(&two_seats(700, 1_000), &["<b>x</b>".into(), "y".into()], 1.0);
     let table = seats_table(&b.seats);
-    // Bots named with markup stay text.
-    let html = shown(&b.verdict, &table, &Levels::FIXED).html();
+    // Bots named with markup stay text, in the method box's words.
+    let method = shown(&b.verdict, &table, &Levels::FIXED).method_paragraphs().join(" ");
+    assert!(method.contains("with bots <b>x</b>,y"), "{method}");
+    let mut page = crate::report::page::Page::new("t");
+    crate::report::method::section(&mut page, &[method]);
+    let html = page.finish("t");
     assert!(html.contains("&lt;b&gt;x&lt;/b&gt;") && !html.contains("<b>x"), "{html}");
     // A verdict of other words, or seats.csv without the figures, is shown as it stands.
     for (text, t) in [
@@ -135,7 +160,13 @@ fn what_cannot_be_cut_is_shown_whole_and_escaped() {
     ] {
         let s = shown(text, t, &Levels::FIXED);
         assert!(s.answer.is_none(), "{text}");
-        assert_eq!(s.html(), format!("<p class=\"verdict\">{}</p>", esc(text)));
+        assert_eq!(
+            s.html(),
+            format!(
+                "<div class=\"verdict\" id=\"answer\"><p class=\"figures\">{}</p></div>",
+                esc(text)
+            )
+        );
     }
     // A seats.csv whose figures give another answer than the words: not cut.
     let other = balance(&two_seats(520, 1_000), &["a".into(), "b".into()], 1.0);

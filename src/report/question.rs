@@ -1,0 +1,114 @@
+//! The question a page answers, in words, as its first line: "Is dardz with 4 players fair to
+//! every seat, with random bots?". Read from what the folder's manifest records (game,
+//! players, lineup, changed rules), so that a reader knows what was asked before the answer.
+
+/// The bots of a lineup in words: "random bots", "greedy and random bots" (each label once,
+/// in seat order).
+pub fn bots_phrase(labels: &[String]) -> String {
+    let mut distinct: Vec<&str> = Vec::new();
+    for l in labels {
+        if !distinct.contains(&l.as_str()) {
+            distinct.push(l);
+        }
+    }
+    match distinct.as_slice() {
+        [] => "bots".to_string(),
+        [one] => format!("{one} bots"),
+        [rest @ .., last] => format!("{} and {last} bots", rest.join(", ")),
+    }
+}
+
+/// What a run's manifest records under `key`: at its top, or, for a variant of a sweep
+/// (whose manifest keeps the run's settings in its `plan`), there.
+pub fn recorded<'a>(manifest: &'a serde_json::Value, key: &str) -> &'a serde_json::Value {
+    match &manifest[key] {
+        serde_json::Value::Null => &manifest["plan"][key],
+        v => v,
+    }
+}
+
+/// The lineup's labels as a run's manifest records them.
+pub fn lineup_labels(manifest: &serde_json::Value) -> Vec<String> {
+    recorded(manifest, "lineup")
+        .as_array()
+        .map(|l| l.iter().filter_map(|b| b["label"].as_str().map(str::to_string)).collect())
+        .unwrap_or_default()
+}
+
+/// The rules a run changed from the defaults, in a few words: " (value_12 = 6)", " (12
+/// rules changed)", " (rules from FILE)"; empty when it played the defaults.
+fn changed_rules(manifest: &serde_json::Value) -> String {
+    let changed: Vec<String> = manifest["rules"]
+        .as_array()
+        .map(|rs| {
+            rs.iter()
+                .filter(|r| r["value"] != r["default"])
+                .map(|r| format!("{} = {}", text(&r["key"]), text(&r["value"])))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut parts = Vec::new();
+    match changed.len() {
+        0 => {}
+        1 | 2 => parts.push(changed.join(", ")),
+        n => parts.push(format!("{n} rules changed")),
+    }
+    if let Some(file) = manifest["rules_file"].as_str() {
+        parts.push(format!("rules from {file}"));
+    }
+    if parts.is_empty() { String::new() } else { format!(" ({})", parts.join("; ")) }
+}
+
+fn text(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The question a run's page answers: whether the game is fair to every seat with these
+/// bots (a solo game: how it scores).
+pub fn run_question(manifest: &serde_json::Value) -> String {
+    let game = text(recorded(manifest, "game"));
+    let players = recorded(manifest, "players").as_u64().unwrap_or(0);
+    let labels = lineup_labels(manifest);
+    let bots = bots_phrase(&labels);
+    let rules = changed_rules(manifest);
+    if players == 1 {
+        let bot = labels.first().map_or("a", String::as_str);
+        return format!("How does {game}{rules} score when the {bot} bot plays it alone?");
+    }
+    format!("Is {game}{rules} with {players} players fair to every seat, with {bots}?")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_asks_its_question_in_words() {
+        let m = serde_json::json!({
+            "game": "dardz", "players": 4,
+            "lineup": [{"label": "random"}, {"label": "random"}, {"label": "random"}, {"label": "random"}],
+            "rules": [{"key": "value_12", "value": "6", "default": "10"}, {"key": "value_1", "value": "2", "default": "2"}],
+        });
+        assert_eq!(
+            run_question(&m),
+            "Is dardz (value_12 = 6) with 4 players fair to every seat, with random bots?"
+        );
+        let labels: Vec<String> =
+            ["greedy", "random", "greedy", "mcts-100"].map(String::from).into();
+        assert_eq!(bots_phrase(&labels), "greedy, random and mcts-100 bots");
+        // A sweep's variant keeps its settings in its plan.
+        let variant = serde_json::json!({"plan": {"game": "pig", "players": 2, "lineup": [{"label": "greedy"}, {"label": "greedy"}]}});
+        assert_eq!(
+            run_question(&variant),
+            "Is pig with 2 players fair to every seat, with greedy bots?"
+        );
+        let solo = serde_json::json!({"game": "pride-prejudice", "players": 1, "lineup": [{"label": "greedy"}], "rules_file": "r.toml"});
+        assert_eq!(
+            run_question(&solo),
+            "How does pride-prejudice (rules from r.toml) score when the greedy bot plays it alone?"
+        );
+    }
+}
