@@ -15,6 +15,7 @@ pub mod summary;
 pub mod sweep;
 pub mod table;
 pub mod verdict;
+pub mod words;
 
 use crate::core::layout::{LADDER_CSV, MANIFEST, REPORT_HTML, SWEEP_CSV};
 use std::path::{Path, PathBuf};
@@ -50,7 +51,7 @@ pub struct Written {
 }
 
 /// The folders inside `dir` that are complete runs (hold a `manifest.json`), sorted.
-fn run_subfolders(dir: &Path) -> Vec<PathBuf> {
+pub(crate) fn run_subfolders(dir: &Path) -> Vec<PathBuf> {
     run_subfolders_with(dir, MANIFEST)
 }
 

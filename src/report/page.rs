@@ -21,6 +21,7 @@ td,th{border:1px solid #ddd;padding:2px 6px;text-align:right;white-space:nowrap}
 td:first-child,th:first-child{text-align:left}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:6px 0}dt{font-weight:600}dd{margin:0}
 code{background:#f4f4f4;padding:1px 4px;word-break:break-all}
+td.words{white-space:normal;text-align:left;min-width:14em;max-width:30em}code.id{font-size:.85em;color:#555;word-break:normal;white-space:nowrap}
 @media print{body{max-width:none}a{color:inherit;text-decoration:none}h2{page-break-after:avoid}.cue{display:none}}
 ";
 
@@ -152,13 +153,31 @@ impl Page {
         self.table_with_heads(&heads, rows);
     }
 
+    /// [`Page::table_of_columns`] over cells that are whole `<td>` elements, already escaped.
+    pub fn table_of_columns_html(&mut self, names: &[&str], rows: &[Vec<String>]) {
+        let heads: Vec<String> = names
+            .iter()
+            .map(|h| format!("<th title=\"{}\">{}</th>", esc(h), esc(&heading_words(h))))
+            .collect();
+        self.table_html(&heads, rows);
+    }
+
     /// `heads` (each a whole `<th>`, already escaped) over rows of text cells.
     fn table_with_heads(&mut self, heads: &[String], rows: &[Vec<String>]) {
+        let rows: Vec<Vec<String>> = rows
+            .iter()
+            .map(|r| r.iter().map(|c| format!("<td>{}</td>", esc(c))).collect())
+            .collect();
+        self.table_html(heads, &rows);
+    }
+
+    /// `heads` (each a whole `<th>`) over rows of whole `<td>` elements, all escaped already.
+    pub fn table_html(&mut self, heads: &[String], rows: &[Vec<String>]) {
         let mut t = format!("<table><tr>{}</tr>", heads.concat());
         for r in rows {
             t.push_str("<tr>");
             for c in r {
-                t.push_str(&format!("<td>{}</td>", esc(c)));
+                t.push_str(c);
             }
             t.push_str("</tr>");
         }
