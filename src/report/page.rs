@@ -15,13 +15,13 @@ table{border-collapse:collapse;font-size:.85em;margin:0}
 .scroll{overflow-x:auto;max-width:100%;margin:6px 0;background:linear-gradient(to right,#fff 40%,rgba(255,255,255,0)) left/48px 100% no-repeat local,linear-gradient(to left,#fff 40%,rgba(255,255,255,0)) right/48px 100% no-repeat local,linear-gradient(to right,rgba(0,0,0,.28),rgba(0,0,0,0)) left/16px 100% no-repeat scroll,linear-gradient(to left,rgba(0,0,0,.28),rgba(0,0,0,0)) right/16px 100% no-repeat scroll}
 .scroll-in{display:inline-block;min-width:100%;position:relative;vertical-align:top}
 .cue{position:sticky;right:0;z-index:1;width:max-content;margin-left:auto;padding:0 4px;font-size:13px;height:20px;line-height:20px;color:#7a4a00;background:#fff}
-.scroll-in::after{content:'';position:absolute;right:0;top:0;width:96px;height:20px;background:#fff;z-index:2}
+.scroll-in::after{content:'';position:absolute;right:0;top:0;width:64px;height:20px;background:#fff;z-index:2}
 td,th{border:1px solid #ddd;padding:2px 6px;text-align:right;white-space:nowrap}th{background:#f4f4f4;white-space:normal;vertical-align:bottom}
 .notable td,.notable th{text-align:left;white-space:normal}.notable td:nth-child(2){white-space:nowrap}
 td:first-child,th:first-child{text-align:left}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:6px 0}dt{font-weight:600}dd{margin:0}
 code{background:#f4f4f4;padding:1px 4px;word-break:break-all}
-td.words{white-space:normal;text-align:left;min-width:14em;max-width:30em}code.id{font-size:.85em;color:#555;word-break:normal;white-space:nowrap}
+td.words{white-space:normal;text-align:left;min-width:9em;max-width:30em}code.id{font-size:.85em;color:#555;word-break:normal;white-space:nowrap}
 @media print{body{max-width:none}a{color:inherit;text-decoration:none}h2{page-break-after:avoid}.cue{display:none}}
 ";
 

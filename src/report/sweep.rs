@@ -432,7 +432,7 @@ fn differences(page: &mut Page, d: &Table, v: &Variants, words: &Words) -> Resul
         "independent_ci_high",
         "variance_reduction",
     ];
-    table_with_words(page, &shown, &cols, &["quantity"], &|id| words.html(id));
+    table_with_words(page, &shown, &cols, &["variant", "quantity"], &|id| words.html(id));
     Ok(())
 }
 
