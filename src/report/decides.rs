@@ -9,8 +9,9 @@ use std::path::Path;
 use crate::core::layout::{OPTIONS_CSV, SKILL_LUCK_CSV};
 use crate::report::ReportError;
 use crate::report::charts::{self, Estimate, Guide};
-use crate::report::page::{Page, signed};
-use crate::report::table::{Table, table_of};
+use crate::report::page::{Page, esc, signed};
+use crate::report::table::{Table, table_with_words};
+use crate::report::words::{Words, without_asides};
 use crate::stats::analysis::skill_luck::{ELO_METHOD, SHARE_METHOD, figure};
 use crate::stats::analysis::{BotShare, EloGap, SeatEdge, SkillLuck};
 use crate::stats::options::table::{Evidence, LEVER_MIN_CLUSTERS, LEVER_RULE, beats, lever_claim};
@@ -19,7 +20,7 @@ use crate::stats::options::table::{Evidence, LEVER_MIN_CLUSTERS, LEVER_RULE, bea
 const SHOWN: usize = 12;
 
 /// The section, when the folder has an option table or a decomposition.
-pub fn section(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
+pub fn section(page: &mut Page, dir: &Path, words: &Words) -> Result<(), ReportError> {
     let options = Table::read_optional(dir, OPTIONS_CSV)?;
     let parts = Table::read_optional(dir, SKILL_LUCK_CSV)?;
     let has_rows = |t: &Option<Table>| t.as_ref().is_some_and(|t| !t.rows.is_empty());
@@ -28,7 +29,7 @@ pub fn section(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
     }
     page.heading("What decides a match");
     if let Some(t) = options.filter(|t| !t.rows.is_empty()) {
-        option_table(page, &t)?;
+        option_table(page, &t, words)?;
     }
     if let Some(t) = parts.filter(|t| !t.rows.is_empty()) {
         skill_luck(page, &t)?;
@@ -58,7 +59,7 @@ const SOLO_SCORE: Effect = Effect {
     on: "the final score (a solo game has no winner)",
 };
 
-fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
+fn option_table(page: &mut Page, t: &Table, words: &Words) -> Result<(), ReportError> {
     let effect = if t.headers.iter().any(|h| h == "difference_points") { SOLO_SCORE } else { WIN };
     let [diff, lo, hi] = effect.columns.map(|c| t.need(&[c]));
     let (diff, lo, hi) = (diff?, lo?, hi?);
@@ -71,6 +72,7 @@ fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
     }
     order.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     let bots: std::collections::BTreeSet<&str> = t.rows.iter().map(|r| t.text(r, bot)).collect();
+    let several_bots = bots.len() > 1;
     let is_causal = |i: usize| t.text(&t.rows[i], evidence) == "causal";
     // As stdout names it (`lever_claim`); a folder written before the per-side columns
     // counted matches as the clusters.
@@ -93,26 +95,29 @@ fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
         Some((i, _)) => {
             let r = &t.rows[i];
             format!(
-                "The strongest lever: {} ({}), {} {} for the {} bot that takes it [{}, {}] ({}), \
-                 chosen as {LEVER_RULE}.",
-                t.text(r, kind),
-                t.text(r, t.need(&["words"])?),
+                "<p>The strongest lever: {}, {} {} for the {} bot that takes it [{}, {}] ({}), \
+                 chosen as {}.</p>",
+                words.html(t.text(r, kind)),
                 signed(t.num(i, diff)?.unwrap_or(f64::NAN), 1),
                 effect.unit,
-                t.text(r, bot),
+                esc(t.text(r, bot)),
                 signed(t.num(i, lo)?.unwrap_or(f64::NAN), 1),
                 signed(t.num(i, hi)?.unwrap_or(f64::NAN), 1),
-                t.text(r, evidence),
+                esc(t.text(r, evidence)),
+                esc(LEVER_RULE),
             )
         }
         None => format!(
-            "No option kind taken in {LEVER_MIN_CLUSTERS} deals or more and skipped in as many \
+            "<p>{}</p>",
+            esc(&format!(
+                "No option kind taken in {LEVER_MIN_CLUSTERS} deals or more and skipped in as many \
              changes {} detectably (Holm-adjusted, 5%): a table that finds nothing is an answer \
              too.",
-            effect.on
+                effect.on
+            ))
         ),
     };
-    page.para(&lead);
+    page.raw(&lead);
     page.para(&format!(
         "For each option kind the game declares: {} when it took the option minus when it \
          could have and did not. {} Bots: {}. A mark needs the difference beyond the verdict's \
@@ -133,14 +138,18 @@ fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
     for &(i, _) in order.iter().take(SHOWN) {
         let Some(v) = t.num(i, diff)? else { continue };
         points.push(Estimate {
-            label: format!("{} {}", t.text(&t.rows[i], bot), t.text(&t.rows[i], kind)),
+            // The option in words; the bot too where the lineup has several.
+            label: {
+                let what = without_asides(&words.of(t.text(&t.rows[i], kind)));
+                if several_bots { format!("{}: {what}", t.text(&t.rows[i], bot)) } else { what }
+            },
             value: v,
             lo: t.num(i, lo)?.unwrap_or(f64::NAN),
             hi: t.num(i, hi)?.unwrap_or(f64::NAN),
         });
     }
     if !points.is_empty() {
-        let chart = charts::intervals(&points, &Guide::line(0.0), effect.unit)?;
+        let chart = charts::rows(&points, &Guide::line(0.0), effect.unit)?;
         let caption = format!(
             "{} when taken minus when not ({}), largest first, with 95% intervals.",
             if effect.columns == WIN.columns { "Win share" } else { "Final score" },
@@ -153,14 +162,14 @@ fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
         headers: t.headers.clone(),
         rows: order.iter().take(SHOWN).map(|&(i, _)| t.rows[i].clone()).collect(),
     };
-    table_of(
+    table_with_words(
         page,
         &shown,
-        // The answer's columns first, so they show without scrolling; the words and the
-        // command, the widest, last.
+        // The option in words first, then the answer's columns, so they show without
+        // scrolling; the command, the widest, last.
         &[
-            "bot",
             "kind",
+            "bot",
             effect.columns[0],
             effect.columns[1],
             effect.columns[2],
@@ -169,9 +178,10 @@ fn option_table(page: &mut Page, t: &Table) -> Result<(), ReportError> {
             "taken_percent",
             "preference",
             "evidence",
-            "words",
             "test_command",
         ],
+        &["kind"],
+        &|id| words.html(id),
     );
     if t.rows.len() > SHOWN {
         page.para(&format!("{} more rows in options.csv.", t.rows.len() - SHOWN));

@@ -14,6 +14,7 @@ use crate::report::charts::{Estimate, Guide, intervals};
 use crate::report::page::{Page, esc, num};
 use crate::report::table::Table;
 use crate::report::verdict::plain::count;
+use crate::report::words::Words;
 use crate::report::{ReportError, read_json};
 use crate::report::{method, rerun};
 
@@ -263,16 +264,34 @@ pub fn render(dir: &Path, others: Option<&[String]>) -> Result<String, ReportErr
     );
 
     page.heading("Skill figures");
+    // The figures by their words first; ladder_figures.csv's names after them, in code.
+    let mut words = Words::default();
+    for (id, w) in FIGURE_WORDS {
+        words.insert(id, w);
+    }
     let rows: Vec<Vec<String>> = figures
         .rows
         .iter()
         .map(|r| {
             r.iter()
-                .map(|cell| cell.parse::<f64>().map_or_else(|_| cell.clone(), |v| num(Some(v))))
+                .enumerate()
+                .map(|(c, cell)| match cell.parse::<f64>() {
+                    _ if c == 0 => format!("<td class=\"words\">{}</td>", words.html(cell)),
+                    Ok(v) => format!("<td>{}</td>", esc(&num(Some(v)))),
+                    Err(_) => format!("<td>{}</td>", esc(cell)),
+                })
                 .collect()
         })
         .collect();
-    let headers: Vec<&str> = figures.headers.iter().map(String::as_str).collect();
-    page.table(&headers, &rows);
+    let headers: Vec<String> =
+        figures.headers.iter().map(|h| format!("<th>{}</th>", esc(h))).collect();
+    page.table_html(&headers, &rows);
     Ok(page.finish(&title))
 }
+
+/// The skill figures of `ladder_figures.csv` in words.
+const FIGURE_WORDS: [(&str, &str); 3] = [
+    ("rating_spread_elo", "rating gap from the weakest bot to the strongest"),
+    ("upset_share_mean", "how often the weaker of two neighbouring bots wins"),
+    ("top_step_share", "the strongest bot's win share against the next"),
+];

@@ -19,6 +19,7 @@ pub mod sweep;
 pub mod sweep_answer;
 pub mod table;
 pub mod verdict;
+pub mod words;
 
 use crate::core::layout::{LADDER_CSV, MANIFEST, REPORT_HTML, SWEEP_CSV};
 use std::path::{Path, PathBuf};
@@ -54,7 +55,7 @@ pub struct Written {
 }
 
 /// The folders inside `dir` that are complete runs (hold a `manifest.json`), sorted.
-fn run_subfolders(dir: &Path) -> Vec<PathBuf> {
+pub(crate) fn run_subfolders(dir: &Path) -> Vec<PathBuf> {
     run_subfolders_with(dir, MANIFEST)
 }
 

@@ -15,7 +15,7 @@ table{border-collapse:collapse;font-size:.85em;margin:0}
 .scroll{overflow-x:auto;max-width:100%;margin:6px 0;background:linear-gradient(to right,#fff 40%,rgba(255,255,255,0)) left/48px 100% no-repeat local,linear-gradient(to left,#fff 40%,rgba(255,255,255,0)) right/48px 100% no-repeat local,linear-gradient(to right,rgba(0,0,0,.28),rgba(0,0,0,0)) left/16px 100% no-repeat scroll,linear-gradient(to left,rgba(0,0,0,.28),rgba(0,0,0,0)) right/16px 100% no-repeat scroll}
 .scroll-in{display:inline-block;min-width:100%;position:relative;vertical-align:top}
 .cue{position:sticky;right:0;z-index:1;width:max-content;margin-left:auto;padding:0 4px;font-size:13px;height:20px;line-height:20px;color:#7a4a00;background:#fff}
-.scroll-in::after{content:'';position:absolute;right:0;top:0;width:96px;height:20px;background:#fff;z-index:2}
+.scroll-in::after{content:'';position:absolute;right:0;top:0;width:64px;height:20px;background:#fff;z-index:2}
 td,th{border:1px solid #ddd;padding:2px 6px;text-align:right;white-space:nowrap}th{background:#f4f4f4;white-space:normal;vertical-align:bottom}
 .notable td,.notable th{text-align:left;white-space:normal}.notable td:nth-child(2){white-space:nowrap}
 td:first-child,th:first-child{text-align:left}
@@ -25,6 +25,7 @@ code{background:#f4f4f4;padding:1px 4px;word-break:break-all}
 details{margin:6px 0;border:1px solid #ddd;border-radius:4px;padding:0 10px}details[open]{padding-bottom:6px}
 summary{cursor:pointer;padding:5px 0;font-weight:600;color:#1f5fa8}
 .glossary{grid-template-columns:max-content 1fr;font-size:.95em}
+td.words{white-space:normal;text-align:left;min-width:9em;max-width:30em}code.id{font-size:.85em;color:#555;word-break:normal;white-space:nowrap}
 @media print{body{max-width:none}a{color:inherit;text-decoration:none}h2{page-break-after:avoid}.cue{display:none}details>*{display:block}}
 ";
 
@@ -190,13 +191,31 @@ impl Page {
         self.table_with_heads(&heads, rows);
     }
 
+    /// [`Page::table_of_columns`] over cells that are whole `<td>` elements, already escaped.
+    pub fn table_of_columns_html(&mut self, names: &[&str], rows: &[Vec<String>]) {
+        let heads: Vec<String> = names
+            .iter()
+            .map(|h| format!("<th title=\"{}\">{}</th>", esc(h), esc(&heading_words(h))))
+            .collect();
+        self.table_html(&heads, rows);
+    }
+
     /// `heads` (each a whole `<th>`, already escaped) over rows of text cells.
     fn table_with_heads(&mut self, heads: &[String], rows: &[Vec<String>]) {
+        let rows: Vec<Vec<String>> = rows
+            .iter()
+            .map(|r| r.iter().map(|c| format!("<td>{}</td>", esc(c))).collect())
+            .collect();
+        self.table_html(heads, &rows);
+    }
+
+    /// `heads` (each a whole `<th>`) over rows of whole `<td>` elements, all escaped already.
+    pub fn table_html(&mut self, heads: &[String], rows: &[Vec<String>]) {
         let mut t = format!("<table><tr>{}</tr>", heads.concat());
         for r in rows {
             t.push_str("<tr>");
             for c in r {
-                t.push_str(&format!("<td>{}</td>", esc(c)));
+                t.push_str(c);
             }
             t.push_str("</tr>");
         }

@@ -14,9 +14,10 @@ use crate::core::layout::{
 };
 use crate::report::charts::{self, Estimate, Guide};
 use crate::report::page::{Page, esc, num};
-use crate::report::table::{Table, table_of};
+use crate::report::table::{Table, table_of, table_with_words};
 use crate::report::verdict::Shown;
 use crate::report::verdict::plain;
+use crate::report::words::{Words, spelled};
 use crate::report::{ReportError, read_json};
 use crate::report::{method, question, rerun};
 
@@ -39,7 +40,7 @@ fn json_text(v: &serde_json::Value) -> String {
 /// time, and the command line that reruns it (`part`: the folder is one game of a default
 /// experiment or one variant of a sweep, whose recorded command plays the whole job); the
 /// caller closes the box (a finished run adds the line that extends it).
-fn header(page: &mut Page, manifest: &serde_json::Value, part: bool) {
+fn header(page: &mut Page, manifest: &serde_json::Value, part: bool, words: &Words) {
     page.open_box("settings", "Settings, version and how to rerun this");
     let m = |k: &str| json_text(question::recorded(manifest, k));
     let bots = question::lineup_labels(manifest);
@@ -51,7 +52,7 @@ fn header(page: &mut Page, manifest: &serde_json::Value, part: bool) {
                 .map(|r| {
                     format!(
                         "{} = {} (default {})",
-                        json_text(&r["key"]),
+                        words.rule(&json_text(&r["key"])),
                         json_text(&r["value"]),
                         json_text(&r["default"])
                     )
@@ -106,8 +107,13 @@ fn header(page: &mut Page, manifest: &serde_json::Value, part: bool) {
 /// figure, and the chart of the seats' win shares with their intervals and the fair-share
 /// line. Returns the verdict as cut (for the method box) and, when the seats were charted,
 /// their table to show below the boxes.
-fn seats(page: &mut Page, dir: &Path) -> Result<(Shown, Option<Table>), ReportError> {
-    let verdict = crate::report::recorded::read_text(dir, VERDICT_TXT)?;
+fn seats(
+    page: &mut Page,
+    dir: &Path,
+    words: &Words,
+) -> Result<(Shown, Option<Table>), ReportError> {
+    // The verdict as written for the file, with the game's ids ("value_12=6") in words.
+    let verdict = words.in_prose(&crate::report::recorded::read_text(dir, VERDICT_TXT)?);
     let t = Table::read(dir, SEATS_CSV)?;
     if t.rows.len() == 1 {
         // Solo (PP-15): no win share to chart; the score's distribution and the end reasons
@@ -306,7 +312,7 @@ fn length_chart(
     Ok(true)
 }
 
-fn lengths(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
+fn lengths(page: &mut Page, dir: &Path, words: &Words) -> Result<(), ReportError> {
     let lengths = Table::read(dir, LENGTHS_CSV)?;
     let hist = Table::read(dir, HISTOGRAMS_CSV)?;
     page.heading("How long games are");
@@ -322,10 +328,12 @@ fn lengths(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
         length_chart(page, &lengths, &hist, measure, desc)?;
         drawn.push((measure, bins));
     }
-    table_of(
+    table_with_words(
         page,
         &lengths,
         &["measure", "matches", "mean", "sd", "min", "p5", "p25", "p50", "p75", "p95", "max"],
+        &["measure"],
+        &|id| words.html(id),
     );
     page.heading("Lead changes and when the winner took the lead for good");
     let a = length_chart(page, &lengths, &hist, "lead_changes", "times the sole leader changed")?;
@@ -451,7 +459,7 @@ fn group_title(prefix: &str) -> String {
 /// The game's own metrics, grouped by the first word of their names (`card_points_7` is in
 /// `card`, `ended_trice_swap` in `ended`) and labelled after the group's common prefix; a
 /// group of two or more is a chart, and the table below lists them all.
-fn metrics(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
+fn metrics(page: &mut Page, dir: &Path, words: &Words) -> Result<(), ReportError> {
     let t = Table::read(dir, METRICS_CSV)?;
     page.heading("The game's own metrics");
     if t.rows.is_empty() {
@@ -485,7 +493,8 @@ fn metrics(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
         let mut points = Vec::new();
         for (&i, label) in rows.iter().zip(&names) {
             points.push(Estimate {
-                label: label[prefix.len()..].to_string(),
+                // The part after the group's prefix (`golden_7`, `round1_seat0`), in words.
+                label: spelled(&label[prefix.len()..]),
                 value: t.need_num(i, mean)?,
                 lo: lo.map(|c| t.num(i, c)).transpose()?.flatten().unwrap_or(f64::NAN),
                 hi: hi.map(|c| t.num(i, c)).transpose()?.flatten().unwrap_or(f64::NAN),
@@ -497,17 +506,19 @@ fn metrics(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
         page.chart(
             &format!("metric-{stem}"),
             &format!(
-                "{}: mean per match with 95% intervals (`{prefix}*` in metrics.csv; COLUMNS.md says what each counts).",
+                "{}: mean per match with 95% intervals (the table below gives each one's words and its name in metrics.csv; COLUMNS.md says what each counts).",
                 group_title(stem)
             ),
             &chart,
         );
     }
 
-    table_of(
+    table_with_words(
         page,
         &t,
         &["metric", "matches", "mean", "sd", "ci_low", "ci_high", "total", "min", "max"],
+        &["metric"],
+        &|id| words.html(id),
     );
     Ok(())
 }
@@ -524,13 +535,16 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
         )));
     }
     let game = json_text(question::recorded(&manifest, "game"));
+    let words = Words::of_run(dir, &game);
     // A run of changed rules says so in its title, as on stdout and in its folder's name.
     let mut changed: Vec<String> = manifest["rules"]
         .as_array()
         .map(|rs| {
             rs.iter()
                 .filter(|r| r["value"] != r["default"])
-                .map(|r| format!("{}={}", json_text(&r["key"]), json_text(&r["value"])))
+                .map(|r| {
+                    format!("{} = {}", words.rule(&json_text(&r["key"])), json_text(&r["value"]))
+                })
                 .collect()
         })
         .unwrap_or_default();
@@ -550,8 +564,8 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
         ),
         None => Page::new(&question),
     };
-    let (shown, seat_figures) = seats(&mut page, dir)?;
-    header(&mut page, &manifest, up.is_some());
+    let (shown, seat_figures) = seats(&mut page, dir, &words)?;
+    header(&mut page, &manifest, up.is_some(), &words);
     if up.is_none()
         && let Some(extend) = rerun::extend_paragraph(dir, &manifest)
     {
@@ -562,10 +576,10 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
     if let Some(t) = &seat_figures {
         seat_table(&mut page, t);
     }
-    lengths(&mut page, dir)?;
+    lengths(&mut page, dir, &words)?;
     bots(&mut page, dir)?;
-    crate::report::decides::section(&mut page, dir)?;
-    metrics(&mut page, dir)?;
+    crate::report::decides::section(&mut page, dir, &words)?;
+    metrics(&mut page, dir, &words)?;
     crate::report::notable::section(&mut page, dir)?;
     page.para(
         "Every number on this page is read from the CSV files, verdict.txt and manifest.json in this folder; COLUMNS.md there says what each column means.",

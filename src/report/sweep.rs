@@ -14,8 +14,9 @@ use crate::report::ReportError;
 use crate::report::charts::{self, Guide, Line};
 use crate::report::page::{Page, cell_for, esc, heading_words};
 use crate::report::table::Table;
-use crate::report::table::table_of;
+use crate::report::table::table_with_words;
 use crate::report::verdict::plain;
+use crate::report::words::{Words, spelled};
 use crate::report::{rerun, sweep_answer};
 use crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP;
 
@@ -73,6 +74,15 @@ fn margin_of(dir: &Path) -> f64 {
         .unwrap_or(DEFAULT_FAIR_WITHIN_PP)
 }
 
+/// The game the sweep's manifest records (empty without one: the ids stand as words).
+fn recorded_game(dir: &Path) -> String {
+    std::fs::read_to_string(dir.join(MANIFEST))
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .and_then(|m| m["game"].as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
 /// `I/K` when the sweep folder is a shard (its manifest records the shard).
 fn shard_of(dir: &Path) -> Option<String> {
     let text = std::fs::read_to_string(dir.join(MANIFEST)).ok()?;
@@ -95,7 +105,19 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
             t.name
         )));
     };
-    let key_name = t.headers[key].clone();
+    let key_id = t.headers[key].clone();
+    // The varied parameter in words (the game's declaration), its id where a command needs it.
+    let game = recorded_game(dir);
+    // The metrics' words from a variant's own folder (its COLUMNS.md), the seats' here.
+    let mut words = crate::report::run_subfolders(dir)
+        .first()
+        .map_or_else(|| Words::of_game(&game), |v| Words::of_run(v, &game));
+    for s in 0..8 {
+        let seat = if s == 0 { "seat 0 (moves first)".to_string() } else { format!("seat {s}") };
+        words.insert(&format!("seat{s}_win"), &format!("{seat}'s win share"));
+    }
+    words.insert("turns_mean", "mean turns per match");
+    let key_name = words.rule(&key_id);
     // The x axis: the first varied key's values when all are numbers, else the variant order.
     let texts: Vec<String> = t.rows.iter().map(|r| t.text(r, key).to_string()).collect();
     let numeric: Option<Vec<f64>> = texts.iter().map(|s| s.parse::<f64>().ok()).collect();
@@ -103,6 +125,9 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
         numeric.clone().unwrap_or_else(|| (0..texts.len()).map(|i| i as f64).collect());
     let x_labels: Vec<(f64, String)> = xs.iter().copied().zip(texts.iter().cloned()).collect();
     let names: Vec<String> = t.rows.iter().map(|r| t.text(r, name_col).to_string()).collect();
+    let key_ids: Vec<&str> = keys.iter().map(|&k| t.headers[k].as_str()).collect();
+    // A variant's name (`value_12=6`) as a reader reads it: "points of a 12 card = 6".
+    let shown_names: Vec<String> = names.iter().map(|n| words.in_text(n, &key_ids)).collect();
     // The baseline: named by sweep_diff.csv, or flagged in sweep.csv, or the first variant.
     let baseline_name = diff
         .as_ref()
@@ -136,32 +161,34 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
     // method in boxes under it.
     let margin = margin_of(dir);
     let own = |f: &str| is_own_folder_name(f) && dir.join(f).join(MANIFEST).is_file();
-    let variants = sweep_answer::variants(dir, &t, &names, own);
-    let key_names: Vec<String> = keys.iter().map(|&k| t.headers[k].clone()).collect();
+    let variants = sweep_answer::variants(dir, &t, &shown_names, own);
+    let key_names: Vec<String> = key_ids.iter().map(|k| words.rule(k)).collect();
     let first_variant = t
         .col(&["folder"])
         .and_then(|c| t.rows.iter().map(|r| t.text(r, c)).find(|f| own(f)))
         .map(|f| dir.join(f));
-    let question = sweep_answer::question(dir, &key_names, first_variant.as_deref());
-    page.raw(&sweep_answer::answer_box(&question, &variants, &t, &names, margin)?);
+    // The rule's words in quotes: "Which value of “points of a 12 card” keeps ...".
+    let quoted: Vec<String> = key_names.iter().map(|k| format!("“{k}”")).collect();
+    let question = sweep_answer::question(dir, &quoted, first_variant.as_deref());
+    page.raw(&sweep_answer::answer_box(&question, &variants, &t, &shown_names, margin)?);
     page.open_box("settings", "Settings, version and how to rerun this");
     let mut facts = vec![
         ("varied", key_names.join(", ")),
         ("values", texts.join(", ")),
-        (
-            "baseline",
-            format!(
-                "{baseline_name} ({key_name} = {})",
-                baseline_index.map_or("", |i| texts[i].as_str())
-            ),
-        ),
+        ("baseline", baseline_index.map_or(baseline_name.clone(), |i| shown_names[i].clone())),
     ];
     if let Some(m) = t.col(&["matches"]) {
         facts.push(("matches per variant", t.text(&t.rows[0], m).to_string()));
     }
     page.facts(&facts);
-    if let Some(words) = recorded_command(dir) {
-        page.raw(&rerun::rerun_paragraph(&words, "the sweep"));
+    // The ids a command or sweep.csv uses, in code style under the words.
+    let ids: Vec<String> = key_ids.iter().map(|k| format!("<code>{}</code>", esc(k))).collect();
+    page.raw(&format!(
+        "<p class=\"method\">In a command and in sweep.csv the varied parameter is {}.</p>",
+        ids.join(", ")
+    ));
+    if let Some(command) = recorded_command(dir) {
+        page.raw(&rerun::rerun_paragraph(&command, "the sweep"));
     }
     page.close_box();
     crate::report::method::section(&mut page, &sweep_answer::method_paragraphs(&variants));
@@ -172,7 +199,8 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
         let (w, w2) = (format!("seat{s}_win"), format!("seat{s}_win_rate"));
         let (l, l2) = (format!("seat{s}_ci_low"), format!("seat{s}_win_ci_low"));
         let (h, h2) = (format!("seat{s}_ci_high"), format!("seat{s}_win_ci_high"));
-        match line(&t, &format!("seat {s}"), &xs, &[&w, &w2], &[&l, &l2], &[&h, &h2])? {
+        let label = if s == 0 { "seat 0 (moves first)".to_string() } else { format!("seat {s}") };
+        match line(&t, &label, &xs, &[&w, &w2], &[&l, &l2], &[&h, &h2])? {
             Some(l) => seats.push(l),
             None => break,
         }
@@ -183,10 +211,10 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
         let fair = 1.0 / seats.len() as f64;
         page.heading("Seat win shares");
         let guide = Guide::line_and_band(fair, (fair - margin / 100.0, fair + margin / 100.0));
-        let chart = charts::bands(&seats, &x_labels, baseline_x, &guide, "win share")?;
+        let chart = charts::panels(&seats, &x_labels, baseline_x, &guide, "win share")?;
         page.chart(
             "sweep-seats",
-            &format!("Each seat's win share against {key_name} with its 95% band; the red line is a fair share of {:.1}%, the shaded band the margin of ±{} around it (the answers judge shares of the matches with a sole winner), {caption_base}.", 100.0 * fair, plain::points(margin)),
+            &format!("One panel per seat, all on one scale: its win share against {key_name}, the blue band its 95% interval; the red line is a fair share of {:.1}%, the orange band the margin of ±{} around it (the answers judge shares of the matches with a sole winner), {caption_base}.", 100.0 * fair, plain::points(margin)),
             &chart,
         );
     }
@@ -195,7 +223,7 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
     if dir.join(VERDICT_TXT).exists() {
         page.heading("Conclusion");
         for line in crate::report::recorded::read_text(dir, VERDICT_TXT)?.lines() {
-            page.para(line);
+            page.para(&words.in_text(line, &key_ids));
         }
     }
     let singles: [(Single, Guide, String); 2] = [
@@ -235,7 +263,15 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
     point_shares(&mut page, &t, &texts, baseline_index, &key_name)?;
 
     if let Some(d) = &diff {
-        differences(&mut page, d, &names, &xs, &x_labels, baseline_x, &key_name)?;
+        let variants = Variants {
+            names: &names,
+            shown: &shown_names,
+            xs: &xs,
+            x_labels: &x_labels,
+            baseline_x,
+            key_name: &key_name,
+        };
+        differences(&mut page, d, &variants, &words)?;
     }
 
     // The per-variant table with links to each variant's own page.
@@ -243,7 +279,8 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
     let folder = t.col(&["folder"]);
     let mut table = String::from("<table><tr><th>variant</th>");
     for &k in &keys {
-        table.push_str(&format!("<th>{}</th>", esc(&t.headers[k])));
+        let k = &t.headers[k];
+        table.push_str(&format!("<th title=\"{}\">{}</th>", esc(k), esc(&words.rule(k))));
     }
     let extra: Vec<usize> = t
         .headers
@@ -264,7 +301,7 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
     }
     table.push_str("</tr>");
     for (i, r) in t.rows.iter().enumerate() {
-        let name = esc(&names[i]);
+        let name = esc(&shown_names[i]);
         let link = folder
             .map(|c| t.text(r, c))
             .filter(|f| is_own_folder_name(f) && dir.join(f).join(MANIFEST).is_file())
@@ -311,7 +348,7 @@ fn point_shares(
     }));
     let mut rows = Vec::new();
     for &c in &cols {
-        let mut row = vec![t.headers[c].trim_start_matches("points_share_").to_string()];
+        let mut row = vec![spelled(t.headers[c].trim_start_matches("points_share_"))];
         for i in 0..t.rows.len() {
             row.push(t.num(i, c)?.map_or(String::new(), |v| format!("{:.1}%", 100.0 * v)));
         }
@@ -320,22 +357,26 @@ fn point_shares(
     let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
     page.table(&headers, &rows);
     page.para(&format!(
-        "Each card's share of all points scored, in percent, at each value of {key_name} (points_share_* in sweep.csv, which gives no interval for them: a table, not a chart)."
+        "Each card's share of all points scored, in percent, at each value of {key_name} (sweep.csv gives no interval for them: a table, not a chart)."
     ));
     Ok(())
 }
 
-/// The paired differences against the baseline: a chart per quantity (the seats' win shares
-/// and turns first), and the whole file as a table.
-fn differences(
-    page: &mut Page,
-    d: &Table,
-    names: &[String],
-    xs: &[f64],
-    x_labels: &[(f64, String)],
+/// The variants as the differences' charts and table place and name them.
+struct Variants<'a> {
+    /// As sweep.csv names them (`value_12=6`), and as the page shows them, in words.
+    names: &'a [String],
+    shown: &'a [String],
+    xs: &'a [f64],
+    x_labels: &'a [(f64, String)],
     baseline_x: Option<f64>,
-    key_name: &str,
-) -> Result<(), ReportError> {
+    /// The varied parameter in words.
+    key_name: &'a str,
+}
+
+/// The paired differences against the baseline: a chart per quantity (the seats' win shares
+/// and turns first), and the whole file as a table, each quantity and variant in words.
+fn differences(page: &mut Page, d: &Table, v: &Variants, words: &Words) -> Result<(), ReportError> {
     let (variant, quantity) = (d.need(&["variant"])?, d.need(&["quantity"])?);
     let (value, lo, hi) =
         (d.need(&["difference", "diff"])?, d.need(&["ci_low"])?, d.need(&["ci_high"])?);
@@ -353,8 +394,10 @@ fn differences(
             if d.text(&d.rows[i], quantity) != q {
                 continue;
             }
-            let v = d.text(&d.rows[i], variant);
-            let Some(x) = names.iter().position(|n| n == v).map(|p| xs[p]) else { continue };
+            let name = d.text(&d.rows[i], variant);
+            let Some(x) = v.names.iter().position(|n| n == name).map(|p| v.xs[p]) else {
+                continue;
+            };
             points.push((
                 x,
                 d.need_num(i, value)?,
@@ -362,23 +405,38 @@ fn differences(
                 d.num(i, hi)?.unwrap_or(f64::NAN),
             ));
         }
-        if let Some(b) = baseline_x {
+        if let Some(b) = v.baseline_x {
             points.push((b, 0.0, 0.0, 0.0));
         }
         points.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let lines = [Line { label: q.clone(), points }];
+        let what = words.of(q);
+        let lines = [Line { label: what.clone(), points }];
         let chart = charts::bands(
             &lines,
-            x_labels,
-            baseline_x,
+            v.x_labels,
+            v.baseline_x,
             &Guide::line(0.0),
-            &format!("{q}: variant - baseline"),
+            "variant minus baseline",
         )?;
         page.chart(
             &format!("sweep-diff-{q}"),
-            &format!("{q}: each variant minus the baseline against {key_name}, with its paired 95% interval (the baseline is 0 by definition)."),
+            &format!(
+                "{what}: each variant minus the baseline against {}, with its paired 95% interval (the baseline is 0 by definition).",
+                v.key_name
+            ),
             &chart,
         );
+    }
+    // The variants by their names in words, as everywhere on the page.
+    let mut shown =
+        Table { name: d.name.clone(), headers: d.headers.clone(), rows: d.rows.clone() };
+    let baseline = d.col(&["baseline"]);
+    for r in &mut shown.rows {
+        for c in [Some(variant), baseline].into_iter().flatten() {
+            if let Some(i) = v.names.iter().position(|n| *n == r[c]) {
+                r[c] = v.shown[i].clone();
+            }
+        }
     }
     let cols = [
         "variant",
@@ -392,7 +450,7 @@ fn differences(
         "independent_ci_high",
         "variance_reduction",
     ];
-    table_of(page, d, &cols);
+    table_with_words(page, &shown, &cols, &["variant", "quantity"], &|id| words.html(id));
     Ok(())
 }
 

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use crate::report::ReportError;
-use crate::report::page::{Page, cell_for};
+use crate::report::page::{Page, cell_for, esc};
 
 /// One CSV file held whole: its header and rows of text cells.
 pub struct Table {
@@ -123,6 +123,19 @@ impl Table {
 /// rounded to what the interval supports ("0.50 [0.47, 0.53]", not "0.5012 [0.4713,
 /// 0.5309]"); other numbers keep [`num`]'s form.
 pub(crate) fn table_of(page: &mut Page, t: &Table, cols: &[&str]) {
+    table_with_words(page, t, cols, &[], &|id| esc(id));
+}
+
+/// [`table_of`] whose columns `ids` hold internal ids (an option kind, a metric): each cell
+/// is `words` of it (`report::words::Words::html`: its words first, the id after them in code
+/// style), in a column that wraps.
+pub(crate) fn table_with_words(
+    page: &mut Page,
+    t: &Table,
+    cols: &[&str],
+    ids: &[&str],
+    words: &dyn Fn(&str) -> String,
+) {
     let present: Vec<(&str, usize)> =
         cols.iter().filter_map(|c| t.col(&[c]).map(|i| (*c, i))).collect();
     let rows: Vec<Vec<String>> = t
@@ -158,7 +171,25 @@ pub(crate) fn table_of(page: &mut Page, t: &Table, cols: &[&str]) {
         })
         .collect();
     let headers: Vec<&str> = present.iter().map(|(c, _)| *c).collect();
-    page.table_of_columns(&headers, &rows);
+    let rows: Vec<Vec<String>> = rows
+        .into_iter()
+        .map(|r| {
+            r.iter()
+                .zip(&headers)
+                .map(|(cell, name)| {
+                    if name.ends_with("_command") && !cell.is_empty() {
+                        // A command is typed as it stands: code, never words.
+                        format!("<td class=\"words\"><code>{}</code></td>", esc(cell))
+                    } else if ids.contains(name) {
+                        format!("<td class=\"words\">{}</td>", words(cell))
+                    } else {
+                        format!("<td>{}</td>", esc(cell))
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    page.table_of_columns_html(&headers, &rows);
 }
 
 /// A column of spread (a standard deviation or error), which an interval may follow but

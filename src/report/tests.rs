@@ -90,9 +90,9 @@ fn a_sweep_page_opens_with_its_question() {
     first_screen_is_plain(&html, "sweep");
     assert!(
         html.contains(
-            "<p class=\"question\">Which value of value_12 keeps the game fair to every seat?</p>"
+            "<p class=\"question\">Which value of “value 12” keeps the game fair to every seat?</p>"
         ),
         "{html}"
     );
-    assert!(html.contains("The largest gap between a seat&#39;s share and a fair share, in percentage points: value_12=4 "), "{html}");
+    assert!(html.contains("The largest gap between a seat&#39;s share and a fair share, in percentage points: value 12 = 4 "), "{html}");
 }

@@ -343,7 +343,10 @@ fn a_run_of_changed_rules_names_them_everywhere_a_designer_looks() {
         read(&dir, "verdict.txt").lines().last().unwrap(),
         "Rules changed from the defaults: value_12=8 (default 10)."
     );
-    assert!(read(&dir, "report.html").contains("<title>dardz [value_12=8]: 60 matches"));
+    // Issue 59: the page names the rule in words.
+    assert!(
+        read(&dir, "report.html").contains("<title>dardz [points of a 12 card = 8]: 60 matches")
+    );
     // A rules file is named too, by its path as given.
     let text = run(&["run", "--rules", "short.toml", "--matches", "40"]);
     let first = text.lines().next().unwrap();

@@ -140,7 +140,10 @@ fn stdout_and_the_page_name_one_strongest_lever_and_how_it_was_chosen() {
         stdout.contains("chosen: the largest effect its interval supports, of kinds taken in 100+")
     );
     let page = read(&out, "report.html");
-    assert!(page.contains(&format!("The strongest lever: {kind} (")), "{kind}");
+    // Issue 59: the page says the option in words, its id after them in code.
+    let lever = page.split("The strongest lever: ").nth(1).expect("the lever on the page");
+    assert!(lever.contains(&format!(" <code class=\"id\">{kind}</code>, ")), "{kind}");
+    assert!(!lever.starts_with(kind), "{kind}: the words first");
     assert!(page.contains("chosen as the largest effect its interval supports"));
     let options = read(&out, "options.csv");
     let mut table = csv::Reader::from_reader(options.as_bytes());

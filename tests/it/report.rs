@@ -70,6 +70,17 @@ fn every_game_gets_a_page_with_its_charts_and_seat_bars_where_the_csv_says() {
             }
         }
         assert_verdict_answer_first(&html, &read(&dir, "verdict.txt"), game);
+        if *game == "dardz" {
+            // Issue 59: the option kinds, metrics and measures in words, each id beside its
+            // words in code only.
+            assert!(
+                html.contains("<td class=\"words\">pick 11 and add your 11s to your points pile <code class=\"id\">value_11</code></td>"),
+                "dardz: the option table's first column in words"
+            );
+            assert!(html.contains("<code class=\"id\">card_points_golden_7</code>"), "a metric");
+            let ids = ["value_11", "golden_7", "bunk_em", "card_points_12", "lead_changes"];
+            assert_no_ids(&html, &ids, game);
+        }
         let fair = 1.0 / seat_intervals(&dir).len() as f64;
         let f = figure(&html, "seat-shares").unwrap();
         assert_guide(f, fair, (fair - 0.01, fair + 0.01), game);
@@ -220,6 +231,8 @@ fn a_sweep_folder_gets_each_figure_against_the_parameter_and_the_paired_differen
     for f in ["sweep.csv", "sweep_diff.csv"] {
         std::fs::copy(fixture.join(f), tmp.path().join(f)).unwrap();
     }
+    // The game's name, for the varied parameter's words (the fixture's folder has no run).
+    std::fs::write(tmp.path().join("manifest.json"), r#"{"game": "dardz"}"#).unwrap();
     run_ok(&["report", tmp.path().to_str().unwrap()]);
     let html = read(tmp.path(), "report.html");
     assert_self_contained(&html, "sweep");
@@ -234,14 +247,24 @@ fn a_sweep_folder_gets_each_figure_against_the_parameter_and_the_paired_differen
         ],
         "sweep",
     );
-    assert!(html.contains("Sweep of value_12: 5 variants"));
-    assert!(html.contains("value_12=8 (value_12 = 8)"), "the baseline is named");
+    // Issue 59: the varied parameter in words, its id in code where a command needs it.
+    assert!(html.contains("Sweep of points of a 12 card: 5 variants"));
+    assert!(html.contains("<dd>points of a 12 card = 8</dd>"), "the baseline is named");
+    assert!(html.contains("<code>value_12</code>"), "the id for a command");
+    assert_no_ids(&html, &["value_12", "seat0_win", "card_points_12"], "sweep");
+    // Issue 59: a panel per seat (its own band, margin and caption), not bands over each other.
+    let seats = figure(&html, "sweep-seats").unwrap();
+    assert_eq!(seats.matches("<polygon").count(), 3, "one band per seat, each in its panel");
+    assert_eq!(seats.matches("fill=\"#E67E22\"").count(), 3, "each panel's margin");
+    for s in ["seat 0 (moves first)", "seat 1", "seat 2"] {
+        assert!(seats.contains(&format!(">\n{s}\n</text>")), "the panel {s}");
+    }
     // Issue 44: the cards' shares of points have no interval in sweep.csv: a table (a row
     // per card, a column per variant), not a chart.
     assert!(figure(&html, "sweep-point-shares").is_none(), "no chart without intervals");
     assert_tables_boxed(&html, "sweep");
     assert_axes_readable(&html, "sweep");
-    assert!(html.contains("<th>value_12 = 8 (baseline)</th>"), "a column per variant");
+    assert!(html.contains("<th>points of a 12 card = 8 (baseline)</th>"), "a column per variant");
     assert!(html.contains("<tr><td>12</td><td>"), "a row per card");
     // Issue 44: the largest deviation against the margin the sweep used (the default ±1 pp
     // without a sweep.json), from 0; the seats' shares against fair ± the margin.

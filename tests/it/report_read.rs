@@ -120,15 +120,31 @@ pub(crate) fn assert_axes_readable(html: &str, what: &str) {
     for f in html.split("<figure class=\"chart\"").skip(1) {
         let f = &f[..f.find("</figure>").unwrap()];
         let id = f.split("id=\"").nth(1).unwrap().split('"').next().unwrap();
-        let mut groups: std::collections::BTreeMap<(bool, i64), Vec<String>> = Default::default();
+        let mut groups: std::collections::BTreeMap<(bool, i64, i64), Vec<String>> =
+            Default::default();
+        // Small multiples (a sweep's seats, two panels to a row): each panel's axis apart.
+        // (720 wide, 230 high a panel.)
+        let panels = id == "sweep-seats";
+        let panel = |x: f64| if panels { (x / 360.0) as i64 } else { 0 };
+        let panel_row = |y: f64| if panels { (y / 230.0) as i64 } else { 0 };
         for (x, y, anchor, transform, text) in texts(f) {
             if !transform.is_empty() {
                 continue;
             }
-            let key = if anchor == "end" { (true, x as i64) } else { (false, y as i64) };
+            let key = if anchor == "end" {
+                (true, x as i64, panel_row(y))
+            } else {
+                (false, y as i64, panel(x))
+            };
             groups.entry(key).or_default().push(text);
         }
-        for labels in groups.values() {
+        // A chart of rows (the option table's) wraps its labels in words onto two lines, so
+        // a second line ("points pile") may read the same as another's: those are no ticks.
+        let rows_chart = id == "option-effects";
+        for ((end, _, _), labels) in &groups {
+            if rows_chart && *end {
+                continue;
+            }
             let mut unique = labels.clone();
             unique.sort();
             unique.dedup();
@@ -266,4 +282,47 @@ pub(crate) fn assert_verdict_answer_first(html: &str, verdict: &str, what: &str)
     let warned = verdict.contains("random bots play without strategy");
     let count = html.matches("random bots play without strategy").count();
     assert_eq!(count, usize::from(warned), "{what}: the warning once, or not at all");
+}
+
+/// The text a reader sees on a page outside code: every `<code>` element, tag and attribute
+/// dropped (a heading's tooltip or a chart's id is no text on the page).
+pub(crate) fn text_outside_code(html: &str) -> String {
+    let mut text = String::new();
+    let mut rest = html;
+    while let Some(at) = rest.find("<code") {
+        text.push_str(&rest[..at]);
+        rest = rest[at..].split_once("</code>").map_or("", |(_, after)| after);
+    }
+    text.push_str(rest);
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in text.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Issue 59: none of `ids` shows on the page outside code (each a whole name, not part of a
+/// longer one such as a folder's `v000_value_12-6`).
+pub(crate) fn assert_no_ids(html: &str, ids: &[&str], what: &str) {
+    let text = text_outside_code(html);
+    let body = text.split_once("</title>").map_or(text.as_str(), |(_, b)| b);
+    for id in ids {
+        let found = body.match_indices(id).find(|(at, _)| {
+            let name = |c: char| c.is_ascii_alphanumeric() || c == '_';
+            !body[..*at].ends_with(name) && !body[at + id.len()..].starts_with(name)
+        });
+        if let Some((at, _)) = found {
+            let from = body[..at].char_indices().rev().nth(60).map_or(0, |(i, _)| i);
+            panic!(
+                "{what}: the id {id} outside code: …{}…",
+                &body[from..(at + 80).min(body.len())]
+            );
+        }
+    }
 }

@@ -559,7 +559,7 @@ fn a_sweep_concludes_across_its_variants_first_everywhere() {
         page.find("Conclusion</h2>").unwrap(),
     );
     assert!(answer < seats && seats < conclusion, "the answer heads the page");
-    assert!(page[answer..].starts_with("id=\"answer\"><p class=\"question\">Which value of value_12 keeps dardz with 4 players fair to every seat, with random bots?</p>"));
+    assert!(page[answer..].starts_with("id=\"answer\"><p class=\"question\">Which value of “points of a 12 card” keeps dardz with 4 players fair to every seat, with random bots?</p>"));
     for r in rows(&read(&out, "sweep.csv")) {
         let (lo, pp, hi) = (
             num(&r, "max_seat_deviation_ci_low"),

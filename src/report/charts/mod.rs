@@ -7,9 +7,13 @@
 
 mod axis;
 mod legend;
+mod panels;
+mod rows;
 
 pub use axis::tick;
 pub use legend::FRAME as LEGEND_FRAME;
+pub use panels::panels;
+pub use rows::rows;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;

@@ -182,3 +182,36 @@ fn no_axis_repeats_a_tick_label() {
     let xs = [(0.1, "0.1".to_string()), (0.2, "0.2".to_string())];
     assert_ticks_unique(&bands(&[line], &xs, None, &Guide::default(), "y").unwrap().svg);
 }
+
+#[test]
+fn a_sweep_of_seats_gets_one_panel_per_seat() {
+    // Issue 59: four bands in one plot read as mud; a panel each, on one scale.
+    let seat = |s: usize| Line {
+        label: format!("seat {s}"),
+        points: (0..3).map(|i| (i as f64, 0.25, 0.23, 0.27)).collect(),
+    };
+    let lines: Vec<Line> = (0..4).map(seat).collect();
+    let guide = Guide::line_and_band(0.25, (0.24, 0.26));
+    let chart = panels(&lines, &[(1.0, "10".into())], Some(1.0), &guide, "win share").unwrap();
+    assert_eq!(chart.svg.matches("<polygon").count(), 4, "one band per seat");
+    for s in 0..4 {
+        assert_eq!(labels(&chart.svg).iter().filter(|l| l.text == format!("seat {s}")).count(), 1);
+    }
+    assert_eq!(size(&chart.svg).1, 2 * 230, "two rows of two panels");
+}
+
+#[test]
+fn a_chart_of_rows_wraps_its_words_onto_two_lines_at_most() {
+    let long = "pick a number that brings your points pile to 10 cards: the round ends, +10 to the most cards";
+    let lines = super::rows::wrapped(long);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[1].ends_with('…'), "the rest is cut: {lines:?}");
+    assert_eq!(super::rows::wrapped("pick 12"), ["pick 12"]);
+    let points = [Estimate { label: long.into(), value: 1.0, lo: 0.0, hi: 2.0 }];
+    let chart = rows(&points, &Guide::line(0.0), "pp win share").unwrap();
+    let texts = labels(&chart.svg);
+    assert!(texts.iter().any(|l| l.text == lines[0] && l.anchor == "end"), "{texts:?}");
+    // The labels end left of the plot, where the value axis starts.
+    let plot_left = chart.y_map[0].1;
+    assert!(texts.iter().filter(|l| l.text == lines[1]).all(|l| l.x < plot_left));
+}
