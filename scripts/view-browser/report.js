@@ -17,7 +17,10 @@ const launch = require("./launch");
 const { checkFirstScreens } = require("./first-screen");
 
 // Runs in the page: the problems found, as lines.
-function inspect() {
+async function inspect() {
+  // The cue follows the box's scroll (a scroll-driven animation), which the browser
+  // updates on its next frames, as a reader sees it: wait for them after each scroll.
+  const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   const problems = [];
   const doc = document.documentElement;
   if (doc.scrollWidth > window.innerWidth + 1) {
@@ -34,6 +37,7 @@ function inspect() {
     overflowing += wide ? 1 : 0;
     // The cue shows when the browser finds it on top at its own centre, inside the box.
     window.scrollTo(0, box.getBoundingClientRect().top + window.scrollY - 100);
+    await frames();
     const r = cue.getBoundingClientRect();
     const boxRect = box.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
@@ -45,10 +49,12 @@ function inspect() {
     if (wide) {
       // Scrolled to the end, the cue goes: there is nothing more to see.
       box.scrollLeft = box.scrollWidth;
+      await frames();
       const r3 = cue.getBoundingClientRect();
       const end = document.elementFromPoint(r3.left + r3.width / 2, r3.top + r3.height / 2);
       if (end === cue) problems.push(`table "${head.slice(0, 40)}": the cue stays at the end`);
       box.scrollLeft = 0;
+      await frames();
     }
   }
   window.scrollTo(0, 0);

@@ -16,6 +16,8 @@ table{border-collapse:collapse;font-size:.85em;margin:0}
 .scroll-in{display:inline-block;min-width:100%;position:relative;vertical-align:top}
 .cue{position:sticky;right:0;z-index:1;width:max-content;margin-left:auto;padding:0 4px;font-size:13px;height:20px;line-height:20px;color:#7a4a00;background:#fff}
 .scroll-in::after{content:'';position:absolute;right:0;top:0;width:64px;height:20px;background:#fff;z-index:2}
+@supports (animation-timeline:scroll()){.scroll-in::after{display:none}.cue{visibility:hidden;animation:cue-shows linear both;animation-timeline:scroll(nearest inline)}}
+@keyframes cue-shows{0%,99%{visibility:visible}100%{visibility:hidden}}
 td,th{border:1px solid #ddd;padding:2px 6px;text-align:right;white-space:nowrap}th{background:#f4f4f4;white-space:normal;vertical-align:bottom}
 .notable td,.notable th{text-align:left;white-space:normal}.notable td:nth-child(2){white-space:nowrap}
 td:first-child,th:first-child{text-align:left}
@@ -113,9 +115,13 @@ pub fn heading_words(name: &str) -> String {
 /// wider than the page, with a cue that it does: a shadow at the edge with more to see, and
 /// a "scroll →" note over the right edge (above the table, so a long table's is seen first).
 /// Both show only while the table overflows: the box's white covers (drawn at the ends of
-/// the table, moving with it) hide the shadows at an end in view, and a white block at the
-/// table's top right hides the note, which sticks to the box's right edge, whenever that end
-/// is in view. No script: the page has none.
+/// the table, moving with it) hide the shadows at an end in view. The note, which sticks to
+/// the box's right edge, is shown by the box's own scroll: a scroll-driven animation runs
+/// only while the box has something to scroll, and hides the note at the far end. That is
+/// exact for any overflow, however small; a browser without scroll-driven animations falls
+/// back to a white block at the table's top right, which hides the note whenever that end
+/// is in view (and, for an overflow under half the note's width, a little longer). No
+/// script: the page has none.
 pub fn scrolling(table: &str) -> String {
     format!(
         "<div class=\"scroll\"><div class=\"scroll-in\"><div class=\"cue\" aria-hidden=\"true\">scroll &rarr;</div>{table}</div></div>"
@@ -296,7 +302,12 @@ mod tests {
         assert!(html.contains("&lt;2&gt;") && html.contains("</table></div></div>"));
         // The cue sticks to the box's right edge, and a block at the table's own right end
         // covers it (and the shadows' covers move with the table): CSS alone, no script.
-        for rule in [".cue{position:sticky;right:0;", ".scroll-in::after{", "no-repeat local"] {
+        for rule in [
+            ".cue{position:sticky;right:0;",
+            ".scroll-in::after{",
+            "no-repeat local",
+            "animation-timeline:scroll(nearest inline)",
+        ] {
             assert!(STYLE.contains(rule), "{rule}");
         }
         assert!(!html.contains("<script"));
