@@ -44,6 +44,16 @@ pub enum Answer {
 }
 
 impl Answer {
+    /// Every answer, in the order the verdict's words list them.
+    pub const ALL: [Answer; 6] = [
+        Answer::Fair,
+        Answer::SmallEdge,
+        Answer::Unfair,
+        Answer::OpenEdge,
+        Answer::NotEnough,
+        Answer::Untestable,
+    ];
+
     /// The answer in the verdict's own words, short enough for a row of a table.
     pub fn words(self, margin_pp: f64) -> String {
         let margin = format!("±{margin_pp} pp");

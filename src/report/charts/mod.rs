@@ -99,6 +99,67 @@ pub(crate) fn text_style() -> TextStyle<'static> {
 }
 
 /// Draw `guide` across the plot from `x0` to `x1`: the band under everything, then the line.
+/// The baseline's value on the x axis, when there is one, as a grey vertical line from
+/// `y0` to `y1`.
+fn draw_baseline<C>(
+    chart: &mut ChartContext<SVGBackend, C>,
+    baseline: Option<f64>,
+    (y0, y1): (f64, f64),
+) -> Result<(), ReportError>
+where
+    C: plotters::coord::CoordTranslate<From = (f64, f64)>,
+{
+    if let Some(b) = baseline {
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(b, y0), (b, y1)],
+                BLACK.mix(0.5).stroke_width(2),
+            )))
+            .map_err(fail)?;
+    }
+    Ok(())
+}
+
+/// One line of estimates: its interval as a shaded band of `band_alpha` (as whiskers where
+/// fewer than two points have one), the line through the estimates and their points.
+fn draw_line<C>(
+    chart: &mut ChartContext<SVGBackend, C>,
+    line: &Line,
+    colour: RGBColor,
+    band_alpha: f64,
+) -> Result<(), ReportError>
+where
+    C: plotters::coord::CoordTranslate<From = (f64, f64)>,
+{
+    let banded: Vec<&(f64, f64, f64, f64)> =
+        line.points.iter().filter(|p| p.2.is_finite() && p.3.is_finite()).collect();
+    if banded.len() >= 2 {
+        let mut outline: Vec<(f64, f64)> = banded.iter().map(|p| (p.0, p.3)).collect();
+        outline.extend(banded.iter().rev().map(|p| (p.0, p.2)));
+        chart
+            .draw_series(std::iter::once(Polygon::new(outline, colour.mix(band_alpha).filled())))
+            .map_err(fail)?;
+    } else {
+        chart
+            .draw_series(
+                banded.iter().map(|p| {
+                    PathElement::new(vec![(p.0, p.2), (p.0, p.3)], colour.stroke_width(2))
+                }),
+            )
+            .map_err(fail)?;
+    }
+    chart
+        .draw_series(LineSeries::new(
+            line.points.iter().map(|p| (p.0, p.1)),
+            colour.stroke_width(2),
+        ))
+        .map_err(fail)?;
+    chart
+        .draw_series(line.points.iter().map(|p| Circle::new((p.0, p.1), 3, colour.filled())))
+        .map_err(fail)?;
+    Ok(())
+}
+
 fn draw_guide<C>(
     chart: &mut ChartContext<SVGBackend, C>,
     guide: &Guide,
@@ -318,42 +379,10 @@ pub fn bands(
             .draw()
             .map_err(fail)?;
         draw_guide(&mut chart, guide, (x0, x1), 1)?;
-        if let Some(b) = baseline {
-            chart
-                .draw_series(std::iter::once(PathElement::new(
-                    vec![(b, y0), (b, y1)],
-                    BLACK.mix(0.5).stroke_width(2),
-                )))
-                .map_err(fail)?;
-        }
+        draw_baseline(&mut chart, baseline, (y0, y1))?;
         for (i, line) in lines.iter().enumerate() {
             let colour = PALETTE[i % PALETTE.len()];
-            let banded: Vec<&(f64, f64, f64, f64)> =
-                line.points.iter().filter(|p| p.2.is_finite() && p.3.is_finite()).collect();
-            if banded.len() >= 2 {
-                let mut outline: Vec<(f64, f64)> = banded.iter().map(|p| (p.0, p.3)).collect();
-                outline.extend(banded.iter().rev().map(|p| (p.0, p.2)));
-                chart
-                    .draw_series(std::iter::once(Polygon::new(outline, colour.mix(0.18).filled())))
-                    .map_err(fail)?;
-            } else {
-                chart
-                    .draw_series(banded.iter().map(|p| {
-                        PathElement::new(vec![(p.0, p.2), (p.0, p.3)], colour.stroke_width(2))
-                    }))
-                    .map_err(fail)?;
-            }
-            chart
-                .draw_series(LineSeries::new(
-                    line.points.iter().map(|p| (p.0, p.1)),
-                    colour.stroke_width(2),
-                ))
-                .map_err(fail)?;
-            chart
-                .draw_series(
-                    line.points.iter().map(|p| Circle::new((p.0, p.1), 3, colour.filled())),
-                )
-                .map_err(fail)?;
+            draw_line(&mut chart, line, colour, 0.18)?;
         }
         if let Some(legend) = &legend {
             legend.draw(&root, plot_left, MARGIN)?;

@@ -6,7 +6,10 @@
 use plotters::prelude::*;
 
 use super::axis::{tick, y_range};
-use super::{Chart, Guide, Line, MARGIN, PALETTE, WIDTH, draw_guide, fail, frame, text_style};
+use super::{
+    Chart, Guide, Line, MARGIN, PALETTE, WIDTH, draw_baseline, draw_guide, draw_line, fail, frame,
+    text_style,
+};
 use crate::report::ReportError;
 
 /// Panels to a row, and each panel's height.
@@ -68,40 +71,8 @@ pub fn panels(
                 .draw()
                 .map_err(fail)?;
             draw_guide(&mut chart, guide, (x0, x1), 1)?;
-            if let Some(b) = baseline {
-                chart
-                    .draw_series(std::iter::once(PathElement::new(
-                        vec![(b, y0), (b, y1)],
-                        BLACK.mix(0.5).stroke_width(2),
-                    )))
-                    .map_err(fail)?;
-            }
-            let banded: Vec<&(f64, f64, f64, f64)> =
-                line.points.iter().filter(|p| p.2.is_finite() && p.3.is_finite()).collect();
-            if banded.len() >= 2 {
-                let mut outline: Vec<(f64, f64)> = banded.iter().map(|p| (p.0, p.3)).collect();
-                outline.extend(banded.iter().rev().map(|p| (p.0, p.2)));
-                chart
-                    .draw_series(std::iter::once(Polygon::new(outline, colour.mix(0.25).filled())))
-                    .map_err(fail)?;
-            } else {
-                chart
-                    .draw_series(banded.iter().map(|p| {
-                        PathElement::new(vec![(p.0, p.2), (p.0, p.3)], colour.stroke_width(2))
-                    }))
-                    .map_err(fail)?;
-            }
-            chart
-                .draw_series(LineSeries::new(
-                    line.points.iter().map(|p| (p.0, p.1)),
-                    colour.stroke_width(2),
-                ))
-                .map_err(fail)?;
-            chart
-                .draw_series(
-                    line.points.iter().map(|p| Circle::new((p.0, p.1), 3, colour.filled())),
-                )
-                .map_err(fail)?;
+            draw_baseline(&mut chart, baseline, (y0, y1))?;
+            draw_line(&mut chart, line, colour, 0.25)?;
             if i == 0 {
                 y_map = [
                     (y0, chart.backend_coord(&(x0, y0)).1),

@@ -7,18 +7,8 @@
 use crate::stats::analysis::SeatEdge;
 use crate::stats::verdict::Answer;
 
-/// `n` with a comma every three digits ("19,804").
-pub fn count(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+/// `n` with a comma every three digits ("19,804"): the same digits stdout prints.
+pub use crate::stats::verdict::grouped as count;
 
 /// A margin or difference in percentage points, in words ("1 percentage point", "2.5
 /// percentage points").
@@ -197,14 +187,7 @@ mod tests {
         let level = figure_sentence(Answer::Fair, &edge(1, 0.01, -0.2, 0.2), None);
         assert!(level.contains("wins 25.0% of the 19,804 matches with a sole winner: as good as a fair 25.0% (between -0.2 and +0.2"), "{level}");
         assert!(figure_sentence(Answer::NotEnough, &behind, None).starts_with("The largest edge so far: seat 2 (the third to move) wins 23.3% of the 19,804 matches with a sole winner: 1.7 percentage points less"));
-        for answer in [
-            Answer::Fair,
-            Answer::SmallEdge,
-            Answer::Unfair,
-            Answer::OpenEdge,
-            Answer::NotEnough,
-            Answer::Untestable,
-        ] {
+        for answer in Answer::ALL {
             let text = format!(
                 "{} {} {}",
                 label(answer),

@@ -99,41 +99,57 @@ pub fn run_skill_checks(
 /// upset rate) in a game greedy otherwise always wins. Empty when the file or its row is
 /// missing or damaged.
 pub fn skill_lines(dir: &Path) -> Vec<String> {
-    use crate::report::table::Table;
-    let read = || -> Option<Vec<String>> {
-        let t = Table::read(dir, crate::core::layout::LADDER_FIGURES_CSV).ok()?;
-        let figure = t.need(&["figure"]).ok()?;
-        let i = t
-            .rows
-            .iter()
-            .position(|r| t.text(r, figure) == crate::output::ladder_csv::TOP_STEP_SHARE)?;
-        let num = |c: &str| t.num(i, t.need(&[c]).ok()?).ok().flatten();
-        let (p, lo, hi) = (num("value")?, num("lo")?, num("hi")?);
-        let bots = t.text(&t.rows[i], t.need(&["bots"]).ok()?);
-        let (upper, lower) = bots.split_once(" vs ")?;
-        let matches = t.text(&t.rows[i], t.need(&["matches"]).ok()?);
-        let pct = |x: f64| 100.0 * x;
-        let coin = |u: f64| (200.0 * u).min(100.0);
-        Some(vec![
-            format!(
-                "skill: {upper} finishes ahead of {lower} in {:.1}% [{:.1}, {:.1}] of their comparisons, {:+.1} pp over the 50% of equal play",
-                pct(p),
-                pct(lo),
-                pct(hi),
-                pct(p) - 50.0
-            ),
-            format!(
-                "luck: {lower} still finishes ahead in {:.1}% [{:.1}, {:.1}]: as often as if a coin flip decided {:.1}% [{:.1}, {:.1}] of comparisons {upper} would otherwise win (n = {matches} matches; Wilson 95% with the deal groups' design effect)",
-                pct(1.0 - p),
-                pct(1.0 - hi),
-                pct(1.0 - lo),
-                coin(1.0 - p),
-                coin(1.0 - hi),
-                coin(1.0 - lo)
-            ),
-        ])
+    let Some(TopStep { share: p, lo, hi, upper, lower, matches }) = top_step(dir) else {
+        return Vec::new();
     };
-    read().unwrap_or_default()
+    let pct = |x: f64| 100.0 * x;
+    let coin = |u: f64| (200.0 * u).min(100.0);
+    vec![
+        format!(
+            "skill: {upper} finishes ahead of {lower} in {:.1}% [{:.1}, {:.1}] of their comparisons, {:+.1} pp over the 50% of equal play",
+            pct(p),
+            pct(lo),
+            pct(hi),
+            pct(p) - 50.0
+        ),
+        format!(
+            "luck: {lower} still finishes ahead in {:.1}% [{:.1}, {:.1}]: as often as if a coin flip decided {:.1}% [{:.1}, {:.1}] of comparisons {upper} would otherwise win (n = {matches} matches; Wilson 95% with the deal groups' design effect)",
+            pct(1.0 - p),
+            pct(1.0 - hi),
+            pct(1.0 - lo),
+            coin(1.0 - p),
+            coin(1.0 - hi),
+            coin(1.0 - lo)
+        ),
+    ]
+}
+
+/// The ladder's top step as `ladder_figures.csv` writes it: the stronger rung's share of its
+/// comparisons with the weaker, with its interval, the two bots and the matches.
+struct TopStep {
+    share: f64,
+    lo: f64,
+    hi: f64,
+    upper: String,
+    lower: String,
+    matches: String,
+}
+
+/// [`TopStep`] read back from `dir`; `None` when the file or its row is missing or damaged.
+fn top_step(dir: &Path) -> Option<TopStep> {
+    use crate::report::table::Table;
+    let t = Table::read(dir, crate::core::layout::LADDER_FIGURES_CSV).ok()?;
+    let figure = t.need(&["figure"]).ok()?;
+    let i = t
+        .rows
+        .iter()
+        .position(|r| t.text(r, figure) == crate::output::ladder_csv::TOP_STEP_SHARE)?;
+    let num = |c: &str| t.num(i, t.need(&[c]).ok()?).ok().flatten();
+    let (share, lo, hi) = (num("value")?, num("lo")?, num("hi")?);
+    let bots = t.text(&t.rows[i], t.need(&["bots"]).ok()?);
+    let (upper, lower) = bots.split_once(" vs ")?;
+    let matches = t.text(&t.rows[i], t.need(&["matches"]).ok()?).to_string();
+    Some(TopStep { share, lo, hi, upper: upper.into(), lower: lower.into(), matches })
 }
 
 /// What the skill check says a designer needs, in two lines: whether skill matters here (the
@@ -142,29 +158,17 @@ pub fn skill_lines(dir: &Path) -> Vec<String> {
 /// the game's random run (read from the ladder's verdict, judged against the default
 /// margin). Empty when the ladder's files are missing or damaged.
 pub fn skill_glance(dir: &Path, random_answer: Option<Answer>) -> Vec<String> {
-    use crate::report::table::Table;
     let mut out = Vec::new();
-    let head_to_head = || -> Option<String> {
-        let t = Table::read(dir, crate::core::layout::LADDER_FIGURES_CSV).ok()?;
-        let figure = t.need(&["figure"]).ok()?;
-        let i = t
-            .rows
-            .iter()
-            .position(|r| t.text(r, figure) == crate::output::ladder_csv::TOP_STEP_SHARE)?;
-        let num = |c: &str| t.num(i, t.need(&[c]).ok()?).ok().flatten();
-        let (p, lo, hi) = (num("value")?, num("lo")?, num("hi")?);
-        let bots = t.text(&t.rows[i], t.need(&["bots"]).ok()?);
-        let (upper, lower) = bots.split_once(" vs ")?;
-        let matches = t.text(&t.rows[i], t.need(&["matches"]).ok()?);
+    if let Some(TopStep { share, lo, hi, upper, lower, matches }) = top_step(dir) {
+        // "Matters" only where the interval lies wholly above the 50% of equal play.
         let matters = if lo > 0.5 { "skill matters" } else { "skill is not shown to matter" };
-        Some(format!(
+        out.push(format!(
             "{matters}, {upper} finishes ahead of {lower} in {:.1}% [{:.1}, {:.1}] ({matches} matches)",
-            100.0 * p,
+            100.0 * share,
             100.0 * lo,
             100.0 * hi
-        ))
-    };
-    out.extend(head_to_head());
+        ));
+    }
     if let Some((greedy, matches)) = greedy_seat_answer(dir) {
         let margin = crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP;
         let brief = greedy.brief(margin);
@@ -195,16 +199,7 @@ fn greedy_seat_answer(dir: &Path) -> Option<(Answer, u64)> {
         .find(|l| l.starts_with("First-player edge with every seat played by greedy:"))?;
     let (figures, words) = line.rsplit_once("; every seat: ")?;
     let margin = crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP;
-    let answer = [
-        Answer::Fair,
-        Answer::SmallEdge,
-        Answer::Unfair,
-        Answer::OpenEdge,
-        Answer::NotEnough,
-        Answer::Untestable,
-    ]
-    .into_iter()
-    .find(|a| words.starts_with(&a.words(margin)))?;
+    let answer = Answer::ALL.into_iter().find(|a| words.starts_with(&a.words(margin)))?;
     let matches = figures
         .split(" of ")
         .filter_map(|part| part.split([' ', ')', ';']).next()?.parse::<u64>().ok())
