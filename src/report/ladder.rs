@@ -101,10 +101,10 @@ fn first_seat(t: &Table, bots: &[String]) -> Result<Option<String>, ReportError>
             parts.push(format!("{b} {:.1}% (of {} matches)", 100.0 * x, count(n as u64)));
         }
     }
-    let Some(f) = t.num(0, fair)? else { return Ok(None) };
     if parts.is_empty() {
         return Ok(None);
     }
+    let Some(f) = t.num(0, fair)? else { return Ok(None) };
     Ok(Some(format!(
         "With every seat played by the same bot, seat 0 (the first to move) wins, of the matches with a sole winner: {}; a fair share is {:.1}%.",
         parts.join(", "),
@@ -126,6 +126,11 @@ pub fn render(dir: &Path, others: Option<&[String]>) -> Result<String, ReportErr
     };
     let bot_col = t.need(&["bot"])?;
     let bots: Vec<String> = t.rows.iter().map(|r| t.text(r, bot_col).to_string()).collect();
+    // A ladder of no rung (a damaged or foreign ladder.csv) has nothing to show: said in one
+    // line, never a page that indexes its first rung.
+    if bots.is_empty() {
+        return Err(ReportError::Input(format!("{}: no rung (a ladder has at least one)", t.name)));
+    }
     let request = &file["request"];
     let game = request["game"].as_str().unwrap_or("?");
     let title = format!("Skill ladder: {game}");
@@ -178,8 +183,12 @@ pub fn render(dir: &Path, others: Option<&[String]>) -> Result<String, ReportErr
         ("version", file["crate_version"].as_str().unwrap_or("").to_string()),
     ]);
     if let Some(words) = rerun::recorded_words(&file["command_line"]) {
-        // A skill check's ladder was played by the experiment's command.
-        let what = if others.is_some() { "the experiment" } else { "this ladder" };
+        // A skill check's ladder was played by the experiment's command (`arena run`), even
+        // when its folder is reported alone.
+        let what = match words.get(1).map(String::as_str) {
+            Some("ladder") => "this ladder",
+            _ => "the experiment",
+        };
         page.raw(&rerun::rerun_paragraph(&words, what));
     }
     page.close_box();

@@ -2,6 +2,8 @@
 //! every seat, with random bots?". Read from what the folder's manifest records (game,
 //! players, lineup, changed rules), so that a reader knows what was asked before the answer.
 
+use crate::report::words::Words;
+
 /// The bots of a lineup in words: "random bots", "greedy and random bots" (each label once,
 /// in seat order).
 pub fn bots_phrase(labels: &[String]) -> String {
@@ -35,15 +37,16 @@ pub fn lineup_labels(manifest: &serde_json::Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The rules a run changed from the defaults, in a few words: " (value_12 = 6)", " (12
-/// rules changed)", " (rules from FILE)"; empty when it played the defaults.
-fn changed_rules(manifest: &serde_json::Value) -> String {
+/// The rules a run changed from the defaults, in a few words, each rule by its `words`:
+/// " (points of a 12 card = 6)", " (12 rules changed)", " (rules from FILE)"; empty when it
+/// played the defaults.
+fn changed_rules(manifest: &serde_json::Value, words: &Words) -> String {
     let changed: Vec<String> = manifest["rules"]
         .as_array()
         .map(|rs| {
             rs.iter()
                 .filter(|r| r["value"] != r["default"])
-                .map(|r| format!("{} = {}", text(&r["key"]), text(&r["value"])))
+                .map(|r| format!("{} = {}", words.rule(&text(&r["key"])), text(&r["value"])))
                 .collect()
         })
         .unwrap_or_default();
@@ -68,17 +71,19 @@ fn text(v: &serde_json::Value) -> String {
 
 /// The question a run's page answers: whether the game is fair to every seat with these
 /// bots (a solo game: how it scores).
-pub fn run_question(manifest: &serde_json::Value) -> String {
+pub fn run_question(manifest: &serde_json::Value, words: &Words) -> String {
     let game = text(recorded(manifest, "game"));
-    let players = recorded(manifest, "players").as_u64().unwrap_or(0);
+    let players = recorded(manifest, "players").as_u64();
     let labels = lineup_labels(manifest);
     let bots = bots_phrase(&labels);
-    let rules = changed_rules(manifest);
-    if players == 1 {
+    let rules = changed_rules(manifest, words);
+    if players == Some(1) {
         let bot = labels.first().map_or("a", String::as_str);
         return format!("How does {game}{rules} score when the {bot} bot plays it alone?");
     }
-    format!("Is {game}{rules} with {players} players fair to every seat, with {bots}?")
+    // A manifest without the count (damaged, or foreign) asks without it.
+    let with = players.map_or(String::new(), |p| format!(" with {p} players"));
+    format!("Is {game}{rules}{with} fair to every seat, with {bots}?")
 }
 
 #[cfg(test)]
@@ -93,8 +98,8 @@ mod tests {
             "rules": [{"key": "value_12", "value": "6", "default": "10"}, {"key": "value_1", "value": "2", "default": "2"}],
         });
         assert_eq!(
-            run_question(&m),
-            "Is dardz (value_12 = 6) with 4 players fair to every seat, with random bots?"
+            run_question(&m, &Words::of_game("dardz")),
+            "Is dardz (points of a 12 card = 6) with 4 players fair to every seat, with random bots?"
         );
         let labels: Vec<String> =
             ["greedy", "random", "greedy", "mcts-100"].map(String::from).into();
@@ -102,13 +107,20 @@ mod tests {
         // A sweep's variant keeps its settings in its plan.
         let variant = serde_json::json!({"plan": {"game": "pig", "players": 2, "lineup": [{"label": "greedy"}, {"label": "greedy"}]}});
         assert_eq!(
-            run_question(&variant),
+            run_question(&variant, &Words::of_game("dardz")),
             "Is pig with 2 players fair to every seat, with greedy bots?"
         );
         let solo = serde_json::json!({"game": "pride-prejudice", "players": 1, "lineup": [{"label": "greedy"}], "rules_file": "r.toml"});
         assert_eq!(
-            run_question(&solo),
+            run_question(&solo, &Words::of_game("dardz")),
             "How does pride-prejudice (rules from r.toml) score when the greedy bot plays it alone?"
         );
+    }
+
+    #[test]
+    fn a_manifest_without_its_player_count_asks_without_one() {
+        let m = serde_json::json!({"game": "pig", "lineup": [{"label": "random"}]});
+        let q = run_question(&m, &Words::of_game("pig"));
+        assert_eq!(q, "Is pig fair to every seat, with random bots?");
     }
 }

@@ -556,7 +556,7 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
     let title = format!("{game}{changed}: {} matches", json_text(&manifest["completed_matches"]));
     // The page opens with the question the run asked; the title (the browser's tab, the
     // settings box) names the folder's run.
-    let question = question::run_question(&manifest);
+    let question = question::run_question(&manifest, &words);
     let mut page = match up {
         Some(up) => Page::under(
             &format!("<a href=\"{}\">&larr; back to the summary</a>", esc(up)),

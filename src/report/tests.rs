@@ -80,7 +80,32 @@ fn a_skill_page_links_back_and_to_the_other_ladders() {
     // The rating's name is the method box's; its chart says it in words.
     assert!(html.contains("Skill matters: greedy beats random."), "{html}");
     let standalone = ladder::render(&dir, None).unwrap();
-    assert!(!standalone.contains("<nav") && standalone.contains("Rerun this ladder exactly"));
+    // Reported alone, a skill check's ladder still names the command that played it.
+    assert!(!standalone.contains("<nav") && standalone.contains("Rerun the experiment exactly"));
+}
+
+#[test]
+fn a_ladder_of_no_rung_is_refused_in_one_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let from = golden("default-experiment/skill/dardz");
+    for entry in std::fs::read_dir(&from).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, tmp.path().join(path.file_name().unwrap())).unwrap();
+    }
+    let ladder_csv = tmp.path().join("ladder.csv");
+    let header = std::fs::read_to_string(&ladder_csv).unwrap().lines().next().unwrap().to_string();
+    std::fs::write(&ladder_csv, format!("{header}\n")).unwrap();
+    // The folder's record of its files would refuse the changed file first: without it (an
+    // older folder), the page itself must refuse, not index a missing rung.
+    let mut ladder: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(tmp.path().join("ladder.json")).unwrap())
+            .unwrap();
+    if let Some(o) = ladder.as_object_mut() {
+        o.retain(|k, _| k != "files" && k != "file_digests");
+    }
+    std::fs::write(tmp.path().join("ladder.json"), ladder.to_string()).unwrap();
+    let e = ladder::render(tmp.path(), None).unwrap_err().to_string();
+    assert!(e.contains("no rung") && !e.contains('\n'), "{e}");
 }
 
 #[test]

@@ -127,11 +127,16 @@ impl Words {
 }
 
 impl Words {
-    /// `text` with every id this folder names in words (those of more than one word: a
-    /// plain word such as `pass` or `turns` is the same in prose).
+    /// `text` with every id this folder names in words, its rule parameters' too (those of
+    /// more than one word: a plain word such as `pass` or `turns` is the same in prose).
     pub fn in_prose(&self, text: &str) -> String {
-        let ids: Vec<&str> =
-            self.map.keys().map(String::as_str).filter(|k| k.contains('_')).collect();
+        let ids: Vec<&str> = self
+            .map
+            .keys()
+            .chain(self.rules.keys())
+            .map(String::as_str)
+            .filter(|k| k.contains('_'))
+            .collect();
         self.in_text(text, &ids)
     }
 }
