@@ -67,7 +67,7 @@ fn seats_line(s: &RunSummary) -> Option<String> {
         .map(|seat| format!("{:.1}%", 100.0 * s.tally.seats[seat].win_rate()))
         .collect();
     Some(format!(
-        "seats' win shares, first to last: {} (fair {:.1}%)",
+        "seats' shares of all matches, a draw shared, first to last: {} (fair {:.1}%)",
         shares.join(", "),
         100.0 / players as f64
     ))
@@ -186,7 +186,7 @@ pub fn print_table(games: &[GameRun]) {
     }
     say("");
     say(&format!(
-        "{:<15} {:>2} {:<7} {:<24} {:<23} {:>6} {:>7}",
+        "{:<15} {:>2} {:<7} {:<26} {:<23} {:>6} {:>7}",
         "game", "pl", "bots", "answer", "first seat, interval", "length", "matches"
     ));
     for (g, s) in rows {
@@ -200,7 +200,7 @@ pub fn print_table(games: &[GameRun]) {
             .and_then(|i| s.tally.lengths[i].quantile(0.5))
             .map_or(String::new(), |m| m.to_string());
         say(&format!(
-            "{:<15} {:>2} {:<7} {:<24} {:<23} {:>6} {:>7}",
+            "{:<15} {:>2} {:<7} {:<26} {:<23} {:>6} {:>7}",
             g.game,
             s.spec.players,
             bots,
@@ -213,7 +213,9 @@ pub fn print_table(games: &[GameRun]) {
             say(&format!("    what decides a match most: {lever}"));
         }
     }
-    say("  (first seat: its edge over a fair share with the interval that decided the answer;");
+    say(
+        "  (first seat: its edge over a fair share, its interval at the level of the answer's test;",
+    );
     say("  length: the median, in each game's unit; --explain or verdict.txt: the method)");
 }
 

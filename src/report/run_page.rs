@@ -523,6 +523,14 @@ fn metrics(page: &mut Page, dir: &Path, words: &Words) -> Result<(), ReportError
     Ok(())
 }
 
+/// What the page above a run's folder is: a sweep's variant is under the sweep's page, a
+/// default experiment's game under its summary.
+fn up_name(dir: &Path) -> &'static str {
+    let parent_is_sweep =
+        dir.parent().is_some_and(|p| p.join(crate::core::layout::SWEEP_CSV).is_file());
+    if parent_is_sweep { "sweep" } else { "summary" }
+}
+
 /// The page of the run folder `dir`; `up` links back to a summary or sweep page.
 pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
     let manifest = read_json(dir, MANIFEST)?;
@@ -559,7 +567,7 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
     let question = question::run_question(&manifest, &words);
     let mut page = match up {
         Some(up) => Page::under(
-            &format!("<a href=\"{}\">&larr; back to the summary</a>", esc(up)),
+            &format!("<a href=\"{}\">&larr; back to the {}</a>", esc(up), up_name(dir)),
             &question,
         ),
         None => Page::new(&question),

@@ -67,7 +67,8 @@ impl Answer {
         }
     }
 
-    /// The answer in at most 24 characters, for a column of a table of games.
+    /// The answer in a few words for a column of a table of games: at most 24 characters at
+    /// a margin of one digit (±1 pp), 26 at one of three (±2.5 pp).
     pub fn brief(self, margin_pp: f64) -> String {
         let margin = format!("±{margin_pp} pp");
         match self {

@@ -98,7 +98,6 @@ pub(crate) fn text_style() -> TextStyle<'static> {
     ("sans-serif", 15).into_font().into()
 }
 
-/// Draw `guide` across the plot from `x0` to `x1`: the band under everything, then the line.
 /// The baseline's value on the x axis, when there is one, as a grey vertical line from
 /// `y0` to `y1`.
 fn draw_baseline<C>(
@@ -160,6 +159,7 @@ where
     Ok(())
 }
 
+/// Draw `guide` across the plot from `x0` to `x1`: the band under everything, then the line.
 fn draw_guide<C>(
     chart: &mut ChartContext<SVGBackend, C>,
     guide: &Guide,

@@ -117,9 +117,13 @@ pub fn figure_sentence(answer: Answer, edge: &SeatEdge, matches: Option<u64>) ->
             if d > 0.0 { "more" } else { "less" }
         ),
     };
-    format!(
-        "{seat} wins {share:.1}% of {of}: {gap} (between {lo:+.1} and {hi:+.1}, the range the answer was decided on)."
-    )
+    // Not enough matches is the margin's test undecided (and no seat shown to differ by the
+    // seats' own tests): this range is the margin's, not the one a difference was judged on.
+    let range = match answer {
+        Answer::NotEnough | Answer::Untestable => "the range held against the margin",
+        _ => "the range the answer was decided on",
+    };
+    format!("{seat} wins {share:.1}% of {of}: {gap} (between {lo:+.1} and {hi:+.1}, {range}).")
 }
 
 /// What more matches would do, when the verdict's figures say it in words a designer can

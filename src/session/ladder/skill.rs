@@ -176,9 +176,9 @@ pub fn skill_glance(dir: &Path, random_answer: Option<Answer>) -> Vec<String> {
             _ if matches!(greedy, Answer::NotEnough | Answer::Untestable) => format!(
                 "with greedy in every seat: {matches} matches are too few to tell whether the first-seat answer changes"
             ),
-            Some(r) if r == greedy => format!(
-                "with greedy in every seat: {brief} ({matches} matches), the same answer as random play"
-            ),
+            // Both answers side by side, never "the same": an edge of the same size can
+            // change seats or sign with skilled play (LOW BLOW's seat 0: -0.9 pp random,
+            // +7.6 pp greedy), which the answers' words alone do not show.
             Some(r) => format!(
                 "with greedy in every seat: {brief} ({matches} matches); random play: {}",
                 r.brief(margin)

@@ -248,9 +248,7 @@ pub fn write_results(
             fair_within_pp,
         )),
         first_seat: analysis::seat_edge_of(&balance.seats, 0, fair_within_pp, &levels)
-            .map_or(String::new(), |e| {
-                format!("{:+.1} pp [{:+.1}, {:+.1}]", e.diff_pp, e.interval_pp.0, e.interval_pp.1)
-            }),
+            .map_or(String::new(), |e| analysis::edge_figure(&e)),
         lever: decides::lever_brief(&rows, solo),
     };
     Ok(Written { files, verdict, decides: decides_lines, headline, short, glance })

@@ -414,17 +414,8 @@ impl run::SweepMeta {
         )
     }
 
-    /// The conclusion with the variants called `names` (a tuning's "current", "proposal").
-    pub fn conclusion_naming(
-        &self,
-        block: &crate::arena::sweep::SweepBlock,
-        margin_pp: f64,
-        names: &[String],
-    ) -> Vec<String> {
-        self.conclusion_naming_said(block, margin_pp, names).into_iter().map(|s| s.whole).collect()
-    }
-
-    /// [`Self::conclusion_naming`] in both forms.
+    /// The conclusion with the variants called `names` (a tuning's "current", "proposal"),
+    /// each line in both its forms.
     pub fn conclusion_naming_said(
         &self,
         block: &crate::arena::sweep::SweepBlock,

@@ -15,7 +15,8 @@ mod words;
 
 pub use skill_luck::{BotShare, EloGap, SkillLuck, skill_luck};
 pub use words::{
-    RANDOM_PLAY_WARNING, SeatEdge, answer, answer_at, headline, seat_edge, seat_edge_of,
+    RANDOM_PLAY_WARNING, SeatEdge, answer, answer_at, edge_figure, headline, seat_edge,
+    seat_edge_of,
 };
 use words::{lineup_note, verdict};
 

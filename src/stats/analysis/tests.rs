@@ -258,9 +258,7 @@ fn the_headline_says_each_answer_with_its_deciding_figure() {
     let at = |wins: u64, n: u64, margin: f64| {
         let seats = seat_balances(&two_seats(wins, n));
         let edge = seat_edge(&seats, margin, &Levels::FIXED).unwrap();
-        let (lo, hi) = edge.interval_pp;
-        let figure = format!("{:+.1} pp [{lo:+.1}, {hi:+.1}]", edge.diff_pp);
-        (headline(&seats, margin, &Levels::FIXED), figure)
+        (headline(&seats, margin, &Levels::FIXED), edge_figure(&edge))
     };
     let (fair, figure) = at(1_000_400, 2_000_000, 1.0);
     assert_eq!(fair, format!("fair within ±1 pp (largest gap: first seat, {figure})"));
@@ -276,6 +274,16 @@ fn the_headline_says_each_answer_with_its_deciding_figure() {
     );
     let (few, _) = at(52, 100, 1.0);
     assert!(few.starts_with("not enough matches to tell within ±1 pp (largest gap: "), "{few}");
+    // A figure that rounds to zero has no direction.
+    let zero = SeatEdge {
+        seat: 0,
+        diff_pp: -0.04,
+        interval_pp: (-0.9, 0.03),
+        confidence_percent: 90.0,
+        fair_share: 0.5,
+        decisive: 10,
+    };
+    assert_eq!(edge_figure(&zero), "0.0 pp [-0.9, 0.0]");
     // The figure is the deciding interval: an unfair answer's lies wholly beyond the margin.
     let seats = seat_balances(&two_seats(106_000, 200_000));
     assert!(seat_edge(&seats, 1.0, &Levels::FIXED).unwrap().interval_pp.0 > 1.0);

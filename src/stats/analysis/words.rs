@@ -140,8 +140,7 @@ pub fn headline(seats: &[SeatBalance], margin_pp: f64, levels: &Levels) -> Strin
     let Some(e) = seat_edge(seats, margin_pp, levels) else {
         return "no match had a sole winner: nothing to test".into();
     };
-    let (lo, hi) = e.interval_pp;
-    let figure = format!("{:+.1} pp [{lo:+.1}, {hi:+.1}]", e.diff_pp);
+    let figure = edge_figure(&e);
     let gap = if e.diff_pp >= 0.0 { "edge" } else { "shortfall" };
     let who = format!("{}-seat {gap}", ordinal(e.seat + 1));
     let margin = format!("±{margin_pp} pp");
@@ -159,6 +158,17 @@ pub fn headline(seats: &[SeatBalance], margin_pp: f64, levels: &Levels) -> Strin
             ordinal(e.seat + 1)
         ),
     }
+}
+
+/// A seat's edge with its interval, in pp with one decimal and a sign ("+0.7 pp [+0.4,
+/// +0.9]"); a figure that rounds to zero has no direction ("0.0", never "-0.0").
+pub fn edge_figure(e: &SeatEdge) -> String {
+    let signed = |v: f64| {
+        let text = format!("{v:+.1}");
+        if text[1..] == *"0.0" { "0.0".to_string() } else { text }
+    };
+    let (lo, hi) = e.interval_pp;
+    format!("{} pp [{}, {}]", signed(e.diff_pp), signed(lo), signed(hi))
 }
 
 /// Which of the verdict's answers the seats give against a margin of `margin_pp`.
