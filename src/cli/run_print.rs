@@ -67,7 +67,7 @@ fn seats_line(s: &RunSummary) -> Option<String> {
         .map(|seat| format!("{:.1}%", 100.0 * s.tally.seats[seat].win_rate()))
         .collect();
     Some(format!(
-        "seats' shares of all matches, a draw shared, first to last: {} (fair {:.1}%)",
+        "seats, first to last: {} of all matches (fair {:.1}%; draws shared)",
         shares.join(", "),
         100.0 / players as f64
     ))

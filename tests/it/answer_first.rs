@@ -45,8 +45,10 @@ fn the_default_experiment_prints_each_answer_first_in_lines_of_100_characters() 
             assert!(!line.contains(word), "the method ({word}) in a default line: {line}");
         }
     }
-    // The default experiment warns about nothing it chose itself.
-    assert_eq!(String::from_utf8_lossy(&o.stderr).trim(), "", "stderr");
+    // The default experiment warns about nothing it chose itself (stderr may carry a time
+    // estimate on a slow machine, never a note).
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(!stderr.contains("note:") && !stderr.contains("warning"), "{stderr}");
     // Each game's first line (with its wrapped continuation) names it and gives its answer.
     let lines: Vec<&str> = stdout.lines().collect();
     let mut answered = Vec::new();
