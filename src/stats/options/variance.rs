@@ -62,10 +62,30 @@ pub struct Spread {
     pub method: Method,
 }
 
-/// The standard error and degrees of freedom of `t`'s difference; None where they are
-/// undefined: a side with no weight, or (deal groups as clusters) a side seen in fewer than
-/// two groups, whose own variation nothing measures.
-pub fn spread(t: &KindTally) -> Option<Spread> {
+/// A kind's ratio estimates and the moment sums of their residuals over every group (Σ a_c²,
+/// Σ b_c², Σ a_c·b_c, expanded from the tally's products): what every interval of the
+/// difference starts from.
+pub struct Moments {
+    /// The weighted win shares when taken and when not (share units), and their weights.
+    pub rt: f64,
+    pub rn: f64,
+    pub tw: f64,
+    pub nw: f64,
+    pub aa: f64,
+    pub bb: f64,
+    pub ab: f64,
+}
+
+impl Moments {
+    /// The linearized variance of `rt − rn`, before any small-sample factor.
+    pub fn linearized(&self) -> f64 {
+        let (tw, nw) = (self.tw, self.nw);
+        self.aa / (tw * tw) + self.bb / (nw * nw) - 2.0 * self.ab / (tw * nw)
+    }
+}
+
+/// `t`'s [`Moments`]; `None` where a side has no weight.
+pub fn moments(t: &KindTally) -> Option<Moments> {
     let s = &t.sums;
     if s.tw == 0 || s.nw == 0 {
         return None;
@@ -73,12 +93,25 @@ pub fn spread(t: &KindTally) -> Option<Spread> {
     let f = |x: i128| x as f64;
     let (tw, nw) = (f(s.tw), f(s.nw));
     let (rt, rn) = (f(s.ty) / tw, f(s.ny) / nw);
-    // Σ a_c², Σ b_c², Σ a_c·b_c over every group, expanded into the moment sums.
     let [ty2, tw2, tytw, ny2, nw2, nynw, tyny, tynw, twny, twnw] = s.products.map(f);
-    let aa = ty2 - 2.0 * rt * tytw + rt * rt * tw2;
-    let bb = ny2 - 2.0 * rn * nynw + rn * rn * nw2;
-    let ab = tyny - rn * tynw - rt * twny + rt * rn * twnw;
-    let linearized = aa / (tw * tw) + bb / (nw * nw) - 2.0 * ab / (tw * nw);
+    Some(Moments {
+        rt,
+        rn,
+        tw,
+        nw,
+        aa: ty2 - 2.0 * rt * tytw + rt * rt * tw2,
+        bb: ny2 - 2.0 * rn * nynw + rn * rn * nw2,
+        ab: tyny - rn * tynw - rt * twny + rt * rn * twnw,
+    })
+}
+
+/// The standard error and degrees of freedom of `t`'s difference; None where they are
+/// undefined: a side with no weight, or (deal groups as clusters) a side seen in fewer than
+/// two groups, whose own variation nothing measures.
+pub fn spread(t: &KindTally) -> Option<Spread> {
+    let m = moments(t)?;
+    let linearized = m.linearized();
+    let Moments { rt, rn, tw, nw, aa, bb, .. } = m;
     if t.clusters == 0 {
         // Written when each match was a cluster: no side counts, no list.
         if t.matches < 2 {

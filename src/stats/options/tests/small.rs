@@ -6,7 +6,7 @@ use rand::{RngExt, SeedableRng};
 use super::{Rng, tally_of};
 use crate::stats::SHARE_UNIT;
 use crate::stats::options::table::{contrast, t_quantile};
-use crate::stats::options::variance::{Method, spread};
+use crate::stats::options::variance::{Method, moments, spread};
 use crate::stats::options::{KindTally, MatchSums, WEIGHT_UNIT};
 
 /// One decision of a rare kind in a 4-player game: one of `n` legal actions (2 to 4) is of
@@ -47,21 +47,11 @@ fn rare_kind(seed: u64, clusters: u64, effect: f64) -> KindTally {
 /// the run's counted matches (`counted`, here many more than the kind's clusters) in its
 /// m/(m − 1), and the normal quantile.
 fn todays_interval(t: &KindTally, counted: u64) -> Option<(f64, f64)> {
-    let s = &t.sums;
-    if s.tw == 0 || s.nw == 0 {
-        return None;
-    }
-    let f = |x: i128| x as f64;
-    let (tw, nw) = (f(s.tw), f(s.nw));
-    let (rt, rn) = (f(s.ty) / tw, f(s.ny) / nw);
-    let [ty2, tw2, tytw, ny2, nw2, nynw, tyny, tynw, twny, twnw] = s.products.map(f);
-    let aa = ty2 - 2.0 * rt * tytw + rt * rt * tw2;
-    let bb = ny2 - 2.0 * rn * nynw + rn * rn * nw2;
-    let ab = tyny - rn * tynw - rt * twny + rt * rn * twnw;
+    let moments = moments(t)?;
     let m = counted as f64;
-    let var = (m / (m - 1.0)) * (aa / (tw * tw) + bb / (nw * nw) - 2.0 * ab / (tw * nw));
+    let var = (m / (m - 1.0)) * moments.linearized();
     let unit = SHARE_UNIT as f64;
-    let (d, se) = ((rt - rn) / unit, var.max(0.0).sqrt() / unit);
+    let (d, se) = ((moments.rt - moments.rn) / unit, var.max(0.0).sqrt() / unit);
     Some((d - 1.959964 * se, d + 1.959964 * se))
 }
 
