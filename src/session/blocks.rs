@@ -12,7 +12,7 @@
 use std::time::Instant;
 
 use crate::arena::pace::{BlockSizer, QuietPanics};
-use crate::session::progress::Progress;
+use crate::session::progress::{ExpectedEnd, Progress, SpeedProbe};
 use crate::session::signals::stop_at_boundary;
 
 /// Seconds between the checkpoints of a job that is not paused.
@@ -28,9 +28,10 @@ pub trait BlockJob {
     }
     /// Where the job expects to stop, at most `end`: a stopping rule that can be foreseen
     /// (an interval's width) ends well before the maximum, and the estimate said before a
-    /// long run must be of the matches that will be played, not of the maximum.
-    fn expected_end(&self, end: u64) -> u64 {
-        end
+    /// long run must be of the matches that will be played, not of the maximum; one that
+    /// cannot (a verdict's, an SPRT's) makes `end` a cap, and the estimate says so.
+    fn expected_end(&self, end: u64) -> ExpectedEnd {
+        ExpectedEnd { at: end, sooner_possible: false }
     }
     /// Say how far the job is (`status.json`), after a block that did not end it.
     fn progressed(&mut self, _next: u64) -> anyhow::Result<()> {
@@ -135,10 +136,13 @@ pub fn drive(job: &mut impl BlockJob, course: &Course) -> anyhow::Result<Ended> 
     let _quiet = QuietPanics::install();
     let mut sizer = BlockSizer::new(course.threads, course.group, 0.25);
     let mut last_checkpoint = Instant::now();
-    // The probe serves the estimate, which a quiet job does not print.
-    let mut probing = !course.quiet;
+    // The first small block and the speed measured until it means something serve the
+    // estimate, which a quiet job does not print.
+    let mut first_block = !course.quiet;
+    let mut speed = (!course.quiet).then(SpeedProbe::default);
     while next < end {
-        let size = if probing { sizer.probe(course.threads) } else { sizer.next() };
+        let size = if first_block { sizer.probe(course.threads) } else { sizer.next() };
+        first_block = false;
         let size = course.max_block.map_or(size, |m| size.min(m.max(course.group)));
         let mut block_end = (next + size).min(end);
         if let Some(c) = chunk {
@@ -147,11 +151,13 @@ pub fn drive(job: &mut impl BlockJob, course: &Course) -> anyhow::Result<Ended> 
         }
         let block_started = Instant::now();
         job.play(next, block_end)?;
-        if probing {
-            let seconds = block_started.elapsed().as_secs_f64();
-            let expected = job.expected_end(end).clamp(block_end, end);
-            progress.estimate(block_end - next, seconds, expected - block_end);
-            probing = false;
+        if let Some(probe) = speed.as_mut()
+            && probe.add(block_end - next, block_started.elapsed().as_secs_f64())
+        {
+            let expected = job.expected_end(end);
+            let left = expected.at.clamp(block_end, end) - block_end;
+            progress.estimate(probe, left, expected.sooner_possible);
+            speed = None;
         }
         sizer.observe(block_end - next, block_started);
         next = block_end;

@@ -7,6 +7,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::stats::verdict::grouped;
+
 /// Seconds between plain progress lines.
 const LINE_EVERY: Duration = Duration::from_secs(60);
 
@@ -24,7 +26,54 @@ struct PlainLines {
     started: Instant,
     done_at_start: u64,
     last: Instant,
+    /// Whether the speed has been measured long enough to foretell the time left, and
+    /// whether the total is only a cap (the run may stop sooner).
+    measured: bool,
+    capped: bool,
 }
+
+/// Seconds of play a speed is measured over before the time left is foretold: the first
+/// block's few matches mostly time starting the threads and warming the caches, and an
+/// estimate from them was 5 to 20 times too long.
+pub const MEASURE_SECONDS: f64 = 2.0;
+
+/// The matches played and the seconds they took since the session started, until they
+/// are enough to foretell the rest ([`MEASURE_SECONDS`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SpeedProbe {
+    pub matches: u64,
+    pub seconds: f64,
+}
+
+impl SpeedProbe {
+    /// Add a block of `matches` played in `seconds`; whether the speed is now measured.
+    pub fn add(&mut self, matches: u64, seconds: f64) -> bool {
+        self.matches += matches;
+        self.seconds += seconds.max(0.0);
+        self.seconds >= MEASURE_SECONDS
+    }
+
+    /// The seconds `left` more matches take at this speed.
+    pub fn seconds_for(&self, left: u64) -> f64 {
+        self.seconds / self.matches.max(1) as f64 * left as f64
+    }
+}
+
+/// Where a job expects to stop ([`crate::session::blocks::BlockJob::expected_end`]), and
+/// whether that is only a cap it may stop well before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExpectedEnd {
+    pub at: u64,
+    pub sooner_possible: bool,
+}
+
+/// The bar until the speed is measured: no time left, which would be a guess.
+const MEASURING_TEMPLATE: &str =
+    "{prefix} [{bar:30}] {human_pos}/{human_len} matches, {per_sec}, measuring the speed";
+const MEASURED_TEMPLATE: &str =
+    "{prefix} [{bar:30}] {human_pos}/{human_len} matches, {per_sec}, about {eta} left";
+const CAPPED_TEMPLATE: &str =
+    "{prefix} [{bar:30}] {human_pos}/{human_len} matches, {per_sec}, at most {eta} left";
 
 impl Progress {
     /// `total` matches, of which `done` are already played (a resumed run).
@@ -40,17 +89,13 @@ impl Progress {
                 started: now,
                 done_at_start: done,
                 last: now,
+                measured: false,
+                capped: false,
             };
             return Progress { bar: ProgressBar::hidden(), quiet, plain: Some(plain) };
         }
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{prefix} [{bar:30}] {human_pos}/{human_len} matches, {per_sec}, ETA {eta}",
-            )
-            .expect("valid template")
-            .progress_chars("=> "),
-        );
+        bar.set_style(bar_style(MEASURING_TEMPLATE));
         bar.set_prefix(label.to_string());
         bar.set_position(done);
         Progress { bar, quiet, plain: None }
@@ -67,14 +112,22 @@ impl Progress {
         }
     }
 
-    /// After the first (probe) block of this session: `matches` took `seconds`, and `left`
-    /// remain. When the rest is expected to take more than a minute, say so before it starts,
-    /// so that a slow run (deep-search bots) is never a silent wait.
-    pub fn estimate(&self, matches: u64, seconds: f64, left: u64) {
+    /// Once the speed is measured (`measured`, [`MEASURE_SECONDS`] of play, or the first
+    /// block if it took longer), with `left` matches expected still to play (`capped`: at
+    /// most, the run may stop sooner): the bar shows the time left from now on, and when
+    /// the rest is expected to take more than a minute a line says so, so that a slow run
+    /// (deep-search bots) is never a silent wait.
+    pub fn estimate(&mut self, measured: &SpeedProbe, left: u64, capped: bool) {
         if self.quiet {
             return;
         }
-        if let Some(line) = estimate_line(matches, seconds, left) {
+        if let Some(p) = self.plain.as_mut() {
+            p.measured = true;
+            p.capped = capped;
+        } else {
+            self.bar.set_style(bar_style(if capped { CAPPED_TEMPLATE } else { MEASURED_TEMPLATE }));
+        }
+        if let Some(line) = estimate_line(measured, left, capped) {
             if self.plain.is_some() {
                 crate::errln!("{line}");
             } else {
@@ -93,9 +146,13 @@ impl PlainLines {
         let seconds = self.started.elapsed().as_secs_f64().max(1e-9);
         let rate = (done - self.done_at_start) as f64 / seconds;
         let left = self.total.saturating_sub(done);
-        let eta = if rate > 0.0 { duration_text(left as f64 / rate) } else { "unknown".into() };
+        let eta = match (self.measured && rate > 0.0, self.capped) {
+            (false, _) => "the speed still being measured".to_string(),
+            (true, false) => format!("about {} left", duration_text(left as f64 / rate)),
+            (true, true) => format!("at most {} left", duration_text(left as f64 / rate)),
+        };
         format!(
-            "{}: {done} of {} matches ({:.1}%), {rate:.0} matches/s, about {eta} left",
+            "{}: {done} of {} matches ({:.1}%), {rate:.0} matches/s, {eta}",
             self.label,
             self.total,
             100.0 * done as f64 / self.total.max(1) as f64
@@ -106,18 +163,36 @@ impl PlainLines {
 /// Seconds beyond which a run's expected time is said before it is played.
 const ESTIMATE_ABOVE_SECONDS: f64 = 60.0;
 
+fn bar_style(template: &str) -> ProgressStyle {
+    ProgressStyle::with_template(template).expect("valid template").progress_chars("=> ")
+}
+
 /// The estimate line, when the `left` matches are expected to take more than a minute at the
-/// speed of the first `matches` (played in `seconds`).
-fn estimate_line(matches: u64, seconds: f64, left: u64) -> Option<String> {
-    if matches == 0 || seconds <= 0.0 {
+/// `measured` speed; `capped`: `left` runs to the run's cap, and its rule may stop it sooner.
+fn estimate_line(measured: &SpeedProbe, left: u64, capped: bool) -> Option<String> {
+    if measured.matches == 0 || measured.seconds <= 0.0 {
         return None;
     }
-    let rest = seconds / matches as f64 * left as f64;
+    let rest = measured.seconds_for(left);
+    let speed = format!(
+        "at the speed of the first {} ({:.1} s)",
+        grouped(measured.matches),
+        measured.seconds
+    );
     (rest > ESTIMATE_ABOVE_SECONDS).then(|| {
-        format!(
-            "estimate: about {} for the {left} matches still to play (the first {matches} took {seconds:.1} s; a rough figure, the progress shows the time left)",
-            duration_text(rest)
-        )
+        if capped {
+            format!(
+                "estimate: at most {} for the {} matches left to the cap, {speed}; the run stops as soon as its rule is met, often far sooner",
+                duration_text(rest),
+                grouped(left)
+            )
+        } else {
+            format!(
+                "estimate: about {} for the {} matches still to play, {speed}",
+                duration_text(rest),
+                grouped(left)
+            )
+        }
     })
 }
 
@@ -144,6 +219,8 @@ mod tests {
             started: Instant::now() - Duration::from_secs(10),
             done_at_start: 0,
             last: Instant::now(),
+            measured: true,
+            capped: false,
         };
         let line = p.line(500);
         assert!(line.starts_with("pig: 500 of 1000 matches (50.0%), "), "{line}");
@@ -154,9 +231,57 @@ mod tests {
     #[test]
     fn a_run_longer_than_a_minute_is_estimated_and_a_short_one_is_not() {
         // 6 matches in 7.2 s, 294 left: 1.2 s each, about 353 s.
-        let line = estimate_line(6, 7.2, 294).unwrap();
+        let measured = SpeedProbe { matches: 6, seconds: 7.2 };
+        let line = estimate_line(&measured, 294, false).unwrap();
         assert!(line.starts_with("estimate: about 6 min for the 294 matches"), "{line}");
-        assert_eq!(estimate_line(1000, 0.1, 100_000), None);
-        assert_eq!(estimate_line(0, 1.0, 10), None);
+        let quick = SpeedProbe { matches: 1000, seconds: 0.1 };
+        assert_eq!(estimate_line(&quick, 100_000, false), None);
+        assert_eq!(estimate_line(&SpeedProbe { matches: 0, seconds: 1.0 }, 10, false), None);
+    }
+
+    #[test]
+    fn a_capped_run_is_estimated_as_at_most_its_cap() {
+        // --until-decided to a cap of 10,000,000: the time to the cap is a bound, not a
+        // forecast (a user read "25.7 h" for a run that decided after six minutes).
+        let measured = SpeedProbe { matches: 200_000, seconds: 2.0 };
+        let line = estimate_line(&measured, 9_800_000, true).unwrap();
+        assert!(
+            line.starts_with("estimate: at most 2 min for the 9,800,000 matches left to the cap"),
+            "{line}"
+        );
+        assert!(line.contains("often far sooner"), "{line}");
+    }
+
+    #[test]
+    fn the_speed_is_measured_over_two_seconds_not_the_first_block() {
+        // A first block of 8 matches in a millisecond is not a measurement (thread start,
+        // cold caches); blocks are added until two seconds of play.
+        let mut probe = SpeedProbe::default();
+        assert!(!probe.add(8, 0.001));
+        assert!(!probe.add(64_000, 0.25));
+        for _ in 0..6 {
+            probe.add(256_000, 0.25);
+        }
+        assert!(probe.add(256_000, 0.25), "{probe:?}");
+        assert_eq!(probe.matches, 8 + 64_000 + 7 * 256_000);
+        // A single slow block (deep-search bots) is a measurement by itself.
+        assert!(SpeedProbe::default().add(2, 30.0));
+    }
+
+    #[test]
+    fn a_plain_line_says_the_speed_is_measured_before_it_gives_time_left() {
+        let mut p = PlainLines {
+            label: "dardz".into(),
+            total: 1000,
+            started: Instant::now() - Duration::from_secs(10),
+            done_at_start: 0,
+            last: Instant::now(),
+            measured: false,
+            capped: false,
+        };
+        assert!(p.line(500).ends_with("the speed still being measured"), "{}", p.line(500));
+        p.measured = true;
+        p.capped = true;
+        assert!(p.line(500).contains("at most 10 s left"), "{}", p.line(500));
     }
 }

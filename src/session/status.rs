@@ -19,6 +19,8 @@ use crate::session::plan::request::{PLAN_FILE, SWEEP_FILE};
 use crate::session::progress::duration_text;
 use crate::stats::Tally;
 use crate::stats::intervals::wilson;
+use crate::stats::sequential::Design;
+use crate::stats::verdict::grouped;
 
 /// The status file in a game's folder.
 pub use crate::core::layout::STATUS_FILE;
@@ -170,19 +172,8 @@ pub fn closeness(rule: &Stopping, tally: &Tally, played: u64) -> String {
     if let Some(rule) = rule.until_decided {
         let (answer, levels) = rule.answer(tally, played);
         let words = answer.words(rule.margin_pp);
-        let design = rule.design;
-        let at_look = played.is_multiple_of(design.every) || played >= design.cap;
         parts.push(match levels.look {
-            Some(l) if at_look => {
-                format!("the balance verdict at look {} of {}: {words}", l.index, l.of)
-            }
-            // Between two looks the answer is not yet asked: what it would be so far.
-            Some(l) => format!(
-                "the balance verdict so far: {words} (look {} of {} at match {})",
-                l.index,
-                l.of,
-                l.index.saturating_mul(design.every).min(design.cap)
-            ),
+            Some(_) => verdict_at_looks(&words, rule.design, played),
             None => format!("the balance verdict: {words}"),
         });
     }
@@ -194,6 +185,31 @@ pub fn closeness(rule: &Stopping, tally: &Tally, played: u64) -> String {
         ));
     }
     parts.join("; ")
+}
+
+/// The verdict after `played` matches of a sequential design, said so that it cannot be
+/// read as a look that has not happened: at a look, that look's answer; between two, the
+/// answer the matches so far would give, the last look taken and the next one.
+fn verdict_at_looks(words: &str, design: Design, played: u64) -> String {
+    let every = design.every.max(1);
+    let (looks, cap) = (design.looks(), design.cap);
+    let match_of = |look: u64| grouped(look.saturating_mul(every).min(cap));
+    let taken = if played >= cap { looks } else { (played / every).min(looks) };
+    if played > 0 && (played.is_multiple_of(every) || played >= cap) {
+        return format!(
+            "the balance verdict at look {taken} of {looks} (match {}): {words}",
+            match_of(taken)
+        );
+    }
+    let last = match taken {
+        0 => "no look taken yet".to_string(),
+        k => format!("last look {k} of {looks} at match {}", match_of(k)),
+    };
+    let next = taken + 1;
+    format!(
+        "the balance verdict so far, between looks: {words} ({last}; the next, look {next}, at match {})",
+        match_of(next)
+    )
 }
 
 /// One game's line in `arena status`.
@@ -504,8 +520,11 @@ fn game_status(folder: &Path, game: String, locked: Option<bool>) -> anyhow::Res
         }
         State::Running => {
             let mut d = format!("{:.0} matches/s", s.rate);
-            if let Some(eta) = s.eta_seconds {
-                d += &format!(", about {} left", duration_text(eta));
+            // With a stopping rule the planned count is a cap the run may stop well before.
+            match (s.eta_seconds, s.stopping.is_some()) {
+                (Some(eta), false) => d += &format!(", about {} left", duration_text(eta)),
+                (Some(eta), true) => d += &format!(", at most {} left", duration_text(eta)),
+                (None, _) => {}
             }
             if let Some(stopping) = &s.stopping {
                 d += &format!("; {stopping}");
@@ -520,4 +539,28 @@ fn game_status(folder: &Path, game: String, locked: Option<bool>) -> anyhow::Res
         State::Finished => ("finished".into(), String::new()),
     };
     Ok(st)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn between_looks_the_status_names_the_last_look_taken_and_the_next() {
+        // A user read "look 7 of 1000 at match 70000" at match 66,584 as a look taken.
+        let design = Design { every: 10_000, cap: 10_000_000 };
+        let between = verdict_at_looks("fair", design, 66_584);
+        assert_eq!(
+            between,
+            "the balance verdict so far, between looks: fair (last look 6 of 1000 at match \
+             60,000; the next, look 7, at match 70,000)"
+        );
+        let before_any = verdict_at_looks("fair", Design { every: 4_000, cap: 60_000 }, 1_284);
+        assert!(before_any.contains("(no look taken yet; the next, look 1, at match 4,000)"));
+        let at = verdict_at_looks("fair", design, 70_000);
+        assert_eq!(at, "the balance verdict at look 7 of 1000 (match 70,000): fair");
+        // The last look is at the cap, even when the cap is not a multiple of the spacing.
+        let last = verdict_at_looks("fair", Design { every: 3_000, cap: 10_000 }, 10_000);
+        assert_eq!(last, "the balance verdict at look 4 of 4 (match 10,000): fair");
+    }
 }

@@ -21,6 +21,7 @@ use crate::session::blocks::{BlockJob, Course, Ended, Ending, drive};
 use crate::session::input::input;
 use crate::session::plan::pilot::expected_stop;
 use crate::session::plan::{Plan, Shard, Stopping};
+use crate::session::progress::ExpectedEnd;
 use crate::session::run::checkpoint::{Checkpoint, Expected, FINAL_STATE, StoppedAt};
 use crate::session::run::decides::options_of;
 use crate::session::run::results::{ResultsOf, SHARD_TALLY, ShardTally, write_results};
@@ -296,17 +297,19 @@ impl<G: Game> BlockJob for RunBlocks<'_, G> {
         self.cp.stopped.is_some()
     }
 
-    fn expected_end(&self, end: u64) -> u64 {
-        // Only an interval's width can be foreseen (an SPRT's stop depends on the path).
+    fn expected_end(&self, end: u64) -> ExpectedEnd {
+        // Only an interval's width can be foreseen (an SPRT's stop depends on the path, a
+        // verdict's on the true shares).
         let Some(Stopping { until_ci: Some(width), sprt: None, check_every, until_decided: None }) =
             self.stopping
         else {
-            return end;
+            return ExpectedEnd { at: end, sooner_possible: self.stopping.is_some() };
         };
         let seat = &self.cp.tally.seats[0];
         let group = self.spec.seating.group_size(self.spec.players);
         let probe = (seat.win_shares(), seat.matches);
-        expected_stop(probe, self.spec.players, width, check_every, group).min(end)
+        let at = expected_stop(probe, self.spec.players, width, check_every, group).min(end);
+        ExpectedEnd { at, sooner_possible: false }
     }
 
     fn progressed(&mut self, next: u64) -> anyhow::Result<()> {
