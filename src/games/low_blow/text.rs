@@ -156,12 +156,16 @@ impl LowBlow {
             Phase::SetAside => format!("{} setting aside", Self::seat_name(s.mover as usize)),
             Phase::Place => format!("{} to place", Self::seat_name(s.mover as usize)),
         };
+        // This round's placements: each fills one square, and the board is cleared when a
+        // round ends (LB-3), so the squares filled are what the round has placed (the match's
+        // total, `turns`, ran on across rounds and read as this board's on an empty one).
         let _ = writeln!(
             out,
-            "LOW BLOW round {}/{}, {} placements, pot {} | {status}",
+            "LOW BLOW round {}/{}, {} of {} squares filled, pot {} | {status}",
             Self::round_number(s),
             self.rules.rounds,
-            s.turns,
+            s.placed(),
+            players * columns,
             s.pot
         );
         let _ = write!(out, "{:>8} |", "");

@@ -167,3 +167,37 @@ fn the_end_reason_says_the_lowest_score_wins_in_words() {
     assert!(end.text.starts_with("all 3 rounds played: the lowest score wins"), "{}", end.text);
     assert_eq!(has_code(&end.text), None);
 }
+
+#[test]
+fn the_header_counts_the_squares_filled_this_round_not_every_placement_so_far() {
+    // Issue 64: "round 2/3, 15 placements" was printed over an empty board. "The round ends
+    // when the board is full ... remove all the dice from the board" (LB-3): the header
+    // counts what this round has placed, the squares filled.
+    let g = game();
+    let board: &[&str] = &[". B2 G2 R2 R2", "B2 B2 R2 G2 G2", "B2 R2 G2 G2 B2"];
+    let mut s = build(&g, 3, Some(board), 1, &["R4"], &[], &[]);
+    let header = |s: &LowBlowState| g.render(s).lines().next().unwrap().to_string();
+    assert!(
+        header(&s).starts_with("LOW BLOW round 1/3, 14 of 15 squares filled,"),
+        "{}",
+        header(&s)
+    );
+    place(&g, &mut s, "R4", 0);
+    assert_eq!(s.turns, 15, "the match has placed 15 dice");
+    assert!(
+        header(&s).starts_with("LOW BLOW round 2/3, 0 of 15 squares filled,"),
+        "{}",
+        header(&s)
+    );
+    roll_faces(&g, &mut s, &[3, 3, 3, 3, 3]);
+    // LB-4: every die set aside, the turn goes straight to placing.
+    for _ in 0..5 {
+        g.try_apply(&mut s, LowBlowAction::SetAside { colour: 0, value: 3 }).unwrap();
+    }
+    place(&g, &mut s, "R3", 7);
+    assert!(
+        header(&s).starts_with("LOW BLOW round 2/3, 1 of 15 squares filled,"),
+        "{}",
+        header(&s)
+    );
+}
