@@ -233,6 +233,14 @@ pub trait TraceGame: Game {
     fn seat_sees_chance(&self, _before: &Self::State, _after: &Self::State, _viewer: Seat) -> bool {
         true
     }
+    /// What the points of a score event (one with `seat` and `points`) were scored for, in a
+    /// player's words ("paid 2 counters into the pot", "the Diamond"): the terminal's log
+    /// (`arena play --text`) prints it beside the points, where the event's `kind` is an id
+    /// for scripts. The default, the kind with spaces for underscores, is for kinds that are
+    /// already a word (`win`); a game whose kinds are not overrides it.
+    fn points_words(&self, event: &Value) -> String {
+        event["kind"].as_str().unwrap_or("points").replace('_', " ")
+    }
     /// Where a person plays `a`, legal in `s`, on the play page's picture ([`MovePlace`]).
     /// It reads only what the mover may know (it is asked only of the mover's own moves).
     /// The default puts every move on the bar.

@@ -5,7 +5,7 @@ use super::state::total;
 use super::*;
 
 /// "1 counter", "2 counters".
-fn count(n: u32, what: &str) -> String {
+pub(super) fn count(n: u32, what: &str) -> String {
     format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 

@@ -212,6 +212,22 @@ impl TraceGame for LowBlow {
         }
     }
 
+    /// The counters dealt, paid and taken (LB-1: they lower a score, so paying raises it)
+    /// and the rows scored (LB-9), as a player says them.
+    fn points_words(&self, e: &Value) -> String {
+        let counters = |key: &str| {
+            let n = e[key].as_i64().unwrap_or(0).unsigned_abs() as u32;
+            super::text::count(n, "counter")
+        };
+        match e["kind"].as_str().unwrap_or("") {
+            "counters_dealt" => format!("{} dealt at the start", counters("counters")),
+            "counters_paid" => format!("paid {} into the pot", counters("change")),
+            "counters_taken" => format!("took {} from the pot", counters("change")),
+            "row_scored" => format!("row scored at the end of round {}", e["round"]),
+            other => other.replace('_', " "),
+        }
+    }
+
     /// Where a person plays `a` on the picture (`draw/low-blow.js` draws these targets):
     /// a die to set aside is that die of the roll, named by the mover; a die to place goes on
     /// its square, named by the row's owner since the move is aimed at that seat's row (the

@@ -246,12 +246,16 @@ impl<G: TraceGame> GameTable<G> {
             .map(|(i, Step { part: st, .. })| {
                 let seen = seen_step(&self.game, st, &self.state, viewer);
                 let unseen = seen.is_none();
-                let (text, events) = seen.unwrap_or_else(|| match st.mover {
+                let (text, mut events) = seen.unwrap_or_else(|| match st.mover {
                     Some(seat) => {
                         (format!("seat {} made a choice you cannot see yet", seat.0), vec![])
                     }
                     None => ("chance: something you cannot see".to_string(), vec![]),
                 });
+                // What each score event's points are for, in words: its `kind` is an id.
+                for e in events.iter_mut().filter(|e| e.get("points").is_some()) {
+                    e["points_for"] = json!(self.game.points_words(e));
+                }
                 let mut entry = json!({"step": i + 1, "seat": st.mover.map(|s| s.0), "text": text, "events": events});
                 // Whether a hidden step was the seat's only move is part of what is hidden.
                 if unseen {

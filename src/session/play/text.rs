@@ -22,7 +22,8 @@ struct Printed {
     hidden: std::collections::BTreeSet<usize>,
 }
 
-/// One log entry as a line: its step, its mover (or chance), its words and its points.
+/// One log entry as a line: its step, its mover (or chance), its words and its points,
+/// each with what it was scored for in words (`points_for`; the event's `kind` is an id).
 fn log_line(entry: &Value, bots: &[Value]) -> String {
     let who = match entry["seat"].as_u64() {
         Some(s) => {
@@ -35,10 +36,11 @@ fn log_line(entry: &Value, bots: &[Value]) -> String {
         format!("[{}] {who}{only}: {}", entry["step"], entry["text"].as_str().unwrap_or(""));
     for e in entry["events"].as_array().map(Vec::as_slice).unwrap_or_default() {
         if let (Some(seat), Some(points)) = (e["seat"].as_u64(), e["points"].as_i64()) {
-            line.push_str(&format!(
-                " · seat {seat} {points:+} ({})",
-                e["kind"].as_str().unwrap_or("points")
-            ));
+            let unit = if points.abs() == 1 { "point" } else { "points" };
+            line.push_str(&format!(" · seat {seat} {points:+} {unit}"));
+            if let Some(why) = e["points_for"].as_str() {
+                line.push_str(&format!(" ({why})"));
+            }
         }
     }
     line

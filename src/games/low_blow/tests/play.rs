@@ -201,3 +201,39 @@ fn the_header_counts_the_squares_filled_this_round_not_every_placement_so_far() 
         header(&s)
     );
 }
+
+#[test]
+fn the_points_of_counters_paid_and_taken_are_said_in_words_not_ids() {
+    // Issue 64: the terminal's log said "+19 (counters_paid)". "Two - ... you also put two
+    // counters into the pot": 10 counters are worth -55 and 8 are worth -36 (LB-1, the
+    // first counter -1, the second -2, ...), so paying two raises the score by 19.
+    let g = game();
+    let s = build(&g, 3, None, 0, &["R2"], &[], &[(1, 1, 5), (2, 2, 5)]);
+    let mut after = s;
+    place(&g, &mut after, "R2", 0);
+    let mut events = Vec::new();
+    g.trace_events(
+        &s,
+        Some(LowBlowAction::Place { colour: 0, value: 2, cell: 0 }),
+        &after,
+        &mut events,
+    );
+    let paid = events.iter().find(|e| e["kind"] == "counters_paid").expect("a counters_paid event");
+    assert_eq!(paid["points"], 19);
+    assert_eq!(g.points_words(paid), "paid 2 counters into the pot");
+    // "Five - ... you take two counters from the pot" (LB-6: provided there are some).
+    let mut s = build(&g, 3, None, 0, &["R5"], &[], &[(1, 1, 5), (2, 2, 5)]);
+    (s.pot, s.counters[1]) = (1, 9); // blue paid one in
+    let mut after = s;
+    place(&g, &mut after, "R5", 0);
+    events.clear();
+    g.trace_events(
+        &s,
+        Some(LowBlowAction::Place { colour: 0, value: 5, cell: 0 }),
+        &after,
+        &mut events,
+    );
+    let taken = events.iter().find(|e| e["kind"] == "counters_taken").expect("counters_taken");
+    assert_eq!(g.points_words(taken), "took 1 counter from the pot");
+    assert_eq!(taken["points"], -11, "11 counters are worth -66, 10 -55");
+}
