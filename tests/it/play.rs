@@ -102,6 +102,8 @@ fn the_terminal_mode_plays_a_whole_match_of_every_game_from_scripted_input() {
         assert!(ids.is_empty(), "{game}: ids in the terminal's output: {ids:?}");
         if game == "low-blow" {
             assert!(text.contains(" points (paid "), "{game}: no counters paid in words");
+            // A die's placements on an empty row are one line (LB-9: no rule reads a column).
+            assert!(text.contains("on red's row, column 1, 2, 3, 4 or 5 ("), "{game}: {text}");
         }
         // Every choice of the person is the first legal action, as typed.
         let mine: Vec<&Value> = records.iter().filter(|r| r["bot"] == "human").collect();
