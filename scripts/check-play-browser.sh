@@ -7,7 +7,8 @@
 # themselves; Pride & Preju-Dice again from seats 1 and 3 at once (a page each), tic-tac-toe
 # with seed 1796537081016307123 (above 2^53). Fails when a move's target is not drawn, when another
 # seat's part plays the person's move, when a menu or the keyboard list has the same words
-# twice, when a page shows a rule id, when a Pride seat's log shows another seat's secret
+# twice, when the list is not one line per option (a LOW BLOW die's squares of one row are
+# one) or the advice not one share per option, when a page shows a rule id, when a Pride seat's log shows another seat's secret
 # choice (or its points) or its points do not add up to the scores it shows, when the log is
 # not one line per step of the saved trace each naming its mover, when the seed shown is not
 # the trace's digit for digit, when the result is not in the first screen at 1280 and 800 px,

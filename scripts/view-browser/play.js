@@ -11,11 +11,14 @@
 // At every decision it checks, on the page to move: every move whose target is named is
 // drawn with that target; every move is offered on each of its parts; nothing on another
 // seat's part of the picture is clickable; no menu of a part and not the keyboard list holds
-// the same words twice, and a move `same_as` another is listed nowhere; no text or hover
+// the same words twice, a move `same_as` another is offered nowhere, and the keyboard list
+// is the options, each once (a LOW BLOW die's squares of one row are one); no text or hover
 // text shows a rule id. On every page (Pride): a line about another seat's choice made in
 // secret this round says it cannot be seen yet and shows no points, every other line of the
 // round is the trace's step, and the points in the log add up, seat by seat, to the score
-// the page shows for that seat. Once: the arrow keys move through a menu and Escape closes it.
+// the page shows for that seat. Once: the arrow keys move through a menu and Escape closes it;
+// and where an option stands for several places, the advice is one share per option, the
+// shares adding up to the whole, greedy's choice on one.
 // At the end: the page's log has one line per step of the saved trace, each decision line
 // naming its one mover; the end drawn equals the trace's end record; the seed shown is the
 // trace's, digit for digit (read from the file as text); the result is in the first screen
@@ -106,7 +109,8 @@ function offered() {
 
 // The menus and lists of the page to move, checked in the page: each part's menu (opened by
 // clicking the part, then cancelled) and the keyboard list hold no words twice; every move is
-// offered on each of its drawn parts and in the list, a move `same_as` another nowhere. A
+// offered on each of its drawn parts, a move `same_as` another nowhere; the list holds each
+// option (view.options) once, by its first move and in its words, and no other move. A
 // part with one move is read from its hover text ("Click: ..."): clicking it would play it.
 function menusChecked() {
   const v = window.arenaPlay.view(), problems = [];
@@ -137,18 +141,37 @@ function menusChecked() {
   const texts = listed.map((b) => b.textContent);
   const dup = texts.filter((w, i) => texts.indexOf(w) !== i);
   if (dup.length) problems.push("the keyboard list has twice: " + dup.join(" | "));
+  // The list holds each option once, by its first move and in its words; a move that is not
+  // its option's first is not in the list (its option stands for it).
+  const first = new Map((v.options || []).map((o) => [o.moves[0], o]));
   v.moves.forEach((m, k) => {
-    const inList = listed.some((b) => +b.getAttribute("data-choice") === k);
-    if (typeof m.same_as === "number") {
-      if (inList) problems.push("move " + k + " (the same as move " + m.same_as + ") is in the keyboard list");
-      return;
+    const inList = listed.find((b) => +b.getAttribute("data-choice") === k);
+    if (first.has(k)) {
+      if (!inList) problems.push("the option of move " + k + " '" + first.get(k).text + "' is not in the keyboard list");
+      else if (inList.textContent !== first.get(k).text) problems.push("the list says '" + inList.textContent + "' for the option '" + first.get(k).text + "'");
+    } else if (inList) {
+      problems.push("move " + k + " '" + v.legal[k] + "', not its option's first, is in the keyboard list");
     }
-    if (!inList) problems.push("move " + k + " '" + v.legal[k] + "' is not in the keyboard list");
+    if (typeof m.same_as === "number") return;
     [m.target].concat(m.also || []).filter((t) => t && parts[t]).forEach((t) => {
       if (!offeredOn[t]) problems.push("the part " + t + " of '" + v.legal[k] + "' is not clickable");
       else if (offeredOn[t].indexOf(v.legal[k]) < 0) problems.push("the part " + t + " does not offer '" + v.legal[k] + "'");
     });
   });
+  return problems;
+}
+
+// The advice shown in the list: one hint per option, their shares adding up to 100% (each
+// rounded to a whole percent) and greedy's choice on exactly one.
+function adviceChecked() {
+  const v = window.arenaPlay.view(), problems = [];
+  const hints = Array.from(document.querySelectorAll("#moves li .hint")).map((h) => h.textContent);
+  const n = (v.options || []).length;
+  if (hints.length !== n) problems.push("the advice shows " + hints.length + " shares for " + n + " options");
+  const sum = hints.reduce((s, h) => s + +((h.match(/(\d+)% of/) || [0, 0])[1]), 0);
+  if (Math.abs(sum - 100) > n / 2 + 1) problems.push("the advice's shares add up to " + sum + "%");
+  const greedy = hints.filter((h) => h.indexOf("greedy's choice") >= 0).length;
+  if (greedy !== 1) problems.push("the advice marks " + greedy + " options greedy's choice");
   return problems;
 }
 
@@ -275,7 +298,7 @@ async function playOne(browser, game, players, bots, seed, flags, seats) {
   const kinds = {}; // kind -> {legal, picture, bar, clicked}
   const chosen = {}; // seat -> the person's choices in order
   seats.forEach((s) => { chosen[s] = []; });
-  let decisions = 0, forcedCount = 0, alsoClicked = 0, menuKeysDone = false, snapshots = 0;
+  let decisions = 0, forcedCount = 0, alsoClicked = 0, menuKeysDone = false, adviceDone = false, snapshots = 0;
   const shownAt = (t) => t.page.evaluate(() => {
     const v = window.arenaPlay.view();
     return { end: !!document.querySelector("#end"), ready: !!(v && v.yours && !window.arenaPlay.busy()), step: v ? v.step : -1 };
@@ -319,6 +342,15 @@ async function playOne(browser, game, players, bots, seed, flags, seats) {
     });
     if (now.foreign.length) problems.push("step " + now.step + ": clickable on another seat's part: " + now.foreign.join(", "));
     if (!now.forced) problems.push(...(await page.evaluate(menusChecked)).map((p) => "step " + now.step + ": " + p));
+    // Once, where an option stands for several places (a LOW BLOW die's empty squares of one
+    // row): the advice, asked for, is one share per option of the list, adding up to the
+    // whole, with greedy's choice on one of them.
+    if (!now.forced && !adviceDone && (await page.evaluate(() => (window.arenaPlay.view().options || []).some((o) => o.moves.length > 1)))) {
+      adviceDone = true;
+      await page.click("#advice");
+      await waitFor(page, () => document.querySelectorAll("#moves .hint").length > 0, null, 30000);
+      problems.push(...(await page.evaluate(adviceChecked)).map((p) => "step " + now.step + ": " + p));
+    }
     // What every seat's page shows at this step (the others catch up first: the match waits).
     for (const t of tables) {
       if (t !== mover) await waitFor(t.page, (s) => !!window.arenaPlay.view() && window.arenaPlay.view().step >= s, now.step, 10000);
@@ -441,7 +473,7 @@ async function playOne(browser, game, players, bots, seed, flags, seats) {
   console.log(game + " (" + bots + " bots, seed " + seed + (flags.length ? " " + flags.join(" ") : "") + ", people at seat " + seats.join(", ") + "): " +
     decisions + " decisions (" + forcedCount + " forced, played by the page; " + forcedSteps + " steps the rules made), " + names.length + " move kinds, " +
     onPicture.length + " always on a part of the picture (the rest on its strip of moves), " + alsoClicked + " played from a further part; " +
-    steps.length + " steps, " + snapshots + " page views checked; seed " + seedText + "; end " + (shown[0].s ? shown[0].s.text : "-") +
+    steps.length + " steps, " + snapshots + " page views checked" + (adviceDone ? ", the advice by option once" : "") + "; seed " + seedText + "; end " + (shown[0].s ? shown[0].s.text : "-") +
     (problems.length ? " -- FAILED: " + said(problems) : " -- ok"));
   names.forEach((n) => {
     const e = kinds[n];

@@ -233,6 +233,32 @@ pub trait TraceGame: Game {
     fn seat_sees_chance(&self, _before: &Self::State, _after: &Self::State, _viewer: Seat) -> bool {
         true
     }
+    /// What the points of a score event (one with `seat` and `points`) were scored for, in a
+    /// player's words ("paid 2 counters into the pot", "the Diamond"): the terminal's log
+    /// (`arena play --text`) prints it beside the points, where the event's `kind` is an id
+    /// for scripts. The default, the kind with spaces for underscores, is for kinds that are
+    /// already a word (`win`); a game whose kinds are not overrides it.
+    fn points_words(&self, event: &Value) -> String {
+        event["kind"].as_str().unwrap_or("points").replace('_', " ")
+    }
+    /// Whether `a` and `b`, both legal in `s`, are one choice for a player although their
+    /// words differ: they differ only in where on the table the move is made, and nothing the
+    /// rules count, nor anything a seat may see afterwards but that place, tells their results
+    /// apart (a LOW BLOW die on either of two empty squares of one row: a row scores its dice
+    /// whatever their columns). It must be an equivalence (reflexive, symmetric, transitive).
+    /// `arena play` offers such moves as one option (the view's `options`), played as its
+    /// first move, and adds up the advice over them. It reads only what the mover may know.
+    /// The default: no two moves are.
+    fn same_choice(&self, _s: &Self::State, _a: Self::Action, _b: Self::Action) -> bool {
+        false
+    }
+    /// The words of one option made of several moves (legal in `s`, in the legal list's
+    /// order, each the first's [`TraceGame::same_choice`] or of the same words): they must
+    /// name every place the option stands for. The default, the first move's words, is right
+    /// for a game whose only such moves have the same words.
+    fn describe_choice(&self, s: &Self::State, moves: &[Self::Action]) -> String {
+        self.describe(s, moves[0])
+    }
     /// Where a person plays `a`, legal in `s`, on the play page's picture ([`MovePlace`]).
     /// It reads only what the mover may know (it is asked only of the mover's own moves).
     /// The default puts every move on the bar.

@@ -237,6 +237,13 @@ impl Game for Pig {
 /// Structured traces (docs/trace-format.md): every die, every bank (the only way a score
 /// changes: its points sum to the final scores), every bust.
 impl TraceGame for Pig {
+    /// Its one score event: stopping adds the turn total to the score.
+    fn points_words(&self, e: &Value) -> String {
+        match e["kind"].as_str().unwrap_or("") {
+            "bank" => "banked the turn total".to_string(),
+            other => other.replace('_', " "),
+        }
+    }
     /// Rolling is played on the mover's die, stopping on its turn total.
     fn move_place(&self, s: &PigState, a: PigAction) -> MovePlace {
         let seat = s.to_move;

@@ -43,6 +43,7 @@ mod overnight;
 mod pause_resume;
 mod pig_exact;
 mod play;
+mod play_options;
 mod play_server;
 mod play_table;
 mod pride_hidden;

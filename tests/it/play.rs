@@ -51,6 +51,16 @@ pub fn records(path: &Path) -> Vec<Value> {
         .collect()
 }
 
+/// The `snake_case` words of `text` (ids such as `counters_paid`), leaving out the lines
+/// that name the saved file.
+fn snake_case_ids(text: &str) -> std::collections::BTreeSet<&str> {
+    text.lines()
+        .filter(|l| !l.contains("saved in"))
+        .flat_map(|l| l.split(|c: char| !c.is_ascii_alphanumeric() && c != '_'))
+        .filter(|w| w.trim_matches('_').contains('_'))
+        .collect()
+}
+
 #[test]
 fn the_terminal_mode_plays_a_whole_match_of_every_game_from_scripted_input() {
     let dir = tempfile::tempdir().unwrap();
@@ -87,6 +97,14 @@ fn the_terminal_mode_plays_a_whole_match_of_every_game_from_scripted_input() {
             "{game}: {end_line} vs {}",
             end["scores"]
         );
+        // Issue 64: points are said in words, never as an event's id ("+10 (counters_paid)").
+        let ids = snake_case_ids(&text);
+        assert!(ids.is_empty(), "{game}: ids in the terminal's output: {ids:?}");
+        if game == "low-blow" {
+            assert!(text.contains(" points (paid "), "{game}: no counters paid in words");
+            // A die's placements on an empty row are one line (LB-9: no rule reads a column).
+            assert!(text.contains("on red's row, column 1, 2, 3, 4 or 5 ("), "{game}: {text}");
+        }
         // Every choice of the person is the first legal action, as typed.
         let mine: Vec<&Value> = records.iter().filter(|r| r["bot"] == "human").collect();
         assert!(!mine.is_empty(), "{game}");

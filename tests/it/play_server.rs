@@ -523,7 +523,7 @@ fn states(records: &[Value]) -> Vec<Value> {
 
 /// No response of the server to seat 0, in a whole Love Actually match,
 /// names a card hidden from seat 0 that seat 0 has not seen before (LA-13). The person's
-/// own legal actions are left out of the search (an ask by name lists every card of the
+/// own legal actions (and their options, the same words) are left out of the search (an ask by name lists every card of the
 /// deck, by rule; that they depend only on what the seat knows is the conformance check's:
 /// equal observations give equal legal actions), and so are asks by name in the log (a
 /// question every seat hears, which says nothing of where the card is).
@@ -588,6 +588,8 @@ fn no_response_names_a_card_hidden_from_the_seat() {
         if let Some(map) = searchable.as_object_mut() {
             map.remove("legal");
             map.remove("moves");
+            // The options are the legal moves' words again, grouped (issue 64).
+            map.remove("options");
             // An ask names a card aloud (LA-7: an ask is made to another player, at the table); it says
             // nothing of where that card is.
             if let Some(Value::Array(log)) = map.get_mut("log") {

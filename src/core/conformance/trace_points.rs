@@ -1,7 +1,9 @@
 //! The trace's points contract (docs/trace-format.md), checked on random matches: every
 //! change of a score is an event with `seat` and `points`, never a `score_unexplained` one,
 //! and for every seat the points of its events, the setup's included, sum to its score in
-//! the outcome. In Team DARDZ (`state_data.teams` lists the partners) both partners hold
+//! the outcome; and what each event scored for is said in words
+//! ([`TraceGame::points_words`]), never as its `snake_case` kind (issue 64: the terminal's
+//! log printed "+10 (counters_paid)"). In Team DARDZ (`state_data.teams` lists the partners) both partners hold
 //! the team's one score, so their events sum to it together (DZ-16).
 //!
 //! The events are the very ones `arena trace` writes ([`TraceGame::start_events`] and
@@ -26,7 +28,7 @@ impl PointSums {
     pub(super) fn start<G: TraceGame>(game: &G, start: &G::State) -> Result<Self, String> {
         let mut sums = Self { sums: [0; MAX_SEATS], events: Vec::new() };
         game.start_events(start, &mut sums.events);
-        sums.take_events()?;
+        sums.take_events(game)?;
         Ok(sums)
     }
 
@@ -39,15 +41,19 @@ impl PointSums {
         after: &G::State,
     ) -> Result<(), String> {
         game.trace_events(before, action, after, &mut self.events);
-        self.take_events()
+        self.take_events(game)
     }
 
-    fn take_events(&mut self) -> Result<(), String> {
+    fn take_events<G: TraceGame>(&mut self, game: &G) -> Result<(), String> {
         for e in self.events.drain(..) {
             if e["kind"] == "score_unexplained" {
                 return Err(format!("the trace could not explain a score change: {e}"));
             }
             let Some(points) = e["points"].as_i64() else { continue };
+            let words = game.points_words(&e);
+            if words.trim().is_empty() || words.contains('_') {
+                return Err(format!("the points of {e} are for \"{words}\", not words"));
+            }
             let seat = e["seat"].as_u64().map(|s| s as usize).filter(|&s| s < MAX_SEATS);
             let seat = seat.ok_or_else(|| format!("a points event without a valid seat: {e}"))?;
             self.sums[seat] += points;

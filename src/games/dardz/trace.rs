@@ -263,6 +263,22 @@ impl TraceGame for Dardz {
         state
     }
 
+    /// The rulebook's names of what scores (DZ-15's round bonus, points pile and Lucky
+    /// Loser, the Bonus Roll's 3-of-a-kind and clean-up, the Action Dice cards).
+    fn points_words(&self, e: &Value) -> String {
+        match e["kind"].as_str().unwrap_or("") {
+            "round_won" => format!("won round {}", e["round"]),
+            "pile_scored" => format!("the points pile of round {}", e["round"]),
+            "lucky_loser" => "the Lucky Loser roll".to_string(),
+            "three_of_a_kind" => "a 3-of-a-kind".to_string(),
+            "clean_up" => "cleaned 'em up".to_string(),
+            "jackpot_points" => "the Jackpot".to_string(),
+            "boost_em_points" => "Boost 'em".to_string(),
+            "bunk_em_points" => "Bunk 'em".to_string(),
+            other => other.replace('_', " "),
+        }
+    }
+
     fn move_place(&self, s: &DardzState, a: DardzAction) -> MovePlace {
         self.place(s, a)
     }

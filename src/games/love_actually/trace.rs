@@ -137,6 +137,28 @@ impl TraceGame for Love {
         }
     }
 
+    /// A set scored (LA-9), a bonus tile (LA-4) or a card's ability (LA-22, LA-41), named
+    /// as the event names them.
+    fn points_words(&self, e: &Value) -> String {
+        let said = |key: &str, or: &str| e[key].as_str().unwrap_or(or).to_string();
+        match e["kind"].as_str().unwrap_or("") {
+            "set_points" => format!("for {}", said("set", "a set")),
+            "bonus_tile" => {
+                let tiles: Vec<&str> = e["tiles"]
+                    .as_array()
+                    .map(Vec::as_slice)
+                    .unwrap_or_default()
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .collect();
+                let s = if tiles.len() > 1 { "s" } else { "" };
+                format!("the {} bonus tile{s}", tiles.join(" and "))
+            }
+            "ability_points" => format!("{}'s ability", said("card", "a card")),
+            other => other.replace('_', " "),
+        }
+    }
+
     fn move_place(&self, s: &LoveState, a: LoveAction) -> MovePlace {
         self.place_of(s, a)
     }

@@ -212,6 +212,49 @@ impl TraceGame for LowBlow {
         }
     }
 
+    /// The counters dealt, paid and taken (LB-1: they lower a score, so paying raises it)
+    /// and the rows scored (LB-9), as a player says them.
+    fn points_words(&self, e: &Value) -> String {
+        let counters = |key: &str| {
+            let n = e[key].as_i64().unwrap_or(0).unsigned_abs() as u32;
+            super::text::count(n, "counter")
+        };
+        match e["kind"].as_str().unwrap_or("") {
+            "counters_dealt" => format!("{} dealt at the start", counters("counters")),
+            "counters_paid" => format!("paid {} into the pot", counters("change")),
+            "counters_taken" => format!("took {} from the pot", counters("change")),
+            "row_scored" => format!("row scored at the end of round {}", e["round"]),
+            other => other.replace('_', " "),
+        }
+    }
+
+    /// Two placements of one die (colour and value) on one row are one choice, whatever
+    /// empty columns they take, because nothing in the rules reads a column: a row scores
+    /// the sum of its dice less the own-colour discount (LB-9), a Six gives the pot to the
+    /// row's owner, a number's effect (LB-5, LB-6) is the same wherever it lands, and the
+    /// board fills (LB-3) after as many placements either way; there is no adjacency and no
+    /// column scoring. The two results differ only in the order of that row's squares, and
+    /// reordering a row's squares is a symmetry of the game (every later move, score and
+    /// ending matches one for one), so only the die's column tells them apart. Another die
+    /// or another row is another choice (its value, the own colour and the row's owner
+    /// count), and the words say how. The tests check, on random states, that two
+    /// placements are one choice exactly when their results are equal once each row's dice
+    /// are sorted.
+    fn same_choice(&self, _s: &LowBlowState, a: LowBlowAction, b: LowBlowAction) -> bool {
+        let columns = self.columns() as u8;
+        match (a, b) {
+            (
+                LowBlowAction::Place { colour, value, cell },
+                LowBlowAction::Place { colour: c, value: v, cell: x },
+            ) => (colour, value, cell / columns) == (c, v, x / columns),
+            _ => a == b,
+        }
+    }
+
+    fn describe_choice(&self, s: &LowBlowState, moves: &[LowBlowAction]) -> String {
+        self.describe_choice_text(s, moves)
+    }
+
     /// Where a person plays `a` on the picture (`draw/low-blow.js` draws these targets):
     /// a die to set aside is that die of the roll, named by the mover; a die to place goes on
     /// its square, named by the row's owner since the move is aimed at that seat's row (the

@@ -8,6 +8,10 @@ use super::state::{DIAMOND_ANY, DIAMOND_FROM, EXTRA, FAN, HEART_ANY, Marks};
 
 /// The six parts of the scoring table, in order.
 pub const PARTS: [&str; 6] = ["diamond", "heart", "dance_card", "flowers", "romance", "faux_pas"];
+/// The same parts as a player reads them (the puzzles by their suitors' names, PP-1; the
+/// completed romance tracks are matches, PP-7), where `PARTS` are ids for files and scripts.
+pub const PART_WORDS: [&str; 6] =
+    ["Diamond", "Heart", "Dance Card", "Flowers", "matches", "Faux Pas"];
 
 /// Completed romance tracks (matches), and the links with at least one.
 pub fn matches(l: &Layout, m: &Marks) -> (u32, u8) {

@@ -2,10 +2,10 @@
 
 use std::fmt::Write as _;
 
-use super::picture::{die_name, fan_words, is_diamond, link_words};
-use super::score::{self, PARTS};
+use super::picture::{SUITOR_WORDS, die_name, fan_words, is_diamond, link_words};
+use super::score::{self, PART_WORDS};
+use super::sheet::Icon;
 use super::sheet::bits;
-use super::sheet::{Icon, SUITOR_KEYS};
 use super::state::{Phase, PrideState, Step};
 use super::{Pride, PrideAction};
 
@@ -159,13 +159,14 @@ impl Pride {
             };
             let parts = score::parts(l, m);
             let _ = write!(out, "seat {j}: {} =", score::total(l, m));
-            for (name, v) in PARTS.iter().zip(parts) {
+            // The parts and puzzles in the sheet's words: `PARTS` and `SUITOR_KEYS` are ids.
+            for (name, v) in PART_WORDS.iter().zip(parts) {
                 let _ = write!(out, " {name} {v}");
             }
             let _ = writeln!(out);
             for (p, pz) in l.puzzles.iter().enumerate() {
                 let marked: Vec<&str> = bits(m.marks[p]).map(|b| pz.names[b].as_str()).collect();
-                let _ = writeln!(out, "  {}: {}", SUITOR_KEYS[p], marked.join(" "));
+                let _ = writeln!(out, "  {}: {}", SUITOR_WORDS[p], marked.join(" "));
             }
             let tracks: Vec<String> = (0..l.nlinks as usize)
                 .map(|k| format!("{}/{}", m.romance[k][0], m.romance[k][1]))

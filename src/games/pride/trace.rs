@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::score::{self, PARTS};
+use super::score::{self, PART_WORDS, PARTS};
 use super::sheet::{FLOWERS, HEART};
 use super::state::{Marks, Phase, PrideState, Step};
 use super::{Pride, PrideAction};
@@ -22,6 +22,15 @@ impl TraceGame for Pride {
         let v = viewer.index();
         let open = s.phase != Phase::Turn || s.actor() == v || !s.hidden(s.actor());
         self.sheets_json(s, |j| if j == v { &s.sheets[j] } else { s.visible(j) }, open)
+    }
+
+    /// The score part that changed, as the sheet names it (PP-2 to PP-5, PP-7, PP-10).
+    fn points_words(&self, e: &Value) -> String {
+        let kind = e["kind"].as_str().unwrap_or("");
+        match PARTS.iter().position(|&p| p == kind) {
+            Some(k) => PART_WORDS[k].to_string(),
+            None => kind.replace('_', " "),
+        }
     }
 
     fn seat_render(&self, s: &PrideState, viewer: Seat) -> String {

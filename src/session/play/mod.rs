@@ -5,6 +5,7 @@
 //! (format 2) that `arena view` and `arena trace --trace` replay.
 
 pub mod http;
+pub mod options;
 pub mod replay;
 pub mod server;
 pub mod table;

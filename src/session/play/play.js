@@ -140,14 +140,16 @@ function noteChoices(s) {
   s.__chosen_by = chosenSeen.by;
 }
 
-// The advice's share of each move the page lists: a move `same_as` another adds its share
-// to the one that stands for it (the search counts the two equal dice apart).
+// The list under the picture offers one line per option (view.options), played by its
+// first move: an option stands for the moves that are one choice for the rules, two equal
+// dice or a LOW BLOW die on any empty square of one row (the picture still plays each
+// square). The advice's share of each option, by the move it plays: the server adds up the
+// shares of the option's moves (the search counts two equal dice, or two squares, apart).
 function adviceShares(a) {
   var shares = {};
-  distinct(view).forEach(function (k) { shares[k] = 0; });
-  list(a.mcts_share).forEach(function (x, k) {
-    var m = list(view.moves)[k], to = m && typeof m.same_as === "number" ? m.same_as : k;
-    if (own(shares, to) && typeof x === "number") shares[to] += x;
+  list(view.options).forEach(function (o, g) {
+    var k = list(o && o.moves)[0], x = list(a.option_share)[g];
+    if (typeof k === "number") shares[k] = typeof x === "number" ? x : 0;
   });
   return shares;
 }
@@ -262,19 +264,22 @@ function show(v) {
     forced && $("auto").checked ? "Your only move: it plays itself" : "Your move: click the picture";
   var shown = advice && advice.step === v.step ? advice : null;
   var shares = shown ? adviceShares(shown) : {}, tied = shown ? adviceTied(shares) : [];
-  var greedy = shown && typeof shown.greedy === "number" ? shown.greedy : -1;
-  var gm = list(v.moves)[greedy];
-  if (gm && typeof gm.same_as === "number") greedy = gm.same_as;
-  // Marked only when the tie is some of the moves: when it is all of them, the verdict says so.
-  var several = tied.length > 1 && tied.length < ks.length;
-  $("moves").innerHTML = ks.map(function (k) {
-    var hint = "";
+  var go = shown && typeof shown.greedy_option === "number" ? list(v.options)[shown.greedy_option] : null;
+  var greedy = go ? list(go.moves)[0] : -1;
+  var opts = v.yours && !v.end ? list(v.options) : [];
+  // Marked only when the tie is some of the options: when it is all of them, the verdict says so.
+  var several = tied.length > 1 && tied.length < opts.length;
+  $("moves").innerHTML = opts.map(function (o) {
+    var k = list(o.moves)[0], hint = "";
+    // An option of several places says which one it plays.
+    var title = list(o.moves).length > 1 && list(o.moves).some(function (j) { return v.legal[j] !== v.legal[k]; }) ?
+      ' title="one choice for the rules, which count nothing that tells these places apart: it is played on the first (click the picture for another)"' : "";
     if (shown) {
       hint = '<span class="hint' + (greedy === k ? " best" : "") + '">' + (greedy === k ? "greedy's choice · " : "") +
         esc((100 * shares[k]).toFixed(0)) + "% of " + esc(shown.search) + "'s visits" +
         (several && tied.indexOf(k) >= 0 ? " · a tie" : "") + "</span>";
     }
-    return '<li><button class="move" data-choice="' + k + '"' + (busy ? " disabled" : "") + ">" + esc(v.legal[k]) + "</button>" + hint + "</li>";
+    return '<li><button class="move" data-choice="' + esc(k) + '"' + title + (busy ? " disabled" : "") + ">" + esc(o.text) + "</button>" + hint + "</li>";
   }).join("");
   if (shown) $("list").open = true;
   $("advice-words").innerHTML = shown ? adviceWords(shown, shares) : "";

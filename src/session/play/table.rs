@@ -9,10 +9,11 @@
 
 use serde_json::{Value, json};
 
+use super::options::{Offer, offer};
 use crate::bots::profile::parse_one;
 use crate::bots::{Bot, BotSpec};
 use crate::core::trace::{Drawn, Recording};
-use crate::core::trace::{Part, alike, seen_step, unfold};
+use crate::core::trace::{Part, seen_step, unfold};
 use crate::core::{CHANCE_STREAM, MatchLength, Rng, Seat, TraceGame, Turn, bot_stream, derive_rng};
 use crate::output::csv_files::seating_text;
 use crate::session::trace::{Recorder, StartHead, TraceStyle, end_record, start_record};
@@ -246,12 +247,16 @@ impl<G: TraceGame> GameTable<G> {
             .map(|(i, Step { part: st, .. })| {
                 let seen = seen_step(&self.game, st, &self.state, viewer);
                 let unseen = seen.is_none();
-                let (text, events) = seen.unwrap_or_else(|| match st.mover {
+                let (text, mut events) = seen.unwrap_or_else(|| match st.mover {
                     Some(seat) => {
                         (format!("seat {} made a choice you cannot see yet", seat.0), vec![])
                     }
                     None => ("chance: something you cannot see".to_string(), vec![]),
                 });
+                // What each score event's points are for, in words: its `kind` is an id.
+                for e in events.iter_mut().filter(|e| e.get("points").is_some()) {
+                    e["points_for"] = json!(self.game.points_words(e));
+                }
                 let mut entry = json!({"step": i + 1, "seat": st.mover.map(|s| s.0), "text": text, "events": events});
                 // Whether a hidden step was the seat's only move is part of what is hidden.
                 if unseen {
@@ -278,34 +283,17 @@ impl<G: TraceGame> GameTable<G> {
             Turn::Player(s) => json!({"kind": "player", "seat": s.0}),
         };
         let yours = self.waiting_for() == Some(viewer);
-        let (mut legal, mut moves) = (Vec::new(), Vec::new());
-        if yours {
+        let offer = if yours {
             self.game.legal_actions(&self.state, &mut self.legal);
-            let mut afters: Vec<G::State> = Vec::with_capacity(self.legal.len());
-            for (k, &a) in self.legal.iter().enumerate() {
-                let place = self.game.move_place(&self.state, a);
-                let text = self.game.describe(&self.state, a);
-                let mut after = self.state.clone();
-                self.game.apply(&mut after, a);
-                let mut entry = json!({"kind": place.kind, "target": place.target});
-                if !place.also.is_empty() {
-                    entry["also"] = json!(place.also);
-                }
-                // One entry per distinct move: an action with the same words and a result
-                // drawn alike (two equal dice, either placed) is the earlier one's move.
-                let same = |j: usize| legal[j] == text && alike(&self.game, &afters[j], &after);
-                if let Some(j) = (0..k).find(|&j| same(j)) {
-                    entry["same_as"] = json!(j);
-                }
-                legal.push(text);
-                moves.push(entry);
-                afters.push(after);
-            }
-        }
+            offer(&self.game, &self.state, &self.legal)
+        } else {
+            Offer::default()
+        };
         let mut view = json!({
             "game": self.game.name(), "players": self.players(), "seat": viewer.0,
             "bots": self.labels(), "step": self.step(), "turn": turn, "yours": yours,
-            "legal": legal, "moves": moves, "state_data": self.game.seat_state_json(&self.state, viewer),
+            "legal": offer.legal, "moves": offer.moves, "options": offer.options_json(),
+            "state_data": self.game.seat_state_json(&self.state, viewer),
             "text": self.text_for(viewer), "log": self.log_for(viewer, log_from),
         });
         if self.is_over() {
@@ -347,7 +335,8 @@ impl<G: TraceGame> GameTable<G> {
 
     /// For the person at `seat`, to move now: greedy's choice and the share of an MCTS
     /// search's visits per legal action, both from a state determinized for the seat (what
-    /// it may know, the rest resampled), on a stream of their own.
+    /// it may know, the rest resampled), on a stream of their own; and both by the view's
+    /// options (`greedy_option`, `option_share`: the shares of an option's moves added up).
     pub fn advice(&mut self, seat: Seat) -> Result<Value, Refusal> {
         if self.waiting_for() != Some(seat) {
             return Err(Refusal::Illegal(format!(
@@ -366,12 +355,29 @@ impl<G: TraceGame> GameTable<G> {
         mcts.search(&self.game, &seen, seat, &legal, &mut rng);
         let visits = mcts.root_visits::<G>(&legal);
         let total: u32 = visits.iter().sum::<u32>().max(1);
+        let shares: Vec<f64> = visits.iter().map(|&v| v as f64 / total as f64).collect();
+        // The options are the view's, of the seat's own moves: each advised action is found
+        // in the table's legal list by equality (the seat's moves are the same in any state
+        // determinized for it).
+        self.game.legal_actions(&self.state, &mut self.legal);
+        let offered = offer(&self.game, &self.state, &self.legal);
+        let option_of = |a: &G::Action| {
+            self.legal.iter().position(|b| b == a).and_then(|k| offered.option_of(k))
+        };
+        let mut option_share = vec![0.0; offered.options.len()];
+        for (a, share) in legal.iter().zip(&shares) {
+            if let Some(o) = option_of(a) {
+                option_share[o] += share;
+            }
+        }
         Ok(json!({
             "step": self.step(),
             "greedy": legal.iter().position(|&a| a == pick),
+            "greedy_option": option_of(&pick),
             "search": ADVICE_SEARCH,
             "iterations": iterations,
-            "mcts_share": visits.iter().map(|&v| v as f64 / total as f64).collect::<Vec<_>>(),
+            "mcts_share": shares,
+            "option_share": option_share,
             "legal": legal.iter().map(|&a| self.game.describe(&seen, a)).collect::<Vec<_>>(),
         }))
     }

@@ -1,6 +1,7 @@
 //! `arena play --text`: the table in the terminal, for people on SSH and for scripts. Every
 //! step is one line of the log as the person's seat may read it; at a person's move the
-//! state is printed as that seat sees it, with the legal actions numbered from 1. A number
+//! state is printed as that seat sees it, with its options numbered from 1 (the legal
+//! actions, those that are one choice for the rules on one line: `options.rs`). A number
 //! plays it, `?` asks what a bot would do, `q` (or the end of input) stops; the trace is
 //! saved after every step, so nothing played is lost however the program ends.
 
@@ -22,7 +23,8 @@ struct Printed {
     hidden: std::collections::BTreeSet<usize>,
 }
 
-/// One log entry as a line: its step, its mover (or chance), its words and its points.
+/// One log entry as a line: its step, its mover (or chance), its words and its points,
+/// each with what it was scored for in words (`points_for`; the event's `kind` is an id).
 fn log_line(entry: &Value, bots: &[Value]) -> String {
     let who = match entry["seat"].as_u64() {
         Some(s) => {
@@ -35,10 +37,11 @@ fn log_line(entry: &Value, bots: &[Value]) -> String {
         format!("[{}] {who}{only}: {}", entry["step"], entry["text"].as_str().unwrap_or(""));
     for e in entry["events"].as_array().map(Vec::as_slice).unwrap_or_default() {
         if let (Some(seat), Some(points)) = (e["seat"].as_u64(), e["points"].as_i64()) {
-            line.push_str(&format!(
-                " · seat {seat} {points:+} ({})",
-                e["kind"].as_str().unwrap_or("points")
-            ));
+            let unit = if points.abs() == 1 { "point" } else { "points" };
+            line.push_str(&format!(" · seat {seat} {points:+} {unit}"));
+            if let Some(why) = e["points_for"].as_str() {
+                line.push_str(&format!(" ({why})"));
+            }
         }
     }
     line
@@ -69,14 +72,40 @@ fn print_log(table: &mut dyn Table, viewer: Seat, printed: &mut Printed) {
     printed.count = printed.count.max(from + log.len());
 }
 
+/// The options of a view (see `options.rs`): each one's words and its moves (indices into
+/// the legal list, the first being the one played).
+fn options_of(view: &Value) -> Vec<(String, Vec<usize>)> {
+    let options = view["options"].as_array().map(Vec::as_slice).unwrap_or_default();
+    options
+        .iter()
+        .map(|o| {
+            let moves = o["moves"].as_array().map(Vec::as_slice).unwrap_or_default();
+            let moves = moves.iter().filter_map(Value::as_u64).map(|k| k as usize).collect();
+            (o["text"].as_str().unwrap_or("").to_string(), moves)
+        })
+        .collect()
+}
+
+/// The state as `seat` sees it and its options, numbered from 1: moves that are one choice
+/// for the rules are one line (a LOW BLOW die on any empty square of one row).
 fn print_move(view: &Value, seat: Seat) {
     outln!("--- your move (seat {}), step {} ---", seat.0, view["step"]);
     for line in view["text"].as_str().unwrap_or("").lines() {
         outln!("    {line}");
     }
-    for (k, a) in view["legal"].as_array().map(Vec::as_slice).unwrap_or_default().iter().enumerate()
-    {
-        outln!("  {}. {}", k + 1, a.as_str().unwrap_or(""));
+    let options = options_of(view);
+    for (k, (text, _)) in options.iter().enumerate() {
+        outln!("  {}. {text}", k + 1);
+    }
+    // Said once where an option names several places (not for equal dice, which read alike).
+    let legal = view["legal"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let several =
+        options.iter().any(|(_, ks)| ks.iter().any(|&k| legal.get(k) != legal.get(ks[0])));
+    if several {
+        outln!(
+            "  (a line naming several places is one choice: the rules count nothing that tells \
+             them apart; it is played on the first)"
+        );
     }
 }
 
@@ -84,14 +113,16 @@ fn print_move(view: &Value, seat: Seat) {
 /// page says it).
 const CANNOT_TELL: f64 = 0.05;
 
+/// The advice by option: greedy's option and the search's share of each (its moves' shares
+/// added up, so that 60 placements alike do not read as 60 thin preferences).
 fn print_advice(advice: &Value) {
-    let greedy = advice["greedy"].as_u64().map(|k| k + 1);
+    let greedy = advice["greedy_option"].as_u64().map(|k| k + 1);
     let search = advice["search"].as_str().unwrap_or("mcts");
     outln!(
         "advice (from what your seat knows): greedy plays {}",
         greedy.map_or("-".into(), |k| k.to_string())
     );
-    let shares: Vec<f64> = advice["mcts_share"]
+    let shares: Vec<f64> = advice["option_share"]
         .as_array()
         .map(Vec::as_slice)
         .unwrap_or_default()
@@ -105,7 +136,8 @@ fn print_advice(advice: &Value) {
     outln!(
         "  greedy tries each move and judges the position just after it by the game's rule of \
          thumb (one step ahead); {search} plays {} simulated continuations from one guess of \
-         what you cannot see: a larger share is the move it found best.",
+         what you cannot see: a larger share is the move it found best (a line's share adds up \
+         its places).",
         advice["iterations"]
     );
     let (most, least) = shares.iter().fold((0.0f64, 1.0f64), |(hi, lo), &x| (hi.max(x), lo.min(x)));
@@ -147,7 +179,8 @@ pub fn play_text(
         print_log(table, seat, &mut printed);
         let view = table.view_from(seat, printed.count);
         print_move(&view, seat);
-        let count = view["legal"].as_array().map_or(0, Vec::len);
+        let options = options_of(&view);
+        let count = options.len();
         loop {
             crate::output::console::print_out(format_args!(
                 "choose 1-{count} (? advice, q stop): "
@@ -182,8 +215,11 @@ pub fn play_text(
                 }
                 continue;
             }
+            // An option plays its first move (a legal action: the trace records it as one).
             let choice = match answer.parse::<usize>() {
-                Ok(k) if (1..=count).contains(&k) => k - 1,
+                Ok(k) if (1..=count).contains(&k) && !options[k - 1].1.is_empty() => {
+                    options[k - 1].1[0]
+                }
                 _ => {
                     errln!("`{answer}` is not a move: type a number from 1 to {count}, ? or q");
                     continue;

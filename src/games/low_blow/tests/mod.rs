@@ -6,6 +6,7 @@ use super::*;
 use crate::core::rules::{Rules, apply_file, apply_sets};
 use crate::core::{ScriptedChance, conformance};
 
+mod choices;
 mod estimate;
 mod option_kinds;
 mod play;

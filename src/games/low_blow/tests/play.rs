@@ -167,3 +167,73 @@ fn the_end_reason_says_the_lowest_score_wins_in_words() {
     assert!(end.text.starts_with("all 3 rounds played: the lowest score wins"), "{}", end.text);
     assert_eq!(has_code(&end.text), None);
 }
+
+#[test]
+fn the_header_counts_the_squares_filled_this_round_not_every_placement_so_far() {
+    // Issue 64: "round 2/3, 15 placements" was printed over an empty board. "The round ends
+    // when the board is full ... remove all the dice from the board" (LB-3): the header
+    // counts what this round has placed, the squares filled.
+    let g = game();
+    let board: &[&str] = &[". B2 G2 R2 R2", "B2 B2 R2 G2 G2", "B2 R2 G2 G2 B2"];
+    let mut s = build(&g, 3, Some(board), 1, &["R4"], &[], &[]);
+    let header = |s: &LowBlowState| g.render(s).lines().next().unwrap().to_string();
+    assert!(
+        header(&s).starts_with("LOW BLOW round 1/3, 14 of 15 squares filled,"),
+        "{}",
+        header(&s)
+    );
+    place(&g, &mut s, "R4", 0);
+    assert_eq!(s.turns, 15, "the match has placed 15 dice");
+    assert!(
+        header(&s).starts_with("LOW BLOW round 2/3, 0 of 15 squares filled,"),
+        "{}",
+        header(&s)
+    );
+    roll_faces(&g, &mut s, &[3, 3, 3, 3, 3]);
+    // LB-4: every die set aside, the turn goes straight to placing.
+    for _ in 0..5 {
+        g.try_apply(&mut s, LowBlowAction::SetAside { colour: 0, value: 3 }).unwrap();
+    }
+    place(&g, &mut s, "R3", 7);
+    assert!(
+        header(&s).starts_with("LOW BLOW round 2/3, 1 of 15 squares filled,"),
+        "{}",
+        header(&s)
+    );
+}
+
+#[test]
+fn the_points_of_counters_paid_and_taken_are_said_in_words_not_ids() {
+    // Issue 64: the terminal's log said "+19 (counters_paid)". "Two - ... you also put two
+    // counters into the pot": 10 counters are worth -55 and 8 are worth -36 (LB-1, the
+    // first counter -1, the second -2, ...), so paying two raises the score by 19.
+    let g = game();
+    let s = build(&g, 3, None, 0, &["R2"], &[], &[(1, 1, 5), (2, 2, 5)]);
+    let mut after = s;
+    place(&g, &mut after, "R2", 0);
+    let mut events = Vec::new();
+    g.trace_events(
+        &s,
+        Some(LowBlowAction::Place { colour: 0, value: 2, cell: 0 }),
+        &after,
+        &mut events,
+    );
+    let paid = events.iter().find(|e| e["kind"] == "counters_paid").expect("a counters_paid event");
+    assert_eq!(paid["points"], 19);
+    assert_eq!(g.points_words(paid), "paid 2 counters into the pot");
+    // "Five - ... you take two counters from the pot" (LB-6: provided there are some).
+    let mut s = build(&g, 3, None, 0, &["R5"], &[], &[(1, 1, 5), (2, 2, 5)]);
+    (s.pot, s.counters[1]) = (1, 9); // blue paid one in
+    let mut after = s;
+    place(&g, &mut after, "R5", 0);
+    events.clear();
+    g.trace_events(
+        &s,
+        Some(LowBlowAction::Place { colour: 0, value: 5, cell: 0 }),
+        &after,
+        &mut events,
+    );
+    let taken = events.iter().find(|e| e["kind"] == "counters_taken").expect("counters_taken");
+    assert_eq!(g.points_words(taken), "took 1 counter from the pot");
+    assert_eq!(taken["points"], -11, "11 counters are worth -66, 10 -55");
+}
