@@ -1,9 +1,10 @@
-//! The command lines a report prints work when pasted: "Rerun ... exactly" plays the same
-//! job into a new folder with byte-identical results, "Play more matches into this folder"
-//! extends the finished run, and running the original command into its finished folder
-//! again is refused with advice that does something (not a `--resume` with nothing to do).
-//! Each runs through the binary from the folder the first run was started in, as a reader
-//! pasting from the page would.
+//! Sharing a result: the command lines a report prints work when pasted by someone else.
+//! "Rerun ... exactly" is complete (every choice that decided the result, none left to a
+//! default), names the program `arena` and a folder beside the job's by a relative name, and
+//! plays the same job into it with byte-identical CSV files; "Play more matches into this
+//! folder" extends the finished run, after which the rerun line plays the extended run.
+//! Each printed line runs through the
+//! binary from the folder that holds the job's folder, as a reader pasting it would.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -20,21 +21,41 @@ fn code_after(html: &str, label: &str) -> String {
     let at = html.find(label).unwrap_or_else(|| panic!("no `{label}` on the page"));
     let start = at + html[at..].find("<code>").expect("a command follows") + "<code>".len();
     let len = html[start..].find("</code>").expect("the command closes");
-    html[start..start + len]
-        .replace("&lt;", "<")
+    unescape(&html[start..start + len])
+}
+
+/// The rerun line of the page `dir/report.html` (the `<code>` after "Rerun ... exactly"
+/// and the folder's name).
+fn rerun_line(dir: &Path) -> String {
+    let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    let at = html.find("<p>Rerun ").unwrap_or_else(|| panic!("no rerun line in {}", dir.display()));
+    let para = &html[at..at + html[at..].find("</p>").unwrap()];
+    let last = para.rfind("<code>").unwrap() + "<code>".len();
+    unescape(&para[last..para.rfind("</code>").unwrap()])
+}
+
+fn unescape(s: &str) -> String {
+    s.replace("&lt;", "<")
         .replace("&gt;", ">")
         .replace("&quot;", "\"")
         .replace("&#39;", "'")
         .replace("&amp;", "&")
 }
 
-/// Run a printed command line exactly as a shell would split it. arena's own command lines
-/// here hold no quoting, which is checked rather than assumed.
+/// Run a printed command line exactly as a shell would split it, its program `arena` being
+/// the binary under test. arena's own command lines here hold no quoting, which is checked
+/// rather than assumed.
 fn run_printed(cwd: &Path, line: &str) -> Output {
     assert!(!line.contains(['\'', '"', '\\']), "the splitter here handles no quoting: {line}");
     let words: Vec<&str> = line.split_whitespace().collect();
-    assert_eq!(words[0], env!("CARGO_BIN_EXE_arena"), "the line names the program it ran as");
-    output_within(Command::new(words[0]).args(&words[1..]).current_dir(cwd))
+    assert_eq!(words[0], "arena", "the line names the program, not a path to it: {line}");
+    output_within(Command::new(env!("CARGO_BIN_EXE_arena")).args(&words[1..]).current_dir(cwd))
+}
+
+/// A line to share names no path of the machine that made it.
+fn assert_no_absolute_path(line: &str, machine: &Path) {
+    assert!(!line.contains(&*machine.to_string_lossy()), "names {}: {line}", machine.display());
+    assert!(!line.split_whitespace().any(|w| w.starts_with('/')), "an absolute path: {line}");
 }
 
 /// Every CSV file under `dir`, by relative path, with its bytes.
@@ -66,16 +87,41 @@ fn assert_same_csvs(a: &Path, b: &Path) {
 fn a_runs_printed_rerun_and_extend_lines_work_as_printed() {
     let cwd = tempfile::tempdir().unwrap();
     let cwd = cwd.path();
-    let first = ["run", "--game", "pig", "--matches", "200", "--seed", "3", "--out", "results/pig"];
+    let results = cwd.join("results");
+    // Started by its absolute path, with a seed, bots and a rule of its own; the player count,
+    // seating and the verdict's margin left to their defaults.
+    let first = [
+        "run",
+        "--game",
+        "pig",
+        "--bots",
+        "greedy,random",
+        "--set",
+        "target=60",
+        "--matches",
+        "200",
+        "--seed",
+        "3",
+        "--out",
+        "results/pig",
+    ];
     let o = arena_in(cwd, &[&first[..], &["--quiet"]].concat());
     assert!(o.status.success(), "{}", stderr(&o));
-    let html = std::fs::read_to_string(cwd.join("results/pig/report.html")).unwrap();
+    let html = std::fs::read_to_string(results.join("pig/report.html")).unwrap();
 
-    let rerun = code_after(&html, "Rerun this run exactly, into a new folder:");
-    assert!(rerun.contains("--out results/pig-rerun"), "{rerun}");
-    let o = run_printed(cwd, &rerun);
+    let rerun = rerun_line(&results.join("pig"));
+    assert_eq!(
+        rerun,
+        "arena run --game pig --players 2 --bots greedy,random --seed 3 --seating rotate \
+         --set target=60 --matches 200 --fair-within 1 --out pig-rerun"
+    );
+    assert_no_absolute_path(&rerun, cwd);
+    assert!(html.contains("Made by arena "), "the build it needs");
+    assert!(html.contains("another version may give other numbers"));
+    // Pasted in the folder that holds the run's folder, as someone it was sent to would.
+    let o = run_printed(&results, &rerun);
     assert!(o.status.success(), "{rerun}: {}", stderr(&o));
-    assert_same_csvs(&cwd.join("results/pig"), &cwd.join("results/pig-rerun"));
+    assert_same_csvs(&results.join("pig"), &results.join("pig-rerun"));
 
     // The original command into its finished folder: refused, with a way forward that plays
     // something, never a `--resume` that finds nothing left to do.
@@ -87,41 +133,53 @@ fn a_runs_printed_rerun_and_extend_lines_work_as_printed() {
     assert!(!err.contains("continue its work"), "{err}");
 
     let extend = code_after(&html, "Play more matches into this folder");
-    assert!(extend.ends_with("run --resume results/pig --matches 400"), "{extend}");
-    let o = run_printed(cwd, &extend);
+    assert_eq!(extend, "arena run --resume pig --matches 400");
+    let o = run_printed(&results, &extend);
     assert!(o.status.success(), "{extend}: {}", stderr(&o));
-    let manifest: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(cwd.join("results/pig/manifest.json")).unwrap(),
-    )
-    .unwrap();
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(results.join("pig/manifest.json")).unwrap())
+            .unwrap();
     assert_eq!(manifest["completed_matches"].as_u64(), Some(400), "{manifest}");
-    // The extended folder's page cannot offer its continuation as a rerun.
-    let html = std::fs::read_to_string(cwd.join("results/pig/report.html")).unwrap();
-    assert!(!html.contains("Rerun this run exactly"), "a continued run has no rerun line");
-    assert!(html.contains("This run was last continued with"), "it says why");
+    // The continued run's record says the whole job, so its page reruns it: 400 matches
+    // from the start, the same bytes as the run extended to them.
+    let rerun = rerun_line(&results.join("pig"));
+    assert!(rerun.contains("--seed 3 ") && rerun.contains("--matches 400 "), "{rerun}");
+    let rerun = rerun.replace("--out pig-rerun", "--out pig-400");
+    let o = run_printed(&results, &rerun);
+    assert!(o.status.success(), "{rerun}: {}", stderr(&o));
+    assert_same_csvs(&results.join("pig"), &results.join("pig-400"));
 }
 
 #[test]
 fn a_sweeps_printed_rerun_line_works_as_printed() {
     let cwd = tempfile::tempdir().unwrap();
     let cwd = cwd.path();
+    // A list of variants, the form a variants or experiment file gives: the line lists them.
     let args = [
         "sweep",
         "--game",
         "pig",
-        "--vary",
-        "target=30,60",
+        "--variant",
+        "target=30",
+        "--variant",
+        "target=60,die_faces=5",
         "--matches",
         "200",
+        "--seed",
+        "4",
         "--out",
         "sw",
         "--quiet",
     ];
     let o = arena_in(cwd, &args);
     assert!(o.status.success(), "{}", stderr(&o));
-    let html = std::fs::read_to_string(cwd.join("sw/report.html")).unwrap();
-    let rerun = code_after(&html, "Rerun the sweep exactly, into a new folder:");
-    assert!(rerun.contains("--out sw-rerun"), "{rerun}");
+    let rerun = rerun_line(&cwd.join("sw"));
+    assert_eq!(
+        rerun,
+        "arena sweep --game pig --players 2 --bots random --seed 4 --seating rotate \
+         --matches 200 --variant target=30 --variant target=60,die_faces=5 --fair-within 1 \
+         --out sw-rerun"
+    );
     let o = run_printed(cwd, &rerun);
     assert!(o.status.success(), "{rerun}: {}", stderr(&o));
     assert_same_csvs(&cwd.join("sw"), &cwd.join("sw-rerun"));
@@ -130,6 +188,5 @@ fn a_sweeps_printed_rerun_line_works_as_printed() {
         .into_iter()
         .find(|p| p.components().count() == 2 && p.ends_with("report.html"))
         .expect("a variant page");
-    let page = std::fs::read_to_string(cwd.join("sw").join(variant)).unwrap();
-    assert_eq!(code_after(&page, "Rerun the sweep exactly"), rerun);
+    assert_eq!(rerun_line(&cwd.join("sw").join(variant.parent().unwrap())), rerun);
 }
