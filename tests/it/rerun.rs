@@ -3,13 +3,14 @@
 //! default), names the program `arena` and a folder beside the job's by a relative name, and
 //! plays the same job into it with byte-identical CSV files; "Play more matches into this
 //! folder" extends the finished run, after which the rerun line plays the extended run.
-//! Each printed line runs through the
+//! `arena rerun DIR` plays a folder's job from its record and says whether it matches, and
+//! a missing or damaged record is refused in one line. Each printed line runs through the
 //! binary from the folder that holds the job's folder, as a reader pasting it would.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use crate::common::{files_under, output_within, stderr};
+use crate::common::{assert_refused, files_under, output_within, stderr, stdout};
 
 /// `arena ARGS` with `cwd` as the working folder.
 fn arena_in(cwd: &Path, args: &[&str]) -> Output {
@@ -189,4 +190,157 @@ fn a_sweeps_printed_rerun_line_works_as_printed() {
         .find(|p| p.components().count() == 2 && p.ends_with("report.html"))
         .expect("a variant page");
     assert_eq!(rerun_line(&cwd.join("sw").join(variant.parent().unwrap())), rerun);
+}
+
+#[test]
+fn arena_rerun_says_whether_a_folder_matches() {
+    let cwd = tempfile::tempdir().unwrap();
+    let cwd = cwd.path();
+    let args = [
+        "run",
+        "--game",
+        "low-blow",
+        "--players",
+        "3",
+        "--luck",
+        "--matches",
+        "300",
+        "--seed",
+        "11",
+        "--threads",
+        "2",
+        "--out",
+        "c-luck",
+        "--quiet",
+    ];
+    let o = arena_in(cwd, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // --luck is recorded as the bots it chose.
+    assert!(rerun_line(&cwd.join("c-luck")).contains("--bots greedy,random,greedy "));
+
+    // On another thread count, into the default folder beside it.
+    let o = arena_in(cwd, &["rerun", "c-luck", "--threads", "1", "--quiet"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let n = csvs(&cwd.join("c-luck")).len();
+    assert_eq!(out, format!("matches c-luck: {n} CSV files byte-identical in c-luck-rerun\n"));
+    assert_same_csvs(&cwd.join("c-luck"), &cwd.join("c-luck-rerun"));
+
+    // Without --quiet it first says the line it plays, the one the page prints.
+    let o = arena_in(cwd, &["rerun", "c-luck", "--out", "again"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let line = rerun_line(&cwd.join("c-luck")).replace("c-luck-rerun", "again");
+    assert!(stdout(&o).starts_with(&format!("rerunning c-luck: {line}\n")), "{}", stdout(&o));
+
+    // A seats.csv edited after the run: the rerun says which file differs, exit code 5.
+    let seats = cwd.join("c-luck/seats.csv");
+    let edited = std::fs::read_to_string(&seats).unwrap().replacen(",0.", ",1.", 1);
+    std::fs::write(&seats, edited).unwrap();
+    let o = arena_in(cwd, &["rerun", "c-luck", "--out", "edited", "--quiet"]);
+    assert_eq!(o.status.code(), Some(5), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("differs from c-luck: seats.csv differ ("), "{out}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+
+    // Made by another build: said, and the rerun still compares.
+    let manifest = cwd.join("c-luck/manifest.json");
+    let mut m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&manifest).unwrap()).unwrap();
+    m["git_commit"] = "0123456789abcdef0123456789abcdef01234567".into();
+    std::fs::write(&manifest, m.to_string()).unwrap();
+    let o = arena_in(cwd, &["rerun", "c-luck", "--out", "other-build", "--quiet"]);
+    assert_eq!(o.status.code(), Some(5), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("warning: c-luck was made by arena "), "{err}");
+    assert!(err.contains("(commit 0123456789ab, rand "), "{err}");
+    assert!(err.contains("another version may give other numbers"), "{err}");
+}
+
+#[test]
+fn arena_rerun_refuses_a_missing_or_damaged_record_in_one_line() {
+    let cwd = tempfile::tempdir().unwrap();
+    let cwd = cwd.path();
+    let o = arena_in(cwd, &["rerun", "nowhere"]);
+    assert_refused(&o, &["nowhere is not a folder"]);
+    std::fs::create_dir(cwd.join("empty")).unwrap();
+    let o = arena_in(cwd, &["rerun", "empty"]);
+    assert_refused(&o, &["empty: no record of a job to rerun"]);
+
+    let o = arena_in(cwd, &["run", "--game", "pig", "--matches", "100", "--out", "r", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (manifest, plan) = (cwd.join("r/manifest.json"), cwd.join("r/plan.json"));
+    let (kept_manifest, kept_plan) =
+        (std::fs::read(&manifest).unwrap(), std::fs::read(&plan).unwrap());
+    std::fs::write(&manifest, "{ not json").unwrap();
+    let o = arena_in(cwd, &["rerun", "r"]);
+    assert_refused(&o, &["r/manifest.json: malformed JSON"]);
+    std::fs::remove_file(&manifest).unwrap();
+    let o = arena_in(cwd, &["rerun", "r"]);
+    assert_refused(&o, &["r/manifest.json: missing", "has not finished"]);
+    std::fs::write(&manifest, &kept_manifest).unwrap();
+    let damaged = String::from_utf8(kept_plan.clone()).unwrap();
+    std::fs::write(&plan, damaged.replacen("\"seed\": 1", "\"seed\": \"one\"", 1)).unwrap();
+    let o = arena_in(cwd, &["rerun", "r"]);
+    assert_refused(&o, &["r/plan.json: `request.seed` must be a whole number"]);
+    // Nothing was played into the default folder.
+    assert!(!cwd.join("r-rerun").exists());
+    // A folder to play into that holds files, or the folder itself.
+    std::fs::write(&plan, &kept_plan).unwrap();
+    std::fs::create_dir(cwd.join("r-rerun")).unwrap();
+    std::fs::write(cwd.join("r-rerun/notes.txt"), "mine").unwrap();
+    let o = arena_in(cwd, &["rerun", "r"]);
+    assert_refused(&o, &["--out r-rerun: that folder already holds files"]);
+    let o = arena_in(cwd, &["rerun", "r", "--out", "r"]);
+    assert_refused(&o, &["--out r: that is the folder being rerun"]);
+}
+
+#[test]
+fn every_kind_of_job_reruns_from_its_record() {
+    let cwd = tempfile::tempdir().unwrap();
+    let cwd = cwd.path();
+    let jobs: [(&str, Vec<&str>); 4] = [
+        // The default experiment, small: every game, then its skill check.
+        ("exp", vec!["run", "--matches", "60", "--skill-matches", "40", "--seed", "2"]),
+        ("lad", vec!["ladder", "--game", "pig", "--bots", "random,greedy", "--max-matches", "100"]),
+        (
+            "tu",
+            vec![
+                "tune",
+                "--game",
+                "dardz",
+                "--players",
+                "3",
+                "--matches",
+                "150",
+                "--confirm-matches",
+                "150",
+            ],
+        ),
+        ("shard", vec!["run", "--game", "trice", "--matches", "120", "--shard", "1/2"]),
+    ];
+    for (name, args) in jobs {
+        let o = arena_in(cwd, &[&args[..], &["--quiet", "--out", name]].concat());
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        let o = arena_in(cwd, &["rerun", name, "--quiet", "--threads", "1"]);
+        assert_eq!(o.status.code(), Some(0), "{name}: {}{}", stdout(&o), stderr(&o));
+        let said = stdout(&o);
+        assert!(said.starts_with(&format!("matches {name}: ")), "{name}: {said}");
+        assert_same_csvs(&cwd.join(name), &cwd.join(format!("{name}-rerun")));
+    }
+    // Every page of the experiment, a game's or its skill check's, gives the experiment's line.
+    let line = rerun_line(&cwd.join("exp"));
+    assert!(
+        line.starts_with("arena run --bots random --seed 2 --seating rotate --matches 60 "),
+        "{line}"
+    );
+    assert!(line.ends_with(" --skill-matches 40 --out exp-rerun"), "{line}");
+    assert_eq!(rerun_line(&cwd.join("exp/pig")), line);
+    assert_eq!(rerun_line(&cwd.join("exp/skill/pig")), line);
+    assert_no_absolute_path(&line, cwd);
+    let line = rerun_line(&cwd.join("lad"));
+    assert!(
+        line.starts_with("arena ladder --game pig --players 2 --bots random,greedy "),
+        "{line}"
+    );
+    assert!(rerun_line(&cwd.join("shard")).contains(" --shard 1/2 "));
 }

@@ -142,7 +142,7 @@ impl Job {
             Ok(path)
         } else {
             Err(ReportError::Input(format!(
-                "{}: missing (it is written when the job finishes)",
+                "{}: missing, written when the job finishes",
                 path.display()
             )))
         }

@@ -2,8 +2,8 @@
 //! the rerun line itself, complete (every choice that decided the result, from the folder's
 //! record: [`words`]), naming the program `arena` and a new folder beside the job's own by a
 //! relative name; the build that made it, since another version may give other numbers
-//! ([`job::MadeBy`]); and for a finished run the line that plays more matches into the
-//! folder itself.
+//! ([`job::MadeBy`]); `arena rerun DIR`, which plays it and compares; and for a finished run
+//! the line that plays more matches into the folder itself.
 
 pub mod job;
 pub mod words;
@@ -65,7 +65,7 @@ fn job_name(job: &Job, dir: &Path) -> &'static str {
 }
 
 /// The paragraphs of a settings box on rerunning the job `dir` belongs to, as HTML: the
-/// rerun line, then the build it needs. When the folder's record cannot
+/// rerun line, then the build it needs and `arena rerun`. When the folder's record cannot
 /// say (an older or damaged folder), why not, and the command it was made with.
 pub fn rerun_paragraphs(dir: &Path, recorded: &serde_json::Value) -> String {
     let job = Job::of(dir);
@@ -104,7 +104,10 @@ pub fn rerun_paragraphs(dir: &Path, recorded: &serde_json::Value) -> String {
     if job.kind == JobKind::Merge {
         needs.push_str(" It merges the shards' folders it names, which hold the plan.");
     }
-    html.push_str(&format!("<p>{needs}</p>"));
+    html.push_str(&format!(
+        "<p>{needs} <code>arena rerun {}</code> plays it again from the folder's record and says whether every CSV file comes out the same, byte for byte.</p>",
+        esc(&shell_word(&name))
+    ));
     html
 }
 
@@ -181,6 +184,7 @@ mod tests {
         assert!(html.contains("--fair-within 1 --out dardz-rerun</code>"), "{html}");
         assert!(html.contains("Made by arena "), "{html}");
         assert!(html.contains("another version may give other numbers"), "{html}");
+        assert!(html.contains("<code>arena rerun dardz</code>"), "{html}");
         // A game of the default experiment is rerun by the experiment.
         let game = golden("default-experiment").join("pig");
         let manifest = read_json(&game, "manifest.json").unwrap();
