@@ -9,6 +9,7 @@ pub mod ladder;
 pub mod plan;
 pub mod play;
 pub mod report;
+pub mod rerun;
 pub mod run;
 pub mod run_print;
 pub mod status;
@@ -69,6 +70,10 @@ pub enum Status {
     HadFailures,
     /// `--time-limit` paused the run with a checkpoint: exit code 4.
     Paused,
+    /// `arena rerun` played the job again and some CSV file came out otherwise: exit code 5.
+    Differs,
+    /// A command run inside this one (`arena rerun`'s) ended with this code and has said why.
+    Exited(i32),
 }
 
 #[derive(Parser, Debug)]
@@ -76,7 +81,7 @@ pub enum Status {
     name = "arena",
     version,
     about = "Seeded, parallel bot-vs-bot matches of tabletop games, with balance statistics in CSV",
-    after_help = "Examples:\n  arena run                                   # the default experiment: every game, random bots, until decided\n  arena run --game pig --bots random --matches 1000000 --seed 7\n  arena run --game tictactoe --per-match --out results/ttt\n  arena trace --game pig --seed 7 --match 42\n  arena trace --from results/pig --matches 0..100 --format json\n  arena play --game dardz --players 4 --seat 0 --open   # take a seat against the bots\n  arena games                                 # games, player counts, rule parameters\n  arena bench --seconds 3\n  arena run --game pig --until-ci 0.005       # play until seat 0's interval is 0.5 pp wide\n  arena run --game pig --sprt 0.5,0.52        # sequential test of a first-player edge\n  arena run --game dardz --until-decided      # play until the balance verdict is decided\n  arena plan --game trice --ci 0.002          # how many matches for a 0.2 pp interval?\n  arena sweep --game dardz --players 4 --vary value_12=4..16   # paired, common random numbers\n  arena run --experiment configs/experiments/first-player.toml\n  arena tune --game dardz --players 4 --bots greedy            # proposes card values, confirms them"
+    after_help = "Examples:\n  arena run                                   # the default experiment: every game, random bots, until decided\n  arena run --game pig --bots random --matches 1000000 --seed 7\n  arena run --game tictactoe --per-match --out results/ttt\n  arena trace --game pig --seed 7 --match 42\n  arena trace --from results/pig --matches 0..100 --format json\n  arena play --game dardz --players 4 --seat 0 --open   # take a seat against the bots\n  arena games                                 # games, player counts, rule parameters\n  arena bench --seconds 3\n  arena run --game pig --until-ci 0.005       # play until seat 0's interval is 0.5 pp wide\n  arena run --game pig --sprt 0.5,0.52        # sequential test of a first-player edge\n  arena run --game dardz --until-decided      # play until the balance verdict is decided\n  arena plan --game trice --ci 0.002          # how many matches for a 0.2 pp interval?\n  arena sweep --game dardz --players 4 --vary value_12=4..16   # paired, common random numbers\n  arena run --experiment configs/experiments/first-player.toml\n  arena tune --game dardz --players 4 --bots greedy            # proposes card values, confirms them\n  arena rerun results/pig                     # play a folder's job again, say whether it matches"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -130,6 +135,10 @@ pub enum Command {
     /// and paired deals, adaptively until neighbours separate; writes ladder.csv (ratings,
     /// head-to-head, first-player edge per rung), ladder_figures.csv and verdict.txt.
     Ladder(ladder::LadderArgs),
+    /// Play a finished folder's job again from its own record (the complete line its
+    /// report.html prints), into a new folder beside it, and say whether every CSV file is
+    /// byte-identical (exit code 0) or which differ (exit code 5).
+    Rerun(rerun::RerunArgs),
 }
 
 /// The flags that define which matches are played (shared by `run` and `trace`, so a trace
@@ -504,11 +513,14 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
         Command::Tune(a) => tune::tune_command(a, &args),
         Command::Report(a) => report::report_command(&a.dir).map(|_| Status::Ok),
         Command::Ladder(a) => ladder::ladder_command(a, &args),
+        Command::Rerun(a) => rerun::rerun_command(a),
     };
     match result {
         Ok(Status::Ok) => 0,
         Ok(Status::HadFailures) => 3,
         Ok(Status::Paused) => 4,
+        Ok(Status::Differs) => 5,
+        Ok(Status::Exited(code)) => code,
         Err(e) => {
             let chain: Vec<String> = e.chain().map(|c| c.to_string()).collect();
             crate::errln!("error: {}", clip_long_words(&chain.join(": ")));

@@ -32,6 +32,11 @@ pub struct SweepArgs {
     /// An explicit list of variants: a TOML file of `[[variant]]` tables of `key = value`.
     #[arg(long, value_name = "FILE", conflicts_with = "vary")]
     pub variants: Option<PathBuf>,
+    /// One variant of an explicit list, its settings comma-separated (repeatable, in order):
+    /// `--variant value_11=6,value_12=8 --variant value_12=12`. A sweep of a variants file is
+    /// rerun this way, with no file to send along.
+    #[arg(long = "variant", value_name = "KEY=VALUE,...", conflicts_with_all = ["vary", "variants"])]
+    pub variant: Vec<String>,
     /// The variant the others are compared with (`key=value[,key=value]`); default: the
     /// base rules (played as a variant of its own if no variant has them).
     #[arg(long, value_name = "KEY=VALUE")]
@@ -64,6 +69,10 @@ pub struct SweepArgs {
     /// Do not write report.html at the end (`arena report DIR` writes it later).
     #[arg(long)]
     pub no_report: bool,
+    /// The practical margin of each variant's balance verdict, in percentage points of the
+    /// fair share [default: 1], as `arena run --fair-within`.
+    #[arg(long, value_name = "PP")]
+    pub fair_within: Option<f64>,
     /// Continue the sweep in DIR (paused by a stop signal, or killed) from its checkpoint,
     /// to the same bytes as an uninterrupted sweep; the sweep comes from DIR/sweep.json.
     #[arg(long, value_name = "DIR")]
@@ -113,6 +122,7 @@ pub fn sweep_request(args: &SweepArgs) -> anyhow::Result<(SweepRequest, Option<P
     let mut flags: RequestFlags = args.matches_of.flags();
     flags.matches = args.matches.as_deref().map(|m| parse_matches(Some(m), 1)).transpose()?;
     flags.shard = args.shard.as_deref().map(Shard::parse).transpose()?;
+    flags.fair_within = args.fair_within;
     let file = match &args.experiment {
         Some(path) => ExperimentFile::read(path)?,
         None => ExperimentFile::default(),
@@ -128,6 +138,9 @@ pub fn sweep_request(args: &SweepArgs) -> anyhow::Result<(SweepRequest, Option<P
         (args.vary.clone(), Vec::new())
     } else if let Some(path) = &args.variants {
         (Vec::new(), read_variants_file(path)?)
+    } else if !args.variant.is_empty() {
+        let settings = |v: &String| v.split(',').map(|s| s.trim().to_string()).collect();
+        (Vec::new(), args.variant.iter().map(settings).collect())
     } else {
         (file.vary.clone(), file.variants(&origin)?)
     };

@@ -182,15 +182,7 @@ pub fn render(dir: &Path, others: Option<&[String]>) -> Result<String, ReportErr
         ("time taken", format!("{:.1} s", file["elapsed_seconds"].as_f64().unwrap_or(0.0))),
         ("version", file["crate_version"].as_str().unwrap_or("").to_string()),
     ]);
-    if let Some(words) = rerun::recorded_words(&file["command_line"]) {
-        // A skill check's ladder was played by the experiment's command (`arena run`), even
-        // when its folder is reported alone.
-        let what = match words.get(1).map(String::as_str) {
-            Some("ladder") => "this ladder",
-            _ => "the experiment",
-        };
-        page.raw(&rerun::rerun_paragraph(&words, what));
-    }
+    page.raw(&rerun::rerun_paragraphs(dir, &file));
     page.close_box();
     let mut paragraphs: Vec<String> =
         vec!["The ladder's verdict, in verdict.txt's words:".to_string()];

@@ -60,7 +60,7 @@ pub(crate) fn run_subfolders(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The subfolders of `dir` that hold `file`, sorted (none if `dir` does not exist).
-fn run_subfolders_with(dir: &Path, file: &str) -> Vec<PathBuf> {
+pub(crate) fn run_subfolders_with(dir: &Path, file: &str) -> Vec<PathBuf> {
     let mut subs: Vec<PathBuf> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()

@@ -37,10 +37,10 @@ fn json_text(v: &serde_json::Value) -> String {
 }
 
 /// The settings box: game, players, bots, seating, matches, seed, changed rules, version,
-/// time, and the command line that reruns it (`part`: the folder is one game of a default
-/// experiment or one variant of a sweep, whose recorded command plays the whole job); the
-/// caller closes the box (a finished run adds the line that extends it).
-fn header(page: &mut Page, manifest: &serde_json::Value, part: bool, words: &Words) {
+/// time, and the command line that reruns it (for a folder inside a job, one game of a
+/// default experiment or one variant of a sweep, the job's); the caller closes the box (a
+/// finished run adds the line that extends it).
+fn header(page: &mut Page, dir: &Path, manifest: &serde_json::Value, words: &Words) {
     page.open_box("settings", "Settings, version and how to rerun this");
     let m = |k: &str| json_text(question::recorded(manifest, k));
     let bots = question::lineup_labels(manifest);
@@ -93,14 +93,7 @@ fn header(page: &mut Page, manifest: &serde_json::Value, part: bool, words: &Wor
         facts.push(("time taken", format!("{e:.1} s")));
     }
     page.facts(&facts);
-    if let Some(words) = rerun::recorded_words(&manifest["command_line"]) {
-        let what = match (words.get(1).map(String::as_str), part) {
-            (Some("sweep"), _) => "the sweep",
-            (_, true) => "the experiment",
-            (_, false) => "this run",
-        };
-        page.raw(&rerun::rerun_paragraph(&words, what));
-    }
+    page.raw(&rerun::rerun_paragraphs(dir, manifest));
 }
 
 /// The first screen under the question: the verdict's answer in words with its deciding
@@ -573,7 +566,7 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
         None => Page::new(&question),
     };
     let (shown, seat_figures) = seats(&mut page, dir, &words)?;
-    header(&mut page, &manifest, up.is_some(), &words);
+    header(&mut page, dir, &manifest, &words);
     if up.is_none()
         && let Some(extend) = rerun::extend_paragraph(dir, &manifest)
     {

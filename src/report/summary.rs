@@ -186,9 +186,10 @@ fn headline(games: &[Game]) -> String {
 }
 
 /// The settings box: the seed, the seating, and the matches: the cap the run asked for
-/// (a cap, when each game stopped once its answer was decided) and what each game played.
+/// (a cap, when each game stopped once its answer was decided) and what each game played;
+/// then how to rerun the experiment.
 fn settings_box(page: &mut Page, dir: &Path, games: &[Game]) {
-    page.open_box("settings", "Settings, and how many matches each game played");
+    page.open_box("settings", "Settings, matches each game played, and how to rerun this");
     let played: Vec<String> =
         games.iter().map(|g| format!("{} {}", g.name, plain::count(g.played))).collect();
     let mut facts = Vec::new();
@@ -209,6 +210,8 @@ fn settings_box(page: &mut Page, dir: &Path, games: &[Game]) {
     }
     facts.push(("matches played", played.join(", ")));
     page.facts(&facts);
+    // The experiment has no manifest of its own: its games' record the command.
+    page.raw(&crate::report::rerun::rerun_paragraphs(dir, &serde_json::Value::Null));
     page.close_box();
 }
 

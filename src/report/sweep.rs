@@ -56,13 +56,6 @@ fn line(
     Ok(Some(Line { label: label.to_string(), points }))
 }
 
-/// The command line the sweep's manifest records (written when the sweep finished).
-fn recorded_command(dir: &Path) -> Option<Vec<String>> {
-    let text = std::fs::read_to_string(dir.join(MANIFEST)).ok()?;
-    let m: serde_json::Value = serde_json::from_str(&text).ok()?;
-    rerun::recorded_words(&m["command_line"])
-}
-
 /// The margin the sweep's verdicts were judged against, in pp: `fair_within` in the request
 /// sweep.json records (absent when the default was used, as in a folder without one).
 fn margin_of(dir: &Path) -> f64 {
@@ -187,9 +180,8 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
         "<p class=\"method\">In a command and in sweep.csv the varied parameter is {}.</p>",
         ids.join(", ")
     ));
-    if let Some(command) = recorded_command(dir) {
-        page.raw(&rerun::rerun_paragraph(&command, "the sweep"));
-    }
+    let manifest = crate::report::read_json(dir, MANIFEST).unwrap_or_default();
+    page.raw(&rerun::rerun_paragraphs(dir, &manifest));
     page.close_box();
     crate::report::method::section(&mut page, &sweep_answer::method_paragraphs(&variants));
 

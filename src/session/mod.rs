@@ -30,6 +30,7 @@ pub mod view;
 // Commands small enough for one file.
 pub mod bench;
 pub mod blocks;
+pub mod rerun;
 pub mod status;
 
 // What every command shares: input errors, result folders and their locks, stop signals,

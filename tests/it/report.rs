@@ -84,7 +84,8 @@ fn every_game_gets_a_page_with_its_charts_and_seat_bars_where_the_csv_says() {
         let fair = 1.0 / seat_intervals(&dir).len() as f64;
         let f = figure(&html, "seat-shares").unwrap();
         assert_guide(f, fair, (fair - 0.01, fair + 0.01), game);
-        assert!(html.contains("exactly, into a new folder: <code>"), "{game}: command line");
+        assert!(html.contains("exactly, into a new folder beside <code>"), "{game}: command line");
+        assert!(html.contains(&format!("<code>arena run --game {game} --players ")), "{game}");
         let bars = seat_bars(&html);
         let want = seat_intervals(&dir);
         assert_eq!(bars.len(), want.len(), "{game}: one interval bar per seat");

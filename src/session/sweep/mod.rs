@@ -487,4 +487,11 @@ mod tests {
         assert!(parse_vary("k").is_err());
         assert!(parse_vary("k=1,,2").is_err());
     }
+
+    #[test]
+    fn the_rerun_lines_default_guard_is_the_sweeps() {
+        // A page's rerun line gives --max-variants only when the sweep raised it; the page
+        // (floor 3) cannot name this floor's constant, so it keeps its own copy.
+        assert_eq!(crate::report::rerun::words::DEFAULT_MAX_VARIANTS, MAX_VARIANTS as u64);
+    }
 }
