@@ -129,7 +129,9 @@ pub fn write_seats(path: &Path, tally: &Tally, balance: &Balance) -> anyhow::Res
 }
 
 /// p-values span many orders of magnitude: print them in scientific notation. Below 1e-300
-/// double precision no longer holds them, so they print as 0 (the column stays numeric).
+/// double precision no longer holds them, so they print as 0, a bound the columns' dictionary
+/// explains beside each p-value column: a text bound such as `<1e-300` would turn a numeric
+/// column into text for every program that reads it.
 fn e6(x: f64) -> String {
     if !x.is_finite() {
         String::new()
@@ -338,4 +340,14 @@ pub fn write_failures(path: &Path, seed: u64, failures: &[Failure]) -> anyhow::R
 /// seat 1.
 pub fn seating_text(slots: &[u8]) -> String {
     slots.iter().map(|s| s.to_string()).collect::<Vec<_>>().join("-")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_p_value_past_double_precision_is_the_bound_0_and_an_undefined_one_empty() {
+        assert_eq!(super::e6(1e-320), "0");
+        assert_eq!(super::e6(2.5e-12), "2.500000e-12");
+        assert_eq!(super::e6(f64::NAN), "");
+    }
 }

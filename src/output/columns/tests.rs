@@ -68,3 +68,26 @@ fn a_games_length_docs_stand_under_lengths_csv() {
     assert!(section < at && at < next, "{text}");
     assert!(!columns_text(2, false, &[], None).contains(note));
 }
+
+/// A p-value below 1e-300 is written as 0 (`csv_files::e6`): the dictionary says so beside
+/// every column written that way, since the output guide promises no number stands for an
+/// undefined figure and a reader would otherwise take 0 as certain.
+#[test]
+fn every_p_value_column_written_as_a_bound_says_what_0_means() {
+    for (file, columns) in [(SEATS_CSV, SEATS_EXTRA), (BALANCE_CSV, "")] {
+        let doc = FILES.iter().find(|f| f.name == file).expect(file);
+        let all = format!("{}\n{columns}", doc.columns);
+        let p_columns: Vec<&str> = all
+            .lines()
+            .filter(|l| l.starts_with("p_value |") || l.starts_with("p_holm |"))
+            .collect();
+        assert!(!p_columns.is_empty(), "{file}");
+        for line in p_columns {
+            assert!(
+                line.contains("a 0 means below 1e-300")
+                    || line.contains("a 0 here means below 1e-300"),
+                "{file}: {line}"
+            );
+        }
+    }
+}
