@@ -210,16 +210,18 @@ pub fn render(dir: &Path, others: Option<&[String]>) -> Result<String, ReportErr
     );
 
     page.heading("First-player edge at each rung");
+    // The share the verdicts and stdout judge: of the decisive matches (a sole winner), not
+    // the one that counts a draw as half (ladder.csv's seat0_share).
     let seat0 = estimates(
         &bots,
-        &column(&t, "seat0_share")?,
-        &column(&t, "seat0_lo")?,
-        &column(&t, "seat0_hi")?,
+        &column(&t, "seat0_decisive_win_rate")?,
+        &column(&t, "seat0_decisive_ci_low")?,
+        &column(&t, "seat0_decisive_ci_high")?,
     );
     let fair = column(&t, "fair_share")?.first().copied().flatten();
     page.chart(
         "seat0",
-        "seat 0's win share with every seat played by that rung, with its 95% range; the line is the fair share",
+        "seat 0's share of the decisive matches (a sole winner) with every seat played by that rung, with its 95% range; the line is the fair share",
         &intervals(&seat0, &Guide { line: fair, band: None }, "seat 0 share")?,
     );
 

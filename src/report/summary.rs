@@ -247,7 +247,17 @@ fn skill_section(page: &mut Page, dir: &Path, games: &[PathBuf]) -> Result<(), R
             ],
             None => [None; 3],
         };
-        let seat0 = [at(&["seat0_share"])?, at(&["seat0_lo"])?, at(&["seat0_hi"])?];
+        // The first-seat question is asked of the decisive matches everywhere (stdout, the
+        // verdicts, seats.csv), never of a share that counts draws as halves.
+        let seat0 = [
+            at(&["seat0_decisive_win_rate"])?,
+            at(&["seat0_decisive_ci_low"])?,
+            at(&["seat0_decisive_ci_high"])?,
+        ];
+        let self_play = match (at(&["self_play_decisive_matches"])?, at(&["self_play_matches"])?) {
+            (Some(d), Some(n)) => format!("{d:.0} of {n:.0}"),
+            _ => String::new(),
+        };
         rows.push(vec![
             name.clone(),
             interval(rating, 0),
@@ -255,7 +265,7 @@ fn skill_section(page: &mut Page, dir: &Path, games: &[PathBuf]) -> Result<(), R
             interval(seat0, 3),
             num(at(&["fair_share"])?),
             num(at(&["h2h_matches"])?),
-            num(at(&["self_play_matches"])?),
+            self_play,
         ]);
     }
     if rows.is_empty() {
@@ -267,10 +277,10 @@ fn skill_section(page: &mut Page, dir: &Path, games: &[PathBuf]) -> Result<(), R
             "game",
             "greedy over random (Elo, 95%)",
             "random wins against greedy (share, 95%)",
-            "seat 0 share, every seat greedy (95%)",
+            "seat 0's share of decisive matches, every seat greedy (95%)",
             "fair share",
             "head-to-head matches",
-            "self-play matches",
+            "self-play matches decisive",
         ],
         &rows,
     );

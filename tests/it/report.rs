@@ -187,6 +187,26 @@ fn the_default_experiment_gets_a_summary_linking_every_game() {
             html.contains(&format!("<td>{game}</td><td>{elo:.0} [")),
             "{game}'s rating {elo:.0}"
         );
+        // One figure per question (Issue 64): seat 0's share with greedy in every seat is
+        // the share of the decisive matches, as the ladder's verdict and stdout give it,
+        // never the one that counts a draw as half.
+        let header: Vec<&str> = ladder.lines().next().unwrap().split(',').collect();
+        let cell = |name: &str| -> Option<f64> {
+            let i = header.iter().position(|h| *h == name).unwrap();
+            greedy.split(',').nth(i).unwrap().parse().ok()
+        };
+        // Undefined (no decisive match: greedy draws every tic-tac-toe) is an empty cell.
+        let decisive = match (
+            cell("seat0_decisive_win_rate"),
+            cell("seat0_decisive_ci_low"),
+            cell("seat0_decisive_ci_high"),
+        ) {
+            (Some(x), Some(lo), Some(hi)) => format!("{x:.3} [{lo:.3}, {hi:.3}]"),
+            _ => String::new(),
+        };
+        let row = html.split(&format!("<td>{game}</td><td>{elo:.0} [")).nth(1).unwrap();
+        let row = &row[..row.find("</tr>").unwrap()];
+        assert!(row.contains(&format!("<td>{decisive}</td>")), "{game}: {decisive} in {row}");
         let page = read(&dir.join("skill").join(game), "report.html");
         assert_self_contained(&page, game);
         assert!(
