@@ -18,8 +18,9 @@ use crate::session::{
 };
 use crate::stats::SHARE_UNIT;
 use crate::stats::analysis;
+use crate::stats::sweep_verdict::more::{MoreMatches, more_to_decide};
 use crate::stats::tally::LENGTH_MEASURES;
-use crate::stats::verdict::grouped;
+use crate::stats::verdict::{ALPHA, Answer, grouped, round_count};
 
 #[derive(Args, Debug, Default)]
 pub struct SweepArgs {
@@ -248,10 +249,21 @@ fn print_rows(result: &SweepResult, explain: bool) {
         "variant", "seat 0", unit, "answer"
     ));
     let mut removed = Vec::new();
+    let mut more = Vec::new();
     for (v, name) in names.iter().enumerate() {
         let t = &result.block.tallies[v];
         let balance = analysis::balance(t, &meta.labels, margin);
-        let words = analysis::answer(&balance.seats, margin).brief(margin);
+        let answer = analysis::answer(&balance.seats, margin);
+        let words = answer.brief(margin);
+        if matches!(answer, Answer::OpenEdge | Answer::NotEnough) {
+            match more_to_decide(t, margin, ALPHA) {
+                Some(MoreMatches::About(n)) => {
+                    more.push(format!("{name} about {}", round_count(n)))
+                }
+                Some(MoreMatches::Unaffordable) => more.push(format!("{name} none affordable")),
+                None => {}
+            }
+        }
         let against = if v == b {
             String::new()
         } else {
@@ -265,6 +277,13 @@ fn print_rows(result: &SweepResult, explain: bool) {
             t.lengths[index].mean()
         )
         .trim_end());
+    }
+    if !more.is_empty() {
+        // Each variant's own answer (at 5%, as its verdict.txt): the table's column.
+        say(&format!(
+            "  more matches that would tell each open answer (a chance of 80%): {}",
+            more.join(", ")
+        ));
     }
     say(&format!(
         "  {} variants x {} matches, seed {}, {:.1} s -> {}",

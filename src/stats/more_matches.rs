@@ -97,12 +97,26 @@ pub fn advise(
     cap: u64,
     how: Continuation,
 ) -> Option<Advice> {
+    advise_at(sole_wins, decisive, fair, margin_pp, cap, how, ALPHA)
+}
+
+/// [`advise`] for a verdict whose tests are at `alpha` instead of 5%: a sweep's claim about
+/// all its variants at once tests each at 5% split over the variants.
+pub fn advise_at(
+    sole_wins: &[u64],
+    decisive: u64,
+    fair: f64,
+    margin_pp: f64,
+    cap: u64,
+    how: Continuation,
+    alpha: f64,
+) -> Option<Advice> {
     if decisive == 0 || sole_wins.is_empty() {
         return None;
     }
     let shares: Vec<f64> = sole_wins.iter().map(|&w| w as f64 / decisive as f64).collect();
     let m = margin_pp / 100.0;
-    let estimates = Estimates::new(&shares, decisive);
+    let estimates = Estimates { alpha, ..Estimates::new(&shares, decisive) };
     // The draws' share is itself an estimate of the chance: it must clear 80% by two of its
     // own standard errors, so that the chance does.
     let target = POWER + 2.0 * (POWER * (1.0 - POWER) / DRAWS as f64).sqrt();
@@ -128,7 +142,7 @@ pub fn advise(
             break;
         }
         if n >= cap {
-            return Some(Advice::Unaffordable(stalemate(sole_wins, decisive, fair, m)));
+            return Some(Advice::Unaffordable(stalemate(sole_wins, decisive, fair, m, alpha)));
         }
         below = n;
         n = (n + n / 16 + 1).min(cap);
@@ -171,6 +185,8 @@ struct Estimates<'a> {
     /// `DRAWS` rows of one value per seat: a draw of the multinomial covariance diag p - ppᵀ
     /// of one decisive match, as √p·z - p·Σ√p·z with z standard normal.
     draws: Vec<f64>,
+    /// The level of the verdict's tests.
+    alpha: f64,
 }
 
 impl<'a> Estimates<'a> {
@@ -189,7 +205,7 @@ impl<'a> Estimates<'a> {
                 }
             }
         }
-        Estimates { shares, played: played as f64, draws }
+        Estimates { shares, played: played as f64, draws, alpha: ALPHA }
     }
 
     fn chance(&self, n: u64, fair: f64, m: f64, how: Continuation) -> f64 {
@@ -210,12 +226,13 @@ impl<'a> Estimates<'a> {
             return 0.0;
         }
         let n = n as f64;
-        let z = z_for(1.0 - 2.0 * ALPHA);
+        let alpha = self.alpha;
+        let z = z_for(1.0 - 2.0 * alpha);
         // With two seats the two tests are one: no adjustment, as in the verdict.
         let tests = crate::stats::verdict::tests(k);
-        let z_diff = z_for(1.0 - ALPHA / tests);
+        let z_diff = z_for(1.0 - alpha / tests);
         // "Beyond" is claimed of some seat: each seat's test at 5% split over the seats.
-        let z_beyond = z_for(1.0 - 2.0 * ALPHA / tests);
+        let z_beyond = z_for(1.0 - 2.0 * alpha / tests);
         let continuity = 0.5 / n;
         let significant = z_diff * (fair * (1.0 - fair) / n).sqrt();
         // Per seat: the room an estimate has to be shown within, and the distance past which
@@ -256,13 +273,13 @@ fn standard_normal(rng: &mut crate::core::Rng) -> f64 {
 
 /// What the matches played can decide: the margin they show every seat within, the one
 /// they show a seat beyond, and the seat nearest the margin asked about.
-fn stalemate(sole_wins: &[u64], decisive: u64, fair: f64, m: f64) -> Stalemate {
+fn stalemate(sole_wins: &[u64], decisive: u64, fair: f64, m: f64, alpha: f64) -> Stalemate {
     let mut within: f64 = 0.0;
     let mut beyond: f64 = 0.0;
     let mut nearest = (0, f64::INFINITY, 0.0);
-    let split = 2.0 * ALPHA / crate::stats::verdict::tests(sole_wins.len());
+    let split = 2.0 * alpha / crate::stats::verdict::tests(sole_wins.len());
     for (seat, &w) in sole_wins.iter().enumerate() {
-        let (lo, hi) = clopper_pearson(w, decisive, 1.0 - 2.0 * ALPHA);
+        let (lo, hi) = clopper_pearson(w, decisive, 1.0 - 2.0 * alpha);
         within = within.max(hi - fair).max(fair - lo);
         let (lo, hi) = clopper_pearson(w, decisive, 1.0 - split);
         beyond = beyond.max(lo - fair).max(fair - hi);

@@ -478,9 +478,23 @@ fn a_sweep_row_names_its_baseline_by_value_and_answers_in_the_verdict_words() {
     let rows: Vec<&str> =
         text.lines().filter(|l| l.starts_with("    value_12=") && l.contains("%  ")).collect();
     assert_eq!(rows.len(), 2, "{text}");
-    for row in rows {
+    for row in &rows {
         assert!(words.iter().any(|w| row.contains(w)), "{row}");
     }
+    // Issue 64: an open answer says how many more matches would tell it, the count of the
+    // variant's own verdict.txt.
+    let open: Vec<&str> =
+        rows.iter().filter(|r| r.contains("not enough matches")).copied().collect();
+    assert!(!open.is_empty(), "400 matches decide nothing: {text}");
+    let flat = crate::common::unwrapped(&text);
+    let line = flat
+        .lines()
+        .find(|l| l.starts_with("  more matches that would tell each open answer"))
+        .unwrap_or_else(|| panic!("{text}"));
+    let verdict = std::fs::read_to_string(out.join("v000_value_12-8").join("verdict.txt")).unwrap();
+    let (_, after) = verdict.split_once("; about ").expect("the variant's advice");
+    let count = after.split(' ').next().unwrap();
+    assert!(line.contains(&format!("value_12=8 about {count}")), "{line} / {verdict}");
 }
 
 /// A rule that changes which counters a game keeps (LOW BLOW's `rounds` adds per-round

@@ -35,10 +35,12 @@ use crate::stats::analysis::{answer, answer_at, seat_balances};
 use crate::stats::hypothesis::holm;
 use crate::stats::intervals::{wilson, z_for};
 use crate::stats::paired::{MAX_JOINT_VARIANTS, PairedSums};
-use crate::stats::verdict::{Answer, Levels};
+use crate::stats::verdict::{Answer, Levels, round_count};
 use crate::stats::{SHARE_UNIT, Tally};
+use more::{MoreMatches, more_to_decide};
 
 mod fairness;
+pub mod more;
 
 const ALPHA: f64 = 0.05;
 
@@ -386,10 +388,50 @@ fn fair_line(f: &SweepFacts) -> Said {
             each.join("; ")
         ));
     }
+    text.push_str(&more_matches_at_once(f, &at_once, split));
     let method = format!(
-        "each variant's verdict, TOST per seat on decisive matches, its tests at 5%/{variants}: Bonferroni over the variants"
+        "each variant's verdict, TOST per seat on decisive matches, its tests at 5%/{variants}: Bonferroni over the variants; more matches: the count at which each undecided variant's verdict at that level decides with a chance of 80%, averaged over the true shares its matches allow"
     );
     Said::with_method(&text, &method, ".")
+}
+
+/// How many more matches per variant would let the claim about all the variants at once
+/// decide for those it leaves open: the most any of them needs at the split level `alpha`
+/// (every variant plays the same matches), and which no affordable count decides.
+fn more_matches_at_once(f: &SweepFacts, at_once: &[Answer], alpha: f64) -> String {
+    let open: Vec<usize> = (0..at_once.len())
+        .filter(|&v| matches!(at_once[v], Answer::OpenEdge | Answer::NotEnough))
+        .collect();
+    let advice: Vec<(usize, MoreMatches)> = open
+        .iter()
+        .filter_map(|&v| Some((v, more_to_decide(&f.tallies[v], f.margin_pp, alpha)?)))
+        .collect();
+    let names =
+        |vs: Vec<usize>| list(&vs.into_iter().map(|v| f.names[v].clone()).collect::<Vec<_>>());
+    let counts: Vec<(usize, u64)> = advice
+        .iter()
+        .filter_map(|&(v, m)| match m {
+            MoreMatches::About(n) => Some((v, n)),
+            MoreMatches::Unaffordable => None,
+        })
+        .collect();
+    let stuck: Vec<usize> =
+        advice.iter().filter(|(_, m)| *m == MoreMatches::Unaffordable).map(|(v, _)| *v).collect();
+    let mut text = String::new();
+    if let Some(most) = counts.iter().map(|(_, n)| *n).max() {
+        text.push_str(&format!(
+            "; about {} more matches per variant would tell for {} (a chance of 80% each)",
+            round_count(most),
+            names(counts.iter().map(|(v, _)| *v).collect())
+        ));
+    }
+    if !stuck.is_empty() {
+        text.push_str(&format!(
+            "; no affordable number of matches tells for {} (an edge too close to the margin's)",
+            names(stuck)
+        ));
+    }
+    text
 }
 
 fn deviation_line(f: &SweepFacts) -> Said {
