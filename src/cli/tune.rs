@@ -169,6 +169,10 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
             result.difficulty[i]
         );
     }
+    // Beside the objective's column: whether the search could tell its values apart.
+    if let Some(warning) = result.said.as_ref().and_then(|s| s.warning()) {
+        crate::output::console::say(&format!("  {warning}"));
+    }
     let margin = c.fair_within_pp;
     let words = |v: usize| {
         let balance = analysis::balance(&c.block.tallies[v], &meta.labels, margin);
@@ -200,20 +204,9 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
         let label = if variant.name == proposal { "proposal" } else { "objective" };
         crate::outln!("    {label}: {}; {} (win shares in pp)", words(v), parts.join("; "));
     }
-    // The same conclusion a sweep draws, with the variants called by their roles.
-    let proposal = crate::session::tune::value_sets(&result.principle).join(",");
-    let roles: Vec<String> = meta
-        .variants
-        .iter()
-        .enumerate()
-        .map(|(v, variant)| match v {
-            _ if v == meta.baseline => "the current values (baseline)".to_string(),
-            _ if variant.name == proposal => "the proposal".to_string(),
-            _ => "the objective's proposal".to_string(),
-        })
-        .collect();
-    // In plain words; the methods are in the confirmation's verdict.txt.
-    for line in meta.conclusion_naming_said(&c.block, margin, &roles) {
+    // The same conclusion a sweep draws, with the variants called by their roles, in plain
+    // words; the methods are in the tuning's verdict.txt (and the confirmation's).
+    for line in result.said.iter().flat_map(|s| &s.conclusion) {
         crate::output::console::say(&format!("  {}", line.plain));
     }
     crate::outln!("  rules file: {}/proposal.toml (arena run --rules ...)", result.root.display());

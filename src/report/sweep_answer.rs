@@ -14,6 +14,7 @@ use crate::report::question::{bots_phrase, lineup_labels};
 use crate::report::table::Table;
 use crate::report::verdict::plain::{self, and_list};
 use crate::report::verdict::{Shown, levels_of, shown};
+use crate::stats::sweep_verdict::printed_ends;
 use crate::stats::verdict::Answer;
 
 /// One variant's answer, when its folder holds a run that can be read.
@@ -100,7 +101,7 @@ fn answers(variants: &[Variant]) -> Option<(String, String)> {
 
 /// Each variant's largest seat deviation from a fair share with its interval (an older
 /// `sweep.csv` gives none: the figure alone), from `sweep.csv`; `None` when it has none.
-fn deviations(t: &Table, names: &[String]) -> Result<Option<String>, ReportError> {
+fn deviations(t: &Table, names: &[String], margin_pp: f64) -> Result<Option<String>, ReportError> {
     let Some(v) = t.col(&["max_seat_deviation_pp"]) else { return Ok(None) };
     let (lo, hi) = (t.col(&["max_seat_deviation_ci_low"]), t.col(&["max_seat_deviation_ci_high"]));
     let mut parts = Vec::new();
@@ -108,15 +109,26 @@ fn deviations(t: &Table, names: &[String]) -> Result<Option<String>, ReportError
         let Some(x) = t.num(i, v)? else { continue };
         let bound = |c: Option<usize>| c.map(|c| t.num(i, c)).transpose().map(Option::flatten);
         match (bound(lo)?, bound(hi)?) {
-            (Some(l), Some(h)) => parts.push(format!("{name} {x:.1} ({l:.1} to {h:.1})")),
+            (Some(l), Some(h)) => {
+                let (l, h) = printed_ends(l, h, margin_pp);
+                parts.push(format!("{name} {x:.1} ({l:.1} to {h:.1})"))
+            }
             _ => parts.push(format!("{name} {x:.1}")),
         }
     }
     if parts.is_empty() {
         return Ok(None);
     }
+    // The range is named only where one is shown (an older sweep.csv has none).
+    let range = if lo.is_some() && hi.is_some() {
+        format!(
+            ", with the 90% range its variant's answer was decided on (shown fair only where it ends at {margin_pp} or below)"
+        )
+    } else {
+        String::new()
+    };
     Ok(Some(format!(
-        "The largest gap between a seat's share and a fair share, in percentage points: {}.",
+        "The largest gap between a seat's share and a fair share, in percentage points{range}: {}.",
         parts.join(", ")
     )))
 }
@@ -145,7 +157,7 @@ pub fn answer_box(
         )),
         None => out.push_str(&format!("<p class=\"figures\">{}</p>", esc(&margin))),
     }
-    if let Some(d) = deviations(t, names)? {
+    if let Some(d) = deviations(t, names, margin_pp)? {
         out.push_str(&format!("<p class=\"figures\">{}</p>", esc(&d)));
     }
     out.push_str("</div>");
@@ -162,6 +174,6 @@ pub fn method_paragraphs(variants: &[Variant]) -> Vec<String> {
         let words = if words.is_empty() { v.shown.figures.clone() } else { words.join(" ") };
         out.push(format!("{}: {words}", v.name));
     }
-    out.push("The largest seat deviation's interval is 95% for the variant, all its seats at once (Wilson per seat, Bonferroni over the seats).".into());
+    out.push("The largest seat deviation's interval is its variant's own verdict's, 90%, all its seats at once: its upper end, from every seat's 90% Clopper-Pearson interval (the margin test, TOST), is within the margin exactly when that verdict shows every seat within it; its lower end is from every seat's interval at the beyond-the-margin test's level (5% split over the seats). Each end is a 95% bound.".into());
     out
 }

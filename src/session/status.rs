@@ -327,7 +327,10 @@ fn tune_status(dir: &Path) -> GameStatus {
     let marker = std::fs::read_to_string(dir.join(TUNE_PAUSED));
     let resume = format!("continue with `arena tune --resume {}`", dir.display());
     let (state, detail) = if finished {
-        ("finished", "see tune.csv, proposal.toml and confirm/sweep_diff.csv".to_string())
+        (
+            "finished",
+            "see verdict.txt, tune.csv, proposal.toml and confirm/sweep_diff.csv".to_string(),
+        )
     } else if running {
         ("running", "measurement, search, then confirmation".to_string())
     } else if let Ok(step) = marker {

@@ -18,5 +18,6 @@ pub mod ladder;
 pub mod paired;
 pub mod ratings;
 pub mod sequential;
+pub mod step_noise;
 pub mod sweep_verdict;
 pub mod verdict;

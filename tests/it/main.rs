@@ -65,5 +65,6 @@ mod sweep_conclusion;
 mod symlinks;
 mod tour;
 mod traces;
+mod tune;
 mod until_decided;
 mod view;

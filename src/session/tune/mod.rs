@@ -15,10 +15,12 @@
 //! current values, with paired intervals.
 
 pub mod run;
+pub mod verdict;
 
 use crate::arena::sweep::SweepBlock;
 use crate::core::{bot_stream, derive_rng};
 use crate::session::input::input;
+use crate::session::plan::Shard;
 use crate::session::plan::request::RunRequest;
 use crate::session::sweep::run::play_sweep;
 use crate::session::sweep::{MAX_VARIANTS, Sweep, SweepRequest};
@@ -81,6 +83,22 @@ impl Objective {
             Objective::Share { number, share } => {
                 (100.0 * (point_share(t, metric_names, *number) - share)).powi(2)
             }
+        }
+    }
+
+    /// The objective on the scale a designer reads, the root of the loss: the seats'
+    /// distance from a fair share (√Σ squared deviations) in pp, the mean length's distance
+    /// from its target in turns, the card's share's distance from its target in pp. The
+    /// search's noise is judged on this scale, so its warning speaks in these units.
+    pub fn distance(&self, t: &Tally, metric_names: &[String]) -> f64 {
+        self.loss(t, metric_names).sqrt()
+    }
+
+    /// The unit of [`Objective::distance`].
+    pub fn unit(&self) -> &'static str {
+        match self {
+            Objective::Length(_) => "turns",
+            Objective::Balance | Objective::Share { .. } => "pp",
         }
     }
 }
@@ -236,6 +254,10 @@ pub struct SpsaStep {
     pub minus: Vec<i64>,
     pub loss_plus: f64,
     pub loss_minus: f64,
+    /// The objective's change between the two sides ([`Objective::distance`] of `plus`
+    /// minus that of `minus`) on each half of the step's matches: what tells the step's
+    /// noise from the values' effect ([`crate::stats::step_noise`]).
+    pub change_halves: [f64; 2],
     pub theta: Vec<f64>,
 }
 
@@ -291,15 +313,31 @@ pub fn spsa(
         if plus == minus {
             continue;
         }
-        let sweep = sweep_of(base, seed, s.matches, &[plus.clone(), minus.clone()], Some(&plus))?;
-        let block: SweepBlock = play_sweep(&sweep, threads)?;
+        let mut sweep =
+            sweep_of(base, seed, s.matches, &[plus.clone(), minus.clone()], Some(&plus))?;
         let names = sweep.meta().metric_names;
-        let index = |values: &[i64]| {
+        let index = |sweep: &Sweep, values: &[i64]| {
             let sets = value_sets(values).join(",");
             sweep.variants.iter().position(|v| v.name == sets).expect("a variant")
         };
-        let loss_plus = objective.loss(&block.tallies[index(&plus)], &names);
-        let loss_minus = objective.loss(&block.tallies[index(&minus)], &names);
+        let (at_plus, at_minus) = (index(&sweep, &plus), index(&sweep, &minus));
+        // The step's matches in two halves (shards 0/2 and 1/2 of its deal groups): each
+        // half's change tells the step's noise from the values' effect; merged, they are the
+        // whole step's tallies, exactly as one sweep of all the matches counts them.
+        let mut halves = Vec::with_capacity(2);
+        for index in 0..2 {
+            sweep.request.request.shard = Some(Shard { index, count: 2 });
+            halves.push(play_sweep(&sweep, threads)?);
+        }
+        let change = |b: &SweepBlock| {
+            objective.distance(&b.tallies[at_plus], &names)
+                - objective.distance(&b.tallies[at_minus], &names)
+        };
+        let change_halves = [change(&halves[0]), change(&halves[1])];
+        let mut block: SweepBlock = halves.swap_remove(0);
+        block.merge(&halves[0]);
+        let loss_plus = objective.loss(&block.tallies[at_plus], &names);
+        let loss_minus = objective.loss(&block.tallies[at_minus], &names);
         let g: Vec<f64> = delta.iter().map(|d| (loss_plus - loss_minus) / (2.0 * ck * d)).collect();
         let a_val = *a.get_or_insert_with(|| {
             let gmax = g.iter().fold(0.0f64, |m, x| m.max(x.abs()));
@@ -319,6 +357,7 @@ pub fn spsa(
             minus,
             loss_plus,
             loss_minus,
+            change_halves,
             theta: theta.clone(),
         };
         on_step(&step);

@@ -3,8 +3,9 @@
 //! proposal on a seed the search never used: its sweep_diff.csv holds the paired effects),
 //! `proposal.toml` (and `proposal-objective.toml` after a search), rules files that
 //! `arena run --rules` takes as they are, `tune.csv` (current against proposed values with
-//! the measured difficulty and shares of points) and `tune.json` (every seed used, so the
-//! confirmation's independence can be checked).
+//! the measured difficulty and shares of points), `verdict.txt` (whether the search's steps
+//! could tell their values apart, then the confirmation's conclusion, with their methods)
+//! and `tune.json` (every seed used, so the confirmation's independence can be checked).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -26,7 +27,9 @@ use crate::session::tune::{
 
 /// The tuning request, written first into a tuning folder: `arena tune --resume` reads it.
 pub use crate::core::layout::TUNE_REQUEST;
-use crate::core::layout::{TUNE_CSV, TUNE_FILE};
+use crate::core::layout::{TUNE_CSV, TUNE_FILE, VERDICT_TXT};
+use crate::session::tune::verdict::{SearchFacts, TuneSaid, search_noise, tune_said};
+use crate::stats::step_noise::StepNoise;
 
 /// Written when a stop signal pauses a tuning (the step it paused in), removed when it
 /// continues: `arena status` tells a paused tuning from one whose process died.
@@ -56,6 +59,10 @@ pub struct TuneResult {
     pub principle: Vec<i64>,
     pub searched: Option<Vec<i64>>,
     pub difficulty: Vec<f64>,
+    /// After a search: its steps' change and noise ([`crate::stats::step_noise`]).
+    pub search_noise: Option<StepNoise>,
+    /// What the tuning concludes (`verdict.txt`, stdout's lines); `None` when paused.
+    pub said: Option<TuneSaid>,
     pub confirm: SweepResult,
     pub seconds: f64,
     /// Set when a stop signal paused the tuning: the step it paused in.
@@ -173,6 +180,8 @@ fn tune_in(
             principle: Vec::new(),
             searched: None,
             difficulty: Vec::new(),
+            search_noise: None,
+            said: None,
             confirm,
             seconds: started.elapsed().as_secs_f64(),
             paused_in: Some(step),
@@ -215,7 +224,9 @@ fn tune_in(
     if confirmed.paused_at.is_some() {
         return paused(confirmed, "confirmation");
     }
+    let noise = search_noise(&steps, tune.step_matches);
     let found = Found {
+        search_noise: noise,
         current: &current,
         principle: &principle,
         searched: searched.as_deref(),
@@ -225,7 +236,7 @@ fn tune_in(
         steps,
         started,
     };
-    write_tune_files(&root, tune, exec, &found, &confirmed)?;
+    let said = write_tune_files(&root, tune, exec, &found, &confirmed)?;
     let seconds = started.elapsed().as_secs_f64();
     Ok(TuneResult {
         root,
@@ -233,6 +244,8 @@ fn tune_in(
         principle,
         searched,
         difficulty: p,
+        search_noise: noise,
+        said: Some(said),
         confirm: confirmed,
         seconds,
         paused_in: None,
@@ -285,6 +298,7 @@ struct Found<'a> {
     names: &'a [String],
     seeds: TuneSeeds,
     steps: Vec<SpsaStep>,
+    search_noise: Option<StepNoise>,
     started: Instant,
 }
 
@@ -314,17 +328,20 @@ struct TuneRecord<'a> {
     proposed: &'a [i64],
     objective_proposal: Option<&'a [i64]>,
     spsa_steps: &'a [SpsaStep],
+    /// Whether the search's steps could tell their values apart (`verdict.txt` in words).
+    search_noise: Option<StepNoise>,
     elapsed_seconds: f64,
 }
 
-/// Write the proposals, `tune.csv` and, last, `tune.json` (with every file's digest).
+/// Write the proposals, `tune.csv`, `verdict.txt` and, last, `tune.json` (with every
+/// file's digest); returns what the verdict says.
 fn write_tune_files(
     root: &Path,
     tune: &TuneRequest,
     exec: &Execution,
     found: &Found,
     confirmed: &SweepResult,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<TuneSaid> {
     let base = &tune.request;
     let Found { current, principle, searched, difficulty: p, names, .. } = *found;
     let share_of = |values: &[i64], n: usize| {
@@ -378,12 +395,20 @@ fn write_tune_files(
         })
         .collect();
     write_csv(&root.join(TUNE_CSV), &header, rows)?;
+    let search = tune.objective.as_ref().map(|objective| SearchFacts {
+        objective,
+        steps: found.steps.len(),
+        matches: tune.step_matches,
+        noise: found.search_noise.as_ref(),
+    });
+    let said = tune_said(confirmed, principle, search);
+    write_atomic(&root.join(VERDICT_TXT), said.whole().as_bytes())?;
     let seconds = found.started.elapsed().as_secs_f64();
     let mut files: Vec<String> = ["measure", "confirm", "proposal.toml"].map(String::from).into();
     if searched.is_some() {
         files.push("proposal-objective.toml".into());
     }
-    files.extend([TUNE_CSV, TUNE_REQUEST, TUNE_FILE].map(String::from));
+    files.extend([TUNE_CSV, VERDICT_TXT, TUNE_REQUEST, TUNE_FILE].map(String::from));
     let record = TuneRecord {
         tune,
         input_files: crate::session::plan::input_records(
@@ -398,6 +423,7 @@ fn write_tune_files(
         proposed: principle,
         objective_proposal: searched,
         spsa_steps: &found.steps,
+        search_noise: found.search_noise,
         elapsed_seconds: seconds,
     };
     write_record(root, TUNE_FILE, &exec.command_line, &record, files)?;
@@ -407,5 +433,5 @@ fn write_tune_files(
         std::fs::remove_file(&spent)
             .map_err(|e| crate::output::io_failure("removing", &spent, e))?;
     }
-    Ok(())
+    Ok(said)
 }

@@ -18,9 +18,13 @@
 //!   its tests at 5% split over the variants (Bonferroni), so that the variants named fair
 //!   are all fair at once with 95%; those a variant's own 5% verdict names besides are said
 //!   to be so each alone.
-//! - **Largest seat deviation**: max over seats of |decisive share − 1/players|, with an
-//!   interval from each seat's Wilson interval at 1 − 5%/players (Bonferroni), so the
-//!   interval covers the variant's true maximum with at least 95%.
+//! - **Largest seat deviation**: max over seats of |decisive share − 1/players|, with the
+//!   interval of the variant's own verdict, so that its figure never contradicts its words:
+//!   the upper end from each seat's 90% Clopper-Pearson interval, the margin test's (TOST),
+//!   is at most the margin exactly when that verdict shows every seat within it; the lower
+//!   end from each seat's interval at the "beyond the margin" test's level (5% split over
+//!   the seats). Each end is a 95% one-sided bound on the variant's true maximum, so the
+//!   interval is a 90% one ([`largest_deviation`]).
 //! - **Trend** (one numeric rule, three or more values): the least-squares slope of the
 //!   variants' means on the rule's value, a linear contrast whose standard error comes from
 //!   the exact per-match covariances of the paired variants; seats' slopes Holm-adjusted, and
@@ -33,7 +37,7 @@ use statrs::distribution::{ContinuousCDF, Normal};
 
 use crate::stats::analysis::{answer, answer_at, seat_balances};
 use crate::stats::hypothesis::holm;
-use crate::stats::intervals::{wilson, z_for};
+use crate::stats::intervals::{clopper_pearson, z_for};
 use crate::stats::paired::{MAX_JOINT_VARIANTS, PairedSums};
 use crate::stats::verdict::{Answer, Levels, round_count};
 use crate::stats::{SHARE_UNIT, Tally};
@@ -56,7 +60,8 @@ pub struct SweepFacts<'a> {
     pub numeric: Option<(&'a str, Vec<f64>)>,
 }
 
-/// The largest seat deviation of a variant, in pp, with its simultaneous interval.
+/// The largest seat deviation of a variant, in pp, with the interval its own verdict
+/// decides on ([`largest_deviation`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Deviation {
     pub pp: f64,
@@ -65,7 +70,18 @@ pub struct Deviation {
 }
 
 /// `tally`'s largest seat deviation from the fair share of decisive matches (NaN when no
-/// match was decisive).
+/// match was decisive), with the interval of the variant's verdict at the fixed levels.
+///
+/// Why these ends: "within ±m for every seat" is decided seat by seat on each seat's 90%
+/// Clopper-Pearson interval (TOST, an intersection-union test that needs no adjustment over
+/// the seats), so the largest distance from the fair share to any end of those intervals is
+/// at most m exactly when the verdict says within. It is also a 95% upper bound on the true
+/// largest deviation: that maximum belongs to one seat, which exceeds the bound only if the
+/// true share lies beyond its interval's far end, a 5% event. The lower end claims that
+/// *some* seat is at least that far from fair, so, as the verdict's "beyond the margin"
+/// test, it takes each seat's interval at 5% split over the seats (Bonferroni). Each end a
+/// 95% one-sided bound, the interval is a 90% one. (It was each seat's Wilson interval at
+/// 1 − 5%/seats, wider than the test's: a sweep printed "within ±1 pp" beside [0.0, 1.3].)
 pub fn largest_deviation(t: &Tally) -> Deviation {
     let players = t.players;
     let decisive = t.matches - t.capped - t.shared_first;
@@ -73,19 +89,46 @@ pub fn largest_deviation(t: &Tally) -> Deviation {
         return Deviation { pp: f64::NAN, low: f64::NAN, high: f64::NAN };
     }
     let fair = 1.0 / players as f64;
-    let confidence = 1.0 - ALPHA / players as f64;
+    let levels = Levels::FIXED;
+    let (within, beyond) = (1.0 - 2.0 * levels.margin, 1.0 - 2.0 * levels.beyond_for(players));
     let (mut pp, mut low, mut high) = (0.0f64, 0.0f64, 0.0f64);
     for side in &t.seats[..players] {
         let share = side.wins as f64 / decisive as f64;
-        let (lo, hi) = wilson(side.wins as f64, decisive, confidence);
         pp = pp.max((share - fair).abs());
-        // The interval's nearest and farthest points from the fair share.
+        // The margin test's interval: its farthest point from the fair share.
+        let (lo, hi) = clopper_pearson(side.wins, decisive, within);
+        high = high.max((lo - fair).abs().max((hi - fair).abs()));
+        // The beyond test's interval: its nearest point (0 when it holds the fair share).
+        let (lo, hi) = clopper_pearson(side.wins, decisive, beyond);
         let near =
             if lo <= fair && fair <= hi { 0.0 } else { (lo - fair).abs().min((hi - fair).abs()) };
         low = low.max(near);
-        high = high.max((lo - fair).abs().max((hi - fair).abs()));
     }
     Deviation { pp: 100.0 * pp, low: 100.0 * low, high: 100.0 * high }
+}
+
+/// A deviation's interval as printed, to 0.1 pp, each end on the same side of the margin
+/// as its true value: rounded to the nearest tenth, except where that would cross the margin
+/// (an upper end of 1.04 prints 1.1, never 1.0 beside "not shown within ±1 pp"; a lower end
+/// of 1.03 prints 1.1 beside "unfair by more than ±1 pp").
+pub fn printed_ends(low: f64, high: f64, margin_pp: f64) -> (f64, f64) {
+    let end = |v: f64| {
+        let r = (10.0 * v).round() / 10.0;
+        if v > margin_pp && r <= margin_pp {
+            ((10.0 * margin_pp + 1e-9).floor() + 1.0) / 10.0
+        } else if v <= margin_pp && r > margin_pp {
+            (10.0 * margin_pp + 1e-9).floor() / 10.0
+        } else {
+            r
+        }
+    };
+    (end(low), end(high))
+}
+
+/// [`printed_ends`] as the conclusion prints them: `[0.0, 0.9]`.
+pub fn deviation_interval_text(d: &Deviation, margin_pp: f64) -> String {
+    let (low, high) = printed_ends(d.low, d.high, margin_pp);
+    format!("[{low:.1}, {high:.1}]")
 }
 
 fn two_sided_p(estimate: f64, se: f64) -> f64 {
@@ -441,7 +484,7 @@ fn deviation_line(f: &SweepFacts) -> Said {
         .zip(f.names)
         .map(|(d, name)| {
             if d.pp.is_finite() {
-                format!("{name} {:.1} [{:.1}, {:.1}]", d.pp, d.low, d.high)
+                format!("{name} {:.1} {}", d.pp, deviation_interval_text(d, f.margin_pp))
             } else {
                 format!("{name} undefined (no decisive match)")
             }
@@ -470,12 +513,21 @@ fn deviation_line(f: &SweepFacts) -> Said {
         }
         _ => String::new(),
     };
+    // The interval is the one each variant's own verdict decides on, and the words say how
+    // it reads against the margin, so that no figure beside a "within" contradicts it.
+    let margin = f.margin_pp;
+    let players = f.tallies.first().map_or(2, |t| t.players);
+    let beyond = 100.0 * (1.0 - 2.0 * Levels::FIXED.beyond_for(players));
+    // 97.5, 96.67: at most two decimals, none that are zeros.
+    let beyond = format!("{beyond:.2}").trim_end_matches('0').trim_end_matches('.').to_string();
     Said::with_method(
         &format!(
-            "Largest seat deviation from a fair share of decisive matches, in pp: {}",
+            "Largest seat deviation from a fair share of decisive matches, in pp, each with its own verdict's 90% interval (shown within ±{margin} pp where the interval ends at {margin} or below): {}",
             parts.join(", ")
         ),
-        "95% intervals, each for one variant, all its seats at once: Wilson per seat at 1 − 5%/seats",
+        &format!(
+            "each end a 95% bound for the variant, all its seats at once: the upper from every seat's 90% Clopper-Pearson interval, the margin test's (TOST), the lower from every seat's {beyond}% one, the beyond-the-margin test's (Bonferroni over the seats)"
+        ),
         &format!("{tail}."),
     )
 }

@@ -386,3 +386,83 @@ crate::sampled! {
         assert!(rate <= allowed, "{rate} > {allowed}");
     }
 }
+
+/// A tally of `wins.len()` seats whose every match had a sole winner, seat s winning
+/// `wins[s]`.
+fn decisive_tally(wins: &[u64]) -> Tally {
+    let mut t = Tally::new(wins.len(), 0);
+    t.matches = wins.iter().sum();
+    for (side, &w) in t.seats.iter_mut().zip(wins) {
+        side.matches = t.matches;
+        side.wins = w;
+        side.win_units = w * SHARE_UNIT;
+    }
+    t
+}
+
+/// The words and the figure answer one question: a variant's largest-deviation interval
+/// ends at the margin or below exactly when its own verdict shows every seat within it, and
+/// starts beyond the margin only when some seat is shown beyond it (Issue 64: "within
+/// ±1 pp" was printed beside [0.0, 1.3], a Wilson interval at 1 − 5%/seats).
+#[test]
+fn a_deviation_interval_ends_within_the_margin_exactly_when_the_verdict_says_within() {
+    let mut checked = (0, 0);
+    for n in [2_000u64, 5_000, 9_865, 20_000, 80_000] {
+        for tenths in 0..=30 {
+            // Seat 0 `tenths`/10 pp above a fair 25%, seat 1 as far below, seats 2 and 3 fair.
+            let off = (n as f64 * tenths as f64 / 1000.0).round() as u64;
+            let quarter = n / 4;
+            let wins = [quarter + off, quarter - off, quarter, n - 3 * quarter];
+            let t = decisive_tally(&wins);
+            let seats = seat_balances(&t);
+            let within = matches!(answer(&seats, 1.0), Answer::Fair | Answer::SmallEdge);
+            let d = largest_deviation(&t);
+            assert_eq!(within, d.high <= 1.0, "n = {n}, {wins:?}: {d:?}");
+            let beyond = seats.iter().any(|s| {
+                crate::stats::verdict::relevance(s.sole_wins, s.decisive, 0.25, 1.0, 4)
+                    == crate::stats::verdict::Relevance::Beyond
+            });
+            assert_eq!(beyond, d.low > 1.0, "n = {n}, {wins:?}: {d:?}");
+            assert!(d.low <= d.pp && d.pp <= d.high, "{d:?}");
+            // As printed, to a tenth: the words and the printed ends still agree.
+            let (low, high) = printed_ends(d.low, d.high, 1.0);
+            assert_eq!(within, high <= 1.0 + 1e-12, "n = {n}, {wins:?}: {d:?}");
+            assert_eq!(beyond, low > 1.0 + 1e-12, "n = {n}, {wins:?}: {d:?}");
+            assert!((high - d.high).abs() < 0.1 + 1e-9 && (low - d.low).abs() < 0.1 + 1e-9);
+            if within { checked.0 += 1 } else { checked.1 += 1 }
+        }
+    }
+    assert!(checked.0 > 10 && checked.1 > 10, "both answers were met: {checked:?}");
+}
+
+/// The tune that printed "within ±1 pp" beside "0.2 [0.0, 1.3]": 9,865 decisive matches of
+/// four seats, seat 1 at 24.8%. Its verdict is within ±1 pp, and now so is its figure.
+#[test]
+fn a_tune_confirmation_within_the_margin_prints_an_interval_inside_it() {
+    let tallies = [decisive_tally(&[2_480, 2_446, 2_470, 2_469])];
+    let names = ["the current values (baseline)".to_string()];
+    let t = &tallies[0];
+    assert_eq!(answer(&seat_balances(t), 1.0), Answer::Fair);
+    let d = largest_deviation(t);
+    assert!(d.high <= 1.0 && d.high > 0.5, "{d:?}");
+    let paired = PairedSums::new(1, vec!["seat0_win".into()], 0);
+    let facts = SweepFacts {
+        tallies: &tallies,
+        paired: &paired,
+        names: &names,
+        labels: &["greedy".into()],
+        margin_pp: 1.0,
+        numeric: None,
+    };
+    let line = deviation_line(&facts).plain;
+    assert!(
+        line.starts_with("Largest seat deviation from a fair share of decisive matches, in pp, each with its own verdict's 90% interval (shown within ±1 pp where the interval ends at 1 or below): the current values (baseline) 0.2 [0.0, 0.9]"),
+        "{line}"
+    );
+    assert!(!line.contains("1.3"), "{line}");
+    // Printed to a tenth, an end never crosses the margin its true value lies on a side of.
+    assert_eq!(printed_ends(1.03, 1.04, 1.0), (1.1, 1.1));
+    assert_eq!(printed_ends(0.0, 0.96, 1.0), (0.0, 1.0));
+    assert_eq!(printed_ends(0.2, 2.46, 2.5), (0.2, 2.5));
+    assert_eq!(printed_ends(0.2, 2.52, 2.5), (0.2, 2.6));
+}
