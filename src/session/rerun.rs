@@ -56,12 +56,29 @@ pub fn prepare(dir: &Path, out: Option<&Path>) -> anyhow::Result<Rerun> {
     let made_by = job.made_by().map_err(refused)?;
     let out = match out {
         Some(out) => out.to_path_buf(),
-        None => job.root.with_file_name(format!("{}-rerun", job.folder_name())),
+        // A job's folder named `.` (typed so, or a game named inside its experiment's
+        // folder) has no name to change: `NAME-rerun` beside it is found from its real path,
+        // else it would land inside the job.
+        None => {
+            let named = job.root.file_name().is_some_and(|n| n != "." && n != "..");
+            let root = if named { job.root.clone() } else { absolute(&job.root) };
+            root.with_file_name(format!("{}-rerun", job.folder_name()))
+        }
     };
     if same_folder(&out, &job.root) {
         return Err(input(format!(
             "arena rerun --out {}: that is the folder being rerun; name a new one",
             out.display()
+        )));
+    }
+    // Inside the job's folder the rerun's files would be compared as the job's own (and a
+    // sweep or an experiment would list it as one of theirs); around it, the other way.
+    let (out_at, root_at) = (absolute(&out), absolute(&job.root));
+    if out_at.starts_with(&root_at) || root_at.starts_with(&out_at) {
+        return Err(input(format!(
+            "arena rerun --out {}: that folder is inside {} or holds it; name one beside it",
+            out.display(),
+            job.root.display()
         )));
     }
     // Said here rather than by the command it runs, whose advice (`--resume` that folder)
@@ -74,6 +91,25 @@ pub fn prepare(dir: &Path, out: Option<&Path>) -> anyhow::Result<Rerun> {
     }
     let words = with_out(job_words(&job).map_err(refused)?, &out.display().to_string());
     Ok(Rerun { job, made_by, words, out })
+}
+
+/// `path` made absolute through its nearest existing ancestor (the rest as named), so that a
+/// folder not made yet can be placed against another.
+fn absolute(path: &Path) -> std::path::PathBuf {
+    let mut rest = Vec::new();
+    let mut at = path.to_path_buf();
+    loop {
+        if let Ok(real) = at.canonicalize() {
+            return rest.iter().rev().fold(real, |p, part| p.join(part));
+        }
+        match (at.file_name().map(|n| n.to_os_string()), at.parent()) {
+            (Some(name), Some(parent)) => {
+                rest.push(name);
+                at = if parent.as_os_str().is_empty() { ".".into() } else { parent.to_path_buf() };
+            }
+            _ => return path.to_path_buf(),
+        }
+    }
 }
 
 fn same_folder(a: &Path, b: &Path) -> bool {

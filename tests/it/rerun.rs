@@ -226,6 +226,20 @@ fn arena_rerun_says_whether_a_folder_matches() {
     assert_eq!(out, format!("matches c-luck: {n} CSV files byte-identical in c-luck-rerun\n"));
     assert_same_csvs(&cwd.join("c-luck"), &cwd.join("c-luck-rerun"));
 
+    // Named as `.` from inside the job's folder: the default folder is still beside it, never
+    // inside it (there it was compared as the job's own files: "differs", exit code 5).
+    let o = arena_in(&cwd.join("c-luck"), &["rerun", ".", "--out", "../from-inside", "--quiet"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    std::fs::remove_dir_all(cwd.join("c-luck-rerun")).unwrap();
+    let o = arena_in(&cwd.join("c-luck"), &["rerun", ".", "--quiet"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        cwd.join("c-luck-rerun/seats.csv").is_file() && !cwd.join("c-luck/c-luck-rerun").exists()
+    );
+    let o = arena_in(&cwd.join("c-luck"), &["rerun", ".", "--out", "inside"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("is inside"), "{}", stderr(&o));
+
     // Without --quiet it first says the line it plays, the one the page prints.
     let o = arena_in(cwd, &["rerun", "c-luck", "--out", "again"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
