@@ -230,7 +230,7 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
             // From no deviation up to the margin is fair; the red line is the margin.
             Guide::line_and_band(margin, (0.0, margin)),
             format!(
-                "; the shaded band, 0 to {margin} pp, is within the sweep's ±{margin} pp margin, the red line its edge"
+                " (with the 90% range its variant's verdict was decided on); the shaded band, 0 to {margin} pp, is within the sweep's ±{margin} pp margin, the red line its edge"
             ),
         ),
         (
@@ -242,14 +242,18 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
                 &["turns_ci_high"],
             ),
             Guide::default(),
-            String::new(),
+            " (with its 95% band where sweep.csv gives one)".to_string(),
         ),
     ];
     for ((id, label, v, l, h), guide, guide_words) in singles {
         if let Some(line) = line(&t, label, &xs, v, l, h)? {
             page.heading(label);
             let chart = charts::bands(&[line], &x_labels, baseline_x, &guide, label)?;
-            page.chart(id, &format!("{label} against {key_name} (with its 95% band where sweep.csv gives one){guide_words}; {caption_base}."), &chart);
+            page.chart(
+                id,
+                &format!("{label} against {key_name}{guide_words}; {caption_base}."),
+                &chart,
+            );
         }
     }
     point_shares(&mut page, &t, &texts, baseline_index, &key_name)?;

@@ -156,7 +156,9 @@ pub fn drive(job: &mut impl BlockJob, course: &Course) -> anyhow::Result<Ended> 
         {
             let expected = job.expected_end(end);
             let left = expected.at.clamp(block_end, end) - block_end;
-            progress.estimate(probe, left, expected.sooner_possible);
+            // The bar runs to `end`: a cap whenever the job may stop before it, foreseen or not.
+            let bar_capped = expected.sooner_possible || expected.at < end;
+            progress.estimate(probe, left, expected.sooner_possible, bar_capped);
             speed = None;
         }
         sizer.observe(block_end - next, block_started);

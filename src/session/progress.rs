@@ -114,18 +114,21 @@ impl Progress {
 
     /// Once the speed is measured (`measured`, [`MEASURE_SECONDS`] of play, or the first
     /// block if it took longer), with `left` matches expected still to play (`capped`: at
-    /// most, the run may stop sooner): the bar shows the time left from now on, and when
+    /// most, the run may stop sooner; `bar_capped`: the bar's total is a cap, as it is for
+    /// any stopping rule, so its time left is "at most"): the bar shows the time left from
+    /// now on, and when
     /// the rest is expected to take more than a minute a line says so, so that a slow run
     /// (deep-search bots) is never a silent wait.
-    pub fn estimate(&mut self, measured: &SpeedProbe, left: u64, capped: bool) {
+    pub fn estimate(&mut self, measured: &SpeedProbe, left: u64, capped: bool, bar_capped: bool) {
         if self.quiet {
             return;
         }
         if let Some(p) = self.plain.as_mut() {
             p.measured = true;
-            p.capped = capped;
+            p.capped = bar_capped;
         } else {
-            self.bar.set_style(bar_style(if capped { CAPPED_TEMPLATE } else { MEASURED_TEMPLATE }));
+            let template = if bar_capped { CAPPED_TEMPLATE } else { MEASURED_TEMPLATE };
+            self.bar.set_style(bar_style(template));
         }
         if let Some(line) = estimate_line(measured, left, capped) {
             if self.plain.is_some() {

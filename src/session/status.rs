@@ -16,7 +16,7 @@ use crate::output::{io_failure, write_atomic};
 use crate::session::input::input;
 use crate::session::plan::Stopping;
 use crate::session::plan::request::{PLAN_FILE, SWEEP_FILE};
-use crate::session::progress::duration_text;
+use crate::session::progress::{MEASURE_SECONDS, duration_text};
 use crate::stats::Tally;
 use crate::stats::intervals::wilson;
 use crate::stats::sequential::Design;
@@ -105,7 +105,10 @@ impl StatusWriter {
             done,
             planned: self.planned,
             rate,
-            eta_seconds: (rate > 0.0 && state == State::Running).then(|| left as f64 / rate),
+            // Not from the first blocks' few matches, which time starting the threads: the
+            // progress bar's own rule (MEASURE_SECONDS of play) before any time left.
+            eta_seconds: (rate > 0.0 && state == State::Running && seconds >= MEASURE_SECONDS)
+                .then(|| left as f64 / rate),
             stopping,
             pid: std::process::id(),
             host: host_name(),

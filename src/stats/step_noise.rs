@@ -153,6 +153,14 @@ pub fn step_noise_said(s: &StepNoise, unit: &str) -> (String, String) {
             advice(s)
         );
         (plain, whole)
+    } else if s.change < power_z() * s.noise {
+        // Above the noise but short of what one step's test would find with 80% power: the
+        // proposal leans on the averaging over steps, and more matches per step would firm it.
+        let found = format!(
+            "The search's steps moved the objective only a little above their noise: {figures}, under the 2.8 times its noise at which one step's change is found; {} would",
+            advice(s)
+        );
+        (format!("{found}."), format!("{found} ({method})."))
     } else {
         let found = format!("The search's steps told their values apart: {figures}");
         (format!("{found}."), format!("{found} ({method})."))
@@ -237,6 +245,31 @@ mod tests {
             "{plain}"
         );
         assert!(!plain.contains("Warning"), "{plain}");
+    }
+
+    #[test]
+    fn a_change_between_the_noise_and_its_detectable_size_is_said_to_be_small() {
+        // A change 1.5 times the noise: no warning, but not "told apart" either.
+        let s = StepNoise {
+            steps: 30,
+            matches: 2_000,
+            change: 1.5,
+            noise: 1.0,
+            advised: Some(6_970),
+            advised_at_least: false,
+        };
+        assert!(!s.swamped());
+        let (plain, _) = step_noise_said(&s, "pp");
+        assert!(
+            plain.starts_with(
+                "The search's steps moved the objective only a little above their noise"
+            ),
+            "{plain}"
+        );
+        assert!(
+            !plain.contains("told their values apart") && !plain.contains("Warning"),
+            "{plain}"
+        );
     }
 
     /// The advice scales as the noise's square over the change's: an exact case by hand, and

@@ -123,7 +123,9 @@ fn files_read(job: &Job, words: &[String]) -> Vec<String> {
     if let Some(inputs) = record.as_ref().and_then(|r| r["input_files"].as_object()) {
         files.extend(inputs.values().filter_map(|f| f["path"].as_str().map(str::to_string)));
     }
-    files.dedup();
+    // The rules file may be both typed and recorded as an input: named once.
+    let mut seen = std::collections::HashSet::new();
+    files.retain(|f| seen.insert(f.clone()));
     files
 }
 

@@ -59,8 +59,6 @@ pub struct TuneResult {
     pub principle: Vec<i64>,
     pub searched: Option<Vec<i64>>,
     pub difficulty: Vec<f64>,
-    /// After a search: its steps' change and noise ([`crate::stats::step_noise`]).
-    pub search_noise: Option<StepNoise>,
     /// What the tuning concludes (`verdict.txt`, stdout's lines); `None` when paused.
     pub said: Option<TuneSaid>,
     pub confirm: SweepResult,
@@ -180,7 +178,6 @@ fn tune_in(
             principle: Vec::new(),
             searched: None,
             difficulty: Vec::new(),
-            search_noise: None,
             said: None,
             confirm,
             seconds: started.elapsed().as_secs_f64(),
@@ -244,7 +241,6 @@ fn tune_in(
         principle,
         searched,
         difficulty: p,
-        search_noise: noise,
         said: Some(said),
         confirm: confirmed,
         seconds,
