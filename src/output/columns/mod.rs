@@ -85,8 +85,8 @@ fair_share | share 0-1 | 1/players: every seat's share of decisive matches if al
 diff_pp | percentage points | `decisive_win_rate - fair_share`: the seat's advantage (negative: a disadvantage)
 diff_ci_low_pp | percentage points | lower end of the interval of `diff_pp` | the Wilson 95% interval of `decisive_win_rate` shifted by `fair_share`; per seat, not adjusted for multiplicity
 diff_ci_high_pp | percentage points | upper end of the interval of `diff_pp` | the Wilson 95% interval of `decisive_win_rate` shifted by `fair_share`; per seat, not adjusted for multiplicity
-p_value | probability | exact two-sided binomial test of `sole_wins` of `decisive_matches` against `fair_share` (minimum-likelihood method, as R's binom.test); a 0 here means below 1e-300, smaller than a double holds (never an exact zero), so the column stays numeric
-p_holm | probability | `p_value` Holm-adjusted across the seats when there are three or more (with two seats the two tests are one hypothesis, so it equals `p_value`); a 0 means below 1e-300, as in `p_value`
+p_value | probability | exact two-sided binomial test of `sole_wins` of `decisive_matches` against `fair_share` (minimum-likelihood method, as R's binom.test); written as 0 when below 1e-300, which the column keeps numeric; the true p-value is never zero
+p_holm | probability | `p_value` Holm-adjusted across the seats when there are three or more (with two seats the two tests are one hypothesis, so it equals `p_value`); written as 0 when below 1e-300, as `p_value`
 test_method | text | the test, named
 ";
 
@@ -107,7 +107,7 @@ test | text | `all_seats_equal`
 n | count | decisive matches (sole winner)
 statistic | chi-square | Pearson's chi-square of the seats' sole wins against equal shares
 df | integer | degrees of freedom: players - 1
-p_value | probability | upper tail of the chi-square distribution at `statistic`; a 0 here means below 1e-300, smaller than a double holds (never an exact zero)
+p_value | probability | upper tail of the chi-square distribution at `statistic`; written as 0 when below 1e-300; the true p-value is never zero
 method | text | the test, named
 ",
     },
