@@ -155,6 +155,41 @@ pub fn advise_at(
     Some(Advice::Total(hi))
 }
 
+/// The most matches any advice looks at after `matches`: ten times those, or a million.
+pub fn affordable(matches: u64) -> u64 {
+    matches.saturating_mul(10).max(1_000_000)
+}
+
+/// [`advise_at`] counted in matches rather than decisive ones, for `sole_wins` of `decisive`
+/// among `matches` (`counts = (decisive, matches)`), up to [`affordable`]: the decisive
+/// share so far scales both ways. [`Advice::Total`] is then matches in all for
+/// [`Continuation::Extend`] (at least one more than played), in the new run for
+/// [`Continuation::Fresh`].
+pub fn advise_in_matches(
+    sole_wins: &[u64],
+    (decisive, matches): (u64, u64),
+    fair: f64,
+    margin_pp: f64,
+    how: Continuation,
+    alpha: f64,
+) -> Option<Advice> {
+    if decisive == 0 {
+        return None;
+    }
+    let per_decisive = matches as f64 / decisive as f64;
+    let cap = (affordable(matches) as f64 / per_decisive) as u64;
+    Some(match advise_at(sole_wins, decisive, fair, margin_pp, cap, how, alpha)? {
+        Advice::Total(needed) => {
+            let total = (needed as f64 * per_decisive).ceil() as u64;
+            Advice::Total(match how {
+                Continuation::Extend => total.max(matches + 1),
+                Continuation::Fresh => total.max(1),
+            })
+        }
+        stuck => stuck,
+    })
+}
+
 /// The chance that the verdict decides after `n` decisive matches played `how`, averaged over
 /// the true shares that `shares` measured over `played` decisive matches allow (see the
 /// module header).

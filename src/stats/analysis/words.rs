@@ -5,11 +5,7 @@
 use super::SeatBalance;
 use crate::stats::intervals::clopper_pearson;
 use crate::stats::more_matches::{self, Advice, Continuation};
-use crate::stats::verdict::{self, Answer, Levels, Relevance};
-
-/// The fewest matches in all the verdict calls affordable to advise (else ten times those
-/// played): past it, an estimate is taken to sit on the margin's edge.
-const AFFORDABLE_MATCHES: u64 = 1_000_000;
+use crate::stats::verdict::{self, ALPHA, Answer, Levels, Relevance};
 
 fn ordinal(n: usize) -> &'static str {
     ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
@@ -236,20 +232,13 @@ pub(super) fn verdict(
     // data can decide now. A run played until decided cannot grow (its looks' levels were
     // planned to its cap): its advice is a new run, planned as one.
     let how = if levels.until_decided { Continuation::Fresh } else { Continuation::Extend };
-    let cap = matches.saturating_mul(10).max(AFFORDABLE_MATCHES);
-    let per_decisive = matches as f64 / decisive as f64;
+    let cap = more_matches::affordable(matches);
     let sole_wins: Vec<u64> = seats.iter().map(|s| s.sole_wins).collect();
-    let cap_decisive = (cap as f64 / per_decisive) as u64;
-    let more_text = |what: &str| match more_matches::advise(
-        &sole_wins,
-        decisive,
-        top.fair_share,
-        margin_pp,
-        cap_decisive,
-        how,
-    ) {
-        Some(Advice::Total(needed)) => {
-            let total = (needed as f64 * per_decisive).ceil() as u64;
+    let counts = (decisive, matches);
+    let fair = top.fair_share;
+    let advice = more_matches::advise_in_matches(&sole_wins, counts, fair, margin_pp, how, ALPHA);
+    let more_text = |what: &str| match advice {
+        Some(Advice::Total(total)) => {
             let chance = format!(
                 "a chance of {:.0}%, averaged over the true shares the matches so far allow",
                 100.0 * more_matches::POWER
@@ -257,11 +246,11 @@ pub(super) fn verdict(
             match how {
                 Continuation::Extend => format!(
                     "about {} more matches would tell {what} ({chance})",
-                    verdict::round_count(total.max(matches + 1) - matches),
+                    verdict::round_count(total - matches),
                 ),
                 Continuation::Fresh => format!(
                     "this run cannot grow: a new run of {} matches (--until-decided=off) would tell {what} ({chance})",
-                    verdict::round_count(total.max(1)),
+                    verdict::round_count(total),
                 ),
             }
         }

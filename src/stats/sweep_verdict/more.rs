@@ -7,10 +7,7 @@
 
 use crate::stats::Tally;
 use crate::stats::analysis::seat_balances;
-use crate::stats::more_matches::{Advice, Continuation, advise_at};
-
-/// The most matches per variant the advice looks at: ten times those played, or a million.
-const AFFORDABLE_MATCHES: u64 = 1_000_000;
+use crate::stats::more_matches::{Advice, Continuation, advise_in_matches};
 
 /// What more matches would do for one variant's verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,19 +23,14 @@ pub enum MoreMatches {
 pub fn more_to_decide(t: &Tally, margin_pp: f64, alpha: f64) -> Option<MoreMatches> {
     let seats = seat_balances(t);
     let first = seats.first()?;
-    let (decisive, matches) = (first.decisive, t.matches);
-    if decisive == 0 || t.players < 2 {
+    if t.players < 2 {
         return None;
     }
-    let per_decisive = matches as f64 / decisive as f64;
-    let cap = (matches.saturating_mul(10).max(AFFORDABLE_MATCHES) as f64 / per_decisive) as u64;
     let wins: Vec<u64> = seats.iter().map(|s| s.sole_wins).collect();
+    let counts = (first.decisive, t.matches);
     let how = Continuation::Extend;
-    Some(match advise_at(&wins, decisive, first.fair_share, margin_pp, cap, how, alpha)? {
-        Advice::Total(needed) => {
-            let total = (needed as f64 * per_decisive).ceil() as u64;
-            MoreMatches::About(total.max(matches + 1) - matches)
-        }
+    Some(match advise_in_matches(&wins, counts, first.fair_share, margin_pp, how, alpha)? {
+        Advice::Total(total) => MoreMatches::About(total - t.matches),
         Advice::Unaffordable(_) => MoreMatches::Unaffordable,
     })
 }
