@@ -436,6 +436,15 @@ pub fn play_block_rows<G: Game>(
     play_range(game, spec, start, end, false, Some(row), None)
 }
 
+/// What one worker of [`play_range`] carries from deal group to deal group.
+struct Piece<G: Game> {
+    acc: Box<BlockResult>,
+    worker: Worker<G>,
+    /// The current deal group's win shares, by seat and by slot.
+    group_seats: Vec<Units>,
+    group_slots: Vec<Units>,
+}
+
 fn play_range<G: Game>(
     game: &G,
     spec: &RunSpec,
@@ -463,82 +472,90 @@ fn play_range<G: Game>(
     };
     let groups = (end - start).div_ceil(group) as usize;
     let piece = piece_groups(groups, group, rayon::current_num_threads(), 64);
+    // The fold's state is boxed whole: rayon moves it at every deal group, and a worker with
+    // its option counts is hundreds of bytes (a copy per group cost short games 4% of a
+    // match, issue 65).
+    let fresh = || {
+        Box::new(Piece {
+            acc: empty(),
+            worker: Worker::sampling(game, spec, sample_every, kinds),
+            group_seats: Vec::new(),
+            group_slots: Vec::new(),
+        })
+    };
     // Indexed (usize) ranges split evenly; u64 ranges are not indexed in rayon.
     let mut result = (0..groups)
         .into_par_iter()
         .with_min_len(piece)
-        .fold(
-            || (empty(), Worker::sampling(game, spec, sample_every, kinds), Vec::new(), Vec::new()),
-            |(mut acc, mut worker, mut group_seats, mut group_slots), g| {
-                let first = start + g as u64 * group;
-                let last = (first + group).min(end);
-                group_seats.clear();
-                group_slots.clear();
-                if row.is_some() && acc.rows.last().is_none_or(|c| c.end != first) {
-                    acc.rows.push(RowChunk { first, end: first, bytes: Vec::new() });
-                }
-                for index in first..last {
-                    let played = catch_unwind(AssertUnwindSafe(|| {
-                        worker.play(game, spec, index, &mut Silent)
-                    }));
-                    match played {
-                        Ok(record) => {
-                            let slots = &record.assignment.slot_of_seat;
-                            acc.tally.record(
-                                &record.outcome,
-                                slots,
-                                &record.length,
-                                record.lead,
-                                &worker.metrics,
-                            );
-                            let by_seat = seat_units(&record.outcome);
-                            worker.count_options(&record, &by_seat, &mut acc.tally);
-                            let mut by_slot = [0; MAX_SEATS];
-                            for seat in 0..spec.players {
-                                by_slot[slots[seat] as usize] = by_seat[seat];
-                            }
-                            acc.notable.record(
-                                &rules,
-                                index,
-                                &record.outcome,
-                                record.length.decisions,
-                                record.lead,
-                                slots,
-                                &worker.metrics,
-                            );
-                            group_seats.push(by_seat);
-                            group_slots.push(by_slot);
-                            if let (Some(row), Some(chunk)) = (row, acc.rows.last_mut()) {
-                                row(&record, &mut chunk.bytes);
-                            }
-                            if keep_records {
-                                acc.records.push(record);
-                            }
+        .fold(fresh, |mut piece, g| {
+            let Piece { acc, worker, group_seats, group_slots } = &mut *piece;
+            let first = start + g as u64 * group;
+            let last = (first + group).min(end);
+            group_seats.clear();
+            group_slots.clear();
+            if row.is_some() && acc.rows.last().is_none_or(|c| c.end != first) {
+                acc.rows.push(RowChunk { first, end: first, bytes: Vec::new() });
+            }
+            for index in first..last {
+                let played =
+                    catch_unwind(AssertUnwindSafe(|| worker.play(game, spec, index, &mut Silent)));
+                match played {
+                    Ok(record) => {
+                        let slots = &record.assignment.slot_of_seat;
+                        acc.tally.record(
+                            &record.outcome,
+                            slots,
+                            &record.length,
+                            record.lead,
+                            &worker.metrics,
+                        );
+                        let by_seat = seat_units(&record.outcome);
+                        worker.count_options(&record, &by_seat, &mut acc.tally);
+                        let mut by_slot = [0; MAX_SEATS];
+                        for seat in 0..spec.players {
+                            by_slot[slots[seat] as usize] = by_seat[seat];
                         }
-                        Err(payload) => {
-                            acc.failures.push(Failure {
-                                index,
-                                deal: spec.seating.assign(spec.players, index).deal,
-                                message: panic_message(payload),
-                            });
-                            worker.restart(game, spec, sample_every, kinds);
+                        acc.notable.record(
+                            &rules,
+                            index,
+                            &record.outcome,
+                            record.length.decisions,
+                            record.lead,
+                            slots,
+                            &worker.metrics,
+                        );
+                        group_seats.push(by_seat);
+                        group_slots.push(by_slot);
+                        if let (Some(row), Some(chunk)) = (row, acc.rows.last_mut()) {
+                            row(&record, &mut chunk.bytes);
+                        }
+                        if keep_records {
+                            acc.records.push(record);
                         }
                     }
+                    Err(payload) => {
+                        acc.failures.push(Failure {
+                            index,
+                            deal: spec.seating.assign(spec.players, index).deal,
+                            message: panic_message(payload),
+                        });
+                        worker.restart(game, spec, sample_every, kinds);
+                    }
                 }
-                // The group is the option table's cluster: its matches share the deal.
-                worker.end_group(&mut acc.tally);
-                // Only groups played under every seating, with no failure, enter the paired
-                // analysis.
-                if group_seats.len() as u64 == group {
-                    acc.tally.record_group(&group_seats, &group_slots);
-                }
-                if let Some(chunk) = acc.rows.last_mut() {
-                    chunk.end = last;
-                }
-                (acc, worker, group_seats, group_slots)
-            },
-        )
-        .map(|(acc, ..)| acc)
+            }
+            // The group is the option table's cluster: its matches share the deal.
+            worker.end_group(&mut acc.tally);
+            // Only groups played under every seating, with no failure, enter the paired
+            // analysis.
+            if group_seats.len() as u64 == group {
+                acc.tally.record_group(group_seats, group_slots);
+            }
+            if let Some(chunk) = acc.rows.last_mut() {
+                chunk.end = last;
+            }
+            piece
+        })
+        .map(|piece| piece.acc)
         .reduce(empty, |mut a, b| {
             a.tally.merge(&b.tally);
             a.failures.extend(b.failures);
