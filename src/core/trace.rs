@@ -167,6 +167,16 @@ pub trait TraceGame: Game {
     fn state_json(&self, _s: &Self::State) -> Value {
         Value::Null
     }
+    /// [`TraceGame::state_json`] less its keys that hold the same value in every state of
+    /// the game under these rules (a sheet's drawing, its boxes' names): what a step's record
+    /// is compared with the last to write its `state_changes`, where such keys never appear
+    /// anyway. Whole states (`start` and `end` records, `--full-states`) keep them. Building
+    /// and comparing them at every step was most of the cost of a replay page (issue 65).
+    /// The default is the whole state; the conformance check holds the keys left out to
+    /// being the same at every step.
+    fn step_state_json(&self, s: &Self::State) -> Value {
+        self.state_json(s)
+    }
     /// What a chance event produced, as data, given the raw draws in order (every die, every
     /// card kind). The default lists the draws.
     fn chance_json(&self, _before: &Self::State, draws: &[Drawn], _after: &Self::State) -> Value {

@@ -32,6 +32,7 @@ mod trace_points;
 use std::hash::{Hash, Hasher};
 
 use rand::RngExt;
+use serde_json::Value;
 
 use super::trace::{Drawn, Recording, TraceGame};
 use super::{CHANCE_STREAM, Game, MAX_SEATS, Outcome, Rng, Seat, Turn, bot_stream, derive_rng};
@@ -275,6 +276,7 @@ fn play_checked<G: TraceGame>(
     if let Err(e) = super::options::check_kinds(&kinds) {
         fail(0, e);
     }
+    let whole_start = (index < STEP_STATE_CHECKED).then(|| game.state_json(&state));
     let mut points = (index < TRACED_MATCHES)
         .then(|| trace_points::PointSums::start(game, &state).unwrap_or_else(|e| fail(0, e)));
     for step in 0.. {
@@ -283,6 +285,9 @@ fn play_checked<G: TraceGame>(
         }
         if let Err(e) = game.check_invariants(&state) {
             fail(step, format!("invariant broken: {e}\n{}", game.render(&state)));
+        }
+        if let Some(start) = &whole_start {
+            step_state_agrees(game, start, &state).unwrap_or_else(|e| fail(step, e));
         }
         if let Some(seen) = observed.as_deref_mut() {
             if let Err(e) = observation::check_state(game, &state, seen, &mut determinize_rng) {
@@ -405,6 +410,43 @@ fn play_checked<G: TraceGame>(
 
 /// Matches whose every step's forced moves are checked ([`forced_moves_agree`]).
 pub const FORCED_CHECKED: u64 = 200;
+
+/// Matches whose every state's step state is checked against its whole state
+/// ([`step_state_agrees`]).
+pub const STEP_STATE_CHECKED: u64 = 8;
+
+/// What a step's trace record is built from ([`TraceGame::step_state_json`]) is the whole
+/// state ([`TraceGame::state_json`]) less keys whose value is the same as in `start`, the
+/// whole state before any step: a key left out that changed would never reach a trace's
+/// `state_changes`, and a page would draw it stale.
+fn step_state_agrees<G: TraceGame>(game: &G, start: &Value, s: &G::State) -> Result<(), String> {
+    let (whole, step) = (game.state_json(s), game.step_state_json(s));
+    let (Some(whole_map), Some(step_map)) = (whole.as_object(), step.as_object()) else {
+        return if whole == step {
+            Ok(())
+        } else {
+            Err("step_state_json is not an object, and differs from state_json".into())
+        };
+    };
+    if let Some(extra) = step_map.keys().find(|k| !whole_map.contains_key(*k)) {
+        return Err(format!("step_state_json has `{extra}`, which state_json lacks"));
+    }
+    for (key, value) in whole_map {
+        match step_map.get(key) {
+            Some(v) if v != value => {
+                return Err(format!("step_state_json's `{key}` differs from state_json's"));
+            }
+            Some(_) => {}
+            None if start.get(key) != Some(value) => {
+                return Err(format!(
+                    "step_state_json leaves out `{key}`, which changed since the start"
+                ));
+            }
+            None => {}
+        }
+    }
+    Ok(())
+}
 
 /// The forced moves a game reports inside the step from `before` (by `action`, or by the
 /// chance event of `draws`) to `after` are what they claim ([`TraceGame::forced_moves`]): in

@@ -1,7 +1,8 @@
 //! The conformance check must catch a game that leaks hidden information: a tiny hidden-card
 //! game, honest and in three leaky variants, each of which one observation check must fail;
 //! a variant whose all-seats heuristic is not its per-seat one; and one whose trace leaves a
-//! point out, so that its events do not sum to the outcome's scores.
+//! point out, so that its events do not sum to the outcome's scores; and one whose step
+//! state leaves out a key that changes.
 
 use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
@@ -35,6 +36,9 @@ enum Leak {
     /// Not a leak: the outcome gives seat 1 a point that no trace event carries (as a score
     /// changed only when the outcome is read would), which the trace's contract forbids.
     UntracedPoint,
+    /// Not a leak: `step_state_json` leaves out the bets, which change, so a trace's steps
+    /// would never show them (issue 65: only keys the same at every step may be left out).
+    StepStateDropsBets,
 }
 
 /// Each of two seats holds a hidden card 0-3; one card 0-3 lies face up. In turn each seat
@@ -146,6 +150,16 @@ impl Game for HiddenCards {
 /// The score is the hidden card plus the bet: the deal's events carry the cards, each bet
 /// its points.
 impl TraceGame for HiddenCards {
+    fn state_json(&self, s: &HiddenState) -> Value {
+        json!({"bets": s.bets, "table": s.table, "rules": "higher card plus bet"})
+    }
+    /// The rules' words are the same at every step; the honest game leaves them out.
+    fn step_state_json(&self, s: &HiddenState) -> Value {
+        match self.leak {
+            Leak::StepStateDropsBets => json!({"table": s.table}),
+            _ => json!({"bets": s.bets, "table": s.table}),
+        }
+    }
     fn trace_events(
         &self,
         before: &HiddenState,
@@ -216,4 +230,10 @@ fn a_score_no_trace_event_carries_is_caught() {
     // docs/trace-format.md: the points of a seat's events sum to its score in the end record.
     let message = failure(Leak::UntracedPoint);
     assert!(message.contains("trace: the events' points of seat(s) [1]"), "{message}");
+}
+
+#[test]
+fn a_step_state_that_leaves_out_a_changing_key_is_caught() {
+    let message = failure(Leak::StepStateDropsBets);
+    assert!(message.contains("step_state_json leaves out `bets`"), "{message}");
 }

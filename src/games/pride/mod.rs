@@ -87,6 +87,10 @@ pub struct Tables {
     kinds: option_kinds::KindTable,
     /// The puzzles as the pages draw and the traces word them.
     views: [picture::PuzzleView; 4],
+    /// The sheet as the pages draw it (`Pride::sheet_view_json`), built the first time a
+    /// trace asks: it is the same on every step, and building it took most of a traced
+    /// step (the replay pages of a run's notable matches, issue 65).
+    sheet_view: std::sync::OnceLock<serde_json::Value>,
 }
 
 impl std::ops::Deref for Pride {
@@ -109,7 +113,8 @@ impl Pride {
         }
         let kinds = option_kinds::KindTable::new(&layout);
         let views = picture::views(&layout);
-        Self(Box::new(Tables { rules, layout, blank, kinds, views }))
+        let sheet_view = std::sync::OnceLock::new();
+        Self(Box::new(Tables { rules, layout, blank, kinds, views, sheet_view }))
     }
 
     pub fn layout(&self) -> &Layout {

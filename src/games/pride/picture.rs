@@ -322,6 +322,10 @@ impl Pride {
 
     /// The sheet as the pages draw it (the same on every step).
     pub(crate) fn sheet_view_json(&self) -> Value {
+        self.sheet_view.get_or_init(|| self.build_sheet_view_json()).clone()
+    }
+
+    fn build_sheet_view_json(&self) -> Value {
         let l = &self.layout;
         let puzzles: Vec<Value> = self
             .views

@@ -12,6 +12,11 @@ use crate::core::{Game, Seat, TraceGame};
 
 impl TraceGame for Pride {
     fn state_json(&self, s: &PrideState) -> Value {
+        self.with_drawing(self.step_state_json(s))
+    }
+
+    /// The state without the sheet's drawing and its boxes' names (the same at every step).
+    fn step_state_json(&self, s: &PrideState) -> Value {
         self.sheets_json(s, |j| &s.sheets[j], true)
     }
 
@@ -21,7 +26,8 @@ impl TraceGame for Pride {
     fn seat_state_json(&self, s: &PrideState, viewer: Seat) -> Value {
         let v = viewer.index();
         let open = s.phase != Phase::Turn || s.actor() == v || !s.hidden(s.actor());
-        self.sheets_json(s, |j| if j == v { &s.sheets[j] } else { s.visible(j) }, open)
+        let state = self.sheets_json(s, |j| if j == v { &s.sheets[j] } else { s.visible(j) }, open);
+        self.with_drawing(state)
     }
 
     /// The score part that changed, as the sheet names it (PP-2 to PP-5, PP-7, PP-10).
@@ -193,12 +199,18 @@ impl Pride {
             } else {
                 format!("seat {} takes its turn out of sight (shown when the round ends)", s.actor())
             }),
-            // The boxes of each puzzle by name, in the order of `marks`' bits: what a viewer
-            // needs to draw a sheet (the same on every step, so only whole states carry it).
-            "boxes": l.puzzles.iter().map(|p| &p.names).collect::<Vec<_>>(),
-            // The sheet as the pages draw it: every box's place, label and hover text, the
-            // links, the fan, the chaperone and Faux Pas tracks (the same on every step).
-            "sheet": self.sheet_view_json(),
         })
+    }
+
+    /// `state` with what never changes added: the boxes of each puzzle by name, in the
+    /// order of `marks`' bits (what a viewer needs to draw a sheet), and the sheet as the
+    /// pages draw it (every box's place, label and hover text, the links, the fan, the
+    /// chaperone and Faux Pas tracks). The same on every step, so only whole states carry
+    /// them ([`TraceGame::step_state_json`]).
+    fn with_drawing(&self, mut state: Value) -> Value {
+        let boxes: Vec<&Vec<String>> = self.layout.puzzles.iter().map(|p| &p.names).collect();
+        state["boxes"] = json!(boxes);
+        state["sheet"] = self.sheet_view_json();
+        state
     }
 }

@@ -105,11 +105,20 @@ impl<'a, G: TraceGame> Recorder<'a, G> {
 
     fn finish_json(&mut self, mut record: Value, after: &G::State) -> String {
         record["events"] = Value::Array(std::mem::take(&mut self.events));
-        let state = self.game.state_json(after);
-        match self.style {
-            TraceStyle::Json { full_states: true } => record["state_data"] = state.clone(),
-            _ => record["state_changes"] = changes(&self.last_state, &state),
-        }
+        let state = match self.style {
+            TraceStyle::Json { full_states: true } => {
+                let state = self.game.state_json(after);
+                record["state_data"] = state.clone();
+                state
+            }
+            _ => {
+                // The keys the step state leaves out are the same at every step, so no
+                // step's changes would hold them.
+                let state = self.game.step_state_json(after);
+                record["state_changes"] = changes(&self.last_state, &state);
+                state
+            }
+        };
         self.last_state = state;
         record.to_string()
     }

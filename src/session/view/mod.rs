@@ -96,8 +96,7 @@ fn patch_arrays(records: &mut [Value]) {
         let Some(Value::Object(changes)) = record.get_mut("state_changes") else { continue };
         let Some(state) = state.as_object_mut() else { continue };
         for (key, new) in changes.iter_mut() {
-            let old = state.get(key).cloned();
-            state.insert(key.clone(), new.clone());
+            let old = state.insert(key.clone(), new.clone());
             if let (Some(Value::Array(was)), Value::Array(now)) = (old, &*new)
                 && was.len() == now.len()
             {
@@ -108,12 +107,29 @@ fn patch_arrays(records: &mut [Value]) {
                     .map(|(i, v)| (i.to_string(), v.clone()))
                     .collect();
                 let patch = serde_json::json!({ "$patch": patch });
-                if patch.to_string().len() < new.to_string().len() {
+                if json_len(&patch) < json_len(new) {
                     *new = patch;
                 }
             }
         }
     }
+}
+
+/// The length of `value` written as compact JSON, counted without writing it.
+fn json_len(value: &Value) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 += bytes.len();
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    serde_json::to_writer(&mut count, value).expect("a JSON value can always be written");
+    count.0
 }
 
 /// Replay match `index` of `plan` and return its records, as `arena trace --format json`
