@@ -413,6 +413,25 @@ impl Game for Pride {
         t.each_option(|a| out.push(a));
     }
 
+    /// A pick (the first decision of every turn) is the `pick`-th of the pairs `settle`
+    /// worked out when it fell due, counted and indexed in the bit set without listing
+    /// them; any other decision lists its options.
+    fn legal_pick(
+        &self,
+        s: &PrideState,
+        buf: &mut Vec<PrideAction>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> PrideAction {
+        let picks = s.ctx.picks;
+        if s.phase == Phase::Turn && s.ctx.step == Step::Pick && picks != 0 {
+            let i = pick(picks.count_ones() as usize);
+            let b = engine::bits(picks).nth(i).expect("pick below the count") as u8;
+            return PrideAction::Pick(b / 5, b % 5);
+        }
+        self.legal_actions(s, buf);
+        buf[pick(buf.len())]
+    }
+
     fn apply(&self, s: &mut PrideState, a: PrideAction) {
         debug_assert!(s.phase == Phase::Turn, "no decision in {:?}", s.phase);
         self.turn_in(s).apply(a);
