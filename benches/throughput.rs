@@ -1,10 +1,9 @@
 //! Throughput benchmarks: random matches per second for each game on one thread, through the
 //! same `Worker::play` the runner uses (`cargo bench`; `arena bench` measures whole runs on
-//! 1 and 2 threads), and the floor under Pig's figure: a bare loop over the same rules,
-//! generator and draws with no harness at all (the yardstick of the speed goal against
-//! OpenSpiel, docs/engineering/speed.md), and
-//! the same bare loop on a cheaper generator, to measure how much of that floor is the
-//! generator itself.
+//! 1 and 2 threads), and the floors under Pig's and tic-tac-toe's figures: a bare loop over
+//! the same rules, generator and draws with no harness at all (the yardsticks of the speed
+//! goals, docs/engineering/speed.md), and Pig's bare loop on a cheaper generator, to measure
+//! how much of that floor is the generator itself.
 
 use std::hint::black_box;
 
@@ -85,6 +84,51 @@ fn bare_pig_loop<R: rand::Rng>(mut chance: R, mut seats: [R; 2]) -> u32 {
     decisions
 }
 
+/// Tic-tac-toe's bare loop's tables, built once: for each set of empty cells (a 9-bit
+/// mask), its k-th empty cell; for each set of one seat's cells, whether it holds a line.
+struct TicTacToeTables {
+    nth_empty: Vec<[u8; 9]>,
+    wins: Vec<bool>,
+}
+
+impl TicTacToeTables {
+    fn new() -> Self {
+        const LINES: [u16; 8] = [0o7, 0o70, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
+        let nth_empty = (0..512u16)
+            .map(|mask| {
+                let mut nth = [0u8; 9];
+                for (k, cell) in (0..9).filter(|c| mask >> c & 1 == 1).enumerate() {
+                    nth[k] = cell;
+                }
+                nth
+            })
+            .collect();
+        let wins = (0..512u16).map(|m| LINES.into_iter().any(|line| m & line == line)).collect();
+        Self { nth_empty, wins }
+    }
+}
+
+/// One random tic-tac-toe match as a bare loop: each seat's stream derived as arena derives
+/// it and the draw its random bot makes (the k-th of the empty cells, k below their count),
+/// a table lookup for the cell and one for a line, and nothing else: no chance stream
+/// (tic-tac-toe draws none), no turn dispatch, no lead statistics, no tally. The floor under
+/// arena's tic-tac-toe figure (issue 65). Returns the moves made.
+fn bare_tictactoe_match(t: &TicTacToeTables, index: u64) -> u32 {
+    let mut seats: [Rng; 2] = [0, 1].map(|s| derive_rng(1, index, bot_stream(Seat(s))));
+    let (mut boards, mut empty, mut mover, mut moves) = ([0u16; 2], 0o777u16, 0usize, 0u32);
+    loop {
+        let k = seats[mover].random_range(0..(9 - moves) as usize);
+        let cell = t.nth_empty[empty as usize][k];
+        boards[mover] |= 1 << cell;
+        empty &= !(1 << cell);
+        moves += 1;
+        if moves == 9 || t.wins[boards[mover] as usize] {
+            return moves;
+        }
+        mover ^= 1;
+    }
+}
+
 /// wyrand (Wang Yi's generator): a 64-bit counter and one 64x64->128-bit multiply per
 /// output. Only a yardstick for the floor benchmark; arena's streams are Pcg64Mcg.
 struct WyRand(u64);
@@ -108,7 +152,7 @@ impl rand::TryRng for WyRand {
     }
 }
 
-fn bare_pig(c: &mut Criterion) {
+fn floors(c: &mut Criterion) {
     let mut group = c.benchmark_group("floor");
     group.throughput(Throughput::Elements(1));
     for (name, play) in [
@@ -123,8 +167,16 @@ fn bare_pig(c: &mut Criterion) {
             })
         });
     }
+    let tables = TicTacToeTables::new();
+    let mut index = 0u64;
+    group.bench_function("bare_tictactoe_loop/2p", |b| {
+        b.iter(|| {
+            index += 1;
+            black_box(bare_tictactoe_match(&tables, index))
+        })
+    });
     group.finish();
 }
 
-criterion_group!(benches, all_games, bare_pig);
+criterion_group!(benches, all_games, floors);
 criterion_main!(benches);
