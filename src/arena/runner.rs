@@ -12,7 +12,7 @@ use crate::arena::pace::piece_groups;
 
 use crate::arena::lead::LeadTracker;
 use crate::arena::notable::{Notable, NotableRules};
-use crate::arena::random_loop::{Counting, NotCounting, play_random};
+use crate::arena::random_loop::{Counting, NotCounting, play_random, play_random_counting};
 use crate::arena::seating::{Assignment, Seating};
 use crate::bots::{Bot, BotSpec};
 use crate::core::MAX_SEATS;
@@ -227,7 +227,7 @@ impl<G: Game> Worker<G> {
                     assignment: &assignment,
                 };
                 let (state, chance, rngs) = (&mut state, &mut chance, &mut seat_rngs);
-                play_random(
+                play_random_counting(
                     game,
                     players,
                     state,
