@@ -1,7 +1,8 @@
 //! How the runner paces its work: the size of a block (about a quarter second of play,
 //! [`BlockSizer`]), the pieces a block is split into for the threads ([`piece_groups`]), and
-//! the quiet panic hook while matches run ([`QuietPanics`]). None of it changes a result:
-//! block boundaries and pieces only decide when and where matches are played.
+//! the quiet panic hook while matches run ([`QuietPanics`]) with the text of a caught panic
+//! ([`panic_message`]). None of it changes a result: block boundaries and pieces only decide
+//! when and where matches are played.
 
 use std::time::Instant;
 
@@ -75,6 +76,17 @@ impl BlockSizer {
         let ideal = (matches as f64 * self.target_seconds / secs) as u64;
         // Grow at most 4x per block so one fast block cannot make the next one huge.
         self.size = ideal.clamp(64, (self.size * 4).min(1 << 20));
+    }
+}
+
+/// The text of a panic's payload (what a failure records).
+pub fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "panic with a non-text payload".to_string()
     }
 }
 

@@ -8,6 +8,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use rayon::prelude::*;
 
+pub use crate::arena::pace::panic_message;
 use crate::arena::pace::piece_groups;
 
 use crate::arena::lead::LeadTracker;
@@ -385,17 +386,6 @@ pub struct RowChunk {
 /// Writes one match's row (for `matches.csv`), on the worker that played it.
 pub type RowFormat<'a> = &'a (dyn Fn(&MatchRecord, &mut Vec<u8>) + Sync);
 
-/// The text of a panic's payload (what a failure records).
-pub fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        s.to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "panic with a non-text payload".to_string()
-    }
-}
-
 /// Play matches `start..end` on the current rayon pool. `start` must be the first match of
 /// a deal group (a multiple of the seating's group size), so that each group is played by
 /// one worker and complete groups can be analysed as units (the paired design). A panic
@@ -437,7 +427,7 @@ pub fn play_block_rows<G: Game>(
 }
 
 /// What one worker of [`play_range`] carries from deal group to deal group.
-struct Piece<G: Game> {
+struct Carried<G: Game> {
     acc: Box<BlockResult>,
     worker: Worker<G>,
     /// The current deal group's win shares, by seat and by slot.
@@ -460,7 +450,7 @@ fn play_range<G: Game>(
     let metric_count = metric_names.len();
     let kinds = game.option_kinds(spec.players).len();
     let rules = NotableRules::new(&metric_names);
-    // Boxed: the fold moves its accumulator at every step, and a Tally is a few kilobytes.
+    // Boxed: `reduce` moves its accumulators, and a Tally is a few kilobytes.
     let empty = || {
         Box::new(BlockResult {
             tally: Tally::new(spec.players, metric_count),
@@ -476,7 +466,7 @@ fn play_range<G: Game>(
     // its option counts is hundreds of bytes (a copy per group cost short games 4% of a
     // match, issue 65).
     let fresh = || {
-        Box::new(Piece {
+        Box::new(Carried {
             acc: empty(),
             worker: Worker::sampling(game, spec, sample_every, kinds),
             group_seats: Vec::new(),
@@ -487,8 +477,8 @@ fn play_range<G: Game>(
     let mut result = (0..groups)
         .into_par_iter()
         .with_min_len(piece)
-        .fold(fresh, |mut piece, g| {
-            let Piece { acc, worker, group_seats, group_slots } = &mut *piece;
+        .fold(fresh, |mut carried, g| {
+            let Carried { acc, worker, group_seats, group_slots } = &mut *carried;
             let first = start + g as u64 * group;
             let last = (first + group).min(end);
             group_seats.clear();
@@ -553,9 +543,9 @@ fn play_range<G: Game>(
             if let Some(chunk) = acc.rows.last_mut() {
                 chunk.end = last;
             }
-            piece
+            carried
         })
-        .map(|piece| piece.acc)
+        .map(|carried| carried.acc)
         .reduce(empty, |mut a, b| {
             a.tally.merge(&b.tally);
             a.failures.extend(b.failures);

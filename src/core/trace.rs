@@ -309,7 +309,8 @@ pub fn alike<G: TraceGame>(game: &G, x: &G::State, y: &G::State) -> bool {
     if x == y {
         return true;
     }
-    if game.turn(x) != game.turn(y) || game.state_json(x)["scores"] != game.state_json(y)["scores"]
+    if game.turn(x) != game.turn(y)
+        || game.step_state_json(x)["scores"] != game.step_state_json(y)["scores"]
     {
         return false;
     }

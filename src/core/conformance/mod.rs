@@ -14,7 +14,10 @@
 //! explain every score: their points sum to the outcome's scores (see [`trace_points`]); on the
 //! first [`FORCED_CHECKED`] matches, every forced move a game reports inside a step (its
 //! own step in traces, [`TraceGame::forced_moves`]) is its seat's only legal action and,
-//! applied, ends where the step ended.
+//! applied, ends where the step ended; and on the first [`STEP_STATE_CHECKED`] matches, the
+//! state a traced step is compared with ([`TraceGame::step_state_json`]) leaves out only keys
+//! unchanged since the start (checked on the states between steps, not on those inside a step
+//! before a forced move).
 //!
 //! Hidden information is checked through [`Game::observe`], on every state of the first
 //! [`OBSERVED_MATCHES`] matches and for every seat v (see [`observation`]): (A) what v
