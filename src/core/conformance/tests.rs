@@ -36,9 +36,10 @@ enum Leak {
     /// Not a leak: the outcome gives seat 1 a point that no trace event carries (as a score
     /// changed only when the outcome is read would), which the trace's contract forbids.
     UntracedPoint,
-    /// Not a leak: `step_state_json` leaves out the bets, which change, so a trace's steps
-    /// would never show them (issue 65: only keys the same at every step may be left out).
-    StepStateDropsBets,
+    /// Not a leak: `step_state_json` leaves out whether the cards are dealt, which changes,
+    /// so a trace's steps would never show it (issue 65: only keys the same at every step
+    /// may be left out).
+    StepStateDropsDealt,
 }
 
 /// Each of two seats holds a hidden card 0-3; one card 0-3 lies face up. In turn each seat
@@ -151,13 +152,13 @@ impl Game for HiddenCards {
 /// its points.
 impl TraceGame for HiddenCards {
     fn state_json(&self, s: &HiddenState) -> Value {
-        json!({"bets": s.bets, "table": s.table, "rules": "higher card plus bet"})
+        json!({"dealt": s.dealt, "bets": s.bets, "table": s.table, "rules": "higher card plus bet"})
     }
     /// The rules' words are the same at every step; the honest game leaves them out.
     fn step_state_json(&self, s: &HiddenState) -> Value {
         match self.leak {
-            Leak::StepStateDropsBets => json!({"table": s.table}),
-            _ => json!({"bets": s.bets, "table": s.table}),
+            Leak::StepStateDropsDealt => json!({"bets": s.bets, "table": s.table}),
+            _ => json!({"dealt": s.dealt, "bets": s.bets, "table": s.table}),
         }
     }
     fn trace_events(
@@ -234,6 +235,6 @@ fn a_score_no_trace_event_carries_is_caught() {
 
 #[test]
 fn a_step_state_that_leaves_out_a_changing_key_is_caught() {
-    let message = failure(Leak::StepStateDropsBets);
-    assert!(message.contains("step_state_json leaves out `bets`"), "{message}");
+    let message = failure(Leak::StepStateDropsDealt);
+    assert!(message.contains("step_state_json leaves out `dealt`"), "{message}");
 }
