@@ -30,6 +30,7 @@
 //! assert!(outcome.rank(Seat(0)) == 0 || outcome.rank(Seat(1)) == 0);
 //! ```
 
+pub mod bits;
 pub mod chance;
 pub mod conformance;
 pub mod csv_cell;

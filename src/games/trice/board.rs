@@ -77,6 +77,9 @@ pub struct Geometry {
     pub kinds: Vec<LineKind>,
     /// For each square, the indices of the lines through it.
     pub lines_through: Vec<Vec<u8>>,
+    /// The same as sets (bit `i` for line `i`; a 6x6 board has 80 lines): the lines a move
+    /// on some squares can change, judged in ascending order in one pass.
+    pub through_set: Vec<u128>,
     /// For each square, its orthogonal neighbours in ascending order (TR-6: no diagonals).
     pub neighbours: Vec<Vec<u8>>,
 }
@@ -116,6 +119,10 @@ impl Geometry {
                 lines_through[sq as usize].push(i as u8);
             }
         }
+        let through_set = lines_through
+            .iter()
+            .map(|through| through.iter().fold(0u128, |set, &i| set | 1 << i))
+            .collect();
         let neighbours = (0..r * c)
             .map(|sq| {
                 let (row, col) = (sq / c, sq % c);
@@ -129,7 +136,7 @@ impl Geometry {
                 n
             })
             .collect();
-        Self { rows, columns, lines, kinds, lines_through, neighbours }
+        Self { rows, columns, lines, kinds, lines_through, through_set, neighbours }
     }
 
     pub fn cells(&self) -> usize {
@@ -185,6 +192,32 @@ impl Geometry {
     /// TR-5 over all lines of the board ("after every move all 14 lines are checked").
     pub fn judge_all(&self, board: &[u8; MAX_CELLS], version: RulesVersion) -> Verdict {
         self.judge(board, version, 0..self.lines.len())
+    }
+
+    /// TR-5 after a move that changed only the squares of `changed` (a set of squares):
+    /// the same verdict as [`Geometry::judge_all`] on a board reached by play, judging only
+    /// the lines through those squares. Every other line is as it was after the last move,
+    /// when it was judged and made no verdict (the match would have ended), so it makes none
+    /// now; the lines are judged in ascending order, so the deciding line is the one
+    /// `judge_all` names.
+    pub fn judge_changed(
+        &self,
+        board: &[u8; MAX_CELLS],
+        version: RulesVersion,
+        changed: &[u8],
+    ) -> Verdict {
+        let mut lines = changed.iter().fold(0u128, |set, &sq| set | self.through_set[sq as usize]);
+        self.judge(
+            board,
+            version,
+            std::iter::from_fn(move || {
+                (lines != 0).then(|| {
+                    let i = lines.trailing_zeros() as usize;
+                    lines &= lines - 1;
+                    i
+                })
+            }),
+        )
     }
 
     /// The squares of line `i` by name, `a1-b1-c1`.

@@ -41,7 +41,7 @@ use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
 
 use crate::core::rules::Rules;
-use crate::core::{Chance, Game, Outcome, ScoreOrder, Seat, Turn};
+use crate::core::{Chance, Game, Outcome, ScoreOrder, Seat, Turn, bits};
 
 pub use board::{Geometry, LineKind, OpenLines, Verdict};
 pub use rules::{MAX_CELLS, RulesVersion, TriceRules};
@@ -54,7 +54,8 @@ use state::{COLOUR_LETTERS, COLOURS, FACES};
 #[derive(Clone, Debug)]
 pub struct Trice {
     rules: TriceRules,
-    geo: Geometry,
+    /// Boxed: the game is a variant of the registry's enum of games, which stays small.
+    geo: Box<Geometry>,
     /// The squares grouped by the lines through them, for the option kinds.
     square_kinds: option_kinds::SquareKinds,
 }
@@ -121,7 +122,7 @@ impl Trice {
         }
         let geo = Geometry::new(rules.rows, rules.columns);
         let square_kinds = option_kinds::SquareKinds::new(&geo);
-        Self { rules, geo, square_kinds }
+        Self { rules, geo: Box::new(geo), square_kinds }
     }
 
     pub fn geometry(&self) -> &Geometry {
@@ -139,11 +140,16 @@ impl Trice {
         s.deciding_line = line;
     }
 
-    /// TR-5 after a move by `s.to_move`: the match ends on a Double Trice (mover loses) or a
-    /// Trice (mover wins). Returns whether it ended.
-    fn settle(&self, s: &mut TriceState, trice: Ending, double: Ending) -> bool {
+    /// TR-5 after a move by `s.to_move` that changed the squares `changed`: the match ends
+    /// on a Double Trice (mover loses) or a Trice (mover wins). Returns whether it ended.
+    /// "After every move all 14 lines are checked": only the lines through the changed
+    /// squares can have changed ([`board::Geometry::judge_changed`]), so only they are
+    /// read; the verdict is the same (asserted in debug builds).
+    fn settle(&self, s: &mut TriceState, changed: &[u8], trice: Ending, double: Ending) -> bool {
         let mover = s.to_move;
-        match self.geo.judge_all(&s.board, self.rules.rules_version) {
+        let verdict = self.geo.judge_changed(&s.board, self.rules.rules_version, changed);
+        debug_assert_eq!(verdict, self.geo.judge_all(&s.board, self.rules.rules_version));
+        match verdict {
             Verdict::DoubleTrice(l) => Self::end(s, double, Some(1 - mover), Some(l)),
             Verdict::Trice(l) => Self::end(s, trice, Some(mover), Some(l)),
             Verdict::Nothing => return false,
@@ -408,6 +414,33 @@ impl Game for Trice {
         }
     }
 
+    /// A give, a placement or a point (all but a few of a match's decisions) is indexed in
+    /// the set of its options (pool entries or squares, ascending as `legal_actions` lists
+    /// them) without building the list; a swap or a bump (at most four options) lists.
+    fn legal_pick(
+        &self,
+        s: &TriceState,
+        buf: &mut Vec<TriceAction>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> TriceAction {
+        let squares = self.squares() as usize;
+        let set = match s.phase {
+            Phase::Give => bits::set_of(s.pool.len(), |i| s.pool[i] > 0),
+            Phase::Place => bits::set_of(squares, |sq| s.board[sq] == EMPTY),
+            Phase::Point => bits::set_of(squares, |sq| self.may_point(s, sq as u8)),
+            _ => {
+                self.legal_actions(s, buf);
+                return buf[pick(buf.len())];
+            }
+        };
+        let i = bits::nth_member(set, pick(set.count_ones() as usize)) as usize;
+        match s.phase {
+            Phase::Give => TriceAction::Give(Die::from_pool_index(i)),
+            Phase::Place => TriceAction::Place(i as u8),
+            _ => TriceAction::Point(i as u8),
+        }
+    }
+
     fn apply(&self, s: &mut TriceState, a: TriceAction) {
         match a {
             TriceAction::Give(die) => {
@@ -423,7 +456,7 @@ impl Game for Trice {
                 s.board[sq as usize] = s.held;
                 s.held = 0;
                 s.placements += 1;
-                if self.settle(s, Ending::TricePlacement, Ending::DoubleTricePlacement) {
+                if self.settle(s, &[sq], Ending::TricePlacement, Ending::DoubleTricePlacement) {
                     return;
                 }
                 if s.placements < self.squares() {
@@ -455,7 +488,9 @@ impl Game for Trice {
                 debug_assert!(s.phase == Phase::Bump && s.swapped.contains(&sq));
                 s.board[sq as usize] = Die(s.board[sq as usize]).bumped().0;
                 s.swap_turns += 1;
-                if self.settle(s, Ending::TriceSwap, Ending::DoubleTriceSwap) {
+                // The swap moved the dice on both squares; the bump changed one of them.
+                let swapped = s.swapped;
+                if self.settle(s, &swapped, Ending::TriceSwap, Ending::DoubleTriceSwap) {
                     return;
                 }
                 if s.swap_turns >= self.rules.swap_turn_cap {

@@ -277,3 +277,64 @@ fn v02_full_board_without_trice_is_a_tie() {
     assert_eq!(o.ranks(), &[0, 0], "a tie: the win is shared (G-3)");
     assert_eq!(g.turn_cap(), 212);
 }
+
+/// TR-5, "after every move all 14 lines are checked": the engine reads only the lines through
+/// the squares a move changed (`Geometry::judge_changed`), which must give the verdict of
+/// judging every line, deciding line included, after every placement and every swap turn of
+/// random matches, under both rule versions and on other boards.
+#[test]
+fn tr5_judging_the_lines_through_the_changed_squares_is_judging_every_line() {
+    use crate::core::{Chance, derive_rng};
+    for sets in [
+        &[][..],
+        &["rules_version=v0.2"],
+        &["rows=4", "columns=5", "dice_per_colour=7"],
+        &["rows=6", "columns=6", "dice_per_colour=12"],
+    ] {
+        let g = game_with(sets);
+        let version = g.rules.rules_version;
+        let mut legal = Vec::new();
+        let (mut placements, mut swaps) = (0, 0);
+        for m in 0..300 {
+            let mut rng = derive_rng(11, m, 0);
+            let mut s = g.new_state(2);
+            g.sample_chance(&mut s, &mut rng);
+            while let Turn::Player(_) = g.turn(&s) {
+                g.legal_actions(&s, &mut legal);
+                let a = legal[rng.below(legal.len() as u32) as usize];
+                let mut after = s;
+                // The board the move leaves, before the engine judges it.
+                let changed = match a {
+                    TriceAction::Place(sq) => {
+                        after.board[sq as usize] = s.held;
+                        placements += 1;
+                        vec![sq]
+                    }
+                    TriceAction::Bump(sq) => {
+                        after.board[sq as usize] = Die(after.board[sq as usize]).bumped().0;
+                        swaps += 1;
+                        s.swapped.to_vec()
+                    }
+                    _ => Vec::new(),
+                };
+                if !changed.is_empty() {
+                    let geo = g.geometry();
+                    assert_eq!(
+                        geo.judge_changed(&after.board, version, &changed),
+                        geo.judge_all(&after.board, version),
+                        "{sets:?}, match {m}, {a:?}"
+                    );
+                }
+                g.apply(&mut s, a);
+            }
+        }
+        // The default card reaches the swap phase often; v0.2 has none (a full board
+        // without a Trice is a tie, TR-5), and on larger boards a Trice nearly always comes
+        // while placing.
+        let swapping = sets.is_empty();
+        assert!(
+            placements > 1000 && (swaps > 50 || !swapping),
+            "{sets:?}: {placements} placements, {swaps} swaps"
+        );
+    }
+}
