@@ -32,19 +32,17 @@ pub struct Turn<'a> {
 }
 
 /// Boxes of puzzle `p` that `die` may go to once ready (gate opened by `gates`, PP-24).
+#[inline(always)]
 pub fn accept(l: &Layout, p: usize, die: Die, gates: u8) -> u32 {
-    let pz = &l.puzzles[p];
-    if let Some(g) = pz.gate
-        && gates & (1 << g) == 0
-    {
-        return 0;
-    }
-    pz.accept_num[die.num as usize] & pz.accept_col[die.col as usize]
+    l.die_fits[die.num as usize][die.col as usize][p] & l.gate_open[gates as usize & 7][p]
 }
 
 /// Boxes of every puzzle `die` can be placed in now.
+#[inline(always)]
 pub fn targets(l: &Layout, m: &Marks, die: Die, gates: u8) -> [u32; 4] {
-    std::array::from_fn(|p| m.ready[p] & accept(l, p, die, gates))
+    let (fits, open) =
+        (&l.die_fits[die.num as usize][die.col as usize], &l.gate_open[gates as usize & 7]);
+    std::array::from_fn(|p| m.ready[p] & fits[p] & open[p])
 }
 
 /// The four puzzles' boxes as one 128-bit set, so that "none", "exactly one" and "the same
@@ -73,20 +71,15 @@ fn last_box(l: &Layout, m: &Marks, w: Die, gates: u8) -> Option<(usize, u32)> {
 
 /// Boxes `die` could take now if every gate were open.
 fn open_targets(l: &Layout, m: &Marks, die: Die) -> [u32; 4] {
-    std::array::from_fn(|p| {
-        let pz = &l.puzzles[p];
-        m.ready[p] & pz.accept_num[die.num as usize] & pz.accept_col[die.col as usize]
-    })
+    let fits = &l.die_fits[die.num as usize][die.col as usize];
+    std::array::from_fn(|p| m.ready[p] & fits[p])
 }
 
 /// `t` with the puzzles whose gate `gates` does not open emptied (PP-24).
 fn gated(l: &Layout, mut t: [u32; 4], gates: u8) -> [u32; 4] {
-    for (p, x) in t.iter_mut().enumerate() {
-        if let Some(g) = l.puzzles[p].gate
-            && gates & (1 << g) == 0
-        {
-            *x = 0;
-        }
+    let open = &l.gate_open[gates as usize & 7];
+    for (x, open) in t.iter_mut().zip(open) {
+        *x &= open;
     }
     t
 }

@@ -124,6 +124,14 @@ pub struct Layout {
     /// [`super::score::RomanceTerm`]), worked out once instead of two divisions a track at
     /// every estimate.
     pub romance_terms: [[[RomanceTerm; 17]; 2]; MAX_LINKS],
+    /// The boxes of each puzzle that a die of number `num` and colour `col` fits, ready or
+    /// not and gates aside: `die_fits[num][col][p]` (the puzzle's `accept_num` and
+    /// `accept_col` together). With [`Layout::gate_open`], a die's targets are three word
+    /// operations a puzzle: the engine asks for them thousands of times a match.
+    pub die_fits: [[[u32; 4]; 3]; 7],
+    /// For each set of opened gates (bit per colour, PP-24): every box of a puzzle whose
+    /// gate it opens or that has no gate, none of the others.
+    pub gate_open: [[u32; 4]; 8],
     /// A hash of everything above: equal layouts have equal fingerprints. The memos of
     /// `memo.rs` keep it with each input, so that no layout reads another's results.
     pub fingerprint: u64,
@@ -195,6 +203,8 @@ impl Layout {
             match_points: points("scoring.match_points", spec.scoring.match_points)?,
             faux_pas_points: points("scoring.faux_pas_points", spec.scoring.faux_pas_points)?,
             romance_terms: Default::default(),
+            die_fits: [[[0; 4]; 3]; 7],
+            gate_open: [[0; 4]; 8],
             fingerprint: 0,
         };
         for (k, link) in spec.romance.links.iter().enumerate() {
@@ -289,6 +299,17 @@ impl Layout {
         }
         layout.faux_pas_len = count("faux_pas.boxes", spec.faux_pas.boxes, 1, MAX_TRACK)? as u8;
         layout.romance_terms = romance_terms(&layout);
+        for (p, pz) in layout.puzzles.iter().enumerate() {
+            for num in 0..7 {
+                for col in 0..3 {
+                    layout.die_fits[num][col][p] = pz.accept_num[num] & pz.accept_col[col];
+                }
+            }
+            for (gates, open) in layout.gate_open.iter_mut().enumerate() {
+                let opened = pz.gate.is_none_or(|g| gates & (1 << g) != 0);
+                open[p] = if opened { u32::MAX } else { 0 };
+            }
+        }
         // Every field, as written out (`DefaultHasher::new` has fixed keys: the same value
         // every run), with the fingerprint still 0.
         let mut h = std::hash::DefaultHasher::new();

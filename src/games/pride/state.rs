@@ -232,11 +232,19 @@ impl PrideState {
     }
     /// The player in turn.
     pub fn actor(&self) -> usize {
-        (self.starter as usize + self.pos as usize) % self.players()
+        // `starter + pos` is below twice the players (`pos` never passes them): one
+        // subtraction instead of a division, which the hot loop asked for at every step.
+        Self::wrap(self.starter as usize + self.pos as usize, self.players())
     }
     /// Position of `seat` in this round's order.
     pub fn position(&self, seat: usize) -> usize {
-        (seat + self.players() - self.starter as usize) % self.players()
+        Self::wrap(seat + self.players() - self.starter as usize, self.players())
+    }
+    /// `x % n` for `x < 2n`.
+    #[inline(always)]
+    fn wrap(x: usize, n: usize) -> usize {
+        debug_assert!(x < 2 * n, "{x} is not below twice {n}");
+        if x >= n { x - n } else { x }
     }
     /// Whether `seat`'s sheet holds marks the others may not see yet: it chose (or is
     /// choosing) at the same time as others this round. The starting player's turn is
@@ -256,9 +264,9 @@ impl PrideState {
 
 /// Colour of die `i`: 0-2 white, 3 red, 4 blue.
 pub const fn die_colour(i: usize) -> u8 {
-    match i {
-        0..=2 => WHITE,
-        3 => super::sheet::RED,
-        _ => super::sheet::BLUE,
-    }
+    use super::sheet::{BLUE, RED};
+    // A table, not a match: the engine asks for a die's colour thousands of times a match.
+    // Dice are 0-4; the rest of the table keeps the old answer (blue) for 5-7.
+    const COLOUR: [u8; 8] = [WHITE, WHITE, WHITE, RED, BLUE, BLUE, BLUE, BLUE];
+    COLOUR[i & 7]
 }

@@ -240,3 +240,34 @@ fn two_dice_with_the_same_one_box_either_may_take_it_pp28() {
         assert_eq!((m.faux_pas, m.counters.fp_dice), (1, 1), "slot {slot} placed, the other not");
     }
 }
+
+/// PP-24 and the boxes' numbers and colours: the layout's tables of the boxes a die fits and
+/// of the gates a pair of dice opens, which the engine reads instead of each puzzle's masks,
+/// say exactly what the puzzles' masks and gates say, for every die and every set of colours.
+#[test]
+fn the_fits_and_gate_tables_are_the_puzzles_masks_and_gates_pp24() {
+    let g = game();
+    let l = g.layout();
+    for (p, pz) in l.puzzles.iter().enumerate() {
+        for num in 1..=6u8 {
+            for col in 0..3u8 {
+                for gates in 0..8u8 {
+                    let open = pz.gate.is_none_or(|gate| gates & (1 << gate) != 0);
+                    let by_masks = if open {
+                        pz.accept_num[num as usize] & pz.accept_col[col as usize]
+                    } else {
+                        0
+                    };
+                    let die = engine::Die { num, col };
+                    assert_eq!(
+                        engine::accept(l, p, die, gates),
+                        by_masks,
+                        "{p} {num} {col} {gates}"
+                    );
+                }
+            }
+        }
+    }
+    // The gates are real: some die fits some puzzle only with its gate's colour chosen.
+    assert!(l.puzzles.iter().any(|pz| pz.gate.is_some()));
+}
