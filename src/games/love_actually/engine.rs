@@ -126,6 +126,21 @@ impl Love {
         self.deck.options.iter().enumerate().map(completes).fold(0, |set, bit| set | bit)
     }
 
+    /// The options of `among` that `hand` completes: [`Love::completed_options`] of them
+    /// only. The "Actually!" window asks about one card's options, a few of the deck's, at
+    /// every discard, for every other player: testing all the deck's was a tenth of random
+    /// play's instructions.
+    pub(super) fn completed_among(&self, hand: u32, mut among: u64) -> u64 {
+        let mut completed = 0;
+        while among != 0 {
+            let o = among.trailing_zeros() as usize;
+            let mask = self.deck.options[o].mask;
+            completed |= ((hand & mask == mask) as u64) << o;
+            among &= among - 1;
+        }
+        completed
+    }
+
     // ----- the flow --------------------------------------------------------------------
 
     /// Start the next player turn (or end the match at the turn cap, G-2).

@@ -309,7 +309,7 @@ impl Game for Love {
                 let h = hand(s.responder);
                 let c = s.window_card;
                 let mut claimable =
-                    self.deck.options_of[c as usize] & self.completed_options(h | bit(c));
+                    self.completed_among(h | bit(c), self.deck.options_of[c as usize]);
                 while claimable != 0 {
                     out.push(A::Claim(claimable.trailing_zeros() as u8));
                     claimable &= claimable - 1;

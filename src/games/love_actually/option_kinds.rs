@@ -252,7 +252,7 @@ impl Love {
             }),
             (Phase::AskValue, A::Value(v)) if s.ask_kind == AskKind::Name => {
                 let completes =
-                    self.deck.options_of[v as usize] & self.completed_options(hand | bit(v));
+                    self.completed_among(hand | bit(v), self.deck.options_of[v as usize]);
                 if hand & bit(v) == 0 && completes != 0 {
                     KindSet::one(ASK_MISSING_CARD)
                 } else {

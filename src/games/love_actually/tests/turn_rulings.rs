@@ -355,3 +355,26 @@ fn la9_when_the_first_claimant_in_turn_order_passes_the_next_may_claim() {
     act(&g, &mut s, Claim(opt(&g, &["Harry", "Mia"], 2)));
     assert_eq!((s.scores[2], s.scores[3], s.stats.claims), (0, 2, 1));
 }
+
+/// LA-9, "Actually!": the discard may be claimed for any option it completes with the
+/// claimer's hand. The window tests only the discard's own options (`completed_among`),
+/// which must be the options the whole deck's test finds among them, for every card and
+/// many hands (every option completed by some hand, none by others).
+#[test]
+fn la9_the_windows_claims_are_the_deck_wide_test_among_the_discards_options() {
+    let g = game();
+    let cards = g.deck.cards.len();
+    let mut any_claim = false;
+    for seed in 0..2000u64 {
+        // A hand of about half the cards, from a fixed mix (no generator needed).
+        let hand = (seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 7) as u32 & g.deck.all;
+        for c in 0..cards {
+            let with = hand | 1 << c;
+            let among = g.deck.options_of[c];
+            let whole = among & g.completed_options(with);
+            assert_eq!(g.completed_among(with, among), whole, "hand {hand:#x}, card {c}");
+            any_claim |= whole != 0;
+        }
+    }
+    assert!(any_claim, "some hand completes some option");
+}
