@@ -119,6 +119,8 @@ impl Geometry {
                 lines_through[sq as usize].push(i as u8);
             }
         }
+        // The sets below are 128 bits: a 6x6 board, the largest, has 80 lines.
+        assert!(lines.len() <= 128, "{rows}x{columns} has {} lines", lines.len());
         let through_set = lines_through
             .iter()
             .map(|through| through.iter().fold(0u128, |set, &i| set | 1 << i))

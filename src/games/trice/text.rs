@@ -1,5 +1,5 @@
-//! TRICE as text, for `arena trace`: what an action or a chance event did, and the whole
-//! state (the board, the dice in hand, the scores).
+//! TRICE as text, for `arena trace` and the pages: what an action or a chance event did, the
+//! whole state (the board, the dice in hand, the scores), the pool and why a match ended.
 
 use super::*;
 
@@ -118,5 +118,80 @@ impl Trice {
             Phase::Over => format!("over after {} turns: {}", s.turns(), self.ending_words(s)),
         });
         text
+    }
+
+    /// Why the match ended, in words, for traces and the pages: the line by its squares, what
+    /// it has in common (TR-4), and who won.
+    pub(super) fn ending_words(&self, s: &TriceState) -> String {
+        let line = |l: Option<u8>| match l {
+            Some(l) => {
+                let mask = self.geo.line_mask(&s.board, l as usize);
+                format!("the line {} ({})", self.geo.line_name(l as usize), condition_words(mask))
+            }
+            None => String::new(),
+        };
+        let winner = s.winner.unwrap_or(0);
+        match s.ending {
+            Ending::Playing => "the match is still on".to_string(),
+            Ending::TricePlacement | Ending::TriceSwap => {
+                format!("a Trice on {}: seat {winner} made it and wins", line(s.deciding_line))
+            }
+            // TR-5: two conditions at once lose for the player who made the line.
+            Ending::DoubleTricePlacement | Ending::DoubleTriceSwap => format!(
+                "a Double Trice on {}: seat {} made it and loses, so seat {winner} wins",
+                line(s.deciding_line),
+                1 - winner
+            ),
+            Ending::FullBoardTie => {
+                "the board is full without a Trice: a tie (the v0.2 rules)".to_string()
+            }
+            Ending::Capped => format!(
+                "{} swap turns without a Trice: the match stops with no winner (the turn cap)",
+                self.rules.swap_turn_cap
+            ),
+        }
+    }
+
+    /// The pool in words, `white 1, 3, 3; purple 2; orange none`.
+    pub(super) fn pool_long_words(&self, s: &TriceState) -> String {
+        (0..COLOURS)
+            .map(|c| {
+                let values: Vec<String> = (1..=FACES)
+                    .flat_map(|v| {
+                        let n = s.pool[Die::new(c as u8, v).pool_index()] as usize;
+                        std::iter::repeat_n(v.to_string(), n)
+                    })
+                    .collect();
+                let values = if values.is_empty() { "none".to_string() } else { values.join(", ") };
+                format!("{} {values}", state::COLOUR_NAMES[c])
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    /// The pool as `W 1 3 3 | P 2 | O -`.
+    pub(super) fn pool_words(&self, s: &TriceState) -> String {
+        (0..COLOURS)
+            .map(|c| {
+                let mut values = String::new();
+                for v in 1..=FACES {
+                    let n = s.pool[Die::new(c as u8, v).pool_index()];
+                    for _ in 0..n {
+                        values.push(' ');
+                        values.push((b'0' + v) as char);
+                    }
+                }
+                if values.is_empty() {
+                    values.push_str(" -");
+                }
+                format!("{}{values}", COLOUR_LETTERS[c])
+            })
+            .collect::<Vec<_>>()
+            .join(" | ")
+    }
+
+    /// A die on the board in words: `white 3 on c2`.
+    pub(super) fn die_on(&self, s: &TriceState, sq: u8) -> String {
+        format!("{} on {}", Die(s.board[sq as usize]).long(), self.geo.name(sq))
     }
 }
