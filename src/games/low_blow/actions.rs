@@ -5,6 +5,7 @@
 //! increasing order; set-asides in the same die order, then Done.
 
 use super::*;
+use crate::core::bits;
 
 impl LowBlow {
     /// Whether `a` is among `legal_actions(s)`, decided without building the list.
@@ -47,12 +48,7 @@ impl LowBlow {
         let placing = s.phase == Phase::Place;
         let dice = s.rolled_mask | if placing { s.aside_mask } else { 0 };
         let n = dice.count_ones() as usize;
-        let nth_die = |mut bits: u32, k: usize| {
-            for _ in 0..k {
-                bits &= bits - 1;
-            }
-            die_of_bit(bits.trailing_zeros())
-        };
+        let nth_die = |set: u32, k: usize| die_of_bit(bits::nth_member(set.into(), k));
         if !placing {
             // Every die that may be set aside, then Done last.
             let k = pick(n + 1);
@@ -62,13 +58,11 @@ impl LowBlow {
             let (colour, value) = nth_die(dice, k);
             return LowBlowAction::SetAside { colour, value };
         }
-        let mut squares = !s.occupied & self.full_mask(players);
+        let squares = !s.occupied & self.full_mask(players);
         let cells = squares.count_ones() as usize;
         let k = pick(n * cells);
         let (colour, value) = nth_die(dice, k / cells);
-        for _ in 0..k % cells {
-            squares &= squares - 1;
-        }
-        LowBlowAction::Place { colour, value, cell: squares.trailing_zeros() as u8 }
+        let cell = bits::nth_member(squares.into(), k % cells) as u8;
+        LowBlowAction::Place { colour, value, cell }
     }
 }

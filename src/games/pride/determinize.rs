@@ -2,9 +2,10 @@
 //! sheets this round, replayed from what it saw with random choices, now or (lazily) at the
 //! round's end. `Game::determinize` and `determinize_lazy` call these.
 
-use super::engine::{self, Turn};
+use super::engine::Turn;
 use super::state::{Phase, PrideState, Step};
 use super::{Pride, PrideAction};
+use crate::core::bits;
 use crate::core::{Chance, Seat};
 
 impl Pride {
@@ -66,7 +67,7 @@ impl Pride {
         while t.c.step != Step::Done {
             let pick = rng.below(n);
             let chosen = if t.c.step == Step::Pick {
-                let b = engine::bits(t.picks()).nth(pick as usize).expect("pick < picks");
+                let b = bits::nth_member(t.picks().into(), pick as usize);
                 PrideAction::Pick(b as u8 / 5, b as u8 % 5)
             } else if (pick as usize) < KEPT {
                 kept[pick as usize]

@@ -47,7 +47,9 @@ use std::ops::RangeInclusive;
 
 use crate::core::options::{KindSet, OptionKind};
 use crate::core::rules::Rules;
-use crate::core::{Chance, Game, MAX_SEATS, Outcome, Rng, ScoreOrder, Seat, Turn as GameTurn};
+use crate::core::{
+    Chance, Game, MAX_SEATS, Outcome, Rng, ScoreOrder, Seat, Turn as GameTurn, bits,
+};
 
 pub use engine::Turn;
 pub use layout::Layout;
@@ -425,7 +427,7 @@ impl Game for Pride {
         let picks = s.ctx.picks;
         if s.phase == Phase::Turn && s.ctx.step == Step::Pick && picks != 0 {
             let i = pick(picks.count_ones() as usize);
-            let b = engine::bits(picks).nth(i).expect("pick below the count") as u8;
+            let b = bits::nth_member(picks.into(), i) as u8;
             return PrideAction::Pick(b / 5, b % 5);
         }
         self.legal_actions(s, buf);
