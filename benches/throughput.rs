@@ -7,10 +7,10 @@
 
 use std::hint::black_box;
 
-use arena::arena::{RunSpec, Seating, Silent, Worker};
 use arena::bots::profile::parse_lineup;
 use arena::core::{CHANCE_STREAM, Game, Rng, Seat, bot_stream, derive_rng};
 use arena::games::{self, AnyGame, GAME_NAMES};
+use arena::runner::{RunSpec, Seating, Silent, Worker};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::Rng as _;
 use rand::RngExt;

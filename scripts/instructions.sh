@@ -49,7 +49,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # The function whose instructions are the matches' (callgrind's --toggle-collect).
-PLAY_FUNCTION='arena::arena::runner::play_range*'
+PLAY_FUNCTION='arena::runner::worker::play_range*'
 
 # Instructions of `arena run` of MATCHES matches: inside PLAY_FUNCTION with `play`, all of
 # them with `all`.

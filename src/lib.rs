@@ -5,12 +5,12 @@
 //! the output is identical for any thread count. See README.md for the tour and
 //! ARCHITECTURE.md for the map of the code.
 
-pub mod arena;
 pub mod bots;
 pub mod cli;
 pub mod core;
 pub mod games;
 pub mod output;
 pub mod report;
+pub mod runner;
 pub mod session;
 pub mod stats;

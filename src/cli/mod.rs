@@ -22,7 +22,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::arena::Seating;
+use crate::runner::Seating;
 use crate::session::bench::Positions;
 use crate::session::{DEFAULT_SEED, MatchSpec, RequestFlags, is_input_error};
 

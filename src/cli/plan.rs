@@ -1,8 +1,8 @@
 //! `arena plan`: from a short pilot run, how many matches (and how long) a 95% win-share
 //! interval of the asked width needs for every seat, and the command that runs it.
 
-use crate::arena::Seating;
 use crate::cli::{MatchArgs, PlanArgs};
+use crate::runner::Seating;
 use crate::session::{Plan, duration_text, input, matches_for_width, parse_threads, pilot};
 use crate::stats::intervals::wilson;
 

@@ -74,7 +74,7 @@ fn setup(args: &PlayArgs) -> anyhow::Result<PlaySetup> {
         players: args.players,
         bots: Some("random".into()),
         seed: 0,
-        seating: crate::arena::Seating::Fixed,
+        seating: crate::runner::Seating::Fixed,
         rules: args.rules.clone(),
         sets: args.sets.clone(),
     };

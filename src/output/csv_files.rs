@@ -3,13 +3,13 @@
 
 use std::path::Path;
 
-use crate::arena::Failure;
 use crate::core::layout::{
     BALANCE_CSV, BOTS_CSV, DIFFERENCE_CSV, FAILURES_CSV, HISTOGRAMS_CSV, LENGTHS_CSV, METRICS_CSV,
     PAIRING_CSV, RATINGS_CSV, SEATS_CSV, SHAPE_CSV,
 };
 use crate::output::atomic::AtomicFile;
 use crate::output::io::io_failure;
+use crate::runner::Failure;
 use crate::stats::analysis::{Balance, Difference, Pairing, Rating, ShapeFigure};
 use crate::stats::intervals::{normal_mean, wilson};
 use crate::stats::moments::sample_sd;

@@ -7,11 +7,11 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::arena::ladder::{JobKind, JobState, LadderDesign};
 use crate::core::layout::{DECOMPOSITION_CSV, VERDICT_TXT};
 use crate::output::csv_files::{f6, write_csv};
 use crate::output::options_csv::write_decomposition;
 use crate::output::write_atomic;
+use crate::runner::ladder::{JobKind, JobState, LadderDesign};
 use crate::stats::decomposition::{Decomposition, Measure, decompose};
 use crate::stats::intervals::{wilson, z_for};
 use crate::stats::ladder::{Rating, Separation, ShareEstimate, chain_ratings, upset_share};

@@ -8,11 +8,11 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::arena::Seating;
 use crate::bots::BotSpec;
 use crate::core::file_record::FileRecord;
 use crate::core::layout::{MANIFEST, MATCHES_CSV};
 use crate::core::rules::ParamInfo;
+use crate::runner::Seating;
 
 pub const CRATE_VERSION: &str = env!("CARGO_PKG_VERSION");
 pub const GIT_COMMIT: &str = env!("ARENA_GIT_COMMIT");

@@ -6,11 +6,11 @@
 use std::io::Read;
 use std::path::Path;
 
-use crate::arena::MatchRecord;
-use crate::arena::runner::{RowChunk, panic_message};
 use crate::core::layout::MATCHES_CSV;
 use crate::output::atomic::AtomicFile;
 use crate::output::io::{failpoint, io_failure};
+use crate::runner::MatchRecord;
+use crate::runner::worker::{RowChunk, panic_message};
 
 /// The writer of `matches.csv`.
 pub struct MatchesCsv {

@@ -6,11 +6,11 @@ use std::time::Instant;
 
 use rand::RngExt;
 
-use crate::arena::RunSpec;
-use crate::arena::runner::play_block;
 use crate::bots::MctsParams;
 use crate::bots::mcts::MctsBot;
 use crate::core::{CHANCE_STREAM, Game, Turn, derive_rng};
+use crate::runner::RunSpec;
+use crate::runner::worker::play_block;
 use crate::session::plan::{MatchSpec, Plan};
 
 /// Where an MCTS measurement searches from.

@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use crate::arena::pace::{BlockSizer, QuietPanics};
+use crate::runner::pace::{BlockSizer, QuietPanics};
 use crate::session::progress::{ExpectedEnd, Progress, SpeedProbe};
 use crate::session::signals::stop_at_boundary;
 

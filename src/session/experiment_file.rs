@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::arena::Seating;
+use crate::runner::Seating;
 use crate::session::input::input;
 use crate::session::plan::request::RequestFlags;
 use crate::session::sweep::variants_from_toml;

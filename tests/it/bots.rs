@@ -12,8 +12,6 @@ use common::{
 use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
 
-use arena::arena::runner::play_block;
-use arena::arena::{RunSpec, Seating};
 use arena::bots::profile::{parse_lineup, parse_one};
 use arena::bots::{Bot, BotConfig, MctsParams};
 use arena::core::trace::{TraceGame, points_event};
@@ -21,6 +19,8 @@ use arena::core::{Chance, Game, Outcome, Rng, ScoreOrder, Seat, Turn, derive_rng
 use arena::games::pig::{Pig, PigRules};
 use arena::games::tictactoe::{TicTacToe, TicTacToeRules};
 use arena::games::trice::{Trice, TriceRules};
+use arena::runner::worker::play_block;
+use arena::runner::{RunSpec, Seating};
 use arena::stats::Tally;
 use arena::stats::intervals::wilson;
 use rand::RngExt;

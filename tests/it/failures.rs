@@ -3,9 +3,9 @@
 
 use std::ops::RangeInclusive;
 
-use arena::arena::runner::play_block;
-use arena::arena::{RunSpec, Seating};
 use arena::bots::profile::parse_lineup;
+use arena::runner::worker::play_block;
+use arena::runner::{RunSpec, Seating};
 use std::hash::{Hash, Hasher};
 
 use arena::core::{Chance, Game, Outcome, ScoreOrder, Seat, Turn};
@@ -80,7 +80,7 @@ fn a_panicking_match_is_recorded_and_the_run_goes_on() {
         seed: 3,
         seating: Seating::Rotate,
     };
-    let _quiet = arena::arena::pace::QuietPanics::install();
+    let _quiet = arena::runner::pace::QuietPanics::install();
     let block = play_block(&Faulty(FaultyRules {}), &spec, 0, 600, true);
     let failed = block.failures.len() as u64;
     // About a sixth of the deals roll a six; with rotation both matches of a deal fail.

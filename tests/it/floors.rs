@@ -7,8 +7,8 @@
 //! |-------|--------------------------|----------------------------------|
 //! | 0     | core                     | nothing else in the crate        |
 //! | 1     | games, bots, stats       | core                             |
-//! | 2     | arena                    | core, bots, stats                |
-//! | 3     | output, report           | arena and below                  |
+//! | 2     | runner                   | core, bots, stats                |
+//! | 3     | output, report           | runner and below                 |
 //! | 4     | session                  | output and below, games          |
 //! | 5     | cli                      | everything                       |
 
@@ -21,7 +21,7 @@ const FLOORS: &[(&str, u32)] = &[
     ("games", 1),
     ("bots", 1),
     ("stats", 1),
-    ("arena", 2),
+    ("runner", 2),
     ("output", 3),
     ("report", 3),
     ("session", 4),

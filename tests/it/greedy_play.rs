@@ -3,10 +3,10 @@
 //! it back, and every match hit the turn cap, G-2) makes greedy play, MCTS cut-offs and the
 //! ladder's self-play meaningless, so this is checked for every registered game.
 
-use arena::arena::runner::play_block;
-use arena::arena::{RunSpec, Seating};
 use arena::bots::profile::parse_lineup;
 use arena::games::{GAME_NAMES, entry};
+use arena::runner::worker::play_block;
+use arena::runner::{RunSpec, Seating};
 
 #[test]
 fn greedy_self_play_never_hits_the_turn_cap() {

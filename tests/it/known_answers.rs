@@ -4,12 +4,12 @@
 //! Wilson intervals must contain them: this proves the game rules, the random bot, the
 //! seeded runner and the tallies together.
 
-use arena::arena::runner::play_block;
-use arena::arena::{RunSpec, Seating};
 use arena::bots::profile::parse_lineup;
 use arena::core::Game;
 use arena::games::pig::{Pig, PigRules};
 use arena::games::tictactoe::{TicTacToe, TicTacToeRules};
+use arena::runner::worker::play_block;
+use arena::runner::{RunSpec, Seating};
 use arena::stats::Tally;
 use arena::stats::intervals::wilson;
 

@@ -7,10 +7,10 @@ use std::ops::RangeInclusive;
 use std::path::Path;
 use std::process::Command;
 
-use arena::arena::ladder::{JobState, LadderDesign, play_round};
 use arena::bots::profile::parse_lineup;
 use arena::core::{Chance, Game, Outcome, ScoreOrder, Seat, Turn};
 use arena::output::ladder_csv::{figures, mean_upset, verdict};
+use arena::runner::ladder::{JobState, LadderDesign, play_round};
 
 fn arena(args: &[&str]) -> std::process::Output {
     crate::common::output_within(Command::new(env!("CARGO_BIN_EXE_arena")).args(args))

@@ -21,13 +21,13 @@
 //! values as often as a 95% interval should. (The table rounds its weights n/c to 1/4096,
 //! a relative error below 1e-4 that the exact values leave out: far below any interval.)
 
-use arena::arena::runner::play_block_counting_all;
-use arena::arena::{RunSpec, Seating};
 use arena::bots::BotSpec;
 use arena::bots::profile::{parse_lineup, parse_one};
 use arena::core::Game;
 use arena::games::pig::{Pig, PigRules};
 use arena::games::tictactoe::{TicTacToe, TicTacToeRules};
+use arena::runner::worker::play_block_counting_all;
+use arena::runner::{RunSpec, Seating};
 use arena::stats::Tally;
 use arena::stats::analysis::{balance, skill_luck};
 use arena::stats::decomposition::{Measure, decompose};

@@ -9,11 +9,11 @@
 
 use std::time::Instant;
 
-use arena::arena::runner::play_block_counting_all;
-use arena::arena::{RunSpec, Seating};
 use arena::bots::profile::parse_lineup;
 use arena::core::Game;
 use arena::games::pig::{Pig, PigRules};
+use arena::runner::worker::play_block_counting_all;
+use arena::runner::{RunSpec, Seating};
 use arena::stats::options::table::{Evidence, bot_rows};
 
 use crate::pig_exact::{PIG_KINDS, PigExact};

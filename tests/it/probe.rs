@@ -4,12 +4,12 @@
 //! plan's validation calls refuses a kind the game does not declare. Tic-tac-toe is RULINGS
 //! REF-1, Pig REF-2 (docs/rules/general.md).
 
-use arena::arena::{Observer, RunSpec, Seating, Worker};
 use arena::bots::profile::{parse_lineup, parse_one};
 use arena::bots::{Bot, check_prefer_kinds};
 use arena::core::{Game, Rng, Seat, Turn, derive_rng};
 use arena::games::pig::{Pig, PigAction, PigRules};
 use arena::games::tictactoe::{TicTacToe, TicTacToeRules, TicTacToeState};
+use arena::runner::{Observer, RunSpec, Seating, Worker};
 
 const CENTRE: u8 = 4;
 

@@ -4,10 +4,10 @@
 
 use std::process::Command;
 
-use arena::arena::runner::play_block;
-use arena::arena::{RunSpec, Seating};
 use arena::bots::profile::parse_lineup;
 use arena::games::tictactoe::{TicTacToe, TicTacToeRules};
+use arena::runner::worker::play_block;
+use arena::runner::{RunSpec, Seating};
 use arena::stats::analysis;
 use arena::stats::intervals::wilson;
 

@@ -10,13 +10,13 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::arena::ladder::{JobState, LadderDesign, play_round};
 use crate::bots::profile::parse_lineup;
 use crate::core::Game;
 use crate::games::{self, AnyGame};
 use crate::output::ladder_csv::write_ladder_files;
 use crate::output::manifest::{Build, CRATE_VERSION, Listing};
 use crate::output::write_atomic;
+use crate::runner::ladder::{JobState, LadderDesign, play_round};
 use crate::session::blocks::PauseClock;
 use crate::session::folder::{
     FolderLock, claim_job_folder, prepare_out_dir, read_job_request, timestamp,

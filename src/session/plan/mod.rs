@@ -9,10 +9,10 @@ pub mod request;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::arena::{RunSpec, Seating};
 use crate::bots::profile;
 use crate::core::Game;
 use crate::games::{self, AnyGame};
+use crate::runner::{RunSpec, Seating};
 use crate::session::input::input;
 use crate::stats::Tally;
 use crate::stats::analysis;

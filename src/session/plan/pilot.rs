@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use crate::arena::runner::play_block;
+use crate::runner::worker::play_block;
 use crate::session::input::input;
 use crate::session::plan::Plan;
 use crate::stats::Tally;

@@ -8,8 +8,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::arena::Seating;
 use crate::output::{io_failure, write_atomic};
+use crate::runner::Seating;
 use crate::session::input::input;
 use crate::session::plan::{MatchSpec, Shard, StoppingRequest};
 

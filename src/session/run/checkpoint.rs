@@ -7,10 +7,10 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::arena::{Failure, Notable};
 use crate::core::layout::{MANIFEST, MATCHES_CSV, MATCHES_DIR, NOTABLE_FILE, REPORT_HTML};
 use crate::output::checked::{checked_content, checked_json};
 use crate::output::{io_failure, write_atomic};
+use crate::runner::{Failure, Notable};
 use crate::session::input::input;
 use crate::session::plan::Shard;
 use crate::session::plan::request::{extends, fingerprint_differences};

@@ -8,8 +8,6 @@
 
 use std::path::Path;
 
-use crate::arena::runner::{play_block, play_block_rows};
-use crate::arena::{Failure, RunSpec};
 use crate::core::Game;
 use crate::core::layout::{MANIFEST, MATCHES_CSV};
 use crate::core::rules::Rules;
@@ -17,6 +15,8 @@ use crate::output::csv_files::{METRIC_INTERVAL, WIN_RATE_INTERVAL};
 use crate::output::manifest::{Build, Listing, Manifest};
 use crate::output::matches_csv::{FileDigest, MatchesCsv, RowText, RowWriter, digest};
 use crate::output::{failpoint, io_failure, partial_path, write_atomic};
+use crate::runner::worker::{play_block, play_block_rows};
+use crate::runner::{Failure, RunSpec};
 use crate::session::blocks::{BlockJob, Course, Ended, Ending, drive};
 use crate::session::input::input;
 use crate::session::plan::pilot::expected_stop;

@@ -4,7 +4,6 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::arena::{Failure, Notable};
 use crate::core::layout::MATCHES_CSV;
 use crate::core::layout::{
     BALANCE_CSV, BOTS_CSV, COLUMNS_MD, DIFFERENCE_CSV, FAILURES_CSV, HISTOGRAMS_CSV, LENGTHS_CSV,
@@ -17,6 +16,7 @@ use crate::output::manifest::write_record;
 use crate::output::matches_csv::{FileDigest, digest};
 use crate::output::options_csv;
 use crate::output::{AtomicFile, io_failure, write_atomic};
+use crate::runner::{Failure, Notable};
 use crate::session::folder::prepare_out_dir;
 use crate::session::input::input;
 use crate::session::plan::Shard;

@@ -5,9 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::arena::sweep::SweepBlock;
 use crate::output::checked::{checked_content, checked_json};
 use crate::output::write_atomic;
+use crate::runner::sweep::SweepBlock;
 use crate::session::input::input;
 
 use crate::core::layout::{MANIFEST, REPORT_HTML};

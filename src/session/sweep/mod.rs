@@ -363,7 +363,7 @@ impl run::SweepMeta {
     /// is of the shard's matches only ([`Self::shard_line`]).
     pub fn conclusion(
         &self,
-        block: &crate::arena::sweep::SweepBlock,
+        block: &crate::runner::sweep::SweepBlock,
         margin_pp: f64,
         shard: Option<Shard>,
     ) -> Vec<String> {
@@ -374,7 +374,7 @@ impl run::SweepMeta {
     /// stdout's default lines.
     pub fn conclusion_said(
         &self,
-        block: &crate::arena::sweep::SweepBlock,
+        block: &crate::runner::sweep::SweepBlock,
         margin_pp: f64,
         shard: Option<Shard>,
     ) -> Vec<Said> {
@@ -418,7 +418,7 @@ impl run::SweepMeta {
     /// each line in both its forms.
     pub fn conclusion_naming_said(
         &self,
-        block: &crate::arena::sweep::SweepBlock,
+        block: &crate::runner::sweep::SweepBlock,
         margin_pp: f64,
         names: &[String],
     ) -> Vec<Said> {

@@ -8,14 +8,14 @@
 use std::any::Any;
 use std::path::{Path, PathBuf};
 
-use crate::arena::RunSpec;
-use crate::arena::sweep::{SweepBlock, play_sweep_block};
 use crate::core::Game;
 use crate::core::layout::{MANIFEST, SWEEP_CSV, SWEEP_DIFF_CSV, VERDICT_TXT};
 use crate::games::AnyGame;
 use crate::output::manifest::{RuleValue, write_record};
 use crate::output::sweep_csv::{VariantRow, write_sweep, write_sweep_diff};
 use crate::output::write_atomic;
+use crate::runner::RunSpec;
+use crate::runner::sweep::{SweepBlock, play_sweep_block};
 use crate::session::blocks::{BlockJob, Course, Ending, drive};
 use crate::session::folder::{
     FolderLock, claim_job_folder, prepare_out_dir, read_job_request, timestamp,

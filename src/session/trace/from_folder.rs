@@ -7,8 +7,8 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::arena::Seating;
 use crate::core::layout::MANIFEST;
+use crate::runner::Seating;
 use crate::session::input::input;
 use crate::session::plan::request::RequestFlags;
 use crate::session::plan::{MatchSpec, Plan};

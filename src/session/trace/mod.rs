@@ -8,11 +8,11 @@ pub mod from_folder;
 
 use serde_json::{Value, json};
 
-use crate::arena::{MatchRecord, Observer, RunSpec, Worker};
 use crate::core::rules::Rules;
 use crate::core::trace::{Drawn, Part, TRACE_FORMAT, TraceGame, unfold};
 use crate::core::{MatchLength, Seat};
 use crate::output::csv_files::seating_text;
+use crate::runner::{MatchRecord, Observer, RunSpec, Worker};
 
 /// How records are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -17,8 +17,8 @@
 pub mod run;
 pub mod verdict;
 
-use crate::arena::sweep::SweepBlock;
 use crate::core::{bot_stream, derive_rng};
+use crate::runner::sweep::SweepBlock;
 use crate::session::input::input;
 use crate::session::plan::Shard;
 use crate::session::plan::request::RunRequest;

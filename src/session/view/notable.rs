@@ -8,8 +8,8 @@ use std::path::Path;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::arena::Notable;
 use crate::output::atomic::write_atomic;
+use crate::runner::Notable;
 use crate::session::Plan;
 use crate::session::view::{match_records, page, title_of};
 use crate::stats::Tally;

@@ -5,9 +5,9 @@
 //! its own results alone, so the outcome is the same whichever jobs share a round, a thread
 //! or a shard: a ladder is deterministic for any thread count and any split by job.
 
-use crate::arena::runner::{Failure, MatchRecord, RunSpec, play_block};
-use crate::arena::seating::Seating;
 use crate::bots::BotSpec;
+use crate::runner::seating::Seating;
+use crate::runner::worker::{Failure, MatchRecord, RunSpec, play_block};
 use rand::Rng as _;
 
 use crate::core::{Game, Seat, derive_rng};
@@ -341,8 +341,8 @@ mod tests {
 
     #[test]
     fn comparisons_count_every_upper_seat_against_every_lower_seat() {
-        use crate::arena::seating::Assignment;
         use crate::core::{Outcome, ScoreOrder};
+        use crate::runner::seating::Assignment;
         let record = |index: u64, scores: &[i32]| MatchRecord {
             index,
             assignment: Assignment { deal: index / 4, slot_of_seat: [0, 1, 2, 3, 0, 0, 0, 0] },

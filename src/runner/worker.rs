@@ -8,19 +8,19 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use rayon::prelude::*;
 
-pub use crate::arena::pace::panic_message;
-use crate::arena::pace::piece_groups;
+pub use crate::runner::pace::panic_message;
+use crate::runner::pace::piece_groups;
 
-use crate::arena::lead::LeadTracker;
-use crate::arena::notable::{Notable, NotableRules};
-use crate::arena::random_loop::{Counting, NotCounting, play_random, play_random_counting};
-use crate::arena::seating::{Assignment, Seating};
 use crate::bots::{Bot, BotSpec};
 use crate::core::MAX_SEATS;
 use crate::core::trace::{Drawn, Recording};
 use crate::core::{
     CHANCE_STREAM, Game, MatchLength, Outcome, Rng, Seat, Turn, bot_stream, derive_rng,
 };
+use crate::runner::lead::LeadTracker;
+use crate::runner::notable::{Notable, NotableRules};
+use crate::runner::random_loop::{Counting, NotCounting, play_random, play_random_counting};
+use crate::runner::seating::{Assignment, Seating};
 use crate::stats::Tally;
 use crate::stats::options::MatchOptions;
 use crate::stats::tally::{LeadShape, Units, seat_units};

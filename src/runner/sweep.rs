@@ -8,10 +8,10 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use rayon::prelude::*;
 
-use crate::arena::pace::piece_groups;
-use crate::arena::runner::panic_message;
-use crate::arena::{Failure, RunSpec, Silent, Worker};
 use crate::core::{Game, MAX_SEATS};
+use crate::runner::pace::piece_groups;
+use crate::runner::worker::panic_message;
+use crate::runner::{Failure, RunSpec, Silent, Worker};
 use crate::stats::Tally;
 use crate::stats::paired::PairedSums;
 use crate::stats::tally::{Units, seat_units};

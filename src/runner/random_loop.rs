@@ -3,10 +3,10 @@
 //! (a counted deal) or nothing (every other deal), chosen by type so that an uncounted
 //! match runs exactly the loop without counting.
 
-use crate::arena::lead::LeadTracker;
-use crate::arena::seating::Assignment;
 use crate::bots::random::RandomBot;
 use crate::core::{Game, MAX_SEATS, MatchLength, Rng, Seat, Turn};
+use crate::runner::lead::LeadTracker;
+use crate::runner::seating::Assignment;
 use crate::stats::options::MatchOptions;
 
 /// Not a seat (seats are below `MAX_SEATS`): the last mover before the first decision.
