@@ -112,7 +112,7 @@ impl TicTacToeTables {
 /// it and the draw its random bot makes (the k-th of the empty cells, k below their count),
 /// a table lookup for the cell and one for a line, and nothing else: no chance stream
 /// (tic-tac-toe draws none), no turn dispatch, no lead statistics, no tally. The floor under
-/// arena's tic-tac-toe figure (issue 65). Returns the moves made.
+/// arena's tic-tac-toe figure, the yardstick of its speed goal. Returns the moves made.
 fn bare_tictactoe_match(t: &TicTacToeTables, index: u64) -> u32 {
     let mut seats: [Rng; 2] = [0, 1].map(|s| derive_rng(1, index, bot_stream(Seat(s))));
     let (mut boards, mut empty, mut mover, mut moves) = ([0u16; 2], 0o777u16, 0usize, 0u32);

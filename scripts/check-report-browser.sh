@@ -114,12 +114,13 @@ if name == "luck" and not all(f"<p>{w}: " in html for w in ("Seat", "Skill", "Lu
 print(f"ok: {name}: {w}x{h} screenshot, {distinct} distinct values, {len(svgs)} charts -> {png}")
 PY
 done
-# Issue 44: what only a browser measures, at a laptop's width and a narrow window's: the page
-# never scrolls sideways, a table wider than the page shows its "scroll →" cue and one that
-# fits shows none, and no chart's text runs out of its picture or covers a point or another
-# label; Issue 59: no id of the game (option kind, rule parameter, metric, as the folder's files
-# name them) in the page's text outside code, and no two shaded bands of one chart over each
-# other. Needs node and playwright-core (scripts/view-browser); said SKIPPED without them.
+# What only a browser measures, at a laptop's width and a narrow window's: the page never
+# scrolls sideways, a table wider than the page shows its "scroll →" cue and one that fits
+# shows none, and no chart's text runs out of its picture or covers a point or another label.
+# Also what a reader could not read: an id of the game (option kind, rule parameter, metric,
+# as the folder's files name them) in the page's text outside code, where words belong, or two
+# shaded bands of one chart over each other. Needs node and playwright-core
+# (scripts/view-browser); said SKIPPED without them.
 ( need_playwright )
 if [ -d scripts/view-browser/node_modules/playwright-core ]; then
     keep=()

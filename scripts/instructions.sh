@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Instructions per random match, per game, counted by callgrind: the speed guard of random
-# play (issue 65). Instruction counts do not move with the machine's load, so CI can hold
-# them to a budget where a timed test could not.
+# play. Instruction counts do not move with the machine's load, so CI can hold them to a
+# budget where a timed test could not.
 #
 #   scripts/instructions.sh measure BIN   print each game's counts
 #   scripts/instructions.sh check BIN     compare with benches/instruction-budget.txt; fail

@@ -70,9 +70,10 @@ shoot sweep sweep/report.html
 shoot tune tune/confirm/report.html
 shoot ladder ladder/report.html
 
-# Issue 44: the summary, a DARDZ run and a DARDZ sweep as whole pages at 800 and 1280 px wide
-# (summary-800.png, ... sweep-1280.png), each page measured as it is taken
-# (scripts/view-browser/report.js: no sideways scroll, tables' scroll cues, charts' labels).
+# The summary, a DARDZ run and a DARDZ sweep as whole pages at 800 and 1280 px wide, a narrow
+# window's width and a laptop's (summary-800.png, ... sweep-1280.png), each page measured as
+# it is taken (scripts/view-browser/report.js: no sideways scroll, tables' scroll cues,
+# charts' labels).
 if [ -d "$repo/scripts/view-browser/node_modules/playwright-core" ]; then
     mkdir widths && (
         cd widths

@@ -171,7 +171,7 @@ pub trait TraceGame: Game {
     /// the game under these rules (a sheet's drawing, its boxes' names): what a step's record
     /// is compared with the last to write its `state_changes`, where such keys never appear
     /// anyway. Whole states (`start` and `end` records, `--full-states`) keep them. Building
-    /// and comparing them at every step was most of the cost of a replay page (issue 65).
+    /// and comparing them at every step was most of the cost of writing a replay page.
     /// The default is the whole state; the conformance check holds the keys left out to
     /// being the same at every step.
     fn step_state_json(&self, s: &Self::State) -> Value {

@@ -464,7 +464,7 @@ fn play_range<G: Game>(
     let piece = piece_groups(groups, group, rayon::current_num_threads(), 64);
     // The fold's state is boxed whole: rayon moves it at every deal group, and a worker with
     // its option counts is hundreds of bytes (a copy per group cost short games 4% of a
-    // match, issue 65).
+    // match).
     let fresh = || {
         Box::new(Carried {
             acc: empty(),

@@ -31,7 +31,7 @@ fn has(dir: &Path, files: &[&str]) {
 }
 
 #[test]
-fn item2_closed_stdout_ends_every_command_quietly_with_its_files_complete() {
+fn closed_stdout_ends_every_command_quietly_with_its_files_complete() {
     let tmp = tempfile::tempdir().unwrap();
     let p = |name: &str| tmp.path().join(name).to_str().unwrap().to_string();
     let (sw, run, s0, s1, merged, lad, tune) =
@@ -98,7 +98,7 @@ fn item2_closed_stdout_ends_every_command_quietly_with_its_files_complete() {
 }
 
 #[test]
-fn item2_closed_stdout_and_stderr_do_not_panic_on_bad_input() {
+fn bad_input_with_a_closed_stdout_exits_2_without_a_panic() {
     // Bad input still exits 2 with stdout closed (its message goes to stderr).
     let (code, err) = with_closed_stdout(&["run", "--game", "nosuchgame"]);
     assert_eq!(code, Some(2), "{err}");

@@ -41,7 +41,7 @@ fn resume(dir: &Path) -> Output {
 }
 
 #[test]
-fn item6_a_checkpoint_with_a_changed_digit_is_refused() {
+fn a_checkpoint_with_a_changed_digit_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("cp");
     paused_run(&dir, false);
@@ -56,7 +56,7 @@ fn item6_a_checkpoint_with_a_changed_digit_is_refused() {
 }
 
 #[test]
-fn item7_a_damaged_prefix_of_matches_csv_partial_is_refused() {
+fn a_damaged_prefix_of_matches_csv_partial_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("pm");
     paused_run(&dir, true);
@@ -90,7 +90,7 @@ fn merge(tmp: &Path, name: &str, shards: &[PathBuf]) -> Output {
 }
 
 #[test]
-fn item6_a_ladder_state_with_a_changed_digit_is_refused() {
+fn a_ladder_state_with_a_changed_digit_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let ladder = ["ladder", "--game", "pig", "--bots", "random,greedy", "--max-matches", "200"];
     let shards = common::shard_dirs(tmp.path(), &ladder);
@@ -104,7 +104,7 @@ fn item6_a_ladder_state_with_a_changed_digit_is_refused() {
 }
 
 #[test]
-fn item6_a_sweep_tally_with_a_changed_digit_is_refused() {
+fn a_sweep_tally_with_a_changed_digit_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let sweep = ["sweep", "--game", "pig", "--vary", "target=50,60", "--matches", "400"];
     let shards = common::shard_dirs(tmp.path(), &sweep);

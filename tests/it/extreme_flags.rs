@@ -80,7 +80,7 @@ fn check(cases: &[Case]) {
 }
 
 #[test]
-fn item16_run_and_plan_flags_at_their_extremes() {
+fn run_and_plan_flags_at_their_extremes_are_refused_or_honoured() {
     check(&[
         Case { args: "run --quiet --game pig --matches {} --out {out}", values: &INTEGERS },
         Case {
@@ -166,7 +166,7 @@ fn item16_run_and_plan_flags_at_their_extremes() {
 }
 
 #[test]
-fn item16_sweep_tune_ladder_trace_and_bench_flags_at_their_extremes() {
+fn sweep_tune_ladder_trace_and_bench_flags_at_their_extremes_are_refused_or_honoured() {
     check(&[
         Case {
             args: "sweep --quiet --game pig --vary target=50,60 --matches {} --out {out}",

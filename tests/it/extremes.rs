@@ -9,7 +9,7 @@ use crate::common;
 use common::{arena, read};
 
 #[test]
-fn item10_a_sweep_shard_says_it_is_a_shard() {
+fn a_sweep_shard_says_it_is_a_shard_on_stdout_in_status_and_report() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("s0");
     let o = arena(&[
@@ -38,7 +38,7 @@ fn item10_a_sweep_shard_says_it_is_a_shard() {
 }
 
 #[test]
-fn item11_an_unmet_until_ci_target_is_said_on_stdout_in_verdict_and_report() {
+fn an_unmet_until_ci_target_is_said_on_stdout_in_verdict_and_report() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("ci");
     let o = arena(&[
@@ -61,7 +61,7 @@ fn item11_an_unmet_until_ci_target_is_said_on_stdout_in_verdict_and_report() {
 }
 
 #[test]
-fn item12_matches_0_in_an_experiment_file_is_refused() {
+fn matches_0_in_an_experiment_file_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("e.toml");
     std::fs::write(&file, "game = \"pig\"\nmatches = 0\n").unwrap();
@@ -72,7 +72,7 @@ fn item12_matches_0_in_an_experiment_file_is_refused() {
 }
 
 #[test]
-fn item13_a_huge_check_every_is_refused_not_an_abort() {
+fn a_huge_check_every_is_refused_not_an_abort() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     let o = arena(&[
@@ -90,7 +90,7 @@ fn item13_a_huge_check_every_is_refused_not_an_abort() {
 }
 
 #[test]
-fn item14_a_shard_of_2_pow_64_matches_plays_its_own_range() {
+fn a_shard_of_u64_max_matches_plays_its_own_half() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     let o = arena(&[
@@ -116,7 +116,7 @@ fn item14_a_shard_of_2_pow_64_matches_plays_its_own_range() {
 }
 
 #[test]
-fn item16_a_vary_range_at_the_top_of_i64_does_not_overflow() {
+fn a_vary_range_at_the_top_of_i64_is_refused_without_overflowing() {
     let o = arena(&[
         "sweep",
         "--game",
@@ -132,7 +132,7 @@ fn item16_a_vary_range_at_the_top_of_i64_does_not_overflow() {
 }
 
 #[test]
-fn item17_tune_names_the_flag_it_refuses() {
+fn tune_names_the_flag_it_refuses() {
     let o = arena(&["tune", "--step-matches", "0", "--out", "/nonexistent/never"]);
     assert_refused(&o, &["--step-matches must be"]);
     let o = arena(&["tune", "--confirm-matches", "0", "--out", "/nonexistent/never"]);
@@ -140,7 +140,7 @@ fn item17_tune_names_the_flag_it_refuses() {
 }
 
 #[test]
-fn item18_a_vary_value_with_dots_is_a_value_not_a_range() {
+fn a_vary_value_with_dots_is_a_value_not_a_range() {
     let o = arena(&[
         "sweep",
         "--game",
@@ -158,7 +158,7 @@ fn item18_a_vary_value_with_dots_is_a_value_not_a_range() {
 }
 
 #[test]
-fn item19_a_duplicate_key_in_an_experiment_file_names_the_key_and_line() {
+fn a_duplicate_key_in_an_experiment_file_names_the_key_and_line() {
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("e.toml");
     std::fs::write(&file, "game = \"pig\"\nmatches = 5\nmatches = 6\n").unwrap();
@@ -167,7 +167,7 @@ fn item19_a_duplicate_key_in_an_experiment_file_names_the_key_and_line() {
 }
 
 #[test]
-fn item20_leading_zeros_read_as_plus_does_and_a_reversed_sprt_is_refused() {
+fn vary_values_050_and_plus_50_play_alike_and_a_reversed_sprt_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let (a, b) = (tmp.path().join("zero"), tmp.path().join("plus"));
     for (dir, value) in [(&a, "target=050"), (&b, "target=+50")] {
@@ -193,7 +193,7 @@ fn item20_leading_zeros_read_as_plus_does_and_a_reversed_sprt_is_refused() {
 }
 
 #[test]
-fn item15_ten_thousand_variants_and_a_repeat_are_validated() {
+fn a_repeat_among_ten_thousand_variants_is_found_and_named() {
     // 10,000 distinct variants and one repeat at the end: the repeat is found and named. (The
     // check is one map of each variant's values, linear; the pairwise check it replaced took
     // about 25 s here. How long this takes is a speed, shown by the per-test times of

@@ -54,7 +54,7 @@ fn paused(tmp: &Path, name: &str) -> PathBuf {
 }
 
 #[test]
-fn item1_two_runs_never_share_a_folder_and_a_crashed_runs_lock_is_taken_over() {
+fn two_runs_never_share_a_folder_and_a_crashed_runs_lock_is_taken_over() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("busy");
     // Held after its first block, holding the lock, its plan written (what --resume reads).
@@ -87,7 +87,7 @@ fn item1_two_runs_never_share_a_folder_and_a_crashed_runs_lock_is_taken_over() {
 }
 
 #[test]
-fn item1_automatic_folders_started_together_are_different() {
+fn automatic_folders_started_together_are_different() {
     let tmp = tempfile::tempdir().unwrap();
     let args = ["run", "--quiet", "--game", "tictactoe", "--matches", "50"];
     let children: Vec<_> = (0..3)
@@ -110,7 +110,7 @@ fn item1_automatic_folders_started_together_are_different() {
 }
 
 #[test]
-fn item2_a_full_disk_keeps_a_folder_that_resumes_exactly() {
+fn a_full_disk_keeps_a_folder_that_resumes_exactly() {
     let tmp = tempfile::tempdir().unwrap();
     let whole = whole(tmp.path());
     // After a checkpoint: the disk fills on the next rows.
@@ -143,7 +143,7 @@ fn item2_a_full_disk_keeps_a_folder_that_resumes_exactly() {
 }
 
 #[test]
-fn item3_a_crash_at_every_step_of_the_final_write_resumes_exactly() {
+fn a_crash_at_every_step_of_the_final_write_resumes_exactly() {
     let tmp = tempfile::tempdir().unwrap();
     let whole = whole(tmp.path());
     for step in ["checkpoint", "results", "matches", "manifest"] {
@@ -165,7 +165,7 @@ fn item3_a_crash_at_every_step_of_the_final_write_resumes_exactly() {
 }
 
 #[test]
-fn item4_and_5_resume_continues_exactly_the_folders_plan_and_refuses_another() {
+fn resume_continues_exactly_the_folders_plan_and_refuses_another() {
     let tmp = tempfile::tempdir().unwrap();
     let done = tmp.path().join("done");
     let o = run_into(&done, &[], &[]);
@@ -191,7 +191,7 @@ fn item4_and_5_resume_continues_exactly_the_folders_plan_and_refuses_another() {
 }
 
 #[test]
-fn item6_a_default_experiment_resumed_with_another_seed_is_refused() {
+fn a_default_experiment_resumed_with_other_flags_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("all");
     let o = arena(&[
@@ -233,7 +233,7 @@ fn edit_checkpoint(dir: &Path, edit: impl Fn(&mut serde_json::Value)) {
 }
 
 #[test]
-fn item7_and_11_damaged_checkpoints_are_refused_naming_the_file() {
+fn damaged_checkpoints_are_refused_naming_the_file() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = paused(tmp.path(), "cp");
     let cp = dir.join("checkpoint.json");
@@ -260,7 +260,7 @@ fn item7_and_11_damaged_checkpoints_are_refused_naming_the_file() {
 }
 
 #[test]
-fn item8_merge_refuses_a_truncated_or_missing_matches_csv() {
+fn merge_refuses_a_truncated_or_missing_matches_csv() {
     let tmp = tempfile::tempdir().unwrap();
     let shards: Vec<PathBuf> = ["0/2", "1/2"]
         .iter()

@@ -422,8 +422,9 @@ fn the_first_player_line_shows_the_decisive_share_it_judges_and_the_draws() {
         );
         assert_eq!(decisive + draws + cell(row, "self_play_capped"), matches, "{row:?}");
         let rate = cell(row, "seat0_decisive_win_rate");
-        // The line names the verdict's seat with the interval the verdict was decided on
-        // (issue 58); ladder.csv keeps seat 0's share with its descriptive Wilson interval.
+        // The line names the verdict's seat with the interval the verdict was decided on, so
+        // that the two agree; ladder.csv keeps seat 0's share with its descriptive Wilson
+        // interval.
         let said =
             format!("the deciding interval) of the {decisive} decisive matches of {matches}");
         assert!(line.contains(&said), "{said}\n{line}");

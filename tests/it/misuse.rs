@@ -44,7 +44,7 @@ fn shell_words(line: &str) -> Vec<String> {
 }
 
 #[test]
-fn item9_the_plans_suggested_command_reproduces_the_planned_experiment() {
+fn the_plans_suggested_command_reproduces_the_planned_experiment() {
     let tmp = tempfile::tempdir().unwrap();
     let rules = tmp.path().join("my rules.toml");
     std::fs::write(&rules, "game = \"dardz\"\nvalue_11 = 9\n").unwrap();
@@ -92,7 +92,7 @@ fn item9_the_plans_suggested_command_reproduces_the_planned_experiment() {
 }
 
 #[test]
-fn item10_undefined_figures_are_empty_cells_not_numbers() {
+fn undefined_figures_are_empty_cells_not_numbers() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("draws");
     // Two strong tic-tac-toe players: every match is a draw, so no match has a sole winner.

@@ -97,7 +97,7 @@ fn the_terminal_mode_plays_a_whole_match_of_every_game_from_scripted_input() {
             "{game}: {end_line} vs {}",
             end["scores"]
         );
-        // Issue 64: points are said in words, never as an event's id ("+10 (counters_paid)").
+        // Points are said in words, never as an event's id ("+10 (counters_paid)").
         let ids = snake_case_ids(&text);
         assert!(ids.is_empty(), "{game}: ids in the terminal's output: {ids:?}");
         if game == "low-blow" {
@@ -343,9 +343,10 @@ fn the_terminal_mode_refuses_a_line_that_is_not_text_and_asks_again() {
 
 #[test]
 fn the_terminal_reprints_a_revealed_turn_and_says_how_far_to_trust_the_advice() {
-    // Issue 57: `arena play --text` never printed a hidden Pride & Preju-Dice turn again
-    // once its round revealed it, and its advice lacked the words the page gives on how far
-    // to trust each bot. Seat 0 plays 4-player Pride, asking for advice at its first move.
+    // `arena play --text` prints a hidden Pride & Preju-Dice turn again once its round
+    // reveals it (the person saw only that it was hidden), and its advice has the words the
+    // page gives on how far to trust each bot. Seat 0 plays 4-player Pride, asking for
+    // advice at its first move.
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("pride.json");
     let mut answers = String::from("?\n");

@@ -1,4 +1,4 @@
-//! The options a person chooses among at the play table (issue 64): LOW BLOW's placements of
+//! The options a person chooses among at the play table: LOW BLOW's placements of
 //! one die on one row, which differ only in a column no rule reads (LB-9), are one option
 //! with the advice added up over its moves; placements that the rules score differently are
 //! options apart; and a match played by options saves a trace that replays.
@@ -86,8 +86,8 @@ fn check_placement_options(view: &Value) -> (usize, usize) {
 
 #[test]
 fn lb9_a_dies_placements_on_one_row_are_one_option_with_the_advice_added_up_and_replay() {
-    // Issue 64: a placement was 60-84 options, one per column, and the advice spread 2-4%
-    // over them. Seat 0 plays a whole 3-player match, always its last option (so grouped
+    // One option per column, a placement would be 60-84 options, with the advice spread
+    // 2-4% over them. Seat 0 plays a whole 3-player match, always its last option (so grouped
     // options of every kind are played, not only move 0), asking for advice at its first
     // placement; the saved trace replays byte for byte.
     let dir = tempfile::tempdir().unwrap();

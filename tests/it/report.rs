@@ -71,8 +71,8 @@ fn every_game_gets_a_page_with_its_charts_and_seat_bars_where_the_csv_says() {
         }
         assert_verdict_answer_first(&html, &read(&dir, "verdict.txt"), game);
         if *game == "dardz" {
-            // Issue 59: the option kinds, metrics and measures in words, each id beside its
-            // words in code only.
+            // The option kinds, metrics and measures in words a reader knows, each id beside
+            // its words in code only.
             assert!(
                 html.contains("<td class=\"words\">pick 11 and add your 11s to your points pile <code class=\"id\">value_11</code></td>"),
                 "dardz: the option table's first column in words"
@@ -165,7 +165,7 @@ fn the_default_experiment_gets_a_summary_linking_every_game() {
         assert!(digits.count() <= 3.max(whole), "mean {mean} in {row}");
     }
     // Each game's verdict opens with its plain answer; the methods are in the "How this was
-    // decided" box, under the first screen's answer and chart (Issue 59).
+    // decided" box, under the first screen's answer and chart.
     assert_eq!(
         html.matches("<td style=\"text-align:left;white-space:normal\"><strong class=\"answer\">")
             .count(),
@@ -187,7 +187,8 @@ fn the_default_experiment_gets_a_summary_linking_every_game() {
             html.contains(&format!("<td>{game}</td><td>{elo:.0} [")),
             "{game}'s rating {elo:.0}"
         );
-        // One figure per question (Issue 64): seat 0's share with greedy in every seat is
+        // One figure per question, so the page never contradicts the verdict: seat 0's
+        // share with greedy in every seat is
         // the share of the decisive matches, as the ladder's verdict and stdout give it,
         // never the one that counts a draw as half.
         let header: Vec<&str> = ladder.lines().next().unwrap().split(',').collect();
@@ -214,7 +215,7 @@ fn the_default_experiment_gets_a_summary_linking_every_game() {
             "links {game}'s ladder"
         );
     }
-    // Issue 44: every page of the experiment's folder (each game's and each skill ladder's)
+    // Every page of the experiment's folder (each game's and each skill ladder's)
     // is linked from the summary, and every link of the summary leads to a file there.
     let hrefs: Vec<&str> =
         html.split("href=\"").skip(1).map(|rest| &rest[..rest.find('"').unwrap()]).collect();
@@ -268,26 +269,26 @@ fn a_sweep_folder_gets_each_figure_against_the_parameter_and_the_paired_differen
         ],
         "sweep",
     );
-    // Issue 59: the varied parameter in words, its id in code where a command needs it.
+    // The varied parameter in words, its id in code where a command needs it.
     assert!(html.contains("Sweep of points of a 12 card: 5 variants"));
     assert!(html.contains("<dd>points of a 12 card = 8</dd>"), "the baseline is named");
     assert!(html.contains("<code>value_12</code>"), "the id for a command");
     assert_no_ids(&html, &["value_12", "seat0_win", "card_points_12"], "sweep");
-    // Issue 59: a panel per seat (its own band, margin and caption), not bands over each other.
+    // A panel per seat (its own band, margin and caption): bands over each other read as mud.
     let seats = figure(&html, "sweep-seats").unwrap();
     assert_eq!(seats.matches("<polygon").count(), 3, "one band per seat, each in its panel");
     assert_eq!(seats.matches("fill=\"#E67E22\"").count(), 3, "each panel's margin");
     for s in ["seat 0 (moves first)", "seat 1", "seat 2"] {
         assert!(seats.contains(&format!(">\n{s}\n</text>")), "the panel {s}");
     }
-    // Issue 44: the cards' shares of points have no interval in sweep.csv: a table (a row
+    // The cards' shares of points have no interval in sweep.csv: a table (a row
     // per card, a column per variant), not a chart.
     assert!(figure(&html, "sweep-point-shares").is_none(), "no chart without intervals");
     assert_tables_boxed(&html, "sweep");
     assert_axes_readable(&html, "sweep");
     assert!(html.contains("<th>points of a 12 card = 8 (baseline)</th>"), "a column per variant");
     assert!(html.contains("<tr><td>12</td><td>"), "a row per card");
-    // Issue 44: the largest deviation against the margin the sweep used (the default ±1 pp
+    // The largest deviation against the margin the sweep used (the default ±1 pp
     // without a sweep.json), from 0; the seats' shares against fair ± the margin.
     let third = 1.0 / 3.0;
     assert_guide(figure(&html, "sweep-deviation").unwrap(), 1.0, (0.0, 1.0), "deviation");
@@ -316,8 +317,8 @@ fn bad_folders_are_refused_in_one_line_naming_the_file() {
             std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
         }
         // Without the manifest's record of each file (as a folder from before it), so that
-        // the readers themselves meet the damage (item9_report_checks_each_file_against_the_
-        // manifest_record covers the record).
+        // the readers themselves meet the damage (the record is checked by
+        // `report_checks_each_file_against_the_manifest_record`).
         let manifest = dir.join("manifest.json");
         let mut json: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(&manifest).unwrap()).unwrap();
@@ -363,7 +364,7 @@ fn bad_folders_are_refused_in_one_line_naming_the_file() {
 
 /// A CSV file cut short is refused by name, not rendered.
 #[test]
-fn item9_report_refuses_truncated_files() {
+fn report_refuses_truncated_files() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("run");
     let o = arena(&[
@@ -443,7 +444,7 @@ fn drop_last_line(bytes: &mut Vec<u8>) {
 /// folder's manifest (a ladder's ladder.json) recorded: a changed digit or a dropped line,
 /// which leave a well-formed CSV, are refused by name instead of drawn.
 #[test]
-fn item9_report_checks_each_file_against_the_manifest_record() {
+fn report_checks_each_file_against_the_manifest_record() {
     let tmp = tempfile::tempdir().unwrap();
     let run = tmp.path().join("run");
     run_ok(&[

@@ -241,9 +241,10 @@ fn pp15_a_solo_pride_run_reports_the_score_and_no_win_share() {
     assert!(verdict.starts_with("solo game (1 player, n = 300") && verdict.contains("PP-15"));
     let report = std::fs::read_to_string(dir.join("report.html")).unwrap();
     assert!(report.contains("Solo game: the score") && !report.contains("seat win shares"));
-    // Issue 57, item 7: options.csv still weighed each option by the solo seat's win share
-    // (always 100: `win_taken_percent` and `win_not_taken_percent` at 100 on every row) and
-    // the page spoke of the taker's win share. A solo option is judged by the final score.
+    // A solo seat's win share is always 100, so it tells nothing of an option: weighed by
+    // it, options.csv had `win_taken_percent` and `win_not_taken_percent` at 100 on every
+    // row. Neither options.csv nor the page speaks of the taker's win share; a solo option
+    // is judged by the final score.
     let options = csv("options.csv");
     assert!(!options.is_empty() && !options[0].contains_key("win_taken_percent"));
     let scored = options.iter().filter(|r| !r["score_taken"].is_empty()).count();

@@ -65,7 +65,7 @@ fn the_whole_state_would_fail_the_check_in_the_hidden_information_games() {
 }
 
 arena::sampled! {
-    /// The log's half (issue 57): for every game and seat, at every step of random matches,
+    /// The log's half: for every game and seat, at every step of random matches,
     /// the points of the log's events a seat may read sum to the scores it is shown. A
     /// hidden Pride & Preju-Dice turn's forced move used to ride, with its points, on the
     /// step before it (another seat's visible one): seat 0 read "seat 2 +3 in the Diamond"

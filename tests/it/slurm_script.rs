@@ -32,7 +32,7 @@ fn err(o: &Output) -> String {
 }
 
 #[test]
-fn item21_submit_checks_before_it_submits() {
+fn slurm_submit_checks_everything_before_it_submits() {
     let tmp = tempfile::tempdir().unwrap();
     // The machine's commands without sbatch (a machine that ran the Slurm test has a real one
     // in /usr/bin): a link to every other command of /usr/bin and /bin.
@@ -91,7 +91,7 @@ fn item21_submit_checks_before_it_submits() {
 }
 
 #[test]
-fn item21_test_local_is_executable() {
+fn slurm_test_local_is_executable() {
     let mode = std::fs::metadata(script("test-local.sh")).unwrap().permissions().mode();
     assert!(mode & 0o111 != 0, "scripts/slurm/test-local.sh is not executable");
 }

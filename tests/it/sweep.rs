@@ -481,7 +481,7 @@ fn a_sweep_row_names_its_baseline_by_value_and_answers_in_the_verdict_words() {
     for row in &rows {
         assert!(words.iter().any(|w| row.contains(w)), "{row}");
     }
-    // Issue 64: an open answer says how many more matches would tell it, the count of the
+    // An open answer says how many more matches would tell it, the count of the
     // variant's own verdict.txt.
     let open: Vec<&str> =
         rows.iter().filter(|r| r.contains("not enough matches")).copied().collect();

@@ -92,13 +92,13 @@ fn a_shards_conclusion_says_it_is_of_the_shards_matches_only() {
     }
 }
 
-/// The sweep of issue 58 (DARDZ, 4 random bots, the 12 worth 4 to 12, 20,000 matches): its
-/// conclusion answers "which value is fairer" from each variant's largest seat deviation
-/// against the baseline's, names no variant fair that is not so with the others at once,
-/// and says what the trend's bound is. Before, it said "No variant is measurably fairer or
-/// less fair" of a test of changes in win share, "Shown within ±1 pp for every seat:
-/// value_12=4 and value_12=12" unadjusted over the five variants, and "the linear trend
-/// moves no seat's share by more than 1.0 pp ..., inside ±1 pp" of a change.
+/// A sweep whose conclusion once misled (DARDZ, 4 random bots, the 12 worth 4 to 12, 20,000
+/// matches): its conclusion answers "which value is fairer" from each variant's largest
+/// seat deviation against the baseline's, names no variant fair that is not so with the
+/// others at once, and says what the trend's bound is. Before, it said "No variant is
+/// measurably fairer or less fair" of a test of changes in win share, "Shown within ±1 pp
+/// for every seat: value_12=4 and value_12=12" unadjusted over the five variants, and "the
+/// linear trend moves no seat's share by more than 1.0 pp ..., inside ±1 pp" of a change.
 #[test]
 fn a_sweeps_conclusion_says_what_it_tested() {
     let tmp = tempfile::tempdir().unwrap();

@@ -9,7 +9,7 @@ use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 
 #[test]
-fn item8_report_does_not_write_through_a_planted_link() {
+fn report_does_not_write_through_a_planted_link() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("run");
     let o = arena(&[
@@ -35,7 +35,7 @@ fn item8_report_does_not_write_through_a_planted_link() {
 }
 
 #[test]
-fn item8_resume_refuses_a_linked_matches_csv_partial() {
+fn resume_refuses_a_linked_matches_csv_partial() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("run");
     let o = arena(&[
@@ -182,7 +182,7 @@ fn paused_run_with_links(args: &[&str]) -> (tempfile::TempDir, PathBuf, Vec<Plan
 }
 
 #[test]
-fn item8_a_resumed_run_writes_through_no_planted_link() {
+fn a_resumed_run_writes_through_no_planted_link() {
     let args = ["--game", "pig", "--matches", "6000", "--per-match", "--threads", "1"];
     let (_tmp, dir, planted) = paused_run_with_links(&args);
     assert_no_write_through(&["run", "--quiet", "--resume", dir.to_str().unwrap()], &planted);
@@ -192,14 +192,14 @@ fn item8_a_resumed_run_writes_through_no_planted_link() {
 }
 
 #[test]
-fn item8_a_resumed_experiment_writes_through_no_planted_link() {
+fn a_resumed_experiment_writes_through_no_planted_link() {
     let args = ["--matches", "300", "--threads", "1", "--skill-matches", "0"];
     let (_tmp, dir, planted) = paused_run_with_links(&args);
     assert_no_write_through(&["run", "--quiet", "--resume", dir.to_str().unwrap()], &planted);
 }
 
 #[test]
-fn item8_a_resumed_sweep_writes_through_no_planted_link() {
+fn a_resumed_sweep_writes_through_no_planted_link() {
     use crate::pause_resume::{SWEEP, kill_after_first_block};
     let tmp = tempfile::tempdir().unwrap();
     let (whole, dir, victims) =
@@ -217,7 +217,7 @@ fn item8_a_resumed_sweep_writes_through_no_planted_link() {
 }
 
 #[test]
-fn item8_a_resumed_ladder_writes_through_no_planted_link() {
+fn a_resumed_ladder_writes_through_no_planted_link() {
     use crate::pause_resume::kill_after_first_block;
     let tmp = tempfile::tempdir().unwrap();
     let (whole, dir, victims) =

@@ -1,6 +1,6 @@
-//! `arena tune`'s search says when its steps were too small to mean anything (Issue 64): a
-//! proposal from steps whose noise swamps the objective's change (a 2 worth 5, a 1 and a 4
-//! worth 1, from 2,000-match steps) came with no word of it.
+//! `arena tune`'s search says when its steps were too small to mean anything: a proposal
+//! from steps whose noise swamps the objective's change (a 2 worth 5, a 1 and a 4 worth 1,
+//! from 2,000-match steps) would otherwise look as sound as any other.
 
 use crate::common::{arena, read, stderr, stdout, unwrapped};
 

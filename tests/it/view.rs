@@ -185,7 +185,8 @@ fn the_matches_worth_seeing_are_the_same_for_any_thread_count_and_shard_split() 
         let page = p["page"].as_str().unwrap();
         let html = std::fs::read_to_string(two.join(page)).unwrap();
         assert_self_contained(&html);
-        // The page hands JavaScript its 64-bit numbers as strings (issue 57).
+        // The page hands JavaScript its 64-bit numbers as strings (a JavaScript number holds
+        // only 53 bits exactly).
         assert_eq!(embedded(&html)[0][0]["match"], p["match"].to_string());
         assert!(report.contains(&format!("href=\"{page}\"")), "{page}");
     }

@@ -37,8 +37,8 @@ enum Leak {
     /// changed only when the outcome is read would), which the trace's contract forbids.
     UntracedPoint,
     /// Not a leak: `step_state_json` leaves out whether the cards are dealt, which changes,
-    /// so a trace's steps would never show it (issue 65: only keys the same at every step
-    /// may be left out).
+    /// so a trace's steps would never show it (only keys the same at every step may be left
+    /// out).
     StepStateDropsDealt,
 }
 

@@ -2,9 +2,9 @@
 //! change of a score is an event with `seat` and `points`, never a `score_unexplained` one,
 //! and for every seat the points of its events, the setup's included, sum to its score in
 //! the outcome; and what each event scored for is said in words
-//! ([`TraceGame::points_words`]), never as its `snake_case` kind (issue 64: the terminal's
-//! log printed "+10 (counters_paid)"). In Team DARDZ (`state_data.teams` lists the partners) both partners hold
-//! the team's one score, so their events sum to it together (DZ-16).
+//! ([`TraceGame::points_words`]), never as its `snake_case` kind: a player cannot read a log
+//! line such as "+10 (counters_paid)". In Team DARDZ (`state_data.teams` lists the partners)
+//! both partners hold the team's one score, so their events sum to it together (DZ-16).
 //!
 //! The events are the very ones `arena trace` writes ([`TraceGame::start_events`] and
 //! [`TraceGame::trace_events`] on each step's states before and after), so a score the

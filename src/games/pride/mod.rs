@@ -91,7 +91,7 @@ pub struct Tables {
     views: [picture::PuzzleView; 4],
     /// The sheet as the pages draw it (`Pride::sheet_view_json`), built the first time a
     /// trace asks: it is the same on every step, and building it took most of a traced
-    /// step (the replay pages of a run's notable matches, issue 65).
+    /// step (the replay pages of a run's notable matches).
     sheet_view: std::sync::OnceLock<serde_json::Value>,
 }
 

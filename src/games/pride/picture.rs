@@ -386,8 +386,8 @@ impl Pride {
     pub(crate) fn move_place_of(&self, s: &PrideState, a: PrideAction) -> MovePlace {
         let me = s.actor();
         match a {
-            // A pair is played from either of its dice (issue 57: only the first die, so
-            // the red and blue dice, always second, were never outlined).
+            // A pair is played from either of its dice: the red and blue dice always come
+            // second in a pair, so outlining only the first die would never outline them.
             PrideAction::Pick(i, j) => MovePlace::at("pick", format!("seat{me}:die:{i}"))
                 .and_at(format!("seat{me}:die:{j}")),
             PrideAction::Place { puzzle, cell, .. } => {

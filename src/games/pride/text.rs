@@ -75,8 +75,8 @@ impl Pride {
         }
     }
 
-    /// What a pick forces later in the turn, said before it is chosen (issue 57: a person
-    /// lost 5 points without notice): when the dice it leaves show one number, the chaperone
+    /// What a pick forces later in the turn, said before it is chosen, so that no person
+    /// loses 5 points without notice: when the dice it leaves show one number, the chaperone
     /// must take that number (PP-9, PP-16), and where that row's next box is an FP box the
     /// turn ends with a Faux Pas cross. Empty otherwise.
     fn forced_faux_pas_after_pick(&self, s: &PrideState, i: u8, j: u8) -> String {

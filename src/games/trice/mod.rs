@@ -527,9 +527,9 @@ impl Game for Trice {
 
     /// One deal in 16: chosen when a random match cost about 20,000 instructions and counting
     /// all its options 0.97 times that, to keep the counting under a tenth of a random match.
-    /// Matches got cheaper (10,942 instructions, issue 65) and counting did not, so it is
-    /// about a ninth now; the rate stays, as fewer counted deals would widen the option
-    /// table's intervals (a change of results).
+    /// Matches got cheaper (10,942 instructions) and counting did not, so it is about a
+    /// ninth now; the rate stays, as fewer counted deals would widen the option table's
+    /// intervals (a change of results).
     fn option_sample_every(&self) -> u64 {
         16
     }

@@ -185,7 +185,7 @@ fn no_axis_repeats_a_tick_label() {
 
 #[test]
 fn a_sweep_of_seats_gets_one_panel_per_seat() {
-    // Issue 59: four bands in one plot read as mud; a panel each, on one scale.
+    // Four bands in one plot read as mud; a panel each, on one scale.
     let seat = |s: usize| Line {
         label: format!("seat {s}"),
         points: (0..3).map(|i| (i as f64, 0.25, 0.23, 0.27)).collect(),

@@ -283,7 +283,7 @@ fn variants_shown_within_the_margin_are_shown_so_all_at_once() {
         "{l:?}"
     );
     assert!(l[2].contains("its tests at 5%/3: Bonferroni over the variants;"), "{l:?}");
-    // Issue 64: the open claim says how many more matches per variant would tell, at its own
+    // The open claim says how many more matches per variant would tell, at its own
     // level (5%/3), so more than each variant's own verdict at 5% needs; planned for the
     // true shares the 8,000 allow (up to a point from fair), not for exactly 50%.
     let (_, after) = l[2].split_once("; about ").expect("the advice");
@@ -402,8 +402,8 @@ fn decisive_tally(wins: &[u64]) -> Tally {
 
 /// The words and the figure answer one question: a variant's largest-deviation interval
 /// ends at the margin or below exactly when its own verdict shows every seat within it, and
-/// starts beyond the margin only when some seat is shown beyond it (Issue 64: "within
-/// ±1 pp" was printed beside [0.0, 1.3], a Wilson interval at 1 − 5%/seats).
+/// starts beyond the margin only when some seat is shown beyond it. A Wilson interval at
+/// 1 − 5%/seats did not: "within ±1 pp" was printed beside [0.0, 1.3].
 #[test]
 fn a_deviation_interval_ends_within_the_margin_exactly_when_the_verdict_says_within() {
     let mut checked = (0, 0);

@@ -1,4 +1,4 @@
-//! The play page (issue 47): every move has a place on the picture named by the state the
+//! The play page: every move has a place on the picture named by the state the
 //! picture draws, and the action cards' rolls and the texts speak the rulebook's words.
 
 use super::*;

@@ -77,7 +77,7 @@ fn drawn(data: &Value, target: &str) -> bool {
 
 #[test]
 fn every_move_has_a_kind_and_a_drawn_target_of_its_own_seat_issue_47() {
-    // Issue 47: every move is played on the picture, on the mover's own part (its cards, its
+    // Every move is played on the picture, on the mover's own part (its cards, its
     // tracks) or the part it is aimed at (another player's hand, a pile card, the question
     // board); only saying no, scoring nothing, keeping black cards (LA-12) and letting a
     // discard go (LA-9) are on the bar.

@@ -1,9 +1,9 @@
-//! Which placements are one choice for a player (`same_choice`, issue 64: `arena play`
-//! listed a die's 60-odd placements one per column, and its advice spread over them), and
-//! the words of such a choice. The criterion is the rules': nothing reads a column (LB-9 "A
-//! row's score is the sum of the dice in its owner's home row, minus 1 for each die of the
-//! owner's own colour in it"), so two placements are one choice exactly when their results
-//! are the same once each row's dice are put in order.
+//! Which placements are one choice for a player (`same_choice`: listed one per column, a
+//! die's 60-odd placements would bury the choice in `arena play` and spread its advice over
+//! them), and the words of such a choice. The criterion is the rules': nothing reads a
+//! column (LB-9 "A row's score is the sum of the dice in its owner's home row, minus 1 for
+//! each die of the owner's own colour in it"), so two placements are one choice exactly
+//! when their results are the same once each row's dice are put in order.
 
 use super::*;
 use crate::core::trace::TraceGame;

@@ -170,9 +170,9 @@ fn the_end_reason_says_the_lowest_score_wins_in_words() {
 
 #[test]
 fn the_header_counts_the_squares_filled_this_round_not_every_placement_so_far() {
-    // Issue 64: "round 2/3, 15 placements" was printed over an empty board. "The round ends
-    // when the board is full ... remove all the dice from the board" (LB-3): the header
-    // counts what this round has placed, the squares filled.
+    // Counting every placement so far printed "round 2/3, 15 placements" over an empty
+    // board. "The round ends when the board is full ... remove all the dice from the board"
+    // (LB-3): the header counts what this round has placed, the squares filled.
     let g = game();
     let board: &[&str] = &[". B2 G2 R2 R2", "B2 B2 R2 G2 G2", "B2 R2 G2 G2 B2"];
     let mut s = build(&g, 3, Some(board), 1, &["R4"], &[], &[]);
@@ -204,9 +204,9 @@ fn the_header_counts_the_squares_filled_this_round_not_every_placement_so_far() 
 
 #[test]
 fn the_points_of_counters_paid_and_taken_are_said_in_words_not_ids() {
-    // Issue 64: the terminal's log said "+19 (counters_paid)". "Two - ... you also put two
-    // counters into the pot": 10 counters are worth -55 and 8 are worth -36 (LB-1, the
-    // first counter -1, the second -2, ...), so paying two raises the score by 19.
+    // In words, not as an id a player cannot read ("+19 (counters_paid)"). "Two - ... you
+    // also put two counters into the pot": 10 counters are worth -55 and 8 are worth -36
+    // (LB-1, the first counter -1, the second -2, ...), so paying two raises the score by 19.
     let g = game();
     let s = build(&g, 3, None, 0, &["R2"], &[], &[(1, 1, 5), (2, 2, 5)]);
     let mut after = s;

@@ -229,8 +229,8 @@ fn the_end_names_the_full_faux_pas_track() {
 
 #[test]
 fn a_pick_that_forces_a_faux_pas_on_the_chaperone_track_says_so_before_it_is_chosen() {
-    // Issue 57: the die left over was forced onto its chaperone row's FP box (PP-9) and the
-    // person lost 5 points without notice. A pick whose words warn of it ends the mover's
+    // The die left over can be forced onto its chaperone row's FP box (PP-9), costing the
+    // person 5 points, so the pick must say so. A pick whose words warn of it ends the mover's
     // turn with exactly that Faux Pas cross, whatever else the turn does.
     let g = Pride::with_rules(Default::default());
     let (mut warned, mut legal) = (0, Vec::new());

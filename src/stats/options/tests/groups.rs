@@ -61,10 +61,11 @@ fn ratio_and_coverage(runs: &[KindTally]) -> (f64, f64) {
 }
 
 crate::sampled! {
-    /// Deal groups whose dice decide what the option is worth, both seatings seeing them
-    /// (Issue 58, item 2): with deal groups as clusters the estimates spread as their
-    /// standard errors say (ratio 0.9 to 1.1) and 95% intervals cover the effect 93% of the
-    /// time or more; with each match its own cluster, as before, they do not.
+    /// Deal groups whose dice decide what the option is worth, both seatings seeing them, so
+    /// that the matches of a deal group are not independent: with deal groups as clusters
+    /// the estimates spread as their standard errors say (ratio 0.9 to 1.1) and 95%
+    /// intervals cover the effect 93% of the time or more; with each match its own cluster
+    /// the standard errors understate the spread, and they do not.
     fn deal_groups_are_the_clusters_when_deals_decide_the_worth(seeds = 10_000, sample = 1_000) {
         let runs: Vec<(KindTally, KindTally)> = (0..seeds).map(|s| run(0x6a0 + s, 300)).collect();
         let (groups, matches): (Vec<_>, Vec<_>) = runs.into_iter().unzip();
