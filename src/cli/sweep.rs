@@ -189,12 +189,13 @@ pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result
             run_sweep(&sweep, &exec(threads))?
         }
     };
-    if let Some(at) = result.paused_at {
+    if let Some(paused) = result.paused {
         if !args.quiet {
             crate::outln!(
-                "{} sweep paused at match {at} of every variant ({}); continue with `arena sweep --resume {}`",
+                "{} sweep paused at match {} of every variant ({}); continue with `arena sweep --resume {}`",
                 result.meta.game,
-                if signals::stop_requested() { "stop signal" } else { "--time-limit" },
+                paused.at,
+                paused.by.cause(),
                 result.root.display()
             );
         }

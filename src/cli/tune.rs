@@ -133,11 +133,11 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
         install()?;
         run_tune(&tune, args.out.clone(), &exec, on_step)?
     };
-    if let Some(step) = result.paused_in {
+    if let Some((step, by)) = result.paused_in {
         if !quiet {
             crate::outln!(
                 "dardz tune paused in its {step} ({}); continue with `arena tune --resume {}`",
-                if signals::stop_requested() { "stop signal" } else { "--time-limit" },
+                by.cause(),
                 result.root.display()
             );
         }

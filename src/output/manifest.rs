@@ -48,6 +48,29 @@ impl Build {
     }
 }
 
+/// The part of any folder's record that says how the folder was made, read back as it was
+/// written: the build (with the command line) and, for `arena merge`, the folders it merged.
+#[derive(Clone, Debug, Deserialize)]
+pub struct RecordHead {
+    #[serde(flatten)]
+    pub build: Build,
+    #[serde(default)]
+    pub merged_from: Vec<String>,
+}
+
+impl RecordHead {
+    /// The head of the record `file` in `dir`; `None` when there is no such file or it is
+    /// not a record arena wrote.
+    pub fn read(dir: &Path, file: &str) -> Option<RecordHead> {
+        serde_json::from_slice(&std::fs::read(dir.join(file)).ok()?).ok()
+    }
+
+    /// Whether `arena merge` wrote the record.
+    pub fn is_merge(&self) -> bool {
+        self.build.command_line.get(1).is_some_and(|c| c == "merge")
+    }
+}
+
 /// The files a folder lists and the size and CRC-32 of each (folders, the manifest itself
 /// and `matches.csv` aside), so that `arena report` refuses a file changed or cut after the
 /// job instead of drawing it. Every folder kind's record ends with it.

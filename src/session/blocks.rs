@@ -37,8 +37,49 @@ pub trait BlockJob {
     fn progressed(&mut self, _next: u64) -> anyhow::Result<()> {
         Ok(())
     }
-    /// Save a checkpoint at `next`; `paused`: because the job pauses there.
-    fn save(&mut self, next: u64, elapsed_seconds: f64, paused: bool) -> anyhow::Result<()>;
+    /// Save a checkpoint at `next`; `paused`: the job pauses there, and why.
+    fn save(
+        &mut self,
+        next: u64,
+        elapsed_seconds: f64,
+        paused: Option<Pause>,
+    ) -> anyhow::Result<()>;
+}
+
+/// Why a job paused, kept with its checkpoint so that `arena status` says which: a person
+/// who set `--time-limit` and one whose job a scheduler stopped resume for different reasons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pause {
+    /// SIGTERM or SIGINT (Slurm's preemption, a closed terminal, Ctrl-C).
+    Signal,
+    /// The session's `--time-limit` passed.
+    TimeLimit,
+}
+
+/// Where a job paused (the next match to play) and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Paused {
+    pub at: u64,
+    pub by: Pause,
+}
+
+impl Pause {
+    /// "paused by a stop signal", "paused by its --time-limit".
+    pub fn words(self) -> &'static str {
+        match self {
+            Pause::Signal => "paused by a stop signal",
+            Pause::TimeLimit => "paused by its --time-limit",
+        }
+    }
+
+    /// "stop signal", "--time-limit": the cause in the console's line.
+    pub fn cause(self) -> &'static str {
+        match self {
+            Pause::Signal => "stop signal",
+            Pause::TimeLimit => "--time-limit",
+        }
+    }
 }
 
 /// The matches a job plays and how it plays them.
@@ -74,7 +115,7 @@ pub enum Ending {
     /// The stopping rule was met at `next`.
     Stopped,
     /// A stop signal or the time limit paused the job at `next` (its checkpoint is saved).
-    Paused,
+    Paused(Pause),
 }
 
 /// Where the loop ended, how, and the seconds spent in every session so far.
@@ -108,11 +149,14 @@ impl PauseClock {
         PauseClock { started: Instant::now(), time_limit }
     }
 
-    /// Whether the job pauses at this boundary. The signal is asked first and always, so the
-    /// test hook (`ARENA_FAILPOINT=boundary:N:...`) counts boundaries exactly.
-    pub fn pause_here(&self) -> bool {
-        let signalled = stop_at_boundary();
-        signalled || self.time_limit.is_some_and(|t| self.started.elapsed().as_secs_f64() >= t)
+    /// Whether the job pauses at this boundary, and why. The signal is asked first and
+    /// always, so the test hook (`ARENA_FAILPOINT=boundary:N:...`) counts boundaries exactly.
+    pub fn pause_here(&self) -> Option<Pause> {
+        if stop_at_boundary() {
+            return Some(Pause::Signal);
+        }
+        let late = self.time_limit.is_some_and(|t| self.started.elapsed().as_secs_f64() >= t);
+        late.then_some(Pause::TimeLimit)
     }
 }
 
@@ -177,12 +221,12 @@ pub fn drive(job: &mut impl BlockJob, course: &Course) -> anyhow::Result<Ended> 
         }
         // A time limit, or SIGTERM/SIGINT (Slurm's preemption, a closed terminal).
         let pause = clock.pause_here();
-        if pause || last_checkpoint.elapsed().as_secs_f64() >= CHECKPOINT_SECONDS {
+        if pause.is_some() || last_checkpoint.elapsed().as_secs_f64() >= CHECKPOINT_SECONDS {
             job.save(next, elapsed(), pause)?;
             last_checkpoint = Instant::now();
-            if pause {
+            if let Some(by) = pause {
                 progress.finish();
-                return Ok(ended(Ending::Paused, next));
+                return Ok(ended(Ending::Paused(by), next));
             }
         }
     }

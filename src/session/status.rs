@@ -13,6 +13,7 @@ use crate::core::layout::{
 };
 use crate::output::io::read_regular_if_present;
 use crate::output::{io_failure, write_atomic};
+use crate::session::blocks::Pause;
 use crate::session::input::input;
 use crate::session::plan::Stopping;
 use crate::session::plan::request::{PLAN_FILE, SWEEP_FILE};
@@ -336,8 +337,14 @@ fn tune_status(dir: &Path) -> GameStatus {
         )
     } else if running {
         ("running", "measurement, search, then confirmation".to_string())
-    } else if let Ok(step) = marker {
-        ("paused", format!("paused by a stop signal in its {}; {resume}", step.trim()))
+    } else if let Ok(marker) = marker {
+        // The step, then why (an older arena wrote the step alone, on a stop signal or the
+        // time limit alike).
+        let mut lines = marker.lines().map(str::trim);
+        let step = lines.next().unwrap_or_default();
+        let by = lines.next().and_then(|l| serde_json::from_str::<Pause>(l).ok());
+        let words = by.map_or("paused", Pause::words);
+        ("paused", format!("{words} in its {step}; {resume}"))
     } else {
         ("stopped", format!("its process ended without a word (killed or crashed); {resume}"))
     };
@@ -351,13 +358,27 @@ fn tune_status(dir: &Path) -> GameStatus {
     }
 }
 
-/// A sweep checkpoint's progress (done, planned) and whether a stop signal saved it.
-fn sweep_progress(dir: &Path) -> Option<(u64, u64, bool)> {
+/// The fields of a sweep's checkpoint (`session::sweep::checkpoint::SweepCheckpoint`,
+/// which this floor's status may not import: the sweep writes status files) that say how
+/// far it is and whether, and why, it paused.
+#[derive(serde::Deserialize)]
+struct SweepProgress {
+    start: u64,
+    next: u64,
+    end: u64,
+    #[serde(default)]
+    paused: bool,
+    #[serde(default)]
+    paused_by: Option<Pause>,
+}
+
+/// A sweep checkpoint's progress (done, planned), whether a pause saved it, and why.
+fn sweep_progress(dir: &Path) -> Option<(u64, u64, bool, Option<Pause>)> {
     let bytes = std::fs::read(dir.join(SWEEP_CHECKPOINT)).ok()?;
     let content = crate::output::checked::checked_content(&bytes).ok()?;
-    let cp: serde_json::Value = serde_json::from_slice(content).ok()?;
-    let (start, next, end) = (cp["start"].as_u64()?, cp["next"].as_u64()?, cp["end"].as_u64()?);
-    Some((next.checked_sub(start)?, end.checked_sub(start)?, cp["paused"] == true))
+    let cp: SweepProgress = serde_json::from_slice(content).ok()?;
+    let (done, planned) = (cp.next.checked_sub(cp.start)?, cp.end.checked_sub(cp.start)?);
+    Some((done, planned, cp.paused, cp.paused_by))
 }
 
 /// `I/K` when the sweep folder is a shard (its manifest records the shard).
@@ -382,7 +403,7 @@ fn sweep_status(dir: &Path) -> anyhow::Result<GameStatus> {
     let running = !finished && crate::session::folder::refuse_if_in_use(dir).is_err();
     let progress = sweep_progress(dir);
     let (done, planned) = match progress {
-        Some((done, planned, _)) => (Some(done), Some(planned)),
+        Some((done, planned, ..)) => (Some(done), Some(planned)),
         None => (None, None),
     };
     let resume = format!("continue with `arena sweep --resume {}`", dir.display());
@@ -400,8 +421,8 @@ fn sweep_status(dir: &Path) -> anyhow::Result<GameStatus> {
         ("finished", d)
     } else if running {
         ("running", "a sweep writes its files at the end".to_string())
-    } else if let Some((_, _, true)) = progress {
-        ("paused", format!("paused by a stop signal; {resume}"))
+    } else if let Some((_, _, true, by)) = progress {
+        ("paused", format!("{}; {resume}", by.map_or("paused", Pause::words)))
     } else {
         let saved = if progress.is_some() { "its last checkpoint" } else { "its first match" };
         (
@@ -540,7 +561,11 @@ fn game_status(folder: &Path, game: String, locked: Option<bool>) -> anyhow::Res
             }
             ("running".into(), format!("{d} (pid {} on {})", s.pid, s.host))
         }
-        State::Paused => ("paused".into(), "continue with `arena run --resume`".into()),
+        State::Paused => {
+            // An older arena wrote no reason.
+            let by = s.message.unwrap_or_else(|| "paused".into());
+            ("paused".into(), format!("{by}; continue with `arena run --resume`"))
+        }
         State::Failed => ("failed".into(), s.message.unwrap_or_default()),
         State::Finished => ("finished".into(), String::new()),
     };

@@ -184,6 +184,31 @@ fn what_cannot_be_extended_is_refused_in_one_line() {
 }
 
 #[test]
+fn extending_a_merged_folder_says_it_is_a_merge() {
+    let tmp = tempfile::tempdir().unwrap();
+    let shard = |i: &str| {
+        let out = tmp.path().join(format!("s{i}"));
+        let part = format!("{i}/2");
+        let o = run(&out, &["--game", "pig", "--matches", "1000", "--shard", &part]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        out
+    };
+    let (s0, s1, merged) = (shard("0"), shard("1"), tmp.path().join("mg"));
+    let paths = [&s0, &s1, &merged].map(|p| p.to_str().unwrap().to_string());
+    let o = arena(&["merge", &paths[0], &paths[1], "--out", &paths[2]]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = arena(&["run", "--resume", &paths[2], "--matches", "2000"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    // Once said as "mg has no plan.json, so it is not the folder of an arena run".
+    assert!(!err.contains("not the folder of an arena run"), "{err}");
+    let said = format!("{} is a merge of 2 shards ({}, {})", paths[2], paths[0], paths[1]);
+    assert!(err.contains(&said) && err.contains("cannot be resumed or extended"), "{err}");
+    assert!(err.contains("--shard I/K") && err.contains("merge them again"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+}
+
+#[test]
 fn a_verdict_that_asks_for_more_matches_prints_the_command_that_plays_them() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("t");

@@ -86,6 +86,41 @@ fn shards_of_the_same_path_with_other_contents_are_not_merged() {
     assert!(!tmp.path().join("m").exists(), "nothing merged");
 }
 
+#[test]
+fn shards_with_the_same_cards_under_other_names_merge_as_one_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Two machines: the same cards, in another folder and under another name.
+    for (folder, name) in [("a", "mycards.toml"), ("b", "cards-copy.toml")] {
+        std::fs::create_dir(tmp.path().join(folder)).unwrap();
+        let to = tmp.path().join(folder).join(name);
+        std::fs::copy("configs/love-actually/cards.toml", to).unwrap();
+    }
+    let play = |cards: &str, extra: &[&str]| {
+        let set = format!("cards={cards}");
+        let args = [&RUN[..4], &["--set", &set, "--matches", "200"], extra].concat();
+        let o = arena_in(tmp.path(), &args, &[]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    };
+    play("a/mycards.toml", &["--shard", "0/2", "--out", "s0"]);
+    play("b/cards-copy.toml", &["--shard", "1/2", "--out", "s1"]);
+    play("a/mycards.toml", &["--out", "whole"]);
+    // Once refused as "the content of the `cards` file ...: sha256 X -> sha256 X".
+    let o = arena_in(tmp.path(), &["merge", "s0", "s1", "--out", "m"], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for csv in ["seats.csv", "balance.csv", "lengths.csv", "options.csv"] {
+        let read = |dir: &str| std::fs::read(tmp.path().join(dir).join(csv)).unwrap();
+        assert_eq!(read("m"), read("whole"), "{csv}: the merge is the whole run");
+    }
+    // Other content under another name is still refused, naming both digests.
+    let edited = tmp.path().join("b/cards-copy.toml");
+    let text = std::fs::read_to_string(&edited).unwrap();
+    std::fs::write(&edited, text.replacen("take = 2", "take = 1", 1)).unwrap();
+    std::fs::remove_dir_all(tmp.path().join("s1")).unwrap();
+    play("b/cards-copy.toml", &["--shard", "1/2", "--out", "s1"]);
+    let o = arena_in(tmp.path(), &["merge", "s0", "s1", "--out", "m2"], &[]);
+    assert_refused(&o, &["the content of the `cards` file b/cards-copy.toml: sha256 "]);
+}
+
 /// The SHA-256 of `path`, as `sha256sum` prints it.
 fn sha256_of(path: &Path) -> String {
     use sha2::Digest;

@@ -103,17 +103,17 @@ fn sweep_pauses_on(name: &str) {
 }
 
 #[test]
-fn item1_sweep_pauses_on_sigterm_and_resumes_to_the_same_bytes() {
+fn sweep_pauses_on_sigterm_and_resumes_to_the_same_bytes() {
     sweep_pauses_on("TERM");
 }
 
 #[test]
-fn item1_sweep_pauses_on_sigint_and_resumes_to_the_same_bytes() {
+fn sweep_pauses_on_sigint_and_resumes_to_the_same_bytes() {
     sweep_pauses_on("INT");
 }
 
 #[test]
-fn item4_a_killed_sweep_is_stopped_not_paused_and_resumes() {
+fn a_killed_sweep_is_stopped_not_paused_and_resumes_to_the_same_bytes() {
     let tmp = tempfile::tempdir().unwrap();
     let (whole, dir) = (tmp.path().join("whole"), tmp.path().join("killed"));
     let o = arena(
@@ -152,7 +152,7 @@ const TUNE: [&str; 18] = [
 ];
 
 #[test]
-fn item1_tune_pauses_on_sigterm_and_resumes_to_the_same_bytes() {
+fn tune_pauses_on_sigterm_and_resumes_to_the_same_bytes() {
     let tmp = tempfile::tempdir().unwrap();
     let (whole, dir) = (tmp.path().join("whole"), tmp.path().join("paused"));
     let o = arena(&[&["tune", "--quiet", "--out", whole.to_str().unwrap()], &TUNE[..]].concat());
@@ -169,6 +169,7 @@ fn item1_tune_pauses_on_sigterm_and_resumes_to_the_same_bytes() {
     assert!(out.contains(&resume), "{out}");
     let s = status(&dir);
     assert!(s.contains("(tune): paused") && s.contains(&resume), "{s}");
+    assert!(s.contains("paused by a stop signal in its measurement"), "{s}");
     let o = arena(&[&["tune", "--out", dir.to_str().unwrap()], &TUNE[..]].concat());
     assert!(text(&o.stderr).contains(&resume), "{}", text(&o.stderr));
     let o = arena(&["tune", "--quiet", "--resume", dir.to_str().unwrap()]);

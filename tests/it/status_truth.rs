@@ -1,7 +1,7 @@
 //! What a second stop signal does is said, and `arena status`
 //! tells the truth afterwards; a ladder killed with kill -9 is stopped, not paused; merged
 //! run folders have a status; a finished folder whose report.html is missing says so, and
-//! `--resume` writes it.
+//! `--resume` writes it; a job paused by its `--time-limit` is said to be, not by a signal.
 
 use crate::common;
 use common::arena;
@@ -19,7 +19,7 @@ fn status(dir: &Path) -> String {
 }
 
 #[test]
-fn item3_a_second_signal_says_what_it_does_and_status_tells_the_truth() {
+fn a_second_signal_says_what_it_does_and_status_tells_the_truth() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("twice");
     // Held after its first block whatever signal arrives, so the second signal finds it still
@@ -49,7 +49,7 @@ fn item3_a_second_signal_says_what_it_does_and_status_tells_the_truth() {
 }
 
 #[test]
-fn item4_a_ladder_killed_with_kill_9_is_stopped_not_paused() {
+fn a_ladder_killed_with_kill_9_is_stopped_not_paused() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("lad");
     // Killed after its first round (a ladder asks before each round), its state saved.
@@ -77,7 +77,7 @@ fn item4_a_ladder_killed_with_kill_9_is_stopped_not_paused() {
 }
 
 #[test]
-fn item4_status_reads_a_merged_run_folder() {
+fn status_reads_a_merged_run_folder() {
     let tmp = tempfile::tempdir().unwrap();
     let shards = common::shard_dirs(tmp.path(), &["run", "--game", "pig", "--matches", "400"]);
     let merged = tmp.path().join("merged");
@@ -97,7 +97,7 @@ fn item4_status_reads_a_merged_run_folder() {
 }
 
 #[test]
-fn item5_a_finished_folder_without_its_report_says_so_and_resume_writes_it() {
+fn a_finished_folder_without_its_report_says_so_and_resume_writes_it() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("run");
     let o = arena(&[
@@ -158,4 +158,39 @@ fn item5_a_finished_folder_without_its_report_says_so_and_resume_writes_it() {
     let o = arena(&["ladder", "--quiet", "--resume", lad.to_str().unwrap()]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert!(lad.join("report.html").is_file());
+}
+
+#[test]
+fn status_says_a_time_limit_paused_the_job_not_a_signal() {
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = |name: &str| tmp.path().join(name).to_str().unwrap().to_string();
+    let (run, sweep, tune) = (folder("run"), folder("sweep"), folder("tune"));
+    let jobs: [(&str, Vec<&str>); 3] = [
+        ("run", vec!["run", "--game", "pig", "--matches", "1000000", "--out", &run]),
+        (
+            "sweep",
+            vec!["sweep", "--game", "pig", "--vary", "target=50,60", "--matches", "1000000"]
+                .into_iter()
+                .chain(["--out", &sweep])
+                .collect(),
+        ),
+        (
+            "tune",
+            vec!["tune", "--game", "dardz", "--players", "3", "--bots", "random"]
+                .into_iter()
+                .chain(["--matches", "100000", "--confirm-matches", "3000", "--out", &tune])
+                .collect(),
+        ),
+    ];
+    for (kind, args) in jobs {
+        let args = [&args[..], &["--quiet", "--threads", "1", "--time-limit", "0"]].concat();
+        let o = arena(&args);
+        assert_eq!(o.status.code(), Some(4), "{kind} paused: {}", text(&o.stderr));
+        let dir = Path::new(args[args.iter().position(|a| *a == "--out").unwrap() + 1]);
+        let s = status(dir);
+        // A tuning's status once said "paused by a stop signal" whatever paused it.
+        assert!(s.contains("paused by its --time-limit"), "{kind}: {s}");
+        assert!(!s.contains("stop signal"), "{kind}: {s}");
+        assert!(s.contains(&format!("arena {kind} --resume")), "{kind}: {s}");
+    }
 }

@@ -23,6 +23,7 @@ use crate::session::folder::{
 };
 use crate::session::input::input;
 use crate::session::plan::Shard;
+use crate::session::plan::request::same_plan;
 
 /// What the folder's ladder is (written first, completed last).
 pub use crate::core::layout::LADDER_FILE;
@@ -191,7 +192,7 @@ impl Ladder {
     pub fn resume(dir: &Path) -> anyhow::Result<Ladder> {
         let file = read_ladder_file(dir)?;
         let mut ladder = Ladder::new(file.request.clone(), Some(dir.to_path_buf()))?;
-        if ladder.fingerprint() != file.fingerprint {
+        if !same_plan(&ladder.fingerprint(), &file.fingerprint) {
             return Err(input(format!(
                 "--resume {}: the ladder's plan has changed since it began (a rules file edited, or arena updated?)",
                 dir.display()
@@ -292,7 +293,7 @@ fn read_state(
     // The checksum first: a changed digit in a count would otherwise be played on.
     let content = crate::output::checked::checked_content(&bytes).map_err(damaged)?;
     let state: LadderState = serde_json::from_slice(content).map_err(|e| damaged(e.to_string()))?;
-    if &state.fingerprint != fingerprint || state.jobs.len() != jobs {
+    if !same_plan(&state.fingerprint, fingerprint) || state.jobs.len() != jobs {
         return Err(input(format!(
             "{}: the checkpoint belongs to another ladder (plan or job count differ)",
             path.display()
@@ -349,7 +350,7 @@ pub fn run_ladder(
         }
         round += 1;
         // Every round is saved; at a boundary where the job pauses the save says so.
-        if clock.pause_here() {
+        if clock.pause_here().is_some() {
             save(&states, elapsed(), true)?;
             let failures = failed_matches(&states);
             return Ok(LadderResult {
@@ -474,7 +475,7 @@ pub fn merge_ladder(
     for dir in shards {
         let file = read_ladder_file(dir)?;
         let shard = file.request.shard.map_or((0, 1), |s| (s.index, s.count));
-        if file.fingerprint != fingerprint || shard.1 != count {
+        if !same_plan(&file.fingerprint, &fingerprint) || shard.1 != count {
             return Err(input(format!(
                 "{}: a shard of another ladder (plan or shard count differ from {})",
                 dir.display(),

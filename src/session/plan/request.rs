@@ -8,6 +8,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::core::layout::MANIFEST;
+use crate::output::manifest::RecordHead;
 use crate::output::{io_failure, write_atomic};
 use crate::runner::Seating;
 use crate::session::input::input;
@@ -289,6 +291,9 @@ impl PlanFile {
         let bytes = match std::fs::read(&path) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                if let Some(merge) = RecordHead::read(dir, MANIFEST).filter(RecordHead::is_merge) {
+                    return Err(input(merged_folder(dir, &merge.merged_from)));
+                }
                 return Err(input(format!(
                     "--resume: {} has no {PLAN_FILE}, so it is not the folder of an arena run (or an older arena made it; rerun it)",
                     dir.display()
@@ -301,6 +306,20 @@ impl PlanFile {
     }
 }
 
+/// Why the folder of `arena merge` cannot be resumed or extended: it holds the shards'
+/// combined tallies, not a run's state, and a shard's range of matches depends on the run's
+/// total, so a larger run is new shards merged again.
+fn merged_folder(dir: &Path, shards: &[String]) -> String {
+    let from = match shards.len() {
+        0 => String::new(),
+        n => format!(" of {n} shards ({})", shards.join(", ")),
+    };
+    format!(
+        "--resume: {} is a merge{from} made by `arena merge`, and a merge cannot be resumed or extended: run each shard of the larger plan afresh (`arena run ... --matches N --shard I/K`) and merge them again",
+        dir.display()
+    )
+}
+
 /// Whether the plan `now` plays on where the plan `was` ended, so that a folder of `was`
 /// (paused or finished) continued under `now` holds what a run of `now` from the start
 /// would: every number-deciding value the same but more matches (`now`'s at least `was`'s)
@@ -308,7 +327,7 @@ impl PlanFile {
 /// so the wider target's stopping point is one the narrower rule also passed unmet).
 pub fn extends(was: &serde_json::Value, now: &serde_json::Value) -> bool {
     let strip = |v: &serde_json::Value| {
-        let mut v = v.clone();
+        let mut v = by_content(v);
         if let Some(m) = v.as_object_mut() {
             m.remove("matches");
             if let Some(st) = m.get_mut("stopping").and_then(|s| s.as_object_mut()) {
@@ -323,10 +342,44 @@ pub fn extends(was: &serde_json::Value, now: &serde_json::Value) -> bool {
     more && tighter && strip(was) == strip(now)
 }
 
-/// The keys in which two fingerprints differ (`rules.value_12: 8 -> 10`), for messages.
+/// A plan fingerprint as it decides numbers: a file a rule names (a card or sheet file) by
+/// its content alone, in the rule's value and in `input_files`. The same cards under
+/// another name or folder (another machine's shard) play the same matches, so shards merge
+/// and a run resumes across them; other content never does. Fingerprints are stored with
+/// their paths (for people); every comparison goes through here.
+pub fn by_content(print: &serde_json::Value) -> serde_json::Value {
+    let mut v = print.clone();
+    let mut digests = BTreeMap::new();
+    if let Some(files) = v.get_mut("input_files").and_then(|f| f.as_object_mut()) {
+        for (key, record) in files.iter_mut() {
+            if let Some(r) = record.as_object_mut() {
+                r.remove("path");
+            }
+            digests.insert(key.clone(), record["sha256"].clone());
+        }
+    }
+    if let Some(rules) = v.get_mut("rules").and_then(|r| r.as_array_mut()) {
+        for pair in rules {
+            let key = pair.get(0).and_then(|k| k.as_str()).unwrap_or_default();
+            if let Some(digest) = digests.get(key).cloned() {
+                pair[1] = serde_json::json!({ "file_sha256": digest });
+            }
+        }
+    }
+    v
+}
+
+/// Whether two plan fingerprints decide the same numbers ([`by_content`]).
+pub fn same_plan(a: &serde_json::Value, b: &serde_json::Value) -> bool {
+    a == b || by_content(a) == by_content(b)
+}
+
+/// The keys in which two fingerprints differ (`rules.value_12: 8 -> 10`), for messages:
+/// a file a rule names by its content ([`by_content`]), said once, with its path.
 pub fn fingerprint_differences(was: &serde_json::Value, now: &serde_json::Value) -> Vec<String> {
     let mut out = Vec::new();
-    let (Some(a), Some(b)) = (was.as_object(), now.as_object()) else {
+    let (was_content, now_content) = (by_content(was), by_content(now));
+    let (Some(a), Some(b)) = (was_content.as_object(), now_content.as_object()) else {
         return vec![format!("{was} -> {now}")];
     };
     for (key, va) in a {
@@ -337,12 +390,16 @@ pub fn fingerprint_differences(was: &serde_json::Value, now: &serde_json::Value)
         match (key.as_str(), va.as_array(), vb.as_array()) {
             ("rules", Some(ra), Some(rb)) => {
                 for (x, y) in ra.iter().zip(rb) {
-                    if x != y {
+                    // A file's content is said with `input_files`, with its path.
+                    let names_a_file = |r: &serde_json::Value| r[1].is_object();
+                    if x != y && !names_a_file(x) && !names_a_file(y) {
                         out.push(format!("rules: {x} -> {y}"));
                     }
                 }
             }
-            _ if key == "input_files" => out.extend(input_file_differences(va, vb)),
+            _ if key == "input_files" => {
+                out.extend(input_file_differences(&was["input_files"], &now["input_files"]))
+            }
             _ => out.push(format!("{key}: {va} -> {vb}")),
         }
     }
@@ -362,7 +419,7 @@ fn input_file_differences(was: &serde_json::Value, now: &serde_json::Value) -> V
             .map_or("none (no such file)".to_string(), |d| format!("sha256 {d}"))
     };
     keys.into_iter()
-        .filter(|key| was[key.as_str()] != now[key.as_str()])
+        .filter(|key| digest(was, key.as_str()) != digest(now, key.as_str()))
         .map(|key| {
             let path = now[key.as_str()]["path"].as_str().or(was[key.as_str()]["path"].as_str());
             format!(

@@ -13,7 +13,7 @@ use crate::output::{io_failure, write_atomic};
 use crate::runner::{Failure, Notable};
 use crate::session::input::input;
 use crate::session::plan::Shard;
-use crate::session::plan::request::{extends, fingerprint_differences};
+use crate::session::plan::request::{extends, fingerprint_differences, same_plan};
 use crate::stats::Tally;
 
 /// The checkpoint an interrupted run leaves in its folder.
@@ -94,7 +94,7 @@ impl Checkpoint {
             cp.plan = expected.plan.clone();
             cp.stopped = None;
         }
-        if cp.plan != *expected.plan {
+        if !same_plan(&cp.plan, expected.plan) {
             let diff = fingerprint_differences(&cp.plan, expected.plan);
             return Err(refuse(format!("written by a different plan ({})", diff.join("; "))));
         }

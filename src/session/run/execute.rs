@@ -17,7 +17,7 @@ use crate::output::matches_csv::{FileDigest, MatchesCsv, RowText, RowWriter, dig
 use crate::output::{failpoint, io_failure, partial_path, write_atomic};
 use crate::runner::worker::{play_block, play_block_rows};
 use crate::runner::{Failure, RunSpec};
-use crate::session::blocks::{BlockJob, Course, Ended, Ending, drive};
+use crate::session::blocks::{BlockJob, Course, Ended, Ending, Pause, drive};
 use crate::session::input::input;
 use crate::session::plan::pilot::expected_stop;
 use crate::session::plan::{Plan, Shard, Stopping};
@@ -187,7 +187,7 @@ pub fn execute<G: Game>(
         drive(&mut job, &course)?
     };
     let RunBlocks { mut cp, rows, .. } = job;
-    if ended.ending == Ending::Paused {
+    if matches!(ended.ending, Ending::Paused(_)) {
         return Ok(RunSummary {
             spec: spec.clone(),
             tally: cp.tally,
@@ -317,10 +317,16 @@ impl<G: Game> BlockJob for RunBlocks<'_, G> {
         self.status.running(next - self.start, stopping)
     }
 
-    fn save(&mut self, next: u64, elapsed_seconds: f64, paused: bool) -> anyhow::Result<()> {
+    fn save(
+        &mut self,
+        next: u64,
+        elapsed_seconds: f64,
+        paused: Option<Pause>,
+    ) -> anyhow::Result<()> {
         save(&mut self.cp, self.rows.as_mut(), elapsed_seconds, self.out)?;
-        if paused {
-            self.status.stopped(State::Paused, next - self.start, None)?;
+        if let Some(by) = paused {
+            // The status file's message says why, for `arena status`.
+            self.status.stopped(State::Paused, next - self.start, Some(by.words().into()))?;
         }
         Ok(())
     }

@@ -15,7 +15,7 @@ use crate::session::folder::{FolderLock, claim_job_folder, refuse_if_in_use, tim
 use crate::session::input::{input, is_input_error};
 use crate::session::ladder::skill::run_skill_checks;
 use crate::session::plan::request::{
-    PLAN_FILE, PlanFile, RequestFlags, RunRequest, extends, fingerprint_differences,
+    PLAN_FILE, PlanFile, RequestFlags, RunRequest, extends, fingerprint_differences, same_plan,
 };
 use crate::session::plan::{Plan, Shard, Stopping};
 use crate::session::run::checkpoint::Checkpoint;
@@ -144,7 +144,7 @@ impl Experiment {
             let now = plan.fingerprint(file.request.per_match);
             let was = file.fingerprints.get(sub);
             let extension = experiment.extended && was.is_some_and(|w| extends(w, &now));
-            if was != Some(&now) && !extension {
+            if !was.is_some_and(|w| same_plan(w, &now)) && !extension {
                 let what = was.map_or_else(
                     || vec!["no fingerprint recorded".to_string()],
                     |w| fingerprint_differences(w, &now),

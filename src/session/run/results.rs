@@ -22,6 +22,7 @@ use crate::session::input::input;
 use crate::session::plan::Shard;
 use crate::session::plan::in_shard_order;
 use crate::session::plan::request::fingerprint_differences;
+use crate::session::plan::request::same_plan;
 use crate::session::run::decides::{self, OptionsOf};
 use crate::session::trace::from_folder::plan_from_folder;
 use crate::session::view::notable::{picks, write_notable};
@@ -287,7 +288,7 @@ pub fn merge(
         read.push((dir.clone(), st.shard, st));
     }
     let differs = |a: &ShardTally, b: &ShardTally| {
-        (a.plan != b.plan).then(|| fingerprint_differences(&a.plan, &b.plan).join("; "))
+        (!same_plan(&a.plan, &b.plan)).then(|| fingerprint_differences(&a.plan, &b.plan).join("; "))
     };
     let shards: Vec<(PathBuf, ShardTally)> =
         in_shard_order(read, "plan", differs)?.into_iter().map(|(dir, _, st)| (dir, st)).collect();

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::output::checked::{checked_content, checked_json};
 use crate::output::write_atomic;
 use crate::runner::sweep::SweepBlock;
+use crate::session::blocks::Pause;
 use crate::session::input::input;
 
 use crate::core::layout::{MANIFEST, REPORT_HTML};
@@ -30,6 +31,9 @@ pub struct SweepCheckpoint {
     /// may since have died): what `arena status` tells apart as paused and stopped.
     #[serde(default)]
     pub paused: bool,
+    /// Why it paused, when it did (absent from an older arena's checkpoints).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paused_by: Option<Pause>,
 }
 
 impl SweepCheckpoint {
@@ -44,7 +48,12 @@ impl SweepCheckpoint {
     /// Keep a finished sweep's tallies in `sweep_final_state.json` (with no clock, which is
     /// the manifest's), for `arena sweep --resume DIR --matches N`.
     pub fn save_final(&self, dir: &Path) -> anyhow::Result<()> {
-        let kept = SweepCheckpoint { elapsed_seconds: 0.0, paused: false, ..self.clone() };
+        let kept = SweepCheckpoint {
+            elapsed_seconds: 0.0,
+            paused: false,
+            paused_by: None,
+            ..self.clone()
+        };
         write_atomic(&dir.join(SWEEP_FINAL_STATE), &checked_json(&kept)?)
     }
 

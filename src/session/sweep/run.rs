@@ -16,11 +16,12 @@ use crate::output::sweep_csv::{VariantRow, write_sweep, write_sweep_diff};
 use crate::output::write_atomic;
 use crate::runner::RunSpec;
 use crate::runner::sweep::{SweepBlock, play_sweep_block};
-use crate::session::blocks::{BlockJob, Course, Ending, drive};
+use crate::session::blocks::{BlockJob, Course, Ended, Ending, Pause, Paused, drive};
 use crate::session::folder::{
     FolderLock, claim_job_folder, prepare_out_dir, read_job_request, timestamp,
 };
 use crate::session::input::input;
+use crate::session::plan::request::same_plan;
 use crate::session::plan::{Shard, in_shard_order, input_records};
 use crate::session::run::decides::options_of;
 use crate::session::run::execute::Execution;
@@ -82,9 +83,9 @@ pub struct SweepResult {
     pub block: SweepBlock,
     pub meta: SweepMeta,
     pub elapsed_seconds: f64,
-    /// Set when a stop signal paused the sweep before its end: the next match to play
-    /// (its checkpoint is saved; `arena sweep --resume` continues).
-    pub paused_at: Option<u64>,
+    /// Set when a stop signal or the time limit paused the sweep before its end: the next
+    /// match to play and why (its checkpoint is saved; `arena sweep --resume` continues).
+    pub paused: Option<Paused>,
     /// The verdict's practical margin (`--fair-within`), for each variant's words.
     pub fair_within_pp: f64,
     /// The shard this sweep played (`--shard`); `None` for a whole sweep or a merge.
@@ -227,18 +228,20 @@ fn play_and_write(
         .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
     let shard = sweep.request.request.shard;
     let saving = Saving { dir: &root, resume, keep };
-    let (block, next, elapsed_seconds) = pool.install(
+    let (block, ended) = pool.install(
         || with_game!(&sweep.plans[0].game, g0 => play_all(g0, sweep, &meta, exec, Some(saving))),
     )?;
     let (_, end) = range(&meta, shard);
     let fair_within_pp = sweep.request.request.fair_within_pp()?;
-    if next < end {
+    let elapsed_seconds = ended.elapsed_seconds;
+    if let Ending::Paused(by) = ended.ending {
+        let paused = Some(Paused { at: ended.next, by });
         return Ok(SweepResult {
             root,
             block,
             meta,
             elapsed_seconds,
-            paused_at: Some(next),
+            paused,
             fair_within_pp,
             shard,
         });
@@ -252,6 +255,7 @@ fn play_and_write(
         block: block.clone(),
         elapsed_seconds,
         paused: false,
+        paused_by: None,
     };
     done.save_final(&root)?;
     write_sweep_folder(&root, &sweep.request, &meta, &block, shard, exec, elapsed_seconds, None)?;
@@ -261,7 +265,7 @@ fn play_and_write(
         std::fs::remove_file(&spent)
             .map_err(|e| crate::output::io_failure("removing", &spent, e))?;
     }
-    Ok(SweepResult { root, block, meta, elapsed_seconds, paused_at: None, fair_within_pp, shard })
+    Ok(SweepResult { root, block, meta, elapsed_seconds, paused: None, fair_within_pp, shard })
 }
 
 /// Play every variant of `sweep` (or its shard) on `threads` threads and return the tallies,
@@ -273,7 +277,7 @@ pub fn play_sweep(sweep: &Sweep, threads: usize) -> anyhow::Result<SweepBlock> {
         .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
     let meta = sweep.meta();
     let exec = Execution::quiet(threads);
-    let (block, _, _) = pool.install(
+    let (block, _) = pool.install(
         || with_game!(&sweep.plans[0].game, g0 => play_all(g0, sweep, &meta, &exec, None)),
     )?;
     Ok(block)
@@ -305,7 +309,12 @@ impl<G: Game> BlockJob for SweepBlocks<'_, G> {
         Ok(())
     }
 
-    fn save(&mut self, next: u64, elapsed_seconds: f64, paused: bool) -> anyhow::Result<()> {
+    fn save(
+        &mut self,
+        next: u64,
+        elapsed_seconds: f64,
+        paused: Option<Pause>,
+    ) -> anyhow::Result<()> {
         let Some(dir) = self.dir else { return Ok(()) };
         let cp = SweepCheckpoint {
             meta: serde_json::to_value(self.meta)?,
@@ -314,7 +323,8 @@ impl<G: Game> BlockJob for SweepBlocks<'_, G> {
             end: self.end,
             block: self.total.clone(),
             elapsed_seconds,
-            paused,
+            paused: paused.is_some(),
+            paused_by: paused,
         };
         cp.save(dir)
     }
@@ -322,14 +332,14 @@ impl<G: Game> BlockJob for SweepBlocks<'_, G> {
 
 /// Play the sweep's matches from the checkpoint (if any) on; with `saving`, save a
 /// checkpoint every half minute and pause on a stop signal or the time limit. Returns the
-/// tallies, the next match (the end unless paused) and the seconds spent in all sessions.
+/// tallies and how the loop ended (where, why, and the seconds spent in all sessions).
 fn play_all<G: Game>(
     g0: &G,
     sweep: &Sweep,
     meta: &SweepMeta,
     exec: &Execution,
     saving: Option<Saving>,
-) -> anyhow::Result<(SweepBlock, u64, f64)> {
+) -> anyhow::Result<(SweepBlock, Ended)> {
     let games: Vec<&G> = sweep.plans.iter().map(|p| same_game::<G>(&p.game)).collect();
     debug_assert!(std::ptr::eq(games[0], g0));
     let (start, end) = range(meta, sweep.request.request.shard);
@@ -367,9 +377,9 @@ fn play_all<G: Game>(
         f.sort_unstable_by_key(|f| f.index);
     }
     if ended.ending == Ending::Played && saving.as_ref().is_some_and(|s| s.keep) {
-        job.save(ended.next, ended.elapsed_seconds, false)?;
+        job.save(ended.next, ended.elapsed_seconds, None)?;
     }
-    Ok((job.total, ended.next, ended.elapsed_seconds))
+    Ok((job.total, ended))
 }
 
 /// Write every file of a sweep folder from its tallies (a run, a shard, or a merge).
@@ -567,8 +577,12 @@ pub fn merge_sweep(
         };
         shards.push((dir.clone(), shard, st));
     }
+    // The variants' plans by content (a card file under another name is the same plan).
     let differs = |a: &SweepTally, b: &SweepTally| {
-        (a.meta != b.meta).then(|| "its sweep.json differs".to_string())
+        let rest = |m: &SweepMeta| SweepMeta { plans: Vec::new(), ..m.clone() };
+        let plans = a.meta.plans.len() == b.meta.plans.len()
+            && a.meta.plans.iter().zip(&b.meta.plans).all(|(x, y)| same_plan(x, y));
+        (!plans || rest(&a.meta) != rest(&b.meta)).then(|| "its sweep.json differs".to_string())
     };
     let shards = in_shard_order(shards, "sweep", differs)?;
     let meta = shards[0].2.meta.clone();
@@ -593,7 +607,7 @@ pub fn merge_sweep(
         block,
         meta,
         elapsed_seconds: seconds,
-        paused_at: None,
+        paused: None,
         fair_within_pp: request.request.fair_within_pp()?,
         shard: None,
     })

@@ -13,6 +13,7 @@ use std::time::Instant;
 use crate::output::csv_files::{f6, write_csv};
 use crate::output::manifest::write_record;
 use crate::output::write_atomic;
+use crate::session::blocks::Pause;
 use crate::session::folder::{FolderLock, claim_job_folder, read_job_request, timestamp};
 use crate::session::input::input;
 use crate::session::plan::request::RunRequest;
@@ -63,8 +64,9 @@ pub struct TuneResult {
     pub said: Option<TuneSaid>,
     pub confirm: SweepResult,
     pub seconds: f64,
-    /// Set when a stop signal paused the tuning: the step it paused in.
-    pub paused_in: Option<&'static str>,
+    /// Set when a stop signal or the time limit paused the tuning: the step it paused in,
+    /// and why.
+    pub paused_in: Option<(&'static str, Pause)>,
 }
 
 /// A rules file with `values` and every other rule the run used that differs from default.
@@ -170,22 +172,25 @@ fn tune_in(
     };
     let measure = sweep_of(base, seed, base.matches, std::slice::from_ref(&current), None)?;
     let measured = sweep_step(measure, root.join("measure"), &quiet(), resuming)?;
-    let paused = |confirm: SweepResult, step: &'static str| -> anyhow::Result<TuneResult> {
-        write_atomic(&root.join(TUNE_PAUSED), format!("{step}\n").as_bytes())?;
-        Ok(TuneResult {
-            root: root.clone(),
-            current: current.clone(),
-            principle: Vec::new(),
-            searched: None,
-            difficulty: Vec::new(),
-            said: None,
-            confirm,
-            seconds: started.elapsed().as_secs_f64(),
-            paused_in: Some(step),
-        })
-    };
-    if measured.paused_at.is_some() {
-        return paused(measured, "measurement");
+    // The marker's first line is the step, its second why (`arena status` says both).
+    let paused =
+        |confirm: SweepResult, step: &'static str, by: Pause| -> anyhow::Result<TuneResult> {
+            let marker = format!("{step}\n{}\n", serde_json::to_string(&by)?);
+            write_atomic(&root.join(TUNE_PAUSED), marker.as_bytes())?;
+            Ok(TuneResult {
+                root: root.clone(),
+                current: current.clone(),
+                principle: Vec::new(),
+                searched: None,
+                difficulty: Vec::new(),
+                said: None,
+                confirm,
+                seconds: started.elapsed().as_secs_f64(),
+                paused_in: Some((step, by)),
+            })
+        };
+    if let Some(p) = measured.paused {
+        return paused(measured, "measurement", p.by);
     }
     let names = measured.meta.metric_names.clone();
     let p = difficulty(&measured.block.tallies[0], &names)?;
@@ -205,21 +210,21 @@ fn tune_in(
             let found = spsa(base, objective, &principle, &settings, exec.threads, &mut on_step)?;
             // A stop signal during the search: it wrote nothing, so a resume plays it again.
             let Some((best, s)) = found else {
-                return paused(measured, "search");
+                return paused(measured, "search", Pause::Signal);
             };
             steps = s;
             Some(best)
         }
     };
     if stop_at_boundary() {
-        return paused(measured, "search");
+        return paused(measured, "search", Pause::Signal);
     }
     let mut proposals = vec![principle.clone()];
     proposals.extend(searched.clone());
     let confirm = sweep_of(base, confirm_seed, tune.confirm_matches, &proposals, None)?;
     let confirmed = sweep_step(confirm, root.join("confirm"), &quiet(), resuming)?;
-    if confirmed.paused_at.is_some() {
-        return paused(confirmed, "confirmation");
+    if let Some(p) = confirmed.paused {
+        return paused(confirmed, "confirmation", p.by);
     }
     let noise = search_noise(&steps, tune.step_matches);
     let found = Found {
