@@ -1,5 +1,5 @@
-//! stdout says the answer first (issue 59): a run's lines are at most 100 characters, and
-//! each game's first line is its answer with the figure that decides it, before any method.
+//! stdout says the answer first: a run's lines are at most 100 characters, and each game's
+//! first line is its answer with the figure that decides it, before any method.
 
 use crate::common::arena;
 

@@ -343,7 +343,7 @@ fn a_run_of_changed_rules_names_them_everywhere_a_designer_looks() {
         read(&dir, "verdict.txt").lines().last().unwrap(),
         "Rules changed from the defaults: value_12=8 (default 10)."
     );
-    // Issue 59: the page names the rule in words.
+    // The page's title names the changed rule in words, not by its id.
     assert!(
         read(&dir, "report.html").contains("<title>dardz [points of a 12 card = 8]: 60 matches")
     );

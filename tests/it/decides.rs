@@ -111,8 +111,9 @@ fn the_option_table_is_the_same_for_any_thread_count() {
 }
 
 /// Stdout and the run page name the same strongest lever, say how it was chosen, and choose
-/// only a kind taken in 100 deal groups or more and passed over in as many (Issue 58, item
-/// 7); a run too short for any says so in both.
+/// only a kind taken in 100 deal groups or more and passed over in as many (with fewer, its
+/// interval rests on a handful of deals and the largest of many is chosen by their noise); a
+/// run too short for any says so in both.
 #[test]
 fn stdout_and_the_page_name_one_strongest_lever_and_how_it_was_chosen() {
     let dir = tempfile::tempdir().unwrap();
@@ -140,7 +141,7 @@ fn stdout_and_the_page_name_one_strongest_lever_and_how_it_was_chosen() {
         stdout.contains("chosen: the largest effect its interval supports, of kinds taken in 100+")
     );
     let page = read(&out, "report.html");
-    // Issue 59: the page says the option in words, its id after them in code.
+    // The page says the option in words a reader knows, its id after them in code.
     let lever = page.split("The strongest lever: ").nth(1).expect("the lever on the page");
     assert!(lever.contains(&format!(" <code class=\"id\">{kind}</code>, ")), "{kind}");
     assert!(!lever.starts_with(kind), "{kind}: the words first");

@@ -17,8 +17,8 @@ fn arena_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
     )
 }
 
-/// The Love Actually card file in `dir` with one card's `take = 2` made `take = 1` (the
-/// issue's edit).
+/// The Love Actually card file in `dir` with one card's `take = 2` made `take = 1`: a small
+/// edit that changes play, which a resume or a merge must not take for the same cards.
 fn edit_a_card(dir: &Path) {
     let path = dir.join("mycards.toml");
     let text = std::fs::read_to_string(&path).unwrap();

@@ -1,6 +1,6 @@
-//! The words of a seat's moves (issue 57): a person chooses among legal moves by their
-//! words, so two moves with the same words must be the same move (the play page then lists
-//! it once), and two moves that differ must say how. For every game, at every decision of
+//! The words of a seat's moves: a person chooses among legal moves by their words, so two
+//! moves with the same words must be the same move (the play page then lists it once), and
+//! two moves that differ must say how. For every game, at every decision of
 //! random matches: legal actions whose descriptions are equal lead to the same state, or to
 //! states alike in turn, scores and the words of every move that follows
 //! (`arena::core::trace::alike`: two equal dice are one move whichever of them is taken).

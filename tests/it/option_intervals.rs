@@ -1,5 +1,5 @@
-//! The option table's intervals under rotated seats (Issue 58, item 2), against the exact
-//! option values of random Pig at its default target of 100 ([`crate::pig_exact`]).
+//! The option table's intervals under rotated seats, against the exact option values of
+//! random Pig at its default target of 100 ([`crate::pig_exact`]).
 //!
 //! Under `--seating rotate` the two matches of a deal see the same dice, and the table
 //! clusters by deal group. Over many seeds each kind's estimates must spread as their

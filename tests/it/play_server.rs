@@ -588,7 +588,8 @@ fn no_response_names_a_card_hidden_from_the_seat() {
         if let Some(map) = searchable.as_object_mut() {
             map.remove("legal");
             map.remove("moves");
-            // The options are the legal moves' words again, grouped (issue 64).
+            // The options are the legal moves' words again, the moves that are one choice
+            // grouped as one option.
             map.remove("options");
             // An ask names a card aloud (LA-7: an ask is made to another player, at the table); it says
             // nothing of where that card is.

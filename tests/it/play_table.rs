@@ -51,7 +51,7 @@ fn hidden_lines(view: &Value) -> usize {
 fn pride_hidden_turns_are_hidden_in_their_round_and_read_in_the_log_once_it_ends() {
     // The rules' reading: the others' turns "stay hidden until the round ends". Seat 0 reads
     // "made a choice you cannot see yet" during round 1, and every one of those lines in
-    // its words once round 2 has begun (issue 47: the log kept the placeholder forever).
+    // its words once round 2 has begun (the log once kept the placeholder forever).
     let mut table = pride_table(5);
     let mut most_hidden = 0;
     while step(&mut table) {
@@ -96,8 +96,8 @@ fn the_view_places_every_legal_move_and_the_page_sets_the_pace_within_bounds() {
     assert!(body.contains("from 0 to 5000"), "{body}");
 }
 
-/// A seed above 2^53 that a JavaScript number would round (issue 57: the page showed
-/// 1796537081016307200).
+/// A seed above 2^53 that a JavaScript number would round (read as a number, the page
+/// showed 1796537081016307200).
 const WIDE_SEED: u64 = 1_796_537_081_016_307_123;
 
 #[test]
@@ -121,8 +121,8 @@ fn the_seed_a_page_is_handed_is_a_string_with_every_digit() {
 
 #[test]
 fn pride_forced_moves_are_steps_of_their_own_with_their_mover() {
-    // Issue 57: a move with one option (a lone chaperone number, the only pair) had no step
-    // of its own; its points rode on the step before, another seat's. Every step of seat 0's
+    // A move with one option (a lone chaperone number, the only pair) is a step of its own:
+    // without one, its points rode on the step before, another seat's. Every step of seat 0's
     // log has one mover, forced steps are marked, and a forced step another seat cannot see
     // yet shows that seat no events.
     let mut table = pride_table(11);
@@ -160,7 +160,7 @@ fn pride_forced_moves_are_steps_of_their_own_with_their_mover() {
 
 #[test]
 fn a_move_offered_twice_in_the_same_words_is_listed_once_and_a_pair_from_either_die() {
-    // Issue 57: menus listed "white 3 ... Dance Card column 3, row 3" twice (two white 3s),
+    // Menus once listed "white 3 ... Dance Card column 3, row 3" twice (two white 3s),
     // and a pair was reachable only through its first die. The view marks every repeat
     // `same_as` the first, so the distinct words left are each listed once, and a pick's
     // `also` names its second die.

@@ -111,10 +111,11 @@ fn pp11_greedy_guard_sees_threats_behind_a_lazy_view_as_behind_a_full_one() {
 
 #[test]
 fn every_mark_a_seat_sees_appear_has_its_own_log_step() {
-    // Issue 57, item 2: a chaperone cross appeared on a sheet with no log line, and a Faux
-    // Pas on a line about another move. Every step as the log shows it ([`unfold`]: forced
-    // moves too): whatever a viewer sees change on seat j's sheet changes on a step whose
-    // mover is j, or on the step that ends the round (PP-11: the round's reveal).
+    // A mark appears with the step that made it: a chaperone cross once appeared on a sheet
+    // with no log line, and a Faux Pas on a line about another move. Every step as the log
+    // shows it ([`unfold`]: forced moves too): whatever a viewer sees change on seat j's sheet
+    // changes on a step whose mover is j, or on the step that ends the round (PP-11: the
+    // round's reveal).
     use arena::core::trace::{Recording, unfold};
     use arena::core::{TraceGame, Turn};
     use rand::RngExt;

@@ -62,8 +62,8 @@ pub(crate) fn reference_lines(f: &str) -> Vec<f64> {
         .collect()
 }
 
-/// Issue 44: a chart that judges balance shows the fair line and the verdict's margin band
-/// where they are, and its axis takes both in.
+/// A chart that judges balance shows the fair line and the verdict's margin band where they
+/// are, and its axis takes both in.
 pub(crate) fn assert_guide(f: &str, line: f64, band: (f64, f64), what: &str) {
     let px = 1.5 * one_px(f);
     let (lo, hi) = margin_band(f).unwrap_or_else(|| panic!("{what}: no margin band"));
@@ -112,10 +112,10 @@ pub(crate) fn texts(f: &str) -> Vec<(f64, f64, String, String, String)> {
         .collect()
 }
 
-/// Issue 44: in every chart of the page, no axis repeats a tick label (the value axis's
-/// labels, right-aligned in one column, and the other axis's, in one row, each read once);
-/// and in the charts of estimates by category, every category label lies below the plot,
-/// where no point is.
+/// In every chart of the page, no axis repeats a tick label (the value axis's labels,
+/// right-aligned in one column, and the other axis's, in one row, each read once); and in the
+/// charts of estimates by category, every category label lies below the plot, where no point
+/// is.
 pub(crate) fn assert_axes_readable(html: &str, what: &str) {
     for f in html.split("<figure class=\"chart\"").skip(1) {
         let f = &f[..f.find("</figure>").unwrap()];
@@ -170,8 +170,8 @@ pub(crate) fn assert_axes_readable(html: &str, what: &str) {
     }
 }
 
-/// Issue 44: every table of the page sits in a box that scrolls sideways with a "scroll →"
-/// cue (shown by the page's CSS only while the table is wider than the box).
+/// Every table of the page sits in a box that scrolls sideways with a "scroll →" cue (shown
+/// by the page's CSS only while the table is wider than the box).
 pub(crate) fn assert_tables_boxed(html: &str, what: &str) {
     let boxed = "<div class=\"scroll\"><div class=\"scroll-in\"><div class=\"cue\" aria-hidden=\"true\">scroll &rarr;</div><table";
     let tables = html.matches("<table").count();
@@ -246,10 +246,10 @@ pub(crate) fn escaped(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('\'', "&#39;")
 }
 
-/// Issues 44 and 59: the seat verdict on a run page opens with its answer in plain words,
-/// above the chart and the boxes a reader opens; the verdict's own figures, then its method,
-/// are in the "How this was decided" box; the random-play warning apart and once. Nothing of
-/// verdict.txt's seat line is lost.
+/// The seat verdict on a run page opens with its answer in plain words, above the chart and
+/// the boxes a reader opens; the verdict's own figures, then its method, are in the "How this
+/// was decided" box; the random-play warning apart and once. Nothing of verdict.txt's seat
+/// line is lost.
 pub(crate) fn assert_verdict_answer_first(html: &str, verdict: &str, what: &str) {
     let seat_line = verdict.lines().find(|l| !l.starts_with("bots: ")).unwrap();
     let seat_line = seat_line.trim_start_matches("seats: ");
@@ -307,8 +307,9 @@ pub(crate) fn text_outside_code(html: &str) -> String {
     out
 }
 
-/// Issue 59: none of `ids` shows on the page outside code (each a whole name, not part of a
-/// longer one such as a folder's `v000_value_12-6`).
+/// None of `ids` shows on the page outside code, where a reader would meet an id in place
+/// of words (each a whole name, not part of a longer one such as a folder's
+/// `v000_value_12-6`).
 pub(crate) fn assert_no_ids(html: &str, ids: &[&str], what: &str) {
     let text = text_outside_code(html);
     let body = text.split_once("</title>").map_or(text.as_str(), |(_, b)| b);

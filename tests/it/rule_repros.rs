@@ -73,7 +73,8 @@ fn tr7_trice_one_row_without_swap_back_never_panics() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
 }
 
-/// The turn at which DARDZ's round 2 ends in the DZ-10 repro, under `extra` sets.
+/// The turn at which DARDZ's round 2 ends in the DZ-10 reproduction below, under `extra`
+/// sets.
 fn dz10_round_2_end(extra: &[&str]) -> (u64, String) {
     let mut args = vec![
         "trace",

@@ -564,8 +564,9 @@ fn a_sweep_concludes_across_its_variants_first_everywhere() {
         printed,
         "verdict.txt is what stdout concludes"
     );
-    // The page opens with the question and each variant's answer in plain words (Issue
-    // 59); the conclusion, in the words of its tests, follows the seat chart.
+    // The page opens with the question and each variant's answer in plain words (a reader
+    // looks for the answer first); the conclusion, in the words of its tests, follows the
+    // seat chart.
     let page = read(&out, "report.html");
     let (answer, seats, conclusion) = (
         page.find("id=\"answer\"").unwrap(),

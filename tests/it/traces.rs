@@ -64,8 +64,9 @@ fn check_match(records: &[Value], players: usize) -> usize {
         match r["event"].as_str().unwrap() {
             "decision" => {
                 let legal = r["legal"].as_array().unwrap();
-                // A move the rules made without asking (issue 57) is a step of its own, with
-                // its mover and its one option; the end record counts only the asked ones.
+                // A move the rules made without asking (the only legal one) is a step of its
+                // own, with its mover and its one option; the end record counts only the
+                // asked ones.
                 if r["forced"] == true {
                     assert_eq!((legal.len(), r["chosen"].as_u64()), (1, Some(0)), "{r}");
                 } else {
@@ -416,9 +417,10 @@ fn trace_from_names_a_variant_folder_and_the_matches_a_folder_holds() {
 
 #[test]
 fn low_blow_names_the_capped_round_alike_in_text_structure_and_end() {
-    // Issue 57, item 7: on the step where the turn cap ended the match the text said "round
-    // 1/3 ... capped" while `state_changes.round` and the end's `state_data.round` said 0
-    // (the docs: `round` is 1-based), and the end record's `rounds` said 1.
+    // The step where the turn cap ends the match names one round everywhere: its text once
+    // said "round 1/3 ... capped" while `state_changes.round` and the end's
+    // `state_data.round` said 0 (the docs: `round` is 1-based), and the end record's
+    // `rounds` said 1.
     let records = trace_json(&[
         "--game",
         "low-blow",

@@ -68,16 +68,16 @@
 //! Daniel, Juliet, Peter, Mark, Jamie, Aurelia, Sarah (`sarah_has_no_ability`), Karl, Judy,
 //! John, Harriet, Colin, Tony, USA Girls, Joe, Billy (each `<card>_...`).
 //!
-//! The list: asks that succeed and fail for each kind (s `la7_*`); a hand-over that
-//! refills (s `la7_name_ask_succeeds_...`, t `la47_...`); a set scored with points and
-//! track (s `la8_...`); Karen's double (s `la46_...`, a `karen_...`); a claim, two claimants
-//! in turn order, Daisy/Bernard both scoring (s `la9_*`, t `la9_when_the_first_...`); black
-//! cards never discarded (s `la12_...`); the reshuffle (s `la14_la33_...`); a tile claimed
+//! The rulings most at risk, each with its test: asks that succeed and fail for each kind (s
+//! `la7_*`); a hand-over that refills (s `la7_name_ask_succeeds_...`, t `la47_...`); a set scored
+//! with points and track (s `la8_...`); Karen's double (s `la46_...`, a `karen_...`); a claim, two
+//! claimants in turn order, Daisy/Bernard both scoring (s `la9_*`, t `la9_when_the_first_...`);
+//! black cards never discarded (s `la12_...`); the reshuffle (s `la14_la33_...`); a tile claimed
 //! once (s `la20_...`); the end giving each other player one more turn (s `la21_la24_...`);
 //! conformance at 2-5 players (`conformance_*_100k` here); no peeking
 //! (`tests/it/love_actually_no_peeking.rs`, h `la13_...`); 1 vs 2 threads byte-identical
-//! (`tests/it/cli.rs` `same_seed_gives_byte_identical_csv_for_any_thread_count`,
-//! `tests/it/bots.rs` `same_seed_gives_identical_csv_with_mcts_bots_on_1_and_2_threads`).
+//! (`tests/it/cli.rs` `same_seed_gives_byte_identical_csv_for_any_thread_count`, `tests/it/bots.rs`
+//! `same_seed_gives_identical_csv_with_mcts_bots_on_1_and_2_threads`).
 
 use super::*;
 use crate::core::conformance;

@@ -76,7 +76,7 @@ fn drawn(data: &Value, target: &str) -> bool {
 }
 
 #[test]
-fn every_move_has_a_kind_and_a_drawn_target_of_its_own_seat_issue_47() {
+fn every_move_has_a_kind_and_a_drawn_target_of_its_own_seat() {
     // Every move is played on the picture, on the mover's own part (its cards, its
     // tracks) or the part it is aimed at (another player's hand, a pile card, the question
     // board); only saying no, scoring nothing, keeping black cards (LA-12) and letting a
@@ -133,7 +133,7 @@ fn every_move_has_a_kind_and_a_drawn_target_of_its_own_seat_issue_47() {
 }
 
 #[test]
-fn the_drawing_gives_every_kind_of_target_issue_47() {
+fn the_drawing_gives_every_kind_of_target() {
     // The Rust side names targets that the drawing writes: each pattern appears in it.
     for part in [
         "\"pile:\"",
@@ -222,7 +222,7 @@ fn chance_steps_say_who_drew_how_many_never_which_la13() {
 }
 
 #[test]
-fn every_description_reads_without_ids_issue_47() {
+fn every_description_reads_without_ids() {
     // No snake_case ids or Debug names in the move texts and chance texts of random matches.
     let g = game();
     for (s, legal) in decisions(&g, 4, 3) {
