@@ -5,12 +5,13 @@ use crate::cli::report::report_after;
 use crate::cli::run_print::{Detail, print_game, print_skill, print_table, print_verdict};
 use crate::cli::sweep::{SweepArgs, check_time_limit, sweep_command};
 use crate::cli::{MergeArgs, RunArgs, Status};
+use crate::core::layout::FolderKind;
 use crate::core::layout::SHARD_TALLY;
 use crate::output::console::say;
-use crate::session::ladder::{is_ladder_dir, merge_ladder};
+use crate::session::ladder::merge_ladder;
 use crate::session::{
-    Execution, Experiment, ExperimentFile, RunEnd, RunResult, Shard, input, input_records,
-    is_sweep_shard, merge, merge_sweep, parse_matches, parse_threads, run, signals,
+    Execution, Experiment, ExperimentFile, RunEnd, RunResult, Shard, input, input_records, merge,
+    merge_sweep, parse_matches, parse_threads, run, signals,
 };
 
 pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Status> {
@@ -235,7 +236,9 @@ fn more_matches(verdict: &str) -> Option<u64> {
 
 /// `arena merge`: the shards' folders into the files of the whole run.
 pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result<Status> {
-    if args.shards.first().is_some_and(|d| is_ladder_dir(d)) {
+    // The first shard's kind says which merge (each checks that every shard is its kind).
+    let kind = args.shards.first().and_then(|d| FolderKind::of(d));
+    if kind == Some(FolderKind::Ladder) {
         let merged = merge_ladder(&args.shards, &args.out, command_line)?;
         crate::outln!("merged {} ladder shards -> {}", args.shards.len(), args.out.display());
         if !args.no_report {
@@ -243,7 +246,7 @@ pub fn merge_command(args: MergeArgs, command_line: &[String]) -> anyhow::Result
         }
         return Ok(if merged.failures > 0 { Status::HadFailures } else { Status::Ok });
     }
-    if args.shards.first().is_some_and(|d| is_sweep_shard(d)) {
+    if kind == Some(FolderKind::Sweep) {
         let merged = merge_sweep(&args.shards, &args.out, command_line)?;
         crate::outln!(
             "merged the shards of a {}-variant {} sweep -> {}",

@@ -63,3 +63,82 @@ pub const LADDER_STATE: &str = "ladder_state.json";
 pub const LADDER_CSV: &str = "ladder.csv";
 pub const LADDER_FIGURES_CSV: &str = "ladder_figures.csv";
 pub const LADDER_FAILURES_CSV: &str = "ladder_failures.csv";
+
+/// What kind of job's folder a folder is, from the record files it holds itself (never from
+/// its parent or its subfolders): the one place that tells a run's folder from a sweep's, a
+/// ladder's, a tuning's or a merge's, for `arena status`, `--resume`, `rerun` and the folder
+/// claim alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FolderKind {
+    /// `tune_request.json`: a tuning (its measurement and confirmation are sweeps inside).
+    Tune,
+    /// `sweep.json`: a sweep, a sweep's shard, or a merge of a sweep's shards.
+    Sweep,
+    /// `ladder.json`: a ladder, a ladder's shard, or a merge of a ladder's shards.
+    Ladder,
+    /// `plan.json`: a run (one game, a shard of one, or the default experiment).
+    Run,
+    /// A game's results (a manifest and seats.csv) with no record of a job of their own:
+    /// `arena merge` of a run's shards, a sweep's variant or a default experiment's game
+    /// (their jobs are their parents').
+    Results,
+}
+
+impl FolderKind {
+    /// The kind of `dir`, `None` when it holds no job's record (an empty folder, a folder
+    /// of job folders, anything else). The order matters: a tuning's root is asked first.
+    pub fn of(dir: &std::path::Path) -> Option<FolderKind> {
+        let has = |file: &str| dir.join(file).is_file();
+        if has(TUNE_REQUEST) {
+            Some(FolderKind::Tune)
+        } else if has(SWEEP_FILE) {
+            Some(FolderKind::Sweep)
+        } else if has(LADDER_FILE) {
+            Some(FolderKind::Ladder)
+        } else if has(PLAN_FILE) {
+            Some(FolderKind::Run)
+        } else if has(MANIFEST) && has(SEATS_CSV) {
+            Some(FolderKind::Results)
+        } else {
+            None
+        }
+    }
+
+    /// The command that plays (and resumes) this kind of folder; `merge` for results (which
+    /// are not resumed: a merge is made again from its shards, a variant's job is its parent).
+    pub fn command(self) -> &'static str {
+        match self {
+            FolderKind::Tune => "tune",
+            FolderKind::Sweep => "sweep",
+            FolderKind::Ladder => "ladder",
+            FolderKind::Run => "run",
+            FolderKind::Results => "merge",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folder_is_the_kind_its_own_records_say() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
+        let touch = |file: &str| std::fs::write(dir.join(file), "{}").unwrap();
+        assert_eq!(FolderKind::of(dir), None);
+        touch(MANIFEST);
+        assert_eq!(FolderKind::of(dir), None, "a manifest alone is no job's");
+        touch(SEATS_CSV);
+        assert_eq!(FolderKind::of(dir), Some(FolderKind::Results));
+        touch(PLAN_FILE);
+        assert_eq!(FolderKind::of(dir), Some(FolderKind::Run));
+        touch(LADDER_FILE);
+        assert_eq!(FolderKind::of(dir), Some(FolderKind::Ladder));
+        touch(SWEEP_FILE);
+        assert_eq!(FolderKind::of(dir), Some(FolderKind::Sweep));
+        touch(TUNE_REQUEST);
+        assert_eq!(FolderKind::of(dir), Some(FolderKind::Tune), "a tuning's root first");
+        assert_eq!(FolderKind::Tune.command(), "tune");
+    }
+}

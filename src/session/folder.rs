@@ -10,9 +10,7 @@ use std::io::{Read, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
-use crate::core::layout::{
-    LADDER_FILE, MANIFEST, PLAN_FILE, REPORT_HTML, SWEEP_FILE, TUNE_FILE, TUNE_REQUEST,
-};
+use crate::core::layout::{FolderKind, LADDER_FILE, MANIFEST, PLAN_FILE, REPORT_HTML, TUNE_FILE};
 use crate::output::atomic::NOT_OURS;
 use crate::output::{io_failure, io_refusal};
 use crate::session::input::input;
@@ -91,19 +89,11 @@ fn in_use(dir: &Path, lock_file: &mut File) -> anyhow::Error {
     ))
 }
 
-/// The command that continues the work in `dir`, from the file each command writes first
-/// (the names are spelled out here: this shared file must not use the commands' folders).
+/// The command that continues the work in `dir`, from the kind of job its records say (a
+/// merge is not continued: it is made again from its shards).
 pub fn resume_advice(dir: &Path) -> Option<String> {
-    let command = [
-        (TUNE_REQUEST, "tune"),
-        (SWEEP_FILE, "sweep"),
-        (LADDER_FILE, "ladder"),
-        (PLAN_FILE, "run"),
-    ]
-    .into_iter()
-    .find(|(file, _)| dir.join(file).is_file())?
-    .1;
-    Some(format!("arena {command} --resume {}", dir.display()))
+    let kind = FolderKind::of(dir).filter(|k| *k != FolderKind::Results)?;
+    Some(format!("arena {} --resume {}", kind.command(), dir.display()))
 }
 
 /// The kind of job (`run`, `run shard`, `sweep`, `ladder`, `tune`) whose finished results `dir` holds,
@@ -113,19 +103,17 @@ pub fn resume_advice(dir: &Path) -> Option<String> {
 /// which does no harm there).
 fn finished_job(dir: &Path) -> Option<&'static str> {
     let has = |file: &str| dir.join(file).is_file();
-    if has(TUNE_REQUEST) {
-        return has(TUNE_FILE).then_some("tune");
-    }
-    if has(SWEEP_FILE) {
-        return has(MANIFEST).then_some("sweep");
-    }
-    if has(LADDER_FILE) {
-        let file: serde_json::Value =
-            serde_json::from_slice(&std::fs::read(dir.join(LADDER_FILE)).ok()?).ok()?;
-        return (file["complete"] == true).then_some("ladder");
-    }
-    if !(has(PLAN_FILE) && (has(MANIFEST) || has(REPORT_HTML))) {
-        return None;
+    match FolderKind::of(dir)? {
+        FolderKind::Tune => return has(TUNE_FILE).then_some("tune"),
+        FolderKind::Sweep => return has(MANIFEST).then_some("sweep"),
+        FolderKind::Ladder => {
+            let file: serde_json::Value =
+                serde_json::from_slice(&std::fs::read(dir.join(LADDER_FILE)).ok()?).ok()?;
+            return (file["complete"] == true).then_some("ladder");
+        }
+        FolderKind::Results => return None,
+        FolderKind::Run if !(has(MANIFEST) || has(REPORT_HTML)) => return None,
+        FolderKind::Run => {}
     }
     // A shard cannot be extended (its range of matches depends on the run's total).
     let plan: serde_json::Value =

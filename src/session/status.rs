@@ -9,14 +9,14 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::core::layout::{
-    MANIFEST, REPORT_HTML, SEATS_CSV, SWEEP_CHECKPOINT, TUNE_FILE, TUNE_PAUSED, TUNE_REQUEST,
+    FolderKind, MANIFEST, REPORT_HTML, SWEEP_CHECKPOINT, TUNE_FILE, TUNE_PAUSED,
 };
 use crate::output::io::read_regular_if_present;
 use crate::output::{io_failure, write_atomic};
 use crate::session::blocks::Pause;
 use crate::session::input::input;
 use crate::session::plan::Stopping;
-use crate::session::plan::request::{PLAN_FILE, SWEEP_FILE};
+use crate::session::plan::request::PLAN_FILE;
 use crate::session::progress::{MEASURE_SECONDS, duration_text};
 use crate::stats::Tally;
 use crate::stats::intervals::wilson;
@@ -233,32 +233,27 @@ pub fn read(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
     if !dir.is_dir() {
         return Err(input(format!("{} is not a folder", dir.display())));
     }
-    if dir.join(SWEEP_FILE).exists() {
-        return Ok(vec![sweep_status(dir)?]);
-    }
-    if dir.join(TUNE_REQUEST).exists() {
-        return Ok(vec![tune_status(dir)]);
-    }
-    if crate::session::ladder::is_ladder_dir(dir) {
-        return Ok(vec![ladder_status(dir)?]);
-    }
-    if dir.join(PLAN_FILE).exists() {
-        return run_status(dir);
-    }
-    // A merge of run shards holds no plan.json, only its results and manifest.
-    if dir.join(MANIFEST).is_file() && dir.join(SEATS_CSV).is_file() {
-        let mut st = game_status(dir, String::new(), None)?;
-        if st.game.is_empty() {
-            st.game = "merged run".into();
+    match FolderKind::of(dir) {
+        Some(FolderKind::Sweep) => return Ok(vec![sweep_status(dir)?]),
+        Some(FolderKind::Tune) => return Ok(vec![tune_status(dir)]),
+        Some(FolderKind::Ladder) => return Ok(vec![ladder_status(dir)?]),
+        Some(FolderKind::Run) => return run_status(dir),
+        // A merge of run shards holds no plan.json, only its results and manifest.
+        Some(FolderKind::Results) => {
+            let mut st = game_status(dir, String::new(), None)?;
+            if st.game.is_empty() {
+                st.game = "merged run".into();
+            }
+            return Ok(vec![st]);
         }
-        return Ok(vec![st]);
+        None => {}
     }
-    // A folder of runs: shards, sweep variants, or experiments side by side.
+    // A folder of jobs: shards, sweep variants, or experiments side by side.
     let mut runs: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| io_failure("reading", dir, e))?
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| is_job_folder(p))
+        .filter(|p| FolderKind::of(p).is_some())
         .collect();
     runs.sort();
     if runs.is_empty() {
@@ -272,16 +267,6 @@ pub fn read(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
         all.extend(read(&run)?);
     }
     Ok(all)
-}
-
-/// Whether `dir` is a folder of any job status reads: a run (or a merge of run shards), a
-/// sweep, a tuning or a ladder, so that a parent folder lists every kind.
-fn is_job_folder(dir: &Path) -> bool {
-    dir.join(PLAN_FILE).exists()
-        || dir.join(SWEEP_FILE).exists()
-        || dir.join(TUNE_REQUEST).exists()
-        || crate::session::ladder::is_ladder_dir(dir)
-        || (dir.join(MANIFEST).is_file() && dir.join(SEATS_CSV).is_file())
 }
 
 /// A ladder folder: finished once `ladder.json` says complete; running while another process

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::core::layout::{LADDER_FILE, MANIFEST, PLAN_FILE, SWEEP_FILE, TUNE_FILE, TUNE_REQUEST};
+use crate::core::layout::{FolderKind, LADDER_FILE, MANIFEST, PLAN_FILE, TUNE_FILE};
 use crate::report::{ReportError, read_json, run_subfolders};
 
 /// The command a job was played by, as its record says.
@@ -69,38 +69,41 @@ impl Job {
         let has = |d: &Path, file: &str| d.join(file).is_file();
         let parent = dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
         let job = |kind: JobKind, root: &Path| Job { kind, root: root.to_path_buf() };
-        if has(dir, TUNE_REQUEST) {
-            return Ok(job(JobKind::Tune, dir));
-        }
-        if has(dir, SWEEP_FILE) {
+        match FolderKind::of(dir) {
+            Some(FolderKind::Tune) => return Ok(job(JobKind::Tune, dir)),
             // A tuning's measurement and confirmation are sweeps of its own.
-            if has(parent, TUNE_REQUEST) {
+            Some(FolderKind::Sweep) if FolderKind::of(parent) == Some(FolderKind::Tune) => {
                 return Ok(job(JobKind::Tune, parent));
             }
-            return Ok(job(merged_or(dir, MANIFEST, JobKind::Sweep), dir));
-        }
-        if has(dir, LADDER_FILE) {
-            // The default experiment's skill check: `<experiment>/skill/<game>/`.
-            let experiment = parent.parent().filter(|_| parent.ends_with("skill"));
-            if let Some(root) = experiment.filter(|r| is_experiment(r)) {
-                return Ok(job(JobKind::Experiment, root));
+            Some(FolderKind::Sweep) => {
+                return Ok(job(merged_or(dir, MANIFEST, JobKind::Sweep), dir));
             }
-            return Ok(job(merged_or(dir, LADDER_FILE, JobKind::Ladder), dir));
-        }
-        if has(dir, PLAN_FILE) {
-            let kind = if is_experiment(dir) { JobKind::Experiment } else { JobKind::Run };
-            return Ok(job(kind, dir));
-        }
-        if has(dir, MANIFEST) {
-            if has(parent, SWEEP_FILE) {
+            Some(FolderKind::Ladder) => {
+                // The default experiment's skill check: `<experiment>/skill/<game>/`.
+                let experiment = parent.parent().filter(|_| parent.ends_with("skill"));
+                if let Some(root) = experiment.filter(|r| is_experiment(r)) {
+                    return Ok(job(JobKind::Experiment, root));
+                }
+                return Ok(job(merged_or(dir, LADDER_FILE, JobKind::Ladder), dir));
+            }
+            Some(FolderKind::Run) => {
+                let kind = if is_experiment(dir) { JobKind::Experiment } else { JobKind::Run };
+                return Ok(job(kind, dir));
+            }
+            // A sweep's variant and a default experiment's game have results but no record
+            // of their own: the job is their parent's.
+            _ if FolderKind::of(parent) == Some(FolderKind::Sweep) && has(dir, MANIFEST) => {
                 return Job::of(parent);
             }
-            if is_experiment(parent) {
+            _ if is_experiment(parent) && has(dir, MANIFEST) => {
                 return Ok(job(JobKind::Experiment, parent));
             }
-            if merged_or(dir, MANIFEST, JobKind::Run) == JobKind::Merge {
+            Some(FolderKind::Results)
+                if merged_or(dir, MANIFEST, JobKind::Run) == JobKind::Merge =>
+            {
                 return Ok(job(JobKind::Merge, dir));
             }
+            _ => {}
         }
         Err(ReportError::Input(format!(
             "{}: no record of a job to rerun (plan.json, sweep.json, ladder.json or tune_request.json, or a merge's manifest.json)",

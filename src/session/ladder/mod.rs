@@ -449,11 +449,6 @@ pub fn progress(dir: &Path) -> anyhow::Result<LadderProgress> {
     Ok(progress)
 }
 
-/// Whether `dir` is a ladder folder (for `arena merge` and `arena status`).
-pub fn is_ladder_dir(dir: &Path) -> bool {
-    dir.join(LADDER_FILE).is_file()
-}
-
 /// Combine the complete shards of one ladder into `out` (new or empty), writing the files the
 /// whole ladder would have written.
 pub fn merge_ladder(

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::core::layout::MANIFEST;
+use crate::core::layout::{FolderKind, MANIFEST};
 use crate::output::manifest::RecordHead;
 use crate::output::{io_failure, write_atomic};
 use crate::runner::Seating;
@@ -291,8 +291,11 @@ impl PlanFile {
         let bytes = match std::fs::read(&path) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                if let Some(merge) = RecordHead::read(dir, MANIFEST).filter(RecordHead::is_merge) {
-                    return Err(input(merged_folder(dir, &merge.merged_from)));
+                if FolderKind::of(dir) == Some(FolderKind::Results)
+                    && let Some(head) = RecordHead::read(dir, MANIFEST)
+                    && head.is_merge()
+                {
+                    return Err(input(merged_folder(dir, &head.merged_from)));
                 }
                 return Err(input(format!(
                     "--resume: {} has no {PLAN_FILE}, so it is not the folder of an arena run (or an older arena made it; rerun it)",

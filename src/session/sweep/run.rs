@@ -547,11 +547,6 @@ fn variant_sets(request: &SweepRequest, variant: &Variant) -> Vec<String> {
     sets
 }
 
-/// Whether `dir` holds a shard of a sweep.
-pub fn is_sweep_shard(dir: &Path) -> bool {
-    dir.join(SWEEP_TALLY).is_file()
-}
-
 /// Add the tallies of every shard of one sweep and write the whole sweep's files into `out`.
 pub fn merge_sweep(
     shard_dirs: &[PathBuf],
