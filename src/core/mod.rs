@@ -32,6 +32,7 @@
 
 pub mod bits;
 pub mod chance;
+pub mod chance_outcomes;
 pub mod conformance;
 pub mod csv_cell;
 pub mod file_record;
@@ -48,6 +49,7 @@ use std::ops::RangeInclusive;
 use rand::SeedableRng;
 
 pub use chance::{Chance, ScriptedChance};
+pub use chance_outcomes::ChanceOutcome;
 pub use options::{KindSet, OptionKind};
 pub use trace::{MovePlace, TraceGame};
 
@@ -273,6 +275,14 @@ pub trait Game: Sync + Send + Clone + 'static {
     /// stream in a match, a [`ScriptedChance`] in a rule test. Every random draw of a game
     /// goes through `chance`, never around it.
     fn sample_chance(&self, s: &mut Self::State, chance: &mut impl Chance);
+    /// Every outcome of the chance turn of `s` with its probability, for exact algorithms
+    /// (OpenSpiel's `ChanceOutcomes`); `None` when there are more than
+    /// [`chance_outcomes::OUTCOME_LIMIT`] (a shuffle). The default plays `sample_chance` once
+    /// per outcome ([`chance_outcomes::enumerate`]), so it is the sampler's own list; a game
+    /// overrides it only to list faster. The conformance check holds it to the sampler.
+    fn chance_outcomes(&self, s: &Self::State) -> Option<Vec<ChanceOutcome<Self::State>>> {
+        chance_outcomes::enumerate(self, s, chance_outcomes::OUTCOME_LIMIT)
+    }
     /// The result; meaningful once `turn` is [`Turn::Over`].
     fn outcome(&self, s: &Self::State) -> Outcome;
     /// The largest value `Outcome::turns` may reach (RULINGS G-2, checked by conformance).

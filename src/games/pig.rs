@@ -394,6 +394,50 @@ mod tests {
     }
 
     #[test]
+    fn a_roll_lists_each_face_at_one_in_die_faces() {
+        for faces in [6, 4] {
+            let g = Pig::new(PigRules { die_faces: faces, ..PigRules::default() });
+            let mut s = g.new_state(2);
+            g.apply(&mut s, PigAction::Roll);
+            let outcomes = g.chance_outcomes(&s).expect("a die's faces fit the limit");
+            assert_eq!(outcomes.len(), faces as usize);
+            for (face, o) in (1..=faces).zip(&outcomes) {
+                assert!((o.probability - 1.0 / faces as f64).abs() < 1e-12);
+                let mut scripted = s;
+                g.sample_chance(&mut scripted, &mut ScriptedChance::new().dice([face]));
+                assert_eq!(o.state, scripted, "face {face} of {faces}");
+            }
+        }
+    }
+
+    /// An exact answer from the listed outcomes alone (no Pig-specific arithmetic): the
+    /// chance that a player who rolls twice still holds the turn is ((faces - 1) / faces)^2,
+    /// a 1 on either roll ending it (REF-2).
+    #[test]
+    fn ref2_two_rolls_keep_the_turn_with_the_chance_no_one_shows() {
+        for faces in [6u32, 4] {
+            let g = Pig::new(PigRules { die_faces: faces, ..PigRules::default() });
+            let mut kept = 0.0;
+            let mut start = g.new_state(2);
+            g.apply(&mut start, PigAction::Roll);
+            for first in g.chance_outcomes(&start).unwrap() {
+                if first.state.to_move != 0 {
+                    continue;
+                }
+                let mut again = first.state;
+                g.apply(&mut again, PigAction::Roll);
+                for second in g.chance_outcomes(&again).unwrap() {
+                    if second.state.to_move == 0 {
+                        kept += first.probability * second.probability;
+                    }
+                }
+            }
+            let exact = ((faces - 1) as f64 / faces as f64).powi(2);
+            assert!((kept - exact).abs() < 1e-12, "{faces} faces: {kept} against {exact}");
+        }
+    }
+
+    #[test]
     fn ref2_stopping_is_classed_by_the_turn_total_it_banks() {
         let game = Pig::new(PigRules::default());
         let kinds = game.option_kinds(2);

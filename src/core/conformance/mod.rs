@@ -17,7 +17,9 @@
 //! applied, ends where the step ended; and on the first [`STEP_STATE_CHECKED`] matches, the
 //! state a traced step is compared with ([`TraceGame::step_state_json`]) leaves out only keys
 //! unchanged since the start (checked on a sample of the states between steps and on the last,
-//! not on those inside a step before a forced move).
+//! not on those inside a step before a forced move); on the first [`OUTCOMES_CHECKED`]
+//! matches, every chance event's listed outcomes ([`Game::chance_outcomes`]) have positive
+//! probabilities summing to 1, and the sampled outcome is among them.
 //!
 //! Hidden information is checked through [`Game::observe`], on every state of the first
 //! [`OBSERVED_MATCHES`] matches and for every seat v (see [`observation`]): (A) what v
@@ -64,19 +66,22 @@ const STEP_LIMIT: u64 = 5_000_000;
 /// Play `matches` random matches of `game` with `players` seats from `seed`, checking every
 /// step. Panics with the match index and step on the first violation.
 pub fn check<G: TraceGame>(game: &G, players: usize, matches: u64, seed: u64) -> ConformanceReport {
-    check_matches(game, players, seed, 0..matches, OBSERVED_MATCHES)
+    check_matches(game, players, seed, 0..matches, OBSERVED_MATCHES, OUTCOMES_CHECKED)
 }
 
 /// [`check`] over the match indices `indices` (as `arena trace --match` numbers them with
 /// fixed seating), with the observation checks (every seat at every state, and `legal_pick`
 /// at every index) only on matches below `observed`: they cost a determinization per seat
-/// per step, which a batch of long matches under unusual rules cannot afford on every match.
+/// per step, which a batch of long matches under unusual rules cannot afford on every match;
+/// and every chance event's listed outcomes checked only on matches below `outcomes` (a
+/// listing plays the event up to [`crate::core::chance_outcomes::OUTCOME_LIMIT`] times).
 pub fn check_matches<G: TraceGame>(
     game: &G,
     players: usize,
     seed: u64,
     indices: std::ops::Range<u64>,
     observed: u64,
+    outcomes: u64,
 ) -> ConformanceReport {
     assert!(game.seats().contains(&players), "{} does not support {players} players", game.name());
     check_metric_docs(game, players);
@@ -86,7 +91,7 @@ pub fn check_matches<G: TraceGame>(
     for index in indices {
         let observed = (index < observed).then_some(&mut seen);
         let (end, outcome, decisions, trail) =
-            play_checked(game, players, seed, index, &mut legal, observed);
+            play_checked(game, players, seed, index, &mut legal, observed, index < outcomes);
         let (end_again, trail_again) = replay(game, players, seed, index, &mut legal);
         assert_eq!(
             outcome,
@@ -262,6 +267,7 @@ fn play_checked<G: TraceGame>(
     index: u64,
     legal: &mut Vec<G::Action>,
     mut observed: Option<&mut observation::Seen<G::State>>,
+    outcomes_checked: bool,
 ) -> (G::State, Outcome, u64, u64) {
     let mut chance = derive_rng(seed, index, CHANCE_STREAM);
     let mut bots: Vec<Rng> =
@@ -318,6 +324,9 @@ fn play_checked<G: TraceGame>(
                 }
                 if let Some(p) = points.as_mut() {
                     p.step(game, &copy, None, &state).unwrap_or_else(|e| fail(step, e));
+                }
+                if outcomes_checked {
+                    outcomes_agree(game, &copy, &state).unwrap_or_else(|e| fail(step, e));
                 }
                 game.sample_chance(&mut copy, &mut copy_rng);
                 if copy != state {
@@ -418,6 +427,28 @@ fn play_checked<G: TraceGame>(
 
 /// Matches whose every step's forced moves are checked ([`forced_moves_agree`]).
 pub const FORCED_CHECKED: u64 = 200;
+
+/// Matches whose every chance event's listed outcomes are checked ([`outcomes_agree`]): a
+/// listing plays the event once per outcome, up to thousands of times.
+pub const OUTCOMES_CHECKED: u64 = 10;
+
+/// [`Game::chance_outcomes`] of the chance node `before`, where the game's sampler led to
+/// `after`: when the game lists them, every probability is positive, they sum to 1 and
+/// `after` is one of the outcomes.
+fn outcomes_agree<G: Game>(game: &G, before: &G::State, after: &G::State) -> Result<(), String> {
+    let Some(outcomes) = game.chance_outcomes(before) else { return Ok(()) };
+    if let Some(o) = outcomes.iter().find(|o| o.probability.is_nan() || o.probability <= 0.0) {
+        return Err(format!("a chance outcome has probability {}", o.probability));
+    }
+    let total: f64 = outcomes.iter().map(|o| o.probability).sum();
+    if (total - 1.0).abs() > 1e-9 {
+        return Err(format!("the {} chance outcomes sum to {total}, not 1", outcomes.len()));
+    }
+    if !outcomes.iter().any(|o| o.state == *after) {
+        return Err(format!("the sampled chance outcome is none of the {} listed", outcomes.len()));
+    }
+    Ok(())
+}
 
 /// Matches whose states' step states are checked against their whole states
 /// ([`step_state_agrees`]), at every [`STEP_STATE_EVERY`]-th step and at the end: building

@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use super::check;
 use crate::core::trace::{TraceGame, points_event};
-use crate::core::{Chance, Game, Outcome, Rng, ScoreOrder, Seat, Turn};
+use crate::core::{Chance, ChanceOutcome, Game, Outcome, Rng, ScoreOrder, Seat, Turn};
 
 crate::rule_params! {
     /// No parameters.
@@ -40,6 +40,9 @@ enum Leak {
     /// so a trace's steps would never show it (only keys the same at every step may be left
     /// out).
     StepStateDropsDealt,
+    /// Not a leak: `chance_outcomes` leaves out one of the deal's 64 outcomes, so the list
+    /// an exact algorithm would walk is not the sampler's.
+    OutcomeMissing,
 }
 
 /// Each of two seats holds a hidden card 0-3; one card 0-3 lies face up. In turn each seat
@@ -97,6 +100,14 @@ impl Game for HiddenCards {
         s.hands = [chance.below(4) as u8, chance.below(4) as u8];
         s.table = chance.below(4) as u8;
         s.dealt = true;
+    }
+    fn chance_outcomes(&self, s: &HiddenState) -> Option<Vec<ChanceOutcome<HiddenState>>> {
+        let mut all = crate::core::chance_outcomes::enumerate(self, s, 100)?;
+        assert_eq!(all.len(), 64, "three draws of four");
+        if self.leak == Leak::OutcomeMissing {
+            all.pop();
+        }
+        Some(all)
     }
     fn outcome(&self, s: &HiddenState) -> Outcome {
         let mut scores = [0, 1].map(|p| (s.hands[p] + s.bets[p]) as i32);
@@ -237,4 +248,10 @@ fn a_score_no_trace_event_carries_is_caught() {
 fn a_step_state_that_leaves_out_a_changing_key_is_caught() {
     let message = failure(Leak::StepStateDropsDealt);
     assert!(message.contains("step_state_json leaves out `dealt`"), "{message}");
+}
+
+#[test]
+fn a_chance_listing_that_is_not_the_samplers_is_caught() {
+    let message = failure(Leak::OutcomeMissing);
+    assert!(message.contains("the 63 chance outcomes sum to 0.984375, not 1"), "{message}");
 }
