@@ -116,3 +116,21 @@ fn a_sweep_tally_with_a_changed_digit_is_refused() {
     let o = merge(tmp.path(), "m2", &shards);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+#[test]
+fn a_run_shard_tally_with_a_changed_digit_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let shards = common::shard_dirs(tmp.path(), &["run", "--game", "pig", "--matches", "400"]);
+    let tally = shards[0].join("tally.json");
+    let original = std::fs::read(&tally).unwrap();
+    // Once written and read without a checksum: a changed count was merged in.
+    change_digit_after(&tally, "wins");
+    assert_refused(&merge(tmp.path(), "m1", &shards), &[&tally.display().to_string(), "checksum"]);
+    // An older arena's tally (its content with no checksum) is refused in one line too.
+    let wrapped: serde_json::Value = serde_json::from_slice(&original).unwrap();
+    std::fs::write(&tally, serde_json::to_vec(&wrapped["content"]).unwrap()).unwrap();
+    assert_refused(&merge(tmp.path(), "m3", &shards), &["an older arena wrote none"]);
+    std::fs::write(&tally, original).unwrap();
+    let o = merge(tmp.path(), "m2", &shards);
+    assert!(o.status.success(), "{}", stderr(&o));
+}

@@ -391,21 +391,10 @@ rounds | count | rounds (1 where the game has none)
     FileDoc {
         name: SHARD_TALLY,
         when: "the folder of one shard (`--shard`), for `arena merge`",
-        about: "The shard's exact counters and what is needed to write its files. Keys:",
+        about: "The shard's exact counters and what is needed to write its files, with a CRC-32 over its `content` (as a checkpoint has) so that a changed count is refused, never merged in. Keys:",
         columns: "
-plan | object | the plan, which every shard of one run shares
-shard | object | this shard's index and the shard count
-tally | object | the integer counters every figure is computed from (they add up exactly across shards)
-failures | list | the shard's failed matches
-labels | list of text | the bots per slot
-metric_names | list of text | the game's counters, in `metrics.csv` order
-metric_docs | list of text | what each counter counts, in the same order
-group | integer | matches per deal group
-seed | integer | the master seed
-fair_within_pp | percentage points | the verdict's practical margin (`--fair-within`), which the merge's verdict uses
-elapsed_seconds | seconds | the shard's wall-clock time
-matches_csv | object or null | rows, bytes and CRC-32 of the shard's `matches.csv`, which `arena merge` checks
-notable | object | the shard's candidates for the matches worth seeing, which `arena merge` combines
+crc32 | hex | CRC-32 of `content`; a changed or cut file is refused by `arena merge`
+content | object | `plan` (the plan, which every shard of one run shares), `shard` (this shard's index and the shard count), `tally` (the integer counters every figure is computed from; they add up exactly across shards), `failures` (the shard's failed matches), `labels` (the bots per slot), `metric_names` and `metric_docs` (the game's counters in `metrics.csv` order, and what each counts), `group` (matches per deal group), `seed` (the master seed), `fair_within_pp` (the verdict's practical margin, `--fair-within`, which the merge's verdict uses), `elapsed_seconds` (the shard's wall-clock time), `matches_csv` (rows, bytes and CRC-32 of the shard's `matches.csv`, which `arena merge` checks), `notable` (the shard's candidates for the matches worth seeing, which `arena merge` combines)
 ",
     },
     FileDoc {

@@ -450,7 +450,9 @@ impl<G: Game> Finish<'_, G> {
                 elapsed_seconds: cp.elapsed_seconds,
                 matches_csv: matches_digest,
             };
-            write_atomic(&out.join(SHARD_TALLY), &serde_json::to_vec(&st)?)?;
+            // Checksummed, as a sweep's tally and a ladder's state: a changed digit is refused
+            // by the merge, never added in.
+            write_atomic(&out.join(SHARD_TALLY), &crate::output::checked::checked_json(&st)?)?;
             files.push(SHARD_TALLY.into());
             final_step("tally")?;
         }

@@ -283,7 +283,13 @@ pub fn merge(
                 path.display()
             ))
         })?;
-        let st: ShardTally = serde_json::from_str(&text)
+        let content = crate::output::checked::checked_content(text.as_bytes()).map_err(|e| {
+            input(format!(
+                "{}: not a shard tally arena can trust: {e} (an older arena wrote none; rerun that shard)",
+                path.display()
+            ))
+        })?;
+        let st: ShardTally = serde_json::from_slice(content)
             .map_err(|e| input(format!("{}: not a shard tally: {e}", path.display())))?;
         read.push((dir.clone(), st.shard, st));
     }
