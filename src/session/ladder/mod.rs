@@ -489,7 +489,9 @@ pub fn merge_ladder(
         }
         let state = read_state(dir, &fingerprint, jobs)?
             .ok_or_else(|| input(format!("{}: no {LADDER_STATE}", dir.display())))?;
-        elapsed = elapsed.max(state.elapsed_seconds);
+        // The shards' times added, as a run's and a sweep's merges add them: the work done,
+        // not the longest shard (once the maximum here, the sum there).
+        elapsed += state.elapsed_seconds;
         for (j, s) in state.jobs.into_iter().enumerate() {
             if let Some(s) = s {
                 states[j] = Some(s);
