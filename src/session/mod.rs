@@ -56,5 +56,6 @@ pub use progress::duration_text;
 pub use run::execute::{CHECKPOINT, Execution, RunSummary, StopReport, execute};
 pub use run::experiment::{Experiment, GameRun, RunEnd, RunResult, run};
 pub use run::results::{MergeResult, SHARD_TALLY, ShardTally, merge, write_results};
-pub use sweep::run::{SWEEP_FILE, SWEEP_TALLY, SweepResult, merge_sweep, run_sweep};
+pub use sweep::merge::merge_sweep;
+pub use sweep::run::{SWEEP_FILE, SWEEP_TALLY, SweepResult, run_sweep};
 pub use sweep::{MAX_VARIANTS, Sweep, SweepRequest, Variant};

@@ -6,6 +6,7 @@
 //! check) before anything is written, with a one-line message naming the parameter.
 
 pub mod checkpoint;
+pub mod merge;
 pub mod run;
 
 use crate::stats::sweep_verdict::Said;

@@ -21,8 +21,7 @@ use crate::session::folder::{
     FolderLock, claim_job_folder, prepare_out_dir, read_job_request, timestamp,
 };
 use crate::session::input::input;
-use crate::session::plan::request::same_plan;
-use crate::session::plan::{Shard, in_shard_order, input_records};
+use crate::session::plan::{Shard, input_records};
 use crate::session::run::decides::options_of;
 use crate::session::run::execute::Execution;
 use crate::session::run::results::{ResultsOf, write_results};
@@ -384,7 +383,7 @@ fn play_all<G: Game>(
 
 /// Write every file of a sweep folder from its tallies (a run, a shard, or a merge).
 #[allow(clippy::too_many_arguments)]
-fn write_sweep_folder(
+pub(super) fn write_sweep_folder(
     root: &Path,
     request: &SweepRequest,
     meta: &SweepMeta,
@@ -545,65 +544,4 @@ fn variant_sets(request: &SweepRequest, variant: &Variant) -> Vec<String> {
         .collect();
     sets.extend(variant.sets.iter().cloned());
     sets
-}
-
-/// Add the tallies of every shard of one sweep and write the whole sweep's files into `out`.
-pub fn merge_sweep(
-    shard_dirs: &[PathBuf],
-    out: &Path,
-    command_line: &[String],
-) -> anyhow::Result<SweepResult> {
-    let mut shards = Vec::new();
-    for dir in shard_dirs {
-        let path = dir.join(SWEEP_TALLY);
-        let text = std::fs::read_to_string(&path).map_err(|e| {
-            input(format!(
-                "{}: {e} (is it the folder of an `arena sweep --shard` run?)",
-                path.display()
-            ))
-        })?;
-        let content = crate::output::checked::checked_content(text.as_bytes()).map_err(|e| {
-            input(format!("{}: not a sweep tally arena can trust: {e}", path.display()))
-        })?;
-        let st: SweepTally = serde_json::from_slice(content)
-            .map_err(|e| input(format!("{}: not a sweep tally: {e}", path.display())))?;
-        let Some(shard) = st.shard else {
-            return Err(input(format!("{} is not a shard", dir.display())));
-        };
-        shards.push((dir.clone(), shard, st));
-    }
-    // The variants' plans by content (a card file under another name is the same plan).
-    let differs = |a: &SweepTally, b: &SweepTally| {
-        let rest = |m: &SweepMeta| SweepMeta { plans: Vec::new(), ..m.clone() };
-        let plans = a.meta.plans.len() == b.meta.plans.len()
-            && a.meta.plans.iter().zip(&b.meta.plans).all(|(x, y)| same_plan(x, y));
-        (!plans || rest(&a.meta) != rest(&b.meta)).then(|| "its sweep.json differs".to_string())
-    };
-    let shards = in_shard_order(shards, "sweep", differs)?;
-    let meta = shards[0].2.meta.clone();
-    let mut request = shards[0].2.request.clone();
-    request.request.shard = None;
-    let mut block =
-        SweepBlock::new(meta.variants.len(), meta.players, &meta.metric_names, meta.baseline);
-    let mut seconds = 0.0;
-    for (_, _, st) in &shards {
-        block.merge(&st.block);
-        seconds += st.elapsed_seconds;
-    }
-    for f in &mut block.failures {
-        f.sort_unstable_by_key(|f| f.index);
-    }
-    let (_lock, _) = prepare_out_dir(out)?;
-    write_atomic(&out.join(SWEEP_FILE), &serde_json::to_vec_pretty(&request)?)?;
-    let exec = Execution { command_line: command_line.to_vec(), ..Execution::quiet(1) };
-    write_sweep_folder(out, &request, &meta, &block, None, &exec, seconds, Some(shard_dirs))?;
-    Ok(SweepResult {
-        root: out.to_path_buf(),
-        block,
-        meta,
-        elapsed_seconds: seconds,
-        paused: None,
-        fair_within_pp: request.request.fair_within_pp()?,
-        shard: None,
-    })
 }
