@@ -3,8 +3,7 @@
 
 use crate::cli::{MatchArgs, PlanArgs};
 use crate::runner::Seating;
-use crate::session::{Plan, duration_text, input, matches_for_width, parse_threads, pilot};
-use crate::stats::intervals::wilson;
+use crate::session::{Plan, duration_text, input, parse_threads, pilot};
 
 pub fn plan_command(args: PlanArgs) -> anyhow::Result<()> {
     let m = &args.matches_of;
@@ -34,29 +33,27 @@ pub fn plan_command(args: PlanArgs) -> anyhow::Result<()> {
         "for a 95% win-share interval {} wide (normal approximation to Wilson):",
         args.ci
     );
-    let mut most = 0;
-    for seat in 0..spec.players {
-        let t = &run.tally.seats[seat];
-        let (lo, hi) = wilson(t.win_shares(), t.matches, 0.95);
-        let n = matches_for_width(t.win_rate(), args.ci, group);
-        most = most.max(n);
+    let needs = run.needs(args.ci, group, spec.players);
+    for (seat, s) in needs.seats.iter().enumerate() {
         crate::outln!(
-            "  seat {seat}: pilot win share {:.1}% [{:.1}, {:.1}] (n = {}) -> {n} matches",
-            100.0 * t.win_rate(),
-            100.0 * lo,
-            100.0 * hi,
-            t.matches
+            "  seat {seat}: pilot win share {:.1}% [{:.1}, {:.1}] (n = {}) -> {} matches",
+            100.0 * s.share,
+            100.0 * s.interval.0,
+            100.0 * s.interval.1,
+            s.n,
+            s.needed
         );
     }
-    let worst = matches_for_width(0.5, args.ci, group);
     crate::outln!(
-        "plan: {most} matches, about {} at this speed (worst case p = 0.5: {worst} matches, {})",
-        duration_text(most as f64 / rate),
-        duration_text(worst as f64 / rate)
+        "plan: {} matches, about {} at this speed (worst case p = 0.5: {} matches, {})",
+        needs.most,
+        duration_text(needs.seconds),
+        needs.worst,
+        duration_text(needs.worst_seconds)
     );
     crate::outln!(
         "run:  {} (or --until-ci {} in place of --matches, to stop when reached)",
-        suggested_command(m, &plan, most),
+        suggested_command(m, &plan, needs.most),
         args.ci
     );
     Ok(())

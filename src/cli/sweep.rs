@@ -16,11 +16,8 @@ use crate::session::{
     Execution, ExperimentFile, MAX_VARIANTS, RequestFlags, Shard, Sweep, SweepRequest, input,
     input_records, parse_matches, parse_threads, run_sweep, signals,
 };
-use crate::stats::SHARE_UNIT;
-use crate::stats::analysis;
-use crate::stats::sweep_verdict::more::{MoreMatches, more_to_decide};
-use crate::stats::tally::LENGTH_MEASURES;
-use crate::stats::verdict::{ALPHA, Answer, grouped, round_count};
+use crate::stats::sweep_verdict::more::MoreMatches;
+use crate::stats::verdict::{grouped, round_count};
 
 #[derive(Args, Debug, Default)]
 pub struct SweepArgs {
@@ -234,9 +231,8 @@ fn print_rows(result: &SweepResult, explain: bool) {
     }
     let b = meta.baseline;
     let baseline = meta.settings(b);
-    let unit = crate::games::build(&meta.game, None, &[])
-        .map_or("turns", |g| crate::with_game!(&g, x => crate::core::Game::length_unit(x)));
-    let index = LENGTH_MEASURES.iter().position(|m| *m == unit).unwrap_or(2);
+    let answers = result.answers();
+    let unit = answers.length_unit;
     let margin = result.fair_within_pp;
     let names: Vec<String> = (0..meta.variants.len())
         .map(|v| if v == b { format!("{} (baseline)", meta.settings(v)) } else { meta.settings(v) })
@@ -251,31 +247,24 @@ fn print_rows(result: &SweepResult, explain: bool) {
     ));
     let mut removed = Vec::new();
     let mut more = Vec::new();
-    for (v, name) in names.iter().enumerate() {
-        let t = &result.block.tallies[v];
-        let balance = analysis::balance(t, &meta.labels, margin);
-        let answer = analysis::answer(&balance.seats, margin);
-        let words = answer.brief(margin);
-        if matches!(answer, Answer::OpenEdge | Answer::NotEnough) {
-            match more_to_decide(t, margin, ALPHA) {
-                Some(MoreMatches::About(n)) => {
-                    more.push(format!("{name} about {}", round_count(n)))
-                }
-                Some(MoreMatches::Unaffordable) => more.push(format!("{name} none affordable")),
-                None => {}
-            }
+    for (name, a) in names.iter().zip(&answers.variants) {
+        match a.more {
+            Some(MoreMatches::About(n)) => more.push(format!("{name} about {}", round_count(n))),
+            Some(MoreMatches::Unaffordable) => more.push(format!("{name} none affordable")),
+            None => {}
         }
-        let against = if v == b {
-            String::new()
-        } else {
-            let d = result.block.paired.diff(v, 0, SHARE_UNIT as f64, 0.95);
-            removed.push(format!("{name}: {:.0}%", 100.0 * d.reduction));
-            pp_with_interval(d.diff, d.ci)
+        let against = match &a.against_baseline {
+            None => String::new(),
+            Some(d) => {
+                removed.push(format!("{name}: {:.0}%", 100.0 * d.reduction));
+                pp_with_interval(d.diff, d.ci)
+            }
         };
         say(format!(
-            "    {name:<width$}  {:>5.1}%  {:>6.1}  {words:<24}  {against}",
-            100.0 * t.seats[0].win_rate(),
-            t.lengths[index].mean()
+            "    {name:<width$}  {:>5.1}%  {:>6.1}  {:<24}  {against}",
+            100.0 * a.seat0_share,
+            a.mean_length,
+            a.words
         )
         .trim_end());
     }

@@ -8,7 +8,7 @@ use crate::runner::worker::play_block;
 use crate::session::input::input;
 use crate::session::plan::Plan;
 use crate::stats::Tally;
-use crate::stats::intervals::z_for;
+use crate::stats::intervals::{wilson, z_for};
 use crate::with_game;
 
 /// What a pilot run measured.
@@ -24,6 +24,51 @@ impl Pilot {
     pub fn matches_per_second(&self) -> f64 {
         self.matches as f64 / self.seconds
     }
+
+    /// What the pilot says of a 95% interval `width` wide for each of `players` seats, in
+    /// whole deal groups of `group`: computed here once, and only printed by `arena plan`.
+    pub fn needs(&self, width: f64, group: u64, players: usize) -> PilotNeeds {
+        let seats: Vec<SeatNeed> = self.tally.seats[..players]
+            .iter()
+            .map(|t| SeatNeed {
+                share: t.win_rate(),
+                interval: wilson(t.win_shares(), t.matches, 0.95),
+                n: t.matches,
+                needed: matches_for_width(t.win_rate(), width, group),
+            })
+            .collect();
+        let most = seats.iter().map(|s| s.needed).max().unwrap_or(0);
+        let worst = matches_for_width(0.5, width, group);
+        let rate = self.matches_per_second();
+        PilotNeeds {
+            seats,
+            most,
+            worst,
+            seconds: most as f64 / rate,
+            worst_seconds: worst as f64 / rate,
+        }
+    }
+}
+
+/// One seat's pilot win share, its Wilson 95% interval over `n` matches, and the matches
+/// an interval of the asked width needs at that share.
+#[derive(Clone, Debug)]
+pub struct SeatNeed {
+    pub share: f64,
+    pub interval: (f64, f64),
+    pub n: u64,
+    pub needed: u64,
+}
+
+/// What `arena plan` reports: every seat's need, the most of them (the plan), the worst
+/// case (a share of 1/2), and how long each takes at the pilot's speed.
+#[derive(Clone, Debug)]
+pub struct PilotNeeds {
+    pub seats: Vec<SeatNeed>,
+    pub most: u64,
+    pub worst: u64,
+    pub seconds: f64,
+    pub worst_seconds: f64,
 }
 
 /// The largest pilot: it is played as one block, with no checkpoint and no way to pause, so

@@ -5,6 +5,7 @@
 //! value out of range, empty range, too many variants, a variant that breaks a rules
 //! check) before anything is written, with a one-line message naming the parameter.
 
+pub mod answers;
 pub mod checkpoint;
 pub mod merge;
 pub mod run;
