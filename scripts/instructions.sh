@@ -90,7 +90,9 @@ if ! [[ "$tolerance" =~ ^[0-9]+$ ]]; then
 fi
 # What the counts were made with, and what this machine has.
 rustc_now=$(rustc -V 2>/dev/null || echo "no rustc")
-libc_now=$(ldd --version 2>/dev/null | head -n 1 || echo "no ldd")
+# sed reads to the end: `head -n 1` closing the pipe early made ldd die of SIGPIPE now and
+# then, and pipefail then appended "no ldd", which skipped the whole check.
+libc_now=$( (ldd --version 2>/dev/null || echo "no ldd") | sed -n 1p)
 rustc_then=$(awk '$1 == "rustc" { sub(/^rustc /, ""); print }' "$budget_file")
 libc_then=$(awk '$1 == "libc" { sub(/^libc /, ""); print }' "$budget_file")
 if [ "$mode" = check ] && { [ "$rustc_now" != "$rustc_then" ] || [ "$libc_now" != "$libc_then" ]; }; then
