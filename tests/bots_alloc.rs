@@ -8,7 +8,7 @@ use std::cell::Cell;
 
 use arena::bots::Bot;
 use arena::bots::profile::parse_one;
-use arena::core::{Game, Turn, derive_rng};
+use arena::core::{Game, GameRules, Turn, derive_rng};
 use arena::games::pig::{Pig, PigRules};
 use arena::games::tictactoe::{TicTacToe, TicTacToeRules};
 use arena::games::trice::{Trice, TriceRules};

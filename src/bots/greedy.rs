@@ -332,7 +332,7 @@ pub(crate) fn value<G: Game>(game: &G, s: &G::State, seat: Seat) -> f64 {
 
 /// Whether the next player (a seat other than `seat`) can end the match at once as its sole
 /// winner from `s`. A chance turn that only draws what a lazy determinization deferred
-/// ([`Game::deferred_chance`]: Pride's reveal of the hidden turns at the round's end) is
+/// ([`BotHooks::deferred_chance`]: Pride's reveal of the hidden turns at the round's end) is
 /// resolved with the sample's `chance_seed` first, so the guard sees what it sees in a full
 /// determinization; `met_chance` is then set, since the answer depends on the seed (a later
 /// sample may not reuse it).

@@ -22,7 +22,7 @@
 //!
 //! ```
 //! use arena::bots::{Bot, profile::parse_one};
-//! use arena::core::{derive_rng, Game, Seat};
+//! use arena::core::{derive_rng, GameRules, Seat};
 //! use arena::games::tictactoe::{TicTacToe, TicTacToeRules};
 //!
 //! let game = TicTacToe::new(TicTacToeRules::default());

@@ -13,7 +13,7 @@ impl RandomBot {
     }
 
     /// The same choice as [`RandomBot::choose`] over `game.legal_actions(state)`, with the same
-    /// draw from `rng`, through [`Game::legal_pick`]: games that can count and index their
+    /// draw from `rng`, through [`GameRules::legal_pick`]: games that can count and index their
     /// actions answer without building the list (`buf` is only used by those that cannot).
     pub fn pick<G: Game>(
         &mut self,

@@ -1,5 +1,5 @@
 //! Sets of small indices as bits of a word, for the games that index a random bot's pick
-//! in the set of its options instead of listing them (`Game::legal_pick`): the options of
+//! in the set of its options instead of listing them (`GameRules::legal_pick`): the options of
 //! a decision are often "these squares", "these cards in hand", "these pool entries".
 
 /// The members of `0..n` (`n` at most 64) that pass `member`, as a set of bits.

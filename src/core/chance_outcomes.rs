@@ -1,15 +1,15 @@
 //! Every outcome of a chance event with its probability (OpenSpiel's `ChanceOutcomes`), found
-//! by playing the game's own [`Game::sample_chance`] once per outcome: a source of chance
+//! by playing the game's own [`GameRules::sample_chance`] once per outcome: a source of chance
 //! answers each draw (a die, a uniform choice, a card from a pile) with each of its possible
 //! values in turn. Any game whose chance is made of those draws lists its outcomes without
 //! code of its own, so exact algorithms (an exact evaluator, a sampler's frequencies held to
 //! the truth) need nothing game-specific, and the list cannot drift from the sampler: it is
 //! the sampler.
 
-use super::Game;
+use super::GameRules;
 use super::chance::Chance;
 
-/// The most outcomes [`Game::chance_outcomes`] lists by default: more (a shuffled deck) is
+/// The most outcomes [`GameRules::chance_outcomes`] lists by default: more (a shuffled deck) is
 /// no list an exact algorithm could walk, and the enumeration stops there.
 pub const OUTCOME_LIMIT: usize = 4096;
 
@@ -29,7 +29,7 @@ pub struct ChanceOutcome<S> {
 
 /// Every outcome of the chance event at `s` (which must be a chance node), at most `limit`
 /// of them: `None` when there are more. Their probabilities sum to 1.
-pub fn enumerate<G: Game>(
+pub fn enumerate<G: GameRules>(
     game: &G,
     s: &G::State,
     limit: usize,

@@ -1,7 +1,7 @@
 //! Option kinds: the choices a designer asks about ("does taking the Jackpot win games?",
 //! "is the centre square worth it?"), declared by each game beside its actions. A game lists
-//! its kinds once ([`crate::core::Game::option_kinds`]) and says which kinds each legal action
-//! belongs to ([`crate::core::Game::action_kinds`]); an action may belong to several (a DARDZ
+//! its kinds once ([`crate::core::GameStats::option_kinds`]) and says which kinds each legal action
+//! belongs to ([`crate::core::GameStats::action_kinds`]); an action may belong to several (a DARDZ
 //! card is both its value and its kind) or to none. Everything else (the option table, the
 //! strategy probes) is shared, so adding a game means declaring its kinds.
 
@@ -48,7 +48,7 @@ impl OptionKind {
     }
 }
 
-/// A set of option kinds, by their index in [`crate::core::Game::option_kinds`].
+/// A set of option kinds, by their index in [`crate::core::GameStats::option_kinds`].
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct KindSet(u128);
 

@@ -208,7 +208,7 @@ pub trait TraceGame: Game {
     }
     /// The state as text for a person playing `viewer` (`arena play --text`), with the same
     /// contract as [`TraceGame::seat_state_json`]. The default, the whole state's
-    /// [`Game::render`], is right for games where everything is in view.
+    /// [`GameText::render`], is right for games where everything is in view.
     fn seat_render(&self, s: &Self::State, _viewer: Seat) -> String {
         self.render(s)
     }

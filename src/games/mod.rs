@@ -15,14 +15,14 @@ mod rule_space;
 pub mod tictactoe;
 pub mod trice;
 
+use crate::core::{Game, GameRules};
 use std::path::Path;
 
-use crate::core::Game;
 use crate::core::rules::{self, ParamInfo, Rules, RulesError};
 
 /// The registry: one line per game, in the order `arena games` and the default experiment
 /// list them: `Variant = type, "command-line name", "default bots";`. Player range and usual
-/// player count come from the game itself ([`Game::seats`], [`Game::default_players`]).
+/// player count come from the game itself ([`GameRules::seats`], [`GameRules::default_players`]).
 /// Calls `$callback!` with the lines; [`with_game!`](crate::with_game) and this module's
 /// definitions are built from it.
 #[macro_export]

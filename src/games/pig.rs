@@ -6,13 +6,16 @@
 //! A reference game: the tests compute the exact random-play win probabilities by dynamic
 //! programming over (banked scores, turn total).
 
+use crate::core::{
+    BotHooks, Chance, GameRules, GameStats, GameText, KindSet, OptionKind, Outcome, ScoreOrder,
+    Seat, Turn,
+};
 use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
 
 use serde_json::{Value, json};
 
 use crate::core::trace::{Drawn, EndReason, MovePlace, TraceGame, event, points_event};
-use crate::core::{Chance, Game, KindSet, OptionKind, Outcome, ScoreOrder, Seat, Turn};
 
 crate::rule_params! {
     /// Pig's parameters (OpenSpiel's defaults).
@@ -57,7 +60,7 @@ pub struct PigState {
     pub last_roll: u8,
 }
 
-impl Game for Pig {
+impl GameRules for Pig {
     type State = PigState;
     type Action = PigAction;
     type Rules = PigRules;
@@ -145,10 +148,6 @@ impl Game for Pig {
             s.turn_total += face;
         }
     }
-    /// Perfect information: banked points, the turn total and the last roll are public.
-    fn observe(&self, s: &PigState, _viewer: Seat, out: &mut impl Hasher) {
-        s.hash(out);
-    }
     fn outcome(&self, s: &PigState) -> Outcome {
         let scores = [s.banked[0] as i32, s.banked[1] as i32];
         if s.banked.iter().any(|&b| b >= self.rules.target) {
@@ -160,6 +159,18 @@ impl Game for Pig {
     fn turn_cap(&self) -> u32 {
         self.rules.turn_cap
     }
+    fn standings(&self, s: &PigState, out: &mut [i32]) -> Option<u32> {
+        out[0] = s.banked[0] as i32;
+        out[1] = s.banked[1] as i32;
+        Some(s.turns)
+    }
+}
+
+impl BotHooks for Pig {
+    /// Perfect information: banked points, the turn total and the last roll are public.
+    fn observe(&self, s: &PigState, _viewer: Seat, out: &mut impl Hasher) {
+        s.hash(out);
+    }
     fn heuristic(&self, s: &PigState, seat: Seat) -> f64 {
         let mine = |p: usize| {
             s.banked[p] as f64 + if s.to_move as usize == p { s.turn_total as f64 } else { 0.0 }
@@ -167,11 +178,9 @@ impl Game for Pig {
         let me = seat.index();
         (mine(me) - mine(1 - me)) / self.rules.target as f64
     }
-    fn standings(&self, s: &PigState, out: &mut [i32]) -> Option<u32> {
-        out[0] = s.banked[0] as i32;
-        out[1] = s.banked[1] as i32;
-        Some(s.turns)
-    }
+}
+
+impl GameStats for Pig {
     fn option_kinds(&self, _players: usize) -> Vec<OptionKind> {
         HOLD_BANDS
             .iter()
@@ -205,6 +214,9 @@ impl Game for Pig {
             PigAction::Stop => KindSet::one(hold_band(s.turn_total)),
         }
     }
+}
+
+impl GameText for Pig {
     fn describe(&self, s: &PigState, a: PigAction) -> String {
         match a {
             PigAction::Roll => format!("roll (turn total {})", s.turn_total),

@@ -3,6 +3,10 @@
 //! A reference game: its random-play answers are computed exactly in the tests by
 //! enumerating the game tree, which proves the engine, the random bot and the statistics.
 
+use crate::core::{
+    BotHooks, Chance, GameRules, GameStats, GameText, KindSet, OptionKind, Outcome, ScoreOrder,
+    Seat, Turn,
+};
 use std::ops::RangeInclusive;
 
 use std::hash::{Hash, Hasher};
@@ -10,7 +14,6 @@ use std::hash::{Hash, Hasher};
 use serde_json::{Value, json};
 
 use crate::core::trace::{EndReason, MovePlace, TraceGame, event, points_event};
-use crate::core::{Chance, Game, KindSet, OptionKind, Outcome, ScoreOrder, Seat, Turn};
 
 crate::rule_params! {
     /// Tic-tac-toe has no parameters: the standard game is the reference.
@@ -138,7 +141,7 @@ impl TicTacToe {
     }
 }
 
-impl Game for TicTacToe {
+impl GameRules for TicTacToe {
     type State = TicTacToeState;
     /// The cell to mark, 0-8 row by row.
     type Action = u8;
@@ -200,10 +203,6 @@ impl Game for TicTacToe {
     fn sample_chance(&self, _s: &mut TicTacToeState, _chance: &mut impl Chance) {
         unreachable!("tic-tac-toe has no chance events")
     }
-    /// Perfect information: every seat sees the whole board.
-    fn observe(&self, s: &TicTacToeState, _viewer: Seat, out: &mut impl Hasher) {
-        s.hash(out);
-    }
     fn outcome(&self, s: &TicTacToeState) -> Outcome {
         let mut scores = [0; 2];
         if let Some(w) = s.winner {
@@ -213,6 +212,24 @@ impl Game for TicTacToe {
     }
     fn turn_cap(&self) -> u32 {
         9
+    }
+    fn check_invariants(&self, s: &TicTacToeState) -> Result<(), String> {
+        if s.marks[0] & s.marks[1] != 0 || (s.marks[0] | s.marks[1]) >> 9 != 0 {
+            return Err(format!("overlapping or off-board marks {:?}", s.marks));
+        }
+        let x = s.marks[0].count_ones() as usize;
+        let o = s.marks[1].count_ones() as usize;
+        if x + o != s.moves as usize || x < o || x > o + 1 {
+            return Err(format!("{x} X and {o} O after {} moves", s.moves));
+        }
+        Ok(())
+    }
+}
+
+impl BotHooks for TicTacToe {
+    /// Perfect information: every seat sees the whole board.
+    fn observe(&self, s: &TicTacToeState, _viewer: Seat, out: &mut impl Hasher) {
+        s.hash(out);
     }
     fn heuristic(&self, s: &TicTacToeState, seat: Seat) -> f64 {
         let me = seat.0 + 1;
@@ -228,6 +245,9 @@ impl Game for TicTacToe {
         };
         (open(me) - open(3 - me)) / 9.0
     }
+}
+
+impl GameStats for TicTacToe {
     fn option_kinds(&self, _players: usize) -> Vec<OptionKind> {
         let mut kinds: Vec<OptionKind> = SQUARES
             .iter()
@@ -251,6 +271,9 @@ impl Game for TicTacToe {
         };
         KindSet::one(cell as usize % 9).with(shape)
     }
+}
+
+impl GameText for TicTacToe {
     fn describe(&self, s: &TicTacToeState, cell: u8) -> String {
         let mark = if s.to_move().0 == 0 { 'X' } else { 'O' };
         format!("{mark} at row {} column {}", cell / 3 + 1, cell % 3 + 1)
@@ -265,17 +288,6 @@ impl Game for TicTacToe {
             .map(|r| (0..3).map(|c| glyph(s.cell(r * 3 + c))).collect::<String>())
             .collect::<Vec<_>>()
             .join("/")
-    }
-    fn check_invariants(&self, s: &TicTacToeState) -> Result<(), String> {
-        if s.marks[0] & s.marks[1] != 0 || (s.marks[0] | s.marks[1]) >> 9 != 0 {
-            return Err(format!("overlapping or off-board marks {:?}", s.marks));
-        }
-        let x = s.marks[0].count_ones() as usize;
-        let o = s.marks[1].count_ones() as usize;
-        if x + o != s.moves as usize || x < o || x > o + 1 {
-            return Err(format!("{x} X and {o} O after {} moves", s.moves));
-        }
-        Ok(())
     }
 }
 

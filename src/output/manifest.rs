@@ -54,8 +54,9 @@ impl Build {
 pub struct RecordHead {
     #[serde(flatten)]
     pub build: Build,
+    /// A sweep's own manifest writes `null` here; a run's merge, the shard folders.
     #[serde(default)]
-    pub merged_from: Vec<String>,
+    pub merged_from: Option<Vec<String>>,
 }
 
 impl RecordHead {

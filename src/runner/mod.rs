@@ -1,5 +1,6 @@
-//! The runner floor: seating, the parallel runner, and `run`, which plays a whole plan on a thread
-//! pool block by block and streams per-match rows in index order.
+//! The runner floor: seating, the parallel runner (`worker`: a block of matches on a thread
+//! pool, per-match rows in index order), a sweep's and a ladder's blocks, lead tracking and
+//! the matches worth seeing.
 
 pub mod ladder;
 mod lead;

@@ -17,7 +17,7 @@ const NO_SEAT: u8 = u8::MAX;
 /// uncounted match compiles to exactly the loop without counting.
 pub(crate) trait DecisionHook<G: Game> {
     /// Whether the hook needs the legal list (then the action is drawn from it, which is the
-    /// same draw as `Game::legal_pick`'s).
+    /// same draw as `GameRules::legal_pick`'s).
     const NEEDS_LIST: bool;
     fn decision(
         &mut self,

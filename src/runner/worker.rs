@@ -102,7 +102,7 @@ pub struct Worker<G: Game> {
     /// The current match's option counts, until its outcome is known.
     options: MatchOptions,
     /// One deal in this many counts options and the decomposition
-    /// ([`Game::option_sample_every`]).
+    /// ([`GameStats::option_sample_every`]).
     sample_every: u64,
     /// Whether the match played last was one of them.
     counted: bool,
@@ -121,7 +121,7 @@ impl<G: Game> Worker<G> {
     }
 
     /// [`Worker::new`] counting options in one deal in `sample_every` (None: the game's
-    /// [`Game::option_sample_every`]), for a game of `kinds` option kinds (asked once per
+    /// [`GameStats::option_sample_every`]), for a game of `kinds` option kinds (asked once per
     /// block by the caller: listing them builds their words, which for a game of short
     /// matches costs more than many matches when a worker is made per piece of a block).
     pub fn sampling(game: &G, spec: &RunSpec, sample_every: Option<u64>, kinds: usize) -> Self {
@@ -326,7 +326,7 @@ impl<G: Game> Worker<G> {
                     let action = match &mut self.bots[slot] {
                         // The random bot without the list (when no observer wants it and
                         // nothing counts options): the same draw gives the same action
-                        // (`Game::legal_pick`).
+                        // (`GameRules::legal_pick`).
                         Bot::Random(bot) if !O::WANTS_STEPS && !counting => {
                             bot.pick(game, state, &mut self.legal, rng)
                         }
@@ -402,7 +402,7 @@ pub fn play_block<G: Game>(
 }
 
 /// [`play_block`] with the option table and the decomposition counted in every match, not
-/// in the game's sample of deals ([`Game::option_sample_every`]): for tests that check those
+/// in the game's sample of deals ([`GameStats::option_sample_every`]): for tests that check those
 /// estimates against exact answers, and for designers' runs that pay for the full count.
 pub fn play_block_counting_all<G: Game>(
     game: &G,

@@ -309,7 +309,8 @@ fn ladder_status(dir: &Path) -> anyhow::Result<GameStatus> {
 }
 
 /// A tuning folder: finished once `tune.json` is written; running while another process
-/// holds its lock; paused when a stop signal left its marker; else stopped (died).
+/// holds its lock; paused when a pause (a stop signal, the time limit) left its marker, said
+/// with its cause; else stopped (died).
 fn tune_status(dir: &Path) -> GameStatus {
     let finished = dir.join(TUNE_FILE).exists();
     let running = !finished && crate::session::folder::refuse_if_in_use(dir).is_err();
@@ -375,8 +376,9 @@ fn sweep_shard(dir: &Path) -> Option<String> {
 }
 
 /// A sweep folder: finished once its own manifest is written (after every variant's
-/// files); running while another process holds its lock; paused when a stop signal left a
-/// checkpoint; stopped when its process died (a periodic checkpoint, or none).
+/// files); running while another process holds its lock; paused when a pause (a stop
+/// signal, the time limit) saved a checkpoint, said with its cause; stopped when its process
+/// died (a periodic checkpoint, or none).
 fn sweep_status(dir: &Path) -> anyhow::Result<GameStatus> {
     let variants: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| io_failure("reading", dir, e))?
@@ -548,8 +550,8 @@ fn game_status(folder: &Path, game: String, locked: Option<bool>) -> anyhow::Res
         }
         State::Paused => {
             // An older arena wrote no reason.
-            let by = s.message.unwrap_or_else(|| "paused".into());
-            ("paused".into(), format!("{by}; continue with `arena run --resume`"))
+            let resume = "continue with `arena run --resume`";
+            ("paused".into(), s.message.map_or(resume.into(), |by| format!("{by}; {resume}")))
         }
         State::Failed => ("failed".into(), s.message.unwrap_or_default()),
         State::Finished => ("finished".into(), String::new()),

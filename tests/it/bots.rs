@@ -5,6 +5,10 @@
 //! must guess) and `Race` (Pig for 2 to 4 players, to check per-seat rewards).
 
 use crate::common;
+use arena::core::{
+    BotHooks, Chance, Game, GameRules, GameStats, GameText, Outcome, Rng, ScoreOrder, Seat, Turn,
+    derive_rng,
+};
 use common::{
     arena, assert_refused, assert_same_results, read, run_on_1_and_2_threads, stderr, stdout,
 };
@@ -15,7 +19,6 @@ use std::ops::RangeInclusive;
 use arena::bots::profile::{parse_lineup, parse_one};
 use arena::bots::{Bot, BotConfig, MctsParams};
 use arena::core::trace::{TraceGame, points_event};
-use arena::core::{Chance, Game, Outcome, Rng, ScoreOrder, Seat, Turn, derive_rng};
 use arena::games::pig::{Pig, PigRules};
 use arena::games::tictactoe::{TicTacToe, TicTacToeRules};
 use arena::games::trice::{Trice, TriceRules};
@@ -61,7 +64,7 @@ fn ttt() -> TicTacToe {
     TicTacToe::new(TicTacToeRules::default())
 }
 
-fn ttt_state(cells: &[u8]) -> <TicTacToe as Game>::State {
+fn ttt_state(cells: &[u8]) -> <TicTacToe as GameRules>::State {
     let g = ttt();
     let mut s = g.new_state(2);
     for &c in cells {
@@ -309,7 +312,7 @@ struct GuessState {
     guess: Option<u8>,
 }
 
-impl Game for Guess {
+impl GameRules for Guess {
     type State = GuessState;
     type Action = u8;
     type Rules = NoRules;
@@ -347,10 +350,6 @@ impl Game for Guess {
         s.cards[1] = (s.cards[0] + 1 + chance.below(CARDS as u32 - 1) as u8) % CARDS;
         s.dealt = true;
     }
-    /// Seat 0 sees its own card and whether it guessed; seat 1's card is hidden from it.
-    fn observe(&self, s: &GuessState, viewer: Seat, out: &mut impl Hasher) {
-        (s.dealt, s.guess, s.cards[viewer.index()]).hash(out);
-    }
     fn outcome(&self, s: &GuessState) -> Outcome {
         let right = s.guess == Some(s.cards[1]);
         let scores = if right { [1, 0] } else { [0, 1] };
@@ -358,6 +357,13 @@ impl Game for Guess {
     }
     fn turn_cap(&self) -> u32 {
         1
+    }
+}
+
+impl BotHooks for Guess {
+    /// Seat 0 sees its own card and whether it guessed; seat 1's card is hidden from it.
+    fn observe(&self, s: &GuessState, viewer: Seat, out: &mut impl Hasher) {
+        (s.dealt, s.guess, s.cards[viewer.index()]).hash(out);
     }
     fn determinize(&self, s: &GuessState, viewer: Seat, rng: &mut Rng) -> GuessState {
         let mut d = s.clone();
@@ -370,6 +376,11 @@ impl Game for Guess {
     fn heuristic(&self, _s: &GuessState, _seat: Seat) -> f64 {
         0.0
     }
+}
+
+impl GameStats for Guess {}
+
+impl GameText for Guess {
     fn describe(&self, _s: &GuessState, a: u8) -> String {
         format!("guess {a}")
     }
@@ -472,7 +483,7 @@ enum RaceAction {
     Stop,
 }
 
-impl Game for Race {
+impl GameRules for Race {
     type State = RaceState;
     type Action = RaceAction;
     type Rules = NoRules;
@@ -541,6 +552,9 @@ impl Game for Race {
     fn turn_cap(&self) -> u32 {
         400
     }
+}
+
+impl BotHooks for Race {
     fn heuristic(&self, s: &RaceState, seat: Seat) -> f64 {
         let points = |p: usize| {
             s.banked[p] as f64 + if p == s.to_move as usize { s.turn_total as f64 } else { 0.0 }
@@ -553,6 +567,11 @@ impl Game for Race {
     fn observe(&self, s: &RaceState, _viewer: Seat, out: &mut impl Hasher) {
         (s.players, s.banked, s.turn_total, s.to_move, s.rolling, s.turns).hash(out);
     }
+}
+
+impl GameStats for Race {}
+
+impl GameText for Race {
     fn describe(&self, _s: &RaceState, a: RaceAction) -> String {
         format!("{a:?}")
     }

@@ -1,14 +1,15 @@
 //! A panic inside one match must not lose the run: the runner records the match index and
 //! deal (to replay it) and goes on. Uses a deliberately faulty game.
 
+use arena::core::{
+    BotHooks, Chance, GameRules, GameStats, GameText, Outcome, ScoreOrder, Seat, Turn,
+};
 use std::ops::RangeInclusive;
 
 use arena::bots::profile::parse_lineup;
 use arena::runner::worker::play_block;
 use arena::runner::{RunSpec, Seating};
 use std::hash::{Hash, Hasher};
-
-use arena::core::{Chance, Game, Outcome, ScoreOrder, Seat, Turn};
 
 arena::rule_params! {
     /// No parameters.
@@ -19,7 +20,7 @@ arena::rule_params! {
 #[derive(Clone, Debug)]
 struct Faulty(FaultyRules);
 
-impl Game for Faulty {
+impl GameRules for Faulty {
     type State = Option<u8>;
     type Action = u8;
     type Rules = FaultyRules;
@@ -57,12 +58,20 @@ impl Game for Faulty {
     fn turn_cap(&self) -> u32 {
         1
     }
+}
+
+impl BotHooks for Faulty {
     fn heuristic(&self, _: &Option<u8>, _: Seat) -> f64 {
         0.0
     }
     fn observe(&self, s: &Option<u8>, _: Seat, out: &mut impl Hasher) {
         s.hash(out);
     }
+}
+
+impl GameStats for Faulty {}
+
+impl GameText for Faulty {
     fn describe(&self, _: &Option<u8>, a: u8) -> String {
         a.to_string()
     }

@@ -5,7 +5,7 @@
 
 use arena::bots::profile::{parse_lineup, parse_one};
 use arena::bots::{Bot, BotConfig};
-use arena::core::{Game, Turn, derive_rng};
+use arena::core::{Game, GameRules, Turn, derive_rng};
 use arena::games::pig::{Pig, PigAction, PigRules};
 use arena::games::tictactoe::{TicTacToe, TicTacToeRules};
 

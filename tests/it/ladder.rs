@@ -2,13 +2,15 @@
 //! same bytes for any thread count and for shards merged, pause and resume, and a coin-flip
 //! game where skill cannot matter, whose ratings must overlap zero and whose verdict says so.
 
+use arena::core::{
+    BotHooks, Chance, GameRules, GameStats, GameText, Outcome, ScoreOrder, Seat, Turn,
+};
 use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
 use std::path::Path;
 use std::process::Command;
 
 use arena::bots::profile::parse_lineup;
-use arena::core::{Chance, Game, Outcome, ScoreOrder, Seat, Turn};
 use arena::output::ladder_csv::{figures, mean_upset, verdict};
 use arena::runner::ladder::{JobState, LadderDesign, play_round};
 
@@ -228,7 +230,7 @@ struct CoinState {
     coin: Option<u8>,
 }
 
-impl Game for CoinFlip {
+impl GameRules for CoinFlip {
     type State = CoinState;
     type Action = u8;
     type Rules = CoinRules;
@@ -271,12 +273,20 @@ impl Game for CoinFlip {
     fn turn_cap(&self) -> u32 {
         2
     }
+}
+
+impl BotHooks for CoinFlip {
     fn heuristic(&self, _: &CoinState, _: Seat) -> f64 {
         0.0
     }
     fn observe(&self, s: &CoinState, _: Seat, out: &mut impl Hasher) {
         s.hash(out);
     }
+}
+
+impl GameStats for CoinFlip {}
+
+impl GameText for CoinFlip {
     fn describe(&self, _: &CoinState, a: u8) -> String {
         a.to_string()
     }

@@ -4,11 +4,13 @@
 //! random positions of 2 to 5 players; and a leaky variant of the game, whose `determinize`
 //! returns the true state as a peeking bot would see it, fails that check.
 
+use arena::core::{
+    BotHooks, Game, GameRules, GameStats, GameText, Outcome, Rng, Seat, Turn, derive_rng,
+};
 use std::hash::Hasher;
 use std::ops::RangeInclusive;
 
 use arena::bots::{Bot, profile::parse_one};
-use arena::core::{Game, Outcome, Rng, Seat, Turn, derive_rng};
 use arena::games::love_actually::{Love, LoveAction, LoveRules, LoveState};
 use rand::RngExt;
 
@@ -100,7 +102,7 @@ fn no_peeking_a_leaky_determinize_would_be_caught() {
 #[derive(Clone, Debug)]
 struct Leaky(Love);
 
-impl Game for Leaky {
+impl GameRules for Leaky {
     type State = LoveState;
     type Action = LoveAction;
     type Rules = LoveRules;
@@ -137,6 +139,9 @@ impl Game for Leaky {
     fn turn_cap(&self) -> u32 {
         self.0.turn_cap()
     }
+}
+
+impl BotHooks for Leaky {
     fn determinize(&self, s: &LoveState, _viewer: Seat, _rng: &mut Rng) -> LoveState {
         s.clone()
     }
@@ -146,6 +151,11 @@ impl Game for Leaky {
     fn heuristic(&self, s: &LoveState, seat: Seat) -> f64 {
         self.0.heuristic(s, seat)
     }
+}
+
+impl GameStats for Leaky {}
+
+impl GameText for Leaky {
     fn describe(&self, s: &LoveState, a: LoveAction) -> String {
         self.0.describe(s, a)
     }

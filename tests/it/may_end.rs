@@ -1,4 +1,4 @@
-//! `Game::may_end_in_one`: where a game says no action of the player to move can
+//! `BotHooks::may_end_in_one`: where a game says no action of the player to move can
 //! end the match, none does. Greedy's guard trusts that "no" and skips trying the replies
 //! (a wrong one would change its decisions), so it is checked against trying every action,
 //! for every game at every player count it supports, with its default turn cap and with a
@@ -19,7 +19,7 @@ arena::sampled! {
                     assert!(!HOOKED.contains(name), "{name}: turn_cap=12 refused");
                     continue;
                 };
-                let players = arena::with_game!(&game, g => arena::core::Game::seats(g));
+                let players = arena::with_game!(&game, g => arena::core::GameRules::seats(g));
                 let (mut no, mut decisions) = (0, 0);
                 for p in players {
                     let (n, d) = arena::with_game!(&game, g => {

@@ -6,7 +6,7 @@
 //! (`arena::core::trace::alike`: two equal dice are one move whichever of them is taken).
 
 use arena::core::trace::alike;
-use arena::core::{Game, TraceGame, Turn, derive_rng};
+use arena::core::{GameRules, TraceGame, Turn, derive_rng};
 use arena::games::{GAME_NAMES, entry};
 use rand::RngExt;
 

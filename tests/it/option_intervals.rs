@@ -10,7 +10,7 @@
 use std::time::Instant;
 
 use arena::bots::profile::parse_lineup;
-use arena::core::Game;
+use arena::core::GameStats;
 use arena::games::pig::{Pig, PigRules};
 use arena::runner::worker::play_block_counting_all;
 use arena::runner::{RunSpec, Seating};

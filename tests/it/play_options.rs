@@ -4,7 +4,7 @@
 //! options apart; and a match played by options saves a trace that replays.
 
 use arena::bots::{Bot, profile::parse_one};
-use arena::core::{Game, Seat};
+use arena::core::{GameRules, Seat};
 use arena::games::low_blow::LowBlow;
 use arena::session::play::{GameTable, Sitter};
 use serde_json::Value;

@@ -3,7 +3,7 @@
 //! page's picture; the bots' pace set from the page.
 
 use arena::bots::{Bot, profile::parse_one};
-use arena::core::{Game, Seat};
+use arena::core::{GameRules, Seat};
 use arena::games::pride::Pride;
 use arena::session::play::{GameTable, Sitter};
 use serde_json::Value;

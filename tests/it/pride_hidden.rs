@@ -4,7 +4,7 @@
 //! tests: games and bots are sibling floors that may not use each other.)
 
 use arena::bots::{Bot, profile};
-use arena::core::{Game, ScriptedChance, Seat, derive_rng};
+use arena::core::{GameRules, ScriptedChance, Seat, derive_rng};
 use arena::games::pride::{Phase, Pride, PrideAction, PrideRules, PrideState};
 
 fn legal(g: &Pride, s: &PrideState) -> Vec<PrideAction> {
@@ -57,6 +57,7 @@ fn the_last_choosers_bots_decide_the_same_whatever_the_earlier_choosers_picked()
 #[test]
 fn pp11_greedy_guard_sees_threats_behind_a_lazy_view_as_behind_a_full_one() {
     use arena::bots::greedy::{settle, threatened};
+    use arena::core::{BotHooks, GameRules};
     use arena::core::{Rng, Turn};
     use rand::RngExt;
     let g = Pride::new(PrideRules::default());
@@ -116,6 +117,7 @@ fn every_mark_a_seat_sees_appear_has_its_own_log_step() {
     // shows it ([`unfold`]: forced moves too): whatever a viewer sees change on seat j's sheet
     // changes on a step whose mover is j, or on the step that ends the round (PP-11: the
     // round's reveal).
+    use arena::core::GameRules;
     use arena::core::trace::{Recording, unfold};
     use arena::core::{TraceGame, Turn};
     use rand::RngExt;

@@ -3,7 +3,7 @@
 
 use arena::bots::Bot;
 use arena::bots::profile::parse_one;
-use arena::core::{Game, Turn, derive_rng};
+use arena::core::{GameRules, Turn, derive_rng};
 use arena::games::trice::{Trice, TriceRules};
 
 /// Every game a built-in profile sets apart (`[games.NAME]`) is a game, and a bot built from

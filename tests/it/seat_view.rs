@@ -13,7 +13,7 @@ arena::sampled! {
     fn a_seats_view_depends_only_on_what_it_may_know(matches = 12, sample = 2) {
     for name in GAME_NAMES {
         let game = (entry(name).unwrap().build)(None, &[]).unwrap();
-        let seats = arena::with_game!(&game, g => arena::core::Game::seats(g));
+        let seats = arena::with_game!(&game, g => arena::core::GameRules::seats(g));
         for players in [*seats.start(), *seats.end()] {
             let report = arena::with_game!(&game, g => check_seat_views(g, players, matches, 32))
                 .unwrap_or_else(|e| panic!("{e}"));
@@ -31,7 +31,8 @@ arena::sampled! {
 /// it would fail the check above.
 #[test]
 fn the_whole_state_would_fail_the_check_in_the_hidden_information_games() {
-    use arena::core::{Game, Seat, TraceGame, Turn, derive_rng};
+    use arena::core::GameRules;
+    use arena::core::{Seat, TraceGame, Turn, derive_rng};
     use rand::RngExt;
     fn differs<G: TraceGame>(game: &G, players: usize) -> bool {
         let mut rng = derive_rng(9, 0, 0);
@@ -74,7 +75,7 @@ arena::sampled! {
     use arena::core::conformance::seat_view::check_seat_logs;
     for name in GAME_NAMES {
         let game = (entry(name).unwrap().build)(None, &[]).unwrap();
-        let seats = arena::with_game!(&game, g => arena::core::Game::seats(g));
+        let seats = arena::with_game!(&game, g => arena::core::GameRules::seats(g));
         for players in [*seats.start(), *seats.end()] {
             let report = arena::with_game!(&game, g => check_seat_logs(g, players, matches, 57))
                 .unwrap_or_else(|e| panic!("{e}"));

@@ -5,7 +5,7 @@
 use super::*;
 use crate::bots::BotKind;
 use crate::bots::params::{BotConfig, config};
-use crate::core::derive_rng;
+use crate::core::{GameRules, derive_rng};
 use crate::games::tictactoe::{TicTacToe, TicTacToeRules};
 use crate::games::trice::{Trice, TriceRules};
 
@@ -21,7 +21,7 @@ fn ttt() -> TicTacToe {
     TicTacToe::new(TicTacToeRules::default())
 }
 
-fn position(cells: &[u8]) -> <TicTacToe as Game>::State {
+fn position(cells: &[u8]) -> <TicTacToe as GameRules>::State {
     let g = ttt();
     let mut s = g.new_state(2);
     for &c in cells {
@@ -33,7 +33,7 @@ fn position(cells: &[u8]) -> <TicTacToe as Game>::State {
 /// The bot's choice in `s` and what it searched.
 fn decide(
     g: &TicTacToe,
-    s: &<TicTacToe as Game>::State,
+    s: &<TicTacToe as GameRules>::State,
     p: AlphaBetaParams,
     seed: u64,
 ) -> (u8, SearchInfo) {
@@ -61,7 +61,7 @@ fn takes_a_win_and_blocks_a_loss_at_any_budget() {
 
 /// The game-theoretic value of `s` for the player to move (1 win, 0 draw, -1 loss), by
 /// an independent exhaustive negamax.
-fn solved(g: &TicTacToe, s: &<TicTacToe as Game>::State) -> i32 {
+fn solved(g: &TicTacToe, s: &<TicTacToe as GameRules>::State) -> i32 {
     let Turn::Player(mover) = g.turn(s) else { unreachable!("asked only before the end") };
     let mut legal = Vec::new();
     g.legal_actions(s, &mut legal);
@@ -108,7 +108,12 @@ fn with_the_whole_tree_in_budget_it_never_loses_tic_tac_toe() {
     // bot's games from both seats): a minimax player never loses.
     let g = ttt();
     let p = params(&[("nodes", "2000000")]);
-    fn walk(g: &TicTacToe, s: &<TicTacToe as Game>::State, bot_seat: Seat, p: AlphaBetaParams) {
+    fn walk(
+        g: &TicTacToe,
+        s: &<TicTacToe as GameRules>::State,
+        bot_seat: Seat,
+        p: AlphaBetaParams,
+    ) {
         let mut legal = Vec::new();
         match g.turn(s) {
             Turn::Over => {

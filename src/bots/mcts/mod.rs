@@ -312,7 +312,7 @@ impl<G: Game> Search<G> {
                     }
                     if p.rollout == Rollout::Random {
                         // The same single draw as indexing the list, without building it
-                        // where the game can count its actions (`Game::legal_pick`).
+                        // where the game can count its actions (`GameRules::legal_pick`).
                         let action = game.legal_pick(d, &mut self.legal, |n| index_below(rng, n));
                         game.apply(d, action);
                         steps += 1;

@@ -64,7 +64,7 @@ impl<G: Game> Search<G> {
     pub(super) fn cut_rewards(&mut self, game: &G, d: &G::State, scale: f64) {
         let n = self.players.max(1);
         let r = &mut self.rewards;
-        // Every seat's heuristic in one call (`Game::heuristics`: the same values as one
+        // Every seat's heuristic in one call (`BotHooks::heuristics`: the same values as one
         // `heuristic` per seat, computed once where a game shares the work between seats).
         game.heuristics(d, &mut r[..n]);
         let mut top = f64::NEG_INFINITY;

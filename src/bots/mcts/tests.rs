@@ -4,7 +4,7 @@
 use super::*;
 use crate::bots::BotKind;
 use crate::bots::params::{BotConfig, config};
-use crate::core::derive_rng;
+use crate::core::{GameRules, derive_rng};
 use crate::games::pig::{Pig, PigRules};
 use crate::games::trice::{Trice, TriceRules};
 

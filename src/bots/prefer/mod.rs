@@ -4,7 +4,7 @@
 //! that kind its base bot chooses); everywhere else it plays as the base. So a designer can
 //! ask "does a player who always takes the 12 beat three who play greedy?" head to head.
 //!
-//! **No peeking.** It decides from the legal actions, [`Game::action_kinds`] (which reads only
+//! **No peeking.** It decides from the legal actions, [`GameStats::action_kinds`] (which reads only
 //! what the seat to move sees; the conformance check holds every game to that) and its base's
 //! own decision, which is as honest as the base.
 //!
@@ -42,7 +42,7 @@ pub struct PreferBot {
 
 /// What a probe keeps between decisions of one game type.
 struct Memory<G: Game> {
-    /// The index (in [`Game::option_kinds`]) of each named kind, in the order named.
+    /// The index (in [`GameStats::option_kinds`]) of each named kind, in the order named.
     order: Vec<usize>,
     /// The legal actions of the kind taken at this decision.
     preferred: Vec<G::Action>,

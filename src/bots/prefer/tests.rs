@@ -1,11 +1,11 @@
 //! The probe's resolution of kind names and its choice among the legal actions, on the
 //! reference games (tic-tac-toe is RULINGS REF-1, Pig REF-2).
 
+use crate::core::{GameRules, OptionKind, derive_rng};
 use std::collections::BTreeSet;
 
 use super::*;
 use crate::bots::profile::parse_one;
-use crate::core::{OptionKind, derive_rng};
 use crate::games::pig::{Pig, PigRules};
 use crate::games::tictactoe::{TicTacToe, TicTacToeRules};
 

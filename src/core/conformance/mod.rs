@@ -2,12 +2,12 @@
 //! test and board-game-rs's `board_test_main`).
 //!
 //! Random play over many seeds, asserting at every step: the game's invariants hold (cards
-//! and dice conserved, via [`Game::check_invariants`]); a player to move always has a legal
+//! and dice conserved, via [`GameRules::check_invariants`]); a player to move always has a legal
 //! action; applying an action (or a chance event) to a clone gives the same state as applying
 //! it to the original; a determinized state offers the deciding seat the same legal actions;
-//! `Game::legal_pick` gives the list's action for every index (the random bot's fast path);
-//! `Game::heuristics` gives `Game::heuristic` of every seat bit for bit and no action ends
-//! the match where `Game::may_end_in_one` says none can (both in the observed matches); the
+//! `GameRules::legal_pick` gives the list's action for every index (the random bot's fast path);
+//! `BotHooks::heuristics` gives `BotHooks::heuristic` of every seat bit for bit and no action ends
+//! the match where `BotHooks::may_end_in_one` says none can (both in the observed matches); the
 //! match ends within the turn cap with a well-formed outcome; the same seed replays the same
 //! match (same actions, same final state); every metric the game emits has a description
 //! (for `COLUMNS.md`); and, on the first [`TRACED_MATCHES`] matches, the trace's events
@@ -18,10 +18,10 @@
 //! state a traced step is compared with ([`TraceGame::step_state_json`]) leaves out only keys
 //! unchanged since the start (checked on a sample of the states between steps and on the last,
 //! not on those inside a step before a forced move); on the first [`OUTCOMES_CHECKED`]
-//! matches, every chance event's listed outcomes ([`Game::chance_outcomes`]) have positive
+//! matches, every chance event's listed outcomes ([`GameRules::chance_outcomes`]) have positive
 //! probabilities summing to 1, and the sampled outcome is among them.
 //!
-//! Hidden information is checked through [`Game::observe`], on every state of the first
+//! Hidden information is checked through [`BotHooks::observe`], on every state of the first
 //! [`OBSERVED_MATCHES`] matches and for every seat v (see [`observation`]): (A) what v
 //! observes is unchanged by determinizing for v; (B) determinizing keeps the turn, the
 //! standings and v's legal actions; (C) determinizing depends only on what v observes (no
@@ -109,7 +109,7 @@ pub fn check_matches<G: TraceGame>(
 }
 
 /// Every counter `metrics.csv` will carry has a description for `COLUMNS.md`: the names of
-/// [`Game::metric_docs`] are those of [`Game::metric_names`], in order, each with text.
+/// [`GameStats::metric_docs`] are those of [`GameStats::metric_names`], in order, each with text.
 pub fn check_metric_docs<G: Game>(game: &G, players: usize) {
     let names = game.metric_names(players);
     let docs = game.metric_docs(players);
@@ -125,7 +125,7 @@ pub fn check_metric_docs<G: Game>(game: &G, players: usize) {
     }
 }
 
-/// `Game::heuristics` gives `Game::heuristic` of every seat, bit for bit: MCTS's rollout cut
+/// `BotHooks::heuristics` gives `BotHooks::heuristic` of every seat, bit for bit: MCTS's rollout cut
 /// uses the one, greedy the other, and a cut must reward what the heuristic says.
 fn heuristics_agree<G: Game>(game: &G, s: &G::State, players: usize) -> Result<(), String> {
     let mut all = [0.0; MAX_SEATS];
@@ -139,7 +139,7 @@ fn heuristics_agree<G: Game>(game: &G, s: &G::State, players: usize) -> Result<(
     Ok(())
 }
 
-/// [`Game::may_end_in_one`] against trying every action, in `matches` random matches from
+/// [`BotHooks::may_end_in_one`] against trying every action, in `matches` random matches from
 /// `seed`: panics where it says no action ends the match but one does. Returns how many
 /// decisions it said "no" at and how many there were (a hook that never says no saves nothing).
 pub fn check_may_end_in_one<G: Game>(
@@ -432,7 +432,7 @@ pub const FORCED_CHECKED: u64 = 200;
 /// listing plays the event once per outcome, up to thousands of times.
 pub const OUTCOMES_CHECKED: u64 = 10;
 
-/// [`Game::chance_outcomes`] of the chance node `before`, where the game's sampler led to
+/// [`GameRules::chance_outcomes`] of the chance node `before`, where the game's sampler led to
 /// `after`: when the game lists them, every probability is positive, they sum to 1 and
 /// `after` is one of the outcomes.
 fn outcomes_agree<G: Game>(game: &G, before: &G::State, after: &G::State) -> Result<(), String> {

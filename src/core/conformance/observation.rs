@@ -1,6 +1,6 @@
 //! The observation checks of the conformance check: what a seat may know
-//! ([`Game::observe`]) against what determinizing for that seat does
-//! ([`Game::determinize`]). A bot decides from determinized states only, so these checks are
+//! ([`BotHooks::observe`]) against what determinizing for that seat does
+//! ([`BotHooks::determinize`]). A bot decides from determinized states only, so these checks are
 //! what makes "no bot peeks" true for every game, not just for the games someone wrote a
 //! no-peeking test for.
 

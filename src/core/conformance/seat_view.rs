@@ -4,8 +4,8 @@
 //!
 //! The state: For every step of seeded random matches and
 //! every seat v, the view of the true state must equal the view of states determinized for
-//! v (everything v cannot see resampled, [`Game::determinize`] and
-//! [`Game::determinize_lazy`]). A view that printed an
+//! v (everything v cannot see resampled, [`BotHooks::determinize`] and
+//! [`BotHooks::determinize_lazy`]). A view that printed an
 //! unseen card, a hidden choice or a card's place among unseen ones would differ.
 
 use rand::RngExt;

@@ -4,6 +4,10 @@
 //! point out, so that its events do not sum to the outcome's scores; and one whose step
 //! state leaves out a key that changes.
 
+use crate::core::{
+    BotHooks, Chance, ChanceOutcome, GameRules, GameStats, GameText, Outcome, Rng, ScoreOrder,
+    Seat, Turn,
+};
 use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
 
@@ -13,7 +17,6 @@ use serde_json::{Value, json};
 
 use super::check;
 use crate::core::trace::{TraceGame, points_event};
-use crate::core::{Chance, ChanceOutcome, Game, Outcome, Rng, ScoreOrder, Seat, Turn};
 
 crate::rule_params! {
     /// No parameters.
@@ -62,7 +65,7 @@ struct HiddenState {
     to_move: u8,
 }
 
-impl Game for HiddenCards {
+impl GameRules for HiddenCards {
     type State = HiddenState;
     type Action = u8;
     type Rules = NoRules;
@@ -117,6 +120,14 @@ impl Game for HiddenCards {
     fn turn_cap(&self) -> u32 {
         2
     }
+    fn standings(&self, s: &HiddenState, out: &mut [i32]) -> Option<u32> {
+        out[0] = s.bets[0] as i32;
+        out[1] = s.bets[1] as i32;
+        Some(s.to_move as u32)
+    }
+}
+
+impl BotHooks for HiddenCards {
     fn determinize(&self, s: &HiddenState, viewer: Seat, rng: &mut Rng) -> HiddenState {
         let mut d = s.clone();
         if !s.dealt {
@@ -146,16 +157,16 @@ impl Game for HiddenCards {
             out[1] = -0.0;
         }
     }
+}
+
+impl GameStats for HiddenCards {}
+
+impl GameText for HiddenCards {
     fn describe(&self, _s: &HiddenState, a: u8) -> String {
         format!("bet {a}")
     }
     fn render(&self, s: &HiddenState) -> String {
         format!("{s:?}")
-    }
-    fn standings(&self, s: &HiddenState, out: &mut [i32]) -> Option<u32> {
-        out[0] = s.bets[0] as i32;
-        out[1] = s.bets[1] as i32;
-        Some(s.to_move as u32)
     }
 }
 

@@ -1,6 +1,6 @@
 //! DARDZ's turn engine: drawing, scoring a picked number, bonus rolls and clean-ups, passing
 //! hands on a Clock, resolving action cards and their dice, and settling a round (round-win
-//! roll-off, Lucky Loser). `Game::apply` and `Game::sample_chance` in `mod.rs` drive it.
+//! roll-off, Lucky Loser). `GameRules::apply` and `GameRules::sample_chance` in `mod.rs` drive it.
 
 use super::*;
 

@@ -1,7 +1,7 @@
 //! What each of DARDZ's per-match counters (`metrics.csv`) counts, for the result folder's
-//! `COLUMNS.md`. Kept beside the game because the counters are (`Game::metrics` in `mod.rs`,
+//! `COLUMNS.md`. Kept beside the game because the counters are (`GameStats::metrics` in `mod.rs`,
 //! the `Stats` fields in `state.rs`, incremented in `engine.rs`); the order and the names
-//! follow `Game::metric_names`, which the conformance check and the tests below hold them to.
+//! follow `GameStats::metric_names`, which the conformance check and the tests below hold them to.
 
 use super::Dardz;
 use super::rules::{Card, NUM_KINDS};
@@ -181,8 +181,9 @@ impl Dardz {
 
 #[cfg(test)]
 mod tests {
-    use crate::core::Game;
+
     use crate::core::conformance::check_metric_docs;
+    use crate::core::{GameRules, GameStats};
     use crate::games::dardz::{Dardz, DardzRules};
 
     #[test]

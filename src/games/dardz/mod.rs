@@ -62,14 +62,15 @@ mod tests;
 mod text;
 mod trace;
 
+use crate::core::{
+    BotHooks, Chance, GameRules, GameStats, GameText, KindSet, MAX_SEATS, OptionKind, Outcome, Rng,
+    ScoreOrder, Seat, Turn,
+};
 use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
 
 use crate::core::rules::Rules;
-use crate::core::{
-    Chance, Game, KindSet, MAX_SEATS, OptionKind, Outcome, Rng, ScoreOrder, Seat, Turn,
-};
 
 pub use rules::{
     ActionCard, Card, DardzRules, FinalTie, KIND_KEYS, MAX_HAND, NUM_KINDS, NextStarter, PassRule,
@@ -173,7 +174,7 @@ impl Dardz {
     }
 }
 
-impl Game for Dardz {
+impl GameRules for Dardz {
     type State = DardzState;
     type Action = DardzAction;
     type Rules = DardzRules;
@@ -250,12 +251,6 @@ impl Game for Dardz {
                 Turn::Chance
             }
         }
-    }
-
-    /// A match is won only at a round's end, which is a chance step (its Lucky Loser
-    /// rolls); a decision can end it only by reaching the turn cap (G-2).
-    fn may_end_in_one(&self, s: &DardzState) -> bool {
-        s.turns >= self.rules.turn_cap
     }
 
     fn legal_actions(&self, s: &DardzState, out: &mut Vec<DardzAction>) {
@@ -400,6 +395,18 @@ impl Game for Dardz {
         Some(s.turns)
     }
 
+    fn check_invariants(&self, s: &DardzState) -> Result<(), String> {
+        self.invariants(s)
+    }
+}
+
+impl BotHooks for Dardz {
+    /// A match is won only at a round's end, which is a chance step (its Lucky Loser
+    /// rolls); a decision can end it only by reaching the turn cap (G-2).
+    fn may_end_in_one(&self, s: &DardzState) -> bool {
+        s.turns >= self.rules.turn_cap
+    }
+
     /// The state keeps no hidden information: the draw pile is counts of the cards not yet
     /// drawn (its order does not exist until a chance event draws), hands are face up, and
     /// every card went into a points pile in view of everyone. The copy is exact.
@@ -444,7 +451,9 @@ impl Game for Dardz {
             *h = self.against_field(s, me, |i| standings[i]);
         }
     }
+}
 
+impl GameStats for Dardz {
     fn metric_names(&self, players: usize) -> Vec<String> {
         let mut names = Vec::new();
         for key in KIND_KEYS {
@@ -568,7 +577,9 @@ impl Game for Dardz {
     fn action_kinds(&self, s: &DardzState, a: DardzAction) -> KindSet {
         self.kinds_of(s, a)
     }
+}
 
+impl GameText for Dardz {
     fn describe(&self, s: &DardzState, a: DardzAction) -> String {
         self.describe_text(s, a)
     }
@@ -579,9 +590,5 @@ impl Game for Dardz {
 
     fn render(&self, s: &DardzState) -> String {
         self.render_text(s)
-    }
-
-    fn check_invariants(&self, s: &DardzState) -> Result<(), String> {
-        self.invariants(s)
     }
 }

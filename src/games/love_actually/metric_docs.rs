@@ -73,7 +73,8 @@ impl Love {
 
 #[cfg(test)]
 mod tests {
-    use crate::core::Game;
+
+    use crate::core::GameRules;
     use crate::core::conformance::check_metric_docs;
 
     #[test]

@@ -9,8 +9,8 @@
 //!
 //! The cards are data ([`cards`], `configs/love-actually/cards.toml`); the numbers are rule
 //! parameters ([`rules`]). This is the arena's game with real hidden hands: the state records
-//! what each seat knows (LA-13), [`Game::determinize`] keeps exactly that and deals the rest
-//! at random, and [`Game::observe`] exposes exactly that (`knowledge.rs`).
+//! what each seat knows (LA-13), [`BotHooks::determinize`] keeps exactly that and deals the rest
+//! at random, and [`BotHooks::observe`] exposes exactly that (`knowledge.rs`).
 //!
 //! How the rules become steps: every choice is a decision of the seat the rules give it to
 //! (LA-10), out-of-turn ones included (answering an ask, "Actually!", Natalie's exposes, the
@@ -33,11 +33,13 @@ mod tests;
 mod text;
 mod trace;
 
+use crate::core::{
+    BotHooks, Chance, GameRules, GameStats, GameText, Outcome, ScoreOrder, Seat, Turn,
+};
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use crate::core::rules::Rules;
-use crate::core::{Chance, Game, Outcome, ScoreOrder, Seat, Turn};
 
 pub use cards::{Ability, Deck, SetOption};
 pub use rules::LoveRules;
@@ -164,7 +166,7 @@ impl Love {
     }
 }
 
-impl Game for Love {
+impl GameRules for Love {
     type State = LoveState;
     type Action = LoveAction;
     type Rules = LoveRules;
@@ -209,13 +211,6 @@ impl Game for Love {
             Phase::Deal | Phase::Draw | Phase::MiaRandom | Phase::ShuffleDeal => Turn::Chance,
             _ => Turn::Player(Seat(s.actor)),
         }
-    }
-
-    /// The match ends only when a turn ends: after the end was triggered, once nobody is
-    /// owed a last turn (LA-24; a trigger itself always leaves the others one more turn), or
-    /// at the turn cap (G-2).
-    fn may_end_in_one(&self, s: &LoveState) -> bool {
-        s.ender != NONE || s.turns >= self.rules.turn_cap
     }
 
     fn legal_actions(&self, s: &LoveState, out: &mut Vec<LoveAction>) {
@@ -423,6 +418,25 @@ impl Game for Love {
         self.rules.turn_cap
     }
 
+    /// Running standings for lead statistics: the scores (highest wins).
+    fn standings(&self, s: &LoveState, out: &mut [i32]) -> Option<u32> {
+        out.copy_from_slice(&s.scores[..out.len()]);
+        Some(s.turns)
+    }
+
+    fn check_invariants(&self, s: &LoveState) -> Result<(), String> {
+        self.invariants(s)
+    }
+}
+
+impl BotHooks for Love {
+    /// The match ends only when a turn ends: after the end was triggered, once nobody is
+    /// owed a last turn (LA-24; a trigger itself always leaves the others one more turn), or
+    /// at the turn cap (G-2).
+    fn may_end_in_one(&self, s: &LoveState) -> bool {
+        s.ender != NONE || s.turns >= self.rules.turn_cap
+    }
+
     fn determinize(&self, s: &LoveState, viewer: Seat, rng: &mut crate::core::Rng) -> LoveState {
         self.determinized(s, viewer.0, rng)
     }
@@ -434,7 +448,9 @@ impl Game for Love {
     fn heuristic(&self, s: &LoveState, seat: Seat) -> f64 {
         self.value(s, seat.0)
     }
+}
 
+impl GameStats for Love {
     fn metric_names(&self, players: usize) -> Vec<String> {
         self.metric_list(players)
     }
@@ -462,7 +478,9 @@ impl Game for Love {
     fn action_kinds(&self, s: &LoveState, a: LoveAction) -> crate::core::KindSet {
         self.kinds_of(s, a)
     }
+}
 
+impl GameText for Love {
     fn describe(&self, s: &LoveState, a: LoveAction) -> String {
         self.describe_text(s, a)
     }
@@ -473,15 +491,5 @@ impl Game for Love {
 
     fn render(&self, s: &LoveState) -> String {
         self.render_text(s)
-    }
-
-    /// Running standings for lead statistics: the scores (highest wins).
-    fn standings(&self, s: &LoveState, out: &mut [i32]) -> Option<u32> {
-        out.copy_from_slice(&s.scores[..out.len()]);
-        Some(s.turns)
-    }
-
-    fn check_invariants(&self, s: &LoveState) -> Result<(), String> {
-        self.invariants(s)
     }
 }

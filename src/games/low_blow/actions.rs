@@ -1,6 +1,7 @@
-//! LOW BLOW's actions answered without building the legal list, whose placements are dice x
-//! squares long (building it was half of a random match's time): whether an action is
-//! legal (`try_apply`), and a random bot's choice ([`Game::legal_pick`]) in the order of
+//! LOW BLOW's actions: placing a die and resolving what its value does, and answering without
+//! building the legal list, whose placements are dice x squares long (building it was half
+//! of a random match's time), whether an action is legal (`try_apply`) and a random bot's
+//! choice ([`GameRules::legal_pick`](crate::core::GameRules::legal_pick)) in the order of
 //! `legal_actions`: the dice in (colour, value) order, each with the empty squares in
 //! increasing order; set-asides in the same die order, then Done.
 
@@ -64,5 +65,65 @@ impl LowBlow {
         let (colour, value) = nth_die(dice, k / cells);
         let cell = bits::nth_member(squares.into(), k % cells) as u8;
         LowBlowAction::Place { colour, value, cell }
+    }
+}
+
+impl LowBlow {
+    /// Place a die and resolve its outcome (the rulebook's One to Six, LB-5, LB-6).
+    pub(super) fn place(&self, s: &mut LowBlowState, colour: usize, value: u8, cell: usize) {
+        let m = s.mover as usize;
+        let v = value as usize - 1;
+        debug_assert!(s.phase == Phase::Place, "placing outside the place phase");
+        debug_assert!(s.mover_has(colour, value) > 0, "placing a die not held");
+        debug_assert!(s.occupied >> cell & 1 == 0, "placing on a full square");
+        // The placed die is not taken out of `aside`/`rolled`: both are cleared at the end of
+        // this turn, and until then only their Ones are read, for a Two to Five (no One).
+        s.hand[m][colour] -= 1;
+        s.board[cell] = Die { colour: colour as u8, value }.code();
+        s.occupied |= 1 << cell;
+        s.plays[v] += 1;
+        s.turns += 1;
+        let players = s.players();
+        let r = &self.rules;
+        match value {
+            // One: all remaining dice to the left; all your counters into the pot.
+            1 => {
+                for c in 0..players {
+                    Self::pass_left(s, m, c, s.hand[m][c]);
+                }
+                Self::pay(s, m, s.counters[m]);
+            }
+            // Six: the row's owner (even you) takes the pot; all remaining dice to the left.
+            6 => {
+                let owner = cell / self.columns();
+                Self::take(s, owner, s.pot);
+                for c in 0..players {
+                    Self::pass_left(s, m, c, s.hand[m][c]);
+                }
+            }
+            // Two to Five: the Ones among every die still held, set aside or not (LB-5), go
+            // to the left; then the counters move.
+            _ => {
+                // Only the colours with a One, from the masks (usually none).
+                let mut ones = (s.aside_mask | s.rolled_mask) & ONES_BITS;
+                while ones != 0 {
+                    let c = ones.trailing_zeros() as usize / 6;
+                    Self::pass_left(s, m, c, s.aside[c][0] + s.rolled[c][0]);
+                    ones &= ones - 1;
+                }
+                match value {
+                    2 => Self::pay(s, m, r.two_pays),
+                    3 => {
+                        for p in 0..players {
+                            Self::pay(s, p, r.three_each_pays);
+                        }
+                    }
+                    4 => Self::take(s, m, r.four_takes),
+                    _ => Self::take(s, m, r.five_takes),
+                }
+            }
+        }
+        s.clear_values();
+        self.finish_turn(s);
     }
 }

@@ -1,5 +1,5 @@
 //! What each of LOW BLOW's per-match counters (`metrics.csv`) counts, for the result folder's
-//! `COLUMNS.md`. The order and the names follow `Game::metric_names` in `mod.rs` (the counters
+//! `COLUMNS.md`. The order and the names follow `GameStats::metric_names` in `mod.rs` (the counters
 //! themselves are `LowBlowState`'s metric fields), which the conformance check and the test
 //! below hold them to.
 
@@ -92,9 +92,10 @@ impl LowBlow {
 
 #[cfg(test)]
 mod tests {
-    use crate::core::Game;
+
     use crate::core::conformance::check_metric_docs;
     use crate::core::rules::apply_sets;
+    use crate::core::{GameRules, GameStats};
     use crate::games::low_blow::{LowBlow, LowBlowRules};
 
     #[test]

@@ -31,13 +31,13 @@ mod tests;
 mod text;
 mod trace;
 
+use crate::core::{
+    BotHooks, Chance, GameRules, GameStats, GameText, IllegalAction, KindSet, OptionKind, Outcome,
+    ScoreOrder, Seat, Turn,
+};
 use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
-
-use crate::core::{
-    Chance, Game, IllegalAction, KindSet, OptionKind, Outcome, ScoreOrder, Seat, Turn,
-};
 
 pub use rules::{CounterScoring, LowBlowRules, RoundStarter};
 pub use state::{COLOUR_NAMES, Die, LowBlowState, Phase};
@@ -211,7 +211,7 @@ pub enum LowBlowAction {
     Place { colour: u8, value: u8, cell: u8 },
 }
 
-impl Game for LowBlow {
+impl GameRules for LowBlow {
     type State = LowBlowState;
     type Action = LowBlowAction;
     type Rules = LowBlowRules;
@@ -224,9 +224,6 @@ impl Game for LowBlow {
     }
     fn name(&self) -> &'static str {
         "low-blow"
-    }
-    fn length_unit(&self) -> &'static str {
-        "rounds"
     }
     fn seats(&self) -> RangeInclusive<usize> {
         3..=4
@@ -276,15 +273,6 @@ impl Game for LowBlow {
             Phase::Roll => Turn::Chance,
             Phase::SetAside | Phase::Place => Turn::Player(Seat(s.mover)),
         }
-    }
-
-    /// Only a placement ends the match: on the last square of the last round (LB-9), or the
-    /// one that reaches the turn cap (G-2). Setting aside or rolling again never does.
-    fn may_end_in_one(&self, s: &LowBlowState) -> bool {
-        let empty = !s.occupied & self.full_mask(s.players());
-        s.phase == Phase::Place
-            && (empty & empty.wrapping_sub(1) == 0 && s.round + 1 >= self.rules.rounds
-                || s.turns + 1 >= self.rules.turn_cap)
     }
 
     fn legal_actions(&self, s: &LowBlowState, out: &mut Vec<LowBlowAction>) {
@@ -407,12 +395,6 @@ impl Game for LowBlow {
         };
     }
 
-    /// Perfect information: the board, every player's dice and counters, the pot and the
-    /// dice just rolled are all on the table.
-    fn observe(&self, s: &LowBlowState, _viewer: Seat, out: &mut impl Hasher) {
-        s.hash(out);
-    }
-
     fn outcome(&self, s: &LowBlowState) -> Outcome {
         let scores = self.scores(s);
         let scores = &scores[..s.players()];
@@ -438,6 +420,27 @@ impl Game for LowBlow {
         Some(s.turns)
     }
 
+    fn check_invariants(&self, s: &LowBlowState) -> Result<(), String> {
+        self.invariants(s)
+    }
+}
+
+impl BotHooks for LowBlow {
+    /// Only a placement ends the match: on the last square of the last round (LB-9), or the
+    /// one that reaches the turn cap (G-2). Setting aside or rolling again never does.
+    fn may_end_in_one(&self, s: &LowBlowState) -> bool {
+        let empty = !s.occupied & self.full_mask(s.players());
+        s.phase == Phase::Place
+            && (empty & empty.wrapping_sub(1) == 0 && s.round + 1 >= self.rules.rounds
+                || s.turns + 1 >= self.rules.turn_cap)
+    }
+
+    /// Perfect information: the board, every player's dice and counters, the pot and the
+    /// dice just rolled are all on the table.
+    fn observe(&self, s: &LowBlowState, _viewer: Seat, out: &mut impl Hasher) {
+        s.hash(out);
+    }
+
     /// The others' mean expected final score minus `seat`'s (lower is better, LB-2),
     /// squashed by tanh into (-1, 1): greedy compares the change in its score relative to
     /// the others (see `estimate.rs`).
@@ -452,6 +455,12 @@ impl Game for LowBlow {
         for (me, h) in out.iter_mut().enumerate() {
             *h = Self::relative(&est, s.players(), me);
         }
+    }
+}
+
+impl GameStats for LowBlow {
+    fn length_unit(&self) -> &'static str {
+        "rounds"
     }
 
     fn metric_names(&self, players: usize) -> Vec<String> {
@@ -520,7 +529,9 @@ impl Game for LowBlow {
     fn action_kinds(&self, s: &LowBlowState, a: LowBlowAction) -> KindSet {
         self.kinds_of(s, a)
     }
+}
 
+impl GameText for LowBlow {
     fn describe(&self, s: &LowBlowState, a: LowBlowAction) -> String {
         self.describe_text(s, a)
     }
@@ -531,69 +542,5 @@ impl Game for LowBlow {
 
     fn render(&self, s: &LowBlowState) -> String {
         self.render_text(s)
-    }
-
-    fn check_invariants(&self, s: &LowBlowState) -> Result<(), String> {
-        self.invariants(s)
-    }
-}
-
-impl LowBlow {
-    /// Place a die and resolve its outcome (the rulebook's One to Six, LB-5, LB-6).
-    fn place(&self, s: &mut LowBlowState, colour: usize, value: u8, cell: usize) {
-        let m = s.mover as usize;
-        let v = value as usize - 1;
-        debug_assert!(s.phase == Phase::Place, "placing outside the place phase");
-        debug_assert!(s.mover_has(colour, value) > 0, "placing a die not held");
-        debug_assert!(s.occupied >> cell & 1 == 0, "placing on a full square");
-        // The placed die is not taken out of `aside`/`rolled`: both are cleared at the end of
-        // this turn, and until then only their Ones are read, for a Two to Five (no One).
-        s.hand[m][colour] -= 1;
-        s.board[cell] = Die { colour: colour as u8, value }.code();
-        s.occupied |= 1 << cell;
-        s.plays[v] += 1;
-        s.turns += 1;
-        let players = s.players();
-        let r = &self.rules;
-        match value {
-            // One: all remaining dice to the left; all your counters into the pot.
-            1 => {
-                for c in 0..players {
-                    Self::pass_left(s, m, c, s.hand[m][c]);
-                }
-                Self::pay(s, m, s.counters[m]);
-            }
-            // Six: the row's owner (even you) takes the pot; all remaining dice to the left.
-            6 => {
-                let owner = cell / self.columns();
-                Self::take(s, owner, s.pot);
-                for c in 0..players {
-                    Self::pass_left(s, m, c, s.hand[m][c]);
-                }
-            }
-            // Two to Five: the Ones among every die still held, set aside or not (LB-5), go
-            // to the left; then the counters move.
-            _ => {
-                // Only the colours with a One, from the masks (usually none).
-                let mut ones = (s.aside_mask | s.rolled_mask) & ONES_BITS;
-                while ones != 0 {
-                    let c = ones.trailing_zeros() as usize / 6;
-                    Self::pass_left(s, m, c, s.aside[c][0] + s.rolled[c][0]);
-                    ones &= ones - 1;
-                }
-                match value {
-                    2 => Self::pay(s, m, r.two_pays),
-                    3 => {
-                        for p in 0..players {
-                            Self::pay(s, p, r.three_each_pays);
-                        }
-                    }
-                    4 => Self::take(s, m, r.four_takes),
-                    _ => Self::take(s, m, r.five_takes),
-                }
-            }
-        }
-        s.clear_values();
-        self.finish_turn(s);
     }
 }

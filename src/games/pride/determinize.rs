@@ -1,12 +1,11 @@
 //! Pride & Preju-Dice's determinizations (PP-11): what a seat cannot see of the others'
 //! sheets this round, replayed from what it saw with random choices, now or (lazily) at the
-//! round's end. `Game::determinize` and `determinize_lazy` call these.
+//! round's end. `BotHooks::determinize` and `determinize_lazy` call these.
 
 use super::engine::Turn;
 use super::state::{Phase, PrideState, Step};
 use super::{Pride, PrideAction};
-use crate::core::bits;
-use crate::core::{Chance, Seat};
+use crate::core::{Chance, Seat, bits};
 
 impl Pride {
     /// A determinization for `viewer`: sheets shown to all as they are, the hidden turn in

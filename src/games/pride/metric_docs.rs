@@ -61,7 +61,8 @@ impl Pride {
 
 #[cfg(test)]
 mod tests {
-    use crate::core::Game;
+
+    use crate::core::GameRules;
     use crate::core::conformance::check_metric_docs;
 
     #[test]

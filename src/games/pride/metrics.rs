@@ -6,7 +6,7 @@ use super::score::{self, PARTS, icon_value};
 use super::sheet::{FLOWERS, HEART};
 use super::state::{Phase, PrideState, Step};
 use super::{Pride, Turn};
-use crate::core::{Game, Seat};
+use crate::core::{GameRules, Seat};
 
 /// What a die placed in box `x` of puzzle `p` as `v` brings at once, its icon included.
 pub fn box_value(l: &Layout, p: usize, x: usize, v: u8) -> f64 {

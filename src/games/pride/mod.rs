@@ -40,6 +40,7 @@ mod tests;
 mod text;
 mod trace;
 
+use crate::core::{BotHooks, GameRules, GameStats, GameText};
 use std::hash::{Hash, Hasher};
 
 use forced::Watch;
@@ -47,9 +48,7 @@ use std::ops::RangeInclusive;
 
 use crate::core::options::{KindSet, OptionKind};
 use crate::core::rules::Rules;
-use crate::core::{
-    Chance, Game, MAX_SEATS, Outcome, Rng, ScoreOrder, Seat, Turn as GameTurn, bits,
-};
+use crate::core::{Chance, MAX_SEATS, Outcome, Rng, ScoreOrder, Seat, Turn as GameTurn, bits};
 
 pub use engine::Turn;
 pub use layout::Layout;
@@ -226,7 +225,7 @@ impl Pride {
         }
     }
 
-    /// Whether some action ends the mover's turn (what [`Game::apply`] does to the mover's
+    /// Whether some action ends the mover's turn (what [`GameRules::apply`] does to the mover's
     /// sheet and turn, on copies).
     /// First without trying them: a turn ends with the chaperone number (PP-9), a choice
     /// whenever the dice left to the mover show two numbers, so a pick after which they do
@@ -270,7 +269,7 @@ impl Pride {
         ends
     }
 
-    /// [`Game::sample_chance`], showing `watch` every move it takes without asking.
+    /// [`GameRules::sample_chance`], showing `watch` every move it takes without asking.
     fn chance_watching(
         &self,
         s: &mut PrideState,
@@ -320,7 +319,7 @@ impl Pride {
     }
 }
 
-impl Game for Pride {
+impl GameRules for Pride {
     type State = PrideState;
     type Action = PrideAction;
     type Rules = PrideRules;
@@ -336,12 +335,6 @@ impl Game for Pride {
     }
     fn name(&self) -> &'static str {
         "pride-prejudice"
-    }
-    fn length_unit(&self) -> &'static str {
-        "rounds"
-    }
-    fn length_docs(&self, players: usize) -> Option<String> {
-        Some(self.length_docs_text(players))
     }
     fn seats(&self) -> RangeInclusive<usize> {
         1..=8
@@ -382,27 +375,6 @@ impl Game for Pride {
             Phase::Turn => GameTurn::Player(Seat(s.actor() as u8)),
             Phase::Over => GameTurn::Over,
         }
-    }
-
-    /// The end is checked, and the turn cap applied, only when a round ends (PP-19, G-2),
-    /// so one action can end the match only if it ends the mover's turn and every later
-    /// player's turn then passes without a decision (steps with one option are taken without
-    /// asking). "No" when the next player's turn starts with a choice (that turn does not
-    /// depend on the mover's action once the dice the others share are fixed, after the
-    /// starting player's turn, PP-16), or when no action ends the mover's turn.
-    fn may_end_in_one(&self, s: &PrideState) -> bool {
-        if s.phase != Phase::Turn || s.players == 1 {
-            return true;
-        }
-        let next = s.pos as usize + 1;
-        if next < s.players() && (s.pos > 0 || s.all_at_once) {
-            let seat = (s.starter as usize + next) % s.players();
-            let (mut c, mut m) = (self.fresh_ctx(s, seat), s.sheets[seat]);
-            let mut t = Turn { l: &self.layout, dice: &s.dice, m: &mut m, c: &mut c };
-            t.settle(false);
-            return t.c.step == Step::Done && self.turn_may_end_in_one(s);
-        }
-        self.turn_may_end_in_one(s)
     }
 
     fn legal_actions(&self, s: &PrideState, out: &mut Vec<PrideAction>) {
@@ -471,6 +443,33 @@ impl Game for Pride {
         Some(s.round as u32)
     }
 
+    fn check_invariants(&self, s: &PrideState) -> Result<(), String> {
+        self.invariants(s)
+    }
+}
+
+impl BotHooks for Pride {
+    /// The end is checked, and the turn cap applied, only when a round ends (PP-19, G-2),
+    /// so one action can end the match only if it ends the mover's turn and every later
+    /// player's turn then passes without a decision (steps with one option are taken without
+    /// asking). "No" when the next player's turn starts with a choice (that turn does not
+    /// depend on the mover's action once the dice the others share are fixed, after the
+    /// starting player's turn, PP-16), or when no action ends the mover's turn.
+    fn may_end_in_one(&self, s: &PrideState) -> bool {
+        if s.phase != Phase::Turn || s.players == 1 {
+            return true;
+        }
+        let next = s.pos as usize + 1;
+        if next < s.players() && (s.pos > 0 || s.all_at_once) {
+            let seat = (s.starter as usize + next) % s.players();
+            let (mut c, mut m) = (self.fresh_ctx(s, seat), s.sheets[seat]);
+            let mut t = Turn { l: &self.layout, dice: &s.dice, m: &mut m, c: &mut c };
+            t.settle(false);
+            return t.c.step == Step::Done && self.turn_may_end_in_one(s);
+        }
+        self.turn_may_end_in_one(s)
+    }
+
     /// Sheets the viewer cannot see yet (choices made at the same time this round) are
     /// replayed with random choices from what it saw; the turn of a hidden player in
     /// progress restarts from its beginning.
@@ -478,7 +477,7 @@ impl Game for Pride {
         self.determinized(s, viewer, |t, j| self.replay(t, j, rng))
     }
 
-    /// As [`Game::determinize`], but a hidden seat's finished turn is left unplayed (its
+    /// As [`BotHooks::determinize`], but a hidden seat's finished turn is left unplayed (its
     /// sheet as last shown, [`PrideState::unseen`]) until the round ends, where
     /// [`Phase::Reveal`] replays it by chance: the viewer's heuristic reads the others'
     /// sheets only as shown, so its look-ahead inside the round never needs those turns.
@@ -508,6 +507,15 @@ impl Game for Pride {
     fn heuristic(&self, s: &PrideState, seat: Seat) -> f64 {
         self.estimate(s, seat)
     }
+}
+
+impl GameStats for Pride {
+    fn length_unit(&self) -> &'static str {
+        "rounds"
+    }
+    fn length_docs(&self, players: usize) -> Option<String> {
+        Some(self.length_docs_text(players))
+    }
 
     fn metric_names(&self, players: usize) -> Vec<String> {
         self.metric_list(players)
@@ -536,7 +544,9 @@ impl Game for Pride {
     fn action_kinds(&self, s: &PrideState, a: PrideAction) -> KindSet {
         self.kinds_of(s, a)
     }
+}
 
+impl GameText for Pride {
     fn describe(&self, s: &PrideState, a: PrideAction) -> String {
         self.describe_text(s, a)
     }
@@ -547,9 +557,5 @@ impl Game for Pride {
 
     fn render(&self, s: &PrideState) -> String {
         self.render_text(s)
-    }
-
-    fn check_invariants(&self, s: &PrideState) -> Result<(), String> {
-        self.invariants(s)
     }
 }

@@ -1,6 +1,7 @@
 //! Pride & Preju-Dice's structured traces: each sheet's score parts as data, and a points
 //! event for every change of a seat's score, so that the events sum to the final scores.
 
+use crate::core::{GameRules, Seat, TraceGame};
 use serde_json::{Value, json};
 
 use super::score::{self, PART_WORDS, PARTS};
@@ -8,7 +9,6 @@ use super::sheet::{FLOWERS, HEART};
 use super::state::{Marks, Phase, PrideState, Step};
 use super::{Pride, PrideAction};
 use crate::core::trace::{Drawn, EndReason, ForcedMove, MovePlace, points_event};
-use crate::core::{Game, Seat, TraceGame};
 
 impl TraceGame for Pride {
     fn state_json(&self, s: &PrideState) -> Value {

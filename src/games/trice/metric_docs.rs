@@ -1,5 +1,5 @@
 //! What each of TRICE's per-match counters (`metrics.csv`) counts, for the result folder's
-//! `COLUMNS.md`. The order and the names follow `Game::metric_names` in `mod.rs`, which the
+//! `COLUMNS.md`. The order and the names follow `GameStats::metric_names` in `mod.rs`, which the
 //! conformance check and the test below hold them to.
 
 use super::Trice;
@@ -45,8 +45,9 @@ impl Trice {
 
 #[cfg(test)]
 mod tests {
-    use crate::core::Game;
+
     use crate::core::conformance::check_metric_docs;
+    use crate::core::{GameRules, GameStats};
     use crate::games::trice::{Trice, TriceRules};
 
     #[test]

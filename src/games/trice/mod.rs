@@ -6,7 +6,7 @@
 //! and adds 1 to one of the two, and only then is the board checked.
 //!
 //! ```
-//! use arena::core::{derive_rng, Game, Turn};
+//! use arena::core::{GameRules, GameText, Turn, derive_rng};
 //! use arena::games::trice::{Trice, TriceRules};
 //!
 //! let game = Trice::new(TriceRules::default());
@@ -37,11 +37,13 @@ mod tests;
 mod text;
 mod trace;
 
+use crate::core::{
+    BotHooks, Chance, GameRules, GameStats, GameText, Outcome, ScoreOrder, Seat, Turn, bits,
+};
 use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
 
 use crate::core::rules::Rules;
-use crate::core::{Chance, Game, Outcome, ScoreOrder, Seat, Turn, bits};
 
 pub use board::{Geometry, LineKind, OpenLines, Verdict};
 pub use rules::{MAX_CELLS, RulesVersion, TriceRules};
@@ -263,7 +265,7 @@ impl Trice {
     }
 }
 
-impl Game for Trice {
+impl GameRules for Trice {
     type State = TriceState;
     type Action = TriceAction;
     type Rules = TriceRules;
@@ -443,11 +445,6 @@ impl Game for Trice {
         s.to_move = 1;
     }
 
-    /// Perfect information: the pool, the board and whose turn it is are open to both.
-    fn observe(&self, s: &TriceState, _viewer: Seat, out: &mut impl Hasher) {
-        s.hash(out);
-    }
-
     fn outcome(&self, s: &TriceState) -> Outcome {
         let turns = s.turns();
         match (s.ending, s.winner) {
@@ -465,6 +462,17 @@ impl Game for Trice {
         self.squares() as u32 + self.rules.swap_turn_cap
     }
 
+    fn check_invariants(&self, s: &TriceState) -> Result<(), String> {
+        self.invariants(s)
+    }
+}
+
+impl BotHooks for Trice {
+    /// Perfect information: the pool, the board and whose turn it is are open to both.
+    fn observe(&self, s: &TriceState, _viewer: Seat, out: &mut impl Hasher) {
+        s.hash(out);
+    }
+
     // No hidden information (the pool is open, values are fixed by the one roll): the
     // default `determinize`, a copy, is exact.
 
@@ -479,7 +487,9 @@ impl Game for Trice {
         let v = self.mover_value(s);
         if seat.0 == s.to_move { v } else { -v }
     }
+}
 
+impl GameStats for Trice {
     fn metric_names(&self, _players: usize) -> Vec<String> {
         [
             "ended_trice_placement",
@@ -536,7 +546,9 @@ impl Game for Trice {
     fn action_kinds(&self, s: &TriceState, a: TriceAction) -> crate::core::KindSet {
         self.kinds_of(s, a)
     }
+}
 
+impl GameText for Trice {
     fn describe(&self, s: &TriceState, a: TriceAction) -> String {
         self.describe_text(s, a)
     }
@@ -547,9 +559,5 @@ impl Game for Trice {
 
     fn render(&self, s: &TriceState) -> String {
         self.render_text(s)
-    }
-
-    fn check_invariants(&self, s: &TriceState) -> Result<(), String> {
-        self.invariants(s)
     }
 }

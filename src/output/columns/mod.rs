@@ -1,7 +1,7 @@
 //! `COLUMNS.md`: the column dictionary every result folder carries, so that a folder read the
 //! morning after an overnight run explains itself: every file, every column with its unit or
 //! type, what it means and, for every interval, how it was computed; and every game metric
-//! with what it counts (from [`Game::metric_docs`](crate::core::Game::metric_docs)).
+//! with what it counts (from [`GameStats::metric_docs`](crate::core::GameStats::metric_docs)).
 //!
 //! The CSV writers take their headers from here ([`header`]): each column is named once, with
 //! its unit and meaning, in the order the file has it. `tests/it/columns.rs` keeps the rest
@@ -509,7 +509,7 @@ pub fn header(file: &str, players: usize) -> Vec<String> {
 /// The dictionary's text for a folder of a `players`-seat run whose game counts `metrics`
 /// (`(name, description)` in `metrics.csv` order); `difference` says whether the folder has
 /// `difference.csv`; `length_docs` is what the game's lengths count beyond their general
-/// meanings ([`Game::length_docs`](crate::core::Game::length_docs)), said under
+/// meanings ([`GameStats::length_docs`](crate::core::GameStats::length_docs)), said under
 /// `lengths.csv`.
 pub fn columns_text(
     players: usize,

@@ -1,17 +1,17 @@
 //! `arena ladder` as a library: validate a ladder request, claim its folder (`ladder.json`
-//! first), play rounds (`arena::ladder`) with a checkpoint (`ladder_state.json`) after each,
+//! first), play rounds (`runner::ladder`) with a checkpoint (`ladder_state.json`) after each,
 //! pause on a stop signal, resume, merge shards, and write the result files
 //! (`output::ladder_csv`). A shard plays every K-th job; because each job's result depends on
 //! its own seed alone, merged shards give the same bytes as the whole ladder.
 
 pub mod skill;
 
+use crate::core::{GameRules, GameStats};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::bots::profile::parse_lineup;
-use crate::core::Game;
 use crate::games::{self, AnyGame};
 use crate::output::ladder_csv::write_ladder_files;
 use crate::output::manifest::{Build, CRATE_VERSION, Listing};

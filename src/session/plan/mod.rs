@@ -6,11 +6,11 @@
 pub mod pilot;
 pub mod request;
 
+use crate::core::GameRules;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::bots::profile;
-use crate::core::Game;
 use crate::games::{self, AnyGame};
 use crate::runner::{RunSpec, Seating};
 use crate::session::input::input;
@@ -405,6 +405,27 @@ impl Shard {
         let at = |k: u128| (groups * k / count * group).min(matches as u128) as u64;
         (at(index), at(index + 1))
     }
+}
+
+/// A shard's checksummed tally (`file` in `dir`: a run's `tally.json`, a sweep's
+/// `sweep_tally.json`), read back as its type. Missing (`command` is what writes it),
+/// damaged (`older` says why an unchecksummed one may be there) or not that type: refused
+/// in one line naming the file. Every merge reads its shards here.
+pub fn read_shard_tally<T: serde::de::DeserializeOwned>(
+    dir: &Path,
+    file: &str,
+    command: &str,
+    older: &str,
+) -> anyhow::Result<T> {
+    let path = dir.join(file);
+    let text = std::fs::read(&path).map_err(|e| {
+        input(format!("{}: {e} (is it the folder of an `{command}` run?)", path.display()))
+    })?;
+    let content = crate::output::checked::checked_content(&text).map_err(|e| {
+        input(format!("{}: not a shard tally arena can trust: {e}{older}", path.display()))
+    })?;
+    serde_json::from_slice(content)
+        .map_err(|e| input(format!("{}: not a shard tally: {e}", path.display())))
 }
 
 /// The folders of every shard of one job, each exactly once, in shard order: `differs` says

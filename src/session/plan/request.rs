@@ -295,7 +295,8 @@ impl PlanFile {
                     && let Some(head) = RecordHead::read(dir, MANIFEST)
                     && head.is_merge()
                 {
-                    return Err(input(merged_folder(dir, &head.merged_from)));
+                    let shards = head.merged_from.unwrap_or_default();
+                    return Err(input(merged_folder(dir, &shards)));
                 }
                 return Err(input(format!(
                     "--resume: {} has no {PLAN_FILE}, so it is not the folder of an arena run (or an older arena made it; rerun it)",
@@ -363,9 +364,9 @@ pub fn by_content(print: &serde_json::Value) -> serde_json::Value {
     }
     if let Some(rules) = v.get_mut("rules").and_then(|r| r.as_array_mut()) {
         for pair in rules {
-            let key = pair.get(0).and_then(|k| k.as_str()).unwrap_or_default();
-            if let Some(digest) = digests.get(key).cloned() {
-                pair[1] = serde_json::json!({ "file_sha256": digest });
+            let key = pair.get(0).and_then(|k| k.as_str()).unwrap_or_default().to_string();
+            if let (Some(digest), Some(value)) = (digests.get(&key), pair.get_mut(1)) {
+                *value = serde_json::json!({ "file_sha256": digest });
             }
         }
     }

@@ -50,7 +50,7 @@ fn replay_match(
         .configure(None, &sets)
         .map_err(|e| input(format!("{name}: the trace's rules do not load: {e}")))?;
     let players = start["players"].as_u64().ok_or_else(|| field("players"))?;
-    let seats = crate::with_game!(&game, g => crate::core::Game::seats(g));
+    let seats = crate::with_game!(&game, g => crate::core::GameRules::seats(g));
     if !seats.contains(&usize::try_from(players).unwrap_or(usize::MAX)) {
         return Err(input(format!(
             "{name}: the start record says {players} players, but {game_name} is for {} to {} players",

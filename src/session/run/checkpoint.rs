@@ -88,7 +88,7 @@ impl Checkpoint {
         let cp: Checkpoint = serde_json::from_slice(content)
             .map_err(|e| refuse(format!("not a checkpoint arena can read ({e})")))?;
         let mut cp = cp;
-        if cp.plan != *expected.plan && extends(&cp.plan, expected.plan) {
+        if !same_plan(&cp.plan, expected.plan) && extends(&cp.plan, expected.plan) {
             // A paused run given more matches (or a tighter target) plays on; one its old
             // target stopped asks the new target there first (`blocks::drive`).
             cp.plan = expected.plan.clone();
@@ -140,7 +140,7 @@ impl Checkpoint {
         let kept = checked_content(&bytes).ok().and_then(|c| {
             serde_json::from_slice::<serde_json::Value>(c).ok().map(|v| v["plan"].clone())
         });
-        kept.is_some_and(|was| was != *plan)
+        kept.is_some_and(|was| !same_plan(&was, plan))
     }
 
     /// Make the finished run in `dir` a run paused at its last match under the plan

@@ -18,7 +18,7 @@ use crate::stats::options::table::{
 #[derive(Clone, Debug, Default)]
 pub struct OptionsOf {
     pub game: String,
-    /// One deal in this many was counted ([`Game::option_sample_every`]).
+    /// One deal in this many was counted ([`GameStats::option_sample_every`]).
     pub sample_every: u64,
     pub players: usize,
     pub kinds: Vec<OptionKind>,

@@ -69,7 +69,7 @@ pub struct RunSummary {
     pub failures: Vec<Failure>,
     pub elapsed_seconds: f64,
     pub verdict: String,
-    /// The length measure the game is counted in (`Game::length_unit`).
+    /// The length measure the game is counted in (`GameStats::length_unit`).
     pub length_unit: &'static str,
     pub stopped: Option<StopReport>,
     /// Set when a stopping rule's target was not reached before the maximum matches.

@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::core::GameStats;
 use crate::core::layout::MATCHES_CSV;
 use crate::core::layout::{
     BALANCE_CSV, BOTS_CSV, COLUMNS_MD, DIFFERENCE_CSV, FAILURES_CSV, HISTOGRAMS_CSV, LENGTHS_CSV,
@@ -20,9 +21,9 @@ use crate::runner::{Failure, Notable};
 use crate::session::folder::prepare_out_dir;
 use crate::session::input::input;
 use crate::session::plan::Shard;
-use crate::session::plan::in_shard_order;
 use crate::session::plan::request::fingerprint_differences;
 use crate::session::plan::request::same_plan;
+use crate::session::plan::{in_shard_order, read_shard_tally};
 use crate::session::run::decides::{self, OptionsOf};
 use crate::session::trace::from_folder::plan_from_folder;
 use crate::session::view::notable::{picks, write_notable};
@@ -84,7 +85,7 @@ pub struct ResultsOf<'a> {
     /// The game's counters as `(name, description)`.
     pub metrics: &'a [(String, String)],
     /// What the game's lengths count beyond their general meanings
-    /// ([`Game::length_docs`](crate::core::Game::length_docs)), for `COLUMNS.md`.
+    /// ([`GameStats::length_docs`](crate::core::GameStats::length_docs)), for `COLUMNS.md`.
     pub length_docs: Option<&'a str>,
     /// Matches per deal group (the seating's paired design).
     pub group: u64,
@@ -276,21 +277,8 @@ pub fn merge(
 ) -> anyhow::Result<MergeResult> {
     let mut read = Vec::new();
     for dir in shard_dirs {
-        let path = dir.join(SHARD_TALLY);
-        let text = std::fs::read_to_string(&path).map_err(|e| {
-            input(format!(
-                "{}: {e} (is it the folder of an `arena run --shard` run?)",
-                path.display()
-            ))
-        })?;
-        let content = crate::output::checked::checked_content(text.as_bytes()).map_err(|e| {
-            input(format!(
-                "{}: not a shard tally arena can trust: {e} (an older arena wrote none; rerun that shard)",
-                path.display()
-            ))
-        })?;
-        let st: ShardTally = serde_json::from_slice(content)
-            .map_err(|e| input(format!("{}: not a shard tally: {e}", path.display())))?;
+        let older = " (an older arena wrote none; rerun that shard)";
+        let st: ShardTally = read_shard_tally(dir, SHARD_TALLY, "arena run --shard", older)?;
         read.push((dir.clone(), st.shard, st));
     }
     let differs = |a: &ShardTally, b: &ShardTally| {
@@ -336,8 +324,7 @@ pub fn merge(
         &shard_plan.game.params(),
         shard_plan.rules_file.as_deref(),
     );
-    let length_docs =
-        crate::with_game!(&shard_plan.game, g => crate::core::Game::length_docs(g, tally.players));
+    let length_docs = crate::with_game!(&shard_plan.game, g => g.length_docs(tally.players));
     let of = ResultsOf {
         labels: &first.labels,
         metrics: &metrics,

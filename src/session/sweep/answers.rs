@@ -38,8 +38,10 @@ impl SweepResult {
     pub fn answers(&self) -> SweepAnswers {
         let meta = &self.meta;
         let margin = self.fair_within_pp;
-        let length_unit = crate::games::build(&meta.game, None, &[])
-            .map_or("turns", |g| crate::with_game!(&g, x => crate::core::Game::length_unit(x)));
+        let length_unit = crate::games::build(&meta.game, None, &[]).map_or(
+            "turns",
+            |g| crate::with_game!(&g, x => crate::core::GameStats::length_unit(x)),
+        );
         let index = LENGTH_MEASURES.iter().position(|m| *m == length_unit).unwrap_or(2);
         let variants = self
             .block

@@ -10,6 +10,7 @@ use crate::output::write_atomic;
 use crate::runner::sweep::SweepBlock;
 use crate::session::blocks::Pause;
 use crate::session::input::input;
+use crate::session::plan::request::same_plan;
 
 use crate::core::layout::{MANIFEST, REPORT_HTML};
 /// The checkpoint a paused or interrupted sweep leaves in its folder.
@@ -27,8 +28,9 @@ pub struct SweepCheckpoint {
     pub end: u64,
     pub block: SweepBlock,
     pub elapsed_seconds: f64,
-    /// Saved because a stop signal paused the sweep (not a periodic save of a sweep that
-    /// may since have died): what `arena status` tells apart as paused and stopped.
+    /// Saved because a stop signal or the time limit paused the sweep (not a periodic save of
+    /// a sweep that may since have died): what `arena status` tells apart as paused and
+    /// stopped.
     #[serde(default)]
     pub paused: bool,
     /// Why it paused, when it did (absent from an older arena's checkpoints).
@@ -84,7 +86,7 @@ impl SweepCheckpoint {
         let content = checked_content(&bytes).map_err(refuse)?;
         let cp: SweepCheckpoint = serde_json::from_slice(content)
             .map_err(|e| refuse(format!("not a sweep state arena can read ({e})")))?;
-        if cp.meta == *meta {
+        if same_meta(&cp.meta, meta) {
             return Ok(None);
         }
         // Everything but the match counts (the sweep's and each variant plan's) must agree.
@@ -97,7 +99,7 @@ impl SweepCheckpoint {
             m
         };
         let grows = cp.meta["matches"].as_u64() <= meta["matches"].as_u64();
-        if !grows || without_matches(&cp.meta) != without_matches(meta) {
+        if !grows || !same_meta(&without_matches(&cp.meta), &without_matches(meta)) {
             return Err(refuse(
                 "written by a different sweep (its sweep.json changed): only a larger --matches extends a sweep".into(),
             ));
@@ -131,6 +133,7 @@ impl SweepCheckpoint {
         self.meta = meta.clone();
         self.end = end;
         self.paused = false;
+        self.paused_by = None;
         self.save(dir)?;
         if manifest.exists() {
             std::fs::remove_file(&manifest)
@@ -165,7 +168,7 @@ impl SweepCheckpoint {
         let content = checked_content(&bytes).map_err(refuse)?;
         let cp: SweepCheckpoint = serde_json::from_slice(content)
             .map_err(|e| refuse(format!("not a sweep checkpoint arena can read ({e})")))?;
-        if cp.meta != *meta {
+        if !same_meta(&cp.meta, meta) {
             return Err(refuse("written by a different sweep (its sweep.json changed)".into()));
         }
         if (cp.start, cp.end) != (start, end) || cp.next < start || cp.next > end {
@@ -192,4 +195,17 @@ impl SweepCheckpoint {
         }
         Ok(Some(cp))
     }
+}
+
+/// Whether two sweeps' metadata (as JSON) are of one sweep: every variant's plan by content
+/// ([`same_plan`]: a card file under another name is the same plan), the rest exactly.
+fn same_meta(a: &serde_json::Value, b: &serde_json::Value) -> bool {
+    let plans = |m: &serde_json::Value| m["plans"].as_array().cloned().unwrap_or_default();
+    let rest = |m: &serde_json::Value| {
+        let mut m = m.clone();
+        m["plans"] = serde_json::Value::Null;
+        m
+    };
+    let (pa, pb) = (plans(a), plans(b));
+    rest(a) == rest(b) && pa.len() == pb.len() && pa.iter().zip(&pb).all(|(x, y)| same_plan(x, y))
 }

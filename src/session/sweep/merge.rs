@@ -8,8 +8,8 @@ use crate::output::write_atomic;
 use crate::runner::sweep::SweepBlock;
 use crate::session::folder::prepare_out_dir;
 use crate::session::input::input;
-use crate::session::plan::in_shard_order;
 use crate::session::plan::request::same_plan;
+use crate::session::plan::{in_shard_order, read_shard_tally};
 use crate::session::run::execute::Execution;
 use crate::session::sweep::run::{
     SWEEP_FILE, SWEEP_TALLY, SweepMeta, SweepResult, SweepTally, write_sweep_folder,
@@ -23,18 +23,7 @@ pub fn merge_sweep(
 ) -> anyhow::Result<SweepResult> {
     let mut shards = Vec::new();
     for dir in shard_dirs {
-        let path = dir.join(SWEEP_TALLY);
-        let text = std::fs::read_to_string(&path).map_err(|e| {
-            input(format!(
-                "{}: {e} (is it the folder of an `arena sweep --shard` run?)",
-                path.display()
-            ))
-        })?;
-        let content = crate::output::checked::checked_content(text.as_bytes()).map_err(|e| {
-            input(format!("{}: not a sweep tally arena can trust: {e}", path.display()))
-        })?;
-        let st: SweepTally = serde_json::from_slice(content)
-            .map_err(|e| input(format!("{}: not a sweep tally: {e}", path.display())))?;
+        let st: SweepTally = read_shard_tally(dir, SWEEP_TALLY, "arena sweep --shard", "")?;
         let Some(shard) = st.shard else {
             return Err(input(format!("{} is not a shard", dir.display())));
         };

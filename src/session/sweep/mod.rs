@@ -10,10 +10,10 @@ pub mod checkpoint;
 pub mod merge;
 pub mod run;
 
+use crate::core::GameStats;
 use crate::stats::sweep_verdict::Said;
 use std::path::{Path, PathBuf};
 
-use crate::core::Game;
 use crate::core::rules::{file_game, parse_set};
 use crate::session::input::input;
 use crate::session::plan::request::RunRequest;

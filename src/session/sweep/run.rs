@@ -2,13 +2,14 @@
 //! the first match, so the folder says exactly how to rerun it), one result folder per
 //! variant (written by the same [`write_results`] as `arena run`), `sweep.csv`,
 //! `sweep_diff.csv` and a manifest. A shard (`--shard I/K`: every variant plays the same
-//! contiguous range of deal groups) also leaves `sweep_tally.json`, and [`merge_sweep`] adds
-//! the shards' integer tallies and writes the very files the whole sweep would have.
+//! contiguous range of deal groups) also leaves `sweep_tally.json`, and
+//! [`merge_sweep`](crate::session::sweep::merge::merge_sweep) adds the shards' integer
+//! tallies and writes the very files the whole sweep would have.
 
+use crate::core::{Game, GameStats};
 use std::any::Any;
 use std::path::{Path, PathBuf};
 
-use crate::core::Game;
 use crate::core::layout::{MANIFEST, SWEEP_CSV, SWEEP_DIFF_CSV, VERDICT_TXT};
 use crate::games::AnyGame;
 use crate::output::manifest::{RuleValue, write_record};
@@ -120,8 +121,8 @@ fn same_game<G: Game>(any: &AnyGame) -> &G {
     found.expect("every variant of a sweep is the same game")
 }
 
-/// Play every variant of `sweep` (or its shard) and write the sweep folder. A stop signal
-/// pauses it at the next block with a checkpoint (`paused_at` in the result).
+/// Play every variant of `sweep` (or its shard) and write the sweep folder. A stop signal or
+/// the time limit pauses it at the next block with a checkpoint (`paused` in the result).
 pub fn run_sweep(sweep: &Sweep, exec: &Execution) -> anyhow::Result<SweepResult> {
     let meta = sweep.meta();
     let stem = format!("sweep-{}-{}", meta.game, timestamp());

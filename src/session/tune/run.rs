@@ -32,8 +32,9 @@ use crate::core::layout::{TUNE_CSV, TUNE_FILE, VERDICT_TXT};
 use crate::session::tune::verdict::{SearchFacts, TuneSaid, search_noise, tune_said};
 use crate::stats::step_noise::StepNoise;
 
-/// Written when a stop signal pauses a tuning (the step it paused in), removed when it
-/// continues: `arena status` tells a paused tuning from one whose process died.
+/// Written when a stop signal or the time limit pauses a tuning (the step it paused in, then
+/// why), removed when it continues: `arena status` tells a paused tuning from one whose
+/// process died, and says what paused it.
 pub use crate::core::layout::TUNE_PAUSED;
 
 /// A tuning run as asked for.

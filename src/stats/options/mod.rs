@@ -176,7 +176,7 @@ impl KindTally {
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct OptionTally {
     /// Matches whose options were counted (one deal in
-    /// [`crate::core::Game::option_sample_every`]).
+    /// [`crate::core::GameStats::option_sample_every`]).
     #[serde(default)]
     pub counted: u64,
     /// Deal groups of those matches.

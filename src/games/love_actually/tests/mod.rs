@@ -80,8 +80,7 @@
 //! `same_seed_gives_identical_csv_with_mcts_bots_on_1_and_2_threads`).
 
 use super::*;
-use crate::core::conformance;
-use crate::core::{ScriptedChance, Turn};
+use crate::core::{ScriptedChance, Turn, conformance};
 
 mod abilities;
 mod card_rulings;

@@ -6,7 +6,7 @@
 use std::hash::Hasher;
 
 use super::*;
-use crate::core::{Game, Seat, derive_rng};
+use crate::core::{Seat, derive_rng};
 
 /// Apply the first legal action until `stop` holds.
 fn play_first_until(g: &Pride, s: &mut PrideState, stop: impl Fn(&PrideState) -> bool) {

@@ -1,4 +1,4 @@
-//! The lazy determinization (what bots use, [`Game::determinize_lazy`]): the others' hidden
+//! The lazy determinization (what bots use, [`BotHooks::determinize_lazy`]): the others' hidden
 //! turns of this round (PP-11; everyone at once from six players, PP-18; after the starting
 //! player's public turn otherwise, PP-16) are left unplayed until the round ends, where a
 //! chance event ([`Phase::Reveal`]) replays them. These tests hold it to the eager

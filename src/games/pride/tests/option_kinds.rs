@@ -8,7 +8,7 @@ use rand::RngExt;
 
 use super::*;
 use crate::core::options::{KindSet, check_kinds};
-use crate::core::{Game, Rng, Turn, derive_rng};
+use crate::core::{Rng, Turn, derive_rng};
 
 /// The ids of the kinds in `set`, sorted.
 fn ids(g: &Pride, set: KindSet) -> Vec<String> {
