@@ -100,11 +100,11 @@ pub fn ladder_command(args: LadderArgs, command_line: &[String]) -> anyhow::Resu
     };
     signals::install().map_err(|e| anyhow::anyhow!("cannot install signal handlers: {e}"))?;
     let result = run_ladder(&ladder, threads, args.quiet, time_limit, command_line)?;
-    if result.paused {
+    if let Some(by) = result.paused {
         if !args.quiet {
-            let why = if signals::stop_requested() { "stop signal" } else { "--time-limit" };
             crate::outln!(
-                "ladder paused ({why}); continue with `arena ladder --resume {}`",
+                "ladder paused ({}); continue with `arena ladder --resume {}`",
+                by.cause(),
                 result.root.display()
             );
         }

@@ -119,12 +119,12 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
     Ok(match result.end {
         RunEnd::Complete => Status::Ok,
         RunEnd::HadFailures => Status::HadFailures,
-        RunEnd::Paused { at } => {
+        RunEnd::Paused { at, by } => {
             if !quiet {
                 let game = result.games.last().map_or("", |g| g.game);
-                let why = if signals::stop_requested() { "stop signal" } else { "--time-limit" };
                 crate::outln!(
-                    "{game}: paused at match {at} ({why}); continue with `arena run --resume {}`",
+                    "{game}: paused at match {at} ({}); continue with `arena run --resume {}`",
+                    by.cause(),
                     result.root.display()
                 );
             }

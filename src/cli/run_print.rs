@@ -25,7 +25,7 @@ pub struct Detail {
 pub fn print_game(done: &GameRun, detail: Detail) {
     match &done.summary {
         None => say(&format!("{}: already complete in {}", done.game, done.out.display())),
-        Some(s) if s.paused_at.is_some() => {}
+        Some(s) if s.paused.is_some() => {}
         Some(s) => print_summary(done.game, s, &done.out, detail),
     }
 }
@@ -179,7 +179,7 @@ pub fn print_verdict(verdict: &str) {
 pub fn print_table(games: &[GameRun]) {
     let rows: Vec<(&GameRun, &RunSummary)> = games
         .iter()
-        .filter_map(|g| Some((g, g.summary.as_ref().filter(|s| s.paused_at.is_none())?)))
+        .filter_map(|g| Some((g, g.summary.as_ref().filter(|s| s.paused.is_none())?)))
         .collect();
     if rows.len() < 2 {
         return;

@@ -274,12 +274,12 @@ pub fn read(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
 fn ladder_status(dir: &Path) -> anyhow::Result<GameStatus> {
     let p = crate::session::ladder::progress(dir)?;
     let running = crate::session::folder::refuse_if_in_use(dir).is_err();
-    // Paused only when a stop signal saved the state; a ladder whose process died after
-    // a round (kill -9, a crash) is stopped.
+    // Paused only when a pause (a stop signal, the time limit) saved the state; a ladder
+    // whose process died after a round (kill -9, a crash) is stopped.
     let state = match (p.complete, running, p.started) {
         (true, ..) => "finished",
         (false, true, _) => "running",
-        (false, false, true) if p.paused => "paused",
+        (false, false, true) if p.paused.is_some() => "paused",
         (false, false, _) => "stopped",
     };
     let open = if p.open.is_empty() { "none".to_string() } else { p.open.join("; ") };
@@ -289,6 +289,9 @@ fn ladder_status(dir: &Path) -> anyhow::Result<GameStatus> {
         p.jobs,
         p.elapsed_seconds
     );
+    if let (false, false, Some(Some(by))) = (p.complete, running, p.paused) {
+        detail.push_str(&format!("; {}", by.words()));
+    }
     if state == "stopped" {
         detail.push_str("; its process ended without a word (killed or crashed)");
     }

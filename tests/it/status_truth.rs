@@ -165,7 +165,8 @@ fn status_says_a_time_limit_paused_the_job_not_a_signal() {
     let tmp = tempfile::tempdir().unwrap();
     let folder = |name: &str| tmp.path().join(name).to_str().unwrap().to_string();
     let (run, sweep, tune) = (folder("run"), folder("sweep"), folder("tune"));
-    let jobs: [(&str, Vec<&str>); 3] = [
+    let ladder = folder("ladder");
+    let jobs: [(&str, Vec<&str>); 4] = [
         ("run", vec!["run", "--game", "pig", "--matches", "1000000", "--out", &run]),
         (
             "sweep",
@@ -179,6 +180,13 @@ fn status_says_a_time_limit_paused_the_job_not_a_signal() {
             vec!["tune", "--game", "dardz", "--players", "3", "--bots", "random"]
                 .into_iter()
                 .chain(["--matches", "100000", "--confirm-matches", "3000", "--out", &tune])
+                .collect(),
+        ),
+        (
+            "ladder",
+            vec!["ladder", "--game", "pig", "--bots", "random,greedy", "--max-matches"]
+                .into_iter()
+                .chain(["1000000", "--out", &ladder])
                 .collect(),
         ),
     ];

@@ -17,7 +17,7 @@ use crate::output::ladder_csv::write_ladder_files;
 use crate::output::manifest::{Build, CRATE_VERSION, Listing};
 use crate::output::write_atomic;
 use crate::runner::ladder::{JobState, LadderDesign, play_round};
-use crate::session::blocks::PauseClock;
+use crate::session::blocks::{Pause, PauseClock};
 use crate::session::folder::{
     FolderLock, claim_job_folder, prepare_out_dir, read_job_request, timestamp,
 };
@@ -100,17 +100,21 @@ struct LadderState {
     fingerprint: serde_json::Value,
     elapsed_seconds: f64,
     jobs: Vec<Option<JobState>>,
-    /// Saved because a stop signal paused the ladder, not after a round of a ladder that
-    /// may since have died: `arena status` says paused or stopped from it.
+    /// Saved because a stop signal or the time limit paused the ladder, not after a round of
+    /// a ladder that may since have died: `arena status` says paused or stopped from it.
     #[serde(default)]
     paused: bool,
+    /// Why it paused, when it did (absent from an older arena's states).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    paused_by: Option<Pause>,
 }
 
 /// How a ladder (or shard) ended.
 #[derive(Debug)]
 pub struct LadderResult {
     pub root: PathBuf,
-    pub paused: bool,
+    /// Why the ladder paused, when it did.
+    pub paused: Option<Pause>,
     pub states: Vec<JobState>,
     pub elapsed_seconds: f64,
     pub failures: usize,
@@ -330,13 +334,14 @@ pub fn run_ladder(
         .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
     let started = Instant::now();
     let elapsed = || earlier + started.elapsed().as_secs_f64();
-    let save = |states: &[JobState], elapsed: f64, paused: bool| -> anyhow::Result<()> {
+    let save = |states: &[JobState], elapsed: f64, paused: Option<Pause>| -> anyhow::Result<()> {
         let kept = states.iter().enumerate().map(|(j, s)| design.plays(j).then(|| s.clone()));
         let state = LadderState {
             fingerprint: fingerprint.clone(),
             elapsed_seconds: elapsed,
             jobs: kept.collect(),
-            paused,
+            paused: paused.is_some(),
+            paused_by: paused,
         };
         write_atomic(&root.join(LADDER_STATE), &crate::output::checked::checked_json(&state)?)
     };
@@ -350,18 +355,18 @@ pub fn run_ladder(
         }
         round += 1;
         // Every round is saved; at a boundary where the job pauses the save says so.
-        if clock.pause_here().is_some() {
-            save(&states, elapsed(), true)?;
+        if let Some(by) = clock.pause_here() {
+            save(&states, elapsed(), Some(by))?;
             let failures = failed_matches(&states);
             return Ok(LadderResult {
                 root,
-                paused: true,
+                paused: Some(by),
                 states,
                 elapsed_seconds: elapsed(),
                 failures,
             });
         }
-        save(&states, elapsed(), false)?;
+        save(&states, elapsed(), None)?;
         if !quiet {
             let open: Vec<String> = jobs
                 .iter()
@@ -379,7 +384,7 @@ pub fn run_ladder(
     }
     finish(ladder, &root, &states, elapsed(), command_line)?;
     let failures = failed_matches(&states);
-    Ok(LadderResult { root, paused: false, states, elapsed_seconds: elapsed(), failures })
+    Ok(LadderResult { root, paused: None, states, elapsed_seconds: elapsed(), failures })
 }
 
 /// Matches that panicked, over every job.
@@ -411,8 +416,8 @@ pub struct LadderProgress {
     pub complete: bool,
     /// Whether any round has been saved.
     pub started: bool,
-    /// Whether the last save was a pause on a stop signal.
-    pub paused: bool,
+    /// Whether the last save was a pause, and why (`None` inside: an older arena's state).
+    pub paused: Option<Option<Pause>>,
     /// A shard of a ladder (it writes no results or report until merged).
     pub sharded: bool,
     pub matches: u64,
@@ -432,7 +437,7 @@ pub fn progress(dir: &Path) -> anyhow::Result<LadderProgress> {
         game: file.request.game.clone(),
         complete: file.complete,
         started: state.is_some(),
-        paused: state.as_ref().is_some_and(|s| s.paused),
+        paused: state.as_ref().filter(|s| s.paused).map(|s| s.paused_by),
         sharded: d.shard.is_some(),
         matches: 0,
         jobs: (0..jobs.len()).filter(|&j| d.plays(j)).count(),
@@ -509,6 +514,7 @@ pub fn merge_ladder(
         elapsed_seconds: elapsed,
         jobs: states.iter().cloned().map(Some).collect(),
         paused: false,
+        paused_by: None,
     };
     write_atomic(&out.join(LADDER_STATE), &crate::output::checked::checked_json(&state)?)?;
     finish(&whole, out, &states, elapsed, command_line)?;
@@ -516,7 +522,7 @@ pub fn merge_ladder(
     let failures = failed_matches(&states);
     Ok(LadderResult {
         root: out.to_path_buf(),
-        paused: false,
+        paused: None,
         states,
         elapsed_seconds: elapsed,
         failures,

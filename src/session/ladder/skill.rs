@@ -83,7 +83,7 @@ pub fn run_skill_checks(
             Ladder::new(skill_request(request, game), Some(dir.clone()))?
         };
         let result = run_ladder(&ladder, threads, true, None, command_line)?;
-        if result.paused {
+        if result.paused.is_some() {
             return Ok(None);
         }
         done.push((game.to_string(), dir));

@@ -17,7 +17,7 @@ use crate::output::matches_csv::{FileDigest, MatchesCsv, RowText, RowWriter, dig
 use crate::output::{failpoint, io_failure, partial_path, write_atomic};
 use crate::runner::worker::{play_block, play_block_rows};
 use crate::runner::{Failure, RunSpec};
-use crate::session::blocks::{BlockJob, Course, Ended, Ending, Pause, drive};
+use crate::session::blocks::{BlockJob, Course, Ended, Ending, Pause, Paused, drive};
 use crate::session::input::input;
 use crate::session::plan::pilot::expected_stop;
 use crate::session::plan::{Plan, Shard, Stopping};
@@ -74,8 +74,9 @@ pub struct RunSummary {
     pub stopped: Option<StopReport>,
     /// Set when a stopping rule's target was not reached before the maximum matches.
     pub unmet: Option<String>,
-    /// Set when `--time-limit` paused the run here (a checkpoint holds the rest).
-    pub paused_at: Option<u64>,
+    /// Set when a stop signal or `--time-limit` paused the run: where and why (a checkpoint
+    /// holds the rest).
+    pub paused: Option<Paused>,
     /// What the rules changed from the game's defaults, if anything (said on stdout's first
     /// line, so a changed run never reads like a default one).
     pub changes: Option<String>,
@@ -187,7 +188,7 @@ pub fn execute<G: Game>(
         drive(&mut job, &course)?
     };
     let RunBlocks { mut cp, rows, .. } = job;
-    if matches!(ended.ending, Ending::Paused(_)) {
+    if let Ending::Paused(by) = ended.ending {
         return Ok(RunSummary {
             spec: spec.clone(),
             tally: cp.tally,
@@ -197,7 +198,7 @@ pub fn execute<G: Game>(
             length_unit: game.length_unit(),
             stopped: None,
             unmet: None,
-            paused_at: Some(cp.next),
+            paused: Some(Paused { at: cp.next, by }),
             changes: None,
             decides: Vec::new(),
             headline: String::new(),
@@ -480,7 +481,7 @@ impl<G: Game> Finish<'_, G> {
             length_unit: game.length_unit(),
             stopped,
             unmet,
-            paused_at: None,
+            paused: None,
             changes,
             decides: written.decides,
             headline: written.headline,

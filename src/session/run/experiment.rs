@@ -11,6 +11,7 @@ use crate::core::layout::{MANIFEST, REPORT_HTML};
 use crate::core::rules::file_game;
 use crate::games::GAME_NAMES;
 use crate::output::is_disk_full;
+use crate::session::blocks::{Pause, Paused};
 use crate::session::folder::{FolderLock, claim_job_folder, refuse_if_in_use, timestamp};
 use crate::session::input::{input, is_input_error};
 use crate::session::ladder::skill::run_skill_checks;
@@ -242,8 +243,9 @@ pub enum RunEnd {
     Complete,
     /// Complete, but some matches panicked (they are listed in failures.csv).
     HadFailures,
-    /// The time limit paused the run at this match; a checkpoint holds the rest.
-    Paused { at: u64 },
+    /// A stop signal or the time limit paused the run at this match; a checkpoint holds the
+    /// rest.
+    Paused { at: u64, by: Pause },
     /// Every game was played; a stop signal paused the skill check (`session::ladder::skill`).
     SkillPaused,
 }
@@ -306,15 +308,15 @@ pub fn run(
             .install(|| with_game!(&plan.game, g => execute(g, plan, exec, &out, shard, resume)));
         match outcome {
             Ok(summary) => {
-                let paused_at = summary.paused_at;
+                let paused = summary.paused;
                 if !summary.failures.is_empty() && result.end == RunEnd::Complete {
                     result.end = RunEnd::HadFailures;
                 }
                 let done = GameRun { game, out: out.clone(), summary: Some(summary) };
                 on_game(&done);
                 result.games.push(done);
-                if let Some(at) = paused_at {
-                    result.end = RunEnd::Paused { at };
+                if let Some(Paused { at, by }) = paused {
+                    result.end = RunEnd::Paused { at, by };
                     return Ok(result);
                 }
             }
