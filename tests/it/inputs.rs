@@ -121,6 +121,27 @@ fn shards_with_the_same_cards_under_other_names_merge_as_one_run() {
     assert_refused(&o, &["the content of the `cards` file b/cards-copy.toml: sha256 "]);
 }
 
+#[test]
+fn sweep_shards_with_the_same_cards_under_other_names_merge() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (folder, name) in [("a", "mycards.toml"), ("b", "cards-copy.toml")] {
+        std::fs::create_dir(tmp.path().join(folder)).unwrap();
+        let to = tmp.path().join(folder).join(name);
+        std::fs::copy("configs/love-actually/cards.toml", to).unwrap();
+    }
+    let shard = |cards: &str, part: &str, out: &str| {
+        let set = format!("cards={cards}");
+        let args = ["sweep", "--quiet", "--game", "love-actually", "--set", &set, "--vary"];
+        let rest = ["end_score=15,20", "--matches", "100", "--shard", part, "--out", out];
+        let o = arena_in(tmp.path(), &[&args[..], &rest[..]].concat(), &[]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    };
+    shard("a/mycards.toml", "0/2", "s0");
+    shard("b/cards-copy.toml", "1/2", "s1");
+    let o = arena_in(tmp.path(), &["merge", "s0", "s1", "--out", "m"], &[]);
+    assert!(o.status.success(), "the same cards under another name: {}", stderr(&o));
+}
+
 /// The SHA-256 of `path`, as `sha256sum` prints it.
 fn sha256_of(path: &Path) -> String {
     use sha2::Digest;
