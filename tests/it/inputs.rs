@@ -86,15 +86,21 @@ fn shards_of_the_same_path_with_other_contents_are_not_merged() {
     assert!(!tmp.path().join("m").exists(), "nothing merged");
 }
 
-#[test]
-fn shards_with_the_same_cards_under_other_names_merge_as_one_run() {
+/// Two machines' copies of the same cards, in another folder and under another name:
+/// `a/mycards.toml` and `b/cards-copy.toml`.
+fn same_cards_twice() -> tempfile::TempDir {
     let tmp = tempfile::tempdir().unwrap();
-    // Two machines: the same cards, in another folder and under another name.
     for (folder, name) in [("a", "mycards.toml"), ("b", "cards-copy.toml")] {
         std::fs::create_dir(tmp.path().join(folder)).unwrap();
         let to = tmp.path().join(folder).join(name);
         std::fs::copy("configs/love-actually/cards.toml", to).unwrap();
     }
+    tmp
+}
+
+#[test]
+fn shards_with_the_same_cards_under_other_names_merge_as_one_run() {
+    let tmp = same_cards_twice();
     let play = |cards: &str, extra: &[&str]| {
         let set = format!("cards={cards}");
         let args = [&RUN[..4], &["--set", &set, "--matches", "200"], extra].concat();
@@ -123,12 +129,7 @@ fn shards_with_the_same_cards_under_other_names_merge_as_one_run() {
 
 #[test]
 fn sweep_shards_with_the_same_cards_under_other_names_merge() {
-    let tmp = tempfile::tempdir().unwrap();
-    for (folder, name) in [("a", "mycards.toml"), ("b", "cards-copy.toml")] {
-        std::fs::create_dir(tmp.path().join(folder)).unwrap();
-        let to = tmp.path().join(folder).join(name);
-        std::fs::copy("configs/love-actually/cards.toml", to).unwrap();
-    }
+    let tmp = same_cards_twice();
     let shard = |cards: &str, part: &str, out: &str| {
         let set = format!("cards={cards}");
         let args = ["sweep", "--quiet", "--game", "love-actually", "--set", &set, "--vary"];

@@ -199,7 +199,7 @@ impl SweepCheckpoint {
 
 /// Whether two sweeps' metadata (as JSON) are of one sweep: every variant's plan by content
 /// ([`same_plan`]: a card file under another name is the same plan), the rest exactly.
-fn same_meta(a: &serde_json::Value, b: &serde_json::Value) -> bool {
+pub(crate) fn same_meta(a: &serde_json::Value, b: &serde_json::Value) -> bool {
     let plans = |m: &serde_json::Value| m["plans"].as_array().cloned().unwrap_or_default();
     let rest = |m: &serde_json::Value| {
         let mut m = m.clone();

@@ -8,9 +8,9 @@ use crate::output::write_atomic;
 use crate::runner::sweep::SweepBlock;
 use crate::session::folder::prepare_out_dir;
 use crate::session::input::input;
-use crate::session::plan::request::same_plan;
 use crate::session::plan::{in_shard_order, read_shard_tally};
 use crate::session::run::execute::Execution;
+use crate::session::sweep::checkpoint::same_meta;
 use crate::session::sweep::run::{
     SWEEP_FILE, SWEEP_TALLY, SweepMeta, SweepResult, SweepTally, write_sweep_folder,
 };
@@ -31,10 +31,8 @@ pub fn merge_sweep(
     }
     // The variants' plans by content (a card file under another name is the same plan).
     let differs = |a: &SweepTally, b: &SweepTally| {
-        let rest = |m: &SweepMeta| SweepMeta { plans: Vec::new(), ..m.clone() };
-        let plans = a.meta.plans.len() == b.meta.plans.len()
-            && a.meta.plans.iter().zip(&b.meta.plans).all(|(x, y)| same_plan(x, y));
-        (!plans || rest(&a.meta) != rest(&b.meta)).then(|| "its sweep.json differs".to_string())
+        let json = |m: &SweepMeta| serde_json::to_value(m).unwrap_or_default();
+        (!same_meta(&json(&a.meta), &json(&b.meta))).then(|| "its sweep.json differs".into())
     };
     let shards = in_shard_order(shards, "sweep", differs)?;
     let meta = shards[0].2.meta.clone();
