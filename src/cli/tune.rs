@@ -1,5 +1,6 @@
-//! `arena tune --game dardz`: flags into a [`TuneRequest`], the session measures, proposes,
-//! optionally searches and confirms; here we print the table and the paired effects.
+//! `arena tune --game G` (a game with point values to tune; DARDZ by default): flags into a
+//! [`TuneRequest`], the session measures, proposes, optionally searches and confirms; here we
+//! print the table and the paired effects.
 
 use std::path::PathBuf;
 
@@ -9,7 +10,7 @@ use crate::cli::sweep::{check_resume_flags, check_time_limit};
 use crate::cli::{MatchArgs, Status};
 use crate::session::signals;
 use crate::session::tune::run::{TUNE_REQUEST, TuneRequest, resume_tune, run_tune};
-use crate::session::tune::{NUMBERS, Objective, quantity_scale};
+use crate::session::tune::{Objective, quantity_scale};
 use crate::session::{Execution, input, parse_matches, parse_threads};
 use crate::stats::analysis;
 
@@ -26,10 +27,11 @@ pub struct TuneArgs {
     /// The confirmation's seed; must not be one the search used [default: --seed + 1000003].
     #[arg(long)]
     pub confirm_seed: Option<u64>,
-    /// Allowed values of every number card, `LO..HI` (inclusive).
+    /// Allowed values of every tuned value (DARDZ: every number card), `LO..HI` (inclusive).
     #[arg(long, default_value = "1..20")]
     pub bounds: String,
-    /// The total of the twelve number values [default: the current total].
+    /// The total of the tuned values (DARDZ: the twelve number cards) [default: the current
+    /// total].
     #[arg(long)]
     pub pool: Option<i64>,
     /// Also search values for an objective: `balance`, `length=TURNS` or
@@ -45,7 +47,7 @@ pub struct TuneArgs {
     /// Worker threads (default: all cores). Never changes any result.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Output folder (default a new results/tune-dardz-<timestamp>).
+    /// Output folder (default a new results/tune-<game>-<timestamp>).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// No progress bar and no summary on stdout.
@@ -136,7 +138,8 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
     if let Some((step, by)) = result.paused_in {
         if !quiet {
             crate::outln!(
-                "dardz tune paused in its {step} ({}); continue with `arena tune --resume {}`",
+                "{} tune paused in its {step} ({}); continue with `arena tune --resume {}`",
+                result.tuned.game,
                 by.cause(),
                 result.root.display()
             );
@@ -148,18 +151,22 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
     }
     let c = &result.confirm;
     let meta = &c.meta;
+    let tuned = &result.tuned;
     crate::outln!(
-        "dardz tune, {} players, bots {} ({:.1} s) -> {}",
+        "{} tune, {} players, bots {} ({:.1} s) -> {}",
+        tuned.game,
         meta.players,
         crate::cli::sweep::bots_text(&meta.labels),
         result.seconds,
         result.root.display()
     );
     crate::outln!(
-        "  number  current  proposed{}  scored/hand-turn",
-        if result.searched.is_some() { "  objective" } else { "" }
+        "  {:>6}  current  proposed{}  {}",
+        tuned.model.item(),
+        if result.searched.is_some() { "  objective" } else { "" },
+        tuned.model.rate_words().1
     );
-    for i in 0..NUMBERS {
+    for i in 0..result.current.len() {
         let searched = result.searched.as_ref().map_or(String::new(), |s| format!("  {:>9}", s[i]));
         crate::outln!(
             "  {:>6}  {:>7}  {:>8}{searched}  {:.4}",
@@ -200,7 +207,7 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
                 k * d.ci.1
             ));
         }
-        let proposal = crate::session::tune::value_sets(&result.principle).join(",");
+        let proposal = tuned.variant_name(&result.principle);
         let label = if variant.name == proposal { "proposal" } else { "objective" };
         crate::outln!("    {label}: {}; {} (win shares in pp)", words(v), parts.join("; "));
     }

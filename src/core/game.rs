@@ -9,7 +9,9 @@ use std::hash::Hasher;
 use std::ops::RangeInclusive;
 
 use super::chance_outcomes::{self, ChanceOutcome};
-use super::{Chance, IllegalAction, KindSet, OptionKind, Outcome, Rng, Seat, Turn, rules};
+use super::{
+    Chance, IllegalAction, KindSet, OptionKind, Outcome, Rng, Seat, Turn, ValueModel, rules,
+};
 
 /// A game's rules: what the runner needs to play a match (its states, whose turn, the legal
 /// actions, applying one, chance, the outcome). An immutable rules value; all match state
@@ -231,6 +233,12 @@ pub trait GameStats: GameRules {
     /// are sampled, by index, so the sample is the same for any thread count or shard split.
     fn option_sample_every(&self) -> u64 {
         1
+    }
+    /// The point values `arena tune` may tune and how hard each is to earn, for a game whose
+    /// designer sets points by hand ([`ValueModel`]); `None` (the default) where the game has
+    /// none to tune.
+    fn value_model(&self) -> Option<&'static dyn ValueModel> {
+        None
     }
 }
 

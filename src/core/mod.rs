@@ -42,6 +42,7 @@ pub mod options;
 pub mod rules;
 pub mod suggest;
 pub mod trace;
+pub mod value_model;
 
 use std::fmt::{self, Debug};
 
@@ -51,6 +52,7 @@ pub use chance::{Chance, ScriptedChance};
 pub use chance_outcomes::ChanceOutcome;
 pub use options::{KindSet, OptionKind};
 pub use trace::{MovePlace, TraceGame};
+pub use value_model::{MetricTotals, ValueModel};
 
 /// The one random generator type of the engine: every chance stream and bot stream is one,
 /// seeded by `derive_rng`, so the same seed gives the same bytes.

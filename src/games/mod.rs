@@ -168,6 +168,10 @@ impl AnyGame {
     pub fn params(&self) -> Vec<ParamInfo> {
         with_game!(self, g => g.rules().params())
     }
+    /// The point values `arena tune` may tune, for a game that has them.
+    pub fn value_model(&self) -> Option<&'static dyn crate::core::ValueModel> {
+        with_game!(self, g => crate::core::GameStats::value_model(g))
+    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! from steps whose noise swamps the objective's change (a 2 worth 5, a 1 and a 4 worth 1,
 //! from 2,000-match steps) would otherwise look as sound as any other.
 
-use crate::common::{arena, read, stderr, stdout, unwrapped};
+use crate::common::{arena, assert_refused, read, stderr, stdout, unwrapped};
 
 /// A small tuning of 3-player DARDZ with random bots and `objective`, its search of
 /// `iterations` steps of `step_matches`; stdout (unwrapped) and the folder's verdict.txt.
@@ -80,4 +80,57 @@ fn tune_warns_when_its_steps_are_too_small_and_not_when_they_tell_the_values_apa
         verdict.lines().next().unwrap().contains(" turns while its noise was about "),
         "{verdict}"
     );
+}
+
+/// A game opts in to tuning through its value model; one without is refused in one line that
+/// names the games that have one, and a share objective for a value the game lacks is refused
+/// before any folder exists.
+#[test]
+fn tune_refuses_a_game_without_values_and_a_value_the_game_lacks() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t");
+    let o = arena(&["tune", "--game", "pig", "--out", out.to_str().unwrap()]);
+    assert_refused(&o, &["pig declares none", "games with values to tune: dardz"]);
+    let o = arena(&["tune", "--objective", "share:13=0.1", "--out", out.to_str().unwrap()]);
+    assert_refused(&o, &["share:13=0.1", "dardz has 12 tuned values (number 1 to 12), no 13"]);
+    assert!(!out.exists(), "no folder for a refused tuning");
+}
+
+/// The proposal's rules file replaces only the tuned values: a designer's other settings,
+/// even of a key that shares their prefix (`value_skull`), stay as the run had them, so that
+/// `arena run --rules proposal.toml` plays the game that was measured.
+#[test]
+fn the_proposal_keeps_every_rule_it_does_not_tune() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t");
+    let o = arena(&[
+        "tune",
+        "--players",
+        "3",
+        "--set",
+        "value_skull=-3",
+        "--set",
+        "value_12=9",
+        "--matches",
+        "800",
+        "--confirm-matches",
+        "200",
+        "--seed",
+        "5",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let proposal = read(&out, "proposal.toml");
+    assert!(proposal.contains("\nvalue_skull = -3\n"), "{proposal}");
+    let twelves = proposal.lines().filter(|l| l.starts_with("value_12 =")).count();
+    assert_eq!(twelves, 1, "the tuned value once, as proposed: {proposal}");
+    let values: i64 = (1..=12)
+        .map(|n| {
+            let line = proposal.lines().find(|l| l.starts_with(&format!("value_{n} = "))).unwrap();
+            line.rsplit(' ').next().unwrap().parse::<i64>().unwrap()
+        })
+        .sum();
+    assert_eq!(values, 2 * 6 + 4 + 5 + 6 + 7 + 8 + 9, "the pool of the run's values: {proposal}");
 }

@@ -61,6 +61,7 @@ pub mod state;
 mod tests;
 mod text;
 mod trace;
+mod value_model;
 
 use crate::core::{
     BotHooks, Chance, GameRules, GameStats, GameText, KindSet, MAX_SEATS, OptionKind, Outcome, Rng,
@@ -454,6 +455,9 @@ impl BotHooks for Dardz {
 }
 
 impl GameStats for Dardz {
+    fn value_model(&self) -> Option<&'static dyn crate::core::ValueModel> {
+        Some(&value_model::NumberValues)
+    }
     fn metric_names(&self, players: usize) -> Vec<String> {
         let mut names = Vec::new();
         for key in KIND_KEYS {

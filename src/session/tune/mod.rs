@@ -1,10 +1,11 @@
-//! Tuning DARDZ's number-card values (`arena tune`). The rulebook: "the point value of each
-//! number card is roughly based on the probability of rolling that number". From play with
-//! the chosen bots we measure how hard each number is to score (per turn a card of that
-//! number sits in a hand, the chance it is scored) and propose values inversely proportional
-//! to that chance, as integers within the designer's bounds, keeping the deck's point pool.
+//! Tuning a game's point values (`arena tune`), for any game that declares them through a
+//! [`ValueModel`] (DARDZ: its twelve number cards; its rulebook says "the point value of each
+//! number card is roughly based on the probability of rolling that number"). From play with
+//! the chosen bots we measure how hard each value is to earn (the model's earn rate per
+//! opportunity) and propose values inversely proportional to that rate, as integers within
+//! the designer's bounds, keeping the values' total (the point pool).
 //! With `--objective` we also search for values that best meet a designer's objective (seat
-//! balance, a mean length, or one card's share of points) by SPSA, simultaneous perturbation
+//! balance, a mean length, or one value's share of points) by SPSA, simultaneous perturbation
 //! stochastic approximation (J. C. Spall, "Multivariate stochastic approximation using a
 //! simultaneous perturbation gradient approximation", IEEE Trans. Automatic Control 37(3),
 //! 1992, 332-341), with the usual gain exponents 0.602 and 0.101 (Spall 1998, "Implementation
@@ -17,7 +18,7 @@
 pub mod run;
 pub mod verdict;
 
-use crate::core::{bot_stream, derive_rng};
+use crate::core::{MetricTotals, ValueModel, bot_stream, derive_rng};
 use crate::runner::sweep::SweepBlock;
 use crate::session::input::input;
 use crate::session::plan::Shard;
@@ -27,9 +28,6 @@ use crate::session::sweep::{MAX_VARIANTS, Sweep, SweepRequest};
 use crate::stats::{SHARE_UNIT, Tally};
 use rand::RngExt;
 
-/// The tuned numbers: DARDZ's number cards.
-pub const NUMBERS: usize = 12;
-
 /// What a designer wants the values to achieve.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Objective {
@@ -37,7 +35,8 @@ pub enum Objective {
     Balance,
     /// The mean number of turns as close to this as possible.
     Length(f64),
-    /// Card `number`'s share of all points as close to `share` as possible.
+    /// Value `number`'s (1-based: DARDZ's card number) share of all points as close to
+    /// `share` as possible.
     Share { number: usize, share: f64 },
 }
 
@@ -65,15 +64,31 @@ impl Objective {
             text.strip_prefix("share:").and_then(|r| r.split_once('=')).ok_or_else(bad)?;
         let number: usize = number.parse().map_err(|_| bad())?;
         let share: f64 = share.parse().map_err(|_| bad())?;
-        if !(1..=NUMBERS).contains(&number) || !(0.0..1.0).contains(&share) {
+        if number == 0 || !(0.0..1.0).contains(&share) {
             return Err(bad());
         }
         Ok(Objective::Share { number, share })
     }
 
+    /// Refuse a share objective for a value the tuned game does not have.
+    pub fn check(&self, tuned: &Tuned) -> anyhow::Result<()> {
+        match self {
+            Objective::Share { number, share } if *number > tuned.keys.len() => {
+                Err(input(format!(
+                    "--objective share:{number}={share}: {} has {} tuned values ({} 1 to {}), no {number}",
+                    tuned.game,
+                    tuned.keys.len(),
+                    tuned.model.item(),
+                    tuned.keys.len()
+                )))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// The loss of one variant's tally (lower is better), in percentage points squared for
     /// shares and turns squared for the length.
-    pub fn loss(&self, t: &Tally, metric_names: &[String]) -> f64 {
+    pub fn loss(&self, t: &Tally, metric_names: &[String], model: &dyn ValueModel) -> f64 {
         match self {
             Objective::Balance => {
                 let fair = 1.0 / t.players as f64;
@@ -81,7 +96,8 @@ impl Objective {
             }
             Objective::Length(target) => (t.lengths[2].mean() - target).powi(2),
             Objective::Share { number, share } => {
-                (100.0 * (point_share(t, metric_names, *number) - share)).powi(2)
+                let totals = Totals::of(t, metric_names);
+                (100.0 * (model.point_share(totals.get(), number - 1) - share)).powi(2)
             }
         }
     }
@@ -90,8 +106,8 @@ impl Objective {
     /// distance from a fair share (√Σ squared deviations) in pp, the mean length's distance
     /// from its target in turns, the card's share's distance from its target in pp. The
     /// search's noise is judged on this scale, so its warning speaks in these units.
-    pub fn distance(&self, t: &Tally, metric_names: &[String]) -> f64 {
-        self.loss(t, metric_names).sqrt()
+    pub fn distance(&self, t: &Tally, metric_names: &[String], model: &dyn ValueModel) -> f64 {
+        self.loss(t, metric_names, model).sqrt()
     }
 
     /// The unit of [`Objective::distance`].
@@ -103,38 +119,80 @@ impl Objective {
     }
 }
 
-fn metric(t: &Tally, names: &[String], name: &str) -> i128 {
-    names.iter().position(|n| n == name).map_or(0, |i| t.metrics[i].sum)
+/// A tally's counter totals by name, as a [`ValueModel`] reads them.
+pub struct Totals<'a> {
+    names: &'a [String],
+    sums: Vec<i128>,
 }
 
-/// Card `number`'s share of all points (its card points over every `points_*` metric).
-pub fn point_share(t: &Tally, names: &[String], number: usize) -> f64 {
-    let total: i128 = names
-        .iter()
-        .zip(&t.metrics)
-        .filter(|(n, _)| n.starts_with("points_"))
-        .map(|(_, m)| m.sum)
-        .sum();
-    metric(t, names, &format!("card_points_{number}")) as f64 / total as f64
+impl<'a> Totals<'a> {
+    pub fn of(t: &Tally, names: &'a [String]) -> Self {
+        Totals { names, sums: t.metrics.iter().map(|m| m.sum).collect() }
+    }
+
+    pub fn get(&self) -> MetricTotals<'_> {
+        MetricTotals::new(self.names, &self.sums)
+    }
 }
 
-/// How hard each number is to score: per turn a card of it is in a hand, the chance it is
-/// scored (`scored_N / hand_turns_N`).
-pub fn difficulty(t: &Tally, names: &[String]) -> anyhow::Result<Vec<f64>> {
-    (1..=NUMBERS)
-        .map(|n| {
-            let (scored, turns) = (
-                metric(t, names, &format!("scored_{n}")),
-                metric(t, names, &format!("hand_turns_{n}")),
-            );
-            if scored == 0 || turns == 0 {
-                return Err(input(format!(
-                    "the {n} was never scored in the measurement; play more --matches"
-                )));
-            }
-            Ok(scored as f64 / turns as f64)
-        })
-        .collect()
+/// The game being tuned: its name, its value model and the rule keys it tunes.
+#[derive(Clone)]
+pub struct Tuned {
+    pub game: &'static str,
+    pub model: &'static dyn ValueModel,
+    pub keys: Vec<String>,
+}
+
+impl Tuned {
+    /// The game of `base` and its current values; refused for a game with no values to tune.
+    pub fn of(base: &RunRequest) -> anyhow::Result<(Tuned, Vec<i64>)> {
+        let name = base.game.as_deref().unwrap_or("");
+        let plan = crate::session::plan::Plan::new(&base.spec_for(name), 1)?;
+        let game = plan.game.name();
+        let Some(model) = plan.game.value_model() else {
+            let tunable: Vec<&str> = crate::games::GAMES
+                .iter()
+                .filter(|e| e.default_game().value_model().is_some())
+                .map(|e| e.name)
+                .collect();
+            return Err(input(format!(
+                "arena tune tunes a game's point values, and {game} declares none; games with values to tune: {}",
+                tunable.join(", ")
+            )));
+        };
+        let keys = model.keys();
+        let params = plan.game.params();
+        let current = keys
+            .iter()
+            .map(|key| {
+                let p = params.iter().find(|p| &p.key == key).ok_or_else(|| {
+                    input(format!("{game}'s value model tunes `{key}`, which its rules lack"))
+                })?;
+                p.value.parse::<i64>().map_err(|e| input(format!("{key}: {e}")))
+            })
+            .collect::<anyhow::Result<Vec<i64>>>()?;
+        Ok((Tuned { game, model, keys }, current))
+    }
+
+    /// How hard each value is to earn, measured in tally `t`.
+    pub fn earn_rate(&self, t: &Tally, names: &[String]) -> anyhow::Result<Vec<f64>> {
+        self.model.earn_rate(Totals::of(t, names).get()).map_err(input)
+    }
+
+    /// Value `i`'s share of all points in tally `t`.
+    pub fn point_share(&self, t: &Tally, names: &[String], i: usize) -> f64 {
+        self.model.point_share(Totals::of(t, names).get(), i)
+    }
+
+    /// The `--set` settings of a set of values.
+    pub fn value_sets(&self, values: &[i64]) -> Vec<String> {
+        self.keys.iter().zip(values).map(|(k, v)| format!("{k}={v}")).collect()
+    }
+
+    /// The name a sweep gives the variant of these values.
+    pub fn variant_name(&self, values: &[i64]) -> String {
+        self.value_sets(values).join(",")
+    }
 }
 
 /// Integer values in `[lo, hi]` summing to `pool`, as close as possible to proportional to
@@ -191,14 +249,10 @@ pub fn apportion(weights: &[f64], pool: i64, lo: i64, hi: i64) -> anyhow::Result
     Ok(values)
 }
 
-/// The settings of a set of number values.
-pub fn value_sets(values: &[i64]) -> Vec<String> {
-    values.iter().enumerate().map(|(i, v)| format!("value_{}={v}", i + 1)).collect()
-}
-
 /// A sweep of `variants` (each a full set of values) on `seed`, against the base request's
 /// values, validated.
 pub fn sweep_of(
+    tuned: &Tuned,
     base: &RunRequest,
     seed: u64,
     matches: u64,
@@ -210,7 +264,7 @@ pub fn sweep_of(
     request.matches = matches;
     let mut lists: Vec<Vec<String>> = Vec::new();
     for v in variants {
-        let sets = value_sets(v);
+        let sets = tuned.value_sets(v);
         if !lists.contains(&sets) {
             lists.push(sets);
         }
@@ -219,30 +273,11 @@ pub fn sweep_of(
         request,
         vary: Vec::new(),
         variants: lists,
-        baseline: baseline.map(|b| value_sets(b).join(",")),
+        baseline: baseline.map(|b| tuned.variant_name(b)),
         max_variants: MAX_VARIANTS,
         inputs: Default::default(),
     };
     Sweep::new(sweep, None)
-}
-
-/// The current number values of `base`'s rules.
-pub fn current_values(base: &RunRequest) -> anyhow::Result<Vec<i64>> {
-    let game = base.game.as_deref().unwrap_or("");
-    if game != "dardz" {
-        return Err(input(format!(
-            "tune proposes DARDZ's number-card values (value_1..value_12); --game is {game}"
-        )));
-    }
-    let plan = crate::session::plan::Plan::new(&base.spec_for(game), 1)?;
-    let params = plan.game.params();
-    (1..=NUMBERS)
-        .map(|n| {
-            let key = format!("value_{n}");
-            let p = params.iter().find(|p| p.key == key).expect("DARDZ has value_1..value_12");
-            p.value.parse::<i64>().map_err(|e| input(format!("{key}: {e}")))
-        })
-        .collect()
 }
 
 /// One SPSA step's record.
@@ -276,6 +311,7 @@ pub struct Spsa {
 /// Search values that minimise `objective`, from `start`, by SPSA with common random
 /// numbers; values stay integers within the bounds and (projected) on the pool.
 pub fn spsa(
+    tuned: &Tuned,
     base: &RunRequest,
     objective: &Objective,
     start: &[i64],
@@ -314,10 +350,10 @@ pub fn spsa(
             continue;
         }
         let mut sweep =
-            sweep_of(base, seed, s.matches, &[plus.clone(), minus.clone()], Some(&plus))?;
+            sweep_of(tuned, base, seed, s.matches, &[plus.clone(), minus.clone()], Some(&plus))?;
         let names = sweep.meta().metric_names;
         let index = |sweep: &Sweep, values: &[i64]| {
-            let sets = value_sets(values).join(",");
+            let sets = tuned.variant_name(values);
             sweep.variants.iter().position(|v| v.name == sets).expect("a variant")
         };
         let (at_plus, at_minus) = (index(&sweep, &plus), index(&sweep, &minus));
@@ -330,14 +366,14 @@ pub fn spsa(
             halves.push(play_sweep(&sweep, threads)?);
         }
         let change = |b: &SweepBlock| {
-            objective.distance(&b.tallies[at_plus], &names)
-                - objective.distance(&b.tallies[at_minus], &names)
+            objective.distance(&b.tallies[at_plus], &names, tuned.model)
+                - objective.distance(&b.tallies[at_minus], &names, tuned.model)
         };
         let change_halves = [change(&halves[0]), change(&halves[1])];
         let mut block: SweepBlock = halves.swap_remove(0);
         block.merge(&halves[0]);
-        let loss_plus = objective.loss(&block.tallies[at_plus], &names);
-        let loss_minus = objective.loss(&block.tallies[at_minus], &names);
+        let loss_plus = objective.loss(&block.tallies[at_plus], &names, tuned.model);
+        let loss_minus = objective.loss(&block.tallies[at_minus], &names, tuned.model);
         let g: Vec<f64> = delta.iter().map(|d| (loss_plus - loss_minus) / (2.0 * ck * d)).collect();
         let a_val = *a.get_or_insert_with(|| {
             let gmax = g.iter().fold(0.0f64, |m, x| m.max(x.abs()));
@@ -395,7 +431,7 @@ mod tests {
             Objective::parse("share:12=0.08").unwrap(),
             Objective::Share { number: 12, share: 0.08 }
         );
-        for bad in ["share:13=0.1", "length=-1", "fair", "share:12=2"] {
+        for bad in ["share:0=0.1", "length=-1", "fair", "share:12=2"] {
             assert!(Objective::parse(bad).is_err(), "{bad}");
         }
     }

@@ -21,10 +21,7 @@ use crate::session::run::execute::Execution;
 use crate::session::signals::stop_at_boundary;
 use crate::session::sweep::Sweep;
 use crate::session::sweep::run::{SweepResult, resume_sweep_kept, run_sweep_kept};
-use crate::session::tune::{
-    NUMBERS, Objective, Spsa, SpsaStep, apportion, current_values, difficulty, point_share, spsa,
-    sweep_of, value_sets,
-};
+use crate::session::tune::{Objective, Spsa, SpsaStep, Tuned, apportion, spsa, sweep_of};
 
 /// The tuning request, written first into a tuning folder: `arena tune --resume` reads it.
 pub use crate::core::layout::TUNE_REQUEST;
@@ -40,13 +37,14 @@ pub use crate::core::layout::TUNE_PAUSED;
 /// A tuning run as asked for.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct TuneRequest {
-    /// Game (DARDZ), players, bots, rules; `seed` and `matches` are the measurement's.
+    /// Game (one with values to tune), players, bots, rules; `seed` and `matches` are the
+    /// measurement's.
     pub request: RunRequest,
     /// The confirmation's seed (default: the search seed + 1,000,003).
     pub confirm_seed: Option<u64>,
     pub confirm_matches: u64,
     pub bounds: (i64, i64),
-    /// The total of the twelve number values (default: the current total).
+    /// The total of the tuned values (default: the current total).
     pub pool: Option<i64>,
     pub objective: Option<Objective>,
     pub iterations: u32,
@@ -57,6 +55,8 @@ pub struct TuneRequest {
 /// What a tuning run produced.
 pub struct TuneResult {
     pub root: PathBuf,
+    /// The game tuned and its values' keys.
+    pub tuned: Tuned,
     pub current: Vec<i64>,
     pub principle: Vec<i64>,
     pub searched: Option<Vec<i64>>,
@@ -71,14 +71,23 @@ pub struct TuneResult {
 }
 
 /// A rules file with `values` and every other rule the run used that differs from default.
-fn rules_file(base: &RunRequest, values: &[i64], comment: &str) -> anyhow::Result<String> {
+fn rules_file(
+    tuned: &Tuned,
+    base: &RunRequest,
+    values: &[i64],
+    comment: &str,
+) -> anyhow::Result<String> {
     let mut request = base.clone();
-    request.sets.retain(|s| !s.trim_start().starts_with("value_"));
-    request.sets.extend(value_sets(values));
-    let plan = crate::session::plan::Plan::new(&request.spec_for("dardz"), 1)?;
-    let mut text = format!("# {comment}\ngame = \"dardz\"\n");
+    let tuned_key = |set: &str| {
+        let key = set.split_once('=').map_or(set, |(k, _)| k).trim();
+        tuned.keys.iter().any(|k| k == key)
+    };
+    request.sets.retain(|s| !tuned_key(s));
+    request.sets.extend(tuned.value_sets(values));
+    let plan = crate::session::plan::Plan::new(&request.spec_for(tuned.game), 1)?;
+    let mut text = format!("# {comment}\ngame = \"{}\"\n", tuned.game);
     for p in plan.game.params() {
-        let is_value = (1..=NUMBERS).any(|n| p.key == format!("value_{n}"));
+        let is_value = tuned.keys.contains(&p.key);
         if is_value || p.value != p.default {
             let literal = crate::core::rules::parse_value(&p.value);
             let shown = if matches!(literal, toml::Value::String(_)) {
@@ -148,22 +157,25 @@ fn tune_in(
 ) -> anyhow::Result<TuneResult> {
     let started = Instant::now();
     let base = &tune.request;
-    let current = current_values(base)?;
+    let (tuned, current) = Tuned::of(base)?;
+    if let Some(objective) = &tune.objective {
+        objective.check(&tuned)?;
+    }
     let pool = tune.pool.unwrap_or(current.iter().sum());
     let (lo, hi) = tune.bounds;
-    apportion(&[1.0; NUMBERS], pool, lo, hi)?;
+    apportion(&vec![1.0; current.len()], pool, lo, hi)?;
     let seed = base.seed;
     let (search_seeds, confirm_seed) = seeds(tune)?;
     // Validate every sweep before any folder exists: the measurement, a search step's and the
     // confirmation's (their counts; their values are the measurement's until searched).
     let here = std::slice::from_ref(&current);
-    sweep_of(base, seed, base.matches, here, None)?;
+    sweep_of(&tuned, base, seed, base.matches, here, None)?;
     if tune.objective.is_some() {
-        sweep_of(base, seed.wrapping_add(1), tune.step_matches, here, None)?;
+        sweep_of(&tuned, base, seed.wrapping_add(1), tune.step_matches, here, None)?;
     }
-    sweep_of(base, confirm_seed, tune.confirm_matches, here, None)?;
+    sweep_of(&tuned, base, confirm_seed, tune.confirm_matches, here, None)?;
     let resuming = matches!(place, Place::Resume(_));
-    let (root, _lock) = claim(tune, place)?;
+    let (root, _lock) = claim(tune, tuned.game, place)?;
     // One clock for the session: each sweep gets what is left of the time limit. The
     // search (which saves nothing) is paused only by a signal, never by the limit.
     let quiet = || Execution {
@@ -171,7 +183,7 @@ fn tune_in(
         time_limit: exec.time_limit.map(|t| (t - started.elapsed().as_secs_f64()).max(0.0)),
         ..exec.clone()
     };
-    let measure = sweep_of(base, seed, base.matches, std::slice::from_ref(&current), None)?;
+    let measure = sweep_of(&tuned, base, seed, base.matches, std::slice::from_ref(&current), None)?;
     let measured = sweep_step(measure, root.join("measure"), &quiet(), resuming)?;
     // The marker's first line is the step, its second why (`arena status` says both).
     let paused =
@@ -180,6 +192,7 @@ fn tune_in(
             write_atomic(&root.join(TUNE_PAUSED), marker.as_bytes())?;
             Ok(TuneResult {
                 root: root.clone(),
+                tuned: tuned.clone(),
                 current: current.clone(),
                 principle: Vec::new(),
                 searched: None,
@@ -194,7 +207,7 @@ fn tune_in(
         return paused(measured, "measurement", p.by);
     }
     let names = measured.meta.metric_names.clone();
-    let p = difficulty(&measured.block.tallies[0], &names)?;
+    let p = tuned.earn_rate(&measured.block.tallies[0], &names)?;
     let weights: Vec<f64> = p.iter().map(|x| 1.0 / x).collect();
     let principle = apportion(&weights, pool, lo, hi)?;
     let mut steps = Vec::new();
@@ -208,7 +221,8 @@ fn tune_in(
                 pool,
                 bounds: tune.bounds,
             };
-            let found = spsa(base, objective, &principle, &settings, exec.threads, &mut on_step)?;
+            let found =
+                spsa(&tuned, base, objective, &principle, &settings, exec.threads, &mut on_step)?;
             // A stop signal during the search: it wrote nothing, so a resume plays it again.
             let Some((best, s)) = found else {
                 return paused(measured, "search", Pause::Signal);
@@ -222,13 +236,14 @@ fn tune_in(
     }
     let mut proposals = vec![principle.clone()];
     proposals.extend(searched.clone());
-    let confirm = sweep_of(base, confirm_seed, tune.confirm_matches, &proposals, None)?;
+    let confirm = sweep_of(&tuned, base, confirm_seed, tune.confirm_matches, &proposals, None)?;
     let confirmed = sweep_step(confirm, root.join("confirm"), &quiet(), resuming)?;
     if let Some(p) = confirmed.paused {
         return paused(confirmed, "confirmation", p.by);
     }
     let noise = search_noise(&steps, tune.step_matches);
     let found = Found {
+        tuned: &tuned,
         search_noise: noise,
         current: &current,
         principle: &principle,
@@ -243,6 +258,7 @@ fn tune_in(
     let seconds = started.elapsed().as_secs_f64();
     Ok(TuneResult {
         root,
+        tuned,
         current,
         principle,
         searched,
@@ -271,10 +287,10 @@ fn seeds(tune: &TuneRequest) -> anyhow::Result<(Vec<u64>, u64)> {
 }
 
 /// Claim the tuning's folder: a new one with `tune_request.json`, or the paused one to go on.
-fn claim(tune: &TuneRequest, place: Place) -> anyhow::Result<(PathBuf, FolderLock)> {
+fn claim(tune: &TuneRequest, game: &str, place: Place) -> anyhow::Result<(PathBuf, FolderLock)> {
     Ok(match place {
         Place::New(out) => {
-            let stem = format!("tune-dardz-{}", timestamp());
+            let stem = format!("tune-{game}-{}", timestamp());
             let bytes = serde_json::to_vec_pretty(tune)?;
             claim_job_folder(out.as_deref(), &stem, TUNE_REQUEST, &bytes)?
         }
@@ -291,8 +307,9 @@ fn claim(tune: &TuneRequest, place: Place) -> anyhow::Result<(PathBuf, FolderLoc
 }
 
 /// What a tuning found: the current values, the principle's and the search's, how often
-/// each number is scored (by the metric `names`), the seeds and steps, and when it began.
+/// each value is earned (by the metric `names`), the seeds and steps, and when it began.
 struct Found<'a> {
+    tuned: &'a Tuned,
     current: &'a [i64],
     principle: &'a [i64],
     searched: Option<&'a [i64]>,
@@ -345,31 +362,39 @@ fn write_tune_files(
     confirmed: &SweepResult,
 ) -> anyhow::Result<TuneSaid> {
     let base = &tune.request;
-    let Found { current, principle, searched, difficulty: p, names, .. } = *found;
-    let share_of = |values: &[i64], n: usize| {
-        let name = value_sets(values).join(",");
+    let Found { tuned, current, principle, searched, difficulty: p, names, .. } = *found;
+    let share_of = |values: &[i64], i: usize| {
+        let name = tuned.variant_name(values);
         let v = confirmed
             .meta
             .variants
             .iter()
             .position(|x| x.name == name)
             .unwrap_or(confirmed.meta.baseline);
-        point_share(&confirmed.block.tallies[v], names, n)
+        tuned.point_share(&confirmed.block.tallies[v], names, i)
     };
     write_atomic(
         &root.join("proposal.toml"),
-        rules_file(base, principle, "arena tune: values inversely proportional to how often each number is scored per turn in a hand")?
-            .as_bytes(),
+        rules_file(
+            tuned,
+            base,
+            principle,
+            &format!(
+                "arena tune: values inversely proportional to how often {}",
+                tuned.model.rate_words().0
+            ),
+        )?
+        .as_bytes(),
     )?;
     if let Some(s) = &searched {
         let what = format!("arena tune: SPSA search for --objective {:?}", tune.objective);
         write_atomic(
             &root.join("proposal-objective.toml"),
-            rules_file(base, s, &what)?.as_bytes(),
+            rules_file(tuned, base, s, &what)?.as_bytes(),
         )?;
     }
     let mut header = vec![
-        "number",
+        tuned.model.item(),
         "current_value",
         "proposed_value",
         "scored_per_hand_turn",
@@ -379,19 +404,18 @@ fn write_tune_files(
     if searched.is_some() {
         header.extend(["objective_value", "share_of_points_objective"]);
     }
-    let rows = (0..NUMBERS)
+    let rows = (0..current.len())
         .map(|i| {
-            let n = i + 1;
             let mut row = vec![
-                n.to_string(),
+                (i + 1).to_string(),
                 current[i].to_string(),
                 principle[i].to_string(),
                 f6(p[i]),
-                f6(share_of(current, n)),
-                f6(share_of(principle, n)),
+                f6(share_of(current, i)),
+                f6(share_of(principle, i)),
             ];
             if let Some(s) = &searched {
-                row.extend([s[i].to_string(), f6(share_of(s, n))]);
+                row.extend([s[i].to_string(), f6(share_of(s, i))]);
             }
             row
         })
@@ -403,7 +427,7 @@ fn write_tune_files(
         matches: tune.step_matches,
         noise: found.search_noise.as_ref(),
     });
-    let said = tune_said(confirmed, principle, search);
+    let said = tune_said(confirmed, &tuned.variant_name(principle), search);
     write_atomic(&root.join(VERDICT_TXT), said.whole().as_bytes())?;
     let seconds = found.started.elapsed().as_secs_f64();
     let mut files: Vec<String> = ["measure", "confirm", "proposal.toml"].map(String::from).into();
@@ -418,7 +442,7 @@ fn write_tune_files(
         ),
         seeds: &found.seeds,
         method: TuneMethod {
-            principle: "value_N proportional to 1 / (scored_N / hand_turns_N), apportioned to the pool by largest remainders within the bounds",
+            principle: tuned.model.principle(),
             search: tune.objective.as_ref().map(|_| "SPSA, Spall (1992) IEEE TAC 37(3):332-341; gains a/(k+1+A)^0.602, c/(k+1)^0.101 (Spall 1998); both evaluations of a step on one seed"),
         },
         current,

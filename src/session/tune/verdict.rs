@@ -5,7 +5,7 @@
 //! both, so the file says what stdout said, with the methods besides.
 
 use crate::session::sweep::run::SweepResult;
-use crate::session::tune::{Objective, SpsaStep, value_sets};
+use crate::session::tune::{Objective, SpsaStep};
 use crate::stats::step_noise::{StepNoise, step_noise, step_noise_said, unmeasured_said};
 use crate::stats::sweep_verdict::Said;
 
@@ -38,11 +38,10 @@ impl TuneSaid {
     }
 }
 
-/// The confirmation's variants by their roles: the current values, the proposal, the
-/// objective's proposal.
-pub fn roles(confirm: &SweepResult, principle: &[i64]) -> Vec<String> {
+/// The confirmation's variants by their roles: the current values, the proposal (the
+/// variant named `proposal`), the objective's proposal.
+pub fn roles(confirm: &SweepResult, proposal: &str) -> Vec<String> {
     let meta = &confirm.meta;
-    let proposal = value_sets(principle).join(",");
     meta.variants
         .iter()
         .enumerate()
@@ -67,11 +66,7 @@ pub struct SearchFacts<'a> {
 
 /// The tuning's lines from its confirmation, proposal and, after a search of at least one
 /// step, what its steps measured.
-pub fn tune_said(
-    confirm: &SweepResult,
-    principle: &[i64],
-    search: Option<SearchFacts>,
-) -> TuneSaid {
+pub fn tune_said(confirm: &SweepResult, proposal: &str, search: Option<SearchFacts>) -> TuneSaid {
     let search = search.filter(|s| s.steps > 0).map(|s| match s.noise {
         Some(noise) => {
             let (plain, whole) = step_noise_said(noise, s.objective.unit());
@@ -86,7 +81,7 @@ pub fn tune_said(
     let conclusion = confirm.meta.conclusion_naming_said(
         &confirm.block,
         confirm.fair_within_pp,
-        &roles(confirm, principle),
+        &roles(confirm, proposal),
     );
     TuneSaid { search, conclusion }
 }
