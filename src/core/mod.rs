@@ -34,6 +34,7 @@
 pub mod bits;
 pub mod chance;
 pub mod chance_outcomes;
+pub mod columns;
 pub mod conformance;
 pub mod csv_cell;
 pub mod file_record;

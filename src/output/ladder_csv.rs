@@ -20,38 +20,9 @@ pub use crate::core::layout::LADDER_CSV;
 pub use crate::core::layout::LADDER_FAILURES_CSV;
 pub use crate::core::layout::LADDER_FIGURES_CSV;
 
-const LADDER_HEADER: [&str; 28] = [
-    "rung",
-    "bot",
-    "rating_elo",
-    "rating_lo",
-    "rating_hi",
-    "self_play_matches",
-    "self_play_capped",
-    "seat0_share",
-    "seat0_lo",
-    "seat0_hi",
-    "fair_share",
-    "seat0_edge_pp",
-    "self_play_draws",
-    "self_play_decisive_matches",
-    "seat0_decisive_win_rate",
-    "seat0_decisive_ci_low",
-    "seat0_decisive_ci_high",
-    "vs_bot",
-    "h2h_matches",
-    "h2h_comparisons",
-    "h2h_share",
-    "h2h_lo",
-    "h2h_hi",
-    "design_effect",
-    "separated",
-    "upset_share",
-    "h2h_stopped",
-    "self_play_stopped",
-];
-const FIGURES_HEADER: [&str; 7] = ["figure", "value", "lo", "hi", "matches", "bots", "method"];
-const FAILURES_HEADER: [&str; 6] = ["job", "bots", "seed", "match", "deal", "message"];
+use crate::core::columns::ladder::HEADER as LADDER_HEADER;
+use crate::core::columns::ladder_failures::HEADER as FAILURES_HEADER;
+use crate::core::columns::ladder_figures::HEADER as FIGURES_HEADER;
 
 /// The computed ladder, ready to print or write.
 pub struct LadderFigures {

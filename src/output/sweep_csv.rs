@@ -9,6 +9,7 @@
 
 use std::path::Path;
 
+use crate::core::columns::sweep as col;
 use crate::output::csv_files::{WIN_RATE_INTERVAL, f6, write_csv};
 use crate::stats::intervals::{normal_mean, wilson};
 use crate::stats::paired::PairedSums;
@@ -61,34 +62,16 @@ pub fn write_sweep(
     labels: &[String],
 ) -> anyhow::Result<()> {
     let players = tallies.first().map_or(0, |t| t.players);
-    let mut header: Vec<String> = vec!["variant".into(), "folder".into()];
+    let mut header: Vec<String> = vec![col::VARIANT.into(), col::FOLDER.into()];
     header.extend(keys.iter().cloned());
-    header.extend(["matches", "capped"].map(String::from));
+    header.extend([col::MATCHES, col::CAPPED].map(String::from));
     for s in 0..players {
-        header.extend([
-            format!("seat{s}_win"),
-            format!("seat{s}_ci_low"),
-            format!("seat{s}_ci_high"),
-        ]);
+        header.extend([col::seat_win(s), col::seat_ci_low(s), col::seat_ci_high(s)]);
     }
-    header.extend(
-        [
-            "win_ci_method",
-            "chi_square",
-            "chi_square_df",
-            "chi_square_p",
-            "max_seat_deviation_pp",
-            "max_seat_deviation_ci_low",
-            "max_seat_deviation_ci_high",
-            "turns_mean",
-            "turns_ci_low",
-            "turns_ci_high",
-        ]
-        .map(String::from),
-    );
+    header.extend(col::FIGURES.map(String::from));
     let (shares, ways) = point_shares(metric_names);
     header.extend(shares.iter().map(|(n, _)| n.clone()));
-    header.extend(metric_names.iter().map(|n| format!("mean_{n}")));
+    header.extend(metric_names.iter().map(|n| col::mean_of(n)));
     let rows = variants
         .iter()
         .zip(tallies)
@@ -140,21 +123,7 @@ pub fn write_sweep_diff(
     paired: &PairedSums,
     players: usize,
 ) -> anyhow::Result<()> {
-    let header = [
-        "variant",
-        "baseline",
-        "quantity",
-        "matches",
-        "variant_mean",
-        "baseline_mean",
-        "difference",
-        "ci_low",
-        "ci_high",
-        "ci_method",
-        "independent_ci_low",
-        "independent_ci_high",
-        "variance_reduction",
-    ];
+    let header = crate::core::columns::sweep_diff::HEADER;
     let b = paired.baseline;
     let mut rows = Vec::new();
     for (v, variant) in variants.iter().enumerate() {

@@ -6,6 +6,7 @@
 
 use std::path::Path;
 
+use crate::core::columns as col;
 use crate::core::layout::{OPTIONS_CSV, SKILL_LUCK_CSV};
 use crate::report::ReportError;
 use crate::report::charts::{self, Estimate, Guide};
@@ -48,23 +49,35 @@ struct Effect {
 }
 
 const WIN: Effect = Effect {
-    columns: ["difference_pp", "ci_low_pp", "ci_high_pp"],
+    columns: [col::options::DIFFERENCE_PP, col::options::CI_LOW_PP, col::options::CI_HIGH_PP],
     unit: "pp win share",
     on: "the taker's win share",
 };
 
 const SOLO_SCORE: Effect = Effect {
-    columns: ["difference_points", "ci_low_points", "ci_high_points"],
+    columns: [
+        col::options::DIFFERENCE_POINTS,
+        col::options::CI_LOW_POINTS,
+        col::options::CI_HIGH_POINTS,
+    ],
     unit: "points of final score",
     on: "the final score (a solo game has no winner)",
 };
 
 fn option_table(page: &mut Page, t: &Table, words: &Words) -> Result<(), ReportError> {
-    let effect = if t.headers.iter().any(|h| h == "difference_points") { SOLO_SCORE } else { WIN };
+    let effect = if t.headers.iter().any(|h| h == col::options::DIFFERENCE_POINTS) {
+        SOLO_SCORE
+    } else {
+        WIN
+    };
     let [diff, lo, hi] = effect.columns.map(|c| t.need(&[c]));
     let (diff, lo, hi) = (diff?, lo?, hi?);
-    let (kind, bot, p, evidence) =
-        (t.need(&["kind"])?, t.need(&["bot"])?, t.need(&["p_holm"])?, t.need(&["evidence"])?);
+    let (kind, bot, p, evidence) = (
+        t.need(&[col::options::KIND])?,
+        t.need(&[col::options::BOT])?,
+        t.need(&[col::options::P_HOLM])?,
+        t.need(&[col::options::EVIDENCE])?,
+    );
     // Largest effects first; rows without a difference (never a choice) last.
     let mut order: Vec<(usize, f64)> = Vec::new();
     for i in 0..t.rows.len() {
@@ -76,8 +89,10 @@ fn option_table(page: &mut Page, t: &Table, words: &Words) -> Result<(), ReportE
     let is_causal = |i: usize| t.text(&t.rows[i], evidence) == "causal";
     // As stdout names it (`lever_claim`); a folder written before the per-side columns
     // counted matches as the clusters.
-    let sides =
-        [t.need(&["clusters_taken", "matches"])?, t.need(&["clusters_not_taken", "matches"])?];
+    let sides = [
+        t.need(&[col::options::CLUSTERS_TAKEN, col::options::OLDER_CLUSTERS])?,
+        t.need(&[col::options::CLUSTERS_NOT_TAKEN, col::options::OLDER_CLUSTERS])?,
+    ];
     let mut strongest: Option<(usize, (bool, f64))> = None;
     for i in 0..t.rows.len() {
         let (Some(low), Some(high)) = (t.num(i, lo)?, t.num(i, hi)?) else { continue };
@@ -168,19 +183,19 @@ fn option_table(page: &mut Page, t: &Table, words: &Words) -> Result<(), ReportE
         // The option in words first, then the answer's columns, so they show without
         // scrolling; the command, the widest, last.
         &[
-            "kind",
-            "bot",
+            col::options::KIND,
+            col::options::BOT,
             effect.columns[0],
             effect.columns[1],
             effect.columns[2],
-            "p_holm",
-            "mark",
-            "taken_percent",
-            "preference",
-            "evidence",
-            "test_command",
+            col::options::P_HOLM,
+            col::options::MARK,
+            col::options::TAKEN_PERCENT,
+            col::options::PREFERENCE,
+            col::options::EVIDENCE,
+            col::options::TEST_COMMAND,
         ],
-        &["kind"],
+        &[col::options::KIND],
         &|id| words.html(id),
     );
     if t.rows.len() > SHOWN {
@@ -193,7 +208,16 @@ fn option_table(page: &mut Page, t: &Table, words: &Words) -> Result<(), ReportE
 /// that the page says them in the same words as stdout; `None` when a row the lines need is
 /// missing or damaged.
 fn skill_luck_of(t: &Table) -> Result<Option<SkillLuck>, ReportError> {
-    let cols = ["figure", "seat", "value", "ci_low", "ci_high", "n", "method", "bots"];
+    let cols = [
+        col::skill_luck::FIGURE,
+        col::skill_luck::SEAT,
+        col::skill_luck::VALUE,
+        col::skill_luck::CI_LOW,
+        col::skill_luck::CI_HIGH,
+        col::skill_luck::N,
+        col::skill_luck::METHOD,
+        col::skill_luck::BOTS,
+    ];
     let [figure, seat, value, lo, hi, n, method, bots] = cols.map(|c| t.need(&[c]));
     let (figure, seat, value, lo, hi, n, method, bots) =
         (figure?, seat?, value?, lo?, hi?, n?, method?, bots?);

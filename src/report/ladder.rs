@@ -9,6 +9,7 @@
 
 use std::path::Path;
 
+use crate::core::columns as col;
 use crate::core::layout::{LADDER_CSV, LADDER_FIGURES_CSV, LADDER_FILE, VERDICT_TXT};
 use crate::report::charts::{Estimate, Guide, intervals};
 use crate::report::page::{Page, esc, num};
@@ -45,9 +46,13 @@ fn estimates(
 /// of their head-to-head comparisons (between 86% and 97%): clearly better."), and the
 /// answer they give: whether skill shows.
 fn steps(t: &Table) -> Result<(String, String), ReportError> {
-    let (bot, vs) = (t.need(&["bot"])?, t.need(&["vs_bot"])?);
-    let (share, lo, hi) = (t.need(&["h2h_share"])?, t.need(&["h2h_lo"])?, t.need(&["h2h_hi"])?);
-    let sep = t.need(&["separated"])?;
+    let (bot, vs) = (t.need(&[col::ladder::BOT])?, t.need(&[col::ladder::VS_BOT])?);
+    let (share, lo, hi) = (
+        t.need(&[col::ladder::H2H_SHARE])?,
+        t.need(&[col::ladder::H2H_LO])?,
+        t.need(&[col::ladder::H2H_HI])?,
+    );
+    let sep = t.need(&[col::ladder::SEPARATED])?;
     let mut parts = Vec::new();
     let mut pairs: Vec<(&str, &str)> = Vec::new();
     let mut shown = 0;
@@ -89,9 +94,9 @@ fn steps(t: &Table) -> Result<(String, String), ReportError> {
 /// edge changes with skill, in words; `None` without the columns.
 fn first_seat(t: &Table, bots: &[String]) -> Result<Option<String>, ReportError> {
     let (Some(rate), Some(decisive), Some(fair)) = (
-        t.col(&["seat0_decisive_win_rate"]),
-        t.col(&["self_play_decisive_matches"]),
-        t.col(&["fair_share"]),
+        t.col(&[col::ladder::SEAT0_DECISIVE_WIN_RATE]),
+        t.col(&[col::ladder::SELF_PLAY_DECISIVE_MATCHES]),
+        t.col(&[col::ladder::FAIR_SHARE]),
     ) else {
         return Ok(None);
     };
@@ -124,7 +129,7 @@ pub fn render(dir: &Path, others: Option<&[String]>) -> Result<String, ReportErr
     } else {
         String::new()
     };
-    let bot_col = t.need(&["bot"])?;
+    let bot_col = t.need(&[col::ladder::BOT])?;
     let bots: Vec<String> = t.rows.iter().map(|r| t.text(r, bot_col).to_string()).collect();
     // A ladder of no rung (a damaged or foreign ladder.csv) has nothing to show: said in one
     // line, never a page that indexes its first rung.
@@ -196,9 +201,9 @@ pub fn render(dir: &Path, others: Option<&[String]>) -> Result<String, ReportErr
     page.heading("Ratings");
     let rating = estimates(
         &bots,
-        &column(&t, "rating_elo")?,
-        &column(&t, "rating_lo")?,
-        &column(&t, "rating_hi")?,
+        &column(&t, col::ladder::RATING_ELO)?,
+        &column(&t, col::ladder::RATING_LO)?,
+        &column(&t, col::ladder::RATING_HI)?,
     );
     page.chart(
         "ratings",
@@ -214,11 +219,11 @@ pub fn render(dir: &Path, others: Option<&[String]>) -> Result<String, ReportErr
     // the one that counts a draw as half (ladder.csv's seat0_share).
     let seat0 = estimates(
         &bots,
-        &column(&t, "seat0_decisive_win_rate")?,
-        &column(&t, "seat0_decisive_ci_low")?,
-        &column(&t, "seat0_decisive_ci_high")?,
+        &column(&t, col::ladder::SEAT0_DECISIVE_WIN_RATE)?,
+        &column(&t, col::ladder::SEAT0_DECISIVE_CI_LOW)?,
+        &column(&t, col::ladder::SEAT0_DECISIVE_CI_HIGH)?,
     );
-    let fair = column(&t, "fair_share")?.first().copied().flatten();
+    let fair = column(&t, col::ladder::FAIR_SHARE)?.first().copied().flatten();
     page.chart(
         "seat0",
         "seat 0's share of the decisive matches (a sole winner) with every seat played by that rung, with its 95% range; the line is the fair share",
@@ -227,15 +232,15 @@ pub fn render(dir: &Path, others: Option<&[String]>) -> Result<String, ReportErr
 
     page.heading("Each rung against the one below");
     let cols = [
-        "bot",
-        "vs_bot",
-        "h2h_matches",
-        "h2h_share",
-        "h2h_lo",
-        "h2h_hi",
-        "separated",
-        "upset_share",
-        "h2h_stopped",
+        col::ladder::BOT,
+        col::ladder::VS_BOT,
+        col::ladder::H2H_MATCHES,
+        col::ladder::H2H_SHARE,
+        col::ladder::H2H_LO,
+        col::ladder::H2H_HI,
+        col::ladder::SEPARATED,
+        col::ladder::UPSET_SHARE,
+        col::ladder::H2H_STOPPED,
     ];
     let idx: Vec<usize> = cols.iter().map(|c| t.need(&[c])).collect::<Result<_, _>>()?;
     let rows: Vec<Vec<String>> = t

@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::core::columns as col;
 use crate::core::layout::{
     DIFFERENCE_CSV, HISTOGRAMS_CSV, LENGTHS_CSV, MANIFEST, METRICS_CSV, RATINGS_CSV, SEATS_CSV,
     VERDICT_TXT,
@@ -116,26 +117,18 @@ fn seats(
         page.raw(&shown.html());
         page.raw(&shown.after_chart());
         page.heading("Solo game: the score");
-        let cols = [
-            "seat",
-            "matches",
-            "capped",
-            "mean_score",
-            "sd_score",
-            "score_ci_low",
-            "score_ci_high",
-        ];
+        let cols = col::seats::SOLO_SHOWN;
         table_of(page, &t, &cols);
         return Ok((shown, None));
     }
-    let seat = t.need(&["seat"])?;
+    let seat = t.need(&[col::seats::SEAT])?;
     // The chart shows what the verdict judges: each seat's share of the decisive matches
     // (those with a sole winner), against the verdict's margin. A folder without those
     // columns, or without a decisive match, shows the win share over all matches.
     let judged = match (
-        t.col(&["decisive_win_rate"]),
-        t.col(&["decisive_ci_low"]),
-        t.col(&["decisive_ci_high"]),
+        t.col(&[col::seats::DECISIVE_WIN_RATE]),
+        t.col(&[col::seats::DECISIVE_CI_LOW]),
+        t.col(&[col::seats::DECISIVE_CI_HIGH]),
     ) {
         (Some(r), Some(l), Some(h))
             if (0..t.rows.len()).all(|i| matches!(t.num(i, r), Ok(Some(_)))) =>
@@ -146,18 +139,22 @@ fn seats(
     };
     // The table below shows the win shares whichever is charted: a cell of them that is
     // not a number is refused (named by file, row and column), never shown as text.
-    let win_rate = t.need(&["win_rate"])?;
+    let win_rate = t.need(&[col::seats::WIN_RATE])?;
     for i in 0..t.rows.len() {
         t.need_num(i, win_rate)?;
-        for c in [t.need(&["ci_low"])?, t.need(&["ci_high"])?] {
+        for c in [t.need(&[col::seats::CI_LOW])?, t.need(&[col::seats::CI_HIGH])?] {
             t.num(i, c)?;
         }
     }
     let (rate, lo, hi) = match judged {
         Some(cols) => cols,
-        None => (t.need(&["win_rate"])?, t.need(&["ci_low"])?, t.need(&["ci_high"])?),
+        None => (
+            t.need(&[col::seats::WIN_RATE])?,
+            t.need(&[col::seats::CI_LOW])?,
+            t.need(&[col::seats::CI_HIGH])?,
+        ),
     };
-    let fair = t.col(&["fair_share"]);
+    let fair = t.col(&[col::seats::FAIR_SHARE]);
     let mut points = Vec::new();
     let mut fair_share = None;
     for i in 0..t.rows.len() {
@@ -209,20 +206,7 @@ fn seats(
 /// The seats' figures under the boxes: the table of `seats.csv`'s main columns.
 fn seat_table(page: &mut Page, t: &Table) {
     page.heading("Who wins: seat win shares");
-    let cols = [
-        "seat",
-        "matches",
-        "wins",
-        "draws",
-        "win_rate",
-        "ci_low",
-        "ci_high",
-        "diff_pp",
-        "diff_ci_low_pp",
-        "diff_ci_high_pp",
-        "p_holm",
-    ];
-    table_of(page, t, &cols);
+    table_of(page, t, &col::seats::SHOWN);
 }
 
 /// The method box of a run's page: the verdict's own words and method, what the seat
@@ -233,9 +217,9 @@ fn method_box(page: &mut Page, shown: &Shown, seats: Option<&Table>) {
         paragraphs.push(format!("The verdict, as verdict.txt says it: {}", shown.figures));
     }
     if let Some(t) = seats {
-        let judged = t.col(&["decisive_ci_low"]).is_some();
+        let judged = t.col(&[col::seats::DECISIVE_CI_LOW]).is_some();
         let named = t
-            .col(&["ci_method"])
+            .col(&[col::seats::CI_METHOD])
             .and_then(|c| t.rows.first().map(|r| t.text(r, c).to_string()))
             .filter(|m| !m.is_empty());
         paragraphs.push(match (judged, named) {
@@ -249,7 +233,11 @@ fn method_box(page: &mut Page, shown: &Shown, seats: Option<&Table>) {
 
 /// The exact distribution of `measure` from histograms.csv.
 fn bins_of(hist: &Table, measure: &str) -> Result<Vec<(f64, f64)>, ReportError> {
-    let (m, v, c) = (hist.need(&["measure"])?, hist.need(&["value"])?, hist.need(&["count"])?);
+    let (m, v, c) = (
+        hist.need(&[col::histograms::MEASURE])?,
+        hist.need(&[col::histograms::VALUE])?,
+        hist.need(&[col::histograms::COUNT])?,
+    );
     let mut bins = Vec::new();
     for i in 0..hist.rows.len() {
         if hist.text(&hist.rows[i], m) == measure {
@@ -267,7 +255,7 @@ fn length_chart(
     measure: &str,
     desc: &str,
 ) -> Result<bool, ReportError> {
-    let key = lengths.need(&["measure"])?;
+    let key = lengths.need(&[col::lengths::MEASURE])?;
     let Some(row) = lengths.find(key, measure) else { return Ok(false) };
     let bins = bins_of(hist, measure)?;
     if bins.is_empty() {
@@ -282,14 +270,21 @@ fn length_chart(
         return Ok(true);
     }
     let mut quantiles = Vec::new();
-    for q in ["p5", "p25", "p50", "p75", "p95"] {
+    for q in [
+        col::lengths::P5,
+        col::lengths::P25,
+        col::lengths::P50,
+        col::lengths::P75,
+        col::lengths::P95,
+    ] {
         if let Some(c) = lengths.col(&[q])
             && let Some(v) = lengths.num(row, c)?
         {
             quantiles.push((q, v));
         }
     }
-    let mean = lengths.col(&["mean"]).map(|c| lengths.num(row, c)).transpose()?.flatten();
+    let mean =
+        lengths.col(&[col::lengths::MEAN]).map(|c| lengths.num(row, c)).transpose()?.flatten();
     let text: Vec<String> =
         quantiles.iter().map(|(q, v)| format!("{q} {}", num(Some(*v)))).collect();
     let chart = charts::histogram(&bins, &quantiles, desc)?;
@@ -321,13 +316,9 @@ fn lengths(page: &mut Page, dir: &Path, words: &Words) -> Result<(), ReportError
         length_chart(page, &lengths, &hist, measure, desc)?;
         drawn.push((measure, bins));
     }
-    table_with_words(
-        page,
-        &lengths,
-        &["measure", "matches", "mean", "sd", "min", "p5", "p25", "p50", "p75", "p95", "max"],
-        &["measure"],
-        &|id| words.html(id),
-    );
+    table_with_words(page, &lengths, &col::lengths::SHOWN, &[col::lengths::MEASURE], &|id| {
+        words.html(id)
+    });
     page.heading("Lead changes and when the winner took the lead for good");
     let a = length_chart(page, &lengths, &hist, "lead_changes", "times the sole leader changed")?;
     let b = length_chart(
@@ -346,7 +337,7 @@ fn lengths(page: &mut Page, dir: &Path, words: &Words) -> Result<(), ReportError
 /// Per-bot results and ratings, when the lineup has different bots.
 fn bots(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
     let Some(ratings) = Table::read_optional(dir, RATINGS_CSV)? else { return Ok(()) };
-    let bot = ratings.need(&["bot"])?;
+    let bot = ratings.need(&[col::ratings::BOT])?;
     let mut labels: Vec<&str> = ratings.rows.iter().map(|r| ratings.text(r, bot)).collect();
     labels.sort_unstable();
     labels.dedup();
@@ -354,13 +345,19 @@ fn bots(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
         return Ok(());
     }
     page.heading("Bots: results and ratings");
-    let (rate, lo, hi) =
-        (ratings.need(&["win_rate"])?, ratings.need(&["ci_low"])?, ratings.need(&["ci_high"])?);
-    let slot = ratings.need(&["slot"])?;
+    let (rate, lo, hi) = (
+        ratings.need(&[col::ratings::WIN_RATE])?,
+        ratings.need(&[col::ratings::CI_LOW])?,
+        ratings.need(&[col::ratings::CI_HIGH])?,
+    );
+    let slot = ratings.need(&[col::ratings::SLOT])?;
     let mut shares = Vec::new();
     let mut elos = Vec::new();
-    let (elo, elo_lo, elo_hi) =
-        (ratings.col(&["elo"]), ratings.col(&["elo_ci_low"]), ratings.col(&["elo_ci_high"]));
+    let (elo, elo_lo, elo_hi) = (
+        ratings.col(&[col::ratings::ELO]),
+        ratings.col(&[col::ratings::ELO_CI_LOW]),
+        ratings.col(&[col::ratings::ELO_CI_HIGH]),
+    );
     for i in 0..ratings.rows.len() {
         let label = format!(
             "{} {}",
@@ -398,27 +395,10 @@ fn bots(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
             &chart,
         );
     }
-    table_of(
-        page,
-        &ratings,
-        &["slot", "bot", "win_rate", "ci_low", "ci_high", "elo", "elo_ci_low", "elo_ci_high"],
-    );
+    table_of(page, &ratings, &col::ratings::SHOWN);
     if let Some(d) = Table::read_optional(dir, DIFFERENCE_CSV)? {
         page.para("Head to head (difference.csv):");
-        table_of(
-            page,
-            &d,
-            &[
-                "bot_a",
-                "bot_b",
-                "share_a",
-                "share_b",
-                "difference",
-                "ci_low",
-                "ci_high",
-                "elo_a_over_b",
-            ],
-        );
+        table_of(page, &d, &col::difference::SHOWN);
     }
     Ok(())
 }
@@ -459,8 +439,8 @@ fn metrics(page: &mut Page, dir: &Path, words: &Words) -> Result<(), ReportError
         page.para("This game reports no metrics of its own.");
         return Ok(());
     }
-    let (name, mean) = (t.need(&["metric"])?, t.need(&["mean"])?);
-    let (lo, hi) = (t.col(&["ci_low"]), t.col(&["ci_high"]));
+    let (name, mean) = (t.need(&[col::metrics::METRIC])?, t.need(&[col::metrics::MEAN])?);
+    let (lo, hi) = (t.col(&[col::metrics::CI_LOW]), t.col(&[col::metrics::CI_HIGH]));
     let mut groups: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     let mut order: Vec<&str> = Vec::new();
     for (i, r) in t.rows.iter().enumerate() {
@@ -506,13 +486,7 @@ fn metrics(page: &mut Page, dir: &Path, words: &Words) -> Result<(), ReportError
         );
     }
 
-    table_with_words(
-        page,
-        &t,
-        &["metric", "matches", "mean", "sd", "ci_low", "ci_high", "total", "min", "max"],
-        &["metric"],
-        &|id| words.html(id),
-    );
+    table_with_words(page, &t, &col::metrics::SHOWN, &[col::metrics::METRIC], &|id| words.html(id));
     Ok(())
 }
 

@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::core::columns as col;
 use crate::core::layout::{
     LADDER_CSV, LADDER_FIGURES_CSV, LENGTHS_CSV, MANIFEST, PLAN_FILE, SEATS_CSV, VERDICT_TXT,
 };
@@ -41,20 +42,20 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
         let manifest = read_json(g, MANIFEST)?;
         let seats = Table::read(g, SEATS_CSV)?;
         let (diff, lo, hi) = (
-            seats.need(&["diff_pp"])?,
-            seats.need(&["diff_ci_low_pp"])?,
-            seats.need(&["diff_ci_high_pp"])?,
+            seats.need(&[col::seats::DIFF_PP])?,
+            seats.need(&[col::seats::DIFF_CI_LOW_PP])?,
+            seats.need(&[col::seats::DIFF_CI_HIGH_PP])?,
         );
         if seats.rows.is_empty() {
             return Err(ReportError::Input(format!("{}: no rows", seats.name)));
         }
         let (d, l, h) = (seats.num(0, diff)?, seats.num(0, lo)?, seats.num(0, hi)?);
         let lengths = Table::read(g, LENGTHS_CSV)?;
-        let key = lengths.need(&["measure"])?;
+        let key = lengths.need(&[col::lengths::MEASURE])?;
         let (median, mean) = match lengths.find(key, "turns") {
             Some(r) => (
-                lengths.num(r, lengths.need(&["p50"])?)?,
-                lengths.num(r, lengths.need(&["mean"])?)?,
+                lengths.num(r, lengths.need(&[col::lengths::P50])?)?,
+                lengths.num(r, lengths.need(&[col::lengths::MEAN])?)?,
             ),
             None => (None, None),
         };
@@ -236,25 +237,32 @@ fn skill_section(page: &mut Page, dir: &Path, games: &[PathBuf]) -> Result<(), R
             [Some(x), Some(lo), Some(hi)] => format!("{x:.digits$} [{lo:.digits$}, {hi:.digits$}]"),
             _ => String::new(),
         };
-        let rating = [at(&["rating_elo"])?, at(&["rating_lo"])?, at(&["rating_hi"])?];
+        let rating = [
+            at(&[col::ladder::RATING_ELO])?,
+            at(&[col::ladder::RATING_LO])?,
+            at(&[col::ladder::RATING_HI])?,
+        ];
         let figures = Table::read(&ladder_dir, LADDER_FIGURES_CSV)?;
-        let key = figures.need(&["figure"])?;
+        let key = figures.need(&[col::ladder_figures::FIGURE])?;
         let upset = match figures.find(key, "upset_share_mean") {
             Some(r) => [
-                figures.num(r, figures.need(&["value"])?)?,
-                figures.num(r, figures.need(&["lo"])?)?,
-                figures.num(r, figures.need(&["hi"])?)?,
+                figures.num(r, figures.need(&[col::ladder_figures::VALUE])?)?,
+                figures.num(r, figures.need(&[col::ladder_figures::LO])?)?,
+                figures.num(r, figures.need(&[col::ladder_figures::HI])?)?,
             ],
             None => [None; 3],
         };
         // The first-seat question is asked of the decisive matches everywhere (stdout, the
         // verdicts, seats.csv), never of a share that counts draws as halves.
         let seat0 = [
-            at(&["seat0_decisive_win_rate"])?,
-            at(&["seat0_decisive_ci_low"])?,
-            at(&["seat0_decisive_ci_high"])?,
+            at(&[col::ladder::SEAT0_DECISIVE_WIN_RATE])?,
+            at(&[col::ladder::SEAT0_DECISIVE_CI_LOW])?,
+            at(&[col::ladder::SEAT0_DECISIVE_CI_HIGH])?,
         ];
-        let self_play = match (at(&["self_play_decisive_matches"])?, at(&["self_play_matches"])?) {
+        let self_play = match (
+            at(&[col::ladder::SELF_PLAY_DECISIVE_MATCHES])?,
+            at(&[col::ladder::SELF_PLAY_MATCHES])?,
+        ) {
             (Some(d), Some(n)) => format!("{d:.0} of {n:.0}"),
             _ => String::new(),
         };
@@ -263,8 +271,8 @@ fn skill_section(page: &mut Page, dir: &Path, games: &[PathBuf]) -> Result<(), R
             interval(rating, 0),
             interval(upset, 3),
             interval(seat0, 3),
-            num(at(&["fair_share"])?),
-            num(at(&["h2h_matches"])?),
+            num(at(&[col::ladder::FAIR_SHARE])?),
+            num(at(&[col::ladder::H2H_MATCHES])?),
             self_play,
         ]);
     }

@@ -9,6 +9,7 @@
 
 use std::path::Path;
 
+use crate::core::columns as col;
 use crate::core::layout::{MANIFEST, SWEEP_CSV, SWEEP_DIFF_CSV, SWEEP_FILE, VERDICT_TXT};
 use crate::report::ReportError;
 use crate::report::charts::{self, Guide, Line};
@@ -26,12 +27,15 @@ type Single<'a> = (&'a str, &'a str, &'a [&'a str], &'a [&'a str], &'a [&'a str]
 
 /// The varied keys: the columns between `folder` (or `variant`) and `matches`.
 fn key_columns(t: &Table) -> Vec<usize> {
-    let start = t.col(&["folder"]).or_else(|| t.col(&["variant", "name"])).map_or(0, |i| i + 1);
-    let end = t.col(&["matches"]).unwrap_or(start);
+    let start = t
+        .col(&[col::sweep::FOLDER])
+        .or_else(|| t.col(&[col::sweep::VARIANT, col::sweep::hand_made::NAME]))
+        .map_or(0, |i| i + 1);
+    let end = t.col(&[col::sweep::MATCHES]).unwrap_or(start);
     if end > start {
         return (start..end).collect();
     }
-    t.col(&["parameter", "value"]).into_iter().collect()
+    t.col(&[col::sweep::hand_made::PARAMETER, col::sweep::hand_made::VALUE]).into_iter().collect()
 }
 
 /// A figure with its band, one value per variant, if the columns exist.
@@ -90,7 +94,7 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
         return Err(ReportError::Input(format!("{}: no variants", t.name)));
     }
     let diff = Table::read_optional(dir, SWEEP_DIFF_CSV)?;
-    let name_col = t.need(&["variant", "name"])?;
+    let name_col = t.need(&[col::sweep::VARIANT, col::sweep::hand_made::NAME])?;
     let keys = key_columns(&t);
     let Some(&key) = keys.first() else {
         return Err(ReportError::Input(format!(
@@ -107,9 +111,9 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
         .map_or_else(|| Words::of_game(&game), |v| Words::of_run(v, &game));
     for s in 0..8 {
         let seat = if s == 0 { "seat 0 (moves first)".to_string() } else { format!("seat {s}") };
-        words.insert(&format!("seat{s}_win"), &format!("{seat}'s win share"));
+        words.insert(&col::sweep::seat_win(s), &format!("{seat}'s win share"));
     }
-    words.insert("turns_mean", "mean turns per match");
+    words.insert(col::sweep::TURNS_MEAN, "mean turns per match");
     let key_name = words.rule(&key_id);
     // The x axis: the first varied key's values when all are numbers, else the variant order.
     let texts: Vec<String> = t.rows.iter().map(|r| t.text(r, key).to_string()).collect();
@@ -125,10 +129,12 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
     let baseline_name = diff
         .as_ref()
         .and_then(|d| {
-            d.col(&["baseline"]).and_then(|c| d.rows.first().map(|r| d.text(r, c).to_string()))
+            d.col(&[col::sweep_diff::BASELINE])
+                .and_then(|c| d.rows.first().map(|r| d.text(r, c).to_string()))
         })
         .or_else(|| {
-            let c = t.col(&["baseline", "is_baseline"])?;
+            let c =
+                t.col(&[col::sweep::hand_made::BASELINE, col::sweep::hand_made::IS_BASELINE])?;
             t.rows
                 .iter()
                 .position(|r| matches!(t.text(r, c), "1" | "true" | "yes"))
@@ -157,7 +163,7 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
     let variants = sweep_answer::variants(dir, &t, &shown_names, own);
     let key_names: Vec<String> = key_ids.iter().map(|k| words.rule(k)).collect();
     let first_variant = t
-        .col(&["folder"])
+        .col(&[col::sweep::FOLDER])
         .and_then(|c| t.rows.iter().map(|r| t.text(r, c)).find(|f| own(f)))
         .map(|f| dir.join(f));
     // The rule's words in quotes: "Which value of “points of a 12 card” keeps ...".
@@ -170,7 +176,7 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
         ("values", texts.join(", ")),
         ("baseline", baseline_index.map_or(baseline_name.clone(), |i| shown_names[i].clone())),
     ];
-    if let Some(m) = t.col(&["matches"]) {
+    if let Some(m) = t.col(&[col::sweep::MATCHES]) {
         facts.push(("matches per variant", t.text(&t.rows[0], m).to_string()));
     }
     page.facts(&facts);
@@ -223,9 +229,9 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
             (
                 "sweep-deviation",
                 "largest seat deviation from a fair share (pp)",
-                &["max_seat_deviation_pp"],
-                &["max_seat_deviation_ci_low"],
-                &["max_seat_deviation_ci_high"],
+                &[col::sweep::MAX_SEAT_DEVIATION_PP],
+                &[col::sweep::MAX_SEAT_DEVIATION_CI_LOW],
+                &[col::sweep::MAX_SEAT_DEVIATION_CI_HIGH],
             ),
             // From no deviation up to the margin is fair; the red line is the margin.
             Guide::line_and_band(margin, (0.0, margin)),
@@ -237,9 +243,9 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
             (
                 "sweep-turns",
                 "mean turns per match",
-                &["turns_mean", "mean_turns"],
-                &["turns_ci_low"],
-                &["turns_ci_high"],
+                &[col::sweep::TURNS_MEAN, col::sweep::hand_made::MEAN_TURNS],
+                &[col::sweep::TURNS_CI_LOW],
+                &[col::sweep::TURNS_CI_HIGH],
             ),
             Guide::default(),
             " (with its 95% band where sweep.csv gives one)".to_string(),
@@ -272,7 +278,7 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
 
     // The per-variant table with links to each variant's own page.
     page.heading("Variants");
-    let folder = t.col(&["folder"]);
+    let folder = t.col(&[col::sweep::FOLDER]);
     let mut table = String::from("<table><tr><th>variant</th>");
     for &k in &keys {
         let k = &t.headers[k];
@@ -284,9 +290,9 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
         .enumerate()
         .filter(|(_, h)| {
             h.ends_with("_win")
-                || h.as_str() == "max_seat_deviation_pp"
-                || h.as_str() == "turns_mean"
-                || h.as_str() == "chi_square_p"
+                || h.as_str() == col::sweep::MAX_SEAT_DEVIATION_PP
+                || h.as_str() == col::sweep::TURNS_MEAN
+                || h.as_str() == col::sweep::CHI_SQUARE_P
         })
         .map(|(i, _)| i)
         .collect();
@@ -373,9 +379,13 @@ struct Variants<'a> {
 /// The paired differences against the baseline: a chart per quantity (the seats' win shares
 /// and turns first), and the whole file as a table, each quantity and variant in words.
 fn differences(page: &mut Page, d: &Table, v: &Variants, words: &Words) -> Result<(), ReportError> {
-    let (variant, quantity) = (d.need(&["variant"])?, d.need(&["quantity"])?);
-    let (value, lo, hi) =
-        (d.need(&["difference", "diff"])?, d.need(&["ci_low"])?, d.need(&["ci_high"])?);
+    let (variant, quantity) =
+        (d.need(&[col::sweep_diff::VARIANT])?, d.need(&[col::sweep_diff::QUANTITY])?);
+    let (value, lo, hi) = (
+        d.need(&[col::sweep_diff::DIFFERENCE, col::sweep_diff::HAND_MADE_DIFF])?,
+        d.need(&[col::sweep_diff::CI_LOW])?,
+        d.need(&[col::sweep_diff::CI_HIGH])?,
+    );
     page.heading("Paired differences against the baseline");
     let mut quantities: Vec<String> = Vec::new();
     for r in &d.rows {
@@ -426,7 +436,7 @@ fn differences(page: &mut Page, d: &Table, v: &Variants, words: &Words) -> Resul
     // The variants by their names in words, as everywhere on the page.
     let mut shown =
         Table { name: d.name.clone(), headers: d.headers.clone(), rows: d.rows.clone() };
-    let baseline = d.col(&["baseline"]);
+    let baseline = d.col(&[col::sweep_diff::BASELINE]);
     for r in &mut shown.rows {
         for c in [Some(variant), baseline].into_iter().flatten() {
             if let Some(i) = v.names.iter().position(|n| *n == r[c]) {
@@ -435,18 +445,19 @@ fn differences(page: &mut Page, d: &Table, v: &Variants, words: &Words) -> Resul
         }
     }
     let cols = [
-        "variant",
-        "quantity",
-        "variant_mean",
-        "baseline_mean",
-        "difference",
-        "ci_low",
-        "ci_high",
-        "independent_ci_low",
-        "independent_ci_high",
-        "variance_reduction",
+        col::sweep_diff::VARIANT,
+        col::sweep_diff::QUANTITY,
+        col::sweep_diff::VARIANT_MEAN,
+        col::sweep_diff::BASELINE_MEAN,
+        col::sweep_diff::DIFFERENCE,
+        col::sweep_diff::CI_LOW,
+        col::sweep_diff::CI_HIGH,
+        col::sweep_diff::INDEPENDENT_CI_LOW,
+        col::sweep_diff::INDEPENDENT_CI_HIGH,
+        col::sweep_diff::VARIANCE_REDUCTION,
     ];
-    table_with_words(page, &shown, &cols, &["variant", "quantity"], &|id| words.html(id));
+    let ids = [col::sweep_diff::VARIANT, col::sweep_diff::QUANTITY];
+    table_with_words(page, &shown, &cols, &ids, &|id| words.html(id));
     Ok(())
 }
 

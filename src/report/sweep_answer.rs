@@ -7,6 +7,7 @@
 
 use std::path::Path;
 
+use crate::core::columns as col;
 use crate::core::layout::{MANIFEST, SEATS_CSV, SWEEP_FILE, VERDICT_TXT};
 use crate::report::ReportError;
 use crate::report::page::esc;
@@ -32,7 +33,7 @@ pub fn variants(
     names: &[String],
     own: impl Fn(&str) -> bool,
 ) -> Vec<Variant> {
-    let Some(folder) = t.col(&["folder"]) else { return Vec::new() };
+    let Some(folder) = t.col(&[col::sweep::FOLDER]) else { return Vec::new() };
     let mut out = Vec::new();
     for (i, r) in t.rows.iter().enumerate() {
         let f = t.text(r, folder);
@@ -102,8 +103,11 @@ fn answers(variants: &[Variant]) -> Option<(String, String)> {
 /// Each variant's largest seat deviation from a fair share with its interval (an older
 /// `sweep.csv` gives none: the figure alone), from `sweep.csv`; `None` when it has none.
 fn deviations(t: &Table, names: &[String], margin_pp: f64) -> Result<Option<String>, ReportError> {
-    let Some(v) = t.col(&["max_seat_deviation_pp"]) else { return Ok(None) };
-    let (lo, hi) = (t.col(&["max_seat_deviation_ci_low"]), t.col(&["max_seat_deviation_ci_high"]));
+    let Some(v) = t.col(&[col::sweep::MAX_SEAT_DEVIATION_PP]) else { return Ok(None) };
+    let (lo, hi) = (
+        t.col(&[col::sweep::MAX_SEAT_DEVIATION_CI_LOW]),
+        t.col(&[col::sweep::MAX_SEAT_DEVIATION_CI_HIGH]),
+    );
     let mut parts = Vec::new();
     for (i, name) in names.iter().enumerate() {
         let Some(x) = t.num(i, v)? else { continue };

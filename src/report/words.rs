@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::core::columns as col;
 use crate::core::layout::{COLUMNS_MD, OPTIONS_CSV};
 use crate::report::page::esc;
 use crate::report::table::Table;
@@ -76,7 +77,11 @@ impl Words {
     /// table, as the option table itself is).
     fn add_options(&mut self, dir: &Path) {
         let Ok(Some(t)) = Table::read_optional(dir, OPTIONS_CSV) else { return };
-        let (Some(kind), Some(words)) = (t.col(&["kind"]), t.col(&["words"])) else { return };
+        let (Some(kind), Some(words)) =
+            (t.col(&[col::options::KIND]), t.col(&[col::options::WORDS]))
+        else {
+            return;
+        };
         for r in &t.rows {
             let (id, w) = (t.text(r, kind), t.text(r, words));
             if !w.is_empty() {

@@ -87,3 +87,93 @@ fn every_p_value_column_written_as_a_bound_says_what_0_means() {
         }
     }
 }
+
+/// The names `report` reads (`core::columns`) are columns of the files this dictionary
+/// describes and the writers write from it: a column renamed here and not there fails.
+#[test]
+fn the_names_the_report_reads_are_the_dictionarys() {
+    use crate::core::columns as c;
+    let effect_both = |p| header(OPTIONS_CSV, p);
+    let cases: [(&str, usize, Vec<&str>); 10] = [
+        (SEATS_CSV, 1, c::seats::SOLO_SHOWN.to_vec()),
+        (SEATS_CSV, 2, c::seats::SHOWN.to_vec()),
+        (DIFFERENCE_CSV, 2, c::difference::SHOWN.to_vec()),
+        (
+            SEATS_CSV,
+            2,
+            vec![
+                c::seats::SEAT,
+                c::seats::MATCHES,
+                c::seats::WIN_RATE,
+                c::seats::CI_LOW,
+                c::seats::CI_HIGH,
+                c::seats::CI_METHOD,
+                c::seats::DECISIVE_MATCHES,
+                c::seats::SOLE_WINS,
+                c::seats::DECISIVE_WIN_RATE,
+                c::seats::DECISIVE_CI_LOW,
+                c::seats::DECISIVE_CI_HIGH,
+                c::seats::FAIR_SHARE,
+                c::seats::DIFF_PP,
+                c::seats::DIFF_CI_LOW_PP,
+                c::seats::DIFF_CI_HIGH_PP,
+                c::seats::P_VALUE,
+                c::seats::P_HOLM,
+            ],
+        ),
+        (RATINGS_CSV, 2, c::ratings::SHOWN.to_vec()),
+        (LENGTHS_CSV, 2, c::lengths::SHOWN.to_vec()),
+        (
+            HISTOGRAMS_CSV,
+            2,
+            vec![c::histograms::MEASURE, c::histograms::VALUE, c::histograms::COUNT],
+        ),
+        (METRICS_CSV, 2, c::metrics::SHOWN.to_vec()),
+        (
+            SKILL_LUCK_CSV,
+            2,
+            vec![
+                c::skill_luck::FIGURE,
+                c::skill_luck::SEAT,
+                c::skill_luck::VALUE,
+                c::skill_luck::CI_LOW,
+                c::skill_luck::CI_HIGH,
+                c::skill_luck::N,
+                c::skill_luck::METHOD,
+                c::skill_luck::BOTS,
+            ],
+        ),
+        (
+            OPTIONS_CSV,
+            2,
+            vec![
+                c::options::BOT,
+                c::options::KIND,
+                c::options::WORDS,
+                c::options::EVIDENCE,
+                c::options::P_HOLM,
+                c::options::MARK,
+                c::options::TAKEN_PERCENT,
+                c::options::PREFERENCE,
+                c::options::TEST_COMMAND,
+                c::options::CLUSTERS_TAKEN,
+                c::options::CLUSTERS_NOT_TAKEN,
+                c::options::DIFFERENCE_PP,
+                c::options::CI_LOW_PP,
+                c::options::CI_HIGH_PP,
+            ],
+        ),
+    ];
+    for (file, players, names) in cases {
+        let header = header(file, players);
+        for name in names {
+            assert!(header.iter().any(|h| h == name), "{file} has no column `{name}`");
+        }
+    }
+    let solo = effect_both(1);
+    for name in
+        [c::options::DIFFERENCE_POINTS, c::options::CI_LOW_POINTS, c::options::CI_HIGH_POINTS]
+    {
+        assert!(solo.iter().any(|h| h == name), "a solo game's options.csv has no `{name}`");
+    }
+}

@@ -76,9 +76,10 @@ fn stated_margin(text: &str) -> Option<f64> {
 /// Each seat's balance figures as `seats.csv` wrote them, enough to judge the answer again;
 /// `None` when a column the answer needs is missing or empty (a solo game, an old folder).
 fn seat_figures(t: &Table) -> Option<Vec<SeatBalance>> {
+    use crate::core::columns::seats as c;
     let col = |n: &str| t.col(&[n]);
-    let (seat, decisive, sole) = (col("seat")?, col("decisive_matches")?, col("sole_wins")?);
-    let (fair, diff, p_holm) = (col("fair_share")?, col("diff_pp")?, col("p_holm")?);
+    let (seat, decisive, sole) = (col(c::SEAT)?, col(c::DECISIVE_MATCHES)?, col(c::SOLE_WINS)?);
+    let (fair, diff, p_holm) = (col(c::FAIR_SHARE)?, col(c::DIFF_PP)?, col(c::P_HOLM)?);
     let num =
         |i: usize, c: Option<usize>| c.and_then(|c| t.num(i, c).ok().flatten()).unwrap_or(f64::NAN);
     (0..t.rows.len())
@@ -86,16 +87,16 @@ fn seat_figures(t: &Table) -> Option<Vec<SeatBalance>> {
             let count = |c: usize| t.text(&t.rows[i], c).parse::<u64>().ok();
             Some(SeatBalance {
                 seat: count(seat)? as usize,
-                win_rate: num(i, col("win_rate")),
-                ci: (num(i, col("ci_low")), num(i, col("ci_high"))),
+                win_rate: num(i, col(c::WIN_RATE)),
+                ci: (num(i, col(c::CI_LOW)), num(i, col(c::CI_HIGH))),
                 decisive: count(decisive)?,
                 sole_wins: count(sole)?,
-                decisive_rate: num(i, col("decisive_win_rate")),
-                decisive_ci: (num(i, col("decisive_ci_low")), num(i, col("decisive_ci_high"))),
+                decisive_rate: num(i, col(c::DECISIVE_WIN_RATE)),
+                decisive_ci: (num(i, col(c::DECISIVE_CI_LOW)), num(i, col(c::DECISIVE_CI_HIGH))),
                 fair_share: t.num(i, fair).ok()??,
                 diff_pp: t.num(i, diff).ok()??,
-                diff_ci_pp: (num(i, col("diff_ci_low_pp")), num(i, col("diff_ci_high_pp"))),
-                p_value: num(i, col("p_value")),
+                diff_ci_pp: (num(i, col(c::DIFF_CI_LOW_PP)), num(i, col(c::DIFF_CI_HIGH_PP))),
+                p_value: num(i, col(c::P_VALUE)),
                 p_holm: t.num(i, p_holm).ok()??,
             })
         })
@@ -161,7 +162,7 @@ pub fn shown(text: &str, seats: &Table, levels: &Levels) -> Shown {
     };
     let edge = seat_edge(&figures, margin, levels);
     let matches = seats
-        .col(&["matches"])
+        .col(&[crate::core::columns::seats::MATCHES])
         .and_then(|c| seats.rows.first().and_then(|r| seats.text(r, c).parse::<u64>().ok()));
     let figures = cut_figures;
     Shown {
