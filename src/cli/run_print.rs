@@ -10,7 +10,6 @@ use std::path::Path;
 use crate::output::console::say;
 use crate::session::{GameRun, RunSummary};
 use crate::stats::Tally;
-use crate::stats::intervals::{normal_mean, wilson};
 use crate::stats::tally::LENGTH_MEASURES;
 use crate::stats::verdict::{DEFAULT_FAIR_WITHIN_PP, grouped};
 
@@ -48,9 +47,9 @@ fn answer_line(game: &str, s: &RunSummary) -> String {
     let changed = s.changes.as_ref().map_or(String::new(), |c| format!(" [{c}]"));
     let answer = if s.spec.players == 1 {
         // Solo (PP-15): the score, never a win share.
-        let t = &s.tally.seats[0];
-        let (lo, hi) = normal_mean(t.mean_score(), t.sd_score(), t.matches, 0.95);
-        format!("solo, mean score {:.2} [{lo:.2}, {hi:.2}]; no seats to compare", t.mean_score())
+        let f = &s.seats[0];
+        let (lo, hi) = f.score_ci;
+        format!("solo, mean score {:.2} [{lo:.2}, {hi:.2}]; no seats to compare", f.mean_score)
     } else {
         s.headline.clone()
     };
@@ -63,9 +62,8 @@ fn seats_line(s: &RunSummary) -> Option<String> {
     if players < 2 {
         return None;
     }
-    let shares: Vec<String> = (0..players)
-        .map(|seat| format!("{:.1}%", 100.0 * s.tally.seats[seat].win_rate()))
-        .collect();
+    let shares: Vec<String> =
+        s.seats.iter().map(|f| format!("{:.1}%", 100.0 * f.win_rate)).collect();
     Some(format!(
         "seats, first to last: {} of all matches (fair {:.1}%; draws shared)",
         shares.join(", "),
@@ -129,26 +127,21 @@ fn print_explained(s: &RunSummary) {
     say("  how this was decided:");
     print_verdict(&s.verdict);
     if s.spec.players > 1 {
-        for seat in 0..s.spec.players {
-            let t = &s.tally.seats[seat];
-            let (lo, hi) = wilson(t.win_shares(), t.matches, 0.95);
+        for (seat, f) in s.seats.iter().enumerate() {
+            let (lo, hi) = f.win_ci;
             // In percent with one decimal, as a person reads a share (seats.csv keeps the
             // full precision); a draw counts as a share of a win.
             say(&format!(
                 "    seat {seat}: win share {:.1}% [{:.1}, {:.1}] (Wilson 95%, n = {})",
-                100.0 * t.win_rate(),
+                100.0 * f.win_rate,
                 100.0 * lo,
                 100.0 * hi,
-                t.matches
+                f.matches
             ));
         }
     } else {
-        let t = &s.tally.seats[0];
-        say(&format!(
-            "    solo: mean score, normal 95%, sd {:.2}, n = {}",
-            t.sd_score(),
-            t.matches
-        ));
+        let f = &s.seats[0];
+        say(&format!("    solo: mean score, normal 95%, sd {:.2}, n = {}", f.sd_score, f.matches));
     }
     if let Some(line) = length_line(&s.tally, s.length_unit, true) {
         say(&format!("    {line}"));

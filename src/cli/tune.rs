@@ -9,10 +9,9 @@ use clap::Args;
 use crate::cli::sweep::{check_resume_flags, check_time_limit};
 use crate::cli::{MatchArgs, Status};
 use crate::session::signals;
+use crate::session::tune::Objective;
 use crate::session::tune::run::{TUNE_REQUEST, TuneRequest, resume_tune, run_tune};
-use crate::session::tune::{Objective, quantity_scale};
 use crate::session::{Execution, input, parse_matches, parse_threads};
-use crate::stats::analysis;
 
 #[derive(Args, Debug)]
 pub struct TuneArgs {
@@ -180,36 +179,28 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
     if let Some(warning) = result.said.as_ref().and_then(|s| s.warning()) {
         crate::output::console::say(&format!("  {warning}"));
     }
-    let margin = c.fair_within_pp;
-    let words = |v: usize| {
-        let balance = analysis::balance(&c.block.tallies[v], &meta.labels, margin);
-        analysis::answer(&balance.seats, margin).words(margin)
-    };
     crate::outln!(
-        "  confirmation on seed {} ({} matches per variant, paired against the current values; confirm/sweep_diff.csv; seat balance against ±{margin} pp):",
+        "  confirmation on seed {} ({} matches per variant, paired against the current values; confirm/sweep_diff.csv; seat balance against ±{} pp):",
         meta.seed,
-        meta.matches
+        meta.matches,
+        c.fair_within_pp
     );
-    crate::outln!("    current: {}", words(meta.baseline));
-    for (v, variant) in meta.variants.iter().enumerate() {
-        if v == meta.baseline {
+    for variant in &result.confirmed {
+        if variant.differences.is_empty() {
+            crate::outln!("    {}: {}", variant.role, variant.balance);
             continue;
         }
-        let mut parts = Vec::new();
-        for (q, name) in c.block.paired.quantities.iter().enumerate().take(meta.players + 1) {
-            let scale = quantity_scale(q, meta.players);
-            let d = c.block.paired.diff(v, q, scale, 0.95);
-            let k = if q < meta.players { 100.0 } else { 1.0 };
-            parts.push(format!(
-                "{name} {:+.2} [{:+.2}, {:+.2}]",
-                k * d.diff,
-                k * d.ci.0,
-                k * d.ci.1
-            ));
-        }
-        let proposal = tuned.variant_name(&result.principle);
-        let label = if variant.name == proposal { "proposal" } else { "objective" };
-        crate::outln!("    {label}: {}; {} (win shares in pp)", words(v), parts.join("; "));
+        let parts: Vec<String> = variant
+            .differences
+            .iter()
+            .map(|(name, d, (lo, hi))| format!("{name} {d:+.2} [{lo:+.2}, {hi:+.2}]"))
+            .collect();
+        crate::outln!(
+            "    {}: {}; {} (win shares in pp)",
+            variant.role,
+            variant.balance,
+            parts.join("; ")
+        );
     }
     // The same conclusion a sweep draws, with the variants called by their roles, in plain
     // words; the methods are in the tuning's verdict.txt (and the confirmation's).

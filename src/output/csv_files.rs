@@ -10,6 +10,7 @@ use crate::core::layout::{
 use crate::output::atomic::AtomicFile;
 use crate::output::io::io_failure;
 use crate::runner::Failure;
+use crate::stats::SideFigures;
 use crate::stats::analysis::{Balance, Difference, Pairing, Rating, ShapeFigure};
 use crate::stats::intervals::{normal_mean, wilson};
 use crate::stats::moments::sample_sd;
@@ -36,22 +37,21 @@ fn f1(x: f64) -> String {
 /// A side's columns; `solo` (one player, PP-15) leaves every win figure empty: a solo game
 /// has no winner, only a score.
 fn side_fields(t: &SideTally, solo: bool) -> Vec<String> {
-    let (lo, hi) = wilson(t.win_shares(), t.matches, CONFIDENCE);
-    let (score_lo, score_hi) = normal_mean(t.mean_score(), t.sd_score(), t.matches, CONFIDENCE);
+    let f = SideFigures::of(t);
     let win = |x: String| if solo { String::new() } else { x };
     vec![
         t.matches.to_string(),
         win(t.wins.to_string()),
         win(t.draws.to_string()),
         t.capped.to_string(),
-        win(f6(t.win_rate())),
-        win(f6(lo)),
-        win(f6(hi)),
+        win(f6(f.win_rate)),
+        win(f6(f.win_ci.0)),
+        win(f6(f.win_ci.1)),
         win(WIN_RATE_INTERVAL.to_string()),
-        f6(t.mean_score()),
-        f6(t.sd_score()),
-        f6(score_lo),
-        f6(score_hi),
+        f6(f.mean_score),
+        f6(f.sd_score),
+        f6(f.score_ci.0),
+        f6(f.score_ci.1),
     ]
 }
 

@@ -12,8 +12,9 @@ use crate::output::csv_files::{f6, write_csv};
 use crate::output::options_csv::write_decomposition;
 use crate::output::write_atomic;
 use crate::runner::ladder::{JobKind, JobState, LadderDesign};
+use crate::stats::SideFigures;
 use crate::stats::decomposition::{Decomposition, Measure, decompose};
-use crate::stats::intervals::{wilson, z_for};
+use crate::stats::intervals::z_for;
 use crate::stats::ladder::{Rating, Separation, ShareEstimate, chain_ratings, upset_share};
 
 pub use crate::core::layout::LADDER_CSV;
@@ -45,11 +46,8 @@ pub fn figures(design: &LadderDesign, states: &[JobState]) -> LadderFigures {
         steps: h2h.iter().map(|h| h.estimate(0.95)).collect(),
         seat0: (0..n)
             .map(|r| {
-                let seat = &self_state(r).tally.seats[0];
-                (seat.matches > 0).then(|| {
-                    let (lo, hi) = wilson(seat.win_shares(), seat.matches, 0.95);
-                    (seat.win_rate(), lo, hi)
-                })
+                let seat = SideFigures::of(&self_state(r).tally.seats[0]);
+                (seat.matches > 0).then_some((seat.win_rate, seat.win_ci.0, seat.win_ci.1))
             })
             .collect(),
     }

@@ -11,7 +11,8 @@ use std::path::Path;
 
 use crate::core::columns::sweep as col;
 use crate::output::csv_files::{WIN_RATE_INTERVAL, f6, write_csv};
-use crate::stats::intervals::{normal_mean, wilson};
+use crate::stats::SideFigures;
+use crate::stats::intervals::normal_mean;
 use crate::stats::paired::PairedSums;
 use crate::stats::sweep_verdict::largest_deviation;
 use crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP;
@@ -80,9 +81,8 @@ pub fn write_sweep(
             row.extend(v.values.iter().cloned());
             row.extend([t.matches.to_string(), t.capped.to_string()]);
             for s in 0..players {
-                let side = &t.seats[s];
-                let (lo, hi) = wilson(side.win_shares(), side.matches, CONFIDENCE);
-                row.extend([f6(side.win_rate()), f6(lo), f6(hi)]);
+                let f = SideFigures::of(&t.seats[s]);
+                row.extend([f6(f.win_rate), f6(f.win_ci.0), f6(f.win_ci.1)]);
             }
             // Only the test's figures are written here; the margin changes only the verdict.
             let balance = analysis::balance(t, labels, DEFAULT_FAIR_WITHIN_PP);

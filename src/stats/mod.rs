@@ -8,9 +8,11 @@ pub mod moments;
 pub mod more_matches;
 pub mod options;
 pub mod share;
+pub mod side;
 pub mod tally;
 
 pub use histogram::Histogram;
+pub use side::SideFigures;
 pub use tally::{SHARE_UNIT, SideTally, Tally};
 pub mod analysis;
 pub mod hypothesis;

@@ -27,8 +27,8 @@ use crate::session::run::decides::options_of;
 use crate::session::run::results::{ResultsOf, SHARD_TALLY, ShardTally, write_results};
 use crate::session::status::{STATUS_FILE, State, StatusWriter};
 use crate::session::view::notable::{picks, write_notable};
-use crate::stats::Tally;
 use crate::stats::verdict::Levels;
+use crate::stats::{SideFigures, Tally};
 
 pub use crate::session::run::checkpoint::CHECKPOINT;
 
@@ -66,6 +66,9 @@ pub struct RunSummary {
     /// What was played (the plan's spec).
     pub spec: RunSpec,
     pub tally: Tally,
+    /// Each seat's figures with their intervals, from the computation `seats.csv` is
+    /// written with (the console prints these, never figures of its own).
+    pub seats: Vec<SideFigures>,
     pub failures: Vec<Failure>,
     pub elapsed_seconds: f64,
     pub verdict: String,
@@ -191,6 +194,7 @@ pub fn execute<G: Game>(
     if let Ending::Paused(by) = ended.ending {
         return Ok(RunSummary {
             spec: spec.clone(),
+            seats: cp.tally.seats.iter().take(cp.tally.players).map(SideFigures::of).collect(),
             tally: cp.tally,
             failures: cp.failures,
             elapsed_seconds: cp.elapsed_seconds,
@@ -474,6 +478,7 @@ impl<G: Game> Finish<'_, G> {
         }
         Ok(RunSummary {
             spec: spec.clone(),
+            seats: cp.tally.seats.iter().take(cp.tally.players).map(SideFigures::of).collect(),
             tally: cp.tally,
             failures: cp.failures,
             elapsed_seconds: cp.elapsed_seconds,

@@ -26,7 +26,9 @@ use crate::session::tune::{Objective, Spsa, SpsaStep, Tuned, apportion, spsa, sw
 /// The tuning request, written first into a tuning folder: `arena tune --resume` reads it.
 pub use crate::core::layout::TUNE_REQUEST;
 use crate::core::layout::{TUNE_CSV, TUNE_FILE, VERDICT_TXT};
-use crate::session::tune::verdict::{SearchFacts, TuneSaid, search_noise, tune_said};
+use crate::session::tune::verdict::{
+    Confirmed, SearchFacts, TuneSaid, confirmed as confirmed_lines, search_noise, tune_said,
+};
 use crate::stats::step_noise::StepNoise;
 
 /// Written when a stop signal or the time limit pauses a tuning (the step it paused in, then
@@ -63,6 +65,9 @@ pub struct TuneResult {
     pub difficulty: Vec<f64>,
     /// What the tuning concludes (`verdict.txt`, stdout's lines); `None` when paused.
     pub said: Option<TuneSaid>,
+    /// The confirmation's variants with their balance and paired differences (stdout's
+    /// lines); empty when paused.
+    pub confirmed: Vec<Confirmed>,
     pub confirm: SweepResult,
     pub seconds: f64,
     /// Set when a stop signal or the time limit paused the tuning: the step it paused in,
@@ -198,6 +203,7 @@ fn tune_in(
                 searched: None,
                 difficulty: Vec::new(),
                 said: None,
+                confirmed: Vec::new(),
                 confirm,
                 seconds: started.elapsed().as_secs_f64(),
                 paused_in: Some((step, by)),
@@ -256,6 +262,7 @@ fn tune_in(
     };
     let said = write_tune_files(&root, tune, exec, &found, &confirmed)?;
     let seconds = started.elapsed().as_secs_f64();
+    let confirmed_variants = confirmed_lines(&confirmed, &tuned.variant_name(&principle));
     Ok(TuneResult {
         root,
         tuned,
@@ -264,6 +271,7 @@ fn tune_in(
         searched,
         difficulty: p,
         said: Some(said),
+        confirmed: confirmed_variants,
         confirm: confirmed,
         seconds,
         paused_in: None,

@@ -5,7 +5,8 @@
 //! both, so the file says what stdout said, with the methods besides.
 
 use crate::session::sweep::run::SweepResult;
-use crate::session::tune::{Objective, SpsaStep};
+use crate::session::tune::{Objective, SpsaStep, quantity_scale};
+use crate::stats::analysis;
 use crate::stats::step_noise::{StepNoise, step_noise, step_noise_said, unmeasured_said};
 use crate::stats::sweep_verdict::Said;
 
@@ -84,6 +85,53 @@ pub fn tune_said(confirm: &SweepResult, proposal: &str, search: Option<SearchFac
         &roles(confirm, proposal),
     );
     TuneSaid { search, conclusion }
+}
+
+/// One variant of the confirmation as stdout lists it: its role, its seat balance in words
+/// (against the run's margin), and each paired difference against the current values.
+pub struct Confirmed {
+    /// `current`, `proposal` or `objective`.
+    pub role: &'static str,
+    pub balance: String,
+    /// `(quantity, difference, 95% interval)`: the seats' win shares in pp, then turns;
+    /// empty for the current values, the baseline.
+    pub differences: Vec<(String, f64, (f64, f64))>,
+}
+
+/// The confirmation's variants, the current values first, each with the figures its
+/// `sweep_diff.csv` rows and verdict were computed with.
+pub fn confirmed(confirm: &SweepResult, proposal: &str) -> Vec<Confirmed> {
+    let meta = &confirm.meta;
+    let margin = confirm.fair_within_pp;
+    let balance = |v: usize| {
+        let b = analysis::balance(&confirm.block.tallies[v], &meta.labels, margin);
+        analysis::answer(&b.seats, margin).words(margin)
+    };
+    let mut out = vec![Confirmed {
+        role: "current",
+        balance: balance(meta.baseline),
+        differences: Vec::new(),
+    }];
+    for (v, variant) in meta.variants.iter().enumerate() {
+        if v == meta.baseline {
+            continue;
+        }
+        let paired = &confirm.block.paired;
+        let differences = paired
+            .quantities
+            .iter()
+            .enumerate()
+            .take(meta.players + 1)
+            .map(|(q, name)| {
+                let d = paired.diff(v, q, quantity_scale(q, meta.players), 0.95);
+                let k = if q < meta.players { 100.0 } else { 1.0 };
+                (name.clone(), k * d.diff, (k * d.ci.0, k * d.ci.1))
+            })
+            .collect();
+        let role = if variant.name == proposal { "proposal" } else { "objective" };
+        out.push(Confirmed { role, balance: balance(v), differences });
+    }
+    out
 }
 
 #[cfg(test)]
