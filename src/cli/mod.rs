@@ -4,10 +4,12 @@
 //! code 2, and nothing written.
 
 pub mod bench;
+pub mod console_voice;
 pub mod info;
 pub mod ladder;
 pub mod plan;
 pub mod play;
+pub mod play_text;
 pub mod report;
 pub mod rerun;
 pub mod run;
@@ -471,6 +473,8 @@ use crate::core::suggest::clip_long_words;
 
 /// Parse and run; returns the process exit code.
 pub fn main_with_args(args: Vec<String>) -> i32 {
+    // Every session speaks through the console, and only here does anything reach it.
+    crate::session::voice::install(Box::new(console_voice::ConsoleVoice));
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(e) => {

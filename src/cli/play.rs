@@ -9,8 +9,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use clap::Args;
 
 use crate::bots::profile::parse_lineup;
+use crate::cli::play_text as text;
 use crate::session::plan::MatchSpec;
-use crate::session::play::{PlaySetup, server, table_of, text};
+use crate::session::play::{PlaySetup, server, table_of};
 use crate::session::{Plan, input};
 
 /// The slowest pace accepted between the bots' steps (a minute).

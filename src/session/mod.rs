@@ -40,6 +40,7 @@ pub mod folder;
 pub mod input;
 pub mod progress;
 pub mod signals;
+pub mod voice;
 
 pub use experiment_file::ExperimentFile;
 pub use folder::{FolderLock, LOCK_FILE, claim_new_dir, prepare_out_dir, timestamp};

@@ -1,35 +1,13 @@
-//! How a running run tells a person how it is doing: a progress bar when stderr is a
-//! terminal, and otherwise (nohup, a batch log, a cluster job) one plain line a minute with
-//! matches done, rate and time left, so an overnight log is never silent.
+//! How a running job tells a person how it is doing: its progress through the installed
+//! [`voice`](crate::session::voice) (a bar on a terminal, a line a minute in a log: `cli`
+//! draws it), and the words of the time left once the speed is measured.
 
-use std::io::IsTerminal;
-use std::time::{Duration, Instant};
-
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-
+use crate::session::voice::{self, Meter};
 use crate::stats::verdict::grouped;
 
-/// Seconds between plain progress lines.
-const LINE_EVERY: Duration = Duration::from_secs(60);
-
-/// A progress display for one game's range of matches.
+/// A progress display for one game's range of matches (nothing when quiet).
 pub struct Progress {
-    bar: ProgressBar,
-    quiet: bool,
-    /// For plain lines: the label, the range and when the last line was printed.
-    plain: Option<PlainLines>,
-}
-
-struct PlainLines {
-    label: String,
-    total: u64,
-    started: Instant,
-    done_at_start: u64,
-    last: Instant,
-    /// Whether the speed has been measured long enough to foretell the time left, and
-    /// whether the total is only a cap (the run may stop sooner).
-    measured: bool,
-    capped: bool,
+    meter: Option<Box<dyn Meter>>,
 }
 
 /// Seconds of play a speed is measured over before the time left is foretold: the first
@@ -67,108 +45,42 @@ pub struct ExpectedEnd {
     pub sooner_possible: bool,
 }
 
-/// The bar until the speed is measured: no time left, which would be a guess.
-const MEASURING_TEMPLATE: &str =
-    "{prefix} [{bar:30}] {human_pos}/{human_len} matches, {per_sec}, measuring the speed";
-const MEASURED_TEMPLATE: &str =
-    "{prefix} [{bar:30}] {human_pos}/{human_len} matches, {per_sec}, about {eta} left";
-const CAPPED_TEMPLATE: &str =
-    "{prefix} [{bar:30}] {human_pos}/{human_len} matches, {per_sec}, at most {eta} left";
-
 impl Progress {
     /// `total` matches, of which `done` are already played (a resumed run).
     pub fn new(total: u64, done: u64, label: &str, quiet: bool) -> Progress {
-        if quiet {
-            return Progress { bar: ProgressBar::hidden(), quiet, plain: None };
-        }
-        if !std::io::stderr().is_terminal() {
-            let now = Instant::now();
-            let plain = PlainLines {
-                label: label.to_string(),
-                total,
-                started: now,
-                done_at_start: done,
-                last: now,
-                measured: false,
-                capped: false,
-            };
-            return Progress { bar: ProgressBar::hidden(), quiet, plain: Some(plain) };
-        }
-        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-        bar.set_style(bar_style(MEASURING_TEMPLATE));
-        bar.set_prefix(label.to_string());
-        bar.set_position(done);
-        Progress { bar, quiet, plain: None }
+        Progress { meter: if quiet { None } else { voice::meter(total, done, label) } }
     }
 
     /// `done` of the total are played.
     pub fn set(&mut self, done: u64) {
-        self.bar.set_position(done);
-        if let Some(p) = self.plain.as_mut()
-            && p.last.elapsed() >= LINE_EVERY
-        {
-            p.last = Instant::now();
-            crate::errln!("{}", p.line(done));
+        if let Some(m) = self.meter.as_mut() {
+            m.set(done);
         }
     }
 
     /// Once the speed is measured (`measured`, [`MEASURE_SECONDS`] of play, or the first
     /// block if it took longer), with `left` matches expected still to play (`capped`: at
-    /// most, the run may stop sooner; `bar_capped`: the bar's total is a cap, as it is for
-    /// any stopping rule, so its time left is "at most"): the bar shows the time left from
-    /// now on, and when
-    /// the rest is expected to take more than a minute a line says so, so that a slow run
-    /// (deep-search bots) is never a silent wait.
+    /// most, the run may stop sooner; `bar_capped`: the display's total is a cap, as it is
+    /// for any stopping rule, so its time left is "at most"): the display shows the time left
+    /// from now on, and when the rest is expected to take more than a minute a line says so,
+    /// so that a slow run (deep-search bots) is never a silent wait.
     pub fn estimate(&mut self, measured: &SpeedProbe, left: u64, capped: bool, bar_capped: bool) {
-        if self.quiet {
-            return;
-        }
-        if let Some(p) = self.plain.as_mut() {
-            p.measured = true;
-            p.capped = bar_capped;
-        } else {
-            let template = if bar_capped { CAPPED_TEMPLATE } else { MEASURED_TEMPLATE };
-            self.bar.set_style(bar_style(template));
-        }
+        let Some(m) = self.meter.as_mut() else { return };
+        m.measured(bar_capped);
         if let Some(line) = estimate_line(measured, left, capped) {
-            if self.plain.is_some() {
-                crate::errln!("{line}");
-            } else {
-                self.bar.suspend(|| crate::errln!("{line}"));
-            }
+            m.note(&line);
         }
     }
 
-    pub fn finish(&self) {
-        self.bar.finish_and_clear();
-    }
-}
-
-impl PlainLines {
-    fn line(&self, done: u64) -> String {
-        let seconds = self.started.elapsed().as_secs_f64().max(1e-9);
-        let rate = (done - self.done_at_start) as f64 / seconds;
-        let left = self.total.saturating_sub(done);
-        let eta = match (self.measured && rate > 0.0, self.capped) {
-            (false, _) => "the speed still being measured".to_string(),
-            (true, false) => format!("about {} left", duration_text(left as f64 / rate)),
-            (true, true) => format!("at most {} left", duration_text(left as f64 / rate)),
-        };
-        format!(
-            "{}: {done} of {} matches ({:.1}%), {rate:.0} matches/s, {eta}",
-            self.label,
-            self.total,
-            100.0 * done as f64 / self.total.max(1) as f64
-        )
+    pub fn finish(&mut self) {
+        if let Some(m) = self.meter.as_mut() {
+            m.finish();
+        }
     }
 }
 
 /// Seconds beyond which a run's expected time is said before it is played.
 const ESTIMATE_ABOVE_SECONDS: f64 = 60.0;
-
-fn bar_style(template: &str) -> ProgressStyle {
-    ProgressStyle::with_template(template).expect("valid template").progress_chars("=> ")
-}
 
 /// The estimate line, when the `left` matches are expected to take more than a minute at the
 /// `measured` speed; `capped`: `left` runs to the run's cap, and its rule may stop it sooner.
@@ -215,23 +127,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_plain_line_says_done_rate_and_time_left() {
-        let p = PlainLines {
-            label: "pig".into(),
-            total: 1000,
-            started: Instant::now() - Duration::from_secs(10),
-            done_at_start: 0,
-            last: Instant::now(),
-            measured: true,
-            capped: false,
-        };
-        let line = p.line(500);
-        assert!(line.starts_with("pig: 500 of 1000 matches (50.0%), "), "{line}");
-        assert!(line.contains("matches/s, about 10 s left"), "{line}");
-        assert_eq!(duration_text(7200.0), "2.0 h");
-    }
-
-    #[test]
     fn a_run_longer_than_a_minute_is_estimated_and_a_short_one_is_not() {
         // 6 matches in 7.2 s, 294 left: 1.2 s each, about 353 s.
         let measured = SpeedProbe { matches: 6, seconds: 7.2 };
@@ -240,6 +135,7 @@ mod tests {
         let quick = SpeedProbe { matches: 1000, seconds: 0.1 };
         assert_eq!(estimate_line(&quick, 100_000, false), None);
         assert_eq!(estimate_line(&SpeedProbe { matches: 0, seconds: 1.0 }, 10, false), None);
+        assert_eq!(duration_text(7200.0), "2.0 h");
     }
 
     #[test]
@@ -269,22 +165,5 @@ mod tests {
         assert_eq!(probe.matches, 8 + 64_000 + 7 * 256_000);
         // A single slow block (deep-search bots) is a measurement by itself.
         assert!(SpeedProbe::default().add(2, 30.0));
-    }
-
-    #[test]
-    fn a_plain_line_says_the_speed_is_measured_before_it_gives_time_left() {
-        let mut p = PlainLines {
-            label: "dardz".into(),
-            total: 1000,
-            started: Instant::now() - Duration::from_secs(10),
-            done_at_start: 0,
-            last: Instant::now(),
-            measured: false,
-            capped: false,
-        };
-        assert!(p.line(500).ends_with("the speed still being measured"), "{}", p.line(500));
-        p.measured = true;
-        p.capped = true;
-        assert!(p.line(500).contains("at most 10 s left"), "{}", p.line(500));
     }
 }

@@ -119,7 +119,7 @@ fn boundary_hook() -> Option<(u64, BoundaryHook)> {
 /// Wait at boundary `n` until `released`; said on stderr first, so a test knows the moment
 /// has come (an event to wait for, not a guess of time).
 fn hold(n: u64, released: fn() -> bool) {
-    crate::errln!("arena: held at boundary {n}");
+    crate::session::voice::err(&format!("arena: held at boundary {n}"));
     while !released() {
         std::thread::sleep(std::time::Duration::from_millis(2));
     }

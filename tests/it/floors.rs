@@ -1,7 +1,9 @@
 //! The floors of the crate, read from the source: a module may use only modules on lower
 //! floors (siblings on one floor stay apart, except in test files, where a bot's tests may
 //! play a real game), and no two modules of one folder may use each other in a cycle.
-//! ARCHITECTURE.md draws the same picture.
+//! ARCHITECTURE.md draws the same picture. Only `cli` writes to stdout and stderr: below
+//! it, a session speaks through the voice `cli` installs (`session::voice`), and no module
+//! prints.
 //!
 //! | floor | modules                  | may use                          |
 //! |-------|--------------------------|----------------------------------|
@@ -38,7 +40,39 @@ const MACROS: &[(&str, &str)] = &[
     ("__match_any_game", "games"),
     ("__define_registry", "games"),
     ("sampled", "core"),
+    ("outln", "output"),
+    ("errln", "output"),
 ];
+
+/// What writes to stdout or stderr.
+const PRINTING: &[&str] =
+    &["println!", "eprintln!", "print!(", "eprint!(", "outln!", "errln!", "console::", "indicatif"];
+
+/// The places below `cli` that write to stderr themselves, and why: the console itself
+/// (`output/console.rs`), and a fault injection point, which says when it is reached so a
+/// test knows the moment, below the floor of the voice (`output/io.rs`). A signal handler
+/// (`session/signals.rs`) writes its one line with write(2) on descriptor 2, no macro: it
+/// may take no lock and allocate nothing.
+const PRINTS_ITSELF: &[&str] = &["output/console.rs", "output/io.rs"];
+
+/// Whether `path` is a module its parent declares for tests only (`#[cfg(test)] mod x;`).
+fn test_only_module(path: &Path) -> bool {
+    let Some(name) = path.file_stem().and_then(|n| n.to_str()) else { return false };
+    let dir = path.parent().unwrap();
+    let parents = [dir.join("mod.rs"), dir.with_extension("rs")];
+    parents.iter().filter_map(|p| std::fs::read_to_string(p).ok()).any(|text| {
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        lines.windows(2).any(|w| {
+            w[0] == "#[cfg(test)]"
+                && (w[1] == format!("mod {name};") || w[1] == format!("pub mod {name};"))
+        })
+    })
+}
+
+/// `text` without its tests (the first `#[cfg(test)]` on, a test module's start).
+fn without_tests(text: &str) -> &str {
+    text.find("#[cfg(test)]").map_or(text, |at| &text[..at])
+}
 
 fn floor(top: &str) -> Option<u32> {
     FLOORS.iter().find(|(m, _)| *m == top).map(|(_, f)| *f)
@@ -192,6 +226,33 @@ fn no_module_uses_a_higher_floor_or_a_sibling_floor() {
     assert!(
         violations.is_empty(),
         "lower floors must not use higher ones:\n{}",
+        violations.join("\n")
+    );
+}
+
+#[test]
+fn only_cli_writes_to_stdout_and_stderr() {
+    let mut violations = Vec::new();
+    for (module, path) in modules() {
+        let shown = path.to_string_lossy().replace('\\', "/");
+        if module[0] == "cli"
+            || is_test_file(&path)
+            || test_only_module(&path)
+            || PRINTS_ITSELF.iter().any(|p| shown.ends_with(p))
+        {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (i, line) in without_tests(&text).lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            if let Some(p) = PRINTING.iter().find(|p| code.contains(*p)) {
+                violations.push(format!("{}:{}: {p}", path.display(), i + 1));
+            }
+        }
+    }
+    assert!(
+        violations.is_empty(),
+        "below cli, say it through session::voice (or return it):\n{}",
         violations.join("\n")
     );
 }

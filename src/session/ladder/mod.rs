@@ -375,11 +375,11 @@ pub fn run_ladder(
                 .map(|(_, k)| design.job_name(*k))
                 .collect();
             let total: u64 = states.iter().map(JobState::matches).sum();
-            crate::errln!(
+            crate::session::voice::err(&format!(
                 "round {round}: {total} matches in {:.0} s; still open: {}",
                 elapsed(),
                 if open.is_empty() { "none".to_string() } else { open.join("; ") }
-            );
+            ));
         }
     }
     finish(ladder, &root, &states, elapsed(), command_line)?;

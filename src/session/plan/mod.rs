@@ -501,9 +501,9 @@ pub fn parse_threads(threads: Option<usize>) -> anyhow::Result<usize> {
     match threads {
         Some(0) => Err(input("--threads must be at least 1")),
         Some(t) if t > cap => {
-            crate::errln!(
+            crate::session::voice::err(&format!(
                 "note: --threads {t} capped at {cap} ({THREADS_PER_CORE} per core on this machine's {cores}); the thread count never changes a result"
-            );
+            ));
             Ok(cap)
         }
         Some(t) => Ok(t),

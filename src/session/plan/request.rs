@@ -135,9 +135,9 @@ pub fn scaled_matches(matches: u64) -> u64 {
     let Ok(Some(f)) = match_scale() else { return matches };
     let scaled = ((matches as f64 * f).ceil() as u64).clamp(1, matches);
     if scaled != matches {
-        crate::errln!(
+        crate::session::voice::err(&format!(
             "note: {SCALE_VAR}={f} plays {scaled} of {matches} matches: a quick pass, not an answer"
-        );
+        ));
     }
     scaled
 }

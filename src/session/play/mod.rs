@@ -1,5 +1,6 @@
 //! `arena play`: people at the table with the bots. One or more seats are played by a
-//! person, in the browser (a local server, [`server`]) or in the terminal ([`text`]); the
+//! person, in the browser (a local server, [`server`]) or in the terminal (`cli::play_text`,
+//! which draws the table there); the
 //! other seats by bots. A person sees only what their seat may see
 //! ([`crate::core::TraceGame::seat_state_json`]); the match is saved as a JSON trace
 //! (format 2) that `arena view` and `arena trace --trace` replay.
@@ -9,7 +10,6 @@ pub mod options;
 pub mod replay;
 pub mod server;
 pub mod table;
-pub mod text;
 
 use std::path::{Path, PathBuf};
 

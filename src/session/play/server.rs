@@ -22,9 +22,8 @@ use super::{Refusal, Table, closing_words, save_trace};
 use crate::core::Seat;
 use crate::core::suggest::clipped;
 use crate::report::html;
-use crate::session::signals;
 use crate::session::view::{DRAW_SCRIPT, STYLE};
-use crate::{errln, outln};
+use crate::session::{signals, voice};
 
 const PAGE: &str = include_str!("play.html");
 const PAGE_SCRIPT: &str = include_str!("play.js");
@@ -140,7 +139,7 @@ fn route(
                     match table.play(seat, choice, step) {
                         Ok(()) => {
                             if let Err(e) = save_trace(table, out) {
-                                errln!("arena: {e:#}");
+                                voice::err(&format!("arena: {e:#}"));
                             }
                             Reply::json(200, &table.view(seat))
                         }
@@ -185,14 +184,16 @@ fn open_browser(url: &str) -> Option<std::path::PathBuf> {
     let page = match forwarding_page(url) {
         Ok(page) => page,
         Err(e) => {
-            errln!(
+            voice::err(&format!(
                 "arena: could not write the page that opens the browser ({e}); open the address above yourself"
-            );
+            ));
             return None;
         }
     };
     if let Err(e) = std::process::Command::new(opener).arg(&page).spawn() {
-        errln!("arena: could not open a browser ({opener}: {e}); open the address above yourself");
+        voice::err(&format!(
+            "arena: could not open a browser ({opener}: {e}); open the address above yourself"
+        ));
     }
     page.parent().map(Path::to_path_buf)
 }
@@ -230,13 +231,13 @@ pub fn serve(
     let people: Vec<usize> =
         (0..table.players()).filter(|&s| table.labels()[s] == super::PERSON).collect();
     for &seat in &people {
-        outln!("seat {seat}: {address}/seat/{seat}");
+        voice::out(&format!("seat {seat}: {address}/seat/{seat}"));
     }
-    outln!(
+    voice::out(&format!(
         "the bots move every {} ms; Ctrl-C stops the server and keeps the trace in {}",
         pace.as_millis(),
         out.display()
-    );
+    ));
     let mut opened = None;
     if open {
         opened = open_browser(&format!("{address}/seat/{}", people[0]));
@@ -254,8 +255,8 @@ pub fn serve(
         }
         if table.is_over() && !told_end {
             told_end = true;
-            outln!("{}", closing_words(table, out));
-            outln!("the end stays on the page until Ctrl-C stops the server");
+            voice::out(&closing_words(table, out));
+            voice::out("the end stays on the page until Ctrl-C stops the server");
         }
         let wait =
             if due { pace.saturating_sub(last_step.elapsed()) } else { Duration::from_millis(100) };
@@ -273,7 +274,7 @@ pub fn serve(
     }
     save_trace(table, out)?;
     if !told_end {
-        outln!("{}", closing_words(table, out));
+        voice::out(&closing_words(table, out));
     }
     Ok(())
 }

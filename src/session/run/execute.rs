@@ -120,13 +120,13 @@ pub fn execute<G: Game>(
         && !exec.quiet
         && shard.is_none_or(|s| s.index == 0)
     {
-        crate::errln!(
+        crate::session::voice::err(&format!(
             "note: {}: {} matches is not a multiple of {group} (one deal per {} group of {} players), so the last deal is played under only some seatings",
             game.name(),
             spec.matches,
             spec.seating.name(),
             spec.players
-        );
+        ));
     }
     let (start, end) = match shard {
         Some(s) => s.range(spec.matches, group),
@@ -150,7 +150,11 @@ pub fn execute<G: Game>(
     }
     let loaded = if resume { Checkpoint::load(out, &expected)? } else { None };
     if let (Some(cp), false) = (&loaded, exec.quiet) {
-        crate::errln!("resuming {} at match {} of {start}..{end}", game.name(), cp.next);
+        crate::session::voice::err(&format!(
+            "resuming {} at match {} of {start}..{end}",
+            game.name(),
+            cp.next
+        ));
     }
     let cp = loaded.unwrap_or_else(|| Checkpoint::fresh(&expected));
     let resumed = cp.elapsed_seconds > 0.0;

@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use super::{Table, closing_words, save_trace};
 use crate::core::Seat;
+use crate::session::play::{Table, closing_words, save_trace};
 use crate::{errln, outln};
 
 /// What the terminal has printed of the log: how many entries, and which of those said
@@ -162,7 +162,8 @@ pub fn play_text(
     out: &Path,
 ) -> anyhow::Result<()> {
     // The log is printed as the first person's seat may read it.
-    let first_person = table.labels().iter().position(|l| l == super::PERSON).unwrap_or(0);
+    let first_person =
+        table.labels().iter().position(|l| l == crate::session::play::PERSON).unwrap_or(0);
     let viewer = Seat(first_person as u8);
     let mut printed = Printed::default();
     // Saved before anything is played, so stopping at the first prompt leaves a trace too.
