@@ -2,6 +2,7 @@
 //! verdict that names the bots it was measured with, the paired design's variance reduction, bot ratings, and the game's shape
 //! (including Ludii's outcome metrics, computed as Ludii defines them).
 
+use crate::stats::SideFigures;
 use crate::stats::Tally;
 use crate::stats::hypothesis::{binomial_two_sided, chi_square_uniform, holm};
 use crate::stats::intervals::{wilson, z_for};
@@ -100,7 +101,7 @@ pub fn seat_balances(t: &Tally) -> Vec<SeatBalance> {
             SeatBalance {
                 seat: s,
                 win_rate: side.win_rate(),
-                ci: wilson(side.win_shares(), side.matches, CONFIDENCE),
+                ci: SideFigures::of(side).win_ci,
                 decisive,
                 sole_wins: side.wins,
                 decisive_rate,
@@ -321,7 +322,7 @@ pub fn ratings(t: &Tally, labels: &[String], group_size: u64) -> (Vec<Rating>, O
                 slot: s,
                 label: labels[s].clone(),
                 win_rate: t.slots[s].win_rate(),
-                ci: wilson(t.slots[s].win_shares(), t.slots[s].matches, CONFIDENCE),
+                ci: SideFigures::of(&t.slots[s]).win_ci,
                 elo: f64::NAN,
                 elo_ci: (f64::NAN, f64::NAN),
                 method: "not estimable: fixed seating confounds each bot with its seat (use rotate or permute)",
@@ -399,7 +400,7 @@ pub fn ratings(t: &Tally, labels: &[String], group_size: u64) -> (Vec<Rating>, O
                 slot: s,
                 label: labels[s].clone(),
                 win_rate: side.win_rate(),
-                ci: wilson(side.win_shares(), side.matches, CONFIDENCE),
+                ci: SideFigures::of(side).win_ci,
                 elo,
                 elo_ci,
                 method,
