@@ -163,7 +163,7 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
         "  {:>6}  current  proposed{}  {}",
         tuned.model.item(),
         if result.searched.is_some() { "  objective" } else { "" },
-        tuned.model.rate_words().1
+        tuned.model.rate_words().heading
     );
     for i in 0..result.current.len() {
         let searched = result.searched.as_ref().map_or(String::new(), |s| format!("  {:>9}", s[i]));
@@ -186,7 +186,7 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
         c.fair_within_pp
     );
     for variant in &result.confirmed {
-        if variant.differences.is_empty() {
+        if variant.is_baseline {
             crate::outln!("    {}: {}", variant.role, variant.balance);
             continue;
         }

@@ -1,5 +1,5 @@
-//! The names of the CSV columns arena writes and reads back, one constant per column, grouped
-//! by file. The writers take their headers from here (directly, or through the folder's
+//! The names of the CSV columns arena writes and reads back, one constant per column (and,
+//! where a page only shows a list, the list), grouped by file. The writers take their headers from here (directly, or through the folder's
 //! column dictionary in `output::columns`, whose every name a test holds to these), and
 //! `report` reads the same constants, so a column renamed in one place is renamed for both;
 //! the report never names a column in a string of its own. It sits on the lowest floor

@@ -53,7 +53,7 @@ pub use chance::{Chance, ScriptedChance};
 pub use chance_outcomes::ChanceOutcome;
 pub use options::{KindSet, OptionKind};
 pub use trace::{MovePlace, TraceGame};
-pub use value_model::{MetricTotals, ValueModel};
+pub use value_model::{MetricTotals, RateWords, ValueModel};
 
 /// The one random generator type of the engine: every chance stream and bot stream is one,
 /// seeded by `derive_rng`, so the same seed gives the same bytes.

@@ -37,6 +37,18 @@ impl<'a> MetricTotals<'a> {
     }
 }
 
+/// What an earn rate measures, said three ways.
+#[derive(Clone, Copy, Debug)]
+pub struct RateWords {
+    /// Words that follow "how often", for the proposal's rules file (DARDZ: `each number is
+    /// scored per turn in a hand`).
+    pub sentence: &'static str,
+    /// A short heading for stdout's table (`scored/hand-turn`).
+    pub heading: &'static str,
+    /// The column of `tune.csv` (`scored_per_hand_turn`).
+    pub column: &'static str,
+}
+
 /// A game's tunable point values and how to measure how hard each is to earn.
 pub trait ValueModel: Sync {
     /// The rule parameters tuned, in order (DARDZ: `value_1` .. `value_12`); every one an
@@ -52,10 +64,8 @@ pub trait ValueModel: Sync {
     /// above 0. Err says which value was never earned.
     fn earn_rate(&self, totals: MetricTotals) -> Result<Vec<f64>, String>;
 
-    /// What the earn rate measures, in words that follow "how often" (DARDZ: `each number is
-    /// scored per turn in a hand`), for the proposal's rules file; and its short column
-    /// heading (`scored/hand-turn`).
-    fn rate_words(&self) -> (&'static str, &'static str);
+    /// What the earn rate measures, in words ([`RateWords`]).
+    fn rate_words(&self) -> RateWords;
 
     /// Value `i`'s share of all points scored (0 to 1).
     fn point_share(&self, totals: MetricTotals, i: usize) -> f64;

@@ -45,15 +45,27 @@ const MACROS: &[(&str, &str)] = &[
 ];
 
 /// What writes to stdout or stderr.
-const PRINTING: &[&str] =
-    &["println!", "eprintln!", "print!(", "eprint!(", "outln!", "errln!", "console::", "indicatif"];
+const PRINTING: &[&str] = &[
+    "println!",
+    "eprintln!",
+    "print!(",
+    "eprint!(",
+    "outln!",
+    "errln!",
+    "dbg!(",
+    "stdout()",
+    "stderr()",
+    "from_raw_fd",
+    "console::",
+    "indicatif",
+];
 
-/// The places below `cli` that write to stderr themselves, and why: the console itself
-/// (`output/console.rs`), and a fault injection point, which says when it is reached so a
-/// test knows the moment, below the floor of the voice (`output/io.rs`). A signal handler
-/// (`session/signals.rs`) writes its one line with write(2) on descriptor 2, no macro: it
-/// may take no lock and allocate nothing.
-const PRINTS_ITSELF: &[&str] = &["output/console.rs", "output/io.rs"];
+/// The places below `cli` that write to stdout or stderr themselves, and why: the console
+/// itself (`output/console.rs`); a fault injection point, which says when it is reached so
+/// a test knows the moment, below the floor of the voice (`output/io.rs`); and the signal
+/// handler, which may take no lock and allocate nothing, so it writes its one line with
+/// write(2) on descriptor 2 (`session/signals.rs`).
+const PRINTS_ITSELF: &[&str] = &["output/console.rs", "output/io.rs", "session/signals.rs"];
 
 /// Whether `path` is a module its parent declares for tests only (`#[cfg(test)] mod x;`).
 fn test_only_module(path: &Path) -> bool {
@@ -69,9 +81,27 @@ fn test_only_module(path: &Path) -> bool {
     })
 }
 
-/// `text` without its tests (the first `#[cfg(test)]` on, a test module's start).
+/// `text` without its inline test module (`#[cfg(test)]` then `mod NAME {`, which by this
+/// crate's habit ends the file). A `#[cfg(test)] mod NAME;` declaration cuts nothing: its
+/// file is skipped as a test-only module, and the code after it is checked.
 fn without_tests(text: &str) -> &str {
-    text.find("#[cfg(test)]").map_or(text, |at| &text[..at])
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .scan(0, |at, line| {
+            let start = *at;
+            *at += line.len() + 1;
+            Some((start, line))
+        })
+        .collect();
+    for w in lines.windows(2) {
+        let next = w[1].1.trim();
+        let inline =
+            (next.starts_with("mod ") || next.starts_with("pub mod ")) && next.ends_with('{');
+        if w[0].1.trim() == "#[cfg(test)]" && inline {
+            return &text[..w[0].0];
+        }
+    }
+    text
 }
 
 fn floor(top: &str) -> Option<u32> {

@@ -91,6 +91,9 @@ fn tune_refuses_a_game_without_values_and_a_value_the_game_lacks() {
     let out = dir.path().join("t");
     let o = arena(&["tune", "--game", "pig", "--out", out.to_str().unwrap()]);
     assert_refused(&o, &["pig declares none", "games with values to tune: dardz"]);
+    // Said before its rules are read: a `--set` of a key it lacks does not hide the reason.
+    let o = arena(&["tune", "--game", "pig", "--set", "value_1=3", "--out", out.to_str().unwrap()]);
+    assert_refused(&o, &["pig declares none"]);
     let o = arena(&["tune", "--objective", "share:13=0.1", "--out", out.to_str().unwrap()]);
     assert_refused(&o, &["share:13=0.1", "dardz has 12 tuned values (number 1 to 12), no 13"]);
     assert!(!out.exists(), "no folder for a refused tuning");

@@ -4,7 +4,7 @@
 //! `hand_turns_N`, counted by the game's own metrics), and its share of points is its card
 //! points (`card_points_N`) over every way of scoring (`points_*`).
 
-use crate::core::{MetricTotals, ValueModel};
+use crate::core::{MetricTotals, RateWords, ValueModel};
 
 /// The twelve number cards (`value_1` .. `value_12`).
 pub const NUMBERS: usize = 12;
@@ -36,8 +36,12 @@ impl ValueModel for NumberValues {
             .collect()
     }
 
-    fn rate_words(&self) -> (&'static str, &'static str) {
-        ("each number is scored per turn in a hand", "scored/hand-turn")
+    fn rate_words(&self) -> RateWords {
+        RateWords {
+            sentence: "each number is scored per turn in a hand",
+            heading: "scored/hand-turn",
+            column: "scored_per_hand_turn",
+        }
     }
 
     fn point_share(&self, totals: MetricTotals, i: usize) -> f64 {

@@ -73,7 +73,7 @@ impl Objective {
     /// Refuse a share objective for a value the tuned game does not have.
     pub fn check(&self, tuned: &Tuned) -> anyhow::Result<()> {
         match self {
-            Objective::Share { number, share } if *number > tuned.keys.len() => {
+            Objective::Share { number, share } if *number == 0 || *number > tuned.keys.len() => {
                 Err(input(format!(
                     "--objective share:{number}={share}: {} has {} tuned values ({} 1 to {}), no {number}",
                     tuned.game,
@@ -104,7 +104,7 @@ impl Objective {
 
     /// The objective on the scale a designer reads, the root of the loss: the seats'
     /// distance from a fair share (√Σ squared deviations) in pp, the mean length's distance
-    /// from its target in turns, the card's share's distance from its target in pp. The
+    /// from its target in turns, the value's share's distance from its target in pp. The
     /// search's noise is judged on this scale, so its warning speaks in these units.
     pub fn distance(&self, t: &Tally, metric_names: &[String], model: &dyn ValueModel) -> f64 {
         self.loss(t, metric_names, model).sqrt()
@@ -147,18 +147,16 @@ impl Tuned {
     /// The game of `base` and its current values; refused for a game with no values to tune.
     pub fn of(base: &RunRequest) -> anyhow::Result<(Tuned, Vec<i64>)> {
         let name = base.game.as_deref().unwrap_or("");
+        // A game without values is refused before its rules are read: a `--set` of a key
+        // it lacks would otherwise hide the reason.
+        let entry = crate::games::entry(name)?;
+        if entry.default_game().value_model().is_none() {
+            return Err(Self::refusal(entry.name));
+        }
         let plan = crate::session::plan::Plan::new(&base.spec_for(name), 1)?;
         let game = plan.game.name();
         let Some(model) = plan.game.value_model() else {
-            let tunable: Vec<&str> = crate::games::GAMES
-                .iter()
-                .filter(|e| e.default_game().value_model().is_some())
-                .map(|e| e.name)
-                .collect();
-            return Err(input(format!(
-                "arena tune tunes a game's point values, and {game} declares none; games with values to tune: {}",
-                tunable.join(", ")
-            )));
+            return Err(Self::refusal(game));
         };
         let keys = model.keys();
         let params = plan.game.params();
@@ -172,6 +170,19 @@ impl Tuned {
             })
             .collect::<anyhow::Result<Vec<i64>>>()?;
         Ok((Tuned { game, model, keys }, current))
+    }
+
+    /// A game with no values to tune, refused with those that have them.
+    fn refusal(game: &str) -> anyhow::Error {
+        let tunable: Vec<&str> = crate::games::GAMES
+            .iter()
+            .filter(|e| e.default_game().value_model().is_some())
+            .map(|e| e.name)
+            .collect();
+        input(format!(
+            "arena tune tunes a game's point values, and {game} declares none; games with values to tune: {}",
+            tunable.join(", ")
+        ))
     }
 
     /// How hard each value is to earn, measured in tally `t`.
@@ -421,6 +432,20 @@ mod tests {
         assert_eq!(v[3], 15, "clamped at the top");
         assert!(apportion(&w, 100, 2, 15).is_err());
         assert_eq!(apportion(&[1.0; 3], 7, 0, 9).unwrap(), vec![3, 2, 2]);
+    }
+
+    /// A share objective names one of the game's values: 1 to the count. A request file
+    /// edited by hand gets the same one-line refusal as the flag, never an index out of range.
+    #[test]
+    fn a_share_objective_is_checked_against_the_games_values() {
+        let game = crate::games::build("dardz", None, &[]).unwrap();
+        let model = game.value_model().unwrap();
+        let tuned = Tuned { game: "dardz", model, keys: model.keys() };
+        for number in [0, 13] {
+            let err = Objective::Share { number, share: 0.1 }.check(&tuned).unwrap_err();
+            assert!(err.to_string().contains("dardz has 12 tuned values"), "{err}");
+        }
+        assert!(Objective::Share { number: 12, share: 0.1 }.check(&tuned).is_ok());
     }
 
     #[test]

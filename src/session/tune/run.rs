@@ -389,7 +389,7 @@ fn write_tune_files(
             principle,
             &format!(
                 "arena tune: values inversely proportional to how often {}",
-                tuned.model.rate_words().0
+                tuned.model.rate_words().sentence
             ),
         )?
         .as_bytes(),
@@ -405,7 +405,7 @@ fn write_tune_files(
         tuned.model.item(),
         "current_value",
         "proposed_value",
-        "scored_per_hand_turn",
+        tuned.model.rate_words().column,
         "share_of_points_current",
         "share_of_points_proposed",
     ];

@@ -92,6 +92,8 @@ pub fn tune_said(confirm: &SweepResult, proposal: &str, search: Option<SearchFac
 pub struct Confirmed {
     /// `current`, `proposal` or `objective`.
     pub role: &'static str,
+    /// The current values, against which the others are paired.
+    pub is_baseline: bool,
     pub balance: String,
     /// `(quantity, difference, 95% interval)`: the seats' win shares in pp, then turns;
     /// empty for the current values, the baseline.
@@ -109,6 +111,7 @@ pub fn confirmed(confirm: &SweepResult, proposal: &str) -> Vec<Confirmed> {
     };
     let mut out = vec![Confirmed {
         role: "current",
+        is_baseline: true,
         balance: balance(meta.baseline),
         differences: Vec::new(),
     }];
@@ -129,7 +132,7 @@ pub fn confirmed(confirm: &SweepResult, proposal: &str) -> Vec<Confirmed> {
             })
             .collect();
         let role = if variant.name == proposal { "proposal" } else { "objective" };
-        out.push(Confirmed { role, balance: balance(v), differences });
+        out.push(Confirmed { role, is_baseline: false, balance: balance(v), differences });
     }
     out
 }
