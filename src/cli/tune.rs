@@ -74,7 +74,10 @@ fn count_flag(flag: &str, text: &str) -> anyhow::Result<u64> {
 /// The tuning the flags ask for.
 fn tune_request(args: &TuneArgs) -> anyhow::Result<TuneRequest> {
     let mut flags = args.matches_of.flags();
-    flags.game.get_or_insert_with(|| "dardz".into());
+    // The first registered game with values to tune (DARDZ), as the registry says.
+    if flags.game.is_none() {
+        flags.game = crate::session::tune::tunable_games().first().map(|g| g.to_string());
+    }
     let request = flags.request(parse_matches(Some(&args.matches), 1)?);
     Ok(TuneRequest {
         request,

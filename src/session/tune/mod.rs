@@ -135,6 +135,16 @@ impl<'a> Totals<'a> {
     }
 }
 
+/// The registered games with values to tune (a [`ValueModel`]), in registry order; the
+/// first is `arena tune`'s game when `--game` is not given.
+pub fn tunable_games() -> Vec<&'static str> {
+    crate::games::GAMES
+        .iter()
+        .filter(|e| e.default_game().value_model().is_some())
+        .map(|e| e.name)
+        .collect()
+}
+
 /// The game being tuned: its name, its value model and the rule keys it tunes.
 #[derive(Clone)]
 pub struct Tuned {
@@ -174,14 +184,9 @@ impl Tuned {
 
     /// A game with no values to tune, refused with those that have them.
     fn refusal(game: &str) -> anyhow::Error {
-        let tunable: Vec<&str> = crate::games::GAMES
-            .iter()
-            .filter(|e| e.default_game().value_model().is_some())
-            .map(|e| e.name)
-            .collect();
         input(format!(
             "arena tune tunes a game's point values, and {game} declares none; games with values to tune: {}",
-            tunable.join(", ")
+            tunable_games().join(", ")
         ))
     }
 
