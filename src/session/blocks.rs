@@ -1,6 +1,6 @@
-//! The block loop every long job shares (a run, a sweep, a tuning's sweeps): matches are
-//! played in blocks sized to take about a quarter second (a first small block measures the
-//! speed for the estimate), a block never crosses a stopping rule's check point, a
+//! The block loop every long job shares (a run, a sweep, a tuning's sweeps, a ladder, whose
+//! block is one round): matches are played in blocks sized to take about a quarter second
+//! (a first small block measures the speed for the estimate), a block never crosses a stopping rule's check point, a
 //! checkpoint is saved every [`CHECKPOINT_SECONDS`], and at every boundary, in the same
 //! order for every job, the job pauses with a checkpoint on a stop signal (SIGTERM, SIGINT)
 //! or once `--time-limit` has passed. What a block plays, how it is added up, what a
@@ -136,22 +136,22 @@ impl Course {
     }
 }
 
-/// When a job pauses: at a boundary (after a block, or a ladder's round), on a
-/// stop signal or once its time limit has passed. Every job asks here, once per boundary.
-pub struct PauseClock {
+/// When a job pauses: at a boundary (after a block; a ladder's block is a round), on a
+/// stop signal or once its time limit has passed. Asked once per boundary.
+struct PauseClock {
     started: Instant,
     time_limit: Option<f64>,
 }
 
 impl PauseClock {
     /// A clock started now, for a session of at most `time_limit` seconds.
-    pub fn new(time_limit: Option<f64>) -> Self {
+    fn new(time_limit: Option<f64>) -> Self {
         PauseClock { started: Instant::now(), time_limit }
     }
 
     /// Whether the job pauses at this boundary, and why. The signal is asked first and
     /// always, so the test hook (`ARENA_FAILPOINT=boundary:N:...`) counts boundaries exactly.
-    pub fn pause_here(&self) -> Option<Pause> {
+    fn pause_here(&self) -> Option<Pause> {
         if stop_at_boundary() {
             return Some(Pause::Signal);
         }

@@ -185,17 +185,18 @@ arena::sampled! {
     let whole = tmp.path().join("whole");
     assert!(ladder(&whole, &args).status.success());
     let part = tmp.path().join("part");
-    // Held after the first round and its checkpoint (a ladder asks before each round), then
-    // SIGTERM (what Slurm sends): pause, exit 4.
+    // Held after the first round (its rounds are the block loop's blocks), then SIGTERM
+    // (what Slurm sends): pause with a checkpoint, exit 4.
     let child = crate::common::start_held(
         &[&["ladder", "--quiet", "--out", part.to_str().unwrap()], &args[..]].concat(),
         2,
         "hold",
     );
-    assert!(part.join("ladder_state.json").exists(), "the first round's checkpoint");
+    assert!(!part.join("ladder_state.json").exists(), "saved every half minute, not each round");
     child.signal("TERM");
     let (code, _, err) = child.finish();
     assert_eq!(code, Some(4), "paused by the signal: {err}");
+    assert!(part.join("ladder_state.json").exists(), "the pause's checkpoint");
     assert!(!part.join("ladder.csv").exists(), "a paused ladder writes no results");
     let status = arena(&["status", part.to_str().unwrap()]);
     let said = String::from_utf8_lossy(&status.stdout);

@@ -50,10 +50,10 @@ fn a_second_signal_says_what_it_does_and_status_tells_the_truth() {
 
 #[test]
 fn a_ladder_killed_with_kill_9_is_stopped_not_paused() {
+    use arena::output::checked::{checked_content, checked_json};
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("lad");
-    // Killed after its first round (a ladder asks before each round), its state saved.
-    crate::pause_resume::kill_after_first_block(&[
+    let args = [
         "ladder",
         "--quiet",
         "--game",
@@ -70,8 +70,28 @@ fn a_ladder_killed_with_kill_9_is_stopped_not_paused() {
         "1",
         "--out",
         dir.to_str().unwrap(),
+    ];
+    // Killed after its first round, before its first half-minute save: nothing saved.
+    crate::pause_resume::kill_after_first_block(&args);
+    assert!(!dir.join("ladder_state.json").exists(), "saved on the run's cadence, not each round");
+    let s = status(&dir);
+    assert!(s.contains("(pig): stopped") && s.contains("arena ladder --resume"), "{s}");
+    // A state a periodic save left (not a pause's) before the process died is stopped too.
+    crate::pause_resume::pause_after_first_block(&[
+        "ladder",
+        "--quiet",
+        "--resume",
+        dir.to_str().unwrap(),
     ]);
-    assert!(dir.join("ladder_state.json").exists());
+    let s = status(&dir);
+    assert!(s.contains("(pig): paused"), "{s}");
+    let path = dir.join("ladder_state.json");
+    let bytes = std::fs::read(&path).unwrap();
+    let mut state: serde_json::Value =
+        serde_json::from_slice(checked_content(&bytes).unwrap()).unwrap();
+    state["paused"] = false.into();
+    state.as_object_mut().unwrap().remove("paused_by");
+    std::fs::write(&path, checked_json(&state).unwrap()).unwrap();
     let s = status(&dir);
     assert!(s.contains("(pig): stopped") && s.contains("arena ladder --resume"), "{s}");
 }

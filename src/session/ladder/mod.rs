@@ -17,7 +17,7 @@ use crate::output::ladder_csv::write_ladder_files;
 use crate::output::manifest::{Build, CRATE_VERSION, Listing};
 use crate::output::write_atomic;
 use crate::runner::ladder::{JobState, LadderDesign, play_round};
-use crate::session::blocks::{Pause, PauseClock};
+use crate::session::blocks::{BlockJob, Course, Ending, Pause, drive};
 use crate::session::folder::{
     FolderLock, claim_job_folder, prepare_out_dir, read_job_request, timestamp,
 };
@@ -306,8 +306,11 @@ fn read_state(
     Ok(Some(state))
 }
 
-/// Play (or continue) the ladder in its folder until every job has stopped or a stop signal
-/// arrives (then it pauses after the current round, resumable with `--resume`).
+/// Play (or continue) the ladder in its folder until every job has stopped or it pauses (a
+/// stop signal, `--time-limit`; resumable with `--resume`). Its rounds are the block loop's
+/// blocks (`blocks::drive`, one round each), so it pauses, saves every
+/// [`CHECKPOINT_SECONDS`](crate::session::blocks::CHECKPOINT_SECONDS) and counts its
+/// boundaries as a run and a sweep do.
 pub fn run_ladder(
     ladder: &Ladder,
     threads: usize,
@@ -321,70 +324,132 @@ pub fn run_ladder(
     let jobs = design.jobs();
     let metric_count = crate::with_game!(&ladder.game, g => g.metric_names(design.players).len());
     let blank = || JobState::new(design.players, metric_count);
-    let (mut states, earlier) = match read_state(&root, &fingerprint, jobs.len())? {
+    let (states, earlier) = match read_state(&root, &fingerprint, jobs.len())? {
         Some(saved) => {
             let states = saved.jobs.into_iter().map(|s| s.unwrap_or_else(blank)).collect();
             (states, saved.elapsed_seconds)
         }
         None => ((0..jobs.len()).map(|_| blank()).collect::<Vec<_>>(), 0.0),
     };
+    let mut rounds = LadderRounds {
+        ladder,
+        root: &root,
+        fingerprint,
+        states,
+        quiet,
+        earlier,
+        started: Instant::now(),
+    };
+    let course = Course {
+        label: "ladder".into(),
+        start: 0,
+        next: rounds.rounds_played(),
+        // No end is known: the ladder ends when every job's own rule has stopped it.
+        end: u64::MAX,
+        group: 1,
+        check_every: Some(1),
+        max_block: Some(1),
+        threads,
+        // No bar of matches (a round's count is not known before it is played): a line
+        // a round instead, from `progressed`.
+        quiet: true,
+        time_limit,
+        earlier_seconds: earlier,
+        pausable: true,
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
-    let started = Instant::now();
-    let elapsed = || earlier + started.elapsed().as_secs_f64();
-    let save = |states: &[JobState], elapsed: f64, paused: Option<Pause>| -> anyhow::Result<()> {
-        let kept = states.iter().enumerate().map(|(j, s)| design.plays(j).then(|| s.clone()));
+    let ended = pool.install(|| drive(&mut rounds, &course))?;
+    let paused = match ended.ending {
+        Ending::Paused(by) => Some(by),
+        Ending::Stopped => None,
+        Ending::Played => anyhow::bail!("the ladder ran out of rounds with jobs still open"),
+    };
+    if paused.is_none() {
+        // The last round's line, which the loop does not ask for at a stopping point.
+        rounds.progressed(ended.next)?;
+        // The last state stays as the final one: a shard's merge reads its counts from it.
+        rounds.save(ended.next, ended.elapsed_seconds, None)?;
+        let states = &rounds.states;
+        finish(ladder, &root, states, ended.elapsed_seconds, command_line)?;
+    }
+    let LadderRounds { states, .. } = rounds;
+    let failures = failed_matches(&states);
+    Ok(LadderResult { root, paused, states, elapsed_seconds: ended.elapsed_seconds, failures })
+}
+
+/// A ladder's rounds as the block loop sees them: a block of one "match" is one round, one
+/// batch of every job still open.
+struct LadderRounds<'a> {
+    ladder: &'a Ladder,
+    root: &'a Path,
+    fingerprint: serde_json::Value,
+    states: Vec<JobState>,
+    quiet: bool,
+    /// Seconds of play in earlier sessions, and when this one began (for the round line).
+    earlier: f64,
+    started: Instant,
+}
+
+impl LadderRounds<'_> {
+    /// The jobs this folder plays that have not stopped, by name.
+    fn open_jobs(&self) -> Vec<String> {
+        let d = &self.ladder.design;
+        d.jobs()
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| d.plays(*j) && self.states[*j].stopped.is_none())
+            .map(|(_, k)| d.job_name(*k))
+            .collect()
+    }
+
+    /// Rounds played so far: every round moves each open job one batch on, so the job that
+    /// has played longest has played in every round.
+    fn rounds_played(&self) -> u64 {
+        let batch = self.ladder.design.batch;
+        self.states.iter().map(|s| s.next.div_ceil(batch)).max().unwrap_or(0)
+    }
+}
+
+impl BlockJob for LadderRounds<'_> {
+    fn play(&mut self, _round: u64, _next: u64) -> anyhow::Result<()> {
+        let (game, design) = (&self.ladder.game, &self.ladder.design);
+        crate::with_game!(game, g => play_round(g, design, &mut self.states));
+        Ok(())
+    }
+
+    fn stops_at(&mut self, _round: u64) -> bool {
+        self.open_jobs().is_empty()
+    }
+
+    fn progressed(&mut self, round: u64) -> anyhow::Result<()> {
+        if !self.quiet {
+            let open = self.open_jobs();
+            let total: u64 = self.states.iter().map(JobState::matches).sum();
+            crate::session::voice::err(&format!(
+                "round {round}: {total} matches in {:.0} s; still open: {}",
+                self.earlier + self.started.elapsed().as_secs_f64(),
+                if open.is_empty() { "none".to_string() } else { open.join("; ") }
+            ));
+        }
+        Ok(())
+    }
+
+    fn save(&mut self, _round: u64, elapsed: f64, paused: Option<Pause>) -> anyhow::Result<()> {
+        let design = &self.ladder.design;
+        let kept = self.states.iter().enumerate().map(|(j, s)| design.plays(j).then(|| s.clone()));
         let state = LadderState {
-            fingerprint: fingerprint.clone(),
+            fingerprint: self.fingerprint.clone(),
             elapsed_seconds: elapsed,
             jobs: kept.collect(),
             paused: paused.is_some(),
             paused_by: paused,
         };
-        write_atomic(&root.join(LADDER_STATE), &crate::output::checked::checked_json(&state)?)
-    };
-    let clock = PauseClock::new(time_limit);
-    let mut round = 0;
-    loop {
-        let played = pool
-            .install(|| crate::with_game!(&ladder.game, g => play_round(g, design, &mut states)));
-        if played == 0 {
-            break;
-        }
-        round += 1;
-        // Every round is saved; at a boundary where the job pauses the save says so.
-        if let Some(by) = clock.pause_here() {
-            save(&states, elapsed(), Some(by))?;
-            let failures = failed_matches(&states);
-            return Ok(LadderResult {
-                root,
-                paused: Some(by),
-                states,
-                elapsed_seconds: elapsed(),
-                failures,
-            });
-        }
-        save(&states, elapsed(), None)?;
-        if !quiet {
-            let open: Vec<String> = jobs
-                .iter()
-                .enumerate()
-                .filter(|(j, _)| design.plays(*j) && states[*j].stopped.is_none())
-                .map(|(_, k)| design.job_name(*k))
-                .collect();
-            let total: u64 = states.iter().map(JobState::matches).sum();
-            crate::session::voice::err(&format!(
-                "round {round}: {total} matches in {:.0} s; still open: {}",
-                elapsed(),
-                if open.is_empty() { "none".to_string() } else { open.join("; ") }
-            ));
-        }
+        let bytes = crate::output::checked::checked_json(&state)?;
+        write_atomic(&self.root.join(LADDER_STATE), &bytes)
     }
-    finish(ladder, &root, &states, elapsed(), command_line)?;
-    let failures = failed_matches(&states);
-    Ok(LadderResult { root, paused: None, states, elapsed_seconds: elapsed(), failures })
 }
 
 /// Matches that panicked, over every job.
