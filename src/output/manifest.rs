@@ -72,6 +72,42 @@ impl RecordHead {
     }
 }
 
+/// What any finished job's manifest (a run's, a merge's, a sweep's) says of its outcome, read
+/// back for `arena status`; a field a kind does not write is absent.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct OutcomeHead {
+    pub game: Option<String>,
+    /// A merge's manifest names its game inside its plan.
+    pub plan: Option<PlanHead>,
+    pub completed_matches: u64,
+    pub failed_matches: u64,
+    pub verdict: Option<String>,
+    pub merged_from: Option<Vec<String>>,
+    pub shard: Option<ShardHead>,
+}
+
+/// The game a merge's plan names.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct PlanHead {
+    #[serde(default)]
+    pub game: Option<String>,
+}
+
+/// A shard as a manifest records it.
+#[derive(Clone, Copy, Debug, Deserialize)]
+pub struct ShardHead {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl OutcomeHead {
+    /// The game the manifest names, if any.
+    pub fn game(&self) -> Option<&str> {
+        self.game.as_deref().or(self.plan.as_ref().and_then(|p| p.game.as_deref()))
+    }
+}
+
 /// The files a folder lists and the size and CRC-32 of each (folders, the manifest itself
 /// and `matches.csv` aside), so that `arena report` refuses a file changed or cut after the
 /// job instead of drawing it. Every folder kind's record ends with it.

@@ -31,6 +31,7 @@ pub mod view;
 pub mod bench;
 pub mod blocks;
 pub mod rerun;
+pub mod saved;
 pub mod status;
 
 // What every command shares: input errors, result folders and their locks, stop signals,

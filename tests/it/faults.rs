@@ -247,7 +247,7 @@ fn damaged_checkpoints_are_refused_naming_the_file() {
     edit_checkpoint(&dir, |cp| cp["next"] = (cp["next"].as_u64().unwrap() + 2).into());
     assert_refused(&resume(&dir, &[], &[]), &[&named, "were played before match"]);
     std::fs::write(&cp, [0x9f, 0x00, 0xff, 0x13, 0x37]).unwrap();
-    assert_refused(&resume(&dir, &[], &[]), &[&named, "not a checkpoint arena can read"]);
+    assert_refused(&resume(&dir, &[], &[]), &[&named, "not a run checkpoint arena can read"]);
     // Unreadable: a folder where the file should be. The error names path and operation.
     std::fs::remove_file(&cp).unwrap();
     std::fs::create_dir(&cp).unwrap();

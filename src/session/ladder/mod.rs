@@ -24,6 +24,7 @@ use crate::session::folder::{
 use crate::session::input::input;
 use crate::session::plan::Shard;
 use crate::session::plan::request::same_plan;
+use crate::session::saved::{self, SavedState};
 
 /// What the folder's ladder is (written first, completed last).
 pub use crate::core::layout::LADDER_FILE;
@@ -96,7 +97,7 @@ struct LadderJob {
 
 /// `ladder_state.json`: one entry per job, `None` for the jobs another shard plays.
 #[derive(serde::Serialize, serde::Deserialize)]
-struct LadderState {
+pub struct LadderState {
     fingerprint: serde_json::Value,
     elapsed_seconds: f64,
     jobs: Vec<Option<JobState>>,
@@ -107,6 +108,20 @@ struct LadderState {
     /// Why it paused, when it did (absent from an older arena's states).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     paused_by: Option<Pause>,
+}
+
+impl SavedState for LadderState {
+    const FILE: &'static str = LADDER_STATE;
+    const KIND: &'static str = "ladder";
+    fn elapsed_seconds(&self) -> f64 {
+        self.elapsed_seconds
+    }
+    fn pause(&self) -> Option<Option<Pause>> {
+        self.paused.then_some(self.paused_by)
+    }
+    fn done(&self) -> (u64, Option<u64>) {
+        (self.jobs.iter().flatten().map(JobState::matches).sum(), None)
+    }
 }
 
 /// How a ladder (or shard) ended.
@@ -284,24 +299,12 @@ fn read_state(
     fingerprint: &serde_json::Value,
     jobs: usize,
 ) -> anyhow::Result<Option<LadderState>> {
-    let path = dir.join(LADDER_STATE);
-    let Some(bytes) = crate::output::read_if_present(&path)? else {
+    let Some(state) = saved::load::<LadderState>(dir)? else {
         return Ok(None);
     };
-    let damaged = |e: String| {
-        input(format!(
-            "{}: damaged ladder checkpoint ({e}); remove it to start the ladder again",
-            path.display()
-        ))
-    };
-    // The checksum first: a changed digit in a count would otherwise be played on.
-    let content = crate::output::checked::checked_content(&bytes).map_err(damaged)?;
-    let state: LadderState = serde_json::from_slice(content).map_err(|e| damaged(e.to_string()))?;
     if !same_plan(&state.fingerprint, fingerprint) || state.jobs.len() != jobs {
-        return Err(input(format!(
-            "{}: the checkpoint belongs to another ladder (plan or job count differ)",
-            path.display()
-        )));
+        let what = "written by another ladder (plan or job count differ)";
+        return Err(saved::refusal::<LadderState>(dir, what));
     }
     Ok(Some(state))
 }
@@ -447,8 +450,7 @@ impl BlockJob for LadderRounds<'_> {
             paused: paused.is_some(),
             paused_by: paused,
         };
-        let bytes = crate::output::checked::checked_json(&state)?;
-        write_atomic(&self.root.join(LADDER_STATE), &bytes)
+        saved::save(self.root, &state)
     }
 }
 
@@ -479,17 +481,12 @@ fn finish(
 pub struct LadderProgress {
     pub game: String,
     pub complete: bool,
-    /// Whether any round has been saved.
-    pub started: bool,
-    /// Whether the last save was a pause, and why (`None` inside: an older arena's state).
-    pub paused: Option<Option<Pause>>,
     /// A shard of a ladder (it writes no results or report until merged).
     pub sharded: bool,
     pub matches: u64,
     /// The jobs this folder plays, and those of them still open, by name.
     pub jobs: usize,
     pub open: Vec<String>,
-    pub elapsed_seconds: f64,
 }
 
 pub fn progress(dir: &Path) -> anyhow::Result<LadderProgress> {
@@ -501,13 +498,10 @@ pub fn progress(dir: &Path) -> anyhow::Result<LadderProgress> {
     let mut progress = LadderProgress {
         game: file.request.game.clone(),
         complete: file.complete,
-        started: state.is_some(),
-        paused: state.as_ref().filter(|s| s.paused).map(|s| s.paused_by),
         sharded: d.shard.is_some(),
         matches: 0,
         jobs: (0..jobs.len()).filter(|&j| d.plays(j)).count(),
         open: Vec::new(),
-        elapsed_seconds: state.as_ref().map_or(0.0, |s| s.elapsed_seconds),
     };
     for (j, kind) in jobs.iter().enumerate().filter(|(j, _)| d.plays(*j)) {
         let job = state.as_ref().and_then(|s| s.jobs[j].as_ref());
@@ -581,7 +575,7 @@ pub fn merge_ladder(
         paused: false,
         paused_by: None,
     };
-    write_atomic(&out.join(LADDER_STATE), &crate::output::checked::checked_json(&state)?)?;
+    saved::save(out, &state)?;
     finish(&whole, out, &states, elapsed, command_line)?;
     drop(lock);
     let failures = failed_matches(&states);

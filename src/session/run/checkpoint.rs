@@ -5,15 +5,17 @@
 //! the plan before it is trusted: a damaged or edited one is refused, naming the file. The
 //! file carries a CRC-32 of its content (`output::checked`), checked before anything else.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::core::layout::{MANIFEST, MATCHES_CSV, MATCHES_DIR, NOTABLE_FILE, REPORT_HTML};
 use crate::output::checked::{checked_content, checked_json};
 use crate::output::{io_failure, write_atomic};
 use crate::runner::{Failure, Notable};
+use crate::session::blocks::Pause;
 use crate::session::input::input;
 use crate::session::plan::Shard;
 use crate::session::plan::request::{extends, fingerprint_differences, same_plan};
+use crate::session::saved::{self, SavedState};
 use crate::stats::Tally;
 
 /// The checkpoint an interrupted run leaves in its folder.
@@ -47,6 +49,24 @@ pub struct Checkpoint {
     /// The matches worth seeing so far (a resumed run picks the same ones).
     #[serde(default)]
     pub notable: Notable,
+    /// Saved because a stop signal or the time limit paused the run, and why (absent from
+    /// periodic saves, final states and an older arena's checkpoints).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paused_by: Option<Pause>,
+}
+
+impl SavedState for Checkpoint {
+    const FILE: &'static str = CHECKPOINT;
+    const KIND: &'static str = "run";
+    fn elapsed_seconds(&self) -> f64 {
+        self.elapsed_seconds
+    }
+    fn pause(&self) -> Option<Option<Pause>> {
+        self.paused_by.map(Some)
+    }
+    fn done(&self) -> (u64, Option<u64>) {
+        (self.tally.matches + self.failures.len() as u64, None)
+    }
 }
 
 /// What a checkpoint must agree with.
@@ -62,32 +82,17 @@ pub struct Expected<'a> {
 }
 
 impl Checkpoint {
-    pub fn path(dir: &Path) -> PathBuf {
-        dir.join(CHECKPOINT)
-    }
-
     pub fn save(&self, dir: &Path) -> anyhow::Result<()> {
-        write_atomic(&Checkpoint::path(dir), &checked_json(self)?)
+        saved::save(dir, self)
     }
 
     /// The checkpoint in `dir`, if there is one, checked against `expected`.
     pub fn load(dir: &Path, expected: &Expected) -> anyhow::Result<Option<Checkpoint>> {
-        let path = Checkpoint::path(dir);
-        let Some(bytes) = crate::output::read_if_present(&path)? else {
+        let Some(mut cp) = saved::load::<Checkpoint>(dir)? else {
             return Ok(None);
         };
-        let refuse = |what: String| {
-            input(format!(
-                "{}: {what}; the checkpoint is damaged or from another run: delete it to play this run from the start",
-                path.display()
-            ))
-        };
-        // The checksum first: a changed digit in a count would pass every check below.
-        let content = checked_content(&bytes)
-            .map_err(|e| refuse(format!("not a checkpoint arena can read ({e})")))?;
-        let cp: Checkpoint = serde_json::from_slice(content)
-            .map_err(|e| refuse(format!("not a checkpoint arena can read ({e})")))?;
-        let mut cp = cp;
+        let refuse = |what: String| saved::refusal::<Checkpoint>(dir, &what);
+        cp.paused_by = None; // Resumed: no longer paused.
         if !same_plan(&cp.plan, expected.plan) && extends(&cp.plan, expected.plan) {
             // A paused run given more matches (or a tighter target) plays on; one its old
             // target stopped asks the new target there first (`blocks::drive`).
@@ -121,13 +126,14 @@ impl Checkpoint {
             elapsed_seconds: 0.0,
             stopped: None,
             notable: Notable::default(),
+            paused_by: None,
         }
     }
 
     /// Keep a finished run's counts in `final_state.json` (with no clock, which is the
     /// manifest's: the file is the same bytes for every run of the plan).
     pub fn save_final(&self, dir: &Path) -> anyhow::Result<()> {
-        let kept = Checkpoint { elapsed_seconds: 0.0, ..self.clone() };
+        let kept = Checkpoint { elapsed_seconds: 0.0, paused_by: None, ..self.clone() };
         write_atomic(&dir.join(FINAL_STATE), &checked_json(&kept)?)
     }
 
@@ -163,6 +169,7 @@ impl Checkpoint {
             .unwrap_or_default();
         cp.plan = expected.plan.clone();
         cp.stopped = None;
+        cp.paused_by = None;
         cp.elapsed_seconds = recorded["elapsed_seconds"].as_f64().unwrap_or(0.0).max(1e-9);
         cp.check(expected).map_err(refuse)?;
         cp.save(dir)?;

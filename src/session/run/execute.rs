@@ -25,7 +25,7 @@ use crate::session::progress::ExpectedEnd;
 use crate::session::run::checkpoint::{Checkpoint, Expected, FINAL_STATE, StoppedAt};
 use crate::session::run::decides::options_of;
 use crate::session::run::results::{ResultsOf, SHARD_TALLY, ShardTally, write_results};
-use crate::session::status::{STATUS_FILE, State, StatusWriter};
+use crate::session::run::status_file::{STATUS_FILE, State, StatusWriter};
 use crate::session::view::notable::{picks, write_notable};
 use crate::stats::verdict::Levels;
 use crate::stats::{SideFigures, Tally};
@@ -332,6 +332,7 @@ impl<G: Game> BlockJob for RunBlocks<'_, G> {
         elapsed_seconds: f64,
         paused: Option<Pause>,
     ) -> anyhow::Result<()> {
+        self.cp.paused_by = paused;
         save(&mut self.cp, self.rows.as_mut(), elapsed_seconds, self.out)?;
         if let Some(by) = paused {
             // The status file's message says why, for `arena status`.
@@ -392,7 +393,7 @@ impl<G: Game> Finish<'_, G> {
             (Some(rule), None) => Some(format!(
                 "stopping rule not met: the maximum of {} matches was reached first ({})",
                 self.end - self.start,
-                crate::session::status::closeness(rule, &cp.tally, cp.next - self.start)
+                crate::session::run::status_file::closeness(rule, &cp.tally, cp.next - self.start)
             )),
             _ => None,
         };
@@ -477,7 +478,7 @@ impl<G: Game> Finish<'_, G> {
         write_atomic(&out.join(MANIFEST), &serde_json::to_vec_pretty(&manifest)?)?;
         final_step("manifest")?;
         // The manifest now says finished: the checkpoint and the status file are spent.
-        for spent in [Checkpoint::path(out), out.join(STATUS_FILE)] {
+        for spent in [crate::session::saved::path::<Checkpoint>(out), out.join(STATUS_FILE)] {
             std::fs::remove_file(&spent).map_err(|e| io_failure("removing", &spent, e))?;
         }
         Ok(RunSummary {

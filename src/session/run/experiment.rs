@@ -21,7 +21,7 @@ use crate::session::plan::request::{
 use crate::session::plan::{Plan, Shard, Stopping};
 use crate::session::run::checkpoint::Checkpoint;
 use crate::session::run::execute::{CHECKPOINT, Execution, RunSummary, execute};
-use crate::session::status::{STATUS_FILE, mark_failed};
+use crate::session::run::status_file::{STATUS_FILE, mark_failed};
 use crate::with_game;
 
 /// Validated plans and where each one writes.

@@ -8,3 +8,4 @@ pub mod decides;
 pub mod execute;
 pub mod experiment;
 pub mod results;
+pub mod status_file;

@@ -3,7 +3,7 @@
 //! stop signal pauses the sweep, so `arena sweep --resume DIR` continues to the same bytes.
 //! Tallies hold integer counts only, so where the blocks fell does not change a result.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::output::checked::{checked_content, checked_json};
 use crate::output::write_atomic;
@@ -11,6 +11,7 @@ use crate::runner::sweep::SweepBlock;
 use crate::session::blocks::Pause;
 use crate::session::input::input;
 use crate::session::plan::request::same_plan;
+use crate::session::saved::{self, SavedState};
 
 use crate::core::layout::{MANIFEST, REPORT_HTML};
 /// The checkpoint a paused or interrupted sweep leaves in its folder.
@@ -38,13 +39,24 @@ pub struct SweepCheckpoint {
     pub paused_by: Option<Pause>,
 }
 
-impl SweepCheckpoint {
-    pub fn path(dir: &Path) -> PathBuf {
-        dir.join(SWEEP_CHECKPOINT)
+impl SavedState for SweepCheckpoint {
+    const FILE: &'static str = SWEEP_CHECKPOINT;
+    const KIND: &'static str = "sweep";
+    fn elapsed_seconds(&self) -> f64 {
+        self.elapsed_seconds
     }
+    fn pause(&self) -> Option<Option<Pause>> {
+        self.paused.then_some(self.paused_by)
+    }
+    fn done(&self) -> (u64, Option<u64>) {
+        let planned = self.end.saturating_sub(self.start);
+        (self.next.saturating_sub(self.start), Some(planned))
+    }
+}
 
+impl SweepCheckpoint {
     pub fn save(&self, dir: &Path) -> anyhow::Result<()> {
-        write_atomic(&SweepCheckpoint::path(dir), &checked_json(self)?)
+        saved::save(dir, self)
     }
 
     /// Keep a finished sweep's tallies in `sweep_final_state.json` (with no clock, which is
@@ -155,19 +167,10 @@ impl SweepCheckpoint {
         group: u64,
         variants: usize,
     ) -> anyhow::Result<Option<Self>> {
-        let path = SweepCheckpoint::path(dir);
-        let Some(bytes) = crate::output::read_if_present(&path)? else {
+        let Some(cp) = saved::load::<SweepCheckpoint>(dir)? else {
             return Ok(None);
         };
-        let refuse = |what: String| {
-            input(format!(
-                "{}: {what}; the sweep's checkpoint is damaged or from another sweep: delete it to play the sweep from the start",
-                path.display()
-            ))
-        };
-        let content = checked_content(&bytes).map_err(refuse)?;
-        let cp: SweepCheckpoint = serde_json::from_slice(content)
-            .map_err(|e| refuse(format!("not a sweep checkpoint arena can read ({e})")))?;
+        let refuse = |what: String| saved::refusal::<SweepCheckpoint>(dir, &what);
         if !same_meta(&cp.meta, meta) {
             return Err(refuse("written by a different sweep (its sweep.json changed)".into()));
         }

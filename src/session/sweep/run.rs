@@ -260,7 +260,7 @@ fn play_and_write(
     done.save_final(&root)?;
     write_sweep_folder(&root, &sweep.request, &meta, &block, shard, exec, elapsed_seconds, None)?;
     // The files are complete: the checkpoint has served (status reads its absence).
-    let spent = SweepCheckpoint::path(&root);
+    let spent = crate::session::saved::path::<SweepCheckpoint>(&root);
     if !keep && spent.exists() {
         std::fs::remove_file(&spent)
             .map_err(|e| crate::output::io_failure("removing", &spent, e))?;

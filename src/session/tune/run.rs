@@ -463,7 +463,9 @@ fn write_tune_files(
     write_record(root, TUNE_FILE, &exec.command_line, &record, files)?;
     // Complete: the sweeps' kept checkpoints have served.
     for sub in ["measure", "confirm"] {
-        let spent = crate::session::sweep::checkpoint::SweepCheckpoint::path(&root.join(sub));
+        let spent = crate::session::saved::path::<crate::session::sweep::checkpoint::SweepCheckpoint>(
+            &root.join(sub),
+        );
         std::fs::remove_file(&spent)
             .map_err(|e| crate::output::io_failure("removing", &spent, e))?;
     }
