@@ -32,6 +32,7 @@ pub mod bench;
 pub mod blocks;
 pub mod rerun;
 pub mod saved;
+pub mod shards;
 pub mod status;
 
 // What every command shares: input errors, result folders and their locks, stop signals,

@@ -4,7 +4,10 @@
 //! (`output::ladder_csv`). A shard plays every K-th job; because each job's result depends on
 //! its own seed alone, merged shards give the same bytes as the whole ladder.
 
+pub mod merge;
 pub mod skill;
+
+pub use merge::merge_ladder;
 
 use crate::core::{GameRules, GameStats};
 use std::collections::BTreeMap;
@@ -18,9 +21,7 @@ use crate::output::manifest::{Build, CRATE_VERSION, Listing};
 use crate::output::write_atomic;
 use crate::runner::ladder::{JobState, LadderDesign, play_round};
 use crate::session::blocks::{BlockJob, Course, Ending, Pause, drive};
-use crate::session::folder::{
-    FolderLock, claim_job_folder, prepare_out_dir, read_job_request, timestamp,
-};
+use crate::session::folder::{FolderLock, claim_job_folder, read_job_request, timestamp};
 use crate::session::input::input;
 use crate::session::plan::Shard;
 use crate::session::plan::request::same_plan;
@@ -67,15 +68,15 @@ pub struct Ladder {
 
 /// `ladder.json`.
 #[derive(serde::Serialize, serde::Deserialize)]
-struct LadderFile {
-    request: LadderRequest,
+pub(super) struct LadderFile {
+    pub(super) request: LadderRequest,
     /// The rules file by content (`{path, sha256}`), when one was given.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     input_files: BTreeMap<String, serde_json::Value>,
     /// Every number-deciding value, resolved: a resumed or merged folder must match it.
-    fingerprint: serde_json::Value,
+    pub(super) fingerprint: serde_json::Value,
     jobs: Vec<LadderJob>,
-    complete: bool,
+    pub(super) complete: bool,
     reproducible: bool,
     elapsed_seconds: f64,
     #[serde(flatten)]
@@ -98,16 +99,16 @@ struct LadderJob {
 /// `ladder_state.json`: one entry per job, `None` for the jobs another shard plays.
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct LadderState {
-    fingerprint: serde_json::Value,
-    elapsed_seconds: f64,
-    jobs: Vec<Option<JobState>>,
+    pub(super) fingerprint: serde_json::Value,
+    pub(super) elapsed_seconds: f64,
+    pub(super) jobs: Vec<Option<JobState>>,
     /// Saved because a stop signal or the time limit paused the ladder, not after a round of
     /// a ladder that may since have died: `arena status` says paused or stopped from it.
     #[serde(default)]
-    paused: bool,
+    pub(super) paused: bool,
     /// Why it paused, when it did (absent from an older arena's states).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    paused_by: Option<Pause>,
+    pub(super) paused_by: Option<Pause>,
 }
 
 impl SavedState for LadderState {
@@ -290,7 +291,7 @@ impl Ladder {
     }
 }
 
-fn read_ladder_file(dir: &Path) -> anyhow::Result<LadderFile> {
+pub(super) fn read_ladder_file(dir: &Path) -> anyhow::Result<LadderFile> {
     read_job_request(dir, LADDER_FILE, "a ladder")
 }
 
@@ -455,13 +456,13 @@ impl BlockJob for LadderRounds<'_> {
 }
 
 /// Matches that panicked, over every job.
-fn failed_matches(states: &[JobState]) -> usize {
+pub(super) fn failed_matches(states: &[JobState]) -> usize {
     states.iter().map(|s| s.failures.len()).sum()
 }
 
 /// Write the result files (whole ladders only; a shard keeps its checkpoint for `merge`),
 /// then `ladder.json` marked complete, last.
-fn finish(
+pub(super) fn finish(
     ladder: &Ladder,
     root: &Path,
     states: &[JobState],
@@ -511,79 +512,4 @@ pub fn progress(dir: &Path) -> anyhow::Result<LadderProgress> {
         }
     }
     Ok(progress)
-}
-
-/// Combine the complete shards of one ladder into `out` (new or empty), writing the files the
-/// whole ladder would have written.
-pub fn merge_ladder(
-    shards: &[PathBuf],
-    out: &Path,
-    command_line: &[String],
-) -> anyhow::Result<LadderResult> {
-    let first = read_ladder_file(&shards[0])?;
-    let whole = Ladder::new(
-        LadderRequest { shard: None, ..first.request.clone() },
-        Some(out.to_path_buf()),
-    )?;
-    let fingerprint = whole.fingerprint();
-    let jobs = whole.design.jobs().len();
-    let count = first.request.shard.map_or(1, |s| s.count);
-    let mut seen = vec![false; count as usize];
-    let mut states: Vec<Option<JobState>> = vec![None; jobs];
-    let mut elapsed = 0.0f64;
-    for dir in shards {
-        let file = read_ladder_file(dir)?;
-        let shard = file.request.shard.map_or((0, 1), |s| (s.index, s.count));
-        if !same_plan(&file.fingerprint, &fingerprint) || shard.1 != count {
-            return Err(input(format!(
-                "{}: a shard of another ladder (plan or shard count differ from {})",
-                dir.display(),
-                shards[0].display()
-            )));
-        }
-        if !file.complete {
-            return Err(input(format!(
-                "{}: this shard has not finished; `arena ladder --resume {}` first",
-                dir.display(),
-                dir.display()
-            )));
-        }
-        if std::mem::replace(&mut seen[shard.0 as usize], true) {
-            return Err(input(format!("{}: shard {}/{count} given twice", dir.display(), shard.0)));
-        }
-        let state = read_state(dir, &fingerprint, jobs)?
-            .ok_or_else(|| input(format!("{}: no {LADDER_STATE}", dir.display())))?;
-        // The shards' times added, as a run's and a sweep's merges add them: the work done,
-        // not the longest shard (once the maximum here, the sum there).
-        elapsed += state.elapsed_seconds;
-        for (j, s) in state.jobs.into_iter().enumerate() {
-            if let Some(s) = s {
-                states[j] = Some(s);
-            }
-        }
-    }
-    if let Some(missing) = seen.iter().position(|s| !s) {
-        return Err(input(format!("shard {missing}/{count} is missing from the merge")));
-    }
-    let states: Vec<JobState> =
-        states.into_iter().map(|s| s.expect("every job in a shard")).collect();
-    let (lock, _) = prepare_out_dir(out)?;
-    let state = LadderState {
-        fingerprint,
-        elapsed_seconds: elapsed,
-        jobs: states.iter().cloned().map(Some).collect(),
-        paused: false,
-        paused_by: None,
-    };
-    saved::save(out, &state)?;
-    finish(&whole, out, &states, elapsed, command_line)?;
-    drop(lock);
-    let failures = failed_matches(&states);
-    Ok(LadderResult {
-        root: out.to_path_buf(),
-        paused: None,
-        states,
-        elapsed_seconds: elapsed,
-        failures,
-    })
 }

@@ -407,63 +407,6 @@ impl Shard {
     }
 }
 
-/// A shard's checksummed tally (`file` in `dir`: a run's `tally.json`, a sweep's
-/// `sweep_tally.json`), read back as its type. Missing (`command` is what writes it),
-/// damaged (`older` says why an unchecksummed one may be there) or not that type: refused
-/// in one line naming the file. Every merge reads its shards here.
-pub fn read_shard_tally<T: serde::de::DeserializeOwned>(
-    dir: &Path,
-    file: &str,
-    command: &str,
-    older: &str,
-) -> anyhow::Result<T> {
-    let path = dir.join(file);
-    let text = std::fs::read(&path).map_err(|e| {
-        input(format!("{}: {e} (is it the folder of an `{command}` run?)", path.display()))
-    })?;
-    let content = crate::output::checked::checked_content(&text).map_err(|e| {
-        input(format!("{}: not a shard tally arena can trust: {e}{older}", path.display()))
-    })?;
-    serde_json::from_slice(content)
-        .map_err(|e| input(format!("{}: not a shard tally: {e}", path.display())))
-}
-
-/// The folders of every shard of one job, each exactly once, in shard order: `differs` says
-/// how a shard's record differs from the first one's (`None`: the same job); a shard of
-/// another job (`kind`: "plan", "sweep"), a missing or repeated shard is refused in one line.
-pub fn in_shard_order<T>(
-    mut shards: Vec<(PathBuf, Shard, T)>,
-    kind: &str,
-    differs: impl Fn(&T, &T) -> Option<String>,
-) -> anyhow::Result<Vec<(PathBuf, Shard, T)>> {
-    let Some((first_dir, first, _)) = shards.first() else {
-        return Err(input("merge needs the folders of the shards"));
-    };
-    let count = first.count;
-    for (dir, shard, record) in &shards {
-        let mut why: Vec<String> = differs(&shards[0].2, record).into_iter().collect();
-        if shard.count != count {
-            why.push(format!("shards: {count} -> {}", shard.count));
-        }
-        if !why.is_empty() {
-            return Err(input(format!(
-                "{} holds a shard of a different {kind} than {} ({})",
-                dir.display(),
-                first_dir.display(),
-                why.join("; ")
-            )));
-        }
-    }
-    shards.sort_by_key(|(_, s, _)| s.index);
-    let indices: Vec<u64> = shards.iter().map(|(_, s, _)| s.index).collect();
-    if indices != (0..count).collect::<Vec<_>>() {
-        return Err(input(format!(
-            "the {kind} has {count} shards; got shards {indices:?} (every shard exactly once)"
-        )));
-    }
-    Ok(shards)
-}
-
 /// A match count as text: a whole number from 1 to 2^64 - 1 (underscores allowed:
 /// 1_000_000; an exact power-of-ten form such as 1e6 too); `default` when absent.
 pub fn parse_matches(text: Option<&str>, default: u64) -> anyhow::Result<u64> {

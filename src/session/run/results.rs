@@ -23,8 +23,8 @@ use crate::session::input::input;
 use crate::session::plan::Shard;
 use crate::session::plan::request::fingerprint_differences;
 use crate::session::plan::request::same_plan;
-use crate::session::plan::{in_shard_order, read_shard_tally};
 use crate::session::run::decides::{self, OptionsOf};
+use crate::session::shards::{ShardRecord, gather, read_checked};
 use crate::session::trace::from_folder::plan_from_folder;
 use crate::session::view::notable::{picks, write_notable};
 use crate::stats::verdict::Levels;
@@ -76,6 +76,24 @@ pub struct ShardTally {
     /// The shard's matches worth seeing (absent from older shards: none).
     #[serde(default)]
     pub notable: Notable,
+}
+
+impl ShardRecord for ShardTally {
+    const KIND: &'static str = "plan";
+    fn read(dir: &Path) -> anyhow::Result<Self> {
+        let older = " (an older arena wrote none; rerun that shard)";
+        read_checked(dir, SHARD_TALLY, "arena run --shard", older)
+    }
+    fn shard(&self) -> Option<Shard> {
+        Some(self.shard)
+    }
+    fn differs_from(&self, first: &Self) -> Option<String> {
+        let differ = !same_plan(&first.plan, &self.plan);
+        differ.then(|| fingerprint_differences(&first.plan, &self.plan).join("; "))
+    }
+    fn elapsed_seconds(&self) -> f64 {
+        self.elapsed_seconds
+    }
 }
 
 /// What a tally's result files are computed for, beside the tally itself.
@@ -275,18 +293,8 @@ pub fn merge(
     out: &Path,
     command_line: &[String],
 ) -> anyhow::Result<MergeResult> {
-    let mut read = Vec::new();
-    for dir in shard_dirs {
-        let older = " (an older arena wrote none; rerun that shard)";
-        let st: ShardTally = read_shard_tally(dir, SHARD_TALLY, "arena run --shard", older)?;
-        read.push((dir.clone(), st.shard, st));
-    }
-    let differs = |a: &ShardTally, b: &ShardTally| {
-        (!same_plan(&a.plan, &b.plan)).then(|| fingerprint_differences(&a.plan, &b.plan).join("; "))
-    };
-    let shards: Vec<(PathBuf, ShardTally)> =
-        in_shard_order(read, "plan", differs)?.into_iter().map(|(dir, _, st)| (dir, st)).collect();
-    let count = shards[0].1.shard.count;
+    let gathered = gather::<ShardTally>(shard_dirs)?;
+    let (shards, count, seconds) = (gathered.records, gathered.count, gathered.elapsed_seconds);
     let per_match = shards[0].1.plan["per_match"] == serde_json::Value::Bool(true);
     if per_match {
         for (dir, st) in &shards {
@@ -297,13 +305,11 @@ pub fn merge(
     let first = &shards[0].1;
     let mut tally = Tally::new(first.tally.players, first.metric_names.len());
     let mut failures = Vec::new();
-    let mut seconds = 0.0;
     let mut notable = Notable::default();
     for (_, st) in &shards {
         tally.merge(&st.tally);
         notable.merge(&st.notable);
         failures.extend(st.failures.iter().cloned());
-        seconds += st.elapsed_seconds;
     }
     let metrics: Vec<(String, String)> = first
         .metric_names

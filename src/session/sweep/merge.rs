@@ -7,13 +7,31 @@ use std::path::{Path, PathBuf};
 use crate::output::write_atomic;
 use crate::runner::sweep::SweepBlock;
 use crate::session::folder::prepare_out_dir;
-use crate::session::input::input;
-use crate::session::plan::{in_shard_order, read_shard_tally};
+use crate::session::plan::Shard;
 use crate::session::run::execute::Execution;
+use crate::session::shards::{ShardRecord, gather, read_checked};
 use crate::session::sweep::checkpoint::same_meta;
 use crate::session::sweep::run::{
     SWEEP_FILE, SWEEP_TALLY, SweepMeta, SweepResult, SweepTally, write_sweep_folder,
 };
+
+impl ShardRecord for SweepTally {
+    const KIND: &'static str = "sweep";
+    fn read(dir: &Path) -> anyhow::Result<Self> {
+        read_checked(dir, SWEEP_TALLY, "arena sweep --shard", "")
+    }
+    fn shard(&self) -> Option<Shard> {
+        self.shard
+    }
+    /// The variants' plans by content (a card file under another name is the same plan).
+    fn differs_from(&self, first: &Self) -> Option<String> {
+        let json = |m: &SweepMeta| serde_json::to_value(m).unwrap_or_default();
+        (!same_meta(&json(&first.meta), &json(&self.meta))).then(|| "its sweep.json differs".into())
+    }
+    fn elapsed_seconds(&self) -> f64 {
+        self.elapsed_seconds
+    }
+}
 
 /// Add the tallies of every shard of one sweep and write the whole sweep's files into `out`.
 pub fn merge_sweep(
@@ -21,29 +39,15 @@ pub fn merge_sweep(
     out: &Path,
     command_line: &[String],
 ) -> anyhow::Result<SweepResult> {
-    let mut shards = Vec::new();
-    for dir in shard_dirs {
-        let st: SweepTally = read_shard_tally(dir, SWEEP_TALLY, "arena sweep --shard", "")?;
-        let Some(shard) = st.shard else {
-            return Err(input(format!("{} is not a shard", dir.display())));
-        };
-        shards.push((dir.clone(), shard, st));
-    }
-    // The variants' plans by content (a card file under another name is the same plan).
-    let differs = |a: &SweepTally, b: &SweepTally| {
-        let json = |m: &SweepMeta| serde_json::to_value(m).unwrap_or_default();
-        (!same_meta(&json(&a.meta), &json(&b.meta))).then(|| "its sweep.json differs".into())
-    };
-    let shards = in_shard_order(shards, "sweep", differs)?;
-    let meta = shards[0].2.meta.clone();
-    let mut request = shards[0].2.request.clone();
+    let gathered = gather::<SweepTally>(shard_dirs)?;
+    let (shards, seconds) = (gathered.records, gathered.elapsed_seconds);
+    let meta = shards[0].1.meta.clone();
+    let mut request = shards[0].1.request.clone();
     request.request.shard = None;
     let mut block =
         SweepBlock::new(meta.variants.len(), meta.players, &meta.metric_names, meta.baseline);
-    let mut seconds = 0.0;
-    for (_, _, st) in &shards {
+    for (_, st) in &shards {
         block.merge(&st.block);
-        seconds += st.elapsed_seconds;
     }
     for f in &mut block.failures {
         f.sort_unstable_by_key(|f| f.index);
