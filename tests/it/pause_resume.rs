@@ -96,6 +96,10 @@ fn sweep_pauses_on(name: &str) {
     let o = arena(&["sweep", "--resume", dir.to_str().unwrap(), "--matches", "5"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("a sweep can be extended, not shortened"));
+    // Resumed, then killed before its next save: stopped, not the pause it continued from.
+    kill_after_first_block(&["sweep", "--quiet", "--resume", dir.to_str().unwrap()]);
+    let s = status(&dir);
+    assert!(s.contains("(sweep): stopped") && s.contains(&resume), "{s}");
     let o = arena(&["sweep", "--quiet", "--resume", dir.to_str().unwrap(), "--threads", "2"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert_same_tree(&whole, &dir);

@@ -328,12 +328,12 @@ pub fn run_ladder(
     let jobs = design.jobs();
     let metric_count = crate::with_game!(&ladder.game, g => g.metric_names(design.players).len());
     let blank = || JobState::new(design.players, metric_count);
-    let (states, earlier) = match read_state(&root, &fingerprint, jobs.len())? {
+    let (states, earlier, was_paused) = match read_state(&root, &fingerprint, jobs.len())? {
         Some(saved) => {
             let states = saved.jobs.into_iter().map(|s| s.unwrap_or_else(blank)).collect();
-            (states, saved.elapsed_seconds)
+            (states, saved.elapsed_seconds, saved.paused)
         }
-        None => ((0..jobs.len()).map(|_| blank()).collect::<Vec<_>>(), 0.0),
+        None => ((0..jobs.len()).map(|_| blank()).collect::<Vec<_>>(), 0.0, false),
     };
     let mut rounds = LadderRounds {
         ladder,
@@ -361,6 +361,11 @@ pub fn run_ladder(
         earlier_seconds: earlier,
         pausable: true,
     };
+    if was_paused {
+        // Saved again as not paused: `arena status` of a resumed ladder killed before its
+        // next save must say stopped, not the pause it continued from.
+        rounds.save(course.next, earlier, None)?;
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

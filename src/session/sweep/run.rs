@@ -368,9 +368,15 @@ fn play_all<G: Game>(
         pausable: saving.is_some(),
     };
     if let Some(cp) = resume {
+        // Saved again as not paused: `arena status` of a resumed sweep killed before its
+        // next save must say stopped, not the pause it continued from.
+        let paused = cp.paused;
         job.total = cp.block;
         course.next = cp.next;
         course.earlier_seconds = cp.elapsed_seconds;
+        if paused {
+            job.save(course.next, course.earlier_seconds, None)?;
+        }
     }
     let ended = drive(&mut job, &course)?;
     for f in &mut job.total.failures {
