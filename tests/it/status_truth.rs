@@ -77,29 +77,15 @@ fn a_ladder_killed_with_kill_9_is_stopped_not_paused() {
     let s = status(&dir);
     assert!(s.contains("(pig): stopped") && s.contains("arena ladder --resume"), "{s}");
     // A state a periodic save left (not a pause's) before the process died is stopped too.
-    crate::pause_resume::pause_after_first_block(&[
-        "ladder",
-        "--quiet",
-        "--resume",
-        dir.to_str().unwrap(),
-    ]);
+    let resume = ["ladder", "--quiet", "--resume", dir.to_str().unwrap()];
+    crate::pause_resume::pause_after_first_block(&resume);
     let s = status(&dir);
     assert!(s.contains("(pig): paused"), "{s}");
     // Resumed, then killed before its next save: stopped, not the pause it continued from.
-    crate::pause_resume::kill_after_first_block(&[
-        "ladder",
-        "--quiet",
-        "--resume",
-        dir.to_str().unwrap(),
-    ]);
+    crate::pause_resume::kill_after_first_block(&resume);
     let s = status(&dir);
     assert!(s.contains("(pig): stopped") && s.contains("arena ladder --resume"), "{s}");
-    crate::pause_resume::pause_after_first_block(&[
-        "ladder",
-        "--quiet",
-        "--resume",
-        dir.to_str().unwrap(),
-    ]);
+    crate::pause_resume::pause_after_first_block(&resume);
     let path = dir.join("ladder_state.json");
     let bytes = std::fs::read(&path).unwrap();
     let mut state: serde_json::Value =
