@@ -215,7 +215,8 @@ fn sweep_status(dir: &Path) -> anyhow::Result<GameStatus> {
     let resume = format!("continue with `arena sweep --resume {}`", dir.display());
     let detail = match phase {
         Phase::Finished => {
-            let head = read_outcome(dir)?.unwrap_or_default();
+            // A manifest that does not read says only that it is not a shard's.
+            let head = read_outcome(dir).ok().flatten().unwrap_or_default();
             let what = match head.shard {
                 Some(s) => format!(
                     "shard {}/{} of a sweep of {variants} variants: its files hold this shard's matches only; combine every shard with `arena merge`",

@@ -74,7 +74,10 @@ pub fn merge_ladder(
     let mut states: Vec<Option<JobState>> = vec![None; jobs];
     for (dir, shard) in &gathered.records {
         if shard.state.jobs.len() != jobs {
-            return Err(saved::refusal::<LadderState>(dir, "it does not hold this ladder's jobs"));
+            return Err(input(format!(
+                "{}: its {LADDER_STATE} does not hold this ladder's {jobs} jobs; rerun that shard",
+                dir.display()
+            )));
         }
         for (j, s) in shard.state.jobs.iter().enumerate() {
             if let Some(s) = s {
@@ -87,7 +90,11 @@ pub fn merge_ladder(
     let states = (states.into_iter().enumerate())
         .map(|(j, s)| {
             let job = whole.design.job_name(whole.design.jobs()[j]);
-            s.ok_or_else(|| input(format!("no shard's {LADDER_STATE} holds the job `{job}`")))
+            s.ok_or_else(|| {
+                let dirs: Vec<String> = shards.iter().map(|d| d.display().to_string()).collect();
+                let dirs = dirs.join(", ");
+                input(format!("no {LADDER_STATE} of the shards ({dirs}) holds the job `{job}`"))
+            })
         })
         .collect::<anyhow::Result<Vec<JobState>>>()?;
     let (lock, _) = prepare_out_dir(out)?;

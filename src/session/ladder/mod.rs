@@ -1,6 +1,7 @@
 //! `arena ladder` as a library: validate a ladder request, claim its folder (`ladder.json`
-//! first), play rounds (`runner::ladder`) with a checkpoint (`ladder_state.json`) after each,
-//! pause on a stop signal, resume, merge shards, and write the result files
+//! first), play rounds (`runner::ladder`) through the block loop with a checkpoint
+//! (`ladder_state.json`) every half minute and at a pause, resume, merge shards
+//! (`merge.rs`), and write the result files
 //! (`output::ladder_csv`). A shard plays every K-th job; because each job's result depends on
 //! its own seed alone, merged shards give the same bytes as the whole ladder.
 
@@ -102,8 +103,8 @@ pub struct LadderState {
     pub(super) fingerprint: serde_json::Value,
     pub(super) elapsed_seconds: f64,
     pub(super) jobs: Vec<Option<JobState>>,
-    /// Saved because a stop signal or the time limit paused the ladder, not after a round of
-    /// a ladder that may since have died: `arena status` says paused or stopped from it.
+    /// Saved because a stop signal or the time limit paused the ladder, not a periodic save
+    /// of a ladder that may since have died: `arena status` says paused or stopped from it.
     #[serde(default)]
     pub(super) paused: bool,
     /// Why it paused, when it did (absent from an older arena's states).
@@ -121,7 +122,8 @@ impl SavedState for LadderState {
         self.paused.then_some(self.paused_by)
     }
     fn done(&self) -> (u64, Option<u64>) {
-        (self.jobs.iter().flatten().map(JobState::matches).sum(), None)
+        let matches = self.jobs.iter().flatten().map(JobState::matches);
+        (matches.fold(0, u64::saturating_add), None)
     }
 }
 
@@ -374,7 +376,10 @@ pub fn run_ladder(
     let paused = match ended.ending {
         Ending::Paused(by) => Some(by),
         Ending::Stopped => None,
-        Ending::Played => anyhow::bail!("the ladder ran out of rounds with jobs still open"),
+        Ending::Played => anyhow::bail!(
+            "{}: the ladder ran out of rounds with jobs still open (an edited {LADDER_STATE}?)",
+            root.display()
+        ),
     };
     if paused.is_none() {
         // The last round's line, which the loop does not ask for at a stopping point.

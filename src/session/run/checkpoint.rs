@@ -65,7 +65,7 @@ impl SavedState for Checkpoint {
         self.paused_by.map(Some)
     }
     fn done(&self) -> (u64, Option<u64>) {
-        (self.tally.matches + self.failures.len() as u64, None)
+        (self.tally.matches.saturating_add(self.failures.len() as u64), None)
     }
 }
 
