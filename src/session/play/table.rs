@@ -7,7 +7,6 @@
 //! The chance stream and the bots' streams are those of match 0 of `arena run --seed S`
 //! (deal 0, fixed seating), so a bot plays here as it would in a run.
 
-use crate::core::trace_record::{EndLine, TraceLine};
 use serde_json::{Value, json};
 
 use super::options::{Offer, offer};
@@ -472,24 +471,10 @@ impl<G: TraceGame> GameTable<G> {
     fn stopped_record(&self, index: u64) -> String {
         let data = self.game.state_json(&self.state);
         let length = self.length();
-        TraceLine::End(EndLine {
-            index,
-            stopped: true,
-            scores: data.get("scores").cloned().unwrap_or(json!([])),
-            ranks: Vec::new(),
-            winners: Vec::new(),
-            capped: false,
-            reason: "stopped".into(),
-            reason_text: format!(
-                "stopped at step {} before the end of the match (arena play)",
-                self.step()
-            ),
-            decisions: length.decisions,
-            chance_events: length.chance_events,
-            turns: None,
-            rounds: None,
-            state_data: data,
-        })
-        .to_line()
+        json!({"event": "end", "match": index, "stopped": true, "scores": data.get("scores").cloned().unwrap_or(json!([])),
+            "ranks": [], "winners": [], "capped": false, "reason": "stopped",
+            "reason_text": format!("stopped at step {} before the end of the match (arena play)", self.step()),
+            "decisions": length.decisions, "chance_events": length.chance_events, "state_data": data})
+        .to_string()
     }
 }

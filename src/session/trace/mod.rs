@@ -6,13 +6,10 @@
 
 pub mod from_folder;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::core::rules::Rules;
 use crate::core::trace::{Drawn, Part, TRACE_FORMAT, TraceGame, unfold};
-use crate::core::trace_record::{
-    After, ChanceLine, DecisionLine, EndLine, OptionLine, StartLine, TraceLine,
-};
 use crate::core::{MatchLength, Seat};
 use crate::output::csv_files::seating_text;
 use crate::runner::{MatchRecord, Observer, RunSpec, Worker};
@@ -106,25 +103,24 @@ impl<'a, G: TraceGame> Recorder<'a, G> {
         text
     }
 
-    /// What a JSON step leaves: its events, and its state whole or as changes.
-    fn after_json(&mut self, after: &G::State) -> After {
-        let mut left = After { events: std::mem::take(&mut self.events), ..After::default() };
+    fn finish_json(&mut self, mut record: Value, after: &G::State) -> String {
+        record["events"] = Value::Array(std::mem::take(&mut self.events));
         let state = match self.style {
             TraceStyle::Json { full_states: true } => {
                 let state = self.game.state_json(after);
-                left.state_data = Some(state.clone());
+                record["state_data"] = state.clone();
                 state
             }
             _ => {
                 // The keys the step state leaves out are the same at every step, so no
                 // step's changes would hold them.
                 let state = self.game.step_state_json(after);
-                left.state_changes = Some(changes(&self.last_state, &state));
+                record["state_changes"] = changes(&self.last_state, &state);
                 state
             }
         };
         self.last_state = state;
-        left
+        record.to_string()
     }
 }
 
@@ -174,27 +170,18 @@ impl<G: TraceGame> Recorder<'_, G> {
                 self.finish_text(head, after)
             }
             TraceStyle::Json { .. } => {
-                let chosen = legal.iter().position(|&a| a == action).map(|k| k as u64);
-                let legal = legal
+                let options: Vec<Value> = legal
                     .iter()
-                    .map(|&a| OptionLine {
-                        code: format!("{a:?}"),
-                        text: self.game.describe(before, a),
-                    })
+                    .map(|&a| json!({"code": format!("{a:?}"), "text": self.game.describe(before, a)}))
                     .collect();
-                TraceLine::Decision(DecisionLine {
-                    step: self.step,
-                    seat: u64::from(seat.0),
-                    bot: self.bot(seat).to_string(),
-                    action: what,
-                    action_code: format!("{action:?}"),
-                    state: self.game.render(after),
-                    legal,
-                    chosen,
-                    forced,
-                    after: self.after_json(after),
-                })
-                .to_line()
+                let mut record = json!({"event": "decision", "step": self.step, "seat": seat.0,
+                    "bot": self.bot(seat), "action": what, "action_code": format!("{action:?}"),
+                    "state": self.game.render(after), "legal": options,
+                    "chosen": legal.iter().position(|&a| a == action)});
+                if forced {
+                    record["forced"] = json!(true);
+                }
+                self.finish_json(record, after)
             }
         };
         (self.emit)(line);
@@ -212,15 +199,13 @@ impl<G: TraceGame> Recorder<'_, G> {
                 let head = format!("[{}] chance: {what}", self.step);
                 self.finish_text(head, after)
             }
-            TraceStyle::Json { .. } => TraceLine::Chance(ChanceLine {
-                step: self.step,
-                result: what,
-                state: self.game.render(after),
-                draws: draws.iter().map(|d| d.to_json()).collect(),
-                outcome: self.game.chance_json(before, draws, after),
-                after: self.after_json(after),
-            })
-            .to_line(),
+            TraceStyle::Json { .. } => {
+                let record = json!({"event": "chance", "step": self.step, "result": what,
+                    "state": self.game.render(after),
+                    "draws": draws.iter().map(|d| d.to_json()).collect::<Vec<_>>(),
+                    "outcome": self.game.chance_json(before, draws, after)});
+                self.finish_json(record, after)
+            }
         };
         (self.emit)(line);
         self.last = Some(after.clone());
@@ -285,21 +270,19 @@ pub(crate) fn start_record<G: TraceGame>(
             }
             format!("{text}\n{}", indent(&game.render(start)))
         }
-        TraceStyle::Json { .. } => TraceLine::Start(StartLine {
-            format: TRACE_FORMAT,
-            game: game.name().to_string(),
-            index: head.index,
-            seed: head.seed,
-            deal: head.deal,
-            seating: Some(head.seating.to_string()),
-            bots: bots.to_vec(),
-            players: players as u64,
-            rules: game.rules().params().into_iter().map(|p| (p.key, p.value)).collect(),
-            state: game.render(start),
-            events,
-            state_data: game.state_json(start),
-        })
-        .to_line(),
+        TraceStyle::Json { .. } => {
+            let rules: serde_json::Map<String, Value> = game
+                .rules()
+                .params()
+                .into_iter()
+                .map(|p| (p.key, Value::String(p.value)))
+                .collect();
+            json!({"event": "start", "format": TRACE_FORMAT, "game": game.name(), "match": head.index,
+                "seed": head.seed, "deal": head.deal, "seating": head.seating, "bots": bots,
+                "players": players, "rules": rules, "state": game.render(start),
+                "events": events, "state_data": game.state_json(start)})
+            .to_string()
+        }
     }
 }
 
@@ -331,22 +314,12 @@ pub(crate) fn end_record<G: TraceGame>(
             o.rounds,
             reason.text
         ),
-        TraceStyle::Json { .. } => TraceLine::End(EndLine {
-            index,
-            stopped: false,
-            scores: o.scores().into(),
-            ranks: o.ranks().to_vec(),
-            winners,
-            capped: o.is_capped(),
-            reason: reason.code.to_string(),
-            reason_text: reason.text,
-            decisions: length.decisions,
-            chance_events: length.chance_events,
-            turns: Some(o.turns),
-            rounds: Some(o.rounds),
-            state_data: game.state_json(last),
-        })
-        .to_line(),
+        TraceStyle::Json { .. } => json!({"event": "end", "match": index, "scores": o.scores(),
+            "ranks": o.ranks(), "winners": winners, "capped": o.is_capped(),
+            "reason": reason.code, "reason_text": reason.text, "decisions": length.decisions,
+            "chance_events": length.chance_events, "turns": o.turns, "rounds": o.rounds,
+            "state_data": game.state_json(last)})
+        .to_string(),
     }
 }
 
