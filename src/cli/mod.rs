@@ -27,6 +27,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::runner::Seating;
 use crate::session::bench::Positions;
 use crate::session::{DEFAULT_SEED, MatchSpec, RequestFlags, is_input_error};
+use crate::stats::verdict_flags::VerdictFlags;
 
 /// `--seating`: the command-line names of [`Seating`] (which itself knows nothing of clap).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -262,10 +263,8 @@ pub struct RunArgs {
     /// table on rotated seats (the lineup `skill_luck.csv` needs); instead of --bots.
     #[arg(long)]
     pub luck: bool,
-    /// The practical margin of the balance verdict, in percentage points of the fair share
-    /// [default: 1]: a seat within it is fair enough, an edge beyond it matters.
-    #[arg(long, value_name = "PP")]
-    pub fair_within: Option<f64>,
+    #[command(flatten)]
+    pub verdict: VerdictFlags,
 }
 
 #[derive(Args, Debug)]

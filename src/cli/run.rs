@@ -31,7 +31,7 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
     flags.shard = args.shard.as_deref().map(Shard::parse).transpose()?;
     flags.per_match = args.per_match;
     flags.skill_matches = args.skill_matches;
-    flags.fair_within = args.fair_within;
+    flags.verdict = args.verdict;
     // Every plan is validated here, before any folder is created.
     let experiment = match &args.resume {
         Some(dir) => {

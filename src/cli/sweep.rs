@@ -18,6 +18,7 @@ use crate::session::{
 };
 use crate::stats::sweep_verdict::more::MoreMatches;
 use crate::stats::verdict::{grouped, round_count};
+use crate::stats::verdict_flags::VerdictFlags;
 
 #[derive(Args, Debug, Default)]
 pub struct SweepArgs {
@@ -67,10 +68,8 @@ pub struct SweepArgs {
     /// Do not write report.html at the end (`arena report DIR` writes it later).
     #[arg(long)]
     pub no_report: bool,
-    /// The practical margin of each variant's balance verdict, in percentage points of the
-    /// fair share [default: 1], as `arena run --fair-within`.
-    #[arg(long, value_name = "PP")]
-    pub fair_within: Option<f64>,
+    #[command(flatten)]
+    pub verdict: VerdictFlags,
     /// Continue the sweep in DIR (paused by a stop signal, or killed) from its checkpoint,
     /// to the same bytes as an uninterrupted sweep; the sweep comes from DIR/sweep.json.
     #[arg(long, value_name = "DIR")]
@@ -120,7 +119,7 @@ pub fn sweep_request(args: &SweepArgs) -> anyhow::Result<(SweepRequest, Option<P
     let mut flags: RequestFlags = args.matches_of.flags();
     flags.matches = args.matches.as_deref().map(|m| parse_matches(Some(m), 1)).transpose()?;
     flags.shard = args.shard.as_deref().map(Shard::parse).transpose()?;
-    flags.fair_within = args.fair_within;
+    flags.verdict = args.verdict;
     let file = match &args.experiment {
         Some(path) => ExperimentFile::read(path)?,
         None => ExperimentFile::default(),
@@ -217,7 +216,7 @@ pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result
 fn print_rows(result: &SweepResult, explain: bool) {
     let meta = &result.meta;
     let per_variant = result.block.tallies.first().map_or(0, |t| t.matches);
-    let said = meta.conclusion_said(&result.block, result.fair_within_pp, result.shard);
+    let said = meta.conclusion_said(&result.block, result.verdict.margin_pp(), result.shard);
     let mut plain = said.iter().map(|s| s.plain.as_str());
     say(&format!(
         "{} sweep, {} players, bots {}: {}",
@@ -233,7 +232,7 @@ fn print_rows(result: &SweepResult, explain: bool) {
     let baseline = meta.settings(b);
     let answers = result.answers();
     let unit = answers.length_unit;
-    let margin = result.fair_within_pp;
+    let margin = result.verdict.margin_pp();
     let names: Vec<String> = (0..meta.variants.len())
         .map(|v| if v == b { format!("{} (baseline)", meta.settings(v)) } else { meta.settings(v) })
         .collect();

@@ -186,7 +186,7 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
         "  confirmation on seed {} ({} matches per variant, paired against the current values; confirm/sweep_diff.csv; seat balance against ±{} pp):",
         meta.seed,
         meta.matches,
-        c.fair_within_pp
+        c.verdict.margin_pp()
     );
     for variant in &result.confirmed {
         if variant.is_baseline {

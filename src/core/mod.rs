@@ -38,6 +38,7 @@ pub mod columns;
 pub mod conformance;
 pub mod csv_cell;
 pub mod file_record;
+pub mod flags;
 pub mod layout;
 pub mod options;
 pub mod rules;

@@ -19,7 +19,7 @@ use crate::report::table::table_with_words;
 use crate::report::verdict::plain;
 use crate::report::words::{Words, spelled};
 use crate::report::{rerun, sweep_answer};
-use crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP;
+use crate::stats::verdict_flags::VerdictFlags;
 
 /// A one-line figure: chart id, label, and the column names of its value, band low and
 /// band high (each with fallbacks).
@@ -60,15 +60,21 @@ fn line(
     Ok(Some(Line { label: label.to_string(), points }))
 }
 
-/// The margin the sweep's verdicts were judged against, in pp: `fair_within` in the request
-/// sweep.json records (absent when the default was used, as in a folder without one).
+/// The margin the sweep's verdicts were judged against, in pp: the verdict's terms in the
+/// request sweep.json records (the default when absent, as in a folder without one, or
+/// when they do not judge).
 fn margin_of(dir: &Path) -> f64 {
+    /// The part of `sweep.json` that says how its verdicts were judged.
+    #[derive(serde::Deserialize)]
+    struct SweepTerms {
+        request: VerdictFlags,
+    }
     std::fs::read_to_string(dir.join(SWEEP_FILE))
         .ok()
-        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-        .and_then(|v| v["request"]["fair_within"].as_f64())
-        .filter(|m| m.is_finite() && *m >= 0.0)
-        .unwrap_or(DEFAULT_FAIR_WITHIN_PP)
+        .and_then(|text| serde_json::from_str::<SweepTerms>(&text).ok())
+        .and_then(|file| file.request.checked().ok())
+        .unwrap_or_default()
+        .margin_pp()
 }
 
 /// The game the sweep's manifest records (empty without one: the ids stand as words).

@@ -1,20 +1,24 @@
 //! Experiment files (TOML, in `configs/experiments/`): everything `arena run` takes on the
 //! command line, key by key (`game`, `players`, `bots`, `seed`, `seating`, `rules`, `set`,
-//! `matches`, the stopping rule, `fair_within`, `per_match`, `out`, `threads`), plus a sweep's `vary`, its
+//! `matches`, the stopping rule, the verdict's terms, `per_match`, `out`, `threads`), plus a sweep's `vary`, its
 //! `[[variant]]` list, `baseline` and `max_variants`. A flag given on the command line
 //! overrides its key; the result folder's `plan.json` (or a sweep's `sweep.json`) records
 //! the resolved request, so any folder can be rerun exactly. Unknown keys are refused.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::runner::Seating;
 use crate::session::input::input;
 use crate::session::plan::request::RequestFlags;
 use crate::session::sweep::variants_from_toml;
+use crate::stats::verdict_flags::VerdictFlags;
 
-/// An experiment file, as read.
-#[derive(Clone, Debug, Default, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+/// An experiment file, as read. Its keys are its own fields and those of the flag groups it
+/// flattens in, each declared once with its flag ([`VerdictFlags`]); serde cannot refuse
+/// unknown keys beside a flattened group, so `unknown` gathers them and [`Self::read`]
+/// refuses them.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct ExperimentFile {
     pub description: Option<String>,
     pub game: Option<String>,
@@ -34,8 +38,8 @@ pub struct ExperimentFile {
     pub check_every: Option<u64>,
     /// As `--until-decided`: stop once the balance verdict is decided.
     pub until_decided: Option<bool>,
-    /// The balance verdict's practical margin in percentage points, as `--fair-within`.
-    pub fair_within: Option<f64>,
+    #[serde(flatten)]
+    pub verdict: VerdictFlags,
     pub per_match: Option<bool>,
     pub out: Option<PathBuf>,
     pub threads: Option<usize>,
@@ -46,6 +50,10 @@ pub struct ExperimentFile {
     pub variant: Option<toml::Value>,
     pub baseline: Option<String>,
     pub max_variants: Option<usize>,
+    /// Every key none of the above takes (refused by [`Self::read`]). Last, so that the
+    /// flattened groups above take their keys first.
+    #[serde(flatten, skip_serializing)]
+    unknown: BTreeMap<String, toml::Value>,
 }
 
 impl ExperimentFile {
@@ -75,8 +83,24 @@ impl ExperimentFile {
         Ok(file)
     }
 
+    /// Every key an experiment file may have, for the message that refuses another.
+    fn keys() -> Vec<String> {
+        let own = serde_json::to_value(ExperimentFile::default()).unwrap_or_default();
+        let own = own.as_object().into_iter().flat_map(|m| m.keys().cloned());
+        let mut keys: Vec<String> =
+            own.chain(crate::core::flags::fields::<VerdictFlags>()).collect();
+        keys.sort();
+        keys
+    }
+
     /// Values the flags would refuse are refused here too (a file is no back door).
     fn check(&self, shown: &str) -> anyhow::Result<()> {
+        if let Some(key) = self.unknown.keys().next() {
+            return Err(input(format!(
+                "--experiment {shown}: unknown field `{key}`; the keys are {}",
+                Self::keys().join(", ")
+            )));
+        }
         let positive = [
             ("matches", self.matches),
             ("check_every", self.check_every),
@@ -128,7 +152,7 @@ impl ExperimentFile {
         or(&mut flags.sprt_beta, &self.sprt_beta);
         or(&mut flags.check_every, &self.check_every);
         or(&mut flags.until_decided, &self.until_decided);
-        or(&mut flags.fair_within, &self.fair_within);
+        flags.verdict = crate::core::flags::filled(&flags.verdict, &self.verdict);
         flags.per_match |= self.per_match.unwrap_or(false);
         let given: Vec<String> = flags
             .sets
@@ -165,8 +189,14 @@ mod tests {
         assert_eq!(flags.game.as_deref(), Some("dardz"));
         assert_eq!((flags.seed, flags.players, flags.matches), (Some(3), Some(4), Some(500)));
         assert_eq!(flags.sets, vec!["target_score=100", "value_12=6"]);
-        let err = toml::from_str::<ExperimentFile>("gmae = \"pig\"").unwrap_err();
-        assert!(err.message().contains("unknown field `gmae`"), "{}", err.message());
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("e.toml");
+        std::fs::write(&path, "fair_within = 2\ngmae = \"pig\"").unwrap();
+        let err = ExperimentFile::read(&path).unwrap_err().to_string();
+        assert!(err.contains("unknown field `gmae`; the keys are baseline, bots"), "{err}");
+        assert!(err.contains(", description, fair_within, game, "), "{err}");
+        std::fs::write(&path, "fair_within = 2").unwrap();
+        assert_eq!(ExperimentFile::read(&path).unwrap().verdict.fair_within, Some(2.0));
     }
 
     #[test]

@@ -23,3 +23,4 @@ pub mod sequential;
 pub mod step_noise;
 pub mod sweep_verdict;
 pub mod verdict;
+pub mod verdict_flags;

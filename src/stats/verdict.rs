@@ -1,6 +1,7 @@
 //! The seat-balance verdict in a designer's words: not only whether the seats differ, but
-//! whether the difference matters. A practical margin (`--fair-within`, in percentage points
-//! of the fair share) turns the two questions into four answers:
+//! whether the difference matters. A practical margin (the designer's, in percentage points
+//! of the fair share: [`crate::stats::verdict_flags`]) turns the two questions into four
+//! answers:
 //!
 //! - **fair within the margin**: every seat's share is shown to lie within the margin (an
 //!   equivalence test: two one-sided exact binomial tests at 5% per seat, TOST, Schuirmann

@@ -15,7 +15,7 @@ use serde_json::Value;
 use crate::core::layout::{LADDER_FILE, MANIFEST, PLAN_FILE, SWEEP_FILE, TUNE_FILE, TUNE_REQUEST};
 use crate::report::rerun::job::{Job, JobKind};
 use crate::report::{ReportError, read_json, run_subfolders, run_subfolders_with};
-use crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP;
+use crate::stats::verdict_flags::VerdictFlags;
 
 /// The default of `arena sweep --max-variants` (`session::MAX_VARIANTS`, which this floor
 /// cannot name; a test in `session::sweep` holds the two equal). It only guards against a
@@ -190,10 +190,14 @@ fn stopping(line: &mut Line, r: &Record, always_say_decided: bool) -> Result<(),
     Ok(())
 }
 
-/// The verdict's margin: as given, or the default it was judged with.
-fn fair_within(line: &mut Line, r: &Record) -> Result<(), ReportError> {
-    let margin = r.optional("request.fair_within", Record::number)?;
-    line.flag("--fair-within", num(margin.unwrap_or(DEFAULT_FAIR_WITHIN_PP)));
+/// The verdict's terms, each as given or as the default it was judged with: the request
+/// holds the flag group as declared ([`VerdictFlags`]), and each of its flags is written.
+fn verdict_terms(line: &mut Line, r: &Record) -> Result<(), ReportError> {
+    let terms: VerdictFlags = serde_json::from_value(r.at("request").clone())
+        .map_err(|e| ReportError::Input(format!("{}: `request`: {e}", r.file)))?;
+    for (flag, value) in crate::core::flags::given(&terms.resolved()) {
+        line.flag(&flag, value);
+    }
     Ok(())
 }
 
@@ -215,7 +219,7 @@ fn run(root: &Path) -> Result<Line, ReportError> {
     if plan.at("request.per_match").as_bool().unwrap_or(false) {
         line.switch("--per-match");
     }
-    fair_within(&mut line, &plan)?;
+    verdict_terms(&mut line, &plan)?;
     Ok(line)
 }
 
@@ -249,7 +253,7 @@ fn experiment(root: &Path) -> Result<Line, ReportError> {
     if plan.at("request.per_match").as_bool().unwrap_or(false) {
         line.switch("--per-match");
     }
-    fair_within(&mut line, &plan)?;
+    verdict_terms(&mut line, &plan)?;
     // The skill check's size: as given, else as its ladders played it (their cap).
     let skill = match plan.optional("request.skill_matches", Record::count)? {
         Some(n) => Some(n),
@@ -309,7 +313,7 @@ fn sweep(root: &Path) -> Result<Line, ReportError> {
     if let Some(shard) = file.shard("request.shard")? {
         line.flag("--shard", shard);
     }
-    fair_within(&mut line, &file)?;
+    verdict_terms(&mut line, &file)?;
     Ok(line)
 }
 

@@ -20,6 +20,7 @@ use crate::stats::hypothesis::{Sprt, SprtDecision};
 use crate::stats::intervals::wilson;
 use crate::stats::sequential::{Design, MAX_LOOKS};
 use crate::stats::verdict::{Answer, Levels};
+use crate::stats::verdict_flags::VerdictFlags;
 
 /// The choices that define which matches are played (the same for `run`, `trace`, `plan` and
 /// `bench`, so that a trace replays exactly what a run played).
@@ -61,9 +62,8 @@ pub struct Plan {
     pub rules_file: Option<PathBuf>,
     pub spec: RunSpec,
     pub stopping: Option<Stopping>,
-    /// The balance verdict's practical margin in percentage points (`--fair-within`): it
-    /// changes the verdict's words, never a match.
-    pub fair_within_pp: f64,
+    /// The balance verdict's terms: they change the verdict's words, never a match.
+    pub verdict: VerdictFlags,
 }
 
 impl Plan {
@@ -89,7 +89,7 @@ impl Plan {
             rules_file: spec.rules.clone(),
             spec: RunSpec { players, lineup, matches, seed: spec.seed, seating: spec.seating },
             stopping: None,
-            fair_within_pp: crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP,
+            verdict: VerdictFlags::default(),
         })
     }
 

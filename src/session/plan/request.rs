@@ -8,12 +8,14 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::core::flags;
 use crate::core::layout::{FolderKind, MANIFEST};
 use crate::output::manifest::RecordHead;
 use crate::output::{io_failure, write_atomic};
 use crate::runner::Seating;
 use crate::session::input::input;
 use crate::session::plan::{MatchSpec, Shard, StoppingRequest};
+use crate::stats::verdict_flags::VerdictFlags;
 
 /// The file in a run's folder that says what the run is.
 pub use crate::core::layout::PLAN_FILE;
@@ -40,9 +42,10 @@ pub struct RunRequest {
     /// [`RunRequest::skill_matches`] resolves it.
     #[serde(default)]
     pub skill_matches: Option<u64>,
-    /// `--fair-within` as given (`None`: the default margin, and no key in plan.json).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fair_within: Option<f64>,
+    /// The verdict's terms as given ([`VerdictFlags`]; a term not given is absent from
+    /// plan.json).
+    #[serde(flatten)]
+    pub verdict: VerdictFlags,
 }
 
 /// The skill check's matches per comparison when `--skill-matches` is not given.
@@ -58,17 +61,9 @@ impl RunRequest {
         }
     }
 
-    /// The balance verdict's practical margin in percentage points: as given, or the
-    /// default; a margin that is not a number from 0 to 50 is refused.
-    pub fn fair_within_pp(&self) -> anyhow::Result<f64> {
-        let margin = self.fair_within.unwrap_or(crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP);
-        if !(margin.is_finite() && (0.0..=50.0).contains(&margin)) {
-            return Err(input(format!(
-                "--fair-within must be a margin in percentage points from 0 to 50 (e.g. 1 for \
-                 ±1 pp), got {margin}"
-            )));
-        }
-        Ok(margin)
+    /// The verdict's terms, checked ([`VerdictFlags::checked`]).
+    pub fn verdict(&self) -> anyhow::Result<VerdictFlags> {
+        self.verdict.checked().map_err(input)
     }
 
     /// The match spec for `game` (the request's own game, or one game of the default
@@ -109,7 +104,7 @@ pub struct RequestFlags {
     pub shard: Option<Shard>,
     pub per_match: bool,
     pub skill_matches: Option<u64>,
-    pub fair_within: Option<f64>,
+    pub verdict: VerdictFlags,
 }
 
 /// The environment variable that scales every match count of `arena run` and `arena sweep`
@@ -174,7 +169,7 @@ impl RequestFlags {
             shard: self.shard,
             per_match: self.per_match,
             skill_matches: self.skill_matches.map(scaled_matches),
-            fair_within: self.fair_within,
+            verdict: self.verdict,
         }
     }
 
@@ -251,15 +246,11 @@ impl RequestFlags {
             if stored.per_match { "on" } else { "off" }.to_string(),
         );
         check(
-            "--fair-within",
-            self.fair_within.map(|m| m.to_string()),
-            stored.fair_within.map_or("(the default)".into(), |m| m.to_string()),
-        );
-        check(
             "--skill-matches",
             self.skill_matches.map(|m| m.to_string()),
             stored.skill_matches().to_string(),
         );
+        out.extend(flags::differences(&self.verdict, &stored.verdict, "(the default)"));
         out
     }
 }

@@ -421,7 +421,7 @@ impl<G: Game> Finish<'_, G> {
             length_docs: length_docs.as_deref(),
             group: self.group,
             seed: spec.seed,
-            fair_within_pp: plan.fair_within_pp,
+            verdict: plan.verdict,
             changes: changes.as_deref(),
             levels: plan
                 .stopping
@@ -456,7 +456,7 @@ impl<G: Game> Finish<'_, G> {
                 notable: cp.notable.clone(),
                 group: self.group,
                 seed: spec.seed,
-                fair_within_pp: plan.fair_within_pp,
+                fair_within_pp: plan.verdict.margin_pp(),
                 elapsed_seconds: cp.elapsed_seconds,
                 matches_csv: matches_digest,
             };

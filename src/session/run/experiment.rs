@@ -61,8 +61,9 @@ impl Experiment {
         let plans = match &request.game {
             Some(game) => {
                 let mut plan = Plan::new(&request.spec_for(game), request.matches)?;
-                plan.fair_within_pp = request.fair_within_pp()?;
-                plan.stopping = stopping.map(|s| s.for_plan(plan.group(), plan.fair_within_pp));
+                plan.verdict = request.verdict()?;
+                plan.stopping =
+                    stopping.map(|s| s.for_plan(plan.group(), plan.verdict.margin_pp()));
                 vec![(plan, String::new())]
             }
             None => {
@@ -76,9 +77,9 @@ impl Experiment {
                     .iter()
                     .map(|name| {
                         let mut plan = Plan::new(&request.spec_for(name), request.matches)?;
-                        plan.fair_within_pp = request.fair_within_pp()?;
+                        plan.verdict = request.verdict()?;
                         plan.stopping =
-                            stopping.map(|s| s.for_plan(plan.group(), plan.fair_within_pp));
+                            stopping.map(|s| s.for_plan(plan.group(), plan.verdict.margin_pp()));
                         Ok((plan, name.to_string()))
                     })
                     .collect::<anyhow::Result<Vec<_>>>()?

@@ -28,6 +28,7 @@ use crate::session::shards::{ShardRecord, gather, read_checked};
 use crate::session::trace::from_folder::plan_from_folder;
 use crate::session::view::notable::{picks, write_notable};
 use crate::stats::verdict::Levels;
+use crate::stats::verdict_flags::VerdictFlags;
 use crate::stats::{Tally, analysis};
 
 /// What a merged run's manifest says of itself (between the build and the file list).
@@ -108,8 +109,8 @@ pub struct ResultsOf<'a> {
     /// Matches per deal group (the seating's paired design).
     pub group: u64,
     pub seed: u64,
-    /// The practical margin of the balance verdict, in percentage points (`--fair-within`).
-    pub fair_within_pp: f64,
+    /// The balance verdict's terms.
+    pub verdict: VerdictFlags,
     /// What the rules changed from the game's defaults
     /// ([`changes_phrase`](crate::core::rules::changes_phrase)), said last in `verdict.txt`.
     pub changes: Option<&'a str>,
@@ -168,14 +169,15 @@ pub fn write_results(
         length_docs,
         group,
         seed,
-        fair_within_pp,
+        verdict,
         changes,
         levels,
         notes,
         options,
     } = *of;
     let metric_names: Vec<String> = metrics.iter().map(|(name, _)| name.clone()).collect();
-    let balance = analysis::balance_at(tally, labels, fair_within_pp, &levels);
+    let margin_pp = verdict.margin_pp();
+    let balance = analysis::balance_at(tally, labels, margin_pp, &levels);
     let (ratings, difference) = analysis::ratings(tally, labels, group);
     let pairing = analysis::pairing(tally, labels, group);
     csv_files::write_seats(&out.join(SEATS_CSV), tally, &balance)?;
@@ -228,7 +230,7 @@ pub fn write_results(
         csv_files::write_difference(&out.join(DIFFERENCE_CSV), d)?;
         files.push(DIFFERENCE_CSV.into());
     }
-    let rows = decides::option_rows(tally, labels, options, fair_within_pp);
+    let rows = decides::option_rows(tally, labels, options, margin_pp);
     let commands: Vec<Option<String>> =
         rows.iter().map(|r| decides::test_command(r, options)).collect();
     options_csv::write_options(&out.join(OPTIONS_CSV), &rows, &commands, options.players)?;
@@ -245,12 +247,11 @@ pub fn write_results(
     );
     // Seat, skill and luck on stdout, in win shares, where there is skill to measure
     // (different bots under rotated seats).
-    let figures =
-        analysis::skill_luck(tally, labels, group, &balance.seats, fair_within_pp, &levels);
+    let figures = analysis::skill_luck(tally, labels, group, &balance.seats, margin_pp, &levels);
     options_csv::write_skill_luck(&out.join(SKILL_LUCK_CSV), figures.as_slice())?;
     files.push(SKILL_LUCK_CSV.to_string());
     let mut short: Vec<String> = Vec::new();
-    let seats_answer = analysis::headline(&balance.seats, fair_within_pp, &levels);
+    let seats_answer = analysis::headline(&balance.seats, margin_pp, &levels);
     let headline = match &figures {
         Some(f) => {
             decides_lines.extend(f.lines());
@@ -263,11 +264,8 @@ pub fn write_results(
     let solo = options.players == 1;
     short.extend(decides::lever_short(&rows, solo));
     let glance = Glance {
-        answer: Some((
-            analysis::answer_at(&balance.seats, fair_within_pp, &levels),
-            fair_within_pp,
-        )),
-        first_seat: analysis::seat_edge_of(&balance.seats, 0, fair_within_pp, &levels)
+        answer: Some((analysis::answer_at(&balance.seats, margin_pp, &levels), margin_pp)),
+        first_seat: analysis::seat_edge_of(&balance.seats, 0, margin_pp, &levels)
             .map_or(String::new(), |e| analysis::edge_figure(&e)),
         lever: decides::lever_brief(&rows, solo),
     };
@@ -337,7 +335,7 @@ pub fn merge(
         length_docs: length_docs.as_deref(),
         group: first.group,
         seed: first.seed,
-        fair_within_pp: first.fair_within_pp,
+        verdict: VerdictFlags { fair_within: Some(first.fair_within_pp) },
         // Shards never have a stopping rule.
         levels: Levels::FIXED,
         notes: &[],

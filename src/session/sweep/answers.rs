@@ -37,7 +37,7 @@ impl SweepResult {
     /// The console's figures of every variant ([`VariantAnswer`]).
     pub fn answers(&self) -> SweepAnswers {
         let meta = &self.meta;
-        let margin = self.fair_within_pp;
+        let margin = self.verdict.margin_pp();
         let length_unit = crate::games::build(&meta.game, None, &[]).map_or(
             "turns",
             |g| crate::with_game!(&g, x => crate::core::GameStats::length_unit(x)),

@@ -62,7 +62,7 @@ pub fn merge_sweep(
         meta,
         elapsed_seconds: seconds,
         paused: None,
-        fair_within_pp: request.request.fair_within_pp()?,
+        verdict: request.request.verdict()?,
         shard: None,
     })
 }

@@ -247,7 +247,7 @@ impl Sweep {
         let Some(game) = base.game.clone() else {
             return Err(input("a sweep needs --game (or a --rules file that names its game)"));
         };
-        base.fair_within_pp()?;
+        base.verdict()?;
         let st = &base.stopping;
         if st.until_ci.is_some() || st.sprt.is_some() || st.until_decided {
             return Err(input(

@@ -28,6 +28,7 @@ use crate::session::run::execute::Execution;
 use crate::session::run::results::{ResultsOf, write_results};
 use crate::session::sweep::checkpoint::{SWEEP_FINAL_STATE, SweepCheckpoint};
 use crate::session::sweep::{Sweep, SweepRequest, Variant};
+use crate::stats::verdict_flags::VerdictFlags;
 use crate::with_game;
 
 /// What a shard of a sweep leaves for `arena merge`.
@@ -86,8 +87,8 @@ pub struct SweepResult {
     /// Set when a stop signal or the time limit paused the sweep before its end: the next
     /// match to play and why (its checkpoint is saved; `arena sweep --resume` continues).
     pub paused: Option<Paused>,
-    /// The verdict's practical margin (`--fair-within`), for each variant's words.
-    pub fair_within_pp: f64,
+    /// The verdict's terms, for each variant's words.
+    pub verdict: VerdictFlags,
     /// The shard this sweep played (`--shard`); `None` for a whole sweep or a merge.
     pub shard: Option<Shard>,
 }
@@ -232,19 +233,11 @@ fn play_and_write(
         || with_game!(&sweep.plans[0].game, g0 => play_all(g0, sweep, &meta, exec, Some(saving))),
     )?;
     let (_, end) = range(&meta, shard);
-    let fair_within_pp = sweep.request.request.fair_within_pp()?;
+    let verdict = sweep.request.request.verdict()?;
     let elapsed_seconds = ended.elapsed_seconds;
     if let Ending::Paused(by) = ended.ending {
         let paused = Some(Paused { at: ended.next, by });
-        return Ok(SweepResult {
-            root,
-            block,
-            meta,
-            elapsed_seconds,
-            paused,
-            fair_within_pp,
-            shard,
-        });
+        return Ok(SweepResult { root, block, meta, elapsed_seconds, paused, verdict, shard });
     }
     let (start, _) = range(&meta, shard);
     let done = SweepCheckpoint {
@@ -265,7 +258,7 @@ fn play_and_write(
         std::fs::remove_file(&spent)
             .map_err(|e| crate::output::io_failure("removing", &spent, e))?;
     }
-    Ok(SweepResult { root, block, meta, elapsed_seconds, paused: None, fair_within_pp, shard })
+    Ok(SweepResult { root, block, meta, elapsed_seconds, paused: None, verdict, shard })
 }
 
 /// Play every variant of `sweep` (or its shard) on `threads` threads and return the tallies,
@@ -417,7 +410,7 @@ pub(super) fn write_sweep_folder(
             length_docs: length_docs.as_deref(),
             group: meta.group,
             seed: meta.seed,
-            fair_within_pp: request.request.fair_within_pp()?,
+            verdict: request.request.verdict()?,
             changes: changes.as_deref(),
             levels: crate::stats::verdict::Levels::FIXED,
             notes: &[],
@@ -461,7 +454,8 @@ pub(super) fn write_sweep_folder(
         &meta.labels,
     )?;
     write_sweep_diff(&root.join(SWEEP_DIFF_CSV), &rows, &block.paired, meta.players)?;
-    let mut verdict = meta.conclusion(block, request.request.fair_within_pp()?, shard).join("\n");
+    let mut verdict =
+        meta.conclusion(block, request.request.verdict()?.margin_pp(), shard).join("\n");
     verdict.push('\n');
     write_atomic(&root.join(VERDICT_TXT), verdict.as_bytes())?;
     files.extend([SWEEP_CSV, SWEEP_DIFF_CSV, VERDICT_TXT].map(String::from));

@@ -81,7 +81,7 @@ pub fn tune_said(confirm: &SweepResult, proposal: &str, search: Option<SearchFac
     });
     let conclusion = confirm.meta.conclusion_naming_said(
         &confirm.block,
-        confirm.fair_within_pp,
+        confirm.verdict.margin_pp(),
         &roles(confirm, proposal),
     );
     TuneSaid { search, conclusion }
@@ -104,7 +104,7 @@ pub struct Confirmed {
 /// `sweep_diff.csv` rows and verdict were computed with.
 pub fn confirmed(confirm: &SweepResult, proposal: &str) -> Vec<Confirmed> {
     let meta = &confirm.meta;
-    let margin = confirm.fair_within_pp;
+    let margin = confirm.verdict.margin_pp();
     let balance = |v: usize| {
         let b = analysis::balance(&confirm.block.tallies[v], &meta.labels, margin);
         analysis::answer(&b.seats, margin).words(margin)

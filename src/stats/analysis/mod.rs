@@ -60,7 +60,8 @@ pub struct Balance {
 
 /// The balance figures of a tally played by the lineup `labels` (one per slot, as written
 /// in `--bots`), which the verdict names, judged against a practical margin of `margin_pp`
-/// percentage points (`--fair-within`; see [`crate::stats::verdict`]).
+/// percentage points (the designer's: [`crate::stats::verdict_flags`]; see
+/// [`crate::stats::verdict`]).
 pub fn balance(t: &Tally, labels: &[String], margin_pp: f64) -> Balance {
     balance_at(t, labels, margin_pp, &Levels::FIXED)
 }
