@@ -26,7 +26,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::runner::Seating;
 use crate::session::bench::Positions;
-use crate::session::{DEFAULT_SEED, MatchSpec, RequestFlags, is_input_error};
+use crate::session::{DEFAULT_SEED, MatchSpec, RequestFlags, StoppingFlags, is_input_error};
 use crate::stats::verdict_flags::VerdictFlags;
 
 /// `--seating`: the command-line names of [`Seating`] (which itself knows nothing of clap).
@@ -229,7 +229,7 @@ pub struct RunArgs {
     #[arg(long, short = 'v')]
     pub explain: bool,
     #[command(flatten)]
-    pub stopping: StoppingArgs,
+    pub stopping: StoppingFlags,
     /// Play only shard I of K (0-based, e.g. `--shard 0/4`): a contiguous range of whole
     /// deal groups. Combine the shards' folders with `arena merge`.
     #[arg(long, value_name = "I/K")]
@@ -292,51 +292,6 @@ pub struct MergeArgs {
     /// Do not write report.html at the end.
     #[arg(long)]
     pub no_report: bool,
-}
-
-/// Stopping rules: play in deterministic chunks and stop at the first chunk boundary where
-/// the rule is met, so the stopping index is the same for any thread count. `--matches`
-/// becomes the maximum (default 10,000,000 with a stopping rule).
-#[derive(Args, Debug, Clone, Default)]
-pub struct StoppingArgs {
-    /// Stop once seat 0's 95% win-share interval is at most this wide (e.g. 0.01).
-    #[arg(long, value_name = "WIDTH")]
-    pub until_ci: Option<f64>,
-    /// Sequential probability ratio test on seat 0's win share: H0 p = P0 against H1 p = P1
-    /// (e.g. `--sprt 0.5,0.55`); stop when one is accepted.
-    #[arg(long, value_name = "P0,P1")]
-    pub sprt: Option<String>,
-    /// The SPRT's false-positive rate [default: 0.05].
-    #[arg(long)]
-    pub sprt_alpha: Option<f64>,
-    /// The SPRT's false-negative rate [default: 0.05].
-    #[arg(long)]
-    pub sprt_beta: Option<f64>,
-    /// Matches between checks of a stopping rule, rounded up to whole deal groups
-    /// [default: 10000].
-    #[arg(long)]
-    pub check_every: Option<u64>,
-    /// Stop as soon as the balance verdict is decided (fair within the margin, a real but
-    /// small edge, or unfair beyond it), looking every --check-every matches; --matches is
-    /// the cap. A group-sequential design (Pocock-type alpha spending) keeps each error rate
-    /// at 5% over all the looks. On by default for the default experiment (no --game, on the
-    /// command line or in an experiment file, and no other stopping rule);
-    /// `--until-decided=off` plays every match.
-    #[arg(long, value_name = "on|off", num_args = 0..=1, default_missing_value = "on",
-          value_parser = clap::builder::BoolishValueParser::new())]
-    pub until_decided: Option<bool>,
-}
-
-impl StoppingArgs {
-    /// Add these flags to `flags`.
-    pub fn add_to(&self, flags: &mut RequestFlags) {
-        flags.until_ci = self.until_ci;
-        flags.sprt = self.sprt.clone();
-        flags.sprt_alpha = self.sprt_alpha;
-        flags.sprt_beta = self.sprt_beta;
-        flags.check_every = self.check_every;
-        flags.until_decided = self.until_decided;
-    }
 }
 
 #[derive(Args, Debug)]

@@ -5,6 +5,7 @@ use crate::cli::report::report_after;
 use crate::cli::run_print::{Detail, print_game, print_skill, print_table, print_verdict};
 use crate::cli::sweep::{SweepArgs, check_time_limit, sweep_command};
 use crate::cli::{MergeArgs, RunArgs, Status};
+use crate::core::flags::given;
 use crate::core::layout::FolderKind;
 use crate::core::layout::SHARD_TALLY;
 use crate::output::console::say;
@@ -26,7 +27,7 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
     if args.luck {
         flags.bots = Some(luck_lineup(&args.matches_of)?);
     }
-    args.stopping.add_to(&mut flags);
+    flags.stopping = args.stopping.clone();
     let file = args.experiment.as_deref().map(ExperimentFile::read).transpose()?;
     flags.shard = args.shard.as_deref().map(Shard::parse).transpose()?;
     flags.per_match = args.per_match;
@@ -59,15 +60,16 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
             if let Some(file) = &file {
                 file.fill(&mut flags);
             }
-            let stopping = flags.until_ci.is_some() || flags.sprt.is_some();
+            let stopping = flags.stopping.on_seat_zero();
             // The default experiment answers its question and stops: every game plays until
             // its balance verdict is decided, at most --matches (default 500,000) each.
             let default_experiment = flags.game.is_none() && flags.rules.is_none();
             if default_experiment && !stopping {
-                flags.until_decided.get_or_insert(true);
+                flags.stopping.until_decided.get_or_insert(true);
             }
-            let explicit = stopping || (flags.until_decided == Some(true) && !default_experiment);
-            let default_matches = match (explicit, flags.until_decided) {
+            let decided = flags.stopping.until_decided;
+            let explicit = stopping || (decided == Some(true) && !default_experiment);
+            let default_matches = match (explicit, decided) {
                 (true, _) => 10_000_000,
                 // Six of the seven games decide within it, in 10 to 30 s on 2 cores (quiet or loaded).
                 (false, Some(true)) => DEFAULT_EXPERIMENT_CAP,
@@ -174,15 +176,17 @@ fn luck_lineup(m: &crate::cli::MatchArgs) -> anyhow::Result<String> {
 
 /// `arena run --experiment FILE` where the file varies something: the same as `arena sweep`.
 fn sweep_from_run(args: RunArgs, command_line: &[String]) -> anyhow::Result<Status> {
-    if args.per_match
-        || args.skill_matches.is_some()
-        || args.stopping.until_ci.is_some()
-        || args.stopping.sprt.is_some()
-        || args.stopping.until_decided.is_some()
-    {
-        return Err(input(
-            "--experiment: this file is a sweep; --per-match, --skill-matches, --until-ci, --sprt and --until-decided are not available in sweeps",
-        ));
+    // A sweep plays every variant to its --matches: no stopping rule, and no flag that
+    // only a run has.
+    let mut refused: Vec<String> =
+        given(&args.stopping).into_iter().map(|(flag, _)| flag).collect();
+    refused.extend(args.per_match.then(|| "--per-match".to_string()));
+    refused.extend(args.skill_matches.map(|_| "--skill-matches".to_string()));
+    if !refused.is_empty() {
+        return Err(input(format!(
+            "--experiment: this file is a sweep, and a sweep takes no {} (no stopping rule, per-match rows or skill check)",
+            refused.join(", ")
+        )));
     }
     let sweep = SweepArgs {
         matches_of: args.matches_of,

@@ -8,8 +8,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::core::flags;
 use crate::runner::Seating;
 use crate::session::input::input;
+use crate::session::plan::StoppingFlags;
 use crate::session::plan::request::RequestFlags;
 use crate::session::sweep::variants_from_toml;
 use crate::stats::verdict_flags::VerdictFlags;
@@ -31,13 +33,8 @@ pub struct ExperimentFile {
     #[serde(default)]
     pub set: toml::Table,
     pub matches: Option<u64>,
-    pub until_ci: Option<f64>,
-    pub sprt: Option<String>,
-    pub sprt_alpha: Option<f64>,
-    pub sprt_beta: Option<f64>,
-    pub check_every: Option<u64>,
-    /// As `--until-decided`: stop once the balance verdict is decided.
-    pub until_decided: Option<bool>,
+    #[serde(flatten)]
+    pub stopping: StoppingFlags,
     #[serde(flatten)]
     pub verdict: VerdictFlags,
     pub per_match: Option<bool>,
@@ -87,8 +84,10 @@ impl ExperimentFile {
     fn keys() -> Vec<String> {
         let own = serde_json::to_value(ExperimentFile::default()).unwrap_or_default();
         let own = own.as_object().into_iter().flat_map(|m| m.keys().cloned());
-        let mut keys: Vec<String> =
-            own.chain(crate::core::flags::fields::<VerdictFlags>()).collect();
+        let mut keys: Vec<String> = own
+            .chain(flags::fields::<StoppingFlags>())
+            .chain(flags::fields::<VerdictFlags>())
+            .collect();
         keys.sort();
         keys
     }
@@ -103,7 +102,7 @@ impl ExperimentFile {
         }
         let positive = [
             ("matches", self.matches),
-            ("check_every", self.check_every),
+            ("check_every", self.stopping.check_every),
             ("threads", self.threads.map(|t| t as u64)),
             ("max_variants", self.max_variants.map(|t| t as u64)),
             ("players", self.players.map(|t| t as u64)),
@@ -146,13 +145,8 @@ impl ExperimentFile {
         or(&mut flags.seating, &self.seating);
         or(&mut flags.rules, &self.rules);
         or(&mut flags.matches, &self.matches);
-        or(&mut flags.until_ci, &self.until_ci);
-        or(&mut flags.sprt, &self.sprt);
-        or(&mut flags.sprt_alpha, &self.sprt_alpha);
-        or(&mut flags.sprt_beta, &self.sprt_beta);
-        or(&mut flags.check_every, &self.check_every);
-        or(&mut flags.until_decided, &self.until_decided);
-        flags.verdict = crate::core::flags::filled(&flags.verdict, &self.verdict);
+        flags.stopping = flags::filled(&flags.stopping, &self.stopping);
+        flags.verdict = flags::filled(&flags.verdict, &self.verdict);
         flags.per_match |= self.per_match.unwrap_or(false);
         let given: Vec<String> = flags
             .sets

@@ -52,8 +52,8 @@ pub use plan::request::{
     DEFAULT_SEED, PLAN_FILE, PlanFile, RequestFlags, RunRequest, SCALE_VAR, match_scale,
 };
 pub use plan::{
-    MatchSpec, Plan, Shard, Stopping, StoppingRequest, input_records, parse_matches, parse_threads,
-    thread_cap,
+    MatchSpec, Plan, Shard, Stopping, StoppingFlags, StoppingRequest, input_records, parse_matches,
+    parse_threads, thread_cap,
 };
 pub use progress::duration_text;
 pub use run::execute::{CHECKPOINT, Execution, RunSummary, StopReport, execute};

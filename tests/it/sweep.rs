@@ -342,6 +342,10 @@ fn experiment_files_run_with_flags_overriding_their_keys() {
     let recorded: serde_json::Value = serde_json::from_str(&read(&s, "sweep.json")).unwrap();
     assert_eq!(recorded["variants"], serde_json::json!([["target=20"], ["target=50"]]));
     assert_eq!(rows(&read(&s, "sweep.csv")).len(), 3, "two variants and the baseline");
+    // A sweep has no stopping rule: every stopping flag is refused by name, not ignored.
+    let o = arena(&["run", "--experiment", sweep_file.to_str().unwrap(), "--check-every", "50"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("a sweep takes no --check-every"), "{}", stderr(&o));
 
     let bad = dir.path().join("bad.toml");
     std::fs::write(&bad, "gmae = \"pig\"\n").unwrap();

@@ -178,6 +178,77 @@ impl Default for StoppingRequest {
     }
 }
 
+/// The stopping rule as a command line or an experiment file gives it, flag by flag (`None`:
+/// not given). Declared once: clap derives `arena run`'s flags from it and serde an
+/// experiment file's keys; [`Self::request`] fills in the defaults. Stopping rules play in
+/// deterministic chunks and stop at the first chunk boundary where the rule is met, so the
+/// stopping index is the same for any thread count; `--matches` becomes the maximum (default
+/// 10,000,000 with a stopping rule).
+#[derive(clap::Args, Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct StoppingFlags {
+    /// Stop once seat 0's 95% win-share interval is at most this wide (e.g. 0.01).
+    #[arg(long, value_name = "WIDTH")]
+    pub until_ci: Option<f64>,
+    /// Sequential probability ratio test on seat 0's win share: H0 p = P0 against H1 p = P1
+    /// (e.g. `--sprt 0.5,0.55`); stop when one is accepted.
+    #[arg(long, value_name = "P0,P1")]
+    pub sprt: Option<String>,
+    /// The SPRT's false-positive rate [default: 0.05].
+    #[arg(long)]
+    pub sprt_alpha: Option<f64>,
+    /// The SPRT's false-negative rate [default: 0.05].
+    #[arg(long)]
+    pub sprt_beta: Option<f64>,
+    /// Matches between checks of a stopping rule, rounded up to whole deal groups
+    /// [default: 10000].
+    #[arg(long)]
+    pub check_every: Option<u64>,
+    /// Stop as soon as the balance verdict is decided (fair within the margin, a real but
+    /// small edge, or unfair beyond it), looking every --check-every matches; --matches is
+    /// the cap. A group-sequential design (Pocock-type alpha spending) keeps each error rate
+    /// at 5% over all the looks. On by default for the default experiment (no --game, on the
+    /// command line or in an experiment file, and no other stopping rule);
+    /// `--until-decided=off` plays every match.
+    #[arg(long, value_name = "on|off", num_args = 0..=1, default_missing_value = "on",
+          value_parser = clap::builder::BoolishValueParser::new())]
+    pub until_decided: Option<bool>,
+}
+
+impl StoppingFlags {
+    /// The stopping request, with the defaults for what was not given.
+    pub fn request(&self) -> StoppingRequest {
+        let d = StoppingRequest::default();
+        StoppingRequest {
+            until_ci: self.until_ci,
+            sprt: self.sprt.clone(),
+            sprt_alpha: self.sprt_alpha.unwrap_or(d.sprt_alpha),
+            sprt_beta: self.sprt_beta.unwrap_or(d.sprt_beta),
+            check_every: self.check_every.unwrap_or(d.check_every),
+            until_decided: self.until_decided.unwrap_or(d.until_decided),
+        }
+    }
+
+    /// Whether a rule that stops on seat 0's interval or an SPRT was asked for.
+    pub fn on_seat_zero(&self) -> bool {
+        self.until_ci.is_some() || self.sprt.is_some()
+    }
+}
+
+impl StoppingRequest {
+    /// This request as flags that give every value it holds (for naming the flags a resumed
+    /// run disagrees with).
+    pub fn as_flags(&self) -> StoppingFlags {
+        StoppingFlags {
+            until_ci: self.until_ci,
+            sprt: self.sprt.clone(),
+            sprt_alpha: Some(self.sprt_alpha),
+            sprt_beta: Some(self.sprt_beta),
+            check_every: Some(self.check_every),
+            until_decided: Some(self.until_decided),
+        }
+    }
+}
+
 /// A validated stopping rule: play in deterministic chunks and stop at the first chunk
 /// boundary where the rule is met, so the stopping index is the same for any thread count.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]

@@ -14,7 +14,7 @@ use crate::output::manifest::RecordHead;
 use crate::output::{io_failure, write_atomic};
 use crate::runner::Seating;
 use crate::session::input::input;
-use crate::session::plan::{MatchSpec, Shard, StoppingRequest};
+use crate::session::plan::{MatchSpec, Shard, StoppingFlags, StoppingRequest};
 use crate::stats::verdict_flags::VerdictFlags;
 
 /// The file in a run's folder that says what the run is.
@@ -93,14 +93,9 @@ pub struct RequestFlags {
     pub rules: Option<PathBuf>,
     pub sets: Vec<String>,
     pub matches: Option<u64>,
-    pub until_ci: Option<f64>,
-    pub sprt: Option<String>,
-    pub sprt_alpha: Option<f64>,
-    pub sprt_beta: Option<f64>,
-    pub check_every: Option<u64>,
-    /// `--until-decided` on or off as given; the default experiment turns it on when no
+    /// The stopping rule's flags; the default experiment turns `--until-decided` on when no
     /// other stopping rule is asked for (`cli::run`).
-    pub until_decided: Option<bool>,
+    pub stopping: StoppingFlags,
     pub shard: Option<Shard>,
     pub per_match: bool,
     pub skill_matches: Option<u64>,
@@ -141,19 +136,6 @@ pub fn scaled_matches(matches: u64) -> u64 {
 pub const DEFAULT_SEED: u64 = 1;
 
 impl RequestFlags {
-    /// The stopping request, with the defaults for what was not given.
-    pub fn stopping(&self) -> StoppingRequest {
-        let d = StoppingRequest::default();
-        StoppingRequest {
-            until_ci: self.until_ci,
-            sprt: self.sprt.clone(),
-            sprt_alpha: self.sprt_alpha.unwrap_or(d.sprt_alpha),
-            sprt_beta: self.sprt_beta.unwrap_or(d.sprt_beta),
-            check_every: self.check_every.unwrap_or(d.check_every),
-            until_decided: self.until_decided.unwrap_or(d.until_decided),
-        }
-    }
-
     /// A new run's request; `matches` is the count already resolved (with its default).
     pub fn request(&self, matches: u64) -> RunRequest {
         RunRequest {
@@ -165,7 +147,7 @@ impl RequestFlags {
             rules: self.rules.clone(),
             sets: self.sets.clone(),
             matches: scaled_matches(matches),
-            stopping: self.stopping(),
+            stopping: self.stopping.request(),
             shard: self.shard,
             per_match: self.per_match,
             skill_matches: self.skill_matches.map(scaled_matches),
@@ -182,7 +164,7 @@ impl RequestFlags {
         if let Some(m) = self.matches.filter(|&m| m > stored.matches) {
             asked.matches = m;
         }
-        if let (Some(w), Some(was)) = (self.until_ci, stored.stopping.until_ci)
+        if let (Some(w), Some(was)) = (self.stopping.until_ci, stored.stopping.until_ci)
             && w < was
         {
             asked.stopping.until_ci = Some(w);
@@ -199,7 +181,6 @@ impl RequestFlags {
                 out.push(format!("{key}: the folder's run has {was}, given {given}"));
             }
         };
-        let show = |o: &Option<String>| o.clone().unwrap_or_else(|| "(none)".into());
         check(
             "--game",
             self.game.clone(),
@@ -226,18 +207,6 @@ impl RequestFlags {
             check("--set", Some(self.sets.join(" ")), stored.sets.join(" "));
         }
         check("--matches", self.matches.map(|m| m.to_string()), stored.matches.to_string());
-        let st = &stored.stopping;
-        check(
-            "--until-ci",
-            self.until_ci.map(|w| w.to_string()),
-            st.until_ci.map_or("(none)".into(), |w| w.to_string()),
-        );
-        check("--sprt", self.sprt.clone(), show(&st.sprt));
-        check("--sprt-alpha", self.sprt_alpha.map(|a| a.to_string()), st.sprt_alpha.to_string());
-        check("--sprt-beta", self.sprt_beta.map(|b| b.to_string()), st.sprt_beta.to_string());
-        check("--check-every", self.check_every.map(|c| c.to_string()), st.check_every.to_string());
-        let on_off = |on: bool| if on { "on" } else { "off" }.to_string();
-        check("--until-decided", self.until_decided.map(on_off), on_off(st.until_decided));
         let shard = |s: Shard| format!("{}/{}", s.index, s.count);
         check("--shard", self.shard.map(shard), stored.shard.map_or("(none)".into(), shard));
         check(
@@ -250,6 +219,7 @@ impl RequestFlags {
             self.skill_matches.map(|m| m.to_string()),
             stored.skill_matches().to_string(),
         );
+        out.extend(flags::differences(&self.stopping, &stored.stopping.as_flags(), "(none)"));
         out.extend(flags::differences(&self.verdict, &stored.verdict, "(the default)"));
         out
     }
