@@ -17,7 +17,9 @@ pub struct VerdictFlags {
     /// percentage points of the fair share [default: 1]: a seat within it is fair enough, an
     /// edge beyond it matters.
     #[arg(long, value_name = "PP")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    // A shard's tally.json named the resolved margin `fair_within_pp` before the shard
+    // recorded the whole group; such shards still merge.
+    #[serde(default, skip_serializing_if = "Option::is_none", alias = "fair_within_pp")]
     pub fair_within: Option<f64>,
 }
 
@@ -59,5 +61,13 @@ mod tests {
             assert!(err.starts_with("--fair-within must be a margin"), "{err}");
         }
         assert!(VerdictFlags { fair_within: Some(2.5) }.checked().is_ok());
+    }
+
+    #[test]
+    fn a_shard_of_an_older_version_is_read_with_its_margin() {
+        let old: VerdictFlags = serde_json::from_str(r#"{"fair_within_pp": 2.5}"#).unwrap();
+        assert_eq!(old.margin_pp(), 2.5);
+        let written = serde_json::to_string(&VerdictFlags::default().resolved()).unwrap();
+        assert_eq!(written, r#"{"fair_within":1.0}"#);
     }
 }

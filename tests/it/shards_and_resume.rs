@@ -65,6 +65,30 @@ fn shards_merge_into_exactly_the_whole_run() {
 }
 
 #[test]
+fn shards_judged_at_a_margin_merge_to_a_verdict_at_that_margin() {
+    // Each shard records the verdict's terms it was judged with (tally.json), so the merge
+    // judges as the whole run did: the same verdict.txt, at ±3 pp.
+    let tmp = tempfile::tempdir().unwrap();
+    let plan = ["--game", "pig", "--matches", "400", "--fair-within", "3"];
+    let whole = tmp.path().join("whole");
+    assert!(run(&whole, &plan).status.success());
+    let mut args = vec!["merge".to_string(), "--out".into()];
+    args.push(tmp.path().join("merged").display().to_string());
+    for shard in ["0/2", "1/2"] {
+        let dir = tmp.path().join(shard.replace('/', "of"));
+        let mut shard_args = plan.to_vec();
+        shard_args.extend(["--shard", shard]);
+        assert!(run(&dir, &shard_args).status.success());
+        args.push(dir.display().to_string());
+    }
+    let o = arena(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let verdict = |dir: &Path| std::fs::read_to_string(dir.join("verdict.txt")).unwrap();
+    assert!(verdict(&whole).contains("±3 pp"), "{}", verdict(&whole));
+    assert_eq!(verdict(&tmp.path().join("merged")), verdict(&whole));
+}
+
+#[test]
 fn merge_refuses_a_missing_or_foreign_shard() {
     let tmp = tempfile::tempdir().unwrap();
     let a = tmp.path().join("a");

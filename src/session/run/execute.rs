@@ -456,7 +456,7 @@ impl<G: Game> Finish<'_, G> {
                 notable: cp.notable.clone(),
                 group: self.group,
                 seed: spec.seed,
-                fair_within_pp: plan.verdict.margin_pp(),
+                verdict: plan.verdict.resolved(),
                 elapsed_seconds: cp.elapsed_seconds,
                 matches_csv: matches_digest,
             };

@@ -49,10 +49,6 @@ struct MergeRecord<'a> {
 /// The tally a shard leaves for `arena merge`.
 pub use crate::core::layout::SHARD_TALLY;
 
-fn default_fair_within() -> f64 {
-    crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP
-}
-
 /// What a shard leaves for `arena merge`: its tally and what is needed to write the files.
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct ShardTally {
@@ -67,9 +63,10 @@ pub struct ShardTally {
     pub metric_docs: Vec<String>,
     pub group: u64,
     pub seed: u64,
-    /// The verdict's practical margin (absent from older shards: the default).
-    #[serde(default = "default_fair_within")]
-    pub fair_within_pp: f64,
+    /// The verdict's terms the shard was judged with, each resolved (absent from the
+    /// oldest shards: the defaults), so that the merge judges the same.
+    #[serde(flatten)]
+    pub verdict: VerdictFlags,
     pub elapsed_seconds: f64,
     /// Rows, bytes and CRC-32 of the shard's matches.csv, when the plan writes one.
     #[serde(default)]
@@ -335,7 +332,7 @@ pub fn merge(
         length_docs: length_docs.as_deref(),
         group: first.group,
         seed: first.seed,
-        verdict: VerdictFlags { fair_within: Some(first.fair_within_pp) },
+        verdict: first.verdict,
         // Shards never have a stopping rule.
         levels: Levels::FIXED,
         notes: &[],
