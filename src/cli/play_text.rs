@@ -9,10 +9,11 @@ use std::io::BufRead;
 use std::path::Path;
 use std::time::Duration;
 
-use serde_json::Value;
+use serde::Deserialize;
 
 use crate::core::Seat;
-use crate::session::play::{Table, closing_words, save_trace};
+use crate::session::play::seat_view::LogEntry;
+use crate::session::play::{Advice, SeatView, Table, closing_words, save_trace};
 use crate::{errln, outln};
 
 /// What the terminal has printed of the log: how many entries, and which of those said
@@ -23,25 +24,30 @@ struct Printed {
     hidden: std::collections::BTreeSet<usize>,
 }
 
+/// A log event that scores: the seat, its points and what they are for in words (the
+/// event's `kind` is an id). Events of other shapes are not points.
+#[derive(serde::Deserialize)]
+struct Points {
+    seat: u64,
+    points: i64,
+    points_for: Option<String>,
+}
+
 /// One log entry as a line: its step, its mover (or chance), its words and its points,
-/// each with what it was scored for in words (`points_for`; the event's `kind` is an id).
-fn log_line(entry: &Value, bots: &[Value]) -> String {
-    let who = match entry["seat"].as_u64() {
-        Some(s) => {
-            format!("seat {s} ({})", bots.get(s as usize).and_then(Value::as_str).unwrap_or("?"))
-        }
+/// each with what it was scored for.
+fn log_line(entry: &LogEntry, bots: &[String]) -> String {
+    let who = match entry.seat {
+        Some(s) => format!("seat {s} ({})", bots.get(s as usize).map_or("?", String::as_str)),
         None => "chance".to_string(),
     };
-    let only = if entry["forced"] == true { " (only move)" } else { "" };
-    let mut line =
-        format!("[{}] {who}{only}: {}", entry["step"], entry["text"].as_str().unwrap_or(""));
-    for e in entry["events"].as_array().map(Vec::as_slice).unwrap_or_default() {
-        if let (Some(seat), Some(points)) = (e["seat"].as_u64(), e["points"].as_i64()) {
-            let unit = if points.abs() == 1 { "point" } else { "points" };
-            line.push_str(&format!(" · seat {seat} {points:+} {unit}"));
-            if let Some(why) = e["points_for"].as_str() {
-                line.push_str(&format!(" ({why})"));
-            }
+    let only = if entry.forced { " (only move)" } else { "" };
+    let mut line = format!("[{}] {who}{only}: {}", entry.step, entry.text);
+    let points = entry.events.iter().filter_map(|e| Points::deserialize(e).ok());
+    for Points { seat, points, points_for } in points {
+        let unit = if points.abs() == 1 { "point" } else { "points" };
+        line.push_str(&format!(" · seat {seat} {points:+} {unit}"));
+        if let Some(why) = points_for {
+            line.push_str(&format!(" ({why})"));
         }
     }
     line
@@ -53,54 +59,39 @@ fn log_line(entry: &Value, bots: &[Value]) -> String {
 fn print_log(table: &mut dyn Table, viewer: Seat, printed: &mut Printed) {
     let from = printed.hidden.first().copied().unwrap_or(printed.count).min(printed.count);
     let view = table.view_from(viewer, from);
-    let log = view["log"].as_array().map(Vec::as_slice).unwrap_or_default();
-    let bots = view["bots"].as_array().cloned().unwrap_or_default();
-    for (i, entry) in (from..).zip(log) {
-        let hidden = entry["text"].as_str().is_some_and(|t| t.contains("cannot see yet"));
+    for (i, entry) in (from..).zip(&view.log) {
+        // Another seat's choice it cannot see yet (reprinted once revealed); chance it
+        // cannot see is said once.
+        let hidden = entry.unseen && entry.seat.is_some();
         if i < printed.count {
             if printed.hidden.contains(&i) && !hidden {
                 printed.hidden.remove(&i);
-                outln!("(revealed) {}", log_line(entry, &bots));
+                outln!("(revealed) {}", log_line(entry, &view.bots));
             }
             continue;
         }
         if hidden {
             printed.hidden.insert(i);
         }
-        outln!("{}", log_line(entry, &bots));
+        outln!("{}", log_line(entry, &view.bots));
     }
-    printed.count = printed.count.max(from + log.len());
-}
-
-/// The options of a view (see `options.rs`): each one's words and its moves (indices into
-/// the legal list, the first being the one played).
-fn options_of(view: &Value) -> Vec<(String, Vec<usize>)> {
-    let options = view["options"].as_array().map(Vec::as_slice).unwrap_or_default();
-    options
-        .iter()
-        .map(|o| {
-            let moves = o["moves"].as_array().map(Vec::as_slice).unwrap_or_default();
-            let moves = moves.iter().filter_map(Value::as_u64).map(|k| k as usize).collect();
-            (o["text"].as_str().unwrap_or("").to_string(), moves)
-        })
-        .collect()
+    printed.count = printed.count.max(from + view.log.len());
 }
 
 /// The state as `seat` sees it and its options, numbered from 1: moves that are one choice
 /// for the rules are one line (a LOW BLOW die on any empty square of one row).
-fn print_move(view: &Value, seat: Seat) {
-    outln!("--- your move (seat {}), step {} ---", seat.0, view["step"]);
-    for line in view["text"].as_str().unwrap_or("").lines() {
+fn print_move(view: &SeatView, seat: Seat) {
+    outln!("--- your move (seat {}), step {} ---", seat.0, view.step);
+    for line in view.text.lines() {
         outln!("    {line}");
     }
-    let options = options_of(view);
-    for (k, (text, _)) in options.iter().enumerate() {
-        outln!("  {}. {text}", k + 1);
+    for (k, option) in view.options.iter().enumerate() {
+        outln!("  {}. {}", k + 1, option.text);
     }
     // Said once where an option names several places (not for equal dice, which read alike).
-    let legal = view["legal"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let legal = &view.legal;
     let several =
-        options.iter().any(|(_, ks)| ks.iter().any(|&k| legal.get(k) != legal.get(ks[0])));
+        view.options.iter().any(|o| o.moves.iter().any(|&k| legal.get(k) != legal.get(o.moves[0])));
     if several {
         outln!(
             "  (a line naming several places is one choice: the rules count nothing that tells \
@@ -115,20 +106,14 @@ const CANNOT_TELL: f64 = 0.05;
 
 /// The advice by option: greedy's option and the search's share of each (its moves' shares
 /// added up, so that 60 placements alike do not read as 60 thin preferences).
-fn print_advice(advice: &Value) {
-    let greedy = advice["greedy_option"].as_u64().map(|k| k + 1);
-    let search = advice["search"].as_str().unwrap_or("mcts");
+fn print_advice(advice: &Advice) {
+    let greedy = advice.greedy_option.map(|k| k + 1);
+    let search = &advice.search;
     outln!(
         "advice (from what your seat knows): greedy plays {}",
         greedy.map_or("-".into(), |k| k.to_string())
     );
-    let shares: Vec<f64> = advice["option_share"]
-        .as_array()
-        .map(Vec::as_slice)
-        .unwrap_or_default()
-        .iter()
-        .map(|s| s.as_f64().unwrap_or(0.0))
-        .collect();
+    let shares = &advice.option_share;
     for (k, share) in shares.iter().enumerate() {
         outln!("  {}. {:>5.1}% of {search}'s visits", k + 1, share * 100.0);
     }
@@ -138,7 +123,7 @@ fn print_advice(advice: &Value) {
          thumb (one step ahead); {search} plays {} simulated continuations from one guess of \
          what you cannot see: a larger share is the move it found best (a line's share adds up \
          its places).",
-        advice["iterations"]
+        advice.iterations
     );
     let (most, least) = shares.iter().fold((0.0f64, 1.0f64), |(hi, lo), &x| (hi.max(x), lo.min(x)));
     if shares.len() > 1 && most - least < CANNOT_TELL {
@@ -180,8 +165,7 @@ pub fn play_text(
         print_log(table, seat, &mut printed);
         let view = table.view_from(seat, printed.count);
         print_move(&view, seat);
-        let options = options_of(&view);
-        let count = options.len();
+        let count = view.options.len();
         loop {
             crate::output::console::print_out(format_args!(
                 "choose 1-{count} (? advice, q stop): "
@@ -218,15 +202,15 @@ pub fn play_text(
             }
             // An option plays its first move (a legal action: the trace records it as one).
             let choice = match answer.parse::<usize>() {
-                Ok(k) if (1..=count).contains(&k) && !options[k - 1].1.is_empty() => {
-                    options[k - 1].1[0]
+                Ok(k) if (1..=count).contains(&k) && !view.options[k - 1].moves.is_empty() => {
+                    view.options[k - 1].moves[0]
                 }
                 _ => {
                     errln!("`{answer}` is not a move: type a number from 1 to {count}, ? or q");
                     continue;
                 }
             };
-            match table.play(seat, choice, view["step"].as_u64().unwrap_or(0)) {
+            match table.play(seat, choice, view.step) {
                 Ok(()) => break,
                 Err(e) => errln!("{}", e.message()),
             }

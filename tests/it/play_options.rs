@@ -98,7 +98,7 @@ fn lb9_a_dies_placements_on_one_row_are_one_option_with_the_advice_added_up_and_
             assert!(table.advance());
             continue;
         }
-        let view = table.view(Seat(0));
+        let view = serde_json::to_value(table.view(Seat(0))).unwrap();
         let options = options(&view);
         if view["legal"][0].as_str().unwrap().contains(" places ") {
             let (legal, grouped) = check_placement_options(&view);
@@ -112,7 +112,7 @@ fn lb9_a_dies_placements_on_one_row_are_one_option_with_the_advice_added_up_and_
             assert_eq!(grouped < legal, room, "{legal} moves, {grouped} options");
             if !advised {
                 advised = true;
-                let advice = table.advice(Seat(0)).unwrap();
+                let advice = serde_json::to_value(table.advice(Seat(0)).unwrap()).unwrap();
                 let shares: Vec<f64> = advice["mcts_share"]
                     .as_array()
                     .unwrap()

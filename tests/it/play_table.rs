@@ -55,14 +55,14 @@ fn pride_hidden_turns_are_hidden_in_their_round_and_read_in_the_log_once_it_ends
     let mut table = pride_table(5);
     let mut most_hidden = 0;
     while step(&mut table) {
-        let view = table.view(Seat(0));
+        let view = serde_json::to_value(table.view(Seat(0))).unwrap();
         if view["state_data"]["round"].as_u64() != Some(1) {
             break;
         }
         most_hidden = most_hidden.max(hidden_lines(&view));
     }
     assert!(most_hidden > 0, "round 1 hid no other seat's choice from seat 0");
-    let view = table.view(Seat(0));
+    let view = serde_json::to_value(table.view(Seat(0))).unwrap();
     assert_eq!(view["state_data"]["round"], 2);
     assert_eq!(hidden_lines(&view), 0, "round 1 is over but its log still hides choices");
 }
@@ -105,7 +105,7 @@ fn the_seed_a_page_is_handed_is_a_string_with_every_digit() {
     // The play API's view at the end of a match, and the replay page's embedded trace.
     let mut table = pride_table(WIDE_SEED);
     while step(&mut table) {}
-    let view = table.view(Seat(0));
+    let view = serde_json::to_value(table.view(Seat(0))).unwrap();
     assert_eq!(view["seed"], Value::String(WIDE_SEED.to_string()));
     let plan = arena::session::plan::Plan::new(
         &arena::session::plan::MatchSpec {
@@ -127,7 +127,7 @@ fn pride_forced_moves_are_steps_of_their_own_with_their_mover() {
     // yet shows that seat no events.
     let mut table = pride_table(11);
     while step(&mut table) {}
-    let view = table.view(Seat(0));
+    let view = serde_json::to_value(table.view(Seat(0))).unwrap();
     let log = view["log"].as_array().unwrap();
     let forced: Vec<&Value> = log.iter().filter(|e| e["forced"] == true).collect();
     assert!(forced.len() > 10, "only {} forced steps in a whole match", forced.len());
@@ -140,7 +140,7 @@ fn pride_forced_moves_are_steps_of_their_own_with_their_mover() {
     let mut table = pride_table(11);
     let mut unseen_steps = std::collections::BTreeSet::new();
     while step(&mut table) {
-        for e in table.view(Seat(0))["log"].as_array().unwrap() {
+        for e in serde_json::to_value(table.view(Seat(0))).unwrap()["log"].as_array().unwrap() {
             if e["unseen"] == true {
                 assert!(e["text"].as_str().unwrap().contains("cannot see yet"), "{e}");
                 assert_eq!((&e["events"], e.get("forced")), (&serde_json::json!([]), None), "{e}");
@@ -148,7 +148,7 @@ fn pride_forced_moves_are_steps_of_their_own_with_their_mover() {
             }
         }
     }
-    let end = table.view(Seat(0));
+    let end = serde_json::to_value(table.view(Seat(0))).unwrap();
     let hidden_forced = end["log"]
         .as_array()
         .unwrap()
@@ -168,7 +168,7 @@ fn a_move_offered_twice_in_the_same_words_is_listed_once_and_a_pair_from_either_
     let (mut repeats, mut picks) = (0, 0);
     while !table.is_over() {
         if table.waiting_for() == Some(Seat(0)) {
-            let view = table.view(Seat(0));
+            let view = serde_json::to_value(table.view(Seat(0))).unwrap();
             let (legal, moves) =
                 (view["legal"].as_array().unwrap(), view["moves"].as_array().unwrap());
             let mut listed = std::collections::BTreeSet::new();

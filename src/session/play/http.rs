@@ -44,12 +44,16 @@ pub struct Reply {
 }
 
 impl Reply {
-    pub fn json(status: u16, value: &serde_json::Value) -> Self {
-        Reply {
-            status,
-            kind: "application/json",
-            body: value.to_string(),
-            policy: crate::report::html::POLICY_NO_PAGE.to_string(),
+    /// A JSON reply of any record (a view, the advice, an error).
+    pub fn json<T: serde::Serialize + ?Sized>(status: u16, value: &T) -> Self {
+        match serde_json::to_string(value) {
+            Ok(body) => Reply {
+                status,
+                kind: "application/json",
+                body,
+                policy: crate::report::html::POLICY_NO_PAGE.to_string(),
+            },
+            Err(e) => Reply::error(500, &format!("the reply cannot be written as JSON: {e}")),
         }
     }
     pub fn error(status: u16, message: &str) -> Self {

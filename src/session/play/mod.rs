@@ -8,17 +8,17 @@
 pub mod http;
 pub mod options;
 pub mod replay;
+pub mod seat_view;
 pub mod server;
 pub mod table;
 
 use std::path::{Path, PathBuf};
 
-use serde_json::Value;
-
 use crate::bots::{Bot, BotSpec};
 use crate::core::{Seat, TraceGame};
 use crate::games::AnyGame;
 use crate::output::atomic::write_atomic;
+pub use seat_view::{Advice, SeatView};
 pub use table::{GameTable, Refusal, Sitter};
 
 /// How a person's seat is named among the bots (in the trace's `bots`).
@@ -48,10 +48,10 @@ pub trait Table: Send {
     fn labels(&self) -> Vec<String>;
     fn advance(&mut self) -> bool;
     fn play(&mut self, seat: Seat, choice: usize, at_step: u64) -> Result<(), Refusal>;
-    fn view(&mut self, seat: Seat) -> Value;
+    fn view(&mut self, seat: Seat) -> SeatView;
     /// The view with the log from entry `log_from` on (the entries before it left out).
-    fn view_from(&mut self, seat: Seat, log_from: usize) -> Value;
-    fn advice(&mut self, seat: Seat) -> Result<Value, Refusal>;
+    fn view_from(&mut self, seat: Seat, log_from: usize) -> SeatView;
+    fn advice(&mut self, seat: Seat) -> Result<Advice, Refusal>;
     fn trace_lines(&self) -> Vec<String>;
 }
 
@@ -83,13 +83,13 @@ impl<G: TraceGame> Table for GameTable<G> {
     fn play(&mut self, seat: Seat, choice: usize, at_step: u64) -> Result<(), Refusal> {
         GameTable::play(self, seat, choice, at_step)
     }
-    fn view(&mut self, seat: Seat) -> Value {
+    fn view(&mut self, seat: Seat) -> SeatView {
         GameTable::view(self, seat)
     }
-    fn view_from(&mut self, seat: Seat, log_from: usize) -> Value {
+    fn view_from(&mut self, seat: Seat, log_from: usize) -> SeatView {
         GameTable::view_from(self, seat, log_from)
     }
-    fn advice(&mut self, seat: Seat) -> Result<Value, Refusal> {
+    fn advice(&mut self, seat: Seat) -> Result<Advice, Refusal> {
         GameTable::advice(self, seat)
     }
     fn trace_lines(&self) -> Vec<String> {
@@ -125,7 +125,7 @@ pub fn closing_words(table: &mut dyn Table, out: &Path) -> String {
     let view = table.view(Seat(0));
     let saved =
         format!("the trace is saved in {} (replay it: arena view --trace {0})", out.display());
-    let Some(end) = view.get("end") else {
+    let Some(end) = view.end else {
         return format!(
             "stopped at step {} before the end (seed {}); {saved}",
             table.step(),
@@ -133,14 +133,8 @@ pub fn closing_words(table: &mut dyn Table, out: &Path) -> String {
         );
     };
     let labels = table.labels();
-    let winners: Vec<String> = end["winners"]
-        .as_array()
-        .map(Vec::as_slice)
-        .unwrap_or_default()
-        .iter()
-        .filter_map(Value::as_u64)
-        .map(|s| format!("seat {s} ({})", labels[s as usize]))
-        .collect();
+    let winners: Vec<String> =
+        end.winners.iter().map(|&s| format!("seat {s} ({})", labels[s])).collect();
     let result = match winners.len() {
         0 => "no winner".to_string(),
         1 => format!("{} wins", winners[0]),
@@ -148,8 +142,8 @@ pub fn closing_words(table: &mut dyn Table, out: &Path) -> String {
     };
     format!(
         "end: {}; scores {}; {result}; seed {}; {saved}",
-        end["reason_text"].as_str().unwrap_or(""),
-        end["scores"],
+        end.reason_text,
+        serde_json::json!(end.scores),
         table.seed()
     )
 }

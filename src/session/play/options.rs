@@ -15,14 +15,7 @@ use serde_json::{Value, json};
 
 use crate::core::TraceGame;
 use crate::core::trace::alike;
-
-/// One option: the legal moves it stands for (indices into the legal list, ascending; the
-/// first is the one played) and its words.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Choice {
-    pub moves: Vec<usize>,
-    pub text: String,
-}
+use crate::session::play::seat_view::OptionView;
 
 /// What a person at their move is offered.
 #[derive(Default)]
@@ -33,20 +26,10 @@ pub struct Offer {
     /// an earlier one's words and effect, `same_as` that move.
     pub moves: Vec<Value>,
     /// The options, in the order of their first moves; every legal move is in exactly one.
-    pub options: Vec<Choice>,
+    pub options: Vec<OptionView>,
 }
 
 impl Offer {
-    /// The options as the view sends them: `[{"text": ..., "moves": [k, ...]}, ...]`.
-    pub fn options_json(&self) -> Value {
-        json!(
-            self.options
-                .iter()
-                .map(|c| json!({"text": c.text, "moves": c.moves}))
-                .collect::<Vec<_>>()
-        )
-    }
-
     /// The option that legal move `k` is part of.
     pub fn option_of(&self, k: usize) -> Option<usize> {
         self.options.iter().position(|c| c.moves.contains(&k))
@@ -81,7 +64,7 @@ pub fn offer<G: TraceGame>(game: &G, s: &G::State, legal: &[G::Action]) -> Offer
         };
         match joined {
             Some(o) => out.options[o].moves.push(k),
-            None => out.options.push(Choice { moves: vec![k], text: String::new() }),
+            None => out.options.push(OptionView { moves: vec![k], text: String::new() }),
         }
         out.legal.push(text);
         out.moves.push(entry);

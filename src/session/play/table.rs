@@ -10,6 +10,7 @@
 use serde_json::{Value, json};
 
 use super::options::{Offer, offer};
+use super::seat_view::{Advice, EndView, LogEntry, SeatView, TurnView};
 use crate::bots::profile::parse_one;
 use crate::bots::{Bot, BotSpec};
 use crate::core::trace::{Drawn, Recording};
@@ -239,7 +240,7 @@ impl<G: TraceGame> GameTable<G> {
 
     /// The log as `viewer` may read it: one entry per step, what it may not know replaced
     /// by a sentence saying that something happened.
-    fn log_for(&self, viewer: Seat, from: usize) -> Vec<Value> {
+    fn log_for(&self, viewer: Seat, from: usize) -> Vec<LogEntry> {
         self.steps
             .iter()
             .enumerate()
@@ -257,30 +258,31 @@ impl<G: TraceGame> GameTable<G> {
                 for e in events.iter_mut().filter(|e| e.get("points").is_some()) {
                     e["points_for"] = json!(self.game.points_words(e));
                 }
-                let mut entry = json!({"step": i + 1, "seat": st.mover.map(|s| s.0), "text": text, "events": events});
-                // Whether a hidden step was the seat's only move is part of what is hidden.
-                if unseen {
-                    entry["unseen"] = json!(true);
-                } else if st.forced {
-                    entry["forced"] = json!(true);
+                LogEntry {
+                    events,
+                    // Whether a hidden step was the seat's only move is part of what is hidden.
+                    forced: !unseen && st.forced,
+                    seat: st.mover.map(|s| s.0),
+                    step: i + 1,
+                    text,
+                    unseen,
                 }
-                entry
             })
             .collect()
     }
 
-    /// Everything seat `viewer` may see now, as one JSON value (see docs/guide/playing.md).
-    pub fn view(&mut self, viewer: Seat) -> Value {
+    /// Everything seat `viewer` may see now (see docs/guide/playing.md).
+    pub fn view(&mut self, viewer: Seat) -> SeatView {
         self.view_from(viewer, 0)
     }
 
     /// [`GameTable::view`] with the log from step `log_from + 1` on (the terminal prints each
     /// entry once, so it asks only for new ones: the whole log at every step was quadratic).
-    pub fn view_from(&mut self, viewer: Seat, log_from: usize) -> Value {
+    pub fn view_from(&mut self, viewer: Seat, log_from: usize) -> SeatView {
         let turn = match self.game.turn(&self.state) {
-            Turn::Over => json!({"kind": "over"}),
-            Turn::Chance => json!({"kind": "chance"}),
-            Turn::Player(s) => json!({"kind": "player", "seat": s.0}),
+            Turn::Over => TurnView::Over,
+            Turn::Chance => TurnView::Chance,
+            Turn::Player(s) => TurnView::Player { seat: s.0 },
         };
         let yours = self.waiting_for() == Some(viewer);
         let offer = if yours {
@@ -289,20 +291,25 @@ impl<G: TraceGame> GameTable<G> {
         } else {
             Offer::default()
         };
-        let mut view = json!({
-            "game": self.game.name(), "players": self.players(), "seat": viewer.0,
-            "bots": self.labels(), "step": self.step(), "turn": turn, "yours": yours,
-            "legal": offer.legal, "moves": offer.moves, "options": offer.options_json(),
-            "state_data": self.game.seat_state_json(&self.state, viewer),
-            "text": self.text_for(viewer), "log": self.log_for(viewer, log_from),
-        });
-        if self.is_over() {
-            // The seed decides every roll still to come, so it is shown only at the end. A
-            // string: a 64-bit number read by JavaScript as a double loses its last digits.
-            view["seed"] = json!(self.seed.to_string());
-            view["end"] = self.end_json();
+        let over = self.is_over();
+        SeatView {
+            bots: self.labels(),
+            // The seed decides every roll still to come, so it is shown only at the end.
+            end: over.then(|| self.end_view()),
+            game: self.game.name().to_string(),
+            legal: offer.legal,
+            log: self.log_for(viewer, log_from),
+            moves: offer.moves,
+            options: offer.options,
+            players: self.players(),
+            seat: viewer.0,
+            seed: over.then(|| self.seed.to_string()),
+            state_data: self.game.seat_state_json(&self.state, viewer),
+            step: self.step(),
+            text: self.text_for(viewer),
+            turn,
+            yours,
         }
-        view
     }
 
     /// The state as text for `viewer` ([`TraceGame::seat_render`]).
@@ -310,7 +317,8 @@ impl<G: TraceGame> GameTable<G> {
         self.game.seat_render(&self.state, viewer)
     }
 
-    fn end_json(&self) -> Value {
+    /// The trace's end record, read back as the view's end (without the state).
+    fn end_view(&self) -> EndView {
         let line = end_record(
             &self.game,
             &self.state,
@@ -318,11 +326,7 @@ impl<G: TraceGame> GameTable<G> {
             &self.length(),
             TraceStyle::Json { full_states: false },
         );
-        let mut end: Value = serde_json::from_str(&line).expect("an end record is JSON");
-        if let Some(map) = end.as_object_mut() {
-            map.remove("state_data");
-        }
-        end
+        serde_json::from_str(&line).expect("an end record is an EndView")
     }
 
     fn length(&self) -> MatchLength {
@@ -337,7 +341,7 @@ impl<G: TraceGame> GameTable<G> {
     /// search's visits per legal action, both from a state determinized for the seat (what
     /// it may know, the rest resampled), on a stream of their own; and both by the view's
     /// options (`greedy_option`, `option_share`: the shares of an option's moves added up).
-    pub fn advice(&mut self, seat: Seat) -> Result<Value, Refusal> {
+    pub fn advice(&mut self, seat: Seat) -> Result<Advice, Refusal> {
         if self.waiting_for() != Some(seat) {
             return Err(Refusal::Illegal(format!(
                 "advice is for the seat to move; seat {} is not",
@@ -370,16 +374,16 @@ impl<G: TraceGame> GameTable<G> {
                 option_share[o] += share;
             }
         }
-        Ok(json!({
-            "step": self.step(),
-            "greedy": legal.iter().position(|&a| a == pick),
-            "greedy_option": option_of(&pick),
-            "search": ADVICE_SEARCH,
-            "iterations": iterations,
-            "mcts_share": shares,
-            "option_share": option_share,
-            "legal": legal.iter().map(|&a| self.game.describe(&seen, a)).collect::<Vec<_>>(),
-        }))
+        Ok(Advice {
+            greedy: legal.iter().position(|&a| a == pick),
+            greedy_option: option_of(&pick),
+            iterations,
+            legal: legal.iter().map(|&a| self.game.describe(&seen, a)).collect(),
+            mcts_share: shares,
+            option_share,
+            search: ADVICE_SEARCH.to_string(),
+            step: self.step(),
+        })
     }
 
     /// The match so far as a JSON trace (format 2, `docs/trace-format.md`): one line per
