@@ -44,6 +44,7 @@ pub mod options;
 pub mod rules;
 pub mod suggest;
 pub mod trace;
+pub mod trace_record;
 pub mod value_model;
 
 use std::fmt::{self, Debug};

@@ -7,9 +7,8 @@
 
 use std::path::Path;
 
-use serde_json::Value;
-
 use super::table::{GameTable, Sitter};
+use crate::core::trace_record::{EndLine, StartLine, TraceLine};
 use crate::core::{Seat, TraceGame};
 use crate::games::entry;
 use crate::session::input;
@@ -24,32 +23,43 @@ pub fn replay_trace(
 ) -> anyhow::Result<()> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| input(format!("reading {name}: {e}")))?;
-    for records in all_matches_of_trace(&text, &name)? {
-        replay_match(&records, &name, style, emit)?;
+    // The file's shape first, in the viewer's words (a format this version reads; every
+    // match a start, its steps and an end); then each line into the type that wrote it.
+    all_matches_of_trace(&text, &name)?;
+    let mut matches: Vec<Vec<TraceLine>> = Vec::new();
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let at = |what: String| input(format!("{name}: line {}: {what}", n + 1));
+        let record =
+            TraceLine::parse(line).map_err(|e| at(format!("not a record arena wrote: {e}")))?;
+        match (record, matches.last_mut()) {
+            (start @ TraceLine::Start(_), _) => matches.push(vec![start]),
+            (step, Some(open)) => open.push(step),
+            (_, None) => return Err(at("a record before any `start`".into())),
+        }
+    }
+    for lines in &matches {
+        replay_match(lines, &name, style, emit)?;
     }
     Ok(())
 }
 
 fn replay_match(
-    records: &[Value],
+    lines: &[TraceLine],
     name: &str,
     style: TraceStyle,
     emit: &mut dyn FnMut(String),
 ) -> anyhow::Result<()> {
-    let start = &records[0];
-    let field = |key: &str| input(format!("{name}: the start record has no valid `{key}`"));
-    let game_name = start["game"].as_str().ok_or_else(|| field("game"))?;
-    let sets: Vec<String> = start["rules"]
-        .as_object()
-        .ok_or_else(|| field("rules"))?
-        .iter()
-        .map(|(k, v)| format!("{k}={}", v.as_str().map_or_else(|| v.to_string(), str::to_string)))
-        .collect();
+    let (Some(TraceLine::Start(start)), Some(TraceLine::End(end))) = (lines.first(), lines.last())
+    else {
+        return Err(input(format!("{name}: a match must open with `start` and close with `end`")));
+    };
+    let game_name = &start.game;
+    let sets: Vec<String> = start.rules.iter().map(|(k, v)| format!("{k}={v}")).collect();
     let game = entry(game_name)
         .map_err(input)?
         .configure(None, &sets)
         .map_err(|e| input(format!("{name}: the trace's rules do not load: {e}")))?;
-    let players = start["players"].as_u64().ok_or_else(|| field("players"))?;
+    let players = start.players;
     let seats = crate::with_game!(&game, g => crate::core::GameRules::seats(g));
     if !seats.contains(&usize::try_from(players).unwrap_or(usize::MAX)) {
         return Err(input(format!(
@@ -58,111 +68,99 @@ fn replay_match(
             seats.end()
         )));
     }
-    let players = players as usize;
-    let labels: Vec<String> = start["bots"]
-        .as_array()
-        .filter(|b| b.len() == players)
-        .ok_or_else(|| field("bots"))?
-        .iter()
-        .map(|b| b.as_str().unwrap_or("?").to_string())
-        .collect();
-    let head = Head {
-        index: start["match"].as_u64().ok_or_else(|| field("match"))?,
-        seed: start["seed"].as_u64().ok_or_else(|| field("seed"))?,
-        deal: start["deal"].as_u64().ok_or_else(|| field("deal"))?,
-        seating: start["seating"].as_str().map(str::to_string),
-        labels,
-    };
-    crate::with_game!(&game, g => replay_in(g.clone(), &head, records, name, style, emit))
-}
-
-struct Head {
-    index: u64,
-    seed: u64,
-    deal: u64,
-    seating: Option<String>,
-    labels: Vec<String>,
+    if start.bots.len() as u64 != players {
+        return Err(input(format!(
+            "{name}: the start record has no valid `bots`: {} labels for {players} players",
+            start.bots.len()
+        )));
+    }
+    let steps = &lines[1..lines.len() - 1];
+    crate::with_game!(&game, g => replay_in(g.clone(), start, steps, end, name, style, emit))
 }
 
 fn replay_in<G: TraceGame>(
     game: G,
-    head: &Head,
-    records: &[Value],
+    head: &StartLine,
+    steps: &[TraceLine],
+    end: &EndLine,
     name: &str,
     style: TraceStyle,
     emit: &mut dyn FnMut(String),
 ) -> anyhow::Result<()> {
-    let sitters = head.labels.iter().map(|l| Sitter::Person { label: l.clone() }).collect();
+    let sitters = head.bots.iter().map(|l| Sitter::Person { label: l.clone() }).collect();
     let mut table = GameTable::dealt(game, head.seed, head.deal, sitters);
     if let Some(seating) = &head.seating {
         table.name_seating(seating.clone());
     }
-    let steps = &records[1..records.len() - 1];
     // The table's steps the trace's records have matched so far.
     let mut matched = 0u64;
-    for record in steps {
-        let step = record["step"].as_u64().unwrap_or(matched + 1);
+    for line in steps {
+        let step = match line {
+            TraceLine::Decision(d) => d.step,
+            TraceLine::Chance(c) => c.step,
+            _ => matched + 1,
+        };
         let wrong =
             |what: String| input(format!("{name}: match {}, step {step}: {what}", head.index));
-        if record["forced"] == true {
+        if let TraceLine::Decision(d) = line
+            && d.forced
+        {
             // A move the rules made without asking: the step before it played it already.
             matched += 1;
-            let recorded = record["action"].as_str();
-            return_if_differs(recorded, table.step_text(matched), "forced move", &wrong)?;
+            return_if_differs(Some(&d.action), table.step_text(matched), "forced move", &wrong)?;
             continue;
         }
         // A trace written before forced moves had steps of their own lacks them: skip past.
         matched = table.step();
-        let (recorded, key) = match record["event"].as_str() {
-            Some("decision") => {
-                let seat = record["seat"]
-                    .as_u64()
-                    .filter(|&s| s < table.players() as u64)
-                    .ok_or_else(|| {
+        let (recorded, key) = match line {
+            TraceLine::Decision(d) => {
+                let seat =
+                    Some(d.seat).filter(|&s| s < table.players() as u64).ok_or_else(|| {
                         wrong(format!(
                             "seat {} is not a seat of this match of {} players",
-                            record["seat"],
+                            d.seat,
                             table.players()
                         ))
                     })?;
-                let chosen =
-                    record["chosen"].as_u64().ok_or_else(|| wrong("no `chosen`".into()))?;
-                table.play(Seat(seat as u8), chosen as usize, table.step()).map_err(|e| {
+                let chosen = d.chosen.ok_or_else(|| wrong("no `chosen`".into()))?;
+                let choice = usize::try_from(chosen).unwrap_or(usize::MAX);
+                table.play(Seat(seat as u8), choice, table.step()).map_err(|e| {
                     wrong(format!(
                         "the recorded choice {chosen} of seat {seat} does not replay: {}",
                         e.message()
                     ))
                 })?;
-                (record["action"].as_str(), "action")
+                (d.action.as_str(), "action")
             }
-            _ => {
+            TraceLine::Chance(c) => {
                 if !table.advance() {
                     return Err(wrong(
                         "a chance event where the game waits for a decision or is over".into(),
                     ));
                 }
-                (record["result"].as_str(), "result")
+                (c.result.as_str(), "result")
+            }
+            TraceLine::Start(_) | TraceLine::End(_) => {
+                return Err(wrong("a `start` or `end` inside a match".into()));
             }
         };
         matched += 1;
-        return_if_differs(recorded, table.step_text(matched), key, &wrong)?;
+        return_if_differs(Some(recorded), table.step_text(matched), key, &wrong)?;
     }
-    let end = &records[records.len() - 1];
-    let stopped = end["stopped"] == true;
-    if stopped == table.is_over() {
+    if end.stopped == table.is_over() {
         return Err(input(format!(
             "{name}: match {}: the trace's end says the match {} but replayed it {}",
             head.index,
-            if stopped { "was stopped before its end" } else { "ended" },
+            if end.stopped { "was stopped before its end" } else { "ended" },
             if table.is_over() { "ends there" } else { "goes on" }
         )));
     }
     if let Some(scores) = table.final_scores()
-        && end["scores"] != serde_json::json!(scores)
+        && end.scores != serde_json::json!(scores)
     {
         return Err(input(format!(
             "{name}: match {}: the trace's final scores are {} but the replay's {scores:?}",
-            head.index, end["scores"]
+            head.index, end.scores
         )));
     }
     for line in table.trace_lines_as(head.index, style) {

@@ -15,6 +15,7 @@ use crate::bots::profile::parse_one;
 use crate::bots::{Bot, BotSpec};
 use crate::core::trace::{Drawn, Recording};
 use crate::core::trace::{Part, seen_step, unfold};
+use crate::core::trace_record as line;
 use crate::core::{CHANCE_STREAM, MatchLength, Rng, Seat, TraceGame, Turn, bot_stream, derive_rng};
 use crate::output::csv_files::seating_text;
 use crate::session::trace::{Recorder, StartHead, TraceStyle, end_record, start_record};
@@ -475,10 +476,24 @@ impl<G: TraceGame> GameTable<G> {
     fn stopped_record(&self, index: u64) -> String {
         let data = self.game.state_json(&self.state);
         let length = self.length();
-        json!({"event": "end", "match": index, "stopped": true, "scores": data.get("scores").cloned().unwrap_or(json!([])),
-            "ranks": [], "winners": [], "capped": false, "reason": "stopped",
-            "reason_text": format!("stopped at step {} before the end of the match (arena play)", self.step()),
-            "decisions": length.decisions, "chance_events": length.chance_events, "state_data": data})
-        .to_string()
+        line::to_line(&line::EndLine {
+            capped: false,
+            chance_events: length.chance_events,
+            decisions: length.decisions,
+            event: line::End,
+            index,
+            ranks: Vec::new(),
+            reason: "stopped".into(),
+            reason_text: format!(
+                "stopped at step {} before the end of the match (arena play)",
+                self.step()
+            ),
+            rounds: None,
+            scores: data.get("scores").cloned().unwrap_or(json!([])),
+            state_data: data,
+            stopped: true,
+            turns: None,
+            winners: Vec::new(),
+        })
     }
 }

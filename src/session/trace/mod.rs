@@ -6,10 +6,11 @@
 
 pub mod from_folder;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::core::rules::Rules;
 use crate::core::trace::{Drawn, Part, TRACE_FORMAT, TraceGame, unfold};
+use crate::core::trace_record as line;
 use crate::core::{MatchLength, Seat};
 use crate::output::csv_files::seating_text;
 use crate::runner::{MatchRecord, Observer, RunSpec, Worker};
@@ -103,24 +104,26 @@ impl<'a, G: TraceGame> Recorder<'a, G> {
         text
     }
 
-    fn finish_json(&mut self, mut record: Value, after: &G::State) -> String {
-        record["events"] = Value::Array(std::mem::take(&mut self.events));
-        let state = match self.style {
+    /// What a JSON step leaves: its events, and its state whole (`state_data`) or as the
+    /// changes since the step before (`state_changes`).
+    fn left_json(&mut self, after: &G::State) -> (Vec<Value>, Option<Value>, Option<Value>) {
+        let events = std::mem::take(&mut self.events);
+        let (state, whole, changed) = match self.style {
             TraceStyle::Json { full_states: true } => {
                 let state = self.game.state_json(after);
-                record["state_data"] = state.clone();
-                state
+                let whole = state.clone();
+                (state, Some(whole), None)
             }
             _ => {
                 // The keys the step state leaves out are the same at every step, so no
                 // step's changes would hold them.
                 let state = self.game.step_state_json(after);
-                record["state_changes"] = changes(&self.last_state, &state);
-                state
+                let changed = changes(&self.last_state, &state);
+                (state, None, Some(changed))
             }
         };
         self.last_state = state;
-        record.to_string()
+        (events, whole, changed)
     }
 }
 
@@ -170,18 +173,31 @@ impl<G: TraceGame> Recorder<'_, G> {
                 self.finish_text(head, after)
             }
             TraceStyle::Json { .. } => {
-                let options: Vec<Value> = legal
+                let chosen = legal.iter().position(|&a| a == action).map(|k| k as u64);
+                let legal = legal
                     .iter()
-                    .map(|&a| json!({"code": format!("{a:?}"), "text": self.game.describe(before, a)}))
+                    .map(|&a| line::OptionLine {
+                        code: format!("{a:?}"),
+                        text: self.game.describe(before, a),
+                    })
                     .collect();
-                let mut record = json!({"event": "decision", "step": self.step, "seat": seat.0,
-                    "bot": self.bot(seat), "action": what, "action_code": format!("{action:?}"),
-                    "state": self.game.render(after), "legal": options,
-                    "chosen": legal.iter().position(|&a| a == action)});
-                if forced {
-                    record["forced"] = json!(true);
-                }
-                self.finish_json(record, after)
+                let bot = self.bot(seat).to_string();
+                let (events, state_data, state_changes) = self.left_json(after);
+                line::to_line(&line::DecisionLine {
+                    action: what,
+                    action_code: format!("{action:?}"),
+                    bot,
+                    chosen,
+                    event: line::Decision,
+                    events,
+                    forced,
+                    legal,
+                    seat: u64::from(seat.0),
+                    state: self.game.render(after),
+                    state_changes,
+                    state_data,
+                    step: self.step,
+                })
             }
         };
         (self.emit)(line);
@@ -200,11 +216,19 @@ impl<G: TraceGame> Recorder<'_, G> {
                 self.finish_text(head, after)
             }
             TraceStyle::Json { .. } => {
-                let record = json!({"event": "chance", "step": self.step, "result": what,
-                    "state": self.game.render(after),
-                    "draws": draws.iter().map(|d| d.to_json()).collect::<Vec<_>>(),
-                    "outcome": self.game.chance_json(before, draws, after)});
-                self.finish_json(record, after)
+                let outcome = self.game.chance_json(before, draws, after);
+                let (events, state_data, state_changes) = self.left_json(after);
+                line::to_line(&line::ChanceLine {
+                    draws: draws.iter().map(|d| d.to_json()).collect(),
+                    event: line::Chance,
+                    events,
+                    outcome,
+                    result: what,
+                    state: self.game.render(after),
+                    state_changes,
+                    state_data,
+                    step: self.step,
+                })
             }
         };
         (self.emit)(line);
@@ -270,19 +294,21 @@ pub(crate) fn start_record<G: TraceGame>(
             }
             format!("{text}\n{}", indent(&game.render(start)))
         }
-        TraceStyle::Json { .. } => {
-            let rules: serde_json::Map<String, Value> = game
-                .rules()
-                .params()
-                .into_iter()
-                .map(|p| (p.key, Value::String(p.value)))
-                .collect();
-            json!({"event": "start", "format": TRACE_FORMAT, "game": game.name(), "match": head.index,
-                "seed": head.seed, "deal": head.deal, "seating": head.seating, "bots": bots,
-                "players": players, "rules": rules, "state": game.render(start),
-                "events": events, "state_data": game.state_json(start)})
-            .to_string()
-        }
+        TraceStyle::Json { .. } => line::to_line(&line::StartLine {
+            bots: bots.to_vec(),
+            deal: head.deal,
+            event: line::Start,
+            events,
+            format: TRACE_FORMAT,
+            game: game.name().to_string(),
+            index: head.index,
+            players: players as u64,
+            rules: game.rules().params().into_iter().map(|p| (p.key, p.value)).collect(),
+            seating: Some(head.seating.to_string()),
+            seed: head.seed,
+            state: game.render(start),
+            state_data: game.state_json(start),
+        }),
     }
 }
 
@@ -314,12 +340,22 @@ pub(crate) fn end_record<G: TraceGame>(
             o.rounds,
             reason.text
         ),
-        TraceStyle::Json { .. } => json!({"event": "end", "match": index, "scores": o.scores(),
-            "ranks": o.ranks(), "winners": winners, "capped": o.is_capped(),
-            "reason": reason.code, "reason_text": reason.text, "decisions": length.decisions,
-            "chance_events": length.chance_events, "turns": o.turns, "rounds": o.rounds,
-            "state_data": game.state_json(last)})
-        .to_string(),
+        TraceStyle::Json { .. } => line::to_line(&line::EndLine {
+            capped: o.is_capped(),
+            chance_events: length.chance_events,
+            decisions: length.decisions,
+            event: line::End,
+            index,
+            ranks: o.ranks().to_vec(),
+            reason: reason.code.to_string(),
+            reason_text: reason.text,
+            rounds: Some(o.rounds),
+            scores: o.scores().into(),
+            state_data: game.state_json(last),
+            stopped: false,
+            turns: Some(o.turns),
+            winners,
+        }),
     }
 }
 
