@@ -41,6 +41,7 @@ pub mod file_record;
 pub mod flags;
 pub mod layout;
 pub mod options;
+pub mod rule_record;
 pub mod rules;
 pub mod suggest;
 pub mod trace;

@@ -11,7 +11,6 @@ use serde::{Deserialize, Serialize};
 use crate::bots::BotSpec;
 use crate::core::file_record::FileRecord;
 use crate::core::layout::{MANIFEST, MATCHES_CSV};
-use crate::core::rules::ParamInfo;
 use crate::runner::Seating;
 
 pub const CRATE_VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -150,24 +149,8 @@ pub fn write_record<T: Serialize>(
     crate::output::write_atomic(&dir.join(name), &serde_json::to_vec_pretty(&record)?)
 }
 
-#[derive(Serialize)]
-pub struct RuleValue {
-    pub key: String,
-    pub value: String,
-    pub default: String,
-    pub origin: String,
-}
-
-impl From<&ParamInfo> for RuleValue {
-    fn from(p: &ParamInfo) -> Self {
-        Self {
-            key: p.key.clone(),
-            value: p.value.clone(),
-            default: p.default.clone(),
-            origin: p.origin.to_string(),
-        }
-    }
-}
+/// A rule parameter as a manifest records it (declared in core, where `report` reads it).
+pub use crate::core::rule_record::RuleValue;
 
 #[derive(Serialize)]
 pub struct Manifest {

@@ -2,6 +2,7 @@
 //! every seat, with random bots?". Read from what the folder's manifest records (game,
 //! players, lineup, changed rules), so that a reader knows what was asked before the answer.
 
+use crate::core::rule_record::RulesPlayed;
 use crate::report::words::Words;
 
 /// The bots of a lineup in words: "random bots", "greedy and random bots" (each label once,
@@ -41,22 +42,16 @@ pub fn lineup_labels(manifest: &serde_json::Value) -> Vec<String> {
 /// " (points of a 12 card = 6)", " (12 rules changed)", " (rules from FILE)"; empty when it
 /// played the defaults.
 fn changed_rules(manifest: &serde_json::Value, words: &Words) -> String {
-    let changed: Vec<String> = manifest["rules"]
-        .as_array()
-        .map(|rs| {
-            rs.iter()
-                .filter(|r| r["value"] != r["default"])
-                .map(|r| format!("{} = {}", words.rule(&text(&r["key"])), text(&r["value"])))
-                .collect()
-        })
-        .unwrap_or_default();
+    let played = RulesPlayed::of(manifest);
+    let changed: Vec<String> =
+        played.changed().map(|r| format!("{} = {}", words.rule(&r.key), r.value)).collect();
     let mut parts = Vec::new();
     match changed.len() {
         0 => {}
         1 | 2 => parts.push(changed.join(", ")),
         n => parts.push(format!("{n} rules changed")),
     }
-    if let Some(file) = manifest["rules_file"].as_str() {
+    if let Some(file) = &played.rules_file {
         parts.push(format!("rules from {file}"));
     }
     if parts.is_empty() { String::new() } else { format!(" ({})", parts.join("; ")) }

@@ -13,6 +13,7 @@ use crate::core::layout::{
     DIFFERENCE_CSV, HISTOGRAMS_CSV, LENGTHS_CSV, MANIFEST, METRICS_CSV, RATINGS_CSV, SEATS_CSV,
     VERDICT_TXT,
 };
+use crate::core::rule_record::RulesPlayed;
 use crate::report::charts::{self, Estimate, Guide};
 use crate::report::page::{Page, esc, num};
 use crate::report::table::{Table, table_of, table_with_words};
@@ -45,22 +46,10 @@ fn header(page: &mut Page, dir: &Path, manifest: &serde_json::Value, words: &Wor
     page.open_box("settings", "Settings, version and how to rerun this");
     let m = |k: &str| json_text(question::recorded(manifest, k));
     let bots = question::lineup_labels(manifest);
-    let changed: Vec<String> = manifest["rules"]
-        .as_array()
-        .map(|rs| {
-            rs.iter()
-                .filter(|r| r["value"] != r["default"])
-                .map(|r| {
-                    format!(
-                        "{} = {} (default {})",
-                        words.rule(&json_text(&r["key"])),
-                        json_text(&r["value"]),
-                        json_text(&r["default"])
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let changed: Vec<String> = RulesPlayed::of(manifest)
+        .changed()
+        .map(|r| format!("{} = {} (default {})", words.rule(&r.key), r.value, r.default))
+        .collect();
     let mut version = m("crate_version");
     if !m("git_commit").is_empty() {
         version = format!("{version} ({})", m("git_commit"));
@@ -512,18 +501,10 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
     let game = json_text(question::recorded(&manifest, "game"));
     let words = Words::of_run(dir, &game);
     // A run of changed rules says so in its title, as on stdout and in its folder's name.
-    let mut changed: Vec<String> = manifest["rules"]
-        .as_array()
-        .map(|rs| {
-            rs.iter()
-                .filter(|r| r["value"] != r["default"])
-                .map(|r| {
-                    format!("{} = {}", words.rule(&json_text(&r["key"])), json_text(&r["value"]))
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    if let Some(file) = manifest["rules_file"].as_str() {
+    let played = RulesPlayed::of(&manifest);
+    let mut changed: Vec<String> =
+        played.changed().map(|r| format!("{} = {}", words.rule(&r.key), r.value)).collect();
+    if let Some(file) = &played.rules_file {
         changed.push(format!("rules file {file}"));
     }
     let changed =
