@@ -1,10 +1,13 @@
 //! Flag groups declared once. A group is one struct of optional fields that clap derives
-//! its command-line flags from and serde derives its experiment-file keys and its record in
-//! a folder's request from (`stats::verdict_flags::VerdictFlags`, `--fair-within`; the
-//! stopping rule's flags). What every command does with a group (fill the flags not given
-//! from an experiment file, name the flags that disagree with a folder's stored request,
-//! write a rerun's command line) is done here, by field, through serde, so that a new flag
-//! is one field of its group and no code elsewhere names it.
+//! its command-line flags from and serde derives its experiment-file keys from
+//! (`stats::verdict_flags::VerdictFlags`, `--fair-within`, also recorded as it is in a
+//! folder's request; `session::plan::StoppingFlags`, the stopping rule's flags). What every
+//! command does with a group (fill the flags not given from an experiment file, name the
+//! flags that disagree with a folder's stored request, refuse the keys and values it cannot
+//! take, write a rerun's flags) is done here, by field, through serde, so that the code that
+//! moves a group about never names its flags. A group's number is finite (checked where it
+//! enters, [`finite`] and [`non_finite_keys`]): these helpers pass values through JSON,
+//! which has no NaN.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -27,6 +30,24 @@ pub fn given<T: Serialize>(group: &T) -> Vec<(String, String)> {
 pub fn fields<T: clap::Args>() -> Vec<String> {
     let command = T::augment_args(clap::Command::new("group"));
     command.get_arguments().map(|arg| arg.get_id().as_str().to_string()).collect()
+}
+
+/// A command-line number of a flag group: a finite decimal (`nan` or `inf` would pass
+/// through the group's JSON as "not given").
+pub fn finite(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() => Ok(x),
+        _ => Err(format!("a finite number is needed, got `{text}`")),
+    }
+}
+
+/// The keys of `table` (an experiment file as read) that are fields of the group `T` and
+/// hold a number that is not finite.
+pub fn non_finite_keys<T: clap::Args>(table: &toml::Table) -> Vec<String> {
+    fields::<T>()
+        .into_iter()
+        .filter(|key| matches!(table.get(key), Some(toml::Value::Float(x)) if !x.is_finite()))
+        .collect()
 }
 
 /// The command-line flag of a group's field: `fair_within` is `--fair-within`.

@@ -7,8 +7,9 @@
 //!
 //! What the game itself writes into a line (its events, its state, a chance's outcome) stays
 //! JSON: its shape is the game's, and the pages that draw it read it. Reading is lenient
-//! about what a replay does not need (a key marked `default`), so that a trace an older
-//! version wrote, or one trimmed by hand, still replays.
+//! only about keys a replay does not use (each marked `default`), so that a trace an older
+//! version wrote, or one trimmed of them by hand, still replays; a key it uses must be there
+//! and of its type.
 
 use std::collections::BTreeMap;
 

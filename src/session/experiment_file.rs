@@ -59,24 +59,19 @@ impl ExperimentFile {
         let text = std::fs::read_to_string(path)
             .map_err(|e| input(format!("--experiment {shown}: {e}")))?;
         let file: ExperimentFile = toml::from_str(&text).map_err(|e| {
-            // Where: the line, and the text the parser points at (the key, for a duplicate).
-            let place = e.span().map_or(String::new(), |span| {
-                let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
-                let pointed = text.get(span.clone()).unwrap_or("").trim();
-                let pointed: String =
-                    pointed.lines().next().unwrap_or("").chars().take(60).collect();
-                if pointed.is_empty() {
-                    format!("line {line}: ")
-                } else {
-                    format!("line {line} (`{pointed}`): ")
-                }
-            });
+            // A flattened group's value reaches its type without its place in the text: the
+            // group read alone (it takes its own keys and leaves the rest) finds it.
+            let e = toml::from_str::<StoppingFlags>(&text)
+                .err()
+                .or_else(|| toml::from_str::<VerdictFlags>(&text).err())
+                .unwrap_or(e);
+            let place = place(&text, e.span());
             input(format!(
                 "--experiment {shown}: {place}{}",
                 e.message().lines().next().unwrap_or("").trim()
             ))
         })?;
-        file.check(&shown.to_string())?;
+        file.check(&shown.to_string(), &text)?;
         Ok(file)
     }
 
@@ -89,15 +84,29 @@ impl ExperimentFile {
             .chain(flags::fields::<VerdictFlags>())
             .collect();
         keys.sort();
+        keys.dedup();
         keys
     }
 
     /// Values the flags would refuse are refused here too (a file is no back door).
-    fn check(&self, shown: &str) -> anyhow::Result<()> {
+    fn check(&self, shown: &str, text: &str) -> anyhow::Result<()> {
         if let Some(key) = self.unknown.keys().next() {
+            let at = text.find(key.as_str()).map(|start| start..start + key.len());
             return Err(input(format!(
-                "--experiment {shown}: unknown field `{key}`; the keys are {}",
+                "--experiment {shown}: {}unknown field `{key}`; the keys are {}",
+                place(text, at),
                 Self::keys().join(", ")
+            )));
+        }
+        // A number the flags would refuse as not finite (`nan`, `inf`); through the groups'
+        // JSON it would read as not given.
+        let table: toml::Table = toml::from_str(text).unwrap_or_default();
+        let mut odd = flags::non_finite_keys::<StoppingFlags>(&table);
+        odd.extend(flags::non_finite_keys::<VerdictFlags>(&table));
+        if let Some(key) = odd.first() {
+            return Err(input(format!(
+                "--experiment {shown}: `{key}` must be a finite number, got {}",
+                table[key.as_str()]
             )));
         }
         let positive = [
@@ -164,6 +173,20 @@ impl ExperimentFile {
     }
 }
 
+/// Where in `text` the byte range `span` is: its line, and the text it points at (the key,
+/// for a duplicate), as an error's opening words; empty when it is not known.
+fn place(text: &str, span: Option<std::ops::Range<usize>>) -> String {
+    let Some(span) = span else { return String::new() };
+    let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
+    let pointed = text.get(span).unwrap_or("").trim();
+    let pointed: String = pointed.lines().next().unwrap_or("").chars().take(60).collect();
+    if pointed.is_empty() {
+        format!("line {line}: ")
+    } else {
+        format!("line {line} (`{pointed}`): ")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,8 +210,15 @@ mod tests {
         let path = dir.path().join("e.toml");
         std::fs::write(&path, "fair_within = 2\ngmae = \"pig\"").unwrap();
         let err = ExperimentFile::read(&path).unwrap_err().to_string();
-        assert!(err.contains("unknown field `gmae`; the keys are baseline, bots"), "{err}");
-        assert!(err.contains(", description, fair_within, game, "), "{err}");
+        assert!(err.contains("line 2 (`gmae`): unknown field `gmae`; the keys are baseline, bots, check_every, description, fair_within, game, "), "{err}");
+        // A value of a flag group is placed where it is, as any other key's is.
+        std::fs::write(&path, "game = \"pig\"\n\nsprt = 5\n").unwrap();
+        let err = ExperimentFile::read(&path).unwrap_err().to_string();
+        assert!(err.contains("line 3 (`5`): invalid type"), "{err}");
+        // A number no flag takes (not finite) is refused, not read as not given.
+        std::fs::write(&path, "until_ci = nan\nfair_within = inf\n").unwrap();
+        let err = ExperimentFile::read(&path).unwrap_err().to_string();
+        assert!(err.contains("`until_ci` must be a finite number, got nan"), "{err}");
         std::fs::write(&path, "fair_within = 2").unwrap();
         assert_eq!(ExperimentFile::read(&path).unwrap().verdict.fair_within, Some(2.0));
     }

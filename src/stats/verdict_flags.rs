@@ -1,8 +1,8 @@
 //! What the balance verdict is judged against, as a designer asks for it. Declared once:
-//! clap derives the flag of `arena run`, `arena sweep` and `arena tune` from
-//! [`VerdictFlags`], serde its experiment-file key and its place in a folder's request
-//! (`plan.json`, `sweep.json`), and each command carries the group whole from the flag to
-//! the verdict. A new verdict flag is a field here and its use in the verdict's tests;
+//! clap derives the flag of `arena run` and `arena sweep` from [`VerdictFlags`], serde its
+//! experiment-file key and its place in a folder's request (`plan.json`, `sweep.json`, a
+//! shard's `tally.json`), and each command carries the group whole from the flag to the
+//! verdict. A new verdict flag is a field here and its use in the verdict's tests;
 //! `core::flags` fills it from an experiment file, names it when a resume disagrees and
 //! writes it into a rerun's command line.
 
@@ -16,10 +16,8 @@ pub struct VerdictFlags {
     /// The practical margin of the balance verdict (each variant's, in a sweep), in
     /// percentage points of the fair share [default: 1]: a seat within it is fair enough, an
     /// edge beyond it matters.
-    #[arg(long, value_name = "PP")]
-    // A shard's tally.json named the resolved margin `fair_within_pp` before the shard
-    // recorded the whole group; such shards still merge.
-    #[serde(default, skip_serializing_if = "Option::is_none", alias = "fair_within_pp")]
+    #[arg(long, value_name = "PP", value_parser = crate::core::flags::finite)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fair_within: Option<f64>,
 }
 
@@ -64,9 +62,7 @@ mod tests {
     }
 
     #[test]
-    fn a_shard_of_an_older_version_is_read_with_its_margin() {
-        let old: VerdictFlags = serde_json::from_str(r#"{"fair_within_pp": 2.5}"#).unwrap();
-        assert_eq!(old.margin_pp(), 2.5);
+    fn resolved_terms_are_written_whole() {
         let written = serde_json::to_string(&VerdictFlags::default().resolved()).unwrap();
         assert_eq!(written, r#"{"fair_within":1.0}"#);
     }

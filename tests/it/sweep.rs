@@ -346,6 +346,17 @@ fn experiment_files_run_with_flags_overriding_their_keys() {
     let o = arena(&["run", "--experiment", sweep_file.to_str().unwrap(), "--check-every", "50"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("a sweep takes no --check-every"), "{}", stderr(&o));
+    // So is one in the file: it would have been recorded in sweep.json and done nothing.
+    let stopping_file = dir.path().join("stop.toml");
+    let text = std::fs::read_to_string(&sweep_file).unwrap();
+    std::fs::write(&stopping_file, format!("check_every = 500\n{text}")).unwrap();
+    let o = arena(&["sweep", "--experiment", stopping_file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--check-every (a stopping setting) is for arena run"),
+        "{}",
+        stderr(&o)
+    );
 
     let bad = dir.path().join("bad.toml");
     std::fs::write(&bad, "gmae = \"pig\"\n").unwrap();

@@ -187,17 +187,17 @@ impl Default for StoppingRequest {
 #[derive(clap::Args, Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct StoppingFlags {
     /// Stop once seat 0's 95% win-share interval is at most this wide (e.g. 0.01).
-    #[arg(long, value_name = "WIDTH")]
+    #[arg(long, value_name = "WIDTH", value_parser = crate::core::flags::finite)]
     pub until_ci: Option<f64>,
     /// Sequential probability ratio test on seat 0's win share: H0 p = P0 against H1 p = P1
     /// (e.g. `--sprt 0.5,0.55`); stop when one is accepted.
     #[arg(long, value_name = "P0,P1")]
     pub sprt: Option<String>,
     /// The SPRT's false-positive rate [default: 0.05].
-    #[arg(long)]
+    #[arg(long, value_parser = crate::core::flags::finite)]
     pub sprt_alpha: Option<f64>,
     /// The SPRT's false-negative rate [default: 0.05].
-    #[arg(long)]
+    #[arg(long, value_parser = crate::core::flags::finite)]
     pub sprt_beta: Option<f64>,
     /// Matches between checks of a stopping rule, rounded up to whole deal groups
     /// [default: 10000].

@@ -174,7 +174,7 @@ impl RequestFlags {
 
     pub fn differences(&self, stored: &RunRequest) -> Vec<String> {
         let mut out = Vec::new();
-        let mut check = |key: &str, given: Option<String>, was: String| {
+        let check = |out: &mut Vec<String>, key: &str, given: Option<String>, was: String| {
             if let Some(given) = given
                 && given != was
             {
@@ -182,45 +182,66 @@ impl RequestFlags {
             }
         };
         check(
+            &mut out,
             "--game",
             self.game.clone(),
             stored.game.clone().unwrap_or_else(|| "(every game)".into()),
         );
         check(
+            &mut out,
             "--players",
             self.players.map(|p| p.to_string()),
             stored.players.map_or("(the game's usual count)".into(), |p| p.to_string()),
         );
         check(
+            &mut out,
             "--bots",
             self.bots.clone(),
             stored.bots.clone().unwrap_or_else(|| "(the defaults)".into()),
         );
-        check("--seed", self.seed.map(|s| s.to_string()), stored.seed.to_string());
-        check("--seating", self.seating.map(|s| s.name().into()), stored.seating.name().into());
+        check(&mut out, "--seed", self.seed.map(|s| s.to_string()), stored.seed.to_string());
         check(
+            &mut out,
+            "--seating",
+            self.seating.map(|s| s.name().into()),
+            stored.seating.name().into(),
+        );
+        check(
+            &mut out,
             "--rules",
             self.rules.as_ref().map(|p| p.display().to_string()),
             stored.rules.as_ref().map_or("(none)".into(), |p| p.display().to_string()),
         );
         if !self.sets.is_empty() {
-            check("--set", Some(self.sets.join(" ")), stored.sets.join(" "));
+            check(&mut out, "--set", Some(self.sets.join(" ")), stored.sets.join(" "));
         }
-        check("--matches", self.matches.map(|m| m.to_string()), stored.matches.to_string());
-        let shard = |s: Shard| format!("{}/{}", s.index, s.count);
-        check("--shard", self.shard.map(shard), stored.shard.map_or("(none)".into(), shard));
         check(
+            &mut out,
+            "--matches",
+            self.matches.map(|m| m.to_string()),
+            stored.matches.to_string(),
+        );
+        out.extend(flags::differences(&self.stopping, &stored.stopping.as_flags(), "(none)"));
+        let shard = |s: Shard| format!("{}/{}", s.index, s.count);
+        check(
+            &mut out,
+            "--shard",
+            self.shard.map(shard),
+            stored.shard.map_or("(none)".into(), shard),
+        );
+        check(
+            &mut out,
             "--per-match",
             self.per_match.then(|| "on".to_string()),
             if stored.per_match { "on" } else { "off" }.to_string(),
         );
+        out.extend(flags::differences(&self.verdict, &stored.verdict, "(the default)"));
         check(
+            &mut out,
             "--skill-matches",
             self.skill_matches.map(|m| m.to_string()),
             stored.skill_matches().to_string(),
         );
-        out.extend(flags::differences(&self.stopping, &stored.stopping.as_flags(), "(none)"));
-        out.extend(flags::differences(&self.verdict, &stored.verdict, "(the default)"));
         out
     }
 }

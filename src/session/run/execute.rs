@@ -457,6 +457,7 @@ impl<G: Game> Finish<'_, G> {
                 group: self.group,
                 seed: spec.seed,
                 verdict: plan.verdict.resolved(),
+                older_margin_pp: None,
                 elapsed_seconds: cp.elapsed_seconds,
                 matches_csv: matches_digest,
             };

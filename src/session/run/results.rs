@@ -67,6 +67,9 @@ pub struct ShardTally {
     /// oldest shards: the defaults), so that the merge judges the same.
     #[serde(flatten)]
     pub verdict: VerdictFlags,
+    /// The margin as shards of older versions named it, before they recorded the group.
+    #[serde(default, rename = "fair_within_pp", skip_serializing)]
+    pub older_margin_pp: Option<f64>,
     pub elapsed_seconds: f64,
     /// Rows, bytes and CRC-32 of the shard's matches.csv, when the plan writes one.
     #[serde(default)]
@@ -74,6 +77,15 @@ pub struct ShardTally {
     /// The shard's matches worth seeing (absent from older shards: none).
     #[serde(default)]
     pub notable: Notable,
+}
+
+impl ShardTally {
+    /// The verdict's terms the shard was judged with, a shard of an older version's too.
+    pub fn verdict_terms(&self) -> VerdictFlags {
+        let mut terms = self.verdict;
+        terms.fair_within = terms.fair_within.or(self.older_margin_pp);
+        terms
+    }
 }
 
 impl ShardRecord for ShardTally {
@@ -332,7 +344,7 @@ pub fn merge(
         length_docs: length_docs.as_deref(),
         group: first.group,
         seed: first.seed,
-        verdict: first.verdict,
+        verdict: first.verdict_terms(),
         // Shards never have a stopping rule.
         levels: Levels::FIXED,
         notes: &[],

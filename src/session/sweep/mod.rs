@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use crate::core::rules::{file_game, parse_set};
 use crate::session::input::input;
 use crate::session::plan::request::RunRequest;
-use crate::session::plan::{MatchSpec, Plan, Shard};
+use crate::session::plan::{MatchSpec, Plan, Shard, StoppingRequest};
 
 /// The default cap on the number of variants a sweep may have.
 pub const MAX_VARIANTS: usize = 1000;
@@ -248,11 +248,15 @@ impl Sweep {
             return Err(input("a sweep needs --game (or a --rules file that names its game)"));
         };
         base.verdict()?;
-        let st = &base.stopping;
-        if st.until_ci.is_some() || st.sprt.is_some() || st.until_decided {
-            return Err(input(
-                "a sweep plays a fixed --matches per variant; --until-ci, --sprt and --until-decided are for arena run",
-            ));
+        // Every stopping setting, from a flag or an experiment file, is refused by name.
+        let none = StoppingRequest::default().as_flags();
+        let asked = crate::core::flags::differences(&base.stopping.as_flags(), &none, "(none)");
+        if !asked.is_empty() {
+            let named: Vec<&str> = asked.iter().filter_map(|d| d.split(':').next()).collect();
+            return Err(input(format!(
+                "a sweep plays a fixed --matches per variant: {} (a stopping setting) is for arena run",
+                named.join(", ")
+            )));
         }
         let base_plan = Plan::new(&base.spec_for(&game), base.matches)?;
         let known: Vec<String> = base_plan.game.params().iter().map(|p| p.key.clone()).collect();
