@@ -2,12 +2,13 @@
 //! its command-line flags from and serde derives its experiment-file keys from
 //! (`stats::verdict_flags::VerdictFlags`, `--fair-within`, also recorded as it is in a
 //! folder's request; `session::plan::StoppingFlags`, the stopping rule's flags). What every
-//! command does with a group (fill the flags not given from an experiment file, name the
-//! flags that disagree with a folder's stored request, refuse the keys and values it cannot
-//! take, write a rerun's flags) is done here, by field, through serde, so that the code that
-//! moves a group about never names its flags. A group's number is finite (checked where it
-//! enters, [`finite`] and [`non_finite_keys`]): these helpers pass values through JSON,
-//! which has no NaN.
+//! command does with a group is done here, by field, through serde, so that the code that
+//! moves a group about never names its flags: fill the flags not given from an experiment
+//! file, name the flags that disagree with a folder's stored request, refuse the keys and
+//! values it cannot take, and write the verdict's flags into a rerun's line (the stopping
+//! rule's rerun flags are still written field by field in `report::rerun`). A group's
+//! number is finite (checked where it enters, [`finite`] and [`non_finite_keys`]): these
+//! helpers pass values through JSON, which has no NaN.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
