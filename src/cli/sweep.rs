@@ -216,7 +216,7 @@ pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result
 fn print_rows(result: &SweepResult, explain: bool) {
     let meta = &result.meta;
     let per_variant = result.block.tallies.first().map_or(0, |t| t.matches);
-    let said = meta.conclusion_said(&result.block, result.verdict.margin_pp(), result.shard);
+    let said = meta.conclusion_said(&result.block, result.verdict, result.shard);
     let mut plain = said.iter().map(|s| s.plain.as_str());
     say(&format!(
         "{} sweep, {} players, bots {}: {}",

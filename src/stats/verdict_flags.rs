@@ -2,11 +2,15 @@
 //! clap derives the flag of `arena run` and `arena sweep` from [`VerdictFlags`], serde its
 //! experiment-file key and its place in a folder's request (`plan.json`, `sweep.json`, a
 //! shard's `tally.json`), and each command carries the group whole from the flag to the
-//! verdict. A new verdict flag is a field here and its use in the verdict's tests;
-//! `core::flags` fills it from an experiment file, names it when a resume disagrees and
-//! writes it into a rerun's command line.
+//! verdict, which it judges through the group's methods ([`VerdictFlags::balance_at`],
+//! [`VerdictFlags::answer_at`], ...), never through a bare margin. A new verdict flag is a
+//! field here, its use in these methods and in the verdict's tests; `core::flags` fills it
+//! from an experiment file, names it when a resume disagrees and writes it into a rerun's
+//! command line.
 
-use crate::stats::verdict::DEFAULT_FAIR_WITHIN_PP;
+use crate::stats::Tally;
+use crate::stats::analysis::{self, Balance, SeatBalance, SeatEdge};
+use crate::stats::verdict::{Answer, DEFAULT_FAIR_WITHIN_PP, Levels};
 
 /// The verdict's terms as given (`None`: the default, and no key in the folder's request).
 #[derive(
@@ -44,6 +48,54 @@ impl VerdictFlags {
     /// verdict even if a default changes.
     pub fn resolved(self) -> Self {
         VerdictFlags { fair_within: Some(self.margin_pp()) }
+    }
+
+    // The verdict judged by these terms. Every command judges through these, so a new term
+    // reaches each verdict from here, not through each caller.
+
+    /// The balance figures of a tally played by the lineup `labels` ([`analysis::balance`]).
+    pub fn balance(&self, t: &Tally, labels: &[String]) -> Balance {
+        analysis::balance(t, labels, self.margin_pp())
+    }
+
+    /// [`Self::balance`] with the verdict's tests at `levels` (a sequential design's look).
+    pub fn balance_at(&self, t: &Tally, labels: &[String], levels: &Levels) -> Balance {
+        analysis::balance_at(t, labels, self.margin_pp(), levels)
+    }
+
+    /// The verdict's answer for these seats ([`analysis::answer`]).
+    pub fn answer(&self, seats: &[SeatBalance]) -> Answer {
+        analysis::answer(seats, self.margin_pp())
+    }
+
+    /// [`Self::answer`] with the tests at `levels`.
+    pub fn answer_at(&self, seats: &[SeatBalance], levels: &Levels) -> Answer {
+        analysis::answer_at(seats, self.margin_pp(), levels)
+    }
+
+    /// The seats' answer in one phrase ([`analysis::headline`]).
+    pub fn headline(&self, seats: &[SeatBalance], levels: &Levels) -> String {
+        analysis::headline(seats, self.margin_pp(), levels)
+    }
+
+    /// One seat's edge as the verdict judges it ([`analysis::seat_edge_of`]).
+    pub fn seat_edge_of(
+        &self,
+        seats: &[SeatBalance],
+        seat: usize,
+        levels: &Levels,
+    ) -> Option<SeatEdge> {
+        analysis::seat_edge_of(seats, seat, self.margin_pp(), levels)
+    }
+
+    /// The answer in the words of a one-line verdict ([`Answer::words`]).
+    pub fn words(&self, answer: Answer) -> String {
+        answer.words(self.margin_pp())
+    }
+
+    /// The answer in a variant's short words ([`Answer::brief`]).
+    pub fn brief(&self, answer: Answer) -> String {
+        answer.brief(self.margin_pp())
     }
 }
 

@@ -368,12 +368,12 @@ impl Stopping {
     }
 
     /// This rule for a plan: its looks on whole deal groups of `group` matches (where the
-    /// run checks), decided against the margin `margin_pp`.
-    pub fn for_plan(mut self, group: u64, margin_pp: f64) -> Stopping {
+    /// run checks), decided against the verdict's terms.
+    pub fn for_plan(mut self, group: u64, verdict: VerdictFlags) -> Stopping {
         if let Some(rule) = self.until_decided.as_mut() {
             let every = rule.design.every;
             rule.design.every = every.div_ceil(group).saturating_mul(group).max(1);
-            rule.margin_pp = margin_pp;
+            rule.margin_pp = verdict.margin_pp();
         }
         self
     }

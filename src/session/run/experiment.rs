@@ -62,8 +62,7 @@ impl Experiment {
             Some(game) => {
                 let mut plan = Plan::new(&request.spec_for(game), request.matches)?;
                 plan.verdict = request.verdict()?;
-                plan.stopping =
-                    stopping.map(|s| s.for_plan(plan.group(), plan.verdict.margin_pp()));
+                plan.stopping = stopping.map(|s| s.for_plan(plan.group(), plan.verdict));
                 vec![(plan, String::new())]
             }
             None => {
@@ -78,8 +77,7 @@ impl Experiment {
                     .map(|name| {
                         let mut plan = Plan::new(&request.spec_for(name), request.matches)?;
                         plan.verdict = request.verdict()?;
-                        plan.stopping =
-                            stopping.map(|s| s.for_plan(plan.group(), plan.verdict.margin_pp()));
+                        plan.stopping = stopping.map(|s| s.for_plan(plan.group(), plan.verdict));
                         Ok((plan, name.to_string()))
                     })
                     .collect::<anyhow::Result<Vec<_>>>()?

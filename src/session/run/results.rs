@@ -178,15 +178,14 @@ pub fn write_results(
         length_docs,
         group,
         seed,
-        verdict,
+        verdict: terms,
         changes,
         levels,
         notes,
         options,
     } = *of;
     let metric_names: Vec<String> = metrics.iter().map(|(name, _)| name.clone()).collect();
-    let margin_pp = verdict.margin_pp();
-    let balance = analysis::balance_at(tally, labels, margin_pp, &levels);
+    let balance = terms.balance_at(tally, labels, &levels);
     let (ratings, difference) = analysis::ratings(tally, labels, group);
     let pairing = analysis::pairing(tally, labels, group);
     csv_files::write_seats(&out.join(SEATS_CSV), tally, &balance)?;
@@ -239,7 +238,7 @@ pub fn write_results(
         csv_files::write_difference(&out.join(DIFFERENCE_CSV), d)?;
         files.push(DIFFERENCE_CSV.into());
     }
-    let rows = decides::option_rows(tally, labels, options, margin_pp);
+    let rows = decides::option_rows(tally, labels, options, terms.margin_pp());
     let commands: Vec<Option<String>> =
         rows.iter().map(|r| decides::test_command(r, options)).collect();
     options_csv::write_options(&out.join(OPTIONS_CSV), &rows, &commands, options.players)?;
@@ -256,11 +255,12 @@ pub fn write_results(
     );
     // Seat, skill and luck on stdout, in win shares, where there is skill to measure
     // (different bots under rotated seats).
-    let figures = analysis::skill_luck(tally, labels, group, &balance.seats, margin_pp, &levels);
+    let figures =
+        analysis::skill_luck(tally, labels, group, &balance.seats, terms.margin_pp(), &levels);
     options_csv::write_skill_luck(&out.join(SKILL_LUCK_CSV), figures.as_slice())?;
     files.push(SKILL_LUCK_CSV.to_string());
     let mut short: Vec<String> = Vec::new();
-    let seats_answer = analysis::headline(&balance.seats, margin_pp, &levels);
+    let seats_answer = terms.headline(&balance.seats, &levels);
     let headline = match &figures {
         Some(f) => {
             decides_lines.extend(f.lines());
@@ -273,8 +273,9 @@ pub fn write_results(
     let solo = options.players == 1;
     short.extend(decides::lever_short(&rows, solo));
     let glance = Glance {
-        answer: Some((analysis::answer_at(&balance.seats, margin_pp, &levels), margin_pp)),
-        first_seat: analysis::seat_edge_of(&balance.seats, 0, margin_pp, &levels)
+        answer: Some((terms.answer_at(&balance.seats, &levels), terms.margin_pp())),
+        first_seat: terms
+            .seat_edge_of(&balance.seats, 0, &levels)
             .map_or(String::new(), |e| analysis::edge_figure(&e)),
         lever: decides::lever_brief(&rows, solo),
     };

@@ -5,7 +5,6 @@
 
 use crate::session::sweep::run::SweepResult;
 use crate::stats::SHARE_UNIT;
-use crate::stats::analysis;
 use crate::stats::paired::PairedDiff;
 use crate::stats::sweep_verdict::more::{MoreMatches, more_to_decide};
 use crate::stats::tally::LENGTH_MEASURES;
@@ -37,7 +36,7 @@ impl SweepResult {
     /// The console's figures of every variant ([`VariantAnswer`]).
     pub fn answers(&self) -> SweepAnswers {
         let meta = &self.meta;
-        let margin = self.verdict.margin_pp();
+        let verdict = self.verdict;
         let length_unit = crate::games::build(&meta.game, None, &[]).map_or(
             "turns",
             |g| crate::with_game!(&g, x => crate::core::GameStats::length_unit(x)),
@@ -49,14 +48,14 @@ impl SweepResult {
             .iter()
             .enumerate()
             .map(|(v, t)| {
-                let balance = analysis::balance(t, &meta.labels, margin);
-                let answer = analysis::answer(&balance.seats, margin);
+                let balance = verdict.balance(t, &meta.labels);
+                let answer = verdict.answer(&balance.seats);
                 let open = matches!(answer, Answer::OpenEdge | Answer::NotEnough);
                 VariantAnswer {
                     seat0_share: t.seats[0].win_rate(),
                     mean_length: t.lengths[index].mean(),
-                    words: answer.brief(margin),
-                    more: if open { more_to_decide(t, margin, ALPHA) } else { None },
+                    words: verdict.brief(answer),
+                    more: if open { more_to_decide(t, verdict, ALPHA) } else { None },
                     against_baseline: (v != meta.baseline)
                         .then(|| self.block.paired.diff(v, 0, SHARE_UNIT as f64, 0.95)),
                 }

@@ -12,6 +12,7 @@ pub mod run;
 
 use crate::core::GameStats;
 use crate::stats::sweep_verdict::Said;
+use crate::stats::verdict_flags::VerdictFlags;
 use std::path::{Path, PathBuf};
 
 use crate::core::rules::{file_game, parse_set};
@@ -370,10 +371,10 @@ impl run::SweepMeta {
     pub fn conclusion(
         &self,
         block: &crate::runner::sweep::SweepBlock,
-        margin_pp: f64,
+        verdict: VerdictFlags,
         shard: Option<Shard>,
     ) -> Vec<String> {
-        self.conclusion_said(block, margin_pp, shard).into_iter().map(|s| s.whole).collect()
+        self.conclusion_said(block, verdict, shard).into_iter().map(|s| s.whole).collect()
     }
 
     /// [`Self::conclusion`], each line also in its plain form (without its methods), for
@@ -381,7 +382,7 @@ impl run::SweepMeta {
     pub fn conclusion_said(
         &self,
         block: &crate::runner::sweep::SweepBlock,
-        margin_pp: f64,
+        verdict: VerdictFlags,
         shard: Option<Shard>,
     ) -> Vec<Said> {
         let names: Vec<String> = (0..self.variants.len())
@@ -397,7 +398,7 @@ impl run::SweepMeta {
             })
             .into_iter()
             .collect();
-        lines.extend(self.conclusion_naming_said(block, margin_pp, &names));
+        lines.extend(self.conclusion_naming_said(block, verdict, &names));
         lines
     }
 
@@ -425,7 +426,7 @@ impl run::SweepMeta {
     pub fn conclusion_naming_said(
         &self,
         block: &crate::runner::sweep::SweepBlock,
-        margin_pp: f64,
+        verdict: VerdictFlags,
         names: &[String],
     ) -> Vec<Said> {
         // A trend needs one varied rule whose every value is a number.
@@ -443,7 +444,7 @@ impl run::SweepMeta {
             paired: &block.paired,
             names,
             labels: &self.labels,
-            margin_pp,
+            verdict,
             numeric,
         })
     }

@@ -454,8 +454,7 @@ pub(super) fn write_sweep_folder(
         &meta.labels,
     )?;
     write_sweep_diff(&root.join(SWEEP_DIFF_CSV), &rows, &block.paired, meta.players)?;
-    let mut verdict =
-        meta.conclusion(block, request.request.verdict()?.margin_pp(), shard).join("\n");
+    let mut verdict = meta.conclusion(block, request.request.verdict()?, shard).join("\n");
     verdict.push('\n');
     write_atomic(&root.join(VERDICT_TXT), verdict.as_bytes())?;
     files.extend([SWEEP_CSV, SWEEP_DIFF_CSV, VERDICT_TXT].map(String::from));

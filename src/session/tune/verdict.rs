@@ -6,7 +6,6 @@
 
 use crate::session::sweep::run::SweepResult;
 use crate::session::tune::{Objective, SpsaStep, quantity_scale};
-use crate::stats::analysis;
 use crate::stats::step_noise::{StepNoise, step_noise, step_noise_said, unmeasured_said};
 use crate::stats::sweep_verdict::Said;
 
@@ -81,7 +80,7 @@ pub fn tune_said(confirm: &SweepResult, proposal: &str, search: Option<SearchFac
     });
     let conclusion = confirm.meta.conclusion_naming_said(
         &confirm.block,
-        confirm.verdict.margin_pp(),
+        confirm.verdict,
         &roles(confirm, proposal),
     );
     TuneSaid { search, conclusion }
@@ -104,10 +103,10 @@ pub struct Confirmed {
 /// `sweep_diff.csv` rows and verdict were computed with.
 pub fn confirmed(confirm: &SweepResult, proposal: &str) -> Vec<Confirmed> {
     let meta = &confirm.meta;
-    let margin = confirm.verdict.margin_pp();
+    let verdict = confirm.verdict;
     let balance = |v: usize| {
-        let b = analysis::balance(&confirm.block.tallies[v], &meta.labels, margin);
-        analysis::answer(&b.seats, margin).words(margin)
+        let b = verdict.balance(&confirm.block.tallies[v], &meta.labels);
+        verdict.words(verdict.answer(&b.seats))
     };
     let mut out = vec![Confirmed {
         role: "current",

@@ -40,6 +40,7 @@ use crate::stats::hypothesis::holm;
 use crate::stats::intervals::z_for;
 use crate::stats::paired::{MAX_JOINT_VARIANTS, PairedSums};
 use crate::stats::verdict::{Answer, Levels, round_count};
+use crate::stats::verdict_flags::VerdictFlags;
 use crate::stats::{SHARE_UNIT, Tally};
 use more::{MoreMatches, more_to_decide};
 
@@ -58,7 +59,8 @@ pub struct SweepFacts<'a> {
     /// Each variant's settings as the designer reads them (`value_12=8`).
     pub names: &'a [String],
     pub labels: &'a [String],
-    pub margin_pp: f64,
+    /// The terms each variant's verdict is judged by.
+    pub verdict: VerdictFlags,
     /// The one varied rule and each variant's value of it, when it is numeric.
     pub numeric: Option<(&'a str, Vec<f64>)>,
 }
@@ -304,7 +306,7 @@ fn changes_line(f: &SweepFacts, players: usize, b: usize) -> Said {
 }
 
 fn fair_line(f: &SweepFacts) -> Said {
-    let margin = f.margin_pp;
+    let margin = f.verdict.margin_pp();
     let variants = f.tallies.len();
     // "These variants are fair" is a claim about several variants at once: each variant's
     // tests at 5% split over the variants (Bonferroni), so that all hold at once with 95%.
@@ -379,7 +381,7 @@ fn more_matches_at_once(f: &SweepFacts, at_once: &[Answer], alpha: f64) -> Strin
         .collect();
     let advice: Vec<(usize, MoreMatches)> = open
         .iter()
-        .filter_map(|&v| Some((v, more_to_decide(&f.tallies[v], f.margin_pp, alpha)?)))
+        .filter_map(|&v| Some((v, more_to_decide(&f.tallies[v], f.verdict, alpha)?)))
         .collect();
     let names =
         |vs: Vec<usize>| list(&vs.into_iter().map(|v| f.names[v].clone()).collect::<Vec<_>>());
@@ -416,7 +418,7 @@ fn deviation_line(f: &SweepFacts) -> Said {
         .zip(f.names)
         .map(|(d, name)| {
             if d.pp.is_finite() {
-                format!("{name} {:.1} {}", d.pp, deviation_interval_text(d, f.margin_pp))
+                format!("{name} {:.1} {}", d.pp, deviation_interval_text(d, f.verdict.margin_pp()))
             } else {
                 format!("{name} undefined (no decisive match)")
             }
@@ -447,7 +449,7 @@ fn deviation_line(f: &SweepFacts) -> Said {
     };
     // The interval is the one each variant's own verdict decides on, and the words say how
     // it reads against the margin, so that no figure beside a "within" contradicts it.
-    let margin = f.margin_pp;
+    let margin = f.verdict.margin_pp();
     let players = f.tallies.first().map_or(2, |t| t.players);
     let beyond = 100.0 * (1.0 - 2.0 * Levels::FIXED.beyond_for(players));
     // 97.5, 96.67: at most two decimals, none that are zeros.

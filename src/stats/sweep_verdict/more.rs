@@ -8,6 +8,7 @@
 use crate::stats::Tally;
 use crate::stats::analysis::seat_balances;
 use crate::stats::more_matches::{Advice, Continuation, advise_in_matches};
+use crate::stats::verdict_flags::VerdictFlags;
 
 /// What more matches would do for one variant's verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,8 +20,9 @@ pub enum MoreMatches {
 }
 
 /// More matches into this variant (the sweep extended) that would let its verdict at level
-/// `alpha` decide against `margin_pp`; `None` with no decisive match or a solo game.
-pub fn more_to_decide(t: &Tally, margin_pp: f64, alpha: f64) -> Option<MoreMatches> {
+/// `alpha` decide against the verdict's margin; `None` with no decisive match or a solo game.
+pub fn more_to_decide(t: &Tally, verdict: VerdictFlags, alpha: f64) -> Option<MoreMatches> {
+    let margin_pp = verdict.margin_pp();
     let seats = seat_balances(t);
     let first = seats.first()?;
     if t.players < 2 {

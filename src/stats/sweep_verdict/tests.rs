@@ -2,6 +2,7 @@
 //! matches that hit the turn cap, and a trend that cannot be given.
 
 use super::*;
+use crate::stats::verdict_flags::VerdictFlags;
 
 /// Three variants of a two-seat game, each match's dice shared (one uniform draw per
 /// match): seat 0 wins when the draw is below `p[v]`; a match lasts `10 + 2·value`
@@ -52,7 +53,7 @@ fn conclude_k(tallies: &[Tally], paired: &PairedSums, names: &[String]) -> Vec<S
         paired,
         names,
         labels: &["random".into()],
-        margin_pp: 1.0,
+        verdict: VerdictFlags::default(),
         numeric: Some(("k", values)),
     })
 }
@@ -187,7 +188,7 @@ fn more_capped_matches_are_not_less_fair_and_no_decisive_match_is_said_in_words(
         paired: &paired,
         names: &names,
         labels: &["random".into()],
-        margin_pp: 1.0,
+        verdict: VerdictFlags::default(),
         numeric: None,
     });
     assert!(!l[1].contains("farther from a fair share"), "{l:?}");
@@ -294,7 +295,7 @@ fn variants_shown_within_the_margin_are_shown_so_all_at_once() {
     for seat in &mut coin.seats {
         (seat.matches, seat.wins, seat.win_units) = (8_000, 4_000, 4_000 * SHARE_UNIT);
     }
-    let at = |alpha: f64| match more::more_to_decide(&coin, 1.0, alpha) {
+    let at = |alpha: f64| match more::more_to_decide(&coin, VerdictFlags::default(), alpha) {
         Some(more::MoreMatches::About(n)) => n,
         other => panic!("{other:?}"),
     };
@@ -451,7 +452,7 @@ fn a_tune_confirmation_within_the_margin_prints_an_interval_inside_it() {
         paired: &paired,
         names: &names,
         labels: &["greedy".into()],
-        margin_pp: 1.0,
+        verdict: VerdictFlags::default(),
         numeric: None,
     };
     let line = deviation_line(&facts).plain;
