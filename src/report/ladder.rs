@@ -10,19 +10,25 @@
 use std::path::Path;
 
 use crate::core::columns as col;
+use crate::core::job_record::LadderRecord;
 use crate::core::layout::{LADDER_CSV, LADDER_FIGURES_CSV, LADDER_FILE, VERDICT_TXT};
 use crate::report::charts::{Estimate, Guide, intervals};
 use crate::report::page::{Page, esc, num};
 use crate::report::table::Table;
 use crate::report::verdict::plain::count;
 use crate::report::words::Words;
-use crate::report::{ReportError, read_json};
+use crate::report::{ReportError, read_record};
 use crate::report::{method, rerun};
 
 /// The cells of `t`'s column `name` in every row, as numbers (`None` for an empty cell).
 fn column(t: &Table, name: &str) -> Result<Vec<Option<f64>>, ReportError> {
     let c = t.need(&[name])?;
     (0..t.rows.len()).map(|r| t.num(r, c)).collect()
+}
+
+/// A recorded number as it was written; empty where the record has none.
+fn shown(n: &Option<serde_json::Number>) -> String {
+    n.as_ref().map_or_else(String::new, ToString::to_string)
 }
 
 fn estimates(
@@ -123,7 +129,7 @@ fn first_seat(t: &Table, bots: &[String]) -> Result<Option<String>, ReportError>
 pub fn render(dir: &Path, others: Option<&[String]>) -> Result<String, ReportError> {
     let t = Table::read(dir, LADDER_CSV)?;
     let figures = Table::read(dir, LADDER_FIGURES_CSV)?;
-    let file = read_json(dir, LADDER_FILE)?;
+    let file: LadderRecord = read_record(dir, LADDER_FILE)?;
     let verdict = if dir.join(VERDICT_TXT).exists() {
         crate::report::recorded::read_text(dir, VERDICT_TXT)?
     } else {
@@ -136,8 +142,8 @@ pub fn render(dir: &Path, others: Option<&[String]>) -> Result<String, ReportErr
     if bots.is_empty() {
         return Err(ReportError::Input(format!("{}: no rung (a ladder has at least one)", t.name)));
     }
-    let request = &file["request"];
-    let game = request["game"].as_str().unwrap_or("?");
+    let request = &file.request;
+    let game = request.game.as_deref().unwrap_or("?");
     let title = format!("Skill ladder: {game}");
     let mut page = match others {
         Some(others) => {
@@ -153,7 +159,7 @@ pub fn render(dir: &Path, others: Option<&[String]>) -> Result<String, ReportErr
         }
         None => Page::new(&title),
     };
-    let players = file["fingerprint"]["players"].as_u64().map_or(String::new(), |p| p.to_string());
+    let players = file.fingerprint.players.map_or(String::new(), |p| p.to_string());
     let question = format!(
         "Does skill matter in {game}{}? Bots from weakest to strongest: {}.",
         if players.is_empty() { String::new() } else { format!(" with {players} players") },
@@ -176,18 +182,20 @@ pub fn render(dir: &Path, others: Option<&[String]>) -> Result<String, ReportErr
         ("game", game.to_string()),
         ("players", players),
         ("rungs, weakest first", bots.join(" < ")),
-        ("seed", request["seed"].to_string()),
+        ("seed", shown(&request.seed)),
         (
             "per pairing",
             format!(
                 "batches of {}, at most {} matches, or until separated or within ±{}",
-                file["fingerprint"]["batch"], request["max_matches"], request["precision"]
+                shown(&file.fingerprint.batch),
+                shown(&request.max_matches),
+                shown(&request.precision)
             ),
         ),
-        ("time taken", format!("{:.1} s", file["elapsed_seconds"].as_f64().unwrap_or(0.0))),
-        ("version", file["crate_version"].as_str().unwrap_or("").to_string()),
+        ("time taken", format!("{:.1} s", file.elapsed_seconds.unwrap_or(0.0))),
+        ("version", file.crate_version.clone().unwrap_or_default()),
     ]);
-    page.raw(&rerun::rerun_paragraphs(dir, &file));
+    page.raw(&rerun::rerun_paragraphs(dir, &file.made));
     page.close_box();
     let mut paragraphs: Vec<String> =
         vec!["The ladder's verdict, in verdict.txt's words:".to_string()];

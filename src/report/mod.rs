@@ -73,6 +73,15 @@ pub(crate) fn run_subfolders_with(dir: &Path, file: &str) -> Vec<PathBuf> {
 }
 
 /// Read `dir/file` as JSON; missing or malformed is an input error naming it.
+/// The record `file` in `dir`, read as its type (`core::job_record`); a page's input error
+/// naming the file otherwise.
+pub(crate) fn read_record<T: serde::de::DeserializeOwned>(
+    dir: &Path,
+    file: &str,
+) -> Result<T, ReportError> {
+    crate::core::job_record::read_record(dir, file).map_err(ReportError::Input)
+}
+
 pub(crate) fn read_json(dir: &Path, file: &str) -> Result<serde_json::Value, ReportError> {
     let path = dir.join(file);
     let text = std::fs::read_to_string(&path)

@@ -4,16 +4,9 @@
 use std::path::Path;
 
 use crate::core::layout::NOTABLE_FILE;
+use crate::core::notable_record::NotableRecord;
 use crate::report::page::{Page, esc};
 use crate::report::{ReportError, read_json};
-
-fn json_text(v: &serde_json::Value) -> String {
-    match v {
-        serde_json::Value::String(s) => s.clone(),
-        serde_json::Value::Null => String::new(),
-        other => other.to_string(),
-    }
-}
 
 /// The matches worth seeing (`notable.json`, written by the run with a replay page per
 /// match in `matches/`): a table of links, with the rules that chose them. Absent from
@@ -25,11 +18,14 @@ pub fn section(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
     let n = read_json(dir, NOTABLE_FILE)?;
     let bad =
         |what: String| ReportError::Input(format!("{}: {what}", dir.join(NOTABLE_FILE).display()));
-    let Some(picks) = n["picks"].as_array() else {
-        return Err(bad("not the matches a run picked (an object whose `picks` is a list)".into()));
+    let Ok(NotableRecord { picks, rules }) = serde_json::from_value::<NotableRecord>(n) else {
+        return Err(bad(
+            "not the matches a run picked (an object whose `picks` is a list, each with its match and page)"
+                .into(),
+        ));
     };
     page.heading("Matches worth seeing");
-    page.para(&json_text(&n["rules"]));
+    page.para(&rules);
     if picks.is_empty() {
         page.para("No match was picked (no match finished).");
         return Ok(());
@@ -39,15 +35,13 @@ pub fn section(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
     for (k, p) in picks.iter().enumerate() {
         // A link comes only from arena's own naming, never from what the file says: a page
         // that promises no script and no outside reference links nothing else.
-        let Some(index) = p["match"].as_u64() else {
-            return Err(bad(format!("pick {} has no match index", k + 1)));
-        };
+        let index = p.index;
         let href = notable_page(index);
-        if p["page"].as_str() != Some(href.as_str()) {
+        if p.page != href {
             return Err(bad(format!(
                 "pick {} names the page {}, not arena's {href}",
                 k + 1,
-                crate::core::suggest::clipped(&json_text(&p["page"]))
+                crate::core::suggest::clipped(&p.page)
             )));
         }
         let replay = if dir.join(&href).is_file() {
@@ -58,8 +52,8 @@ pub fn section(page: &mut Page, dir: &Path) -> Result<(), ReportError> {
         };
         rows.push_str(&format!(
             "<tr><td>{}</td><td>{replay}</td><td>{}</td></tr>",
-            esc(&json_text(&p["title"])),
-            esc(&json_text(&p["why"]))
+            esc(&p.title),
+            esc(&p.why)
         ));
     }
     page.raw(&crate::report::page::scrolling(&format!(

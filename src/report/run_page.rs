@@ -5,6 +5,7 @@
 //! figures, game lengths, lead changes, the bots' results and ratings, what decides a match
 //! and the game's own metrics, every number read from the folder's files.
 
+use crate::core::job_record::ManifestRecord;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -42,7 +43,12 @@ fn json_text(v: &serde_json::Value) -> String {
 /// time, and the command line that reruns it (for a folder inside a job, one game of a
 /// default experiment or one variant of a sweep, the job's); the caller closes the box (a
 /// finished run adds the line that extends it).
-fn header(page: &mut Page, dir: &Path, manifest: &serde_json::Value, words: &Words) {
+fn header(
+    page: &mut Page,
+    dir: &Path,
+    (manifest, record): (&serde_json::Value, &ManifestRecord),
+    words: &Words,
+) {
     page.open_box("settings", "Settings, version and how to rerun this");
     let m = |k: &str| json_text(question::recorded(manifest, k));
     let bots = question::lineup_labels(manifest);
@@ -54,7 +60,7 @@ fn header(page: &mut Page, dir: &Path, manifest: &serde_json::Value, words: &Wor
     if !m("git_commit").is_empty() {
         version = format!("{version} ({})", m("git_commit"));
     }
-    let elapsed = manifest["elapsed_seconds"].as_f64();
+    let elapsed = record.elapsed_seconds;
     let mut facts = vec![
         ("game", m("game")),
         ("players", m("players")),
@@ -83,7 +89,7 @@ fn header(page: &mut Page, dir: &Path, manifest: &serde_json::Value, words: &Wor
         facts.push(("time taken", format!("{e:.1} s")));
     }
     page.facts(&facts);
-    page.raw(&rerun::rerun_paragraphs(dir, manifest));
+    page.raw(&rerun::rerun_paragraphs(dir, &record.made));
 }
 
 /// The first screen under the question: the verdict's answer in words with its deciding
@@ -498,6 +504,9 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
             dir.join(MANIFEST).display()
         )));
     }
+    let record: ManifestRecord = serde_json::from_value(manifest.clone()).map_err(|e| {
+        ReportError::Input(format!("{}: malformed JSON: {e}", dir.join(MANIFEST).display()))
+    })?;
     let game = json_text(question::recorded(&manifest, "game"));
     let words = Words::of_run(dir, &game);
     // A run of changed rules says so in its title, as on stdout and in its folder's name.
@@ -509,7 +518,8 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
     }
     let changed =
         if changed.is_empty() { String::new() } else { format!(" [{}]", changed.join("; ")) };
-    let title = format!("{game}{changed}: {} matches", json_text(&manifest["completed_matches"]));
+    let completed = record.completed_matches.map_or_else(String::new, |n| n.to_string());
+    let title = format!("{game}{changed}: {completed} matches");
     // The page opens with the question the run asked; the title (the browser's tab, the
     // settings box) names the folder's run.
     let question = question::run_question(&manifest, &words);
@@ -521,9 +531,9 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
         None => Page::new(&question),
     };
     let (shown, seat_figures) = seats(&mut page, dir, &words)?;
-    header(&mut page, dir, &manifest, &words);
+    header(&mut page, dir, (&manifest, &record), &words);
     if up.is_none()
-        && let Some(extend) = rerun::extend_paragraph(dir, &manifest)
+        && let Some(extend) = rerun::extend_paragraph(dir, &record)
     {
         page.raw(&extend);
     }

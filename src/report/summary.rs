@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::core::columns as col;
+use crate::core::job_record::{ManifestRecord, PlanRecord};
 use crate::core::layout::{
     LADDER_CSV, LADDER_FIGURES_CSV, LENGTHS_CSV, MANIFEST, PLAN_FILE, SEATS_CSV, VERDICT_TXT,
 };
@@ -15,7 +16,7 @@ use crate::report::question::{bots_phrase, lineup_labels};
 use crate::report::table::Table;
 use crate::report::verdict::Shown;
 use crate::report::verdict::plain::{self, and_list};
-use crate::report::{ReportError, read_json};
+use crate::report::{ReportError, read_json, read_record};
 use crate::stats::verdict::Answer;
 
 /// One game's row: its folder name, the verdict as cut, and what its lineup was.
@@ -40,6 +41,7 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
     for g in games {
         let name = g.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
         let manifest = read_json(g, MANIFEST)?;
+        let outcome: ManifestRecord = read_record(g, MANIFEST)?;
         let seats = Table::read(g, SEATS_CSV)?;
         let (diff, lo, hi) = (
             seats.need(&[col::seats::DIFF_PP])?,
@@ -69,9 +71,7 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
         rows.push_str(&format!(
             "<tr><td><a href=\"{0}/report.html\">{0}</a></td><td>{1}</td><td>{2}</td><td>[{3}, {4}]</td><td>{5}</td><td>{6}</td><td style=\"text-align:left;white-space:normal\">{7}</td></tr>",
             esc(&name),
-            manifest["completed_matches"]
-                .as_u64()
-                .map_or_else(|| esc(&manifest["completed_matches"].to_string()), plain::count),
+            outcome.completed_matches.map_or_else(String::new, plain::count),
             rounded(d, l, h),
             rounded(l, l, h),
             rounded(h, l, h),
@@ -90,7 +90,7 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
             name,
             shown,
             bots: bots_phrase(&lineup_labels(&manifest)),
-            played: manifest["completed_matches"].as_u64().unwrap_or(0),
+            played: outcome.completed_matches.unwrap_or(0),
         });
     }
     rows.push_str("</table>");
@@ -194,11 +194,10 @@ fn settings_box(page: &mut Page, dir: &Path, games: &[Game]) {
     let played: Vec<String> =
         games.iter().map(|g| format!("{} {}", g.name, plain::count(g.played))).collect();
     let mut facts = Vec::new();
-    if let Ok(plan) = read_json(dir, PLAN_FILE) {
-        let r = &plan["request"];
-        let cap = r["matches"].as_u64().map_or_else(|| r["matches"].to_string(), plain::count);
-        let until_decided = r["stopping"]["until_decided"].as_bool().unwrap_or(false);
-        facts.push(("seed", r["seed"].to_string()));
+    if let Some(r) = read_record::<PlanRecord>(dir, PLAN_FILE).ok().and_then(|p| p.request) {
+        let cap = r.matches.map_or_else(String::new, plain::count);
+        let until_decided = r.stopping.until_decided.unwrap_or(false);
+        facts.push(("seed", r.seed.map_or_else(String::new, |s| s.to_string())));
         facts.push((
             "matches per game",
             if until_decided {
@@ -207,12 +206,12 @@ fn settings_box(page: &mut Page, dir: &Path, games: &[Game]) {
                 cap
             },
         ));
-        facts.push(("seating", r["seating"].as_str().unwrap_or("").to_string()));
+        facts.push(("seating", r.seating.unwrap_or_default()));
     }
     facts.push(("matches played", played.join(", ")));
     page.facts(&facts);
     // The experiment has no manifest of its own: its games' record the command.
-    page.raw(&crate::report::rerun::rerun_paragraphs(dir, &serde_json::Value::Null));
+    page.raw(&crate::report::rerun::rerun_paragraphs(dir, &Default::default()));
     page.close_box();
 }
 

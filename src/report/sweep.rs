@@ -10,6 +10,7 @@
 use std::path::Path;
 
 use crate::core::columns as col;
+use crate::core::job_record::{CommandRecord, ManifestRecord};
 use crate::core::layout::{MANIFEST, SWEEP_CSV, SWEEP_DIFF_CSV, SWEEP_FILE, VERDICT_TXT};
 use crate::report::ReportError;
 use crate::report::charts::{self, Guide, Line};
@@ -79,10 +80,9 @@ fn margin_of(dir: &Path) -> f64 {
 
 /// The game the sweep's manifest records (empty without one: the ids stand as words).
 fn recorded_game(dir: &Path) -> String {
-    std::fs::read_to_string(dir.join(MANIFEST))
+    crate::report::read_record::<ManifestRecord>(dir, MANIFEST)
         .ok()
-        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-        .and_then(|m| m["game"].as_str().map(str::to_string))
+        .and_then(|m| m.game)
         .unwrap_or_default()
 }
 
@@ -192,8 +192,8 @@ pub fn render(dir: &Path) -> Result<String, ReportError> {
         "<p class=\"method\">In a command and in sweep.csv the varied parameter is {}.</p>",
         ids.join(", ")
     ));
-    let manifest = crate::report::read_json(dir, MANIFEST).unwrap_or_default();
-    page.raw(&rerun::rerun_paragraphs(dir, &manifest));
+    let made = crate::report::read_record::<CommandRecord>(dir, MANIFEST).unwrap_or_default();
+    page.raw(&rerun::rerun_paragraphs(dir, &made));
     page.close_box();
     crate::report::method::section(&mut page, &sweep_answer::method_paragraphs(&variants));
 

@@ -8,6 +8,7 @@
 use std::path::Path;
 
 use crate::core::columns as col;
+use crate::core::job_record::SweepRecord;
 use crate::core::layout::{MANIFEST, SEATS_CSV, SWEEP_FILE, VERDICT_TXT};
 use crate::report::ReportError;
 use crate::report::page::esc;
@@ -55,13 +56,10 @@ pub fn variants(
 /// The question: which value of the varied rule (or which variant, when several rules vary
 /// together) keeps the game fair, with the game, players and bots the sweep played.
 pub fn question(dir: &Path, keys: &[String], first_variant: Option<&Path>) -> String {
-    let request = std::fs::read_to_string(dir.join(SWEEP_FILE))
-        .ok()
-        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-        .map(|v| v["request"].clone())
+    let request = crate::core::job_record::read_record::<SweepRecord>(dir, SWEEP_FILE)
+        .map(|r| r.request)
         .unwrap_or_default();
-    let game = request["game"].as_str().map(str::to_string);
-    let players = request["players"].as_u64();
+    let (game, players) = (request.game, request.players);
     let bots = first_variant
         .and_then(|v| crate::report::read_json(v, MANIFEST).ok())
         .map(|m| bots_phrase(&lineup_labels(&m)));

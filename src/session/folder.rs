@@ -10,6 +10,7 @@ use std::io::{Read, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
+use crate::core::job_record::{LadderRecord, PlanRecord, read_record};
 use crate::core::layout::{FolderKind, LADDER_FILE, MANIFEST, PLAN_FILE, REPORT_HTML, TUNE_FILE};
 use crate::output::atomic::NOT_OURS;
 use crate::output::{io_failure, io_refusal};
@@ -107,18 +108,17 @@ fn finished_job(dir: &Path) -> Option<&'static str> {
         FolderKind::Tune => return has(TUNE_FILE).then_some("tune"),
         FolderKind::Sweep => return has(MANIFEST).then_some("sweep"),
         FolderKind::Ladder => {
-            let file: serde_json::Value =
-                serde_json::from_slice(&std::fs::read(dir.join(LADDER_FILE)).ok()?).ok()?;
-            return (file["complete"] == true).then_some("ladder");
+            let file: LadderRecord = read_record(dir, LADDER_FILE).ok()?;
+            return file.complete.then_some("ladder");
         }
         FolderKind::Results => return None,
         FolderKind::Run if !(has(MANIFEST) || has(REPORT_HTML)) => return None,
         FolderKind::Run => {}
     }
     // A shard cannot be extended (its range of matches depends on the run's total).
-    let plan: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(dir.join(PLAN_FILE)).ok()?).ok()?;
-    Some(if plan["request"]["shard"].is_null() { "run" } else { "run shard" })
+    let plan: PlanRecord = read_record(dir, PLAN_FILE).ok()?;
+    let shard = plan.request.and_then(|r| r.shard).is_some_and(|s| !s.is_null());
+    Some(if shard { "run shard" } else { "run" })
 }
 
 impl Drop for FolderLock {

@@ -14,10 +14,11 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::core::job_record::{LadderRecord, PlanRecord};
 use crate::core::layout::LADDER_FILE;
 use crate::output::manifest::{CRATE_VERSION, GIT_COMMIT, RAND_VERSION};
 use crate::report::rerun::{Job, JobKind, MadeBy, job_words, with_out};
-use crate::report::{ReportError, read_json};
+use crate::report::{ReportError, read_record};
 use crate::session::input::input;
 use crate::session::plan::request::SCALE_VAR;
 
@@ -126,16 +127,16 @@ fn finished(job: &Job) -> anyhow::Result<()> {
         ))
     };
     if job.kind == JobKind::Experiment {
-        let plan = read_json(&job.root, crate::core::layout::PLAN_FILE).map_err(refused)?;
-        let games = plan["fingerprints"].as_object().map(|m| m.keys().cloned().collect());
-        let games: Vec<String> = games.unwrap_or_default();
+        let plan: PlanRecord =
+            read_record(&job.root, crate::core::layout::PLAN_FILE).map_err(refused)?;
+        let games: Vec<String> = plan.fingerprints.into_keys().collect();
         if let Some(game) = games.iter().find(|g| !job.root.join(g).join("manifest.json").is_file())
         {
             return Err(unfinished(&format!("{game} has no manifest.json")));
         }
         for ladder in crate::report::run_subfolders_with(&job.root.join("skill"), LADDER_FILE) {
-            let file = read_json(&ladder, LADDER_FILE).map_err(refused)?;
-            if file["complete"] != true {
+            let file: LadderRecord = read_record(&ladder, LADDER_FILE).map_err(refused)?;
+            if !file.complete {
                 return Err(unfinished(&format!("the skill check of {}", ladder.display())));
             }
         }

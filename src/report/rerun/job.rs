@@ -6,8 +6,9 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::core::job_record::{CommandRecord, PlanRecord};
 use crate::core::layout::{FolderKind, LADDER_FILE, MANIFEST, PLAN_FILE, TUNE_FILE};
-use crate::report::{ReportError, read_json, run_subfolders};
+use crate::report::{ReportError, read_json, read_record, run_subfolders};
 
 /// The command a job was played by, as its record says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,13 +174,13 @@ fn name_of(path: &Path) -> String {
 
 /// Whether `dir` holds the default experiment: its `plan.json` asks for no one game.
 fn is_experiment(dir: &Path) -> bool {
-    read_json(dir, PLAN_FILE)
-        .is_ok_and(|p| p["request"].is_object() && p["request"]["game"].is_null())
+    read_record::<PlanRecord>(dir, PLAN_FILE)
+        .is_ok_and(|p| p.request.is_some_and(|r| r.game.is_none()))
 }
 
 /// `Merge` when the record `file` in `dir` was written by `arena merge`, else `kind`.
 fn merged_or(dir: &Path, file: &str, kind: JobKind) -> JobKind {
-    let merged = read_json(dir, file).is_ok_and(|v| v["command_line"][1] == "merge");
+    let merged = read_record::<CommandRecord>(dir, file).is_ok_and(|r| r.is_merge());
     if merged { JobKind::Merge } else { kind }
 }
 

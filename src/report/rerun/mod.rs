@@ -13,9 +13,10 @@ use std::path::Path;
 pub use job::{Job, JobKind, MadeBy, folder_name};
 pub use words::{job_words, with_out};
 
+use crate::core::job_record::{CommandRecord, ManifestRecord, PlanRecord};
 use crate::core::layout::PLAN_FILE;
 use crate::report::page::esc;
-use crate::report::read_json;
+use crate::report::read_record;
 
 /// A shell word, quoted when it needs to be, so the command line can be pasted back.
 pub fn shell_word(w: &str) -> String {
@@ -29,11 +30,6 @@ pub fn shell_word(w: &str) -> String {
 /// Words joined into one line a shell reads back as the same words.
 pub fn shell_line(words: &[String]) -> String {
     words.iter().map(|w| shell_word(w)).collect::<Vec<_>>().join(" ")
-}
-
-/// The words of a JSON array of strings (a recorded `command_line`).
-pub fn recorded_words(v: &serde_json::Value) -> Option<Vec<String>> {
-    v.as_array()?.iter().map(|w| w.as_str().map(str::to_string)).collect()
 }
 
 /// The value of `--flag VALUE` or `--flag=VALUE` in `words`, if given.
@@ -67,7 +63,7 @@ fn job_name(job: &Job, dir: &Path) -> &'static str {
 /// The paragraphs of a settings box on rerunning the job `dir` belongs to, as HTML: the
 /// rerun line, then the build it needs and `arena rerun`. When the folder's record cannot
 /// say (an older or damaged folder), why not, and the command it was made with.
-pub fn rerun_paragraphs(dir: &Path, recorded: &serde_json::Value) -> String {
+pub fn rerun_paragraphs(dir: &Path, recorded: &CommandRecord) -> String {
     let job = Job::of(dir);
     let line = job.as_ref().map_err(ToString::to_string).and_then(|job| {
         let words = job_words(job).map_err(|e| e.to_string())?;
@@ -77,8 +73,9 @@ pub fn rerun_paragraphs(dir: &Path, recorded: &serde_json::Value) -> String {
     let (job, words, made_by) = match line {
         Ok(found) => found,
         Err(why) => {
-            let typed = recorded_words(&recorded["command_line"])
-                .map(|w| format!(" It was made with <code>{}</code>.", esc(&shell_line(&w))))
+            let typed = Some(&recorded.command_line)
+                .filter(|w| !w.is_empty())
+                .map(|w| format!(" It was made with <code>{}</code>.", esc(&shell_line(w))))
                 .unwrap_or_default();
             return format!("<p>No rerun line: {}.{typed}</p>", esc(&why));
         }
@@ -118,10 +115,10 @@ fn files_read(job: &Job, words: &[String]) -> Vec<String> {
         flag_value(words, "--rules").map(str::to_string).into_iter().collect();
     let record = job.record_file().ok().and_then(|path| {
         let dir = path.parent()?.to_path_buf();
-        read_json(&dir, &path.file_name()?.to_string_lossy()).ok()
+        read_record::<CommandRecord>(&dir, &path.file_name()?.to_string_lossy()).ok()
     });
-    if let Some(inputs) = record.as_ref().and_then(|r| r["input_files"].as_object()) {
-        files.extend(inputs.values().filter_map(|f| f["path"].as_str().map(str::to_string)));
+    if let Some(record) = record {
+        files.extend(record.input_files.into_values().filter_map(|f| f.path));
     }
     // The rules file may be both typed and recorded as an input: named once.
     let mut seen = std::collections::HashSet::new();
@@ -134,15 +131,10 @@ fn files_read(job: &Job, words: &[String]) -> Vec<String> {
 /// N` with N above the run's count plays only the new matches. A shard is refused an
 /// extension (its range of matches depends on the whole run's total), and a stopping rule's
 /// count is a ceiling, so neither gets the line.
-pub fn extend_paragraph(dir: &Path, manifest: &serde_json::Value) -> Option<String> {
-    let plan = read_json(dir, PLAN_FILE).ok()?;
-    let request = &plan["request"];
-    let stopping = &request["stopping"];
-    let plain = stopping["until_ci"].is_null()
-        && stopping["sprt"].is_null()
-        && !stopping["until_decided"].as_bool().unwrap_or(false);
-    let matches = request["matches"].as_u64()?;
-    if !request["shard"].is_null() || !manifest["shard"].is_null() || !plain {
+pub fn extend_paragraph(dir: &Path, manifest: &ManifestRecord) -> Option<String> {
+    let request = read_record::<PlanRecord>(dir, PLAN_FILE).ok()?.request?;
+    let matches = request.matches?;
+    if request.shard.is_some() || manifest.shard.is_some() || !request.stopping.is_plain() {
         return None;
     }
     // Run in the folder that holds it, as the rerun line is: no path of the machine that
@@ -174,7 +166,7 @@ mod tests {
     #[test]
     fn a_page_says_the_whole_line_the_build_and_arena_rerun() {
         let dir = golden("dardz");
-        let manifest = read_json(&dir, "manifest.json").unwrap();
+        let manifest = read_record(&dir, "manifest.json").unwrap();
         let html = rerun_paragraphs(&dir, &manifest);
         assert!(
             html.starts_with(
@@ -189,7 +181,7 @@ mod tests {
         assert!(html.contains("<code>arena rerun dardz</code>"), "{html}");
         // A game of the default experiment is rerun by the experiment.
         let game = golden("default-experiment").join("pig");
-        let manifest = read_json(&game, "manifest.json").unwrap();
+        let manifest = read_record(&game, "manifest.json").unwrap();
         let html = rerun_paragraphs(&game, &manifest);
         assert!(html.starts_with("<p>Rerun the experiment exactly"), "{html}");
         assert!(html.contains("--out default-experiment-rerun</code>"), "{html}");
@@ -198,8 +190,10 @@ mod tests {
     #[test]
     fn a_folder_without_a_record_says_why_there_is_no_line() {
         let tmp = tempfile::tempdir().unwrap();
-        let recorded =
-            serde_json::json!({"command_line": ["/opt/bin/arena", "run", "--game", "pig"]});
+        let recorded = CommandRecord {
+            command_line: ["/opt/bin/arena", "run", "--game", "pig"].map(String::from).to_vec(),
+            ..CommandRecord::default()
+        };
         let html = rerun_paragraphs(tmp.path(), &recorded);
         assert!(html.starts_with("<p>No rerun line: "), "{html}");
         assert!(html.contains("no record of a job to rerun"), "{html}");

@@ -15,10 +15,11 @@
 
 use std::path::Path;
 
+use crate::core::job_record::ManifestRecord;
 use crate::core::layout::MANIFEST;
 use crate::report::method::first_term;
 use crate::report::page::esc;
-use crate::report::read_json;
+use crate::report::read_record;
 use crate::report::table::Table;
 use crate::stats::analysis::{RANDOM_PLAY_WARNING, SeatBalance, SeatEdge, answer_at, seat_edge};
 use crate::stats::sequential::{Design, MAX_LOOKS};
@@ -31,14 +32,14 @@ pub mod plain;
 /// its manifest's stopping rule; else, or when that record is missing or out of range (a
 /// hostile design of a billion looks is never computed), the fixed 5%.
 pub fn levels_of(dir: &Path, players: usize) -> Levels {
-    let Ok(manifest) = read_json(dir, MANIFEST) else { return Levels::FIXED };
-    let stopping = &manifest["stopping"];
-    let design = stopping["rule"]["until_decided"]["design"].clone();
-    let Ok(design) = serde_json::from_value::<Design>(design) else { return Levels::FIXED };
+    let Ok(manifest) = read_record::<ManifestRecord>(dir, MANIFEST) else { return Levels::FIXED };
+    let Some(stopping) = manifest.stopping else { return Levels::FIXED };
+    let Some(rule) = stopping.rule.until_decided else { return Levels::FIXED };
+    let Ok(design) = serde_json::from_value::<Design>(rule.design) else { return Levels::FIXED };
     if design.every == 0 || design.cap == 0 || design.looks() > MAX_LOOKS {
         return Levels::FIXED;
     }
-    let played = stopping["stopped_at_match"].as_u64().unwrap_or(design.cap).min(design.cap);
+    let played = stopping.stopped_at_match.unwrap_or(design.cap).min(design.cap);
     design.levels(played, players)
 }
 

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use crate::core::job_record::{ManifestRecord, read_record};
 use crate::core::layout::MANIFEST;
 use crate::runner::Seating;
 use crate::session::input::input;
@@ -100,14 +101,7 @@ fn sweep_folder(manifest: &Path) -> anyhow::Error {
 /// The matches a run folder holds, `first..end` (a shard's range, or the whole plan), from
 /// its `manifest.json`; `None` where the manifest does not say.
 pub fn matches_held(dir: &Path) -> Option<(u64, u64)> {
-    let text = std::fs::read_to_string(dir.join(MANIFEST)).ok()?;
-    let whole: Value = serde_json::from_str(&text).ok()?;
-    let m = if whole.get("plan").is_some_and(Value::is_object) { &whole["plan"] } else { &whole };
-    let shard = &m["shard"];
-    match (shard["first_match"].as_u64(), shard["end_match"].as_u64()) {
-        (Some(first), Some(end)) => Some((first, end)),
-        _ => Some((0, m["matches"].as_u64()?)),
-    }
+    read_record::<ManifestRecord>(dir, MANIFEST).ok()?.matches_held()
 }
 
 pub fn plan_from_folder(dir: &Path, given: &RequestFlags) -> anyhow::Result<Plan> {

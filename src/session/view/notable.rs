@@ -6,8 +6,8 @@
 use std::path::Path;
 
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
 
+use crate::core::notable_record::NotableRecord;
 use crate::output::atomic::write_atomic;
 use crate::runner::Notable;
 use crate::session::Plan;
@@ -31,29 +31,12 @@ pub fn missing_pages(dir: &Path) -> usize {
     // A regular file only: a FIFO would stall `arena status` forever.
     let read = crate::output::io::read_regular_if_present(&dir.join(NOTABLE_FILE));
     let Ok(Some(bytes)) = read else { return 0 };
-    let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes) else { return 0 };
-    let picks = value["picks"].as_array().map(Vec::as_slice).unwrap_or_default();
-    picks
-        .iter()
-        .filter_map(|p| p["match"].as_u64())
-        .filter(|&index| !dir.join(page_of(index)).is_file())
-        .count()
+    let Ok(record) = serde_json::from_slice::<NotableRecord>(&bytes) else { return 0 };
+    record.picks.iter().filter(|p| !dir.join(page_of(p.index)).is_file()).count()
 }
 
 /// One match worth seeing.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Pick {
-    /// The rule's short name (`longest`, `comeback`, ...).
-    pub rule: String,
-    /// What the match is, in words.
-    pub title: String,
-    /// The figure that chose it, in words.
-    pub why: String,
-    #[serde(rename = "match")]
-    pub index: u64,
-    /// The replay page, relative to the run folder.
-    pub page: String,
-}
+pub use crate::core::notable_record::Pick;
 
 /// The rules as the report states them.
 pub const RULES_TEXT: &str = "Chosen while the run played, from figures it keeps for every match: the longest and the shortest match (decisions); the first capped match, if any; the first match of each way a match ended; the latest comeback (the match whose sole winner took the lead for good latest, as a share of its turns, then the most lead changes, in games with a running score); in a lineup of different bots, an upset: the widest win of the bot with the lowest win share; and per game a rare event (a Jackpot hit, Karen's double, a Double Trice, a Pride romance on the heart-and-diamond link, ...), the match with the most. Ties go to the lowest match index, so the picks are the same for any thread count, shard split or resume.";
@@ -162,7 +145,7 @@ pub fn write_notable(dir: &Path, plan: &Plan, picks: &[Pick]) -> anyhow::Result<
         write_atomic(&dir.join(page_of(index)), html.as_bytes())
     })?;
     // Written last: a list whose pages are all there.
-    let file = serde_json::json!({"rules": RULES_TEXT, "picks": picks});
+    let file = NotableRecord { picks: picks.to_vec(), rules: RULES_TEXT.into() };
     write_atomic(&dir.join(NOTABLE_FILE), &serde_json::to_vec_pretty(&file)?)?;
     let mut files: Vec<String> = indices.iter().map(|&i| page_of(i)).collect();
     files.push(NOTABLE_FILE.to_string());

@@ -1,0 +1,239 @@
+//! What a folder's records say, read back typed by the code that reads a folder it did not
+//! just write: the pages (`report`), a replay (`arena trace`), a folder's kind. The writers'
+//! types (`session`'s plan and request, `output`'s manifest) hold runner and session types
+//! that the floors reading them may not import, so each reader here declares the keys it
+//! reads, with the type they are written with; a key a record lacks (an older arena, another
+//! kind of folder) reads as absent, and a file that is not the record reads as an error
+//! naming it.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Number, Value};
+
+/// The record `file` in `dir`, or why it could not be read: `<path>: cannot read: ...` or
+/// `<path>: malformed JSON: ...` (the key and what it should be, for a value of the wrong
+/// type).
+pub fn read_record<T: DeserializeOwned>(dir: &Path, file: &str) -> Result<T, String> {
+    let path = dir.join(file);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: malformed JSON: {e}", path.display()))
+}
+
+/// A run's request as `plan.json` (and a default experiment's) records it.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct RequestRecord {
+    /// Absent for the default experiment, which plays every game.
+    pub game: Option<String>,
+    pub players: Option<u64>,
+    pub seed: Option<Number>,
+    pub seating: Option<String>,
+    /// The matches asked for: a cap, under a stopping rule.
+    pub matches: Option<u64>,
+    pub stopping: StoppingAsked,
+    /// Present for one shard of a run.
+    pub shard: Option<Value>,
+}
+
+/// The stopping rule as a request asks for it.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct StoppingAsked {
+    pub until_decided: Option<bool>,
+    pub until_ci: Option<f64>,
+    pub sprt: Option<Value>,
+}
+
+impl StoppingAsked {
+    /// Whether the request plays its count of matches whatever they show (no stopping rule).
+    pub fn is_plain(&self) -> bool {
+        self.until_ci.is_none() && self.sprt.is_none() && self.until_decided != Some(true)
+    }
+}
+
+/// `plan.json`: the request it was planned from (absent in a file that is not a plan) and,
+/// for the default experiment, each game's plan by the game's name.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct PlanRecord {
+    pub request: Option<RequestRecord>,
+    pub fingerprints: BTreeMap<String, Value>,
+}
+
+/// What a run's `manifest.json` says of its plan and outcome. A merge's manifest holds its
+/// plan under `plan`: [`ManifestRecord::planned`] reads either.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ManifestRecord {
+    pub game: Option<String>,
+    pub matches: Option<u64>,
+    pub completed_matches: Option<u64>,
+    pub elapsed_seconds: Option<f64>,
+    /// The stopping rule, where the run stopped and why.
+    pub stopping: Option<StoppingOutcome>,
+    /// For a shard: which part of the plan the folder holds.
+    pub shard: Option<ShardRange>,
+    /// A merge's plan (the shards' common plan).
+    pub plan: Option<Box<ManifestRecord>>,
+    /// A sweep's manifest lists its variants.
+    pub variants: Option<Value>,
+    /// What made the folder.
+    #[serde(flatten)]
+    pub made: CommandRecord,
+}
+
+impl ManifestRecord {
+    /// The part that records the plan: a merge's `plan`, else the manifest itself.
+    pub fn planned(&self) -> &ManifestRecord {
+        self.plan.as_deref().unwrap_or(self)
+    }
+
+    /// The matches the folder holds, `first..end`: a shard's range, or the whole plan.
+    pub fn matches_held(&self) -> Option<(u64, u64)> {
+        let m = self.planned();
+        match m.shard {
+            Some(ShardRange { first_match: Some(first), end_match: Some(end) }) => {
+                Some((first, end))
+            }
+            _ => Some((0, m.matches?)),
+        }
+    }
+}
+
+/// A shard's range of matches as its manifest records it.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ShardRange {
+    pub first_match: Option<u64>,
+    pub end_match: Option<u64>,
+}
+
+/// The stopping rule a manifest records, and where the run stopped.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct StoppingOutcome {
+    pub rule: StoppingRuleRecord,
+    pub stopped_at_match: Option<u64>,
+}
+
+/// The rule itself; `until_decided`'s design is read by `stats`, which declares it.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct StoppingRuleRecord {
+    pub until_decided: Option<UntilDecidedRecord>,
+}
+
+/// `--until-decided`'s sequential design, as written (`stats::sequential::Design`).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct UntilDecidedRecord {
+    pub design: Value,
+}
+
+/// What any record (a manifest, `ladder.json`, a tuning's record) says made the folder: the
+/// command line, and each file a rule named with the path it was read from (by rule key).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct CommandRecord {
+    pub command_line: Vec<String>,
+    pub input_files: BTreeMap<String, InputFileRecord>,
+}
+
+/// A file a rule named, as a record lists it.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct InputFileRecord {
+    pub path: Option<String>,
+}
+
+impl CommandRecord {
+    /// Whether `arena merge` wrote the record.
+    pub fn is_merge(&self) -> bool {
+        self.command_line.get(1).is_some_and(|c| c == "merge")
+    }
+}
+
+/// `sweep.json`'s request, as far as a page names the sweep.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct SweepRecord {
+    pub request: SweepAsked,
+}
+
+/// The game and players a sweep played.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct SweepAsked {
+    pub game: Option<String>,
+    pub players: Option<u64>,
+}
+
+/// `ladder.json`: what a ladder asked for, how it ran, and whether it finished.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct LadderRecord {
+    pub request: LadderAsked,
+    pub fingerprint: LadderPlayed,
+    pub elapsed_seconds: Option<f64>,
+    pub crate_version: Option<String>,
+    pub complete: bool,
+    /// What made the folder.
+    #[serde(flatten)]
+    pub made: CommandRecord,
+}
+
+/// A ladder's request: its game, seed and each pairing's stopping terms.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct LadderAsked {
+    pub game: Option<String>,
+    pub seed: Option<Number>,
+    pub max_matches: Option<Number>,
+    pub precision: Option<Number>,
+}
+
+/// How a ladder played: its players and batch size.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct LadderPlayed {
+    pub players: Option<u64>,
+    pub batch: Option<Number>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_merge_manifest_is_read_through_its_plan_and_a_shard_by_its_range() {
+        let merged: ManifestRecord =
+            serde_json::from_str(r#"{"plan": {"game": "pig", "matches": 40}}"#).unwrap();
+        assert_eq!(merged.planned().game.as_deref(), Some("pig"));
+        assert_eq!(merged.matches_held(), Some((0, 40)));
+        let shard: ManifestRecord = serde_json::from_str(
+            r#"{"game": "pig", "matches": 40, "shard": {"first_match": 10, "end_match": 20}}"#,
+        )
+        .unwrap();
+        assert_eq!(shard.matches_held(), Some((10, 20)));
+        assert_eq!(ManifestRecord::default().matches_held(), None);
+    }
+
+    #[test]
+    fn a_request_without_a_stopping_rule_is_plain_and_a_wrong_type_names_its_key() {
+        let plan: PlanRecord =
+            serde_json::from_str(r#"{"request": {"matches": 9, "stopping": {}}}"#).unwrap();
+        assert!(plan.request.unwrap().stopping.is_plain());
+        let decided: StoppingAsked = serde_json::from_str(r#"{"until_decided": true}"#).unwrap();
+        assert!(!decided.is_plain());
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("plan.json"), r#"{"request": {"matches": "x"}}"#).unwrap();
+        let err = read_record::<PlanRecord>(tmp.path(), "plan.json").unwrap_err();
+        assert!(err.contains("plan.json: malformed JSON: invalid type: string"), "{err}");
+        let missing = read_record::<PlanRecord>(tmp.path(), "none.json").unwrap_err();
+        assert!(missing.contains("none.json: cannot read"), "{missing}");
+    }
+}
