@@ -105,6 +105,11 @@ pub struct Course {
     /// Whether the job can pause (it saves checkpoints); a job that cannot (a search's
     /// measurement, which writes nothing) plays to its end and leaves signals to its caller.
     pub pausable: bool,
+    /// The job goes on from a checkpoint a pause saved: the loop saves it again, not paused,
+    /// before its first block, so that `arena status` of a resumed job killed before its
+    /// next save says stopped, not the pause it continued from. (A run says so in the
+    /// `status.json` it writes as it starts.)
+    pub resumes_a_pause: bool,
 }
 
 /// How the loop ended.
@@ -160,6 +165,15 @@ impl PauseClock {
     }
 }
 
+/// The pool of `threads` workers a job's blocks are played on (every kind builds its own,
+/// so that `--threads` holds for it whatever rayon's global pool is).
+pub fn pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))
+}
+
 /// Play `course` with `job` from `course.next` to its end, a stopping point or a pause.
 pub fn drive(job: &mut impl BlockJob, course: &Course) -> anyhow::Result<Ended> {
     let (start, end) = (course.start, course.end);
@@ -175,6 +189,9 @@ pub fn drive(job: &mut impl BlockJob, course: &Course) -> anyhow::Result<Ended> 
     let at_check = |next: u64| chunk.is_some_and(|c| next.is_multiple_of(c));
     if next > start && next < end && at_check(next) && job.stops_at(next) {
         return Ok(ended(Ending::Stopped, next));
+    }
+    if course.resumes_a_pause {
+        job.save(next, course.earlier_seconds, None)?;
     }
     let mut progress = Progress::new(end - start, next - start, &course.label, course.quiet);
     let _quiet = QuietPanics::install();

@@ -362,16 +362,9 @@ pub fn run_ladder(
         time_limit,
         earlier_seconds: earlier,
         pausable: true,
+        resumes_a_pause: was_paused,
     };
-    if was_paused {
-        // Saved again as not paused: `arena status` of a resumed ladder killed before its
-        // next save must say stopped, not the pause it continued from.
-        rounds.save(course.next, earlier, None)?;
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
+    let pool = crate::session::blocks::pool(threads)?;
     let ended = pool.install(|| drive(&mut rounds, &course))?;
     let paused = match ended.ending {
         Ending::Paused(by) => Some(by),

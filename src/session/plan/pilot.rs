@@ -85,7 +85,7 @@ pub fn pilot(plan: &Plan, matches: u64, threads: usize) -> anyhow::Result<Pilot>
     }
     let group = plan.group();
     let matches = matches.div_ceil(group).saturating_mul(group);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+    let pool = crate::session::blocks::pool(threads)?;
     let started = Instant::now();
     let block =
         pool.install(|| with_game!(&plan.game, g => play_block(g, &plan.spec, 0, matches, false)));

@@ -183,6 +183,7 @@ pub fn execute<G: Game>(
         time_limit: exec.time_limit,
         earlier_seconds: job.cp.elapsed_seconds,
         pausable: true,
+        resumes_a_pause: false,
     };
     let ended = if job.cp.stopped.is_some() {
         // A final write that crashed after the stopping rule ended the run: write it again.

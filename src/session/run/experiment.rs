@@ -271,10 +271,7 @@ pub fn run(
 ) -> anyhow::Result<RunResult> {
     let (root, _lock) = experiment.claim()?;
     let threads = exec.threads;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
+    let pool = crate::session::blocks::pool(threads)?;
     let mut result = RunResult {
         root: root.clone(),
         games: Vec::new(),

@@ -223,10 +223,7 @@ fn play_and_write(
     keep: bool,
 ) -> anyhow::Result<SweepResult> {
     let threads = exec.threads;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
+    let pool = crate::session::blocks::pool(threads)?;
     let shard = sweep.request.request.shard;
     let saving = Saving { dir: &root, resume, keep };
     let (block, ended) = pool.install(
@@ -264,10 +261,7 @@ fn play_and_write(
 /// Play every variant of `sweep` (or its shard) on `threads` threads and return the tallies,
 /// writing nothing (for searches that only need the figures).
 pub fn play_sweep(sweep: &Sweep, threads: usize) -> anyhow::Result<SweepBlock> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
+    let pool = crate::session::blocks::pool(threads)?;
     let meta = sweep.meta();
     let exec = Execution::quiet(threads);
     let (block, _) = pool.install(
@@ -359,17 +353,13 @@ fn play_all<G: Game>(
         time_limit: exec.time_limit,
         earlier_seconds: 0.0,
         pausable: saving.is_some(),
+        resumes_a_pause: false,
     };
     if let Some(cp) = resume {
-        // Saved again as not paused: `arena status` of a resumed sweep killed before its
-        // next save must say stopped, not the pause it continued from.
-        let paused = cp.paused;
         job.total = cp.block;
         course.next = cp.next;
         course.earlier_seconds = cp.elapsed_seconds;
-        if paused {
-            job.save(course.next, course.earlier_seconds, None)?;
-        }
+        course.resumes_a_pause = cp.paused;
     }
     let ended = drive(&mut job, &course)?;
     for f in &mut job.total.failures {
