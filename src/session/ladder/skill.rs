@@ -139,16 +139,17 @@ struct TopStep {
 fn top_step(dir: &Path) -> Option<TopStep> {
     use crate::report::table::Table;
     let t = Table::read(dir, crate::core::layout::LADDER_FIGURES_CSV).ok()?;
-    let figure = t.need(&["figure"]).ok()?;
+    use crate::core::columns::ladder_figures as col;
+    let figure = t.need(&[col::FIGURE]).ok()?;
     let i = t
         .rows
         .iter()
         .position(|r| t.text(r, figure) == crate::output::ladder_csv::TOP_STEP_SHARE)?;
     let num = |c: &str| t.num(i, t.need(&[c]).ok()?).ok().flatten();
-    let (share, lo, hi) = (num("value")?, num("lo")?, num("hi")?);
-    let bots = t.text(&t.rows[i], t.need(&["bots"]).ok()?);
+    let (share, lo, hi) = (num(col::VALUE)?, num(col::LO)?, num(col::HI)?);
+    let bots = t.text(&t.rows[i], t.need(&[col::BOTS]).ok()?);
     let (upper, lower) = bots.split_once(" vs ")?;
-    let matches = t.text(&t.rows[i], t.need(&["matches"]).ok()?).to_string();
+    let matches = t.text(&t.rows[i], t.need(&[col::MATCHES]).ok()?).to_string();
     Some(TopStep { share, lo, hi, upper: upper.into(), lower: lower.into(), matches })
 }
 

@@ -15,8 +15,6 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
-
 use super::http::{Checked, HttpServer, Reply};
 use super::{Refusal, Table, closing_words, save_trace};
 use crate::core::Seat;
@@ -66,13 +64,25 @@ fn person_seat(table: &dyn Table, text: &str) -> Option<usize> {
     (seat < table.players() && table.labels()[seat] == super::PERSON).then_some(seat)
 }
 
+/// A move as the page posts it: `{"step": S, "choice": K}` (any other key is ignored).
+#[derive(serde::Deserialize)]
+struct PostedMove {
+    step: u64,
+    choice: u64,
+}
+
 /// A move posted by the page: `{"step": S, "choice": K}`.
 fn parse_move(body: &str) -> Result<(u64, usize), String> {
-    let value: Value =
-        serde_json::from_str(body).map_err(|e| format!("the move is not JSON: {e}"))?;
-    let step = value["step"].as_u64().ok_or("the move needs \"step\", a whole number")?;
-    let choice = value["choice"].as_u64().ok_or("the move needs \"choice\", a whole number")?;
-    Ok((step, usize::try_from(choice).map_err(|_| "\"choice\" is too large")?))
+    let posted: PostedMove = serde_json::from_str(body).map_err(|e| {
+        format!("the move must be {{\"step\": S, \"choice\": K}}, whole numbers: {e}")
+    })?;
+    Ok((posted.step, usize::try_from(posted.choice).map_err(|_| "\"choice\" is too large")?))
+}
+
+/// A pace as the page posts it: `{"ms": M}`.
+#[derive(serde::Deserialize)]
+struct PostedPace {
+    ms: u64,
 }
 
 /// The answer to a checked request (its path is below the match's key).
@@ -82,13 +92,13 @@ const MOST_PACE_MS: u64 = 5_000;
 /// A pace posted by the page: `{"ms": M}`, M a whole number of milliseconds up to
 /// [`MOST_PACE_MS`].
 fn parse_pace(body: &str) -> Result<Duration, String> {
-    let value: Value =
-        serde_json::from_str(body).map_err(|e| format!("the pace is not JSON: {e}"))?;
-    match value["ms"].as_u64() {
-        Some(ms) if ms <= MOST_PACE_MS => Ok(Duration::from_millis(ms)),
-        _ => Err(format!(
-            "the pace needs \"ms\", a whole number of milliseconds from 0 to {MOST_PACE_MS}"
-        )),
+    let words = format!(
+        "the pace must be {{\"ms\": M}}, M a whole number of milliseconds from 0 to {MOST_PACE_MS}"
+    );
+    match serde_json::from_str::<PostedPace>(body) {
+        Ok(PostedPace { ms }) if ms <= MOST_PACE_MS => Ok(Duration::from_millis(ms)),
+        Ok(_) => Err(words),
+        Err(e) => Err(format!("{words}: {e}")),
     }
 }
 
@@ -277,4 +287,23 @@ pub fn serve(
         voice::out(&closing_words(table, out));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_posted_move_and_pace_are_read_typed_and_anything_else_is_refused_saying_the_shape() {
+        assert_eq!(parse_move(r#"{"step": 3, "choice": 1, "x": 0}"#), Ok((3, 1)));
+        for bad in [r#"{"step": 3}"#, r#"{"step": -1, "choice": 0}"#, "5", "not json"] {
+            let err = parse_move(bad).unwrap_err();
+            assert!(err.starts_with(r#"the move must be {"step": S, "choice": K}"#), "{err}");
+        }
+        assert_eq!(parse_pace(r#"{"ms": 500}"#), Ok(Duration::from_millis(500)));
+        for bad in [r#"{"ms": 5001}"#, r#"{"ms": "fast"}"#, "{}"] {
+            let err = parse_pace(bad).unwrap_err();
+            assert!(err.starts_with(r#"the pace must be {"ms": M}"#), "{err}");
+        }
+    }
 }

@@ -5,6 +5,7 @@
 //! the plan before it is trusted: a damaged or edited one is refused, naming the file. The
 //! file carries a CRC-32 of its content (`output::checked`), checked before anything else.
 
+use crate::core::job_record::ManifestRecord;
 use std::path::Path;
 
 use crate::core::layout::{MANIFEST, MATCHES_CSV, MATCHES_DIR, NOTABLE_FILE, REPORT_HTML};
@@ -164,13 +165,13 @@ impl Checkpoint {
         let path = dir.join(FINAL_STATE);
         let refuse = |what: String| input(format!("{}: {what}", path.display()));
         let manifest = dir.join(crate::core::layout::MANIFEST);
-        let recorded: serde_json::Value = crate::output::read_if_present(&manifest)?
+        let recorded: ManifestRecord = crate::output::read_if_present(&manifest)?
             .and_then(|b| serde_json::from_slice(&b).ok())
             .unwrap_or_default();
         cp.plan = expected.plan.clone();
         cp.stopped = None;
         cp.paused_by = None;
-        cp.elapsed_seconds = recorded["elapsed_seconds"].as_f64().unwrap_or(0.0).max(1e-9);
+        cp.elapsed_seconds = recorded.elapsed_seconds.unwrap_or(0.0).max(1e-9);
         cp.check(expected).map_err(refuse)?;
         cp.save(dir)?;
         std::fs::remove_file(&manifest).map_err(|e| io_failure("removing", &manifest, e))?;

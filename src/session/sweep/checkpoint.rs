@@ -3,6 +3,7 @@
 //! stop signal pauses the sweep, so `arena sweep --resume DIR` continues to the same bytes.
 //! Tallies hold integer counts only, so where the blocks fell does not change a result.
 
+use crate::core::job_record::ManifestRecord;
 use std::path::Path;
 
 use crate::output::checked::{checked_content, checked_json};
@@ -137,10 +138,10 @@ impl SweepCheckpoint {
     ) -> anyhow::Result<()> {
         let manifest = dir.join(MANIFEST);
         if manifest.exists() {
-            let recorded: serde_json::Value = crate::output::read_if_present(&manifest)?
+            let recorded: ManifestRecord = crate::output::read_if_present(&manifest)?
                 .and_then(|b| serde_json::from_slice(&b).ok())
                 .unwrap_or_default();
-            self.elapsed_seconds = recorded["elapsed_seconds"].as_f64().unwrap_or(0.0);
+            self.elapsed_seconds = recorded.elapsed_seconds.unwrap_or(0.0);
         }
         self.meta = meta.clone();
         self.end = end;
