@@ -103,9 +103,12 @@ pub fn ladder_command(args: LadderArgs, command_line: &[String]) -> anyhow::Resu
     if let Some(by) = result.paused {
         if !args.quiet {
             crate::outln!(
-                "ladder paused ({}); continue with `arena ladder --resume {}`",
+                "ladder paused ({}); continue with `{}`",
                 by.cause(),
-                result.root.display()
+                crate::session::folder::resume_line(
+                    crate::core::layout::FolderKind::Ladder,
+                    &result.root
+                )
             );
         }
         return Ok(Status::Paused);

@@ -125,9 +125,12 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
             if !quiet {
                 let game = result.games.last().map_or("", |g| g.game);
                 crate::outln!(
-                    "{game}: paused at match {at} ({}); continue with `arena run --resume {}`",
+                    "{game}: paused at match {at} ({}); continue with `{}`",
                     by.cause(),
-                    result.root.display()
+                    crate::session::folder::resume_line(
+                        crate::core::layout::FolderKind::Run,
+                        &result.root
+                    )
                 );
             }
             Status::Paused
@@ -135,8 +138,11 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
         RunEnd::SkillPaused => {
             if !quiet {
                 crate::outln!(
-                    "skill check paused (stop signal); continue with `arena run --resume {}`",
-                    result.root.display()
+                    "skill check paused (stop signal); continue with `{}`",
+                    crate::session::folder::resume_line(
+                        crate::core::layout::FolderKind::Run,
+                        &result.root
+                    )
                 );
             }
             Status::Paused

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::cli::{MatchArgs, Status};
-use crate::core::layout::SWEEP_FILE;
+use crate::core::layout::{FolderKind, SWEEP_FILE};
 use crate::output::console::say;
 use crate::session::SweepResult;
 use crate::session::sweep::read_variants_file;
@@ -188,11 +188,11 @@ pub fn sweep_command(args: SweepArgs, command_line: &[String]) -> anyhow::Result
     if let Some(paused) = result.paused {
         if !args.quiet {
             crate::outln!(
-                "{} sweep paused at match {} of every variant ({}); continue with `arena sweep --resume {}`",
+                "{} sweep paused at match {} of every variant ({}); continue with `{}`",
                 result.meta.game,
                 paused.at,
                 paused.by.cause(),
-                result.root.display()
+                crate::session::folder::resume_line(FolderKind::Sweep, &result.root)
             );
         }
         return Ok(Status::Paused);

@@ -140,10 +140,13 @@ pub fn tune_command(args: TuneArgs, command_line: &[String]) -> anyhow::Result<S
     if let Some((step, by)) = result.paused_in {
         if !quiet {
             crate::outln!(
-                "{} tune paused in its {step} ({}); continue with `arena tune --resume {}`",
+                "{} tune paused in its {step} ({}); continue with `{}`",
                 result.tuned.game,
                 by.cause(),
-                result.root.display()
+                crate::session::folder::resume_line(
+                    crate::core::layout::FolderKind::Tune,
+                    &result.root
+                )
             );
         }
         return Ok(Status::Paused);

@@ -94,7 +94,12 @@ fn in_use(dir: &Path, lock_file: &mut File) -> anyhow::Error {
 /// merge is not continued: it is made again from its shards).
 pub fn resume_advice(dir: &Path) -> Option<String> {
     let kind = FolderKind::of(dir).filter(|k| *k != FolderKind::Results)?;
-    Some(format!("arena {} --resume {}", kind.command(), dir.display()))
+    Some(resume_line(kind, dir))
+}
+
+/// The line that continues a job of `kind` in `dir`: `arena sweep --resume DIR`.
+pub fn resume_line(kind: FolderKind, dir: &Path) -> String {
+    format!("arena {} --resume {}", kind.command(), dir.display())
 }
 
 /// The kind of job (`run`, `run shard`, `sweep`, `ladder`, `tune`) whose finished results `dir` holds,

@@ -11,6 +11,7 @@ use crate::output::io::read_regular_if_present;
 use crate::output::io_failure;
 use crate::output::manifest::OutcomeHead;
 use crate::session::blocks::Pause;
+use crate::session::folder::resume_line;
 use crate::session::input::input;
 use crate::session::ladder::LadderState;
 use crate::session::plan::request::PLAN_FILE;
@@ -152,7 +153,7 @@ fn ladder_status(dir: &Path) -> anyhow::Result<GameStatus> {
         p.jobs,
         saved.map_or(0.0, |s| s.elapsed_seconds)
     );
-    let resume = format!("; continue with `arena ladder --resume {}`", dir.display());
+    let resume = format!("; continue with `{}`", resume_line(FolderKind::Ladder, dir));
     match phase {
         Phase::Finished if !p.sharded => detail.push_str(report_missing(dir)),
         Phase::Finished | Phase::Running => {}
@@ -180,7 +181,7 @@ fn tune_status(dir: &Path) -> GameStatus {
     let step = lines.next();
     let by = lines.next().and_then(|l| serde_json::from_str::<Pause>(l).ok());
     let phase = Phase::of(&Facts { finished, running, saved: None, pause: step.map(|_| by) });
-    let resume = format!("continue with `arena tune --resume {}`", dir.display());
+    let resume = format!("continue with `{}`", resume_line(FolderKind::Tune, dir));
     let detail = match phase {
         Phase::Finished => {
             "see verdict.txt, tune.csv, proposal.toml and confirm/sweep_diff.csv".to_string()
@@ -212,7 +213,7 @@ fn sweep_status(dir: &Path) -> anyhow::Result<GameStatus> {
     let running = !finished && locked(dir);
     let saved = saved::<SweepCheckpoint>(dir);
     let phase = Phase::of(&Facts { finished, running, saved, pause: None });
-    let resume = format!("continue with `arena sweep --resume {}`", dir.display());
+    let resume = format!("continue with `{}`", resume_line(FolderKind::Sweep, dir));
     let detail = match phase {
         Phase::Finished => {
             // A manifest that does not read says only that it is not a shard's.

@@ -28,9 +28,9 @@ impl ShardRecord for LadderShard {
         let file = read_ladder_file(dir)?;
         if !file.complete {
             return Err(input(format!(
-                "{}: this shard has not finished; `arena ladder --resume {}` first",
+                "{}: this shard has not finished; `{}` first",
                 dir.display(),
-                dir.display()
+                crate::session::folder::resume_line(crate::core::layout::FolderKind::Ladder, dir)
             )));
         }
         let state = saved::load::<LadderState>(dir)?

@@ -117,10 +117,10 @@ impl Experiment {
         let differences = flags.differences(&asked);
         if !differences.is_empty() {
             return Err(input(format!(
-                "--resume {}: the flags ask for another run than the folder's ({}); `arena run --resume {}` alone continues it",
+                "--resume {}: the flags ask for another run than the folder's ({}); `{}` alone continues it",
                 dir.display(),
                 differences.join("; "),
-                dir.display()
+                crate::session::folder::resume_line(crate::core::layout::FolderKind::Run, dir)
             )));
         }
         if asked.matches != file.request.matches && file.request.stopping.until_decided {
@@ -321,8 +321,11 @@ pub fn run(
                 mark_failed(&out, game, &format!("{e:#}"));
                 let free = if is_disk_full(&e) { "free some space" } else { "mend the cause" };
                 return Err(anyhow::anyhow!(
-                    "{e:#}; {game} stopped and its folder is kept: {free}, then continue with `arena run --resume {}`",
-                    root.display()
+                    "{e:#}; {game} stopped and its folder is kept: {free}, then continue with `{}`",
+                    crate::session::folder::resume_line(
+                        crate::core::layout::FolderKind::Run,
+                        &root
+                    )
                 ));
             }
         }
@@ -332,8 +335,8 @@ pub fn run(
         let (request, line) = (&experiment.request, &exec.command_line);
         match run_skill_checks(request, &games, &root, threads, line).map_err(|e| {
             anyhow::anyhow!(
-                "{e:#}; the skill check stopped and the folder is kept: continue with `arena run --resume {}`",
-                root.display()
+                "{e:#}; the skill check stopped and the folder is kept: continue with `{}`",
+                crate::session::folder::resume_line(crate::core::layout::FolderKind::Run, &root)
             )
         })? {
             Some(done) => result.skill = done,
