@@ -72,7 +72,6 @@ pub(crate) fn run_subfolders_with(dir: &Path, file: &str) -> Vec<PathBuf> {
     subs
 }
 
-/// Read `dir/file` as JSON; missing or malformed is an input error naming it.
 /// The record `file` in `dir`, read as its type (`core::job_record`); a page's input error
 /// naming the file otherwise.
 pub(crate) fn read_record<T: serde::de::DeserializeOwned>(
@@ -82,6 +81,7 @@ pub(crate) fn read_record<T: serde::de::DeserializeOwned>(
     crate::core::job_record::read_record(dir, file).map_err(ReportError::Input)
 }
 
+/// Read `dir/file` as JSON; missing or malformed is an input error naming it.
 pub(crate) fn read_json(dir: &Path, file: &str) -> Result<serde_json::Value, ReportError> {
     let path = dir.join(file);
     let text = std::fs::read_to_string(&path)

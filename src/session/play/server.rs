@@ -71,11 +71,20 @@ struct PostedMove {
     choice: u64,
 }
 
+/// A body the page posts, read as `T` when it is a JSON object (serde would also read a
+/// struct from an array, `[3, 1]`, which the page never sends).
+fn posted_object<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, String> {
+    let value: serde_json::Value = serde_json::from_str(body).map_err(|e| e.to_string())?;
+    if !value.is_object() {
+        return Err("not an object".into());
+    }
+    serde_json::from_value(value).map_err(|e| e.to_string())
+}
+
 /// A move posted by the page: `{"step": S, "choice": K}`.
 fn parse_move(body: &str) -> Result<(u64, usize), String> {
-    let posted: PostedMove = serde_json::from_str(body).map_err(|e| {
-        format!("the move must be {{\"step\": S, \"choice\": K}}, whole numbers: {e}")
-    })?;
+    let words = "the move must be {\"step\": S, \"choice\": K}, whole numbers";
+    let posted: PostedMove = posted_object(body).map_err(|e| format!("{words}: {e}"))?;
     Ok((posted.step, usize::try_from(posted.choice).map_err(|_| "\"choice\" is too large")?))
 }
 
@@ -95,7 +104,7 @@ fn parse_pace(body: &str) -> Result<Duration, String> {
     let words = format!(
         "the pace must be {{\"ms\": M}}, M a whole number of milliseconds from 0 to {MOST_PACE_MS}"
     );
-    match serde_json::from_str::<PostedPace>(body) {
+    match posted_object::<PostedPace>(body) {
         Ok(PostedPace { ms }) if ms <= MOST_PACE_MS => Ok(Duration::from_millis(ms)),
         Ok(_) => Err(words),
         Err(e) => Err(format!("{words}: {e}")),
@@ -296,12 +305,14 @@ mod tests {
     #[test]
     fn a_posted_move_and_pace_are_read_typed_and_anything_else_is_refused_saying_the_shape() {
         assert_eq!(parse_move(r#"{"step": 3, "choice": 1, "x": 0}"#), Ok((3, 1)));
-        for bad in [r#"{"step": 3}"#, r#"{"step": -1, "choice": 0}"#, "5", "not json"] {
+        let bad_moves =
+            [r#"{"step": 3}"#, r#"{"step": -1, "choice": 0}"#, "[3, 1]", "5", "not json"];
+        for bad in bad_moves {
             let err = parse_move(bad).unwrap_err();
             assert!(err.starts_with(r#"the move must be {"step": S, "choice": K}"#), "{err}");
         }
         assert_eq!(parse_pace(r#"{"ms": 500}"#), Ok(Duration::from_millis(500)));
-        for bad in [r#"{"ms": 5001}"#, r#"{"ms": "fast"}"#, "{}"] {
+        for bad in [r#"{"ms": 5001}"#, r#"{"ms": "fast"}"#, "{}", "[500]"] {
             let err = parse_pace(bad).unwrap_err();
             assert!(err.starts_with(r#"the pace must be {"ms": M}"#), "{err}");
         }
