@@ -29,7 +29,6 @@ pub fn read_record<T: DeserializeOwned>(dir: &Path, file: &str) -> Result<T, Str
 pub struct RequestRecord {
     /// Absent for the default experiment, which plays every game.
     pub game: Option<String>,
-    pub players: Option<u64>,
     pub seed: Option<Number>,
     pub seating: Option<String>,
     /// The matches asked for: a cap, under a stopping rule.
@@ -79,8 +78,6 @@ pub struct ManifestRecord {
     pub shard: Option<ShardRange>,
     /// A merge's plan (the shards' common plan).
     pub plan: Option<Box<ManifestRecord>>,
-    /// A sweep's manifest lists its variants.
-    pub variants: Option<Value>,
     /// What made the folder.
     #[serde(flatten)]
     pub made: CommandRecord,
