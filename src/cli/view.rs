@@ -8,6 +8,7 @@ use clap::Args;
 
 use crate::cli::MatchArgs;
 use crate::cli::trace::parse_range;
+use crate::core::trace_record::MatchName;
 use crate::session::trace::from_folder::plan_from_folder;
 use crate::session::view::{MAX_MATCHES, match_records, matches_of_trace, page, title_of};
 use crate::session::{Plan, input};
@@ -73,12 +74,10 @@ pub fn view_command(args: ViewArgs) -> anyhow::Result<()> {
         None => replayed(&args)?,
     };
     let out = args.out.clone().unwrap_or_else(|| {
-        let start = &matches[0][0];
-        PathBuf::from(format!(
-            "view-{}-{}.html",
-            start["game"].as_str().unwrap_or("match"),
-            start["match"]
-        ))
+        let name = MatchName::of(&matches[0][0]);
+        let (game, index) =
+            name.map_or(("match".into(), "0".into()), |n| (n.game, n.index.to_string()));
+        PathBuf::from(format!("view-{game}-{index}.html"))
     });
     let html = page(&matches, &title_of(&matches));
     std::fs::write(&out, &html).map_err(|e| input(format!("--out {}: {e}", out.display())))?;

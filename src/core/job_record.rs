@@ -20,7 +20,11 @@ pub fn read_record<T: DeserializeOwned>(dir: &Path, file: &str) -> Result<T, Str
     let path = dir.join(file);
     let text = std::fs::read_to_string(&path)
         .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("{}: malformed JSON: {e}", path.display()))
+    let mut json = serde_json::Deserializer::from_str(&text);
+    serde_path_to_error::deserialize(&mut json).map_err(|e| match e.path().to_string().as_str() {
+        "." => format!("{}: malformed JSON: {}", path.display(), e.inner()),
+        key => format!("{}: malformed JSON: `{key}`: {}", path.display(), e.inner()),
+    })
 }
 
 /// A run's request as `plan.json` (and a default experiment's) records it.
@@ -69,9 +73,19 @@ pub struct PlanRecord {
 #[serde(default)]
 pub struct ManifestRecord {
     pub game: Option<String>,
+    pub players: Option<u64>,
+    pub lineup: Option<Vec<BotLabel>>,
+    pub seating: Option<String>,
+    pub seed: Option<u64>,
     pub matches: Option<u64>,
     pub completed_matches: Option<u64>,
+    pub capped_matches: Option<u64>,
+    pub failed_matches: Option<u64>,
     pub elapsed_seconds: Option<f64>,
+    /// The rules file the run read, as it was named.
+    pub rules_file: Option<String>,
+    pub crate_version: Option<String>,
+    pub git_commit: Option<String>,
     /// The stopping rule, where the run stopped and why.
     pub stopping: Option<StoppingOutcome>,
     /// For a shard: which part of the plan the folder holds.
@@ -89,6 +103,21 @@ impl ManifestRecord {
         self.plan.as_deref().unwrap_or(self)
     }
 
+    /// A setting as the run recorded it: at the top of its manifest, or in its plan (a
+    /// sweep's variant keeps the run's settings there, and a merge its shards' plan).
+    pub fn setting<'a, T: ?Sized>(
+        &'a self,
+        get: impl Fn(&'a ManifestRecord) -> Option<&'a T>,
+    ) -> Option<&'a T> {
+        get(self).or_else(|| self.plan.as_deref().and_then(get))
+    }
+
+    /// The labels of the lineup, one per seat, in seat order.
+    pub fn lineup_labels(&self) -> Vec<String> {
+        let lineup = self.setting(|m| m.lineup.as_deref()).unwrap_or_default();
+        lineup.iter().filter_map(|bot| bot.label.clone()).collect()
+    }
+
     /// The matches the folder holds, `first..end`: a shard's range, or the whole plan.
     pub fn matches_held(&self) -> Option<(u64, u64)> {
         let m = self.planned();
@@ -99,6 +128,14 @@ impl ManifestRecord {
             _ => Some((0, m.matches?)),
         }
     }
+}
+
+/// A bot of a recorded lineup, by its label (what was typed for it, which is also its name
+/// in the CSV files; the rest of its profile is not read here).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct BotLabel {
+    pub label: Option<String>,
 }
 
 /// A shard's range of matches as its manifest records it.
@@ -229,7 +266,8 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         std::fs::write(tmp.path().join("plan.json"), r#"{"request": {"matches": "x"}}"#).unwrap();
         let err = read_record::<PlanRecord>(tmp.path(), "plan.json").unwrap_err();
-        assert!(err.contains("plan.json: malformed JSON: invalid type: string"), "{err}");
+        let named = "plan.json: malformed JSON: `request.matches`: invalid type: string";
+        assert!(err.contains(named), "{err}");
         let missing = read_record::<PlanRecord>(tmp.path(), "none.json").unwrap_err();
         assert!(missing.contains("none.json: cannot read"), "{missing}");
     }

@@ -123,9 +123,35 @@ pub fn event(kind: &str, fields: Value) -> Value {
 /// A score change: `{"kind": kind, "seat": seat, "points": points}` plus `fields`.
 pub fn points_event(kind: &str, seat: usize, points: i32, fields: Value) -> Value {
     let mut e = event(kind, fields);
-    e["seat"] = json!(seat);
-    e["points"] = json!(points);
+    if let Some(map) = e.as_object_mut() {
+        map.insert("seat".into(), json!(seat));
+        map.insert("points".into(), json!(points));
+    }
     e
+}
+
+/// What every reader of an event relies on, read back as [`event`] and [`points_event`]
+/// wrote it: its kind, and for a score change the seat and its points. (The rest of an
+/// event is its game's, read only by that game's own trace code.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EventHead<'a> {
+    /// The event's id for scripts (`"round_won"`); empty if it has none.
+    pub kind: &'a str,
+    /// The seat whose score changed, and by how many points, for a score change.
+    pub seat: Option<u64>,
+    pub points: Option<i64>,
+}
+
+impl<'a> EventHead<'a> {
+    /// The head of `event` (an event's JSON as a trace holds it).
+    pub fn of(event: &'a Value) -> Self {
+        let field = |key: &str| event.as_object().and_then(|map| map.get(key));
+        EventHead {
+            kind: field("kind").and_then(Value::as_str).unwrap_or(""),
+            seat: field("seat").and_then(Value::as_u64),
+            points: field("points").and_then(Value::as_i64),
+        }
+    }
 }
 
 /// Where a person plays an action on the play page's picture (`arena play`), and what kind
@@ -249,7 +275,8 @@ pub trait TraceGame: Game {
     /// for scripts. The default, the kind with spaces for underscores, is for kinds that are
     /// already a word (`win`); a game whose kinds are not overrides it.
     fn points_words(&self, event: &Value) -> String {
-        event["kind"].as_str().unwrap_or("points").replace('_', " ")
+        let kind = EventHead::of(event).kind;
+        if kind.is_empty() { "points" } else { kind }.replace('_', " ")
     }
     /// Whether `a` and `b`, both legal in `s`, are one choice for a player although their
     /// words differ: they differ only in where on the table the move is made, and nothing the
@@ -420,5 +447,11 @@ mod tests {
         let e = points_event("bank", 1, 7, json!({"total": 30}));
         assert_eq!(e, json!({"kind": "bank", "seat": 1, "points": 7, "total": 30}));
         assert_eq!(event("draw", json!({})), json!({"kind": "draw"}));
+        let head = EventHead { kind: "bank", seat: Some(1), points: Some(7) };
+        assert_eq!(EventHead::of(&e), head);
+        let drawn = event("draw", json!({"seat": 2}));
+        let drawn = EventHead::of(&drawn);
+        assert_eq!((drawn.kind, drawn.seat, drawn.points), ("draw", Some(2), None));
+        assert_eq!(EventHead::of(&json!([1, 2])), EventHead { kind: "", seat: None, points: None });
     }
 }

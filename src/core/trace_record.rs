@@ -78,6 +78,23 @@ pub struct StartLine {
     pub state_data: Value,
 }
 
+/// Which match a start line begins, read without the rest of it (its states and events):
+/// what a page's title and a file's name say.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct MatchName {
+    pub game: String,
+    #[serde(rename = "match")]
+    pub index: u64,
+    pub seed: u64,
+}
+
+impl MatchName {
+    /// The name of the match whose start line is `start`, if it is one.
+    pub fn of(start: &Value) -> Option<MatchName> {
+        MatchName::deserialize(start).ok()
+    }
+}
+
 /// One option a deciding seat had: its action's code and words.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OptionLine {

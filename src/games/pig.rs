@@ -15,7 +15,7 @@ use std::ops::RangeInclusive;
 
 use serde_json::{Value, json};
 
-use crate::core::trace::{Drawn, EndReason, MovePlace, TraceGame, event, points_event};
+use crate::core::trace::{Drawn, EndReason, EventHead, MovePlace, TraceGame, event, points_event};
 
 crate::rule_params! {
     /// Pig's parameters (OpenSpiel's defaults).
@@ -251,7 +251,7 @@ impl GameText for Pig {
 impl TraceGame for Pig {
     /// Its one score event: stopping adds the turn total to the score.
     fn points_words(&self, e: &Value) -> String {
-        match e["kind"].as_str().unwrap_or("") {
+        match EventHead::of(e).kind {
             "bank" => "banked the turn total".to_string(),
             other => other.replace('_', " "),
         }

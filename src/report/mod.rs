@@ -83,11 +83,7 @@ pub(crate) fn read_record<T: serde::de::DeserializeOwned>(
 
 /// Read `dir/file` as JSON; missing or malformed is an input error naming it.
 pub(crate) fn read_json(dir: &Path, file: &str) -> Result<serde_json::Value, ReportError> {
-    let path = dir.join(file);
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| ReportError::Input(format!("{}: cannot read: {e}", path.display())))?;
-    serde_json::from_str(&text)
-        .map_err(|e| ReportError::Input(format!("{}: malformed JSON: {e}", path.display())))
+    read_record(dir, file)
 }
 
 /// Write `dir/report.html` whole or not at all (a temporary file renamed into place).

@@ -2,6 +2,7 @@
 //! every seat, with random bots?". Read from what the folder's manifest records (game,
 //! players, lineup, changed rules), so that a reader knows what was asked before the answer.
 
+use crate::core::job_record::ManifestRecord;
 use crate::core::rule_record::RulesPlayed;
 use crate::report::words::Words;
 
@@ -21,28 +22,10 @@ pub fn bots_phrase(labels: &[String]) -> String {
     }
 }
 
-/// What a run's manifest records under `key`: at its top, or, for a variant of a sweep
-/// (whose manifest keeps the run's settings in its `plan`), there.
-pub fn recorded<'a>(manifest: &'a serde_json::Value, key: &str) -> &'a serde_json::Value {
-    match &manifest[key] {
-        serde_json::Value::Null => &manifest["plan"][key],
-        v => v,
-    }
-}
-
-/// The lineup's labels as a run's manifest records them.
-pub fn lineup_labels(manifest: &serde_json::Value) -> Vec<String> {
-    recorded(manifest, "lineup")
-        .as_array()
-        .map(|l| l.iter().filter_map(|b| b["label"].as_str().map(str::to_string)).collect())
-        .unwrap_or_default()
-}
-
 /// The rules a run changed from the defaults, in a few words, each rule by its `words`:
 /// " (points of a 12 card = 6)", " (12 rules changed)", " (rules from FILE)"; empty when it
 /// played the defaults.
-fn changed_rules(manifest: &serde_json::Value, words: &Words) -> String {
-    let played = RulesPlayed::of(manifest);
+fn changed_rules(played: &RulesPlayed, words: &Words) -> String {
     let changed: Vec<String> =
         played.changed().map(|r| format!("{} = {}", words.rule(&r.key), r.value)).collect();
     let mut parts = Vec::new();
@@ -57,21 +40,14 @@ fn changed_rules(manifest: &serde_json::Value, words: &Words) -> String {
     if parts.is_empty() { String::new() } else { format!(" ({})", parts.join("; ")) }
 }
 
-fn text(v: &serde_json::Value) -> String {
-    match v {
-        serde_json::Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
-
 /// The question a run's page answers: whether the game is fair to every seat with these
 /// bots (a solo game: how it scores).
-pub fn run_question(manifest: &serde_json::Value, words: &Words) -> String {
-    let game = text(recorded(manifest, "game"));
-    let players = recorded(manifest, "players").as_u64();
-    let labels = lineup_labels(manifest);
+pub fn run_question(manifest: &ManifestRecord, played: &RulesPlayed, words: &Words) -> String {
+    let game = manifest.setting(|m| m.game.as_deref()).unwrap_or("");
+    let players = manifest.setting(|m| m.players.as_ref()).copied();
+    let labels = manifest.lineup_labels();
     let bots = bots_phrase(&labels);
-    let rules = changed_rules(manifest, words);
+    let rules = changed_rules(played, words);
     if players == Some(1) {
         let bot = labels.first().map_or("a", String::as_str);
         return format!("How does {game}{rules} score when the {bot} bot plays it alone?");
@@ -85,6 +61,12 @@ pub fn run_question(manifest: &serde_json::Value, words: &Words) -> String {
 mod tests {
     use super::*;
 
+    /// The question of the manifest `m`, read as a page reads it.
+    fn ask(m: &serde_json::Value, game: &str) -> String {
+        let record: ManifestRecord = serde_json::from_value(m.clone()).unwrap();
+        run_question(&record, &RulesPlayed::of(m), &Words::of_game(game))
+    }
+
     #[test]
     fn a_run_asks_its_question_in_words() {
         let m = serde_json::json!({
@@ -93,7 +75,7 @@ mod tests {
             "rules": [{"key": "value_12", "value": "6", "default": "10"}, {"key": "value_1", "value": "2", "default": "2"}],
         });
         assert_eq!(
-            run_question(&m, &Words::of_game("dardz")),
+            ask(&m, "dardz"),
             "Is dardz (points of a 12 card = 6) with 4 players fair to every seat, with random bots?"
         );
         let labels: Vec<String> =
@@ -102,12 +84,12 @@ mod tests {
         // A sweep's variant keeps its settings in its plan.
         let variant = serde_json::json!({"plan": {"game": "pig", "players": 2, "lineup": [{"label": "greedy"}, {"label": "greedy"}]}});
         assert_eq!(
-            run_question(&variant, &Words::of_game("dardz")),
+            ask(&variant, "dardz"),
             "Is pig with 2 players fair to every seat, with greedy bots?"
         );
         let solo = serde_json::json!({"game": "pride-prejudice", "players": 1, "lineup": [{"label": "greedy"}], "rules_file": "r.toml"});
         assert_eq!(
-            run_question(&solo, &Words::of_game("dardz")),
+            ask(&solo, "dardz"),
             "How does pride-prejudice (rules from r.toml) score when the greedy bot plays it alone?"
         );
     }
@@ -115,7 +97,7 @@ mod tests {
     #[test]
     fn a_manifest_without_its_player_count_asks_without_one() {
         let m = serde_json::json!({"game": "pig", "lineup": [{"label": "random"}]});
-        let q = run_question(&m, &Words::of_game("pig"));
+        let q = ask(&m, "pig");
         assert_eq!(q, "Is pig fair to every seat, with random bots?");
     }
 }

@@ -31,14 +31,6 @@ const LENGTHS: &[(&str, &str)] = &[
     ("rounds", "rounds per match"),
 ];
 
-fn json_text(v: &serde_json::Value) -> String {
-    match v {
-        serde_json::Value::String(s) => s.clone(),
-        serde_json::Value::Null => String::new(),
-        other => other.to_string(),
-    }
-}
-
 /// The settings box: game, players, bots, seating, matches, seed, changed rules, version,
 /// time, and the command line that reruns it (for a folder inside a job, one game of a
 /// default experiment or one variant of a sweep, the job's); the caller closes the box (a
@@ -46,43 +38,44 @@ fn json_text(v: &serde_json::Value) -> String {
 fn header(
     page: &mut Page,
     dir: &Path,
-    (manifest, record): (&serde_json::Value, &ManifestRecord),
+    (record, played): (&ManifestRecord, &RulesPlayed),
     words: &Words,
 ) {
     page.open_box("settings", "Settings, version and how to rerun this");
-    let m = |k: &str| json_text(question::recorded(manifest, k));
-    let bots = question::lineup_labels(manifest);
-    let changed: Vec<String> = RulesPlayed::of(manifest)
+    let text = |v: Option<&str>| v.unwrap_or_default().to_string();
+    let count = |v: Option<&u64>| v.map_or_else(String::new, u64::to_string);
+    let bots = record.lineup_labels();
+    let changed: Vec<String> = played
         .changed()
         .map(|r| format!("{} = {} (default {})", words.rule(&r.key), r.value, r.default))
         .collect();
-    let mut version = m("crate_version");
-    if !m("git_commit").is_empty() {
-        version = format!("{version} ({})", m("git_commit"));
+    let mut version = text(record.setting(|m| m.crate_version.as_deref()));
+    if let Some(commit) = record.setting(|m| m.git_commit.as_deref()).filter(|c| !c.is_empty()) {
+        version = format!("{version} ({commit})");
     }
     let elapsed = record.elapsed_seconds;
     let mut facts = vec![
-        ("game", m("game")),
-        ("players", m("players")),
+        ("game", text(record.setting(|m| m.game.as_deref()))),
+        ("players", count(record.setting(|m| m.players.as_ref()))),
         ("bots", bots.join(", ")),
-        ("seating", m("seating")),
+        ("seating", text(record.setting(|m| m.seating.as_deref()))),
         (
             "matches",
             format!(
                 "{} completed, {} capped, {} failed",
-                m("completed_matches"),
-                m("capped_matches"),
-                m("failed_matches")
+                count(record.setting(|m| m.completed_matches.as_ref())),
+                count(record.setting(|m| m.capped_matches.as_ref())),
+                count(record.setting(|m| m.failed_matches.as_ref()))
             ),
         ),
-        ("seed", m("seed")),
+        ("seed", count(record.setting(|m| m.seed.as_ref()))),
         (
             "rules changed",
             if changed.is_empty() { "none (all defaults)".into() } else { changed.join("; ") },
         ),
     ];
-    if !m("rules_file").is_empty() {
-        facts.push(("rules file", m("rules_file")));
+    if let Some(file) = record.setting(|m| m.rules_file.as_deref()).filter(|f| !f.is_empty()) {
+        facts.push(("rules file", file.to_string()));
     }
     facts.push(("version", version));
     if let Some(e) = elapsed {
@@ -504,10 +497,16 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
             dir.join(MANIFEST).display()
         )));
     }
-    let record: ManifestRecord = serde_json::from_value(manifest.clone()).map_err(|e| {
-        ReportError::Input(format!("{}: malformed JSON: {e}", dir.join(MANIFEST).display()))
+    let record: ManifestRecord = serde_path_to_error::deserialize(&manifest).map_err(|e| {
+        let path = dir.join(MANIFEST);
+        ReportError::Input(format!(
+            "{}: malformed JSON: `{}`: {}",
+            path.display(),
+            e.path(),
+            e.inner()
+        ))
     })?;
-    let game = json_text(question::recorded(&manifest, "game"));
+    let game = record.setting(|m| m.game.as_deref()).unwrap_or_default().to_string();
     let words = Words::of_run(dir, &game);
     // A run of changed rules says so in its title, as on stdout and in its folder's name.
     let played = RulesPlayed::of(&manifest);
@@ -522,7 +521,7 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
     let title = format!("{game}{changed}: {completed} matches");
     // The page opens with the question the run asked; the title (the browser's tab, the
     // settings box) names the folder's run.
-    let question = question::run_question(&manifest, &words);
+    let question = question::run_question(&record, &played, &words);
     let mut page = match up {
         Some(up) => Page::under(
             &format!("<a href=\"{}\">&larr; back to the {}</a>", esc(up), up_name(dir)),
@@ -531,7 +530,7 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
         None => Page::new(&question),
     };
     let (shown, seat_figures) = seats(&mut page, dir, &words)?;
-    header(&mut page, dir, (&manifest, &record), &words);
+    header(&mut page, dir, (&record, &played), &words);
     if up.is_none()
         && let Some(extend) = rerun::extend_paragraph(dir, &record)
     {

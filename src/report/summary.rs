@@ -12,11 +12,11 @@ use crate::core::layout::{
 };
 use crate::report::charts::{self, Estimate, Guide};
 use crate::report::page::{Page, cell_for, esc, num};
-use crate::report::question::{bots_phrase, lineup_labels};
+use crate::report::question::bots_phrase;
 use crate::report::table::Table;
 use crate::report::verdict::Shown;
 use crate::report::verdict::plain::{self, and_list};
-use crate::report::{ReportError, read_json, read_record};
+use crate::report::{ReportError, read_record};
 use crate::stats::verdict::Answer;
 
 /// One game's row: its folder name, the verdict as cut, and what its lineup was.
@@ -40,7 +40,6 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
     );
     for g in games {
         let name = g.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
-        let manifest = read_json(g, MANIFEST)?;
         let outcome: ManifestRecord = read_record(g, MANIFEST)?;
         let seats = Table::read(g, SEATS_CSV)?;
         let (diff, lo, hi) = (
@@ -89,7 +88,7 @@ pub fn render(dir: &Path, games: &[PathBuf]) -> Result<String, ReportError> {
         answers.push(Game {
             name,
             shown,
-            bots: bots_phrase(&lineup_labels(&manifest)),
+            bots: bots_phrase(&outcome.lineup_labels()),
             played: outcome.completed_matches.unwrap_or(0),
         });
     }

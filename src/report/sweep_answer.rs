@@ -5,6 +5,7 @@
 //! conclusion across the variants, which names its tests, follows lower on the page; the
 //! variants' verdicts in their own words are the method box's.
 
+use crate::core::job_record::ManifestRecord;
 use std::path::Path;
 
 use crate::core::columns as col;
@@ -12,7 +13,7 @@ use crate::core::job_record::SweepRecord;
 use crate::core::layout::{MANIFEST, SEATS_CSV, SWEEP_FILE, VERDICT_TXT};
 use crate::report::ReportError;
 use crate::report::page::esc;
-use crate::report::question::{bots_phrase, lineup_labels};
+use crate::report::question::bots_phrase;
 use crate::report::table::Table;
 use crate::report::verdict::plain::{self, and_list};
 use crate::report::verdict::{Shown, levels_of, shown};
@@ -61,8 +62,8 @@ pub fn question(dir: &Path, keys: &[String], first_variant: Option<&Path>) -> St
         .unwrap_or_default();
     let (game, players) = (request.game, request.players);
     let bots = first_variant
-        .and_then(|v| crate::report::read_json(v, MANIFEST).ok())
-        .map(|m| bots_phrase(&lineup_labels(&m)));
+        .and_then(|v| crate::report::read_record::<ManifestRecord>(v, MANIFEST).ok())
+        .map(|m| bots_phrase(&m.lineup_labels()));
     let which = match keys {
         [one] => format!("Which value of {one}"),
         _ => "Which variant".to_string(),

@@ -12,7 +12,7 @@ use rand::RngExt;
 
 use serde_json::Value;
 
-use crate::core::trace::{Part, Recording, seen_step, unfold};
+use crate::core::trace::{EventHead, Part, Recording, seen_step, unfold};
 use crate::core::{Seat, TraceGame, Turn, determinize_as};
 
 /// What the check looked at.
@@ -225,7 +225,7 @@ fn words_seen_alike<G: TraceGame>(
 fn points_by_seat(events: &[Value], players: usize) -> Vec<i64> {
     let mut sums = vec![0i64; players];
     for e in events {
-        if let (Some(seat), Some(points)) = (e["seat"].as_u64(), e["points"].as_i64())
+        if let EventHead { seat: Some(seat), points: Some(points), .. } = EventHead::of(e)
             && (seat as usize) < players
         {
             sums[seat as usize] += points;

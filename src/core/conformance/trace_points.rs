@@ -13,7 +13,7 @@
 
 use serde_json::Value;
 
-use crate::core::trace::TraceGame;
+use crate::core::trace::{EventHead, TraceGame};
 use crate::core::{MAX_SEATS, Outcome};
 
 /// The points of each seat's events so far.
@@ -46,17 +46,18 @@ impl PointSums {
 
     fn take_events<G: TraceGame>(&mut self, game: &G) -> Result<(), String> {
         for e in self.events.drain(..) {
-            if e["kind"] == "score_unexplained" {
+            let head = EventHead::of(&e);
+            if head.kind == "score_unexplained" {
                 return Err(format!("the trace could not explain a score change: {e}"));
             }
-            let Some(points) = e["points"].as_i64() else { continue };
+            let Some(points) = head.points else { continue };
             let words = game.points_words(&e);
             if words.trim().is_empty() || words.contains('_') {
                 return Err(format!("the points of {e} are for \"{words}\", not words"));
             }
-            let seat = e["seat"].as_u64().map(|s| s as usize).filter(|&s| s < MAX_SEATS);
+            let seat = head.seat.filter(|&s| s < MAX_SEATS as u64);
             let seat = seat.ok_or_else(|| format!("a points event without a valid seat: {e}"))?;
-            self.sums[seat] += points;
+            self.sums[seat as usize] += points;
         }
         Ok(())
     }

@@ -11,7 +11,7 @@
 
 use serde_json::{Value, json};
 
-use crate::core::trace::{Drawn, EndReason, MovePlace, TraceGame, event, points_event};
+use crate::core::trace::{Drawn, EndReason, EventHead, MovePlace, TraceGame, event, points_event};
 
 use super::*;
 
@@ -266,7 +266,7 @@ impl TraceGame for Dardz {
     /// The rulebook's names of what scores (DZ-15's round bonus, points pile and Lucky
     /// Loser, the Bonus Roll's 3-of-a-kind and clean-up, the Action Dice cards).
     fn points_words(&self, e: &Value) -> String {
-        match e["kind"].as_str().unwrap_or("") {
+        match EventHead::of(e).kind {
             "round_won" => format!("won round {}", e["round"]),
             "pile_scored" => format!("the points pile of round {}", e["round"]),
             "lucky_loser" => "the Lucky Loser roll".to_string(),
@@ -394,8 +394,9 @@ impl TraceGame for Dardz {
             let side = self.side_mask(before, rep);
             let explained: i64 = out[from..]
                 .iter()
-                .filter(|e| e["seat"].as_u64().is_some_and(|seat| side >> seat & 1 == 1))
-                .filter_map(|e| e["points"].as_i64())
+                .map(EventHead::of)
+                .filter(|e| e.seat.is_some_and(|seat| side >> seat & 1 == 1))
+                .filter_map(|e| e.points)
                 .sum();
             let change = (after.scores[rep] - before.scores[rep]) as i64;
             if change != explained {

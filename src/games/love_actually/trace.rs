@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 
 use crate::core::Seat;
-use crate::core::trace::{EndReason, MovePlace, TraceGame, points_event};
+use crate::core::trace::{EndReason, EventHead, MovePlace, TraceGame, points_event};
 
 use super::cards::{COLOURS, RELATIONSHIPS};
 use super::state::PUBLIC;
@@ -141,7 +141,7 @@ impl TraceGame for Love {
     /// as the event names them.
     fn points_words(&self, e: &Value) -> String {
         let said = |key: &str, or: &str| e[key].as_str().unwrap_or(or).to_string();
-        match e["kind"].as_str().unwrap_or("") {
+        match EventHead::of(e).kind {
             "set_points" => format!("for {}", said("set", "a set")),
             "bonus_tile" => {
                 let tiles: Vec<&str> = e["tiles"]

@@ -10,7 +10,7 @@
 
 use serde_json::{Value, json};
 
-use crate::core::trace::{Drawn, EndReason, MovePlace, TraceGame, event, points_event};
+use crate::core::trace::{Drawn, EndReason, EventHead, MovePlace, TraceGame, event, points_event};
 
 use super::*;
 
@@ -219,7 +219,7 @@ impl TraceGame for LowBlow {
             let n = e[key].as_i64().unwrap_or(0).unsigned_abs() as u32;
             super::text::count(n, "counter")
         };
-        match e["kind"].as_str().unwrap_or("") {
+        match EventHead::of(e).kind {
             "counters_dealt" => format!("{} dealt at the start", counters("counters")),
             "counters_paid" => format!("paid {} into the pot", counters("change")),
             "counters_taken" => format!("took {} from the pot", counters("change")),

@@ -8,7 +8,7 @@ use super::score::{self, PART_WORDS, PARTS};
 use super::sheet::{FLOWERS, HEART};
 use super::state::{Marks, Phase, PrideState, Step};
 use super::{Pride, PrideAction};
-use crate::core::trace::{Drawn, EndReason, ForcedMove, MovePlace, points_event};
+use crate::core::trace::{Drawn, EndReason, EventHead, ForcedMove, MovePlace, points_event};
 
 impl TraceGame for Pride {
     fn state_json(&self, s: &PrideState) -> Value {
@@ -32,7 +32,7 @@ impl TraceGame for Pride {
 
     /// The score part that changed, as the sheet names it (PP-2 to PP-5, PP-7, PP-10).
     fn points_words(&self, e: &Value) -> String {
-        let kind = e["kind"].as_str().unwrap_or("");
+        let kind = EventHead::of(e).kind;
         match PARTS.iter().position(|&p| p == kind) {
             Some(k) => PART_WORDS[k].to_string(),
             None => kind.replace('_', " "),

@@ -11,11 +11,9 @@
 //! options; the page lists them under the picture and adds the advice up over each, while
 //! its picture still plays every move on its own square.
 
-use serde_json::{Value, json};
-
 use crate::core::TraceGame;
 use crate::core::trace::alike;
-use crate::session::play::seat_view::OptionView;
+use crate::session::play::seat_view::{MoveView, OptionView};
 
 /// What a person at their move is offered.
 #[derive(Default)]
@@ -24,7 +22,7 @@ pub struct Offer {
     pub legal: Vec<String>,
     /// Each legal move's place on the picture (`kind`, `target`, `also`) and, for a move of
     /// an earlier one's words and effect, `same_as` that move.
-    pub moves: Vec<Value>,
+    pub moves: Vec<MoveView>,
     /// The options, in the order of their first moves; every legal move is in exactly one.
     pub options: Vec<OptionView>,
 }
@@ -45,17 +43,12 @@ pub fn offer<G: TraceGame>(game: &G, s: &G::State, legal: &[G::Action]) -> Offer
         let text = game.describe(s, a);
         let mut after = s.clone();
         game.apply(&mut after, a);
-        let mut entry = json!({"kind": place.kind, "target": place.target});
-        if !place.also.is_empty() {
-            entry["also"] = json!(place.also);
-        }
         // One entry per distinct move: an action with the same words and a result drawn
         // alike (two equal dice, either placed) is the earlier one's move.
         let same = |j: usize| out.legal[j] == text && alike(game, &afters[j], &after);
         let same_as = (0..k).find(|&j| same(j));
-        if let Some(j) = same_as {
-            entry["same_as"] = json!(j);
-        }
+        let entry =
+            MoveView { also: place.also, kind: place.kind.into(), same_as, target: place.target };
         // Its option: the one of the move it is the same as, or the first whose first move
         // is the same choice for the rules; else an option of its own.
         let joined = match same_as {

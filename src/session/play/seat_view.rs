@@ -20,7 +20,7 @@ pub struct SeatView {
     /// The log from the entry asked for on, as the seat may read it.
     pub log: Vec<LogEntry>,
     /// Each legal move's place on the picture (the game's drawing reads them).
-    pub moves: Vec<Value>,
+    pub moves: Vec<MoveView>,
     /// The legal moves grouped into the choices the rules tell apart.
     pub options: Vec<OptionView>,
     pub players: usize,
@@ -65,6 +65,19 @@ pub struct LogEntry {
     /// Hidden from this seat for now (another seat's secret choice, or chance it cannot see).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unseen: bool,
+}
+
+/// Where one legal move is played on the picture ([`crate::core::MovePlace`]), and the
+/// earlier move it is the same as (same words, a result drawn alike), if any.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveView {
+    /// Further parts of the picture that play the move too.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<String>,
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub same_as: Option<usize>,
+    pub target: String,
 }
 
 /// One option offered to the seat to move: the legal moves it stands for (indices into the

@@ -14,7 +14,7 @@ use super::seat_view::{Advice, EndView, LogEntry, SeatView, TurnView};
 use crate::bots::profile::parse_one;
 use crate::bots::{Bot, BotSpec};
 use crate::core::trace::{Drawn, Recording};
-use crate::core::trace::{Part, seen_step, unfold};
+use crate::core::trace::{EventHead, Part, seen_step, unfold};
 use crate::core::trace_record as line;
 use crate::core::{CHANCE_STREAM, MatchLength, Rng, Seat, TraceGame, Turn, bot_stream, derive_rng};
 use crate::output::csv_files::seating_text;
@@ -256,8 +256,14 @@ impl<G: TraceGame> GameTable<G> {
                     None => ("chance: something you cannot see".to_string(), vec![]),
                 });
                 // What each score event's points are for, in words: its `kind` is an id.
-                for e in events.iter_mut().filter(|e| e.get("points").is_some()) {
-                    e["points_for"] = json!(self.game.points_words(e));
+                for e in events.iter_mut() {
+                    if EventHead::of(e).points.is_none() {
+                        continue;
+                    }
+                    let words = json!(self.game.points_words(e));
+                    if let Some(map) = e.as_object_mut() {
+                        map.insert("points_for".into(), words);
+                    }
                 }
                 LogEntry {
                     events,

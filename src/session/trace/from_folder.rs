@@ -5,6 +5,8 @@
 
 use std::path::Path;
 
+use serde::Deserialize;
+use serde::de::IgnoredAny;
 use serde_json::Value;
 
 use crate::core::job_record::{ManifestRecord, read_record};
@@ -14,24 +16,52 @@ use crate::session::input::input;
 use crate::session::plan::request::RequestFlags;
 use crate::session::plan::{MatchSpec, Plan};
 
-fn seating_named(name: &str) -> Option<Seating> {
-    match name {
-        "rotate" => Some(Seating::Rotate),
-        "permute" => Some(Seating::Permute),
-        "fixed" => Some(Seating::Fixed),
-        _ => None,
-    }
-}
-
 /// `manifest.json` of a run (its fields at the top level) or of `arena merge` (under
-/// `plan`, with the rules as `[key, value]` pairs).
+/// `plan`, with the rules as `[key, value]` pairs): what a replay needs of it, read as the
+/// run wrote it.
+#[derive(Deserialize)]
 struct Manifest {
     game: String,
     players: usize,
+    /// Compared whole with the rebuilt plan's lineup; its labels are read as [`BotLabel`]s.
     lineup: Value,
     seed: u64,
     seating: Seating,
-    rules: Vec<(String, String)>,
+    rules: Vec<RecordedRule>,
+}
+
+/// One rule as a manifest records it: `{key, value, ...}` (a run's) or `[key, value]` (a
+/// merge's plan).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RecordedRule {
+    Named { key: String, value: String },
+    Pair(String, String),
+}
+
+impl RecordedRule {
+    fn pair(&self) -> (String, String) {
+        match self {
+            RecordedRule::Named { key, value } | RecordedRule::Pair(key, value) => {
+                (key.clone(), value.clone())
+            }
+        }
+    }
+}
+
+/// A bot of a recorded lineup, by its label (the rest is compared whole).
+#[derive(Deserialize)]
+struct BotLabel {
+    label: String,
+}
+
+/// What says where a manifest keeps a run's fields: a merge's `plan`, or a sweep's
+/// `variants` (not one run's).
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct Outline {
+    variants: Option<IgnoredAny>,
+    plan: Option<Value>,
 }
 
 fn read_manifest(path: &Path) -> anyhow::Result<Manifest> {
@@ -41,32 +71,16 @@ fn read_manifest(path: &Path) -> anyhow::Result<Manifest> {
     let bad = |what: &str| input(format!("{}: {what}", path.display()));
     let whole: Value =
         serde_json::from_str(&text).map_err(|e| bad(&format!("not a run manifest: {e}")))?;
-    if whole.get("variants").is_some() {
+    let outline = Outline::deserialize(&whole).unwrap_or_default();
+    if outline.variants.is_some() {
         return Err(sweep_folder(path));
     }
-    let m = if whole.get("plan").is_some_and(Value::is_object) { &whole["plan"] } else { &whole };
-    let field = |key: &str| m.get(key).ok_or_else(|| bad(&format!("no `{key}` in the manifest")));
-    let game = field("game")?.as_str().ok_or_else(|| bad("`game` is not a name"))?.to_string();
-    let players = field("players")?.as_u64().ok_or_else(|| bad("`players` is not a count"))?;
-    let seed = field("seed")?.as_u64().ok_or_else(|| bad("`seed` is not a number"))?;
-    let seating = field("seating")?
-        .as_str()
-        .and_then(seating_named)
-        .ok_or_else(|| bad("`seating` is not rotate, permute or fixed"))?;
-    let lineup = field("lineup")?.clone();
-    let mut rules = Vec::new();
-    for r in field("rules")?.as_array().ok_or_else(|| bad("`rules` is not a list"))? {
-        let pair = match r {
-            Value::Object(o) => (o.get("key"), o.get("value")),
-            Value::Array(a) if a.len() == 2 => (a.first(), a.get(1)),
-            _ => (None, None),
-        };
-        match pair {
-            (Some(Value::String(k)), Some(Value::String(v))) => rules.push((k.clone(), v.clone())),
-            _ => return Err(bad(&format!("a rule is not a key and a value: {r}"))),
-        }
-    }
-    Ok(Manifest { game, players: players as usize, lineup, seed, seating, rules })
+    let fields = match outline.plan {
+        Some(plan @ Value::Object(_)) => plan,
+        _ => whole,
+    };
+    serde_path_to_error::deserialize(&fields)
+        .map_err(|e| bad(&format!("not a run manifest: `{}`: {}", e.path(), e.inner())))
 }
 
 /// Every rule parameter's (key, value) of a plan's game.
@@ -107,6 +121,7 @@ pub fn matches_held(dir: &Path) -> Option<(u64, u64)> {
 pub fn plan_from_folder(dir: &Path, given: &RequestFlags) -> anyhow::Result<Plan> {
     let path = dir.join(MANIFEST);
     let m = read_manifest(&path)?;
+    let rules: Vec<(String, String)> = m.rules.iter().map(RecordedRule::pair).collect();
     let shown = path.display();
     let conflict = |flag: &str, mine: String, theirs: String| {
         input(format!(
@@ -139,10 +154,8 @@ pub fn plan_from_folder(dir: &Path, given: &RequestFlags) -> anyhow::Result<Plan
             "--rules cannot be combined with --from: {shown} holds every rule parameter"
         )));
     }
-    let labels: Vec<&str> = m
-        .lineup
-        .as_array()
-        .map(|a| a.iter().filter_map(|b| b["label"].as_str()).collect())
+    let labels: Vec<String> = Vec::<BotLabel>::deserialize(&m.lineup)
+        .map(|bots| bots.into_iter().map(|b| b.label).collect())
         .unwrap_or_default();
     if labels.len() != m.players {
         return Err(input(format!("{shown}: `lineup` does not name one bot per player")));
@@ -154,15 +167,15 @@ pub fn plan_from_folder(dir: &Path, given: &RequestFlags) -> anyhow::Result<Plan
         seed: m.seed,
         seating: m.seating,
         rules: None,
-        sets: m.rules.iter().map(|(k, v)| format!("{k}={v}")).collect(),
+        sets: rules.iter().map(|(k, v)| format!("{k}={v}")).collect(),
     };
     let plan = Plan::new(&spec, 1).map_err(|e| input(format!("{shown}: {e}")))?;
     // The rebuilt plan must be the recorded one: the same value for every parameter and the
     // same bots (a profile changed since the run would make the trace a different match).
-    if rule_values(&plan) != m.rules {
+    if rule_values(&plan) != rules {
         return Err(input(format!(
             "{shown}: the rules of this version of arena differ from the manifest's ({} parameters recorded, {} known)",
-            m.rules.len(),
+            rules.len(),
             plan.game.params().len()
         )));
     }
@@ -191,10 +204,52 @@ pub fn plan_from_folder(dir: &Path, given: &RequestFlags) -> anyhow::Result<Plan
         let mine = Plan::new(&MatchSpec { sets, ..spec.clone() }, 1)?;
         let ours = rule_values(&mine);
         if let Some(((key, value), (_, recorded))) =
-            ours.iter().zip(&m.rules).find(|((_, a), (_, b))| a != b)
+            ours.iter().zip(&rules).find(|((_, a), (_, b))| a != b)
         {
             return Err(conflict("--set", format!("{key}={value}"), format!("{key} = {recorded}")));
         }
     }
     Ok(plan)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn manifest_in(text: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join(MANIFEST);
+        std::fs::write(&path, text).unwrap();
+        (tmp, path)
+    }
+
+    #[test]
+    fn a_manifest_reads_its_rules_in_either_shape_and_a_wrong_field_is_named() {
+        let run = r#"{"game": "pig", "players": 2, "seed": 7, "seating": "rotate",
+            "lineup": [{"label": "random"}, {"label": "greedy"}],
+            "rules": [{"key": "target", "value": "100", "default": "100"}]}"#;
+        let (_tmp, path) = manifest_in(run);
+        let m = read_manifest(&path).unwrap();
+        assert_eq!((m.game.as_str(), m.players, m.seed, m.seating), ("pig", 2, 7, Seating::Rotate));
+        assert_eq!(
+            m.rules.iter().map(RecordedRule::pair).collect::<Vec<_>>(),
+            [("target".into(), "100".into())]
+        );
+        // A merge keeps the plan under `plan`, its rules as pairs.
+        let merged = r#"{"plan": {"game": "pig", "players": 2, "seed": 7, "seating": "fixed",
+            "lineup": [], "rules": [["target", "90"]]}, "merged_from": ["a", "b"]}"#;
+        let (_tmp, path) = manifest_in(merged);
+        let m = read_manifest(&path).unwrap();
+        assert_eq!(
+            m.rules.iter().map(RecordedRule::pair).collect::<Vec<_>>(),
+            [("target".into(), "90".into())]
+        );
+        let wrong = run.replace("\"rotate\"", "\"sideways\"");
+        let (_tmp, path) = manifest_in(&wrong);
+        let err = read_manifest(&path).err().unwrap().to_string();
+        assert!(err.contains("not a run manifest: `seating`: unknown variant `sideways`"), "{err}");
+        let (_tmp, path) = manifest_in(r#"{"variants": []}"#);
+        let err = read_manifest(&path).err().unwrap().to_string();
+        assert!(err.contains("is a sweep's folder"), "{err}");
+    }
 }

@@ -9,7 +9,7 @@ pub mod from_folder;
 use serde_json::Value;
 
 use crate::core::rules::Rules;
-use crate::core::trace::{Drawn, Part, TRACE_FORMAT, TraceGame, unfold};
+use crate::core::trace::{Drawn, EventHead, Part, TRACE_FORMAT, TraceGame, unfold};
 use crate::core::trace_record as line;
 use crate::core::{MatchLength, Seat};
 use crate::output::csv_files::seating_text;
@@ -47,7 +47,8 @@ fn indent(text: &str) -> String {
 
 /// An event as one text line: `kind key=value ...`.
 fn event_text(e: &Value) -> String {
-    let mut text = e["kind"].as_str().unwrap_or("event").to_string();
+    let kind = EventHead::of(e).kind;
+    let mut text = if kind.is_empty() { "event" } else { kind }.to_string();
     if let Some(map) = e.as_object() {
         for (k, v) in map.iter().filter(|(k, _)| *k != "kind") {
             text.push_str(&format!(" {k}={v}"));

@@ -8,6 +8,7 @@ pub mod notable;
 
 use serde_json::Value;
 
+use crate::core::trace_record::MatchName;
 use crate::report::html;
 use crate::session::Plan;
 use crate::session::input::input;
@@ -284,11 +285,13 @@ pub fn page(matches: &[MatchRecords], title: &str) -> String {
 
 /// A title for a page of these matches: the game and the match indices.
 pub fn title_of(matches: &[MatchRecords]) -> String {
-    let start = &matches[0][0];
-    let game = start["game"].as_str().unwrap_or("match");
-    let indices: Vec<String> = matches.iter().map(|m| m[0]["match"].to_string()).collect();
+    let names: Vec<Option<MatchName>> = matches.iter().map(|m| MatchName::of(&m[0])).collect();
+    let first = names[0].as_ref();
+    let game = first.map_or("match", |n| n.game.as_str());
+    let shown = |n: Option<u64>| n.map_or("?".to_string(), |n| n.to_string());
+    let indices: Vec<String> = names.iter().map(|n| shown(n.as_ref().map(|n| n.index))).collect();
     let word = if indices.len() == 1 { "match" } else { "matches" };
-    format!("{game} {word} {} (seed {})", indices.join(", "), start["seed"])
+    format!("{game} {word} {} (seed {})", indices.join(", "), shown(first.map(|n| n.seed)))
 }
 
 #[cfg(test)]
