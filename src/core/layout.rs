@@ -51,10 +51,12 @@ pub const SWEEP_FINAL_STATE: &str = "sweep_final_state.json";
 pub const SWEEP_CSV: &str = "sweep.csv";
 pub const SWEEP_DIFF_CSV: &str = "sweep_diff.csv";
 
-/// A tuning: its request, its record, its table and the note a paused tuning leaves.
+/// A tuning: its request, its record, its table and the state a paused tuning saves (an
+/// older arena left a text note instead, `tune_paused.txt`, which `arena status` still reads).
 pub const TUNE_REQUEST: &str = "tune_request.json";
 pub const TUNE_FILE: &str = "tune.json";
 pub const TUNE_CSV: &str = "tune.csv";
+pub const TUNE_STATE: &str = "tune_state.json";
 pub const TUNE_PAUSED: &str = "tune_paused.txt";
 
 /// A ladder: its request and record, its checkpoint and its tables.

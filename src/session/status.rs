@@ -18,8 +18,9 @@ use crate::session::plan::request::PLAN_FILE;
 use crate::session::progress::duration_text;
 use crate::session::run::checkpoint::Checkpoint;
 use crate::session::run::status_file::{STATUS_FILE, State, Status, host_name, now_secs};
-use crate::session::saved::{Saved, saved};
+use crate::session::saved::{Saved, load, saved};
 use crate::session::sweep::checkpoint::SweepCheckpoint;
+use crate::session::tune::run::TuneState;
 
 /// One game's line in `arena status`.
 #[derive(Clone, Debug, PartialEq)]
@@ -170,17 +171,17 @@ fn ladder_status(dir: &Path) -> anyhow::Result<GameStatus> {
     })
 }
 
-/// A tuning folder: finished once `tune.json` is written; a pause leaves a marker with its
-/// step and its cause (its sweeps keep their own states).
+/// A tuning folder: finished once `tune.json` is written; a pause saves the step it paused
+/// in and why (its sweeps keep their own states).
 fn tune_status(dir: &Path) -> GameStatus {
     let finished = dir.join(TUNE_FILE).exists();
     let running = !finished && locked(dir);
-    // The step, then why (an older arena wrote the step alone).
-    let marker = std::fs::read_to_string(dir.join(TUNE_PAUSED)).ok();
-    let mut lines = marker.iter().flat_map(|m| m.lines().map(str::trim));
-    let step = lines.next();
-    let by = lines.next().and_then(|l| serde_json::from_str::<Pause>(l).ok());
-    let phase = Phase::of(&Facts { finished, running, saved: None, pause: step.map(|_| by) });
+    let (step, by) = match load::<TuneState>(dir).ok().flatten() {
+        Some(state) => (Some(state.step), Some(state.paused_by)),
+        None => older_tune_note(dir),
+    };
+    let phase =
+        Phase::of(&Facts { finished, running, saved: None, pause: step.as_ref().map(|_| by) });
     let resume = format!("continue with `{}`", resume_line(FolderKind::Tune, dir));
     let detail = match phase {
         Phase::Finished => {
@@ -200,6 +201,15 @@ fn tune_status(dir: &Path) -> GameStatus {
         planned: None,
         detail,
     }
+}
+
+/// The note an older arena left in a paused tuning (`tune_paused.txt`): the step, then why
+/// (older still: the step alone).
+fn older_tune_note(dir: &Path) -> (Option<String>, Option<Pause>) {
+    let note = std::fs::read_to_string(dir.join(TUNE_PAUSED)).unwrap_or_default();
+    let mut lines = note.lines().map(str::trim);
+    let step = lines.next().map(str::to_string);
+    (step, lines.next().and_then(|l| serde_json::from_str::<Pause>(l).ok()))
 }
 
 /// A sweep folder: finished once its own manifest is written (after every variant's files).
@@ -380,4 +390,33 @@ fn running_words(s: &Status) -> String {
         d += &format!("; no news for {}", duration_text(age as f64));
     }
     format!("{d} (pid {} on {})", s.pid, s.host)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_paused_tuning_says_where_and_why_from_its_state_or_an_older_note() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
+        let state = TuneState {
+            step: "confirmation".into(),
+            paused_by: Pause::TimeLimit,
+            elapsed_seconds: 12.5,
+        };
+        crate::session::saved::save(dir, &state).unwrap();
+        let s = tune_status(dir);
+        assert_eq!(s.state, "paused");
+        assert!(
+            s.detail.contains("paused by its --time-limit in its confirmation"),
+            "{}",
+            s.detail
+        );
+        std::fs::remove_file(dir.join(crate::core::layout::TUNE_STATE)).unwrap();
+        assert_eq!(tune_status(dir).state, "stopped");
+        std::fs::write(dir.join(TUNE_PAUSED), "measurement\n\"signal\"\n").unwrap();
+        let s = tune_status(dir);
+        assert!(s.detail.contains("paused by a stop signal in its measurement"), "{}", s.detail);
+    }
 }

@@ -25,16 +25,37 @@ use crate::session::tune::{Objective, Spsa, SpsaStep, Tuned, apportion, spsa, sw
 
 /// The tuning request, written first into a tuning folder: `arena tune --resume` reads it.
 pub use crate::core::layout::TUNE_REQUEST;
-use crate::core::layout::{TUNE_CSV, TUNE_FILE, VERDICT_TXT};
+use crate::core::layout::{TUNE_CSV, TUNE_FILE, TUNE_PAUSED, TUNE_STATE, VERDICT_TXT};
+use crate::session::saved::{self, SavedState};
 use crate::session::tune::verdict::{
     Confirmed, SearchFacts, TuneSaid, confirmed as confirmed_lines, search_noise, tune_said,
 };
 use crate::stats::step_noise::StepNoise;
 
-/// Written when a stop signal or the time limit pauses a tuning (the step it paused in, then
-/// why), removed when it continues: `arena status` tells a paused tuning from one whose
-/// process died, and says what paused it.
-pub use crate::core::layout::TUNE_PAUSED;
+/// A tuning's saved state, written when a stop signal or the time limit pauses it and removed
+/// when it continues: the step it paused in, why, and its seconds of play so far. Its sweeps
+/// keep their own states in their subfolders; this says where the tuning as a whole stood,
+/// so that `arena status` tells a paused tuning from one whose process died.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct TuneState {
+    pub step: String,
+    pub paused_by: Pause,
+    pub elapsed_seconds: f64,
+}
+
+impl SavedState for TuneState {
+    const FILE: &'static str = TUNE_STATE;
+    const KIND: &'static str = "tuning";
+    fn elapsed_seconds(&self) -> f64 {
+        self.elapsed_seconds
+    }
+    fn pause(&self) -> Option<Option<Pause>> {
+        Some(Some(self.paused_by))
+    }
+    fn done(&self) -> (u64, Option<u64>) {
+        (0, None)
+    }
+}
 
 /// A tuning run as asked for.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -180,7 +201,7 @@ fn tune_in(
     }
     sweep_of(&tuned, base, confirm_seed, tune.confirm_matches, here, None)?;
     let resuming = matches!(place, Place::Resume(_));
-    let (root, _lock) = claim(tune, tuned.game, place)?;
+    let (root, _lock, earlier_seconds) = claim(tune, tuned.game, place)?;
     // One clock for the session: each sweep gets what is left of the time limit. The
     // search (which saves nothing) is paused only by a signal, never by the limit.
     let quiet = || Execution {
@@ -190,11 +211,11 @@ fn tune_in(
     };
     let measure = sweep_of(&tuned, base, seed, base.matches, std::slice::from_ref(&current), None)?;
     let measured = sweep_step(measure, root.join("measure"), &quiet(), resuming)?;
-    // The marker's first line is the step, its second why (`arena status` says both).
     let paused =
         |confirm: SweepResult, step: &'static str, by: Pause| -> anyhow::Result<TuneResult> {
-            let marker = format!("{step}\n{}\n", serde_json::to_string(&by)?);
-            write_atomic(&root.join(TUNE_PAUSED), marker.as_bytes())?;
+            let elapsed_seconds = earlier_seconds + started.elapsed().as_secs_f64();
+            let state = TuneState { step: step.into(), paused_by: by, elapsed_seconds };
+            saved::save(&root, &state)?;
             Ok(TuneResult {
                 root: root.clone(),
                 tuned: tuned.clone(),
@@ -294,22 +315,34 @@ fn seeds(tune: &TuneRequest) -> anyhow::Result<(Vec<u64>, u64)> {
     Ok((search_seeds, confirm_seed))
 }
 
-/// Claim the tuning's folder: a new one with `tune_request.json`, or the paused one to go on.
-fn claim(tune: &TuneRequest, game: &str, place: Place) -> anyhow::Result<(PathBuf, FolderLock)> {
+/// Claim the tuning's folder: a new one with `tune_request.json`, or the paused one to go on
+/// (its saved state removed: the seconds it held go on in the next one).
+fn claim(
+    tune: &TuneRequest,
+    game: &str,
+    place: Place,
+) -> anyhow::Result<(PathBuf, FolderLock, f64)> {
     Ok(match place {
         Place::New(out) => {
             let stem = format!("tune-{game}-{}", timestamp());
             let bytes = serde_json::to_vec_pretty(tune)?;
-            claim_job_folder(out.as_deref(), &stem, TUNE_REQUEST, &bytes)?
+            let (dir, lock) = claim_job_folder(out.as_deref(), &stem, TUNE_REQUEST, &bytes)?;
+            (dir, lock, 0.0)
         }
         Place::Resume(dir) => {
             let lock = FolderLock::acquire(&dir)?;
-            let marker = dir.join(TUNE_PAUSED);
-            if marker.exists() {
-                std::fs::remove_file(&marker)
-                    .map_err(|e| crate::output::io_failure("removing", &marker, e))?;
+            // Only a note of the pause (the sweeps hold what is played): one that cannot be
+            // read costs the seconds it held, not the tuning.
+            let note = saved::load::<TuneState>(&dir).ok().flatten();
+            let earlier = note.map_or(0.0, |s| s.elapsed_seconds);
+            // An older arena's note of the pause goes too.
+            for file in [dir.join(TUNE_STATE), dir.join(TUNE_PAUSED)] {
+                if file.exists() {
+                    std::fs::remove_file(&file)
+                        .map_err(|e| crate::output::io_failure("removing", &file, e))?;
+                }
             }
-            (dir, lock)
+            (dir, lock, earlier)
         }
     })
 }
