@@ -32,7 +32,7 @@ mod pig_exact_values_at_target_100 {
     use super::*;
 
     #[test]
-    #[ignore = "long: cargo test --profile long-checks -- --ignored ::long"]
+    #[ignore = "long: cargo test --release -- --ignored ::long"]
     fn long() {
         let started = Instant::now();
         let exact = PigExact::new(100, 6).estimands();
