@@ -20,11 +20,22 @@ pub fn read_record<T: DeserializeOwned>(dir: &Path, file: &str) -> Result<T, Str
     let path = dir.join(file);
     let text = std::fs::read_to_string(&path)
         .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let malformed = |what: String| format!("{}: malformed JSON: {what}", path.display());
     let mut json = serde_json::Deserializer::from_str(&text);
-    serde_path_to_error::deserialize(&mut json).map_err(|e| match e.path().to_string().as_str() {
-        "." => format!("{}: malformed JSON: {}", path.display(), e.inner()),
-        key => format!("{}: malformed JSON: `{key}`: {}", path.display(), e.inner()),
-    })
+    let record = serde_path_to_error::deserialize(&mut json)
+        .map_err(|e| malformed(at_key(e.path(), e.inner())))?;
+    // Nothing may follow the record (`{...} garbage`, two records run together).
+    json.end().map_err(|e| malformed(e.to_string()))?;
+    Ok(record)
+}
+
+/// What is wrong with a record, at the key path where it went wrong (`request.matches`:
+/// ...), or as it is when that is the record itself.
+pub fn at_key(path: &serde_path_to_error::Path, what: &impl std::fmt::Display) -> String {
+    match path.to_string().as_str() {
+        "." => what.to_string(),
+        key => format!("`{key}`: {what}"),
+    }
 }
 
 /// A run's request as `plan.json` (and a default experiment's) records it.
@@ -268,6 +279,9 @@ mod tests {
         let err = read_record::<PlanRecord>(tmp.path(), "plan.json").unwrap_err();
         let named = "plan.json: malformed JSON: `request.matches`: invalid type: string";
         assert!(err.contains(named), "{err}");
+        std::fs::write(tmp.path().join("plan.json"), r#"{"request": {}} {"request": {}}"#).unwrap();
+        let err = read_record::<PlanRecord>(tmp.path(), "plan.json").unwrap_err();
+        assert!(err.contains("plan.json: malformed JSON: trailing characters"), "{err}");
         let missing = read_record::<PlanRecord>(tmp.path(), "none.json").unwrap_err();
         assert!(missing.contains("none.json: cannot read"), "{missing}");
     }

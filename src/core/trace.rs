@@ -135,8 +135,8 @@ pub fn points_event(kind: &str, seat: usize, points: i32, fields: Value) -> Valu
 /// event is its game's, read only by that game's own trace code.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EventHead<'a> {
-    /// The event's id for scripts (`"round_won"`); empty if it has none.
-    pub kind: &'a str,
+    /// The event's id for scripts (`"round_won"`), if it has one.
+    pub kind: Option<&'a str>,
     /// The seat whose score changed, and by how many points, for a score change.
     pub seat: Option<u64>,
     pub points: Option<i64>,
@@ -147,7 +147,7 @@ impl<'a> EventHead<'a> {
     pub fn of(event: &'a Value) -> Self {
         let field = |key: &str| event.as_object().and_then(|map| map.get(key));
         EventHead {
-            kind: field("kind").and_then(Value::as_str).unwrap_or(""),
+            kind: field("kind").and_then(Value::as_str),
             seat: field("seat").and_then(Value::as_u64),
             points: field("points").and_then(Value::as_i64),
         }
@@ -275,8 +275,7 @@ pub trait TraceGame: Game {
     /// for scripts. The default, the kind with spaces for underscores, is for kinds that are
     /// already a word (`win`); a game whose kinds are not overrides it.
     fn points_words(&self, event: &Value) -> String {
-        let kind = EventHead::of(event).kind;
-        if kind.is_empty() { "points" } else { kind }.replace('_', " ")
+        EventHead::of(event).kind.unwrap_or("points").replace('_', " ")
     }
     /// Whether `a` and `b`, both legal in `s`, are one choice for a player although their
     /// words differ: they differ only in where on the table the move is made, and nothing the
@@ -447,11 +446,12 @@ mod tests {
         let e = points_event("bank", 1, 7, json!({"total": 30}));
         assert_eq!(e, json!({"kind": "bank", "seat": 1, "points": 7, "total": 30}));
         assert_eq!(event("draw", json!({})), json!({"kind": "draw"}));
-        let head = EventHead { kind: "bank", seat: Some(1), points: Some(7) };
+        let head = EventHead { kind: Some("bank"), seat: Some(1), points: Some(7) };
         assert_eq!(EventHead::of(&e), head);
         let drawn = event("draw", json!({"seat": 2}));
         let drawn = EventHead::of(&drawn);
-        assert_eq!((drawn.kind, drawn.seat, drawn.points), ("draw", Some(2), None));
-        assert_eq!(EventHead::of(&json!([1, 2])), EventHead { kind: "", seat: None, points: None });
+        assert_eq!((drawn.kind, drawn.seat, drawn.points), (Some("draw"), Some(2), None));
+        let none = EventHead { kind: None, seat: None, points: None };
+        assert_eq!(EventHead::of(&json!([1, 2])), none);
     }
 }

@@ -251,7 +251,7 @@ impl GameText for Pig {
 impl TraceGame for Pig {
     /// Its one score event: stopping adds the turn total to the score.
     fn points_words(&self, e: &Value) -> String {
-        match EventHead::of(e).kind {
+        match EventHead::of(e).kind.unwrap_or("") {
             "bank" => "banked the turn total".to_string(),
             other => other.replace('_', " "),
         }

@@ -498,13 +498,8 @@ pub fn render(dir: &Path, up: Option<&str>) -> Result<String, ReportError> {
         )));
     }
     let record: ManifestRecord = serde_path_to_error::deserialize(&manifest).map_err(|e| {
-        let path = dir.join(MANIFEST);
-        ReportError::Input(format!(
-            "{}: malformed JSON: `{}`: {}",
-            path.display(),
-            e.path(),
-            e.inner()
-        ))
+        let what = crate::core::job_record::at_key(e.path(), e.inner());
+        ReportError::Input(format!("{}: malformed JSON: {what}", dir.join(MANIFEST).display()))
     })?;
     let game = record.setting(|m| m.game.as_deref()).unwrap_or_default().to_string();
     let words = Words::of_run(dir, &game);

@@ -5,11 +5,10 @@
 //! conclusion across the variants, which names its tests, follows lower on the page; the
 //! variants' verdicts in their own words are the method box's.
 
-use crate::core::job_record::ManifestRecord;
 use std::path::Path;
 
 use crate::core::columns as col;
-use crate::core::job_record::SweepRecord;
+use crate::core::job_record::{ManifestRecord, SweepRecord};
 use crate::core::layout::{MANIFEST, SEATS_CSV, SWEEP_FILE, VERDICT_TXT};
 use crate::report::ReportError;
 use crate::report::page::esc;

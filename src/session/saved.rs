@@ -1,10 +1,10 @@
 //! A long job's saved state, one convention for every kind: a run's `checkpoint.json`, a
 //! sweep's `sweep_checkpoint.json`, a ladder's `ladder_state.json` and a paused tuning's
 //! `tune_state.json` are each one type ([`SavedState`]) written as JSON with a CRC-32 of its
-//! content (`output::checked`), atomically, and read back into that same type, checksum
-//! first (a changed digit in a count would otherwise be played on). A state that cannot be trusted is refused in one line that
-//! names the file and says what to do. Each state says how far its job came and whether,
-//! and why, a pause saved it, which is all `arena status` asks of it.
+//! content (`output::checked`), atomically, and read back into that same type, checksum first
+//! (a changed digit in a count would otherwise be played on). A state that cannot be trusted
+//! is refused in one line that names the file and says what to do. Each state says how far its
+//! job came and whether, and why, a pause saved it, which is all `arena status` asks of it.
 
 use std::path::{Path, PathBuf};
 

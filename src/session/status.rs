@@ -53,7 +53,7 @@ struct Facts {
     running: bool,
     /// Its saved state, if any.
     saved: Option<Saved>,
-    /// A pause the kind recorded beside its state (a run's status file, a tuning's marker).
+    /// A pause the kind recorded beside its state (a run's status file, a tuning's state).
     pause: Option<Option<Pause>>,
 }
 

@@ -47,7 +47,7 @@ impl PointSums {
     fn take_events<G: TraceGame>(&mut self, game: &G) -> Result<(), String> {
         for e in self.events.drain(..) {
             let head = EventHead::of(&e);
-            if head.kind == "score_unexplained" {
+            if head.kind == Some("score_unexplained") {
                 return Err(format!("the trace could not explain a score change: {e}"));
             }
             let Some(points) = head.points else { continue };

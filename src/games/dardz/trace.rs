@@ -266,7 +266,7 @@ impl TraceGame for Dardz {
     /// The rulebook's names of what scores (DZ-15's round bonus, points pile and Lucky
     /// Loser, the Bonus Roll's 3-of-a-kind and clean-up, the Action Dice cards).
     fn points_words(&self, e: &Value) -> String {
-        match EventHead::of(e).kind {
+        match EventHead::of(e).kind.unwrap_or("") {
             "round_won" => format!("won round {}", e["round"]),
             "pile_scored" => format!("the points pile of round {}", e["round"]),
             "lucky_loser" => "the Lucky Loser roll".to_string(),

@@ -141,7 +141,7 @@ impl TraceGame for Love {
     /// as the event names them.
     fn points_words(&self, e: &Value) -> String {
         let said = |key: &str, or: &str| e[key].as_str().unwrap_or(or).to_string();
-        match EventHead::of(e).kind {
+        match EventHead::of(e).kind.unwrap_or("") {
             "set_points" => format!("for {}", said("set", "a set")),
             "bonus_tile" => {
                 let tiles: Vec<&str> = e["tiles"]

@@ -219,7 +219,7 @@ impl TraceGame for LowBlow {
             let n = e[key].as_i64().unwrap_or(0).unsigned_abs() as u32;
             super::text::count(n, "counter")
         };
-        match EventHead::of(e).kind {
+        match EventHead::of(e).kind.unwrap_or("") {
             "counters_dealt" => format!("{} dealt at the start", counters("counters")),
             "counters_paid" => format!("paid {} into the pot", counters("change")),
             "counters_taken" => format!("took {} from the pot", counters("change")),

@@ -32,7 +32,7 @@ impl TraceGame for Pride {
 
     /// The score part that changed, as the sheet names it (PP-2 to PP-5, PP-7, PP-10).
     fn points_words(&self, e: &Value) -> String {
-        let kind = EventHead::of(e).kind;
+        let kind = EventHead::of(e).kind.unwrap_or("");
         match PARTS.iter().position(|&p| p == kind) {
             Some(k) => PART_WORDS[k].to_string(),
             None => kind.replace('_', " "),

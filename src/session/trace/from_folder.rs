@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde::de::IgnoredAny;
 use serde_json::Value;
 
-use crate::core::job_record::{ManifestRecord, read_record};
+use crate::core::job_record::{BotLabel, ManifestRecord, at_key, read_record};
 use crate::core::layout::MANIFEST;
 use crate::runner::Seating;
 use crate::session::input::input;
@@ -23,7 +23,8 @@ use crate::session::plan::{MatchSpec, Plan};
 struct Manifest {
     game: String,
     players: usize,
-    /// Compared whole with the rebuilt plan's lineup; its labels are read as [`BotLabel`]s.
+    /// Compared whole with the rebuilt plan's lineup; its labels are read as [`BotLabel`]s
+    /// (one per player, or the replay is refused).
     lineup: Value,
     seed: u64,
     seating: Seating,
@@ -33,7 +34,7 @@ struct Manifest {
 /// One rule as a manifest records it: `{key, value, ...}` (a run's) or `[key, value]` (a
 /// merge's plan).
 #[derive(Deserialize)]
-#[serde(untagged)]
+#[serde(untagged, expecting = "a rule's key and value, as {\"key\": K, \"value\": V} or [K, V]")]
 enum RecordedRule {
     Named { key: String, value: String },
     Pair(String, String),
@@ -47,12 +48,6 @@ impl RecordedRule {
             }
         }
     }
-}
-
-/// A bot of a recorded lineup, by its label (the rest is compared whole).
-#[derive(Deserialize)]
-struct BotLabel {
-    label: String,
 }
 
 /// What says where a manifest keeps a run's fields: a merge's `plan`, or a sweep's
@@ -71,6 +66,9 @@ fn read_manifest(path: &Path) -> anyhow::Result<Manifest> {
     let bad = |what: &str| input(format!("{}: {what}", path.display()));
     let whole: Value =
         serde_json::from_str(&text).map_err(|e| bad(&format!("not a run manifest: {e}")))?;
+    if !whole.is_object() {
+        return Err(bad("not a run manifest: a JSON object, which arena writes when a run ends"));
+    }
     let outline = Outline::deserialize(&whole).unwrap_or_default();
     if outline.variants.is_some() {
         return Err(sweep_folder(path));
@@ -80,7 +78,7 @@ fn read_manifest(path: &Path) -> anyhow::Result<Manifest> {
         _ => whole,
     };
     serde_path_to_error::deserialize(&fields)
-        .map_err(|e| bad(&format!("not a run manifest: `{}`: {}", e.path(), e.inner())))
+        .map_err(|e| bad(&format!("not a run manifest: {}", at_key(e.path(), e.inner()))))
 }
 
 /// Every rule parameter's (key, value) of a plan's game.
@@ -155,7 +153,7 @@ pub fn plan_from_folder(dir: &Path, given: &RequestFlags) -> anyhow::Result<Plan
         )));
     }
     let labels: Vec<String> = Vec::<BotLabel>::deserialize(&m.lineup)
-        .map(|bots| bots.into_iter().map(|b| b.label).collect())
+        .map(|bots| bots.into_iter().filter_map(|b| b.label).collect())
         .unwrap_or_default();
     if labels.len() != m.players {
         return Err(input(format!("{shown}: `lineup` does not name one bot per player")));
@@ -248,6 +246,17 @@ mod tests {
         let (_tmp, path) = manifest_in(&wrong);
         let err = read_manifest(&path).err().unwrap().to_string();
         assert!(err.contains("not a run manifest: `seating`: unknown variant `sideways`"), "{err}");
+        let missing = run.replace("\"seed\": 7,", "");
+        let (_tmp, path) = manifest_in(&missing);
+        let err = read_manifest(&path).err().unwrap().to_string();
+        assert!(err.ends_with("manifest.json: not a run manifest: missing field `seed`"), "{err}");
+        let bad_rule = run.replace(r#"{"key": "target", "value": "100", "default": "100"}"#, "7");
+        let (_tmp, path) = manifest_in(&bad_rule);
+        let err = read_manifest(&path).err().unwrap().to_string();
+        assert!(err.contains("`rules[0]`: a rule's key and value, as"), "{err}");
+        let (_tmp, path) = manifest_in("[0, 1]");
+        let err = read_manifest(&path).err().unwrap().to_string();
+        assert!(err.contains("not a run manifest: a JSON object"), "{err}");
         let (_tmp, path) = manifest_in(r#"{"variants": []}"#);
         let err = read_manifest(&path).err().unwrap().to_string();
         assert!(err.contains("is a sweep's folder"), "{err}");

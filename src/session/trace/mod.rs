@@ -47,8 +47,7 @@ fn indent(text: &str) -> String {
 
 /// An event as one text line: `kind key=value ...`.
 fn event_text(e: &Value) -> String {
-    let kind = EventHead::of(e).kind;
-    let mut text = if kind.is_empty() { "event" } else { kind }.to_string();
+    let mut text = EventHead::of(e).kind.unwrap_or("event").to_string();
     if let Some(map) = e.as_object() {
         for (k, v) in map.iter().filter(|(k, _)| *k != "kind") {
             text.push_str(&format!(" {k}={v}"));

@@ -90,6 +90,7 @@ pub struct TuneResult {
     /// lines); empty when paused.
     pub confirmed: Vec<Confirmed>,
     pub confirm: SweepResult,
+    /// Seconds of play in every session so far (a resumed pause's included).
     pub seconds: f64,
     /// Set when a stop signal or the time limit paused the tuning: the step it paused in,
     /// and why.
@@ -226,7 +227,7 @@ fn tune_in(
                 said: None,
                 confirmed: Vec::new(),
                 confirm,
-                seconds: started.elapsed().as_secs_f64(),
+                seconds: earlier_seconds + started.elapsed().as_secs_f64(),
                 paused_in: Some((step, by)),
             })
         };
@@ -280,9 +281,10 @@ fn tune_in(
         seeds: TuneSeeds { measure: seed, search: search_seeds, confirm: confirm_seed },
         steps,
         started,
+        earlier_seconds,
     };
     let said = write_tune_files(&root, tune, exec, &found, &confirmed)?;
-    let seconds = started.elapsed().as_secs_f64();
+    let seconds = earlier_seconds + started.elapsed().as_secs_f64();
     let confirmed_variants = confirmed_lines(&confirmed, &tuned.variant_name(&principle));
     Ok(TuneResult {
         root,
@@ -359,7 +361,9 @@ struct Found<'a> {
     seeds: TuneSeeds,
     steps: Vec<SpsaStep>,
     search_noise: Option<StepNoise>,
+    /// When this session began, and the seconds of the sessions before it (a resumed pause).
     started: Instant,
+    earlier_seconds: f64,
 }
 
 /// The measurement's seed, the search's (one a step) and the confirmation's.
@@ -470,7 +474,7 @@ fn write_tune_files(
     });
     let said = tune_said(confirmed, &tuned.variant_name(principle), search);
     write_atomic(&root.join(VERDICT_TXT), said.whole().as_bytes())?;
-    let seconds = found.started.elapsed().as_secs_f64();
+    let seconds = found.earlier_seconds + found.started.elapsed().as_secs_f64();
     let mut files: Vec<String> = ["measure", "confirm", "proposal.toml"].map(String::from).into();
     if searched.is_some() {
         files.push("proposal-objective.toml".into());
