@@ -15,6 +15,15 @@ pub fn content_digest(bytes: &[u8]) -> String {
     sha2::Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// A file a job read (a rules file, a card or sheet file a rule names, an experiment file),
+/// as every record that lists its inputs writes it: where it was read and what it held. A
+/// resume or a merge compares the content; the path is for people.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InputFile {
+    pub path: String,
+    pub sha256: String,
+}
+
 /// Size and CRC-32 of one file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FileRecord {

@@ -162,7 +162,7 @@ pub struct Manifest {
     /// Each file a rule names (a card or sheet file) with the SHA-256 of what was read,
     /// by rule key; absent when no rule names a file.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub input_files: BTreeMap<String, serde_json::Value>,
+    pub input_files: BTreeMap<String, crate::core::file_record::InputFile>,
     pub players: usize,
     pub lineup: Vec<BotSpec>,
     pub matches: u64,

@@ -271,7 +271,7 @@ fn run_status(dir: &Path) -> anyhow::Result<Vec<GameStatus>> {
     let mut games = Vec::new();
     for (sub, fingerprint) in &plan.fingerprints {
         let folder = if sub.is_empty() { dir.to_path_buf() } else { dir.join(sub) };
-        let name = fingerprint["game"].as_str().unwrap_or(sub).to_string();
+        let name = fingerprint.game.clone();
         let mut st = game_status(&folder, name, Some(locked))?;
         if let Some(shard) = &plan.request.shard {
             st.detail = format!(

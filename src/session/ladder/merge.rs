@@ -12,7 +12,6 @@ use crate::runner::ladder::JobState;
 use crate::session::folder::prepare_out_dir;
 use crate::session::input::input;
 use crate::session::plan::Shard;
-use crate::session::plan::request::same_plan;
 use crate::session::saved;
 use crate::session::shards::{ShardRecord, gather};
 
@@ -41,8 +40,8 @@ impl ShardRecord for LadderShard {
         self.file.request.shard
     }
     fn differs_from(&self, first: &Self) -> Option<String> {
-        let same = same_plan(&first.file.fingerprint, &self.file.fingerprint)
-            && same_plan(&self.file.fingerprint, &self.state.fingerprint);
+        let same = first.file.fingerprint.same_numbers(&self.file.fingerprint)
+            && self.file.fingerprint.same_numbers(&self.state.fingerprint);
         (!same).then(|| "its ladder.json or its state differs".into())
     }
     fn elapsed_seconds(&self) -> f64 {
@@ -64,7 +63,7 @@ pub fn merge_ladder(
         Some(out.to_path_buf()),
     )?;
     let fingerprint = whole.fingerprint();
-    if !same_plan(&first.file.fingerprint, &fingerprint) {
+    if !first.file.fingerprint.same_numbers(&fingerprint) {
         return Err(input(format!(
             "{}: the ladder's plan has changed since it was played (a rules file edited, or arena updated?)",
             first_dir.display()

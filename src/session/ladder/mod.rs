@@ -25,7 +25,7 @@ use crate::session::blocks::{BlockJob, Course, Ending, Pause, drive};
 use crate::session::folder::{FolderLock, claim_job_folder, read_job_request, timestamp};
 use crate::session::input::input;
 use crate::session::plan::Shard;
-use crate::session::plan::request::same_plan;
+use crate::session::plan::fingerprint::LadderFingerprint;
 use crate::session::saved::{self, SavedState};
 
 /// What the folder's ladder is (written first, completed last).
@@ -73,9 +73,9 @@ pub(super) struct LadderFile {
     pub(super) request: LadderRequest,
     /// The rules file by content (`{path, sha256}`), when one was given.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    input_files: BTreeMap<String, serde_json::Value>,
+    input_files: BTreeMap<String, crate::core::file_record::InputFile>,
     /// Every number-deciding value, resolved: a resumed or merged folder must match it.
-    pub(super) fingerprint: serde_json::Value,
+    pub(super) fingerprint: LadderFingerprint,
     jobs: Vec<LadderJob>,
     pub(super) complete: bool,
     reproducible: bool,
@@ -100,7 +100,7 @@ struct LadderJob {
 /// `ladder_state.json`: one entry per job, `None` for the jobs another shard plays.
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct LadderState {
-    pub(super) fingerprint: serde_json::Value,
+    pub(super) fingerprint: LadderFingerprint,
     pub(super) elapsed_seconds: f64,
     pub(super) jobs: Vec<Option<JobState>>,
     /// Saved because a stop signal or the time limit paused the ladder, not a periodic save
@@ -214,7 +214,7 @@ impl Ladder {
     pub fn resume(dir: &Path) -> anyhow::Result<Ladder> {
         let file = read_ladder_file(dir)?;
         let mut ladder = Ladder::new(file.request.clone(), Some(dir.to_path_buf()))?;
-        if !same_plan(&ladder.fingerprint(), &file.fingerprint) {
+        if !ladder.fingerprint().same_numbers(&file.fingerprint) {
             return Err(input(format!(
                 "--resume {}: the ladder's plan has changed since it began (a rules file edited, or arena updated?)",
                 dir.display()
@@ -225,29 +225,28 @@ impl Ladder {
     }
 
     /// Every resolved value that decides the numbers (not the shard: shards share it).
-    pub fn fingerprint(&self) -> serde_json::Value {
-        let rules: Vec<(String, String)> =
-            self.game.params().iter().map(|p| (p.key.to_string(), p.value.clone())).collect();
+    pub fn fingerprint(&self) -> LadderFingerprint {
         let d = &self.design;
-        let mut print = serde_json::json!({
-            "game": self.game.name(),
-            "rules": rules,
-            "players": d.players,
-            "rungs": d.rungs,
-            "seed": d.seed,
-            "batch": d.batch,
-            "max_matches": d.max_matches,
-            "self_play_max": d.self_play_max,
-            "precision": d.precision,
-            "crate_version": CRATE_VERSION,
-        });
-        // Card and sheet files by content (only when a rule names one, so a ladder of
-        // built-in rules keeps its fingerprint): an edited file is refused on resume.
-        let files = crate::session::plan::rule_files(&self.game);
-        if !files.is_empty() {
-            print["input_files"] = serde_json::json!(files);
+        LadderFingerprint {
+            batch: d.batch,
+            crate_version: CRATE_VERSION.to_string(),
+            game: self.game.name().to_string(),
+            // Card and sheet files by content (only when a rule names one, so a ladder of
+            // built-in rules keeps its fingerprint): an edited file is refused on resume.
+            input_files: crate::session::plan::rule_files(&self.game),
+            max_matches: d.max_matches,
+            players: d.players,
+            precision: d.precision,
+            rules: self
+                .game
+                .params()
+                .iter()
+                .map(|p| (p.key.to_string(), p.value.clone()))
+                .collect(),
+            rungs: serde_json::to_value(&d.rungs).expect("a bot converts to JSON"),
+            seed: d.seed,
+            self_play_max: d.self_play_max,
         }
-        print
     }
 
     fn ladder_file(&self, complete: bool, elapsed: f64, command_line: &[String]) -> LadderFile {
@@ -299,13 +298,13 @@ pub(super) fn read_ladder_file(dir: &Path) -> anyhow::Result<LadderFile> {
 
 fn read_state(
     dir: &Path,
-    fingerprint: &serde_json::Value,
+    fingerprint: &LadderFingerprint,
     jobs: usize,
 ) -> anyhow::Result<Option<LadderState>> {
     let Some(state) = saved::load::<LadderState>(dir)? else {
         return Ok(None);
     };
-    if !same_plan(&state.fingerprint, fingerprint) || state.jobs.len() != jobs {
+    if !state.fingerprint.same_numbers(fingerprint) || state.jobs.len() != jobs {
         let what = "written by another ladder (plan or job count differ)";
         return Err(saved::refusal::<LadderState>(dir, what));
     }
@@ -392,7 +391,7 @@ pub fn run_ladder(
 struct LadderRounds<'a> {
     ladder: &'a Ladder,
     root: &'a Path,
-    fingerprint: serde_json::Value,
+    fingerprint: LadderFingerprint,
     states: Vec<JobState>,
     quiet: bool,
     /// Seconds of play in earlier sessions, and when this one began (for the round line).

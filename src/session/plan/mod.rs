@@ -3,10 +3,13 @@
 //! optional [`Stopping`] rule and [`Shard`]. Every check on input happens here, before
 //! anything touches the file system, so bad input never leaves output behind.
 
+pub mod fingerprint;
 pub mod pilot;
 pub mod request;
 
 use crate::core::GameRules;
+use crate::core::file_record::InputFile;
+use crate::session::plan::fingerprint::{PlanFingerprint, StoppingPrint};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -100,34 +103,37 @@ impl Plan {
 
     /// Everything that decides the numbers of this plan: a checkpoint, a shard or a resumed
     /// folder is only ever combined with one whose fingerprint is identical.
-    pub fn fingerprint(&self, per_match: bool) -> serde_json::Value {
+    pub fn fingerprint(&self, per_match: bool) -> PlanFingerprint {
         let spec = &self.spec;
-        let rules: Vec<(String, String)> =
-            self.game.params().iter().map(|p| (p.key.to_string(), p.value.clone())).collect();
-        let mut print = serde_json::json!({
-            "game": self.game.name(),
-            "rules": rules,
-            "players": spec.players,
-            "lineup": spec.lineup,
-            "matches": spec.matches,
-            "seed": spec.seed,
-            "seating": spec.seating,
-            "stopping": self.stopping,
-            "per_match": per_match,
-            "crate_version": crate::output::manifest::CRATE_VERSION,
-        });
-        // Only when a rule names a file: a run of built-in rules keeps its fingerprint.
-        let files = self.input_files();
-        if !files.is_empty() {
-            print["input_files"] = serde_json::json!(files);
+        PlanFingerprint {
+            crate_version: crate::output::manifest::CRATE_VERSION.to_string(),
+            game: self.game.name().to_string(),
+            input_files: self.input_files(),
+            lineup: as_json(&spec.lineup),
+            matches: spec.matches,
+            per_match,
+            players: spec.players,
+            rules: self
+                .game
+                .params()
+                .iter()
+                .map(|p| (p.key.to_string(), p.value.clone()))
+                .collect(),
+            seating: spec.seating,
+            seed: spec.seed,
+            stopping: self.stopping.map(|s| StoppingPrint {
+                check_every: s.check_every,
+                sprt: as_json(&s.sprt),
+                until_ci: s.until_ci,
+                until_decided: s.until_decided.map(|u| as_json(&u)),
+            }),
         }
-        print
     }
 
     /// The content digest of each file a rule value names (a card or sheet file), by the
     /// rule's key: the path alone would let an edited file, or another file of the same
     /// name read from another directory, into a resumed run or a merged shard.
-    pub fn input_files(&self) -> BTreeMap<String, serde_json::Value> {
+    pub fn input_files(&self) -> BTreeMap<String, InputFile> {
         rule_files(&self.game)
     }
 
@@ -135,10 +141,7 @@ impl Plan {
     /// (`rules_file`) and `extra` (an experiment file), each with its SHA-256, for the
     /// manifest. The rules file is not in the fingerprint: its resolved values are, so an
     /// edit that changes no value (a comment) does not stop a resume.
-    pub fn inputs_read(
-        &self,
-        extra: &BTreeMap<String, serde_json::Value>,
-    ) -> BTreeMap<String, serde_json::Value> {
+    pub fn inputs_read(&self, extra: &BTreeMap<String, InputFile>) -> BTreeMap<String, InputFile> {
         let mut files = self.input_files();
         let named = self.rules_file.iter().map(|p| ("rules_file".to_string(), p.clone()));
         files.extend(input_records(named));
@@ -288,8 +291,13 @@ impl UntilDecided {
     }
 }
 
+/// A value as the JSON a fingerprint holds it in (plain data: it always converts).
+fn as_json(value: &impl serde::Serialize) -> serde_json::Value {
+    serde_json::to_value(value).expect("a bot or a stopping rule converts to JSON")
+}
+
 /// The digest of each file a rule value of `game` names (a card or sheet file), by key.
-pub fn rule_files(game: &AnyGame) -> BTreeMap<String, serde_json::Value> {
+pub fn rule_files(game: &AnyGame) -> BTreeMap<String, InputFile> {
     game.params()
         .iter()
         .filter(|p| p.value != "default")
@@ -300,18 +308,18 @@ pub fn rule_files(game: &AnyGame) -> BTreeMap<String, serde_json::Value> {
 /// [`input_record`] of each `(what, path)` that names a file.
 pub fn input_records(
     files: impl IntoIterator<Item = (String, PathBuf)>,
-) -> BTreeMap<String, serde_json::Value> {
+) -> BTreeMap<String, InputFile> {
     files.into_iter().filter_map(|(what, p)| Some((what, input_record(&p)?))).collect()
 }
 
 /// `{path, sha256}` of the regular file at `path`; `None` when there is none to read.
-pub fn input_record(path: &Path) -> Option<serde_json::Value> {
+pub fn input_record(path: &Path) -> Option<InputFile> {
     if !path.is_file() {
         return None;
     }
     let bytes = std::fs::read(path).ok()?;
     let digest = crate::core::file_record::content_digest(&bytes);
-    Some(serde_json::json!({ "path": path.display().to_string(), "sha256": digest }))
+    Some(InputFile { path: path.display().to_string(), sha256: digest })
 }
 
 /// The largest `--check-every` (2^62: far past any run, and still a whole number of deal

@@ -14,6 +14,7 @@ use crate::output::manifest::RecordHead;
 use crate::output::{io_failure, write_atomic};
 use crate::runner::Seating;
 use crate::session::input::input;
+use crate::session::plan::fingerprint::PlanFingerprint;
 use crate::session::plan::{MatchSpec, Shard, StoppingFlags, StoppingRequest};
 use crate::stats::verdict_flags::VerdictFlags;
 
@@ -253,10 +254,10 @@ pub struct PlanFile {
     /// The experiment file the run was read from, `{path, sha256}` as read when it began
     /// (kept here so that a resumed or extended run records it too).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub inputs: BTreeMap<String, serde_json::Value>,
+    pub inputs: BTreeMap<String, crate::core::file_record::InputFile>,
     /// Per game (its folder's name, or "" for a single-game run): every number-deciding
     /// part of its plan.
-    pub fingerprints: BTreeMap<String, serde_json::Value>,
+    pub fingerprints: BTreeMap<String, PlanFingerprint>,
 }
 
 impl PlanFile {
@@ -306,118 +307,6 @@ fn merged_folder(dir: &Path, shards: &[String]) -> String {
     )
 }
 
-/// Whether the plan `now` plays on where the plan `was` ended, so that a folder of `was`
-/// (paused or finished) continued under `now` holds what a run of `now` from the start
-/// would: every number-deciding value the same but more matches (`now`'s at least `was`'s)
-/// or a tighter `--until-ci` target (a narrower interval is met no earlier than a wider one,
-/// so the wider target's stopping point is one the narrower rule also passed unmet).
-pub fn extends(was: &serde_json::Value, now: &serde_json::Value) -> bool {
-    let strip = |v: &serde_json::Value| {
-        let mut v = by_content(v);
-        if let Some(m) = v.as_object_mut() {
-            m.remove("matches");
-            if let Some(st) = m.get_mut("stopping").and_then(|s| s.as_object_mut()) {
-                st.remove("until_ci");
-            }
-        }
-        v
-    };
-    let more = was["matches"].as_u64() <= now["matches"].as_u64();
-    let (a, b) = (&was["stopping"]["until_ci"], &now["stopping"]["until_ci"]);
-    let tighter = a == b || matches!((a.as_f64(), b.as_f64()), (Some(x), Some(y)) if y <= x);
-    more && tighter && strip(was) == strip(now)
-}
-
-/// A plan fingerprint as it decides numbers: a file a rule names (a card or sheet file) by
-/// its content alone, in the rule's value and in `input_files`. The same cards under
-/// another name or folder (another machine's shard) play the same matches, so shards merge
-/// and a run resumes across them; other content never does. Fingerprints are stored with
-/// their paths (for people); every comparison goes through here.
-pub fn by_content(print: &serde_json::Value) -> serde_json::Value {
-    let mut v = print.clone();
-    let mut digests = BTreeMap::new();
-    if let Some(files) = v.get_mut("input_files").and_then(|f| f.as_object_mut()) {
-        for (key, record) in files.iter_mut() {
-            if let Some(r) = record.as_object_mut() {
-                r.remove("path");
-            }
-            digests.insert(key.clone(), record["sha256"].clone());
-        }
-    }
-    if let Some(rules) = v.get_mut("rules").and_then(|r| r.as_array_mut()) {
-        for pair in rules {
-            let key = pair.get(0).and_then(|k| k.as_str()).unwrap_or_default().to_string();
-            if let (Some(digest), Some(value)) = (digests.get(&key), pair.get_mut(1)) {
-                *value = serde_json::json!({ "file_sha256": digest });
-            }
-        }
-    }
-    v
-}
-
-/// Whether two plan fingerprints decide the same numbers ([`by_content`]).
-pub fn same_plan(a: &serde_json::Value, b: &serde_json::Value) -> bool {
-    a == b || by_content(a) == by_content(b)
-}
-
-/// The keys in which two fingerprints differ (`rules.value_12: 8 -> 10`), for messages:
-/// a file a rule names by its content ([`by_content`]), said once, with its path.
-pub fn fingerprint_differences(was: &serde_json::Value, now: &serde_json::Value) -> Vec<String> {
-    let mut out = Vec::new();
-    let (was_content, now_content) = (by_content(was), by_content(now));
-    let (Some(a), Some(b)) = (was_content.as_object(), now_content.as_object()) else {
-        return vec![format!("{was} -> {now}")];
-    };
-    for (key, va) in a {
-        let vb = b.get(key).unwrap_or(&serde_json::Value::Null);
-        if va == vb {
-            continue;
-        }
-        match (key.as_str(), va.as_array(), vb.as_array()) {
-            ("rules", Some(ra), Some(rb)) => {
-                for (x, y) in ra.iter().zip(rb) {
-                    // A file's content is said with `input_files`, with its path.
-                    let names_a_file = |r: &serde_json::Value| r[1].is_object();
-                    if x != y && !names_a_file(x) && !names_a_file(y) {
-                        out.push(format!("rules: {x} -> {y}"));
-                    }
-                }
-            }
-            _ if key == "input_files" => {
-                out.extend(input_file_differences(&was["input_files"], &now["input_files"]))
-            }
-            _ => out.push(format!("{key}: {va} -> {vb}")),
-        }
-    }
-    if !a.contains_key("input_files") && b.get("input_files").is_some() {
-        out.extend(input_file_differences(&serde_json::Value::Null, &b["input_files"]));
-    }
-    out
-}
-
-/// The input files (by rule key) whose content differs: the file and both digests.
-fn input_file_differences(was: &serde_json::Value, now: &serde_json::Value) -> Vec<String> {
-    let keys: std::collections::BTreeSet<&String> =
-        [was, now].iter().filter_map(|v| v.as_object()).flat_map(|m| m.keys()).collect();
-    let digest = |v: &serde_json::Value, key: &str| {
-        v[key]["sha256"]
-            .as_str()
-            .map_or("none (no such file)".to_string(), |d| format!("sha256 {d}"))
-    };
-    keys.into_iter()
-        .filter(|key| digest(was, key.as_str()) != digest(now, key.as_str()))
-        .map(|key| {
-            let path = now[key.as_str()]["path"].as_str().or(was[key.as_str()]["path"].as_str());
-            format!(
-                "the content of the `{key}` file {}: {} -> {}",
-                path.unwrap_or("?"),
-                digest(was, key),
-                digest(now, key)
-            )
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -433,15 +322,5 @@ mod tests {
         assert_eq!(diff.len(), 2, "{diff:?}");
         assert!(diff[0].starts_with("--seed: the folder's run has 1, given 9"), "{diff:?}");
         assert!(diff[1].starts_with("--matches"), "{diff:?}");
-    }
-
-    #[test]
-    fn fingerprint_differences_name_the_rule() {
-        let a = serde_json::json!({"game": "dardz", "rules": [["value_12", "10"], ["x", "1"]]});
-        let b = serde_json::json!({"game": "dardz", "rules": [["value_12", "8"], ["x", "1"]]});
-        assert_eq!(
-            fingerprint_differences(&a, &b),
-            vec!["rules: [\"value_12\",\"10\"] -> [\"value_12\",\"8\"]"]
-        );
     }
 }

@@ -15,7 +15,7 @@ use crate::runner::{Failure, Notable};
 use crate::session::blocks::Pause;
 use crate::session::input::input;
 use crate::session::plan::Shard;
-use crate::session::plan::request::{extends, fingerprint_differences, same_plan};
+use crate::session::plan::fingerprint::PlanFingerprint;
 use crate::session::saved::{self, SavedState};
 use crate::stats::Tally;
 
@@ -32,7 +32,7 @@ pub struct StoppedAt {
 /// A run's progress.
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Checkpoint {
-    pub plan: serde_json::Value,
+    pub plan: PlanFingerprint,
     pub shard: Option<Shard>,
     /// The next match to play; the end of the range once every match is played.
     pub next: u64,
@@ -72,7 +72,7 @@ impl SavedState for Checkpoint {
 
 /// What a checkpoint must agree with.
 pub struct Expected<'a> {
-    pub plan: &'a serde_json::Value,
+    pub plan: &'a PlanFingerprint,
     pub shard: Option<Shard>,
     pub start: u64,
     pub end: u64,
@@ -94,14 +94,14 @@ impl Checkpoint {
         };
         let refuse = |what: String| saved::refusal::<Checkpoint>(dir, &what);
         cp.paused_by = None; // Resumed: no longer paused.
-        if !same_plan(&cp.plan, expected.plan) && extends(&cp.plan, expected.plan) {
+        if !cp.plan.same_numbers(expected.plan) && cp.plan.extended_by(expected.plan) {
             // A paused run given more matches (or a tighter target) plays on; one its old
             // target stopped asks the new target there first (`blocks::drive`).
             cp.plan = expected.plan.clone();
             cp.stopped = None;
         }
-        if !same_plan(&cp.plan, expected.plan) {
-            let diff = fingerprint_differences(&cp.plan, expected.plan);
+        if !cp.plan.same_numbers(expected.plan) {
+            let diff = cp.plan.differences(expected.plan);
             return Err(refuse(format!("written by a different plan ({})", diff.join("; "))));
         }
         if cp.shard != expected.shard {
@@ -140,14 +140,18 @@ impl Checkpoint {
 
     /// Whether the finished run in `dir` was a run of another plan than `plan` (its final
     /// state says so): a resume is then an extension for [`Checkpoint::reopen`] to check.
-    pub fn finished_under_another_plan(dir: &Path, plan: &serde_json::Value) -> bool {
+    pub fn finished_under_another_plan(dir: &Path, plan: &PlanFingerprint) -> bool {
         let Ok(Some(bytes)) = crate::output::read_if_present(&dir.join(FINAL_STATE)) else {
             return false;
         };
-        let kept = checked_content(&bytes).ok().and_then(|c| {
-            serde_json::from_slice::<serde_json::Value>(c).ok().map(|v| v["plan"].clone())
-        });
-        kept.is_some_and(|was| !same_plan(&was, plan))
+        /// The one field asked of the final state.
+        #[derive(serde::Deserialize)]
+        struct Kept {
+            plan: PlanFingerprint,
+        }
+        let kept =
+            checked_content(&bytes).ok().and_then(|c| serde_json::from_slice::<Kept>(c).ok());
+        kept.is_some_and(|was| !was.plan.same_numbers(plan))
     }
 
     /// Make the finished run in `dir` a run paused at its last match under the plan
@@ -192,7 +196,7 @@ impl Checkpoint {
     /// nothing.
     pub fn extensible(
         dir: &Path,
-        plan: &serde_json::Value,
+        plan: &PlanFingerprint,
         start: u64,
         group: u64,
     ) -> anyhow::Result<Option<Checkpoint>> {
@@ -211,8 +215,8 @@ impl Checkpoint {
             .map_err(|e| refuse(format!("not a state arena can read ({e})")))?;
         let cp: Checkpoint = serde_json::from_slice(content)
             .map_err(|e| refuse(format!("not a state arena can read ({e})")))?;
-        if !extends(&cp.plan, plan) {
-            let diff = fingerprint_differences(&cp.plan, plan);
+        if !cp.plan.extended_by(plan) {
+            let diff = cp.plan.differences(plan);
             return Err(refuse(format!(
                 "the run cannot be extended to this plan: only more --matches or a tighter --until-ci continue a run ({})",
                 diff.join("; ")

@@ -19,6 +19,7 @@ use crate::runner::worker::{play_block, play_block_rows};
 use crate::runner::{Failure, RunSpec};
 use crate::session::blocks::{BlockJob, Course, Ended, Ending, Pause, Paused, drive};
 use crate::session::input::input;
+use crate::session::plan::fingerprint::PlanFingerprint;
 use crate::session::plan::pilot::expected_stop;
 use crate::session::plan::{Plan, Shard, Stopping};
 use crate::session::progress::ExpectedEnd;
@@ -43,7 +44,7 @@ pub struct Execution {
     pub time_limit: Option<f64>,
     /// Files the command read besides the plan's (an experiment file), by what they are,
     /// each `{path, sha256}` as read when the job began: the manifest records them.
-    pub inputs: std::collections::BTreeMap<String, serde_json::Value>,
+    pub inputs: std::collections::BTreeMap<String, crate::core::file_record::InputFile>,
 }
 
 impl Execution {
@@ -379,7 +380,7 @@ impl<G: Game> Finish<'_, G> {
         &self,
         cp: Checkpoint,
         rows: Option<RowWriter>,
-        fingerprint: serde_json::Value,
+        fingerprint: PlanFingerprint,
     ) -> anyhow::Result<RunSummary> {
         let (game, plan, out) = (self.game, self.plan, self.out);
         let spec = &plan.spec;

@@ -15,9 +15,8 @@ use crate::session::blocks::{Pause, Paused};
 use crate::session::folder::{FolderLock, claim_job_folder, refuse_if_in_use, timestamp};
 use crate::session::input::{input, is_input_error};
 use crate::session::ladder::skill::run_skill_checks;
-use crate::session::plan::request::{
-    PLAN_FILE, PlanFile, RequestFlags, RunRequest, extends, fingerprint_differences, same_plan,
-};
+use crate::session::plan::fingerprint::PlanFingerprint;
+use crate::session::plan::request::{PLAN_FILE, PlanFile, RequestFlags, RunRequest};
 use crate::session::plan::{Plan, Shard, Stopping};
 use crate::session::run::checkpoint::Checkpoint;
 use crate::session::run::execute::{CHECKPOINT, Execution, RunSummary, execute};
@@ -39,7 +38,7 @@ pub struct Experiment {
     pub extended: bool,
     /// The experiment file it was read from, `{path, sha256}` (in `plan.json`, so a resumed
     /// run's manifest records it as the first session's did).
-    pub inputs: BTreeMap<String, serde_json::Value>,
+    pub inputs: BTreeMap<String, crate::core::file_record::InputFile>,
 }
 
 impl Experiment {
@@ -143,11 +142,11 @@ impl Experiment {
         for (plan, sub) in &experiment.plans {
             let now = plan.fingerprint(file.request.per_match);
             let was = file.fingerprints.get(sub);
-            let extension = experiment.extended && was.is_some_and(|w| extends(w, &now));
-            if !was.is_some_and(|w| same_plan(w, &now)) && !extension {
+            let extension = experiment.extended && was.is_some_and(|w| w.extended_by(&now));
+            if !was.is_some_and(|w| w.same_numbers(&now)) && !extension {
                 let what = was.map_or_else(
                     || vec!["no fingerprint recorded".to_string()],
-                    |w| fingerprint_differences(w, &now),
+                    |w| w.differences(&now),
                 );
                 return Err(input(format!(
                     "--resume {}: {}'s plan has changed since the run began, by {} ({}); was a rules file or plan.json edited, or arena updated?",
@@ -175,7 +174,7 @@ impl Experiment {
     }
 
     fn plan_file(&self) -> PlanFile {
-        let fingerprints: BTreeMap<String, serde_json::Value> = self
+        let fingerprints: BTreeMap<String, PlanFingerprint> = self
             .plans
             .iter()
             .map(|(plan, sub)| (sub.clone(), plan.fingerprint(self.request.per_match)))

@@ -21,8 +21,7 @@ use crate::runner::{Failure, Notable};
 use crate::session::folder::prepare_out_dir;
 use crate::session::input::input;
 use crate::session::plan::Shard;
-use crate::session::plan::request::fingerprint_differences;
-use crate::session::plan::request::same_plan;
+use crate::session::plan::fingerprint::PlanFingerprint;
 use crate::session::run::decides::{self, OptionsOf};
 use crate::session::shards::{ShardRecord, gather, read_checked};
 use crate::session::trace::from_folder::plan_from_folder;
@@ -35,7 +34,7 @@ use crate::stats::{Tally, analysis};
 #[derive(serde::Serialize)]
 struct MergeRecord<'a> {
     merged_from: Vec<String>,
-    plan: &'a serde_json::Value,
+    plan: &'a PlanFingerprint,
     completed_matches: u64,
     failed_matches: usize,
     capped_matches: u64,
@@ -52,7 +51,7 @@ pub use crate::core::layout::SHARD_TALLY;
 /// What a shard leaves for `arena merge`: its tally and what is needed to write the files.
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct ShardTally {
-    pub plan: serde_json::Value,
+    pub plan: PlanFingerprint,
     pub shard: Shard,
     pub tally: Tally,
     pub failures: Vec<Failure>,
@@ -98,8 +97,8 @@ impl ShardRecord for ShardTally {
         Some(self.shard)
     }
     fn differs_from(&self, first: &Self) -> Option<String> {
-        let differ = !same_plan(&first.plan, &self.plan);
-        differ.then(|| fingerprint_differences(&first.plan, &self.plan).join("; "))
+        let differ = !first.plan.same_numbers(&self.plan);
+        differ.then(|| first.plan.differences(&self.plan).join("; "))
     }
     fn elapsed_seconds(&self) -> f64 {
         self.elapsed_seconds
@@ -303,7 +302,7 @@ pub fn merge(
 ) -> anyhow::Result<MergeResult> {
     let gathered = gather::<ShardTally>(shard_dirs)?;
     let (shards, count, seconds) = (gathered.records, gathered.count, gathered.elapsed_seconds);
-    let per_match = shards[0].1.plan["per_match"] == serde_json::Value::Bool(true);
+    let per_match = shards[0].1.plan.per_match;
     if per_match {
         for (dir, st) in &shards {
             check_shard_rows(dir, st)?;

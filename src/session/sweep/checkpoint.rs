@@ -11,8 +11,9 @@ use crate::output::write_atomic;
 use crate::runner::sweep::SweepBlock;
 use crate::session::blocks::Pause;
 use crate::session::input::input;
-use crate::session::plan::request::same_plan;
+use crate::session::plan::fingerprint::{PlanFingerprint, in_key_order};
 use crate::session::saved::{self, SavedState};
+use crate::session::sweep::SweepMeta;
 
 use crate::core::layout::{MANIFEST, REPORT_HTML};
 /// The checkpoint a paused or interrupted sweep leaves in its folder.
@@ -21,9 +22,10 @@ pub use crate::core::layout::{SWEEP_CHECKPOINT, SWEEP_FINAL_STATE};
 /// A sweep's progress (or a tuning sweep's, in its subfolder).
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct SweepCheckpoint {
-    /// The sweep it belongs to (its `SweepMeta`, as JSON: this file may not use `run`,
-    /// which uses it): a resumed sweep must have the very same metadata.
-    pub meta: serde_json::Value,
+    /// The sweep it belongs to: a resumed sweep must have the very same metadata. Written
+    /// with its keys in order, as it always was.
+    #[serde(serialize_with = "in_key_order")]
+    pub meta: SweepMeta,
     /// The first match of this sweep (or shard) and the next one to play.
     pub start: u64,
     pub next: u64,
@@ -81,7 +83,7 @@ impl SweepCheckpoint {
     /// arena kept no final state.
     pub fn to_adopt(
         dir: &Path,
-        meta: &serde_json::Value,
+        meta: &SweepMeta,
         group: u64,
         extending: bool,
     ) -> anyhow::Result<Option<SweepCheckpoint>> {
@@ -103,15 +105,12 @@ impl SweepCheckpoint {
             return Ok(None);
         }
         // Everything but the match counts (the sweep's and each variant plan's) must agree.
-        let without_matches = |m: &serde_json::Value| {
-            let mut m = m.clone();
-            m["matches"] = serde_json::Value::Null;
-            for plan in m["plans"].as_array_mut().into_iter().flatten() {
-                plan["matches"] = serde_json::Value::Null;
-            }
-            m
+        let without_matches = |m: &SweepMeta| SweepMeta {
+            matches: 0,
+            plans: m.plans.iter().map(|p| PlanFingerprint { matches: 0, ..p.clone() }).collect(),
+            ..m.clone()
         };
-        let grows = cp.meta["matches"].as_u64() <= meta["matches"].as_u64();
+        let grows = cp.meta.matches <= meta.matches;
         if !grows || !same_meta(&without_matches(&cp.meta), &without_matches(meta)) {
             return Err(refuse(
                 "written by a different sweep (its sweep.json changed): only a larger --matches extends a sweep".into(),
@@ -132,7 +131,7 @@ impl SweepCheckpoint {
     pub fn adopt(
         mut self,
         dir: &Path,
-        meta: &serde_json::Value,
+        meta: &SweepMeta,
         end: u64,
         variant_folders: &[&str],
     ) -> anyhow::Result<()> {
@@ -159,11 +158,11 @@ impl SweepCheckpoint {
     }
 
     /// The checkpoint in `dir`, if any, checked against the sweep about to continue.
-    /// `meta` is the sweep's `SweepMeta` as JSON; `group` its deal group and `variants` its
-    /// number of variants.
+    /// `meta` is the sweep's metadata; `group` its deal group and `variants` its number of
+    /// variants.
     pub fn load(
         dir: &Path,
-        meta: &serde_json::Value,
+        meta: &SweepMeta,
         (start, end): (u64, u64),
         group: u64,
         variants: usize,
@@ -201,15 +200,12 @@ impl SweepCheckpoint {
     }
 }
 
-/// Whether two sweeps' metadata (as JSON) are of one sweep: every variant's plan by content
-/// ([`same_plan`]: a card file under another name is the same plan), the rest exactly.
-pub(crate) fn same_meta(a: &serde_json::Value, b: &serde_json::Value) -> bool {
-    let plans = |m: &serde_json::Value| m["plans"].as_array().cloned().unwrap_or_default();
-    let rest = |m: &serde_json::Value| {
-        let mut m = m.clone();
-        m["plans"] = serde_json::Value::Null;
-        m
-    };
-    let (pa, pb) = (plans(a), plans(b));
-    rest(a) == rest(b) && pa.len() == pb.len() && pa.iter().zip(&pb).all(|(x, y)| same_plan(x, y))
+/// Whether two sweeps' metadata are of one sweep: every variant's plan by content
+/// ([`PlanFingerprint::same_numbers`]: a card file under another name is the same plan), the
+/// rest exactly.
+pub(crate) fn same_meta(a: &SweepMeta, b: &SweepMeta) -> bool {
+    let rest = |m: &SweepMeta| SweepMeta { plans: Vec::new(), ..m.clone() };
+    rest(a) == rest(b)
+        && a.plans.len() == b.plans.len()
+        && a.plans.iter().zip(&b.plans).all(|(x, y)| x.same_numbers(y))
 }

@@ -12,7 +12,7 @@ use crate::session::run::execute::Execution;
 use crate::session::shards::{ShardRecord, gather, read_checked};
 use crate::session::sweep::checkpoint::same_meta;
 use crate::session::sweep::run::{
-    SWEEP_FILE, SWEEP_TALLY, SweepMeta, SweepResult, SweepTally, write_sweep_folder,
+    SWEEP_FILE, SWEEP_TALLY, SweepResult, SweepTally, write_sweep_folder,
 };
 
 impl ShardRecord for SweepTally {
@@ -25,8 +25,7 @@ impl ShardRecord for SweepTally {
     }
     /// The variants' plans by content (a card file under another name is the same plan).
     fn differs_from(&self, first: &Self) -> Option<String> {
-        let json = |m: &SweepMeta| serde_json::to_value(m).unwrap_or_default();
-        (!same_meta(&json(&first.meta), &json(&self.meta))).then(|| "its sweep.json differs".into())
+        (!same_meta(&first.meta, &self.meta)).then(|| "its sweep.json differs".into())
     }
     fn elapsed_seconds(&self) -> f64 {
         self.elapsed_seconds

@@ -22,50 +22,19 @@ use crate::session::folder::{
     FolderLock, claim_job_folder, prepare_out_dir, read_job_request, timestamp,
 };
 use crate::session::input::input;
+use crate::session::plan::fingerprint::PlanFingerprint;
 use crate::session::plan::{Shard, input_records};
 use crate::session::run::decides::options_of;
 use crate::session::run::execute::Execution;
 use crate::session::run::results::{ResultsOf, write_results};
 use crate::session::sweep::checkpoint::{SWEEP_FINAL_STATE, SweepCheckpoint};
-use crate::session::sweep::{Sweep, SweepRequest, Variant};
+use crate::session::sweep::{Sweep, SweepMeta, SweepRequest, Variant};
 use crate::stats::verdict_flags::VerdictFlags;
 use crate::with_game;
 
 /// What a shard of a sweep leaves for `arena merge`.
 pub use crate::core::layout::SWEEP_TALLY;
 pub use crate::session::plan::request::SWEEP_FILE;
-
-/// Everything needed to write a sweep's files from its tallies.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct SweepMeta {
-    pub game: String,
-    pub players: usize,
-    pub labels: Vec<String>,
-    pub metric_names: Vec<String>,
-    /// What each metric counts, in `metric_names` order (for each variant's COLUMNS.md).
-    #[serde(default)]
-    pub metric_docs: Vec<(String, String)>,
-    pub group: u64,
-    pub seed: u64,
-    pub matches: u64,
-    pub keys: Vec<String>,
-    pub variants: Vec<Variant>,
-    /// Each variant's value of each key.
-    pub values: Vec<Vec<String>>,
-    /// Each variant's plan fingerprint (every rule value).
-    pub plans: Vec<serde_json::Value>,
-    pub baseline: usize,
-}
-
-impl SweepMeta {
-    /// A variant's rules in the sweep's own words, every varied key with its value
-    /// (`value_12=10`), so that the baseline reads as its values, not as "baseline".
-    pub fn settings(&self, v: usize) -> String {
-        let pairs: Vec<String> =
-            self.keys.iter().zip(&self.values[v]).map(|(k, x)| format!("{k}={x}")).collect();
-        if pairs.is_empty() { self.variants[v].name.clone() } else { pairs.join(",") }
-    }
-}
 
 /// A shard's (or whole sweep's) tallies, as `sweep_tally.json` holds them.
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -189,18 +158,17 @@ fn resume_sweep_in(
     let meta = sweep.meta();
     let (start, end) = range(&meta, sweep.request.request.shard);
     let lock = FolderLock::acquire(dir)?;
-    let json = serde_json::to_value(&meta)?;
     // Checked before sweep.json changes; adopted after, so that a crash in between leaves
     // a sweep.json whose larger sweep the next `--resume` adopts the state into.
-    let adopt = SweepCheckpoint::to_adopt(dir, &json, meta.group, extended)?;
+    let adopt = SweepCheckpoint::to_adopt(dir, &meta, meta.group, extended)?;
     if extended {
         write_atomic(&path, &serde_json::to_vec_pretty(&sweep.request)?)?;
     }
     if let Some(state) = adopt {
         let folders: Vec<&str> = meta.variants.iter().map(|v| v.folder.as_str()).collect();
-        state.adopt(dir, &json, end, &folders)?;
+        state.adopt(dir, &meta, end, &folders)?;
     }
-    let resume = SweepCheckpoint::load(dir, &json, (start, end), meta.group, meta.variants.len())?;
+    let resume = SweepCheckpoint::load(dir, &meta, (start, end), meta.group, meta.variants.len())?;
     let result = play_and_write(&sweep, meta, dir.to_path_buf(), exec, resume, keep);
     drop(lock);
     result
@@ -238,7 +206,7 @@ fn play_and_write(
     }
     let (start, _) = range(&meta, shard);
     let done = SweepCheckpoint {
-        meta: serde_json::to_value(&meta)?,
+        meta: meta.clone(),
         start,
         next: end,
         end,
@@ -304,7 +272,7 @@ impl<G: Game> BlockJob for SweepBlocks<'_, G> {
     ) -> anyhow::Result<()> {
         let Some(dir) = self.dir else { return Ok(()) };
         let cp = SweepCheckpoint {
-            meta: serde_json::to_value(self.meta)?,
+            meta: self.meta.clone(),
             start: self.start,
             next,
             end: self.end,
@@ -493,7 +461,7 @@ struct VariantRecord<'a> {
     part_of_sweep: &'static str,
     variant: &'a str,
     sets: &'a [String],
-    plan: &'a serde_json::Value,
+    plan: &'a PlanFingerprint,
     rules: Vec<RuleValue>,
     completed_matches: u64,
     failed_matches: usize,
@@ -504,7 +472,7 @@ struct VariantRecord<'a> {
 #[derive(serde::Serialize)]
 struct SweepRecord<'a> {
     sweep: &'a SweepRequest,
-    input_files: std::collections::BTreeMap<String, serde_json::Value>,
+    input_files: std::collections::BTreeMap<String, crate::core::file_record::InputFile>,
     game: &'a str,
     seed: u64,
     matches_per_variant: u64,

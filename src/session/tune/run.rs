@@ -385,7 +385,7 @@ struct TuneMethod {
 #[derive(serde::Serialize)]
 struct TuneRecord<'a> {
     tune: &'a TuneRequest,
-    input_files: std::collections::BTreeMap<String, serde_json::Value>,
+    input_files: std::collections::BTreeMap<String, crate::core::file_record::InputFile>,
     seeds: &'a TuneSeeds,
     method: TuneMethod,
     current: &'a [i64],
