@@ -31,6 +31,73 @@ pub trait SavedState: Serialize + DeserializeOwned {
     fn done(&self) -> (u64, Option<u64>);
 }
 
+/// A state a finished job keeps, for an extension to continue from (`arena run --resume DIR
+/// --matches N`, the same for a sweep): the last checkpoint, at rest (no clock, which is the
+/// manifest's, and no pause), in a file of its own, so that it is the same bytes for every
+/// run of the plan.
+pub trait FinalState: SavedState + Clone {
+    /// The file in the finished job's folder.
+    const FINAL_FILE: &'static str;
+    /// The state as kept final.
+    fn at_rest(&self) -> Self;
+}
+
+/// Keep `state` as the finished job's final state, with its checksum.
+pub fn save_final<S: FinalState>(dir: &Path, state: &S) -> anyhow::Result<()> {
+    write_atomic(&dir.join(S::FINAL_FILE), &checked_json(&state.at_rest())?)
+}
+
+/// The state the job in `dir` would grow from: a finished job's final state (its manifest is
+/// written), or a paused or killed job's checkpoint; `None` when it has none (nothing played
+/// yet; or, unless `must_exist`, a finished job that kept none). Refused in one line naming
+/// the file when it cannot be read, or when a finished job an older arena wrote kept none
+/// and `must_exist`. Read only: the kind checks the state against what it is to become.
+pub fn to_grow_from<S: FinalState>(dir: &Path, must_exist: bool) -> anyhow::Result<Option<S>> {
+    let finished = dir.join(crate::core::layout::MANIFEST).exists();
+    let path = dir.join(if finished { S::FINAL_FILE } else { S::FILE });
+    let kind = S::KIND;
+    let refuse = |what: String| input(format!("{}: {what}", path.display()));
+    let Some(bytes) = crate::output::read_if_present(&path)? else {
+        if finished && must_exist {
+            return Err(refuse(format!(
+                "missing: the {kind} was finished by an arena that kept no final state, so it cannot be extended; start the larger {kind} afresh"
+            )));
+        }
+        return Ok(None);
+    };
+    let what = if finished { "final state" } else { "checkpoint" };
+    parse_as::<S>(&bytes, what).map(Some).map_err(refuse)
+}
+
+/// The seconds the finished job in `dir` played in all, as its manifest records them (its
+/// final state keeps no clock); `None` when it records none.
+pub fn finished_seconds(dir: &Path) -> anyhow::Result<Option<f64>> {
+    let manifest = dir.join(crate::core::layout::MANIFEST);
+    let recorded: crate::core::job_record::ManifestRecord =
+        crate::output::read_if_present(&manifest)?
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .unwrap_or_default();
+    Ok(recorded.elapsed_seconds)
+}
+
+/// Make the finished job in `dir` a paused one holding `state` (its final state, grown to a
+/// larger plan): the checkpoint is saved first and the manifest removed next, so that a crash
+/// anywhere leaves a folder `--resume` reopens or continues; then `stale` (pages and files of
+/// the old counts, which the final write makes anew), whatever of it exists.
+pub fn reopen<S: FinalState>(dir: &Path, state: &S, stale: &[PathBuf]) -> anyhow::Result<()> {
+    save(dir, state)?;
+    let manifest = dir.join(crate::core::layout::MANIFEST);
+    if manifest.exists() {
+        std::fs::remove_file(&manifest)
+            .map_err(|e| crate::output::io_failure("removing", &manifest, e))?;
+    }
+    for path in stale {
+        let _ =
+            if path.is_dir() { std::fs::remove_dir_all(path) } else { std::fs::remove_file(path) };
+    }
+    Ok(())
+}
+
 /// What `arena status` reads from any job's saved state.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Saved {
@@ -69,7 +136,12 @@ pub fn load<S: SavedState>(dir: &Path) -> anyhow::Result<Option<S>> {
 }
 
 fn parse<S: SavedState>(bytes: &[u8]) -> Result<S, String> {
-    let unreadable = |e: String| format!("not a {} checkpoint arena can read ({e})", S::KIND);
+    parse_as(bytes, "checkpoint")
+}
+
+/// A state read back, checksum first; `what` names it in the refusal.
+fn parse_as<S: SavedState>(bytes: &[u8], what: &str) -> Result<S, String> {
+    let unreadable = |e: String| format!("not a {} {what} arena can read ({e})", S::KIND);
     let content = checked_content(bytes).map_err(unreadable)?;
     serde_json::from_slice(content).map_err(|e| unreadable(e.to_string()))
 }

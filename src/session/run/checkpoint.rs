@@ -5,18 +5,15 @@
 //! the plan before it is trusted: a damaged or edited one is refused, naming the file. The
 //! file carries a CRC-32 of its content (`output::checked`), checked before anything else.
 
-use crate::core::job_record::ManifestRecord;
 use std::path::Path;
 
 use crate::core::layout::{MANIFEST, MATCHES_CSV, MATCHES_DIR, NOTABLE_FILE, REPORT_HTML};
-use crate::output::checked::{checked_content, checked_json};
-use crate::output::{io_failure, write_atomic};
 use crate::runner::{Failure, Notable};
 use crate::session::blocks::Pause;
 use crate::session::input::input;
 use crate::session::plan::Shard;
 use crate::session::plan::fingerprint::PlanFingerprint;
-use crate::session::saved::{self, SavedState};
+use crate::session::saved::{self, FinalState, SavedState};
 use crate::stats::Tally;
 
 /// The checkpoint an interrupted run leaves in its folder.
@@ -54,6 +51,13 @@ pub struct Checkpoint {
     /// periodic saves, final states and an older arena's checkpoints).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paused_by: Option<Pause>,
+}
+
+impl FinalState for Checkpoint {
+    const FINAL_FILE: &'static str = FINAL_STATE;
+    fn at_rest(&self) -> Self {
+        Checkpoint { elapsed_seconds: 0.0, paused_by: None, ..self.clone() }
+    }
 }
 
 impl SavedState for Checkpoint {
@@ -131,26 +135,10 @@ impl Checkpoint {
         }
     }
 
-    /// Keep a finished run's counts in `final_state.json` (with no clock, which is the
-    /// manifest's: the file is the same bytes for every run of the plan).
-    pub fn save_final(&self, dir: &Path) -> anyhow::Result<()> {
-        let kept = Checkpoint { elapsed_seconds: 0.0, paused_by: None, ..self.clone() };
-        write_atomic(&dir.join(FINAL_STATE), &checked_json(&kept)?)
-    }
-
     /// Whether the finished run in `dir` was a run of another plan than `plan` (its final
     /// state says so): a resume is then an extension for [`Checkpoint::reopen`] to check.
     pub fn finished_under_another_plan(dir: &Path, plan: &PlanFingerprint) -> bool {
-        let Ok(Some(bytes)) = crate::output::read_if_present(&dir.join(FINAL_STATE)) else {
-            return false;
-        };
-        /// The one field asked of the final state.
-        #[derive(serde::Deserialize)]
-        struct Kept {
-            plan: PlanFingerprint,
-        }
-        let kept =
-            checked_content(&bytes).ok().and_then(|c| serde_json::from_slice::<Kept>(c).ok());
+        let kept = saved::to_grow_from::<Checkpoint>(dir, false).ok().flatten();
         kept.is_some_and(|was| !was.plan.same_numbers(plan))
     }
 
@@ -168,23 +156,15 @@ impl Checkpoint {
         };
         let path = dir.join(FINAL_STATE);
         let refuse = |what: String| input(format!("{}: {what}", path.display()));
-        let manifest = dir.join(crate::core::layout::MANIFEST);
-        let recorded: ManifestRecord = crate::output::read_if_present(&manifest)?
-            .and_then(|b| serde_json::from_slice(&b).ok())
-            .unwrap_or_default();
         cp.plan = expected.plan.clone();
         cp.stopped = None;
         cp.paused_by = None;
-        cp.elapsed_seconds = recorded.elapsed_seconds.unwrap_or(0.0).max(1e-9);
+        // Above zero: a run with seconds is a resumed one (its manifest says so).
+        cp.elapsed_seconds = saved::finished_seconds(dir)?.unwrap_or(0.0).max(1e-9);
         cp.check(expected).map_err(refuse)?;
-        cp.save(dir)?;
-        std::fs::remove_file(&manifest).map_err(|e| io_failure("removing", &manifest, e))?;
         // Pages of the old picks; the final write makes the new ones.
-        for stale in [NOTABLE_FILE, REPORT_HTML] {
-            let _ = std::fs::remove_file(dir.join(stale));
-        }
-        let _ = std::fs::remove_dir_all(dir.join(MATCHES_DIR));
-        Ok(())
+        let stale = [NOTABLE_FILE, REPORT_HTML, MATCHES_DIR].map(|f| dir.join(f));
+        saved::reopen(dir, &cp, &stale)
     }
 
     /// The state the run in `dir` would go on from under the plan `plan` (its fingerprint;
@@ -203,18 +183,10 @@ impl Checkpoint {
         let finished = dir.join(MANIFEST).exists();
         let path = dir.join(if finished { FINAL_STATE } else { CHECKPOINT });
         let refuse = |what: String| input(format!("{}: {what}", path.display()));
-        let Some(bytes) = crate::output::read_if_present(&path)? else {
-            if !finished {
-                return Ok(None); // Nothing played yet: the larger plan starts from its start.
-            }
-            return Err(refuse(
-                "missing: the run was finished by an arena that kept no final state, so it cannot be extended; run the larger plan afresh".into(),
-            ));
+        // Nothing played yet: the larger plan starts from its start.
+        let Some(cp) = saved::to_grow_from::<Checkpoint>(dir, true)? else {
+            return Ok(None);
         };
-        let content = checked_content(&bytes)
-            .map_err(|e| refuse(format!("not a state arena can read ({e})")))?;
-        let cp: Checkpoint = serde_json::from_slice(content)
-            .map_err(|e| refuse(format!("not a state arena can read ({e})")))?;
         if !cp.plan.extended_by(plan) {
             let diff = cp.plan.differences(plan);
             return Err(refuse(format!(

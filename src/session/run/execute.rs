@@ -469,7 +469,7 @@ impl<G: Game> Finish<'_, G> {
             files.push(SHARD_TALLY.into());
             final_step("tally")?;
         }
-        cp.save_final(out)?;
+        crate::session::saved::save_final(out, &cp)?;
         files.push(FINAL_STATE.into());
         files.push(MANIFEST.into());
         let stopped = cp.stopped.clone().map(|s| StopReport {

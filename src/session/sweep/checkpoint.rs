@@ -3,16 +3,13 @@
 //! stop signal pauses the sweep, so `arena sweep --resume DIR` continues to the same bytes.
 //! Tallies hold integer counts only, so where the blocks fell does not change a result.
 
-use crate::core::job_record::ManifestRecord;
 use std::path::Path;
 
-use crate::output::checked::{checked_content, checked_json};
-use crate::output::write_atomic;
 use crate::runner::sweep::SweepBlock;
 use crate::session::blocks::Pause;
 use crate::session::input::input;
 use crate::session::plan::fingerprint::{PlanFingerprint, in_key_order};
-use crate::session::saved::{self, SavedState};
+use crate::session::saved::{self, FinalState, SavedState};
 use crate::session::sweep::SweepMeta;
 
 use crate::core::layout::{MANIFEST, REPORT_HTML};
@@ -42,6 +39,13 @@ pub struct SweepCheckpoint {
     pub paused_by: Option<Pause>,
 }
 
+impl FinalState for SweepCheckpoint {
+    const FINAL_FILE: &'static str = SWEEP_FINAL_STATE;
+    fn at_rest(&self) -> Self {
+        SweepCheckpoint { elapsed_seconds: 0.0, paused: false, paused_by: None, ..self.clone() }
+    }
+}
+
 impl SavedState for SweepCheckpoint {
     const FILE: &'static str = SWEEP_CHECKPOINT;
     const KIND: &'static str = "sweep";
@@ -62,18 +66,6 @@ impl SweepCheckpoint {
         saved::save(dir, self)
     }
 
-    /// Keep a finished sweep's tallies in `sweep_final_state.json` (with no clock, which is
-    /// the manifest's), for `arena sweep --resume DIR --matches N`.
-    pub fn save_final(&self, dir: &Path) -> anyhow::Result<()> {
-        let kept = SweepCheckpoint {
-            elapsed_seconds: 0.0,
-            paused: false,
-            paused_by: None,
-            ..self.clone()
-        };
-        write_atomic(&dir.join(SWEEP_FINAL_STATE), &checked_json(&kept)?)
-    }
-
     /// The state of the sweep in `dir` (a finished sweep's final state, or a paused one's
     /// checkpoint) when it was written for a smaller sweep that `meta` (its metadata with
     /// more matches per variant) extends: the state to adopt with [`Self::adopt`]. `None`
@@ -90,17 +82,9 @@ impl SweepCheckpoint {
         let finished = dir.join(MANIFEST).exists();
         let path = dir.join(if finished { SWEEP_FINAL_STATE } else { SWEEP_CHECKPOINT });
         let refuse = |what: String| input(format!("{}: {what}", path.display()));
-        let Some(bytes) = crate::output::read_if_present(&path)? else {
-            if finished && extending {
-                return Err(refuse(
-                    "missing: the sweep was finished by an arena that kept no final state, so it cannot be extended; run the larger sweep afresh".into(),
-                ));
-            }
+        let Some(cp) = saved::to_grow_from::<SweepCheckpoint>(dir, extending)? else {
             return Ok(None);
         };
-        let content = checked_content(&bytes).map_err(refuse)?;
-        let cp: SweepCheckpoint = serde_json::from_slice(content)
-            .map_err(|e| refuse(format!("not a sweep state arena can read ({e})")))?;
         if same_meta(&cp.meta, meta) {
             return Ok(None);
         }
@@ -135,26 +119,16 @@ impl SweepCheckpoint {
         end: u64,
         variant_folders: &[&str],
     ) -> anyhow::Result<()> {
-        let manifest = dir.join(MANIFEST);
-        if manifest.exists() {
-            let recorded: ManifestRecord = crate::output::read_if_present(&manifest)?
-                .and_then(|b| serde_json::from_slice(&b).ok())
-                .unwrap_or_default();
-            self.elapsed_seconds = recorded.elapsed_seconds.unwrap_or(0.0);
+        if dir.join(MANIFEST).exists() {
+            self.elapsed_seconds = saved::finished_seconds(dir)?.unwrap_or(0.0);
         }
         self.meta = meta.clone();
         self.end = end;
         self.paused = false;
         self.paused_by = None;
-        self.save(dir)?;
-        if manifest.exists() {
-            std::fs::remove_file(&manifest)
-                .map_err(|e| crate::output::io_failure("removing", &manifest, e))?;
-        }
-        for folder in std::iter::once("").chain(variant_folders.iter().copied()) {
-            let _ = std::fs::remove_file(dir.join(folder).join(REPORT_HTML));
-        }
-        Ok(())
+        let folders = std::iter::once("").chain(variant_folders.iter().copied());
+        let stale: Vec<_> = folders.map(|folder| dir.join(folder).join(REPORT_HTML)).collect();
+        saved::reopen(dir, &self, &stale)
     }
 
     /// The checkpoint in `dir`, if any, checked against the sweep about to continue.

@@ -215,7 +215,7 @@ fn play_and_write(
         paused: false,
         paused_by: None,
     };
-    done.save_final(&root)?;
+    crate::session::saved::save_final(&root, &done)?;
     write_sweep_folder(&root, &sweep.request, &meta, &block, shard, exec, elapsed_seconds, None)?;
     // The files are complete: the checkpoint has served (status reads its absence).
     let spent = crate::session::saved::path::<SweepCheckpoint>(&root);
