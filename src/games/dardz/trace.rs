@@ -9,6 +9,7 @@
 //! these rules do not explain, a `score_unexplained` event carries the difference, so the
 //! points of a seat's events always sum to its score and a test can insist there are none.
 
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::core::trace::{Drawn, EndReason, EventHead, MovePlace, TraceGame, event, points_event};
@@ -266,9 +267,16 @@ impl TraceGame for Dardz {
     /// The rulebook's names of what scores (DZ-15's round bonus, points pile and Lucky
     /// Loser, the Bonus Roll's 3-of-a-kind and clean-up, the Action Dice cards).
     fn points_words(&self, e: &Value) -> String {
+        /// The round a points event names, as the events write it.
+        #[derive(serde::Deserialize, Default)]
+        #[serde(default)]
+        struct Said {
+            round: u64,
+        }
+        let round = Said::deserialize(e).unwrap_or_default().round;
         match EventHead::of(e).kind.unwrap_or("") {
-            "round_won" => format!("won round {}", e["round"]),
-            "pile_scored" => format!("the points pile of round {}", e["round"]),
+            "round_won" => format!("won round {round}"),
+            "pile_scored" => format!("the points pile of round {round}"),
             "lucky_loser" => "the Lucky Loser roll".to_string(),
             "three_of_a_kind" => "a 3-of-a-kind".to_string(),
             "clean_up" => "cleaned 'em up".to_string(),

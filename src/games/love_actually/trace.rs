@@ -2,6 +2,7 @@
 //! and hand sizes as data, and every score change as an event with its seat and points,
 //! derived from the states before and after a step.
 
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::core::Seat;
@@ -140,21 +141,22 @@ impl TraceGame for Love {
     /// A set scored (LA-9), a bonus tile (LA-4) or a card's ability (LA-22, LA-41), named
     /// as the event names them.
     fn points_words(&self, e: &Value) -> String {
-        let said = |key: &str, or: &str| e[key].as_str().unwrap_or(or).to_string();
+        /// The fields of a points event its words read, as the events write them.
+        #[derive(serde::Deserialize, Default)]
+        #[serde(default)]
+        struct Said {
+            set: Option<String>,
+            card: Option<String>,
+            tiles: Vec<String>,
+        }
+        let said = Said::deserialize(e).unwrap_or_default();
         match EventHead::of(e).kind.unwrap_or("") {
-            "set_points" => format!("for {}", said("set", "a set")),
+            "set_points" => format!("for {}", said.set.as_deref().unwrap_or("a set")),
             "bonus_tile" => {
-                let tiles: Vec<&str> = e["tiles"]
-                    .as_array()
-                    .map(Vec::as_slice)
-                    .unwrap_or_default()
-                    .iter()
-                    .filter_map(Value::as_str)
-                    .collect();
-                let s = if tiles.len() > 1 { "s" } else { "" };
-                format!("the {} bonus tile{s}", tiles.join(" and "))
+                let s = if said.tiles.len() > 1 { "s" } else { "" };
+                format!("the {} bonus tile{s}", said.tiles.join(" and "))
             }
-            "ability_points" => format!("{}'s ability", said("card", "a card")),
+            "ability_points" => format!("{}'s ability", said.card.as_deref().unwrap_or("a card")),
             other => other.replace('_', " "),
         }
     }

@@ -8,6 +8,7 @@
 //! later change of a seat's counters is worth the change of that value: the `points` of a
 //! seat's events always sum to its final score.
 
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::core::trace::{Drawn, EndReason, EventHead, MovePlace, TraceGame, event, points_event};
@@ -215,15 +216,21 @@ impl TraceGame for LowBlow {
     /// The counters dealt, paid and taken (LB-1: they lower a score, so paying raises it)
     /// and the rows scored (LB-9), as a player says them.
     fn points_words(&self, e: &Value) -> String {
-        let counters = |key: &str| {
-            let n = e[key].as_i64().unwrap_or(0).unsigned_abs() as u32;
-            super::text::count(n, "counter")
-        };
+        /// The fields of a points event its words read, as the events write them.
+        #[derive(serde::Deserialize, Default)]
+        #[serde(default)]
+        struct Said {
+            counters: i64,
+            change: i64,
+            round: u64,
+        }
+        let said = Said::deserialize(e).unwrap_or_default();
+        let counters = |n: i64| super::text::count(n.unsigned_abs() as u32, "counter");
         match EventHead::of(e).kind.unwrap_or("") {
-            "counters_dealt" => format!("{} dealt at the start", counters("counters")),
-            "counters_paid" => format!("paid {} into the pot", counters("change")),
-            "counters_taken" => format!("took {} from the pot", counters("change")),
-            "row_scored" => format!("row scored at the end of round {}", e["round"]),
+            "counters_dealt" => format!("{} dealt at the start", counters(said.counters)),
+            "counters_paid" => format!("paid {} into the pot", counters(said.change)),
+            "counters_taken" => format!("took {} from the pot", counters(said.change)),
+            "row_scored" => format!("row scored at the end of round {}", said.round),
             other => other.replace('_', " "),
         }
     }
