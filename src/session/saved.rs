@@ -66,7 +66,9 @@ pub fn to_grow_from<S: FinalState>(dir: &Path, must_exist: bool) -> anyhow::Resu
         return Ok(None);
     };
     let what = if finished { "final state" } else { "checkpoint" };
-    parse_as::<S>(&bytes, what).map(Some).map_err(refuse)
+    parse_as::<S>(&bytes, what).map(Some).map_err(|e| {
+        refuse(format!("{e}; the {kind} cannot be extended: start the larger {kind} afresh"))
+    })
 }
 
 /// The seconds the finished job in `dir` played in all, as its manifest records them (its

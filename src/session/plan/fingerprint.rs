@@ -6,9 +6,9 @@
 //! every kind shares: by content, so that the same card file under another name or folder
 //! (another machine's shard) is the same plan.
 //!
-//! The bytes are those of the untyped fingerprints arena wrote before (fields in key order,
-//! the lineup and the stopping rule as the JSON objects they were), so every folder written
-//! since still resumes and merges.
+//! The bytes are those of the untyped fingerprints earlier versions of arena wrote (fields in
+//! key order; the lineup, the rungs and the stopping rule's SPRT and sequential design as the
+//! JSON objects they were), so every folder an earlier arena wrote still resumes and merges.
 
 use std::collections::BTreeMap;
 
@@ -39,8 +39,9 @@ pub struct PlanFingerprint {
     pub stopping: Option<StoppingPrint>,
 }
 
-/// A stopping rule as a fingerprint holds it: the interval's target typed (an extension
-/// may tighten it), the rest compared whole.
+/// A stopping rule as a fingerprint holds it: the interval's target (an extension may
+/// tighten it) and the spacing of the checks typed, the SPRT and the sequential design as
+/// the JSON they were written as, compared whole.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StoppingPrint {
     pub check_every: u64,
@@ -191,17 +192,23 @@ impl LadderFingerprint {
     }
 }
 
-/// The rules whose values differ (`rules: ["value_12","8"] -> ["value_12","10"]`); a rule
-/// that names a file is said with the files, by content.
+/// The rules whose values differ (`rules: ["value_12","8"] -> ["value_12","10"]`), and a
+/// rule only one of the plans has (`rules: (none) -> ["pot","3"]`: a parameter a later build
+/// added); a rule that names a file is said with the files, by content.
 fn rule_differences(was: Vec<(&str, Decides)>, now: Vec<(&str, Decides)>) -> Vec<String> {
     let json = |(key, decides): &(&str, Decides)| match decides {
-        Decides::Value(v) => Some(serde_json::json!([key, v])),
+        Decides::Value(v) => Some(serde_json::json!([key, v]).to_string()),
         Decides::File(_) => None,
     };
-    was.iter()
-        .zip(&now)
+    let none = || Some("(none)".to_string());
+    let longest = was.len().max(now.len());
+    (0..longest)
+        .map(|i| (was.get(i), now.get(i)))
         .filter(|(x, y)| x != y)
-        .filter_map(|(x, y)| Some(format!("rules: {} -> {}", json(x)?, json(y)?)))
+        .filter_map(|(x, y)| {
+            let said = |rule: Option<&(&str, Decides)>| rule.map_or_else(none, json);
+            Some(format!("rules: {} -> {}", said(x)?, said(y)?))
+        })
         .collect()
 }
 
@@ -300,18 +307,50 @@ mod tests {
         assert!(!was.extended_by(&with_ci(2000, None)), "the target dropped");
         assert!(!was.extended_by(&PlanFingerprint { seed: 2, ..with_ci(2000, Some(0.02)) }));
         assert!(print(&[]).extended_by(&PlanFingerprint { matches: 300, ..print(&[]) }));
-        assert!(!print(&[]).extended_by(&with_ci(300, Some(0.02))), "a rule added");
+        assert!(!print(&[]).extended_by(&with_ci(300, Some(0.02))), "a stopping rule added");
     }
 
     #[test]
-    fn a_fingerprint_reads_back_to_the_bytes_it_was_written_as() {
-        let mut p = print(&[("cards", "/a/cards.csv")]);
-        p.input_files = cards("/a/cards.csv", "abc");
-        let text = serde_json::to_string(&p).unwrap();
-        // Keys in order, as the untyped fingerprints were (serde_json's map is sorted).
-        let sorted = serde_json::to_string(&serde_json::to_value(&p).unwrap()).unwrap();
-        assert_eq!(text, sorted);
-        let back: PlanFingerprint = serde_json::from_str(&text).unwrap();
-        assert_eq!(back, p);
+    fn a_rule_only_one_plan_has_is_named() {
+        let was = print(&[("value_12", "8")]);
+        let now = print(&[("value_12", "8"), ("pot", "3")]);
+        assert!(!was.same_numbers(&now));
+        assert_eq!(was.differences(&now), vec![r#"rules: (none) -> ["pot","3"]"#]);
+    }
+
+    /// The bytes earlier versions wrote (keys in order, `null` where a rule is off, absent
+    /// where a part was added later), written and read back exactly.
+    #[test]
+    fn fingerprints_are_the_bytes_earlier_versions_wrote() {
+        let mut plan = print(&[("cards", "/a/cards.csv")]);
+        plan.input_files = cards("/a/cards.csv", "abc");
+        plan.stopping = Some(StoppingPrint {
+            check_every: 150,
+            sprt: serde_json::json!({"p1": 0.55, "p0": 0.5}),
+            until_ci: None,
+            until_decided: Some(serde_json::json!({"margin_pp": 1.0})),
+        });
+        let text = r#"{"crate_version":"0.1.0","game":"dardz","input_files":{"cards":{"path":"/a/cards.csv","sha256":"abc"}},"lineup":[{"kind":"random"}],"matches":100,"per_match":false,"players":4,"rules":[["cards","/a/cards.csv"]],"seating":"rotate","seed":1,"stopping":{"check_every":150,"sprt":{"p0":0.5,"p1":0.55},"until_ci":null,"until_decided":{"margin_pp":1.0}}}"#;
+        assert_eq!(serde_json::to_string(&plan).unwrap(), text);
+        assert_eq!(serde_json::from_str::<PlanFingerprint>(text).unwrap(), plan);
+        let plain = r#"{"crate_version":"0.1.0","game":"dardz","lineup":[{"kind":"random"}],"matches":100,"per_match":false,"players":4,"rules":[],"seating":"rotate","seed":1,"stopping":null}"#;
+        assert_eq!(serde_json::to_string(&print(&[])).unwrap(), plain);
+
+        let ladder = LadderFingerprint {
+            batch: 100,
+            crate_version: "0.1.0".into(),
+            game: "tictactoe".into(),
+            input_files: BTreeMap::new(),
+            max_matches: 400,
+            players: 2,
+            precision: 0.03,
+            rules: Vec::new(),
+            rungs: serde_json::json!([{"label": "random", "kind": "random"}]),
+            seed: 1,
+            self_play_max: 400,
+        };
+        let text = r#"{"batch":100,"crate_version":"0.1.0","game":"tictactoe","max_matches":400,"players":2,"precision":0.03,"rules":[],"rungs":[{"kind":"random","label":"random"}],"seed":1,"self_play_max":400}"#;
+        assert_eq!(serde_json::to_string(&ladder).unwrap(), text);
+        assert_eq!(serde_json::from_str::<LadderFingerprint>(text).unwrap(), ladder);
     }
 }

@@ -156,8 +156,6 @@ impl RequestFlags {
         }
     }
 
-    /// Every flag given here that asks for something other than `stored`, as
-    /// `key: folder X, given Y`.
     /// `stored` with what these flags add to it: more `--matches`, or a tighter
     /// `--until-ci`, extend a run (anything else is left for [`Self::differences`] to name).
     pub fn extension_of(&self, stored: &RunRequest) -> RunRequest {
@@ -173,6 +171,8 @@ impl RequestFlags {
         asked
     }
 
+    /// Every flag given here that asks for something other than `stored`, as
+    /// `key: folder X, given Y`.
     pub fn differences(&self, stored: &RunRequest) -> Vec<String> {
         let mut out = Vec::new();
         let check = |out: &mut Vec<String>, key: &str, given: Option<String>, was: String| {

@@ -138,8 +138,12 @@ impl Checkpoint {
     /// Whether the finished run in `dir` was a run of another plan than `plan` (its final
     /// state says so): a resume is then an extension for [`Checkpoint::reopen`] to check.
     pub fn finished_under_another_plan(dir: &Path, plan: &PlanFingerprint) -> bool {
-        let kept = saved::to_grow_from::<Checkpoint>(dir, false).ok().flatten();
-        kept.is_some_and(|was| !was.plan.same_numbers(plan))
+        // A final state that cannot be read is not taken for this plan's: the run is then
+        // reopened, which refuses it in one line naming the file.
+        match saved::to_grow_from::<Checkpoint>(dir, false) {
+            Ok(kept) => kept.is_some_and(|was| !was.plan.same_numbers(plan)),
+            Err(_) => true,
+        }
     }
 
     /// Make the finished run in `dir` a run paused at its last match under the plan

@@ -365,7 +365,37 @@ impl Sweep {
     }
 }
 
+/// Everything needed to write a sweep's files from its tallies.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SweepMeta {
+    pub game: String,
+    pub players: usize,
+    pub labels: Vec<String>,
+    pub metric_names: Vec<String>,
+    /// What each metric counts, in `metric_names` order (for each variant's COLUMNS.md).
+    #[serde(default)]
+    pub metric_docs: Vec<(String, String)>,
+    pub group: u64,
+    pub seed: u64,
+    pub matches: u64,
+    pub keys: Vec<String>,
+    pub variants: Vec<Variant>,
+    /// Each variant's value of each key.
+    pub values: Vec<Vec<String>>,
+    /// Each variant's plan fingerprint (every rule value).
+    pub plans: Vec<PlanFingerprint>,
+    pub baseline: usize,
+}
+
 impl SweepMeta {
+    /// A variant's rules in the sweep's own words, every varied key with its value
+    /// (`value_12=10`), so that the baseline reads as its values, not as "baseline".
+    pub fn settings(&self, v: usize) -> String {
+        let pairs: Vec<String> =
+            self.keys.iter().zip(&self.values[v]).map(|(k, x)| format!("{k}={x}")).collect();
+        if pairs.is_empty() { self.variants[v].name.clone() } else { pairs.join(",") }
+    }
+
     /// The conclusion across the variants (first on stdout, `verdict.txt`, the top of the
     /// sweep page): see [`crate::stats::sweep_verdict`]. A shard's begins by saying that it
     /// is of the shard's matches only ([`Self::shard_line`]).
@@ -478,38 +508,6 @@ fn comparable(variants: &[Variant], plans: &[Plan]) -> anyhow::Result<()> {
         }
     }
     Ok(())
-}
-
-/// Everything needed to write a sweep's files from its tallies.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct SweepMeta {
-    pub game: String,
-    pub players: usize,
-    pub labels: Vec<String>,
-    pub metric_names: Vec<String>,
-    /// What each metric counts, in `metric_names` order (for each variant's COLUMNS.md).
-    #[serde(default)]
-    pub metric_docs: Vec<(String, String)>,
-    pub group: u64,
-    pub seed: u64,
-    pub matches: u64,
-    pub keys: Vec<String>,
-    pub variants: Vec<Variant>,
-    /// Each variant's value of each key.
-    pub values: Vec<Vec<String>>,
-    /// Each variant's plan fingerprint (every rule value).
-    pub plans: Vec<PlanFingerprint>,
-    pub baseline: usize,
-}
-
-impl SweepMeta {
-    /// A variant's rules in the sweep's own words, every varied key with its value
-    /// (`value_12=10`), so that the baseline reads as its values, not as "baseline".
-    pub fn settings(&self, v: usize) -> String {
-        let pairs: Vec<String> =
-            self.keys.iter().zip(&self.values[v]).map(|(k, x)| format!("{k}={x}")).collect();
-        if pairs.is_empty() { self.variants[v].name.clone() } else { pairs.join(",") }
-    }
 }
 
 #[cfg(test)]
