@@ -10,7 +10,9 @@
 mod common;
 
 mod answer_first;
+mod bot_settings;
 mod bots;
+mod bots_n_players;
 mod cli;
 mod closed_pipes;
 mod columns;

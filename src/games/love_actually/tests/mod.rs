@@ -76,8 +76,8 @@
 //! once (s `la20_...`); the end giving each other player one more turn (s `la21_la24_...`);
 //! conformance at 2-5 players (`conformance_*_100k` here); no peeking
 //! (`tests/it/love_actually_no_peeking.rs`, h `la13_...`); 1 vs 2 threads byte-identical
-//! (`tests/it/cli.rs` `same_seed_gives_byte_identical_csv_for_any_thread_count`, `tests/it/bots.rs`
-//! `same_seed_gives_identical_csv_with_mcts_bots_on_1_and_2_threads`).
+//! (`tests/it/cli.rs` `same_seed_gives_byte_identical_csv_for_any_thread_count`,
+//! `tests/it/bot_settings.rs` `same_seed_gives_identical_csv_with_mcts_bots_on_1_and_2_threads`).
 
 use super::*;
 use crate::core::{ScriptedChance, Turn, conformance};
