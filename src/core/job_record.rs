@@ -149,6 +149,15 @@ pub struct BotLabel {
     pub label: Option<String>,
 }
 
+/// A tuning's objective as its request records it (the tuning's own type, written by serde:
+/// `"Balance"`, `{"Length": 60.0}`, `{"Share": {"number": 12, "share": 0.08}}`).
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+pub enum ObjectiveRecord {
+    Balance,
+    Length(f64),
+    Share { number: u64, share: f64 },
+}
+
 /// A shard's range of matches as its manifest records it.
 #[derive(Clone, Copy, Debug, Default, Deserialize)]
 #[serde(default)]

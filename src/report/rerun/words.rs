@@ -10,8 +10,10 @@
 
 use std::path::Path;
 
+use serde::Deserialize;
 use serde_json::Value;
 
+use crate::core::job_record::{BotLabel, ObjectiveRecord};
 use crate::core::layout::{LADDER_FILE, MANIFEST, PLAN_FILE, SWEEP_FILE, TUNE_FILE, TUNE_REQUEST};
 use crate::report::rerun::job::{Job, JobKind};
 use crate::report::{ReportError, read_json, run_subfolders, run_subfolders_with};
@@ -118,13 +120,9 @@ impl Record {
     /// the CSV files), or one label when every seat has it.
     fn lineup(&self, path: &str) -> Result<String, ReportError> {
         let bad = || self.bad(path, "a list of bots with labels");
-        let labels: Vec<&str> = self
-            .at(path)
-            .as_array()
-            .ok_or_else(bad)?
-            .iter()
-            .map(|b| b["label"].as_str().ok_or_else(bad))
-            .collect::<Result<_, _>>()?;
+        let bots = Vec::<BotLabel>::deserialize(self.at(path)).map_err(|_| bad())?;
+        let labels: Vec<&str> =
+            bots.iter().map(|b| b.label.as_deref().ok_or_else(bad)).collect::<Result<_, _>>()?;
         one_or_each(&labels).ok_or_else(bad)
     }
 
@@ -369,18 +367,12 @@ fn tune(root: &Path) -> Result<Line, ReportError> {
 /// A recorded objective (`"Balance"`, `{"Length": 60.0}`, `{"Share": {"number": 12, "share":
 /// 0.08}}`) as `--objective` takes it.
 fn objective(file: &Record) -> Result<String, ReportError> {
-    let o = file.at("objective");
     let bad = || file.bad("objective", "Balance, {\"Length\": TURNS} or {\"Share\": {...}}");
-    if o == "Balance" {
-        return Ok("balance".into());
-    }
-    if let Some(turns) = o["Length"].as_f64() {
-        return Ok(format!("length={}", num(turns)));
-    }
-    match (o["Share"]["number"].as_u64(), o["Share"]["share"].as_f64()) {
-        (Some(n), Some(share)) => Ok(format!("share:{n}={}", num(share))),
-        _ => Err(bad()),
-    }
+    Ok(match ObjectiveRecord::deserialize(file.at("objective")).map_err(|_| bad())? {
+        ObjectiveRecord::Balance => "balance".into(),
+        ObjectiveRecord::Length(turns) => format!("length={}", num(turns)),
+        ObjectiveRecord::Share { number, share } => format!("share:{number}={}", num(share)),
+    })
 }
 
 /// `arena merge`: its record names the shards' folders, which hold the plan, so the line is
