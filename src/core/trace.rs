@@ -154,6 +154,23 @@ impl<'a> EventHead<'a> {
     }
 }
 
+/// What the shared checks read of a game's state JSON (`TraceGame::state_json`, a step's
+/// or a seat's view): every game's `scores`, one per seat, and a team game's `teams`, each
+/// team's seats. (The rest of a state is its game's and its drawing's.)
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(default)]
+pub struct StateHead {
+    pub scores: Vec<i64>,
+    pub teams: Option<Vec<Vec<usize>>>,
+}
+
+impl StateHead {
+    /// The head of `state`; a state without one (or of another shape) reads as empty.
+    pub fn of(state: &Value) -> StateHead {
+        <StateHead as serde::Deserialize>::deserialize(state).unwrap_or_default()
+    }
+}
+
 /// Where a person plays an action on the play page's picture (`arena play`), and what kind
 /// of move it is. The page makes the picture's part whose `data-target` equals `target`
 /// play the action (a menu when several actions share it); an empty `target`, or one the
@@ -336,7 +353,8 @@ pub fn alike<G: TraceGame>(game: &G, x: &G::State, y: &G::State) -> bool {
         return true;
     }
     if game.turn(x) != game.turn(y)
-        || game.step_state_json(x)["scores"] != game.step_state_json(y)["scores"]
+        || StateHead::of(&game.step_state_json(x)).scores
+            != StateHead::of(&game.step_state_json(y)).scores
     {
         return false;
     }

@@ -12,7 +12,7 @@ use rand::RngExt;
 
 use serde_json::Value;
 
-use crate::core::trace::{EventHead, Part, Recording, seen_step, unfold};
+use crate::core::trace::{EventHead, Part, Recording, StateHead, seen_step, unfold};
 use crate::core::{Seat, TraceGame, Turn, determinize_as};
 
 /// What the check looked at.
@@ -236,7 +236,7 @@ fn points_by_seat(events: &[Value], players: usize) -> Vec<i64> {
 
 /// The `scores` list of a view, when it has one for every seat.
 fn scores_of(view: &Value, players: usize) -> Option<Vec<i64>> {
-    let scores: Vec<i64> = view["scores"].as_array()?.iter().filter_map(Value::as_i64).collect();
+    let scores = StateHead::of(view).scores;
     (scores.len() == players).then_some(scores)
 }
 

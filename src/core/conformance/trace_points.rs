@@ -13,7 +13,7 @@
 
 use serde_json::Value;
 
-use crate::core::trace::{EventHead, TraceGame};
+use crate::core::trace::{EventHead, StateHead, TraceGame};
 use crate::core::{MAX_SEATS, Outcome};
 
 /// The points of each seat's events so far.
@@ -75,16 +75,8 @@ impl PointSums {
         if let Some(seat) = (n..MAX_SEATS).find(|&s| self.sums[s] != 0) {
             return Err(format!("points events for seat {seat} of a {n}-player match"));
         }
-        let mut sides: Vec<Vec<usize>> = match game.state_json(last)["teams"].as_array() {
-            Some(teams) => teams
-                .iter()
-                .map(|t| {
-                    let seats = t.as_array().into_iter().flatten();
-                    seats.filter_map(Value::as_u64).map(|s| s as usize).collect()
-                })
-                .collect(),
-            None => Vec::new(),
-        };
+        let mut sides: Vec<Vec<usize>> =
+            StateHead::of(&game.state_json(last)).teams.unwrap_or_default();
         let alone: Vec<Vec<usize>> =
             (0..n).filter(|s| !sides.iter().flatten().any(|t| t == s)).map(|s| vec![s]).collect();
         sides.extend(alone);
