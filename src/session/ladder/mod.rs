@@ -237,13 +237,8 @@ impl Ladder {
             max_matches: d.max_matches,
             players: d.players,
             precision: d.precision,
-            rules: self
-                .game
-                .params()
-                .iter()
-                .map(|p| (p.key.to_string(), p.value.clone()))
-                .collect(),
-            rungs: serde_json::to_value(&d.rungs).expect("a bot converts to JSON"),
+            rules: crate::session::plan::resolved_rules(&self.game),
+            rungs: crate::session::plan::as_json(&d.rungs),
             seed: d.seed,
             self_play_max: d.self_play_max,
         }

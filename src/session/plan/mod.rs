@@ -113,12 +113,7 @@ impl Plan {
             matches: spec.matches,
             per_match,
             players: spec.players,
-            rules: self
-                .game
-                .params()
-                .iter()
-                .map(|p| (p.key.to_string(), p.value.clone()))
-                .collect(),
+            rules: resolved_rules(&self.game),
             seating: spec.seating,
             seed: spec.seed,
             stopping: self.stopping.map(|s| StoppingPrint {
@@ -291,8 +286,14 @@ impl UntilDecided {
     }
 }
 
+/// Every rule parameter of `game` with its resolved value, in the game's order, as a
+/// fingerprint holds them.
+pub fn resolved_rules(game: &AnyGame) -> Vec<(String, String)> {
+    game.params().iter().map(|p| (p.key.to_string(), p.value.clone())).collect()
+}
+
 /// A value as the JSON a fingerprint holds it in (plain data: it always converts).
-fn as_json(value: &impl serde::Serialize) -> serde_json::Value {
+pub(crate) fn as_json(value: &impl serde::Serialize) -> serde_json::Value {
     serde_json::to_value(value).expect("a bot or a stopping rule converts to JSON")
 }
 
