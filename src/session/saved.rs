@@ -53,8 +53,7 @@ pub fn save_final<S: FinalState>(dir: &Path, state: &S) -> anyhow::Result<()> {
 /// the file when it cannot be read, or when a finished job an older arena wrote kept none
 /// and `must_exist`. Read only: the kind checks the state against what it is to become.
 pub fn to_grow_from<S: FinalState>(dir: &Path, must_exist: bool) -> anyhow::Result<Option<S>> {
-    let finished = dir.join(crate::core::layout::MANIFEST).exists();
-    let path = dir.join(if finished { S::FINAL_FILE } else { S::FILE });
+    let (path, finished) = grow_path::<S>(dir);
     let kind = S::KIND;
     let refuse = |what: String| input(format!("{}: {what}", path.display()));
     let Some(bytes) = crate::output::read_if_present(&path)? else {
@@ -69,6 +68,13 @@ pub fn to_grow_from<S: FinalState>(dir: &Path, must_exist: bool) -> anyhow::Resu
     parse_as::<S>(&bytes, what).map(Some).map_err(|e| {
         refuse(format!("{e}; the {kind} cannot be extended: start the larger {kind} afresh"))
     })
+}
+
+/// The file [`to_grow_from`] reads in `dir`, and whether the job is finished (its manifest is
+/// written): the final state, else the checkpoint. A kind's own refusals name it too.
+pub fn grow_path<S: FinalState>(dir: &Path) -> (PathBuf, bool) {
+    let finished = dir.join(crate::core::layout::MANIFEST).exists();
+    (dir.join(if finished { S::FINAL_FILE } else { S::FILE }), finished)
 }
 
 /// The seconds the finished job in `dir` played in all, as its manifest records them (its

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use crate::core::layout::{MANIFEST, MATCHES_CSV, MATCHES_DIR, NOTABLE_FILE, REPORT_HTML};
+use crate::core::layout::{MATCHES_CSV, MATCHES_DIR, NOTABLE_FILE, REPORT_HTML};
 use crate::runner::{Failure, Notable};
 use crate::session::blocks::Pause;
 use crate::session::input::input;
@@ -184,8 +184,7 @@ impl Checkpoint {
         start: u64,
         group: u64,
     ) -> anyhow::Result<Option<Checkpoint>> {
-        let finished = dir.join(MANIFEST).exists();
-        let path = dir.join(if finished { FINAL_STATE } else { CHECKPOINT });
+        let (path, finished) = saved::grow_path::<Checkpoint>(dir);
         let refuse = |what: String| input(format!("{}: {what}", path.display()));
         // Nothing played yet: the larger plan starts from its start.
         let Some(cp) = saved::to_grow_from::<Checkpoint>(dir, true)? else {

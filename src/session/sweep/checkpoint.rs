@@ -79,8 +79,7 @@ impl SweepCheckpoint {
         group: u64,
         extending: bool,
     ) -> anyhow::Result<Option<SweepCheckpoint>> {
-        let finished = dir.join(MANIFEST).exists();
-        let path = dir.join(if finished { SWEEP_FINAL_STATE } else { SWEEP_CHECKPOINT });
+        let (path, _) = saved::grow_path::<SweepCheckpoint>(dir);
         let refuse = |what: String| input(format!("{}: {what}", path.display()));
         let Some(cp) = saved::to_grow_from::<SweepCheckpoint>(dir, extending)? else {
             return Ok(None);
