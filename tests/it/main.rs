@@ -47,6 +47,7 @@ mod pig_exact;
 mod play;
 mod play_options;
 mod play_server;
+mod play_server_secrets;
 mod play_table;
 mod pride_hidden;
 mod probe;

@@ -31,7 +31,7 @@ fn dardz_sweep(out: &Path, vary: &str, matches: &str, extra: &[&str]) -> String 
 }
 
 /// A CSV file as rows of header -> cell.
-fn rows(text: &str) -> Vec<HashMap<String, String>> {
+pub(crate) fn rows(text: &str) -> Vec<HashMap<String, String>> {
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
     reader
@@ -370,105 +370,6 @@ fn experiment_files_run_with_flags_overriding_their_keys() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("unknown field `gmae`"), "{}", stderr(&o));
     assert!(!dir.path().join("x").exists());
-}
-
-#[test]
-fn the_tuners_rules_file_loads_and_its_confirmation_uses_fresh_seeds() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("tune");
-    let o = arena(&[
-        "tune",
-        "--game",
-        "dardz",
-        "--players",
-        "3",
-        "--bots",
-        "random",
-        "--matches",
-        "3000",
-        "--confirm-matches",
-        "2000",
-        "--objective",
-        "share:12=0.06",
-        "--iterations",
-        "3",
-        "--step-matches",
-        "500",
-        "--seed",
-        "5",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let manifest: serde_json::Value = serde_json::from_str(&read(&out, "tune.json")).unwrap();
-    // Like every other folder's manifest, it names the build (it once lacked the commit and
-    // the rand version).
-    for key in ["git_commit", "rand_version", "crate_version"] {
-        assert!(manifest[key].as_str().is_some_and(|v| !v.is_empty()), "{key} in tune.json");
-    }
-    let seeds = &manifest["seeds"];
-    let search: Vec<u64> =
-        seeds["search"].as_array().unwrap().iter().map(|s| s.as_u64().unwrap()).collect();
-    let confirm = seeds["confirm"].as_u64().unwrap();
-    assert_eq!(search, vec![5, 6, 7, 8], "the measurement's seed and one per SPSA step");
-    assert!(!search.contains(&confirm), "confirmation seed {confirm} among {search:?}");
-    // The confirmation folder itself records that seed.
-    let confirm_sweep: serde_json::Value =
-        serde_json::from_str(&read(&out.join("confirm"), "sweep.json")).unwrap();
-    assert_eq!(confirm_sweep["request"]["seed"], confirm);
-    let measure_sweep: serde_json::Value =
-        serde_json::from_str(&read(&out.join("measure"), "sweep.json")).unwrap();
-    assert_eq!(measure_sweep["request"]["seed"], 5);
-    // Both proposals keep the pool (the twelve printed values total 52) and load as rules.
-    let table = rows(&read(&out, "tune.csv"));
-    for column in ["current_value", "proposed_value", "objective_value"] {
-        let total: i64 = table.iter().map(|r| r[column].parse::<i64>().unwrap()).sum();
-        assert_eq!(total, 52, "{column}");
-    }
-    for file in ["proposal.toml", "proposal-objective.toml"] {
-        let run = dir.path().join(file);
-        let rules = out.join(file);
-        let o = arena(&[
-            "run",
-            "--players",
-            "3",
-            "--rules",
-            rules.to_str().unwrap(),
-            "--matches",
-            "50",
-            "--quiet",
-            "--out",
-            run.to_str().unwrap(),
-        ]);
-        assert!(o.status.success(), "{file}: {}", stderr(&o));
-        let m = read(&run, "manifest.json");
-        let twelve = table[11]["proposed_value"].clone();
-        if file == "proposal.toml" {
-            assert!(m.contains(&format!("\"value\": \"{twelve}\"")), "{m}");
-        }
-    }
-    // The paired effects of the confirmation are in its sweep_diff.csv.
-    assert!(
-        rows(&read(&out.join("confirm"), "sweep_diff.csv"))
-            .iter()
-            .any(|r| r["quantity"] == "turns")
-    );
-    // A confirmation seed the search used is refused before anything runs.
-    let o = arena(&[
-        "tune",
-        "--game",
-        "dardz",
-        "--seed",
-        "5",
-        "--confirm-seed",
-        "5",
-        "--out",
-        dir.path().join("never").to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("--confirm-seed 5 is one of the search's seeds"), "{}", stderr(&o));
-    assert!(!dir.path().join("never").exists());
 }
 
 #[test]
