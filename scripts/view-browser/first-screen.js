@@ -1,4 +1,5 @@
-// The first screen of a report page, as a designer sees it on opening the page (Issue 59):
+// The first screen of a report page, as a designer sees it on opening the page (the answer
+// comes first, so it must be there before any scrolling):
 // at 800x600 and 1280x800, the verdict (the element #answer every page gives its answer)
 // lies wholly inside the window; no statistics term of the glossary shows in the text there
 // (src/report/method.rs, GLOSSARY: the same terms); a run page's seat chart shows at least

@@ -3,10 +3,10 @@
 // scroll box whose "scroll →" cue shows exactly when the table is wider than the box; and in
 // every chart, no text runs out of the picture, no label covers a point or another label.
 // Then, at 800x600 and 1280x800, each page's first screen (first-screen.js): the verdict
-// inside it, no statistics term there, no backtick anywhere. Issue 59 also: no internal id
-// of the game (an option kind, rule parameter, metric or length measure, as the folder's
-// files name them) shows in the page's text outside code, and no two series' shaded bands
-// in one chart overlap.
+// inside it, no statistics term there, no backtick anywhere. Also, because a designer reads
+// the game's words, not ours: no internal id of the game (an option kind, rule parameter,
+// metric or length measure, as the folder's files name them) shows in the page's text
+// outside code; and no two series' shaded bands in one chart overlap.
 // With --shots DIR it also saves a full-page screenshot of each page at each width (and of
 // each first screen).
 // Usage: node report.js [--shots DIR] WIDTH[,WIDTH...] NAME=PAGE.html...
