@@ -133,7 +133,7 @@ impl ManifestRecord {
     pub fn matches_held(&self) -> Option<(u64, u64)> {
         let m = self.planned();
         match m.shard {
-            Some(ShardRange { first_match: Some(first), end_match: Some(end) }) => {
+            Some(ShardRange { first_match: Some(first), end_match: Some(end), .. }) => {
                 Some((first, end))
             }
             _ => Some((0, m.matches?)),
@@ -162,6 +162,9 @@ pub enum ObjectiveRecord {
 #[derive(Clone, Copy, Debug, Default, Deserialize)]
 #[serde(default)]
 pub struct ShardRange {
+    /// Which shard, of how many (a run's and a sweep's shard record both).
+    pub index: Option<u64>,
+    pub count: Option<u64>,
     pub first_match: Option<u64>,
     pub end_match: Option<u64>,
 }

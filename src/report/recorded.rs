@@ -6,16 +6,26 @@
 
 use std::path::Path;
 
-use crate::core::file_record::{FILE_DIGESTS, FileRecord};
+use std::collections::BTreeMap;
+
+use crate::core::file_record::FileRecord;
 use crate::core::layout::{LADDER_FILE, MANIFEST};
 use crate::report::ReportError;
+
+/// The part of a manifest (or ladder.json) that records its files (`FILE_DIGESTS`). Each
+/// file's record is read on its own, so that one damaged record leaves the others checked.
+#[derive(serde::Deserialize)]
+struct Recorded {
+    #[serde(rename = "file_digests")]
+    digests: Option<BTreeMap<String, serde_json::Value>>,
+}
 
 /// The record of `file` in `dir`'s manifest (or ladder.json), if one is kept.
 fn record_of(dir: &Path, file: &str) -> Option<(String, FileRecord)> {
     [MANIFEST, LADDER_FILE].iter().find_map(|name| {
         let text = std::fs::read_to_string(dir.join(name)).ok()?;
-        let json: serde_json::Value = serde_json::from_str(&text).ok()?;
-        let record = json.get(FILE_DIGESTS)?.get(file)?.clone();
+        let mut recorded: Recorded = serde_json::from_str(&text).ok()?;
+        let record = recorded.digests.as_mut()?.remove(file)?;
         Some((name.to_string(), serde_json::from_value(record).ok()?))
     })
 }

@@ -88,10 +88,8 @@ fn recorded_game(dir: &Path) -> String {
 
 /// `I/K` when the sweep folder is a shard (its manifest records the shard).
 fn shard_of(dir: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(dir.join(MANIFEST)).ok()?;
-    let m: serde_json::Value = serde_json::from_str(&text).ok()?;
-    let s = m.get("shard")?;
-    Some(format!("{}/{}", s.get("index")?.as_u64()?, s.get("count")?.as_u64()?))
+    let shard = crate::report::read_record::<ManifestRecord>(dir, MANIFEST).ok()?.shard?;
+    Some(format!("{}/{}", shard.index?, shard.count?))
 }
 
 pub fn render(dir: &Path) -> Result<String, ReportError> {

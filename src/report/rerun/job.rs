@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use crate::core::job_record::{CommandRecord, PlanRecord};
 use crate::core::layout::{FolderKind, LADDER_FILE, MANIFEST, PLAN_FILE, TUNE_FILE};
-use crate::report::{ReportError, read_json, read_record, run_subfolders};
+use crate::report::{ReportError, read_record, run_subfolders};
 
 /// The command a job was played by, as its record says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,7 +32,8 @@ pub struct Job {
 }
 
 /// The build a folder records having been made by (`Build` in its manifest or record).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(default)]
 pub struct MadeBy {
     pub crate_version: String,
     pub git_commit: String,
@@ -117,14 +118,8 @@ impl Job {
     pub fn made_by(&self) -> Result<MadeBy, ReportError> {
         let record = self.record_file()?;
         let (dir, file) = (record.parent().unwrap_or(Path::new(".")), name_of(&record));
-        let v = read_json(dir, &file)?;
         // An older (or a normalised golden) record may leave a part out: said, not refused.
-        let text = |key: &str| v[key].as_str().unwrap_or_default().to_string();
-        Ok(MadeBy {
-            crate_version: text("crate_version"),
-            git_commit: text("git_commit"),
-            rand_version: text("rand_version"),
-        })
+        crate::report::read_record::<MadeBy>(dir, &file)
     }
 
     /// The file written when the job finished, which records the build and the command:
