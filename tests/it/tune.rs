@@ -1,7 +1,9 @@
 //! `arena tune` through the binary: its search says when its steps were too small to mean
 //! anything (a proposal from steps whose noise swamps the objective's change, a 2 worth 5,
 //! a 1 and a 4 worth 1, from 2,000-match steps, would otherwise look as sound as any
-//! other), and the rules file it proposes loads while its confirmation plays fresh seeds.
+//! other); a game without point values, or a value the game lacks, is refused; the proposal
+//! keeps every rule it does not tune; and its rules file loads while its confirmation plays
+//! fresh seeds.
 
 use crate::common::{arena, assert_refused, read, stderr, stdout, unwrapped};
 use crate::sweep::rows;
