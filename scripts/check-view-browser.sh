@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Browser check of `arena view`: writes one replay page per game (7 games),
+# Browser check of `arena view`: writes one replay page per registered game,
 # opens each in headless Chromium (driven by playwright-core from npm, installed into
 # scripts/view-browser/ with `npm ci`), steps through the whole match with the page's own
 # forward button and checks: no console error and no request leaving the page, the picture
@@ -26,9 +26,10 @@ need_playwright
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 use_arena_binary
-for spec in "tictactoe 2" "pig 2" "trice 2" "low-blow 3" "dardz 4" "pride-prejudice 4" "love-actually 4"; do
-    set -- $spec
-    $arena view --game "$1" --players "$2" --seed 7 --match 3 --out "$work/$1.html" >/dev/null
+# Every registered game, at its usual player count.
+games=$($arena games --names)
+for game in $games; do
+    $arena view --game "$game" --seed 7 --match 3 --out "$work/$game.html" >/dev/null
 done
 # Team DARDZ draws its teams as teams.
 $arena view --game dardz --players 4 --set teams=true --seed 7 --match 1 --out "$work/dardz-teams.html" >/dev/null
@@ -39,7 +40,7 @@ status=0
 CHROMIUM="$browser" node scripts/view-browser/check.js "$work"/*.html || status=1
 
 mkdir "$work/hostile"
-for game in tictactoe pig trice low-blow dardz pride-prejudice love-actually; do
+for game in $games; do
     $arena trace --game "$game" --seed 3 --match 0 --format json >"$work/$game.jsonl"
     for mode in all objects targeted; do
         node scripts/view-browser/hostile.js make "$mode" "$work/$game.jsonl" "$work/$game-$mode.jsonl"

@@ -6,7 +6,7 @@
 #   3. the 15 slowest integration tests (tests/it, one run of its binary with libtest's
 #      --report-time, through RUSTC_BOOTSTRAP=1 given to that binary alone, so nothing is
 #      rebuilt),
-#   4. warm: one line added to a game module (src/games/pig.rs), then `cargo test --locked`
+#   4. warm: one line added to a game module (src/games/pig/mod.rs), then `cargo test --locked`
 #      again: what a developer waits for after an edit.
 #
 # usage: scripts/measure-tests.sh [--under-load] [--keep]
@@ -90,7 +90,7 @@ slowest=$(sed -n 1,15p "$work/per-test.sorted")
 it_wall=$(grep -Eo 'finished in [0-9.]+s' "$work/per-test.log" | tail -1 | grep -Eo '[0-9.]+')
 
 # Warm: one line in a game module.
-sed -i '1i // scripts/measure-tests.sh: a one-line change' src/games/pig.rs
+sed -i '1i // scripts/measure-tests.sh: a one-line change' src/games/pig/mod.rs
 time_of warm-tests cargo test --locked
 
 summary() {
@@ -104,7 +104,7 @@ summary() {
   printf '%-44s %9s %12s\n' "cold: cargo test --locked (tests only)" "$cold_tests_seconds" "$((cold_tests_peak / 1024))"
   printf '%-44s %9s\n' "cold: total, build included" "$(echo "$cold_build_seconds + $cold_tests_seconds" | bc)"
   printf '%-44s %9s\n' "tests/it alone (its binary, libtest's wall)" "$it_wall"
-  printf '%-44s %9s %12s\n' "warm: one line in src/games/pig.rs" "$warm_tests_seconds" "$((warm_tests_peak / 1024))"
+  printf '%-44s %9s %12s\n' "warm: one line in src/games/pig/mod.rs" "$warm_tests_seconds" "$((warm_tests_peak / 1024))"
   printf '%s\n' "the 15 slowest integration tests (seconds):"
   printf '%s\n' "$slowest" | sed 's/^/  /'
 }

@@ -15,8 +15,8 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cargo build --quiet
-for spec in "tictactoe 2" "pig 2" "trice 2" "low-blow 3" "dardz 4" "pride-prejudice 4" "love-actually 4"; do
-    set -- $spec
-    target/debug/arena view --game "$1" --players "$2" --seed 7 --match 3 --out "$work/$1.html" >/dev/null
+# Every registered game, at its usual player count.
+for game in $(target/debug/arena games --names); do
+    target/debug/arena view --game "$game" --seed 7 --match 3 --out "$work/$game.html" >/dev/null
 done
 CHROMIUM="$browser" node scripts/view-browser/check.js --shots "$out" "$work"/*.html

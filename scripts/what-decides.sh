@@ -9,12 +9,13 @@ out=${1:-results/what-decides}
 arena=${ARENA:-target/release/arena}
 [ -x "$arena" ] || cargo build --release --locked
 mkdir -p "$out"
-for game in tictactoe pig trice low-blow dardz love-actually pride-prejudice; do
+games=$("$arena" games --names)
+for game in $games; do
   "$arena" run --game "$game" --matches 100000 --out "$out/$game-random"
   "$arena" run --game "$game" --bots greedy --matches 10000 --out "$out/$game-greedy"
 done
 "$arena" run --game dardz --players 4 --matches 1000000 --out "$out/dardz-1m"
 # Seat, skill and luck: greedy against random on rotated seats (--luck), every game.
-for game in tictactoe pig trice low-blow dardz love-actually pride-prejudice; do
+for game in $games; do
   "$arena" run --game "$game" --luck --matches 4000 --out "$out/$game-luck"
 done

@@ -46,6 +46,11 @@ const ALL = [["tictactoe", 2, "greedy", BIG_SEED], ["pig", 2, "greedy", "7"], ["
   ["trice", 2, "random", process.env.TRICE_SWAP_SEED || "5", ["--set", "rows=1"]],
   ["low-blow", 3, "greedy", "7"], ["dardz", 4, "greedy", "7"], ["pride-prejudice", 4, "greedy", "7"],
   ["pride-prejudice", 4, "greedy", "7", [], [1, 3]], ["love-actually", 4, "greedy", "7"]];
+// A registered game none of these names is played too, at its usual player count, so that a
+// new game's page is clicked through before anyone writes its line here.
+const REGISTERED = require("child_process").execFileSync(process.env.ARENA, ["games", "--names"], { encoding: "utf8" })
+  .split("\n").filter((g) => g);
+REGISTERED.filter((g) => !ALL.some(([a]) => a === g)).forEach((g) => ALL.push([g, null, "greedy", "7"]));
 const only = (process.env.GAMES || "").split(",").filter((g) => g);
 const GAMES = ALL.filter(([g]) => !only.length || only.includes(g));
 
@@ -60,8 +65,9 @@ process.on("exit", () => servers.forEach((c) => { if (c.exitCode === null) c.kil
 
 function startServer(game, players, bots, seed, flags, seats, out) {
   const people = [].concat(...seats.map((s) => ["--seat", String(s)]));
-  const child = spawn(process.env.ARENA, ["play", "--game", game, "--players", String(players), "--bots", bots,
-    "--seed", seed, "--pace", "0", "--out", out].concat(people, flags), { stdio: ["ignore", "pipe", "inherit"] });
+  const count = players === null ? [] : ["--players", String(players)];
+  const child = spawn(process.env.ARENA, ["play", "--game", game].concat(count, ["--bots", bots,
+    "--seed", seed, "--pace", "0", "--out", out], people, flags), { stdio: ["ignore", "pipe", "inherit"] });
   servers.push(child);
   return new Promise((resolve, reject) => {
     let text = "";

@@ -4,7 +4,13 @@
 use crate::bots::profile::{BUILT_IN, profile_table};
 use crate::games::GAMES;
 
-pub fn games() -> anyhow::Result<()> {
+pub fn games(args: &super::GamesArgs) -> anyhow::Result<()> {
+    if args.names {
+        for entry in GAMES {
+            crate::outln!("{}", entry.name);
+        }
+        return Ok(());
+    }
     crate::outln!(
         "Origins: FOUND = the designer's rule (rulebook or recovered material); DEFAULT = our"
     );

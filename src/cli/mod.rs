@@ -91,6 +91,15 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// `arena games`: the list for people, or the names alone for scripts.
+#[derive(clap::Args, Debug)]
+pub struct GamesArgs {
+    /// Print only the games' command-line names, one a line, in registry order (for scripts
+    /// that loop over every game).
+    #[arg(long)]
+    pub names: bool,
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Play a batch of matches and write CSV files and a manifest. With no --game, runs the
@@ -98,7 +107,7 @@ pub enum Command {
     /// most 500,000 matches each).
     Run(RunArgs),
     /// List the games, their player counts and every rule parameter with its default.
-    Games,
+    Games(GamesArgs),
     /// List the bot profiles and their parameters.
     Bots,
     /// Replay one match of a run exactly, step by step.
@@ -458,7 +467,7 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
     }
     let result = match cli.command {
         Command::Run(a) => run::run_command(a, &args),
-        Command::Games => info::games().map(|_| Status::Ok),
+        Command::Games(a) => info::games(&a).map(|_| Status::Ok),
         Command::Bots => info::bots().map(|_| Status::Ok),
         Command::Trace(a) => trace::trace_command(a).map(|_| Status::Ok),
         Command::View(a) => view::view_command(a).map(|_| Status::Ok),

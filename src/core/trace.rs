@@ -205,6 +205,16 @@ impl MovePlace {
 
 /// The structured side of a game's traces. See the module documentation for the contract.
 pub trait TraceGame: Game {
+    /// The game's name as its rulebook writes it ("LOW BLOW", "Pride & Preju-Dice"): the
+    /// pages' titles. Empty: the pages use the command-line name (`tests/it/completeness.rs`
+    /// holds every registered game to giving one).
+    const TITLE: &'static str = "";
+    /// The game's drawing on the replay and play pages: a script, kept as `draw.js` in the
+    /// game's folder, that fills the registries `session/view/draw_common.js` declares, under
+    /// the game's name (its picture, its rules panel, its events in words, and what its
+    /// picture carries from earlier states). Empty: no drawing (the completeness test holds
+    /// every registered game to one).
+    const DRAWING: &'static str = "";
     /// The state as JSON data (scores, hands, board, piles, pot, round, turn); `null` when
     /// the game gives only its text.
     fn state_json(&self, _s: &Self::State) -> Value {

@@ -73,6 +73,8 @@ macro_rules! __define_registry {
             $( GameEntry {
                 name: $name,
                 default_bots: $bots,
+                title: <$ty as $crate::core::trace::TraceGame>::TITLE,
+                drawing: <$ty as $crate::core::trace::TraceGame>::DRAWING,
                 build: |file, sets| Ok(AnyGame::$variant(configured::<$ty>($name, file, sets)?)),
             }, )*
         ];
@@ -91,6 +93,10 @@ pub struct GameEntry {
     pub name: &'static str,
     /// The lineup the default experiment plays.
     pub default_bots: &'static str,
+    /// The name as the rulebook writes it ([`TraceGame::TITLE`](crate::core::trace::TraceGame::TITLE)).
+    pub title: &'static str,
+    /// The pages' drawing script ([`TraceGame::DRAWING`](crate::core::trace::TraceGame::DRAWING)).
+    pub drawing: &'static str,
     /// The game under a rules file (if any), then `key=value` overrides.
     pub build: fn(Option<&Path>, &[String]) -> Result<AnyGame, RulesError>,
 }

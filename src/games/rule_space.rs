@@ -87,13 +87,27 @@ fn rule_space_sample_every_game_and_player_count() {
 
 /// The large batch, per game so the test harness runs games side by side.
 macro_rules! large {
-    ($($test:ident = $name:literal, $per_count:expr;)*) => {$(
-        #[test]
-        #[ignore = "the large rule-space batch: cargo test --release --lib -- --ignored rule_space"]
-        fn $test() {
-            check_game($name, 0x2800, $per_count, 4);
-        }
-    )*};
+    ($($test:ident = $name:literal, $per_count:expr;)*) => {
+        $(
+            #[test]
+            #[ignore = "the large rule-space batch: cargo test --release --lib -- --ignored rule_space"]
+            fn $test() {
+                check_game($name, 0x2800, $per_count, 4);
+            }
+        )*
+
+        /// The games the large batch has a test for.
+        const LARGE: &[&str] = &[$($name),*];
+    };
+}
+
+/// A registered game without a large batch would be checked only by the small one: each
+/// needs its line below (its rule sets per player count keep its test near a minute).
+#[test]
+fn every_registered_game_has_a_large_batch() {
+    let lacking: Vec<&str> =
+        crate::games::GAME_NAMES.iter().copied().filter(|g| !LARGE.contains(g)).collect();
+    assert!(lacking.is_empty(), "no `large!` line in src/games/rule_space.rs for {lacking:?}");
 }
 
 large! {

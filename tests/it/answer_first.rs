@@ -68,8 +68,7 @@ fn the_default_experiment_prints_each_answer_first_in_lines_of_100_characters() 
         answered.push(game.to_string());
     }
     assert!(lines[0].starts_with("tictactoe, 2 players, random bots: "), "{}", lines[0]);
-    let games =
-        ["tictactoe", "pig", "trice", "low-blow", "dardz", "love-actually", "pride-prejudice"];
+    let games = arena::games::GAME_NAMES;
     assert_eq!(answered, games, "{stdout}");
     // One table of every game ends the runs, before the skill check.
     let table = lines.iter().position(|l| l.starts_with("game ")).expect("a table of games");

@@ -314,3 +314,19 @@ pub fn unwrapped(text: &str) -> String {
     }
     out.into_iter().map(|(_, l)| l + "\n").collect()
 }
+
+/// Every registered game with a player count for a test that plays each: its usual count,
+/// or the one `fewer` gives it (a test that keeps a slow game small). Read from the
+/// registry, so a new game is tested here as soon as it is registered.
+pub fn every_game(fewer: &[(&str, usize)]) -> Vec<(&'static str, String)> {
+    arena::games::GAMES
+        .iter()
+        .map(|e| {
+            let players = fewer
+                .iter()
+                .find(|(g, _)| *g == e.name)
+                .map_or_else(|| e.default_game().default_players(), |(_, p)| *p);
+            (e.name, players.to_string())
+        })
+        .collect()
+}

@@ -19,13 +19,13 @@ use common::arena;
 
 /// One golden run: its folder name under tests/golden and the `arena run` arguments
 /// (`--out`, `--quiet` and `--threads` are added).
-struct Case {
-    name: &'static str,
+pub(crate) struct Case {
+    pub(crate) name: &'static str,
     threads: &'static str,
-    args: &'static [&'static str],
+    pub(crate) args: &'static [&'static str],
 }
 
-const CASES: &[Case] = &[
+pub(crate) const CASES: &[Case] = &[
     Case {
         name: "default-experiment",
         threads: "2",

@@ -16,6 +16,7 @@ mod bots_n_players;
 mod cli;
 mod closed_pipes;
 mod columns;
+mod completeness;
 mod damaged_state;
 mod decides;
 mod doc_commands;

@@ -10,15 +10,11 @@ use serde_json::Value;
 
 use crate::common::{arena, assert_refused, stdout};
 
-const GAMES: [(&str, &str); 7] = [
-    ("tictactoe", "2"),
-    ("pig", "2"),
-    ("trice", "2"),
-    ("low-blow", "3"),
-    ("dardz", "4"),
-    ("pride-prejudice", "3"),
-    ("love-actually", "4"),
-];
+/// Every registered game at its usual player count, Pride & Preju-Dice at 3 (its matches are
+/// long).
+fn games() -> Vec<(&'static str, String)> {
+    crate::common::every_game(&[("pride-prejudice", 3)])
+}
 
 /// Run `arena play --text` with `answers` as its input.
 fn play_text(args: &[&str], answers: impl AsRef<[u8]>) -> std::process::Output {
@@ -64,14 +60,14 @@ fn snake_case_ids(text: &str) -> std::collections::BTreeSet<&str> {
 #[test]
 fn the_terminal_mode_plays_a_whole_match_of_every_game_from_scripted_input() {
     let dir = tempfile::tempdir().unwrap();
-    for (game, players) in GAMES {
+    for (game, players) in games() {
         let out = dir.path().join(format!("{game}.json"));
         let o = play_text(
             &[
                 "--game",
                 game,
                 "--players",
-                players,
+                &players,
                 "--bots",
                 "random",
                 "--seed",
@@ -227,13 +223,13 @@ fn traces_replay_byte_for_byte_and_an_edited_one_is_refused() {
         std::fs::read_to_string(&played).unwrap(),
         "the played match replays byte for byte"
     );
-    for (game, players) in GAMES {
+    for (game, players) in games() {
         let traced = arena(&[
             "trace",
             "--game",
             game,
             "--players",
-            players,
+            &players,
             "--bots",
             "greedy",
             "--seed",

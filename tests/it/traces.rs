@@ -114,6 +114,16 @@ fn check_game(args: &[&str], players: usize, range: &str) -> usize {
     ms.len()
 }
 
+/// Every registered game, at its usual player count (the tests below add each game's rule
+/// variants): a new game is checked here as soon as it is registered.
+#[test]
+fn every_registered_games_trace_replays_from_structured_fields() {
+    for (game, players) in crate::common::every_game(&[]) {
+        let args = ["--game", game, "--players", &players, "--seed", "12"];
+        assert_eq!(check_game(&args, players.parse().unwrap(), "0..3"), 3, "{game}");
+    }
+}
+
 #[test]
 fn tictactoe_trace_replays_from_structured_fields() {
     assert_eq!(check_game(&["--game", "tictactoe", "--seed", "3"], 2, "0..30"), 30);

@@ -22,15 +22,7 @@ fn assert_self_contained(html: &str) {
 #[test]
 fn a_page_per_game_stands_alone_and_embeds_the_whole_trace() {
     let dir = tempfile::tempdir().unwrap();
-    for (game, players) in [
-        ("tictactoe", "2"),
-        ("pig", "2"),
-        ("trice", "2"),
-        ("low-blow", "3"),
-        ("dardz", "4"),
-        ("pride-prejudice", "4"),
-        ("love-actually", "4"),
-    ] {
+    for (game, players) in crate::common::every_game(&[]) {
         let page = dir.path().join(format!("{game}.html"));
         let page_s = page.to_str().unwrap();
         let o = arena(&[
@@ -38,7 +30,7 @@ fn a_page_per_game_stands_alone_and_embeds_the_whole_trace() {
             "--game",
             game,
             "--players",
-            players,
+            &players,
             "--seed",
             "5",
             "--match",
@@ -56,7 +48,7 @@ fn a_page_per_game_stands_alone_and_embeds_the_whole_trace() {
             "--game",
             game,
             "--players",
-            players,
+            &players,
             "--seed",
             "5",
             "--match",

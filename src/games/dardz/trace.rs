@@ -236,6 +236,9 @@ impl Dardz {
 }
 
 impl TraceGame for Dardz {
+    const TITLE: &'static str = "DARDZ";
+    const DRAWING: &'static str = include_str!("draw.js");
+
     fn state_json(&self, s: &DardzState) -> Value {
         let n = s.players();
         let hands: Vec<Vec<&str>> = (0..n).map(|p| cards_json(s.hands[p].cards())).collect();

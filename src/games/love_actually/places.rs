@@ -1,6 +1,6 @@
 //! Where each LOVE ACTUALLY move is played on the play page's picture
 //! ([`TraceGame::move_place`](crate::core::trace::TraceGame::move_place)), and the
-//! `data-target` names the drawing (`src/session/view/draw/love-actually.js`) gives its parts.
+//! `data-target` names the drawing (`draw.js` in this folder) gives its parts.
 //!
 //! Every card is unique in the deck, so a card's target names its place and the card:
 //! `seat2:card:Harry` (in seat 2's hand), `pile:Harry` (on the discard pile), `set:Harry` (a

@@ -13,6 +13,9 @@ use super::state::PUBLIC;
 use super::*;
 
 impl TraceGame for Love {
+    const TITLE: &'static str = "Love Actually";
+    const DRAWING: &'static str = include_str!("draw.js");
+
     fn state_json(&self, s: &LoveState) -> Value {
         json!({
             "turn": s.turns,

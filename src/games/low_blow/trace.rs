@@ -76,6 +76,9 @@ impl LowBlow {
 }
 
 impl TraceGame for LowBlow {
+    const TITLE: &'static str = "LOW BLOW";
+    const DRAWING: &'static str = include_str!("draw.js");
+
     fn state_json(&self, s: &LowBlowState) -> Value {
         let n = s.players();
         let columns = self.columns();

@@ -11,6 +11,9 @@ use super::{Pride, PrideAction};
 use crate::core::trace::{Drawn, EndReason, EventHead, ForcedMove, MovePlace, points_event};
 
 impl TraceGame for Pride {
+    const TITLE: &'static str = "Pride & Preju-Dice";
+    const DRAWING: &'static str = include_str!("draw.js");
+
     fn state_json(&self, s: &PrideState) -> Value {
         self.with_drawing(self.step_state_json(s))
     }

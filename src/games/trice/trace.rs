@@ -65,6 +65,9 @@ impl Trice {
 }
 
 impl TraceGame for Trice {
+    const TITLE: &'static str = "TRICE";
+    const DRAWING: &'static str = include_str!("draw.js");
+
     fn state_json(&self, s: &TriceState) -> Value {
         let board: Vec<Value> =
             (0..self.squares()).map(|q| die_json(s.board[q as usize])).collect();

@@ -126,19 +126,9 @@ $("menu").addEventListener("keydown", function (e) {
 
 // ---- the page -------------------------------------------------------------------------
 
-// Pride: who chose which dice this round, as far as this seat has seen (each view's open
-// `choosing`), for the drawing's labels under the dice.
-var chosenSeen = { round: null, by: {} };
-function noteChoices(s) {
-  if (s.round !== chosenSeen.round) chosenSeen = { round: s.round, by: {} };
-  if (s.choosing) {
-    list(s.choosing.chosen).forEach(function (d) {
-      var seats = chosenSeen.by[d] || (chosenSeen.by[d] = []);
-      if (seats.indexOf(s.choosing.seat) < 0) seats.push(s.choosing.seat);
-    });
-  }
-  s.__chosen_by = chosenSeen.by;
-}
+// What the game's picture carries from the states shown before (CARRY, where the game has
+// one), as the replay page gives it.
+var carried = null;
 
 // The list under the picture offers one line per option (view.options), played by its
 // first move: an option stands for the moves that are one choice for the rules, two equal
@@ -244,7 +234,9 @@ function show(v) {
   var was = focusBefore();
   view = v;
   closeMenu();
-  if (v.game === "pride-prejudice") noteChoices(v.state_data);
+  if (own(CARRY, v.game) && v.state_data && typeof v.state_data === "object") {
+    carried = CARRY[v.game](v.state_data, carried);
+  }
   current.start.bots = v.bots;
   current.start.state_data = v.state_data;
   var turn = v.turn.kind === "player" ? (v.turn.seat === SEAT ? "your move" : "seat " + v.turn.seat + " to move") :

@@ -20,7 +20,7 @@ use super::{Refusal, Table, closing_words, save_trace};
 use crate::core::Seat;
 use crate::core::suggest::clipped;
 use crate::report::html;
-use crate::session::view::{DRAW_SCRIPT, STYLE};
+use crate::session::view::{STYLE, draw_script};
 use crate::session::{signals, voice};
 
 const PAGE: &str = include_str!("play.html");
@@ -36,7 +36,7 @@ const STOPPED_AT_ONCE: &[u8] = b"\narena: second stop signal: stopped at once; t
 /// The page of `seat`, which asks for its views and posts its moves under `key`; and its
 /// Content-Security-Policy.
 fn page(table: &dyn Table, seat: usize, key: &str, pace: Duration) -> (String, String) {
-    let script = format!("\n{DRAW_SCRIPT}\n{PAGE_SCRIPT}\n");
+    let script = format!("\n{}\n{PAGE_SCRIPT}\n", draw_script());
     let policy = html::policy_with_script(&script, true);
     let title = html::esc(&format!("arena play · {} · seat {seat}", table.game_name()));
     let page = html::fill(

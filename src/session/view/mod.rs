@@ -17,18 +17,27 @@ use crate::with_game;
 
 const SKELETON: &str = include_str!("viewer.html");
 pub const STYLE: &str = include_str!("viewer.css");
-/// The drawings of every game (shared with the play page): the helpers and registries, then
-/// one file per game (its picture, its rules panel, its events in words).
-pub const DRAW_SCRIPT: &str = concat!(
-    include_str!("draw/common.js"),
-    include_str!("draw/tictactoe.js"),
-    include_str!("draw/pig.js"),
-    include_str!("draw/trice.js"),
-    include_str!("draw/low-blow.js"),
-    include_str!("draw/dardz.js"),
-    include_str!("draw/pride-prejudice.js"),
-    include_str!("draw/love-actually.js"),
-);
+/// The helpers and registries every game's drawing fills (`draw_common.js`).
+const DRAW_COMMON: &str = include_str!("draw_common.js");
+
+/// The drawings of every registered game (shared with the play page): the helpers and
+/// registries, then each game's title and its own drawing ([`TraceGame::DRAWING`], the
+/// `draw.js` in its folder), in registry order. Built from the registry, so a new game's
+/// page needs no line here.
+///
+/// [`TraceGame::DRAWING`]: crate::core::trace::TraceGame::DRAWING
+pub fn draw_script() -> &'static str {
+    static SCRIPT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        let mut script = String::from(DRAW_COMMON);
+        for game in crate::games::GAMES {
+            let (name, title) = (Value::from(game.name), Value::from(game.title));
+            script += &format!("\nTITLES[{}] = {};\n", script_json(&name), script_json(&title));
+            script += game.drawing;
+        }
+        script
+    });
+    &SCRIPT
+}
 /// The replay page itself.
 const SCRIPT: &str = include_str!("viewer.js");
 
@@ -269,7 +278,7 @@ pub fn page(matches: &[MatchRecords], title: &str) -> String {
             })
             .collect(),
     );
-    let script = format!("\n{DRAW_SCRIPT}\n{SCRIPT}\n");
+    let script = format!("\n{}\n{SCRIPT}\n", draw_script());
     let policy = html::policy_with_script(&script, false);
     html::fill(
         SKELETON,

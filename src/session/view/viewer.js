@@ -39,21 +39,11 @@ function prepare(records) {
     }
     states.push(state);
   });
-  // Pride: who chose which dice this round, gathered from the `choosing` of each state.
-  if (start.game === "pride-prejudice") {
-    var chosenBy = {}, round = null;
+  // What the game's picture carries from earlier states (CARRY, where the game has one).
+  if (own(CARRY, start.game)) {
+    var carried = null;
     states.forEach(function (s) {
-      if (!s || typeof s !== "object") return;
-      if (s.round !== round) { chosenBy = {}; round = s.round; }
-      if (s.choosing) {
-        chosenBy = Object.assign({}, chosenBy);
-        list(s.choosing.chosen).forEach(function (d) {
-          var seats = own(chosenBy, d) ? list(chosenBy[d]).slice() : [];
-          if (seats.indexOf(s.choosing.seat) < 0) seats.push(s.choosing.seat);
-          chosenBy[d] = seats;
-        });
-      }
-      s.__chosen_by = chosenBy;
+      if (s && typeof s === "object") carried = CARRY[start.game](s, carried);
     });
   }
   return { start: start, steps: steps, end: end, states: states };

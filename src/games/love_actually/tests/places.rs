@@ -11,7 +11,7 @@ use crate::games::love_actually::cards::{COLOURS, RELATIONSHIPS};
 use crate::games::love_actually::places::{MENU_KINDS, MOVE_KINDS};
 
 /// The picture's drawing, whose targets and card table these tests read.
-const DRAWING: &str = include_str!("../../../session/view/draw/love-actually.js");
+const DRAWING: &str = include_str!("../draw.js");
 
 /// Random matches, every state where a seat decides, with the legal actions.
 fn decisions(g: &Love, players: usize, seed: u64) -> Vec<(LoveState, Vec<LoveAction>)> {

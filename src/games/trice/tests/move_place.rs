@@ -13,7 +13,7 @@ use crate::core::{Chance, derive_rng};
 const KINDS: [&str; 5] = ["give", "place", "point", "swap", "add"];
 
 /// The drawing the targets must match (it draws `square:<name>` and `pool:<colour>-<value>`).
-const DRAWING: &str = include_str!("../../../session/view/draw/trice.js");
+const DRAWING: &str = include_str!("../draw.js");
 
 /// The states a person meets in `matches` random matches under `g`, chance included.
 fn random_states(g: &Trice, matches: u64, seed: u64) -> Vec<TriceState> {

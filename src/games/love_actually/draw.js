@@ -1,7 +1,8 @@
-// Love Actually: its picture on the replay and play pages (see common.js for the registries).
-// Cards carry only their names in the state; what a card does and whom it scores with comes
-// from LA_CARDS below, the built-in card data (a Rust test in src/games/love_actually/tests
-// checks that it equals configs/love-actually/cards.toml, so the two cannot drift).
+// Love Actually: its picture on the replay and play pages (see src/session/view/draw_common.js for
+// the registries). Cards carry only their names in the state; what a card does and whom it scores
+// with comes from LA_CARDS below, the built-in card data (a Rust test in
+// src/games/love_actually/tests checks that it equals configs/love-actually/cards.toml, so the two
+// cannot drift).
 "use strict";
 
 var RELATIONSHIPS = ["romance", "friendship", "professional", "family"];

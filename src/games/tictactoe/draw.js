@@ -1,4 +1,5 @@
-// tic-tac-toe: its picture on the replay and play pages (see common.js for the registries).
+// tic-tac-toe: its picture on the replay and play pages (see src/session/view/draw_common.js for
+// the registries).
 "use strict";
 
 DRAW.tictactoe = function (s, i) {

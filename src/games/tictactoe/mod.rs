@@ -294,6 +294,9 @@ impl GameText for TicTacToe {
 /// Structured traces (docs/trace-format.md): the board as data, each mark, and the win
 /// (+1, the outcome's score) or the draw.
 impl TraceGame for TicTacToe {
+    const TITLE: &'static str = "tic-tac-toe";
+    const DRAWING: &'static str = include_str!("draw.js");
+
     /// A mark is played on its square (`square<0-8>`, row by row).
     fn move_place(&self, _s: &TicTacToeState, cell: u8) -> MovePlace {
         MovePlace::at("mark", format!("square{cell}"))

@@ -127,10 +127,15 @@ var RULES = {};
 // WORDS[game](event): an event of a step in the rulebook's words, or null for the generic
 // wording.
 var WORDS = {};
+// CARRY[game](state, carried): for a picture that shows what earlier states of the match
+// showed (Pride: who chose which dice this round). Called on every state in order, with
+// what the state before returned (null first); it may add `__`-named fields to the state for
+// DRAW, and returns what this state carries on. Not every game has one.
+var CARRY = {};
 
 // The game's name as its rulebook writes it.
-var TITLES = { tictactoe: "tic-tac-toe", pig: "Pig", trice: "TRICE", "low-blow": "LOW BLOW", dardz: "DARDZ",
-  "pride-prejudice": "Pride & Preju-Dice", "love-actually": "Love Actually" };
+// TITLES[game]: filled from the registry before each game's drawing (the game's TITLE).
+var TITLES = {};
 function gameTitle(game) { return own(TITLES, game) ? TITLES[game] : txt(game); }
 
 // The game explained, for a `<details>` element: the goal, a turn, the end, the score.

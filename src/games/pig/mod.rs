@@ -249,6 +249,9 @@ impl GameText for Pig {
 /// Structured traces (docs/trace-format.md): every die, every bank (the only way a score
 /// changes: its points sum to the final scores), every bust.
 impl TraceGame for Pig {
+    const TITLE: &'static str = "Pig";
+    const DRAWING: &'static str = include_str!("draw.js");
+
     /// Its one score event: stopping adds the turn total to the score.
     fn points_words(&self, e: &Value) -> String {
         match EventHead::of(e).kind.unwrap_or("") {

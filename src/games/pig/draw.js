@@ -1,4 +1,5 @@
-// Pig: its picture on the replay and play pages (see common.js for the registries).
+// Pig: its picture on the replay and play pages (see src/session/view/draw_common.js for the
+// registries).
 "use strict";
 
 DRAW.pig = function (s) {

@@ -1,9 +1,9 @@
-// Pride & Preju-Dice: its picture on the replay and play pages (see common.js for the
-// registries). Each sheet is drawn as the rulebook lays it out (PP-1 to PP-10): the four
-// suitors' puzzles (Diamond, Heart, Dance Card, Flowers), the romance tracks linking them,
-// the fan, the chaperone track and the Faux Pas track. Everything the drawing knows of the
-// sheet comes from `state_data.sheet` (worked out from the sheet file), so an edited sheet
-// is drawn as it is. Only the person's own sheet carries `data-target`s.
+// Pride & Preju-Dice: its picture on the replay and play pages (see src/session/view/draw_common.js
+// for the registries). Each sheet is drawn as the rulebook lays it out (PP-1 to PP-10): the four
+// suitors' puzzles (Diamond, Heart, Dance Card, Flowers), the romance tracks linking them, the fan,
+// the chaperone track and the Faux Pas track. Everything the drawing knows of the sheet comes from
+// `state_data.sheet` (worked out from the sheet file), so an edited sheet is drawn as it is. Only
+// the person's own sheet carries `data-target`s.
 "use strict";
 
 var PRIDE_DICE = ["white", "white", "white", "red", "blue"];
@@ -150,6 +150,23 @@ function ppSheet(s, sheet, sh, seat) {
     words.map(function (w) { return '<span class="pp-part">' + esc(w[1]) + " " + esc(parts[w[0]]) + "</span>"; }).join(" · ") + "</div>";
   return out + "</div>";
 }
+
+// Who chose which dice this round (the picture names them under each die): gathered from the
+// `choosing` of every state since the round began.
+CARRY["pride-prejudice"] = function (s, carried) {
+  var c = carried && carried.round === s.round ? carried : { round: s.round, by: {} };
+  if (s.choosing) {
+    var by = Object.assign({}, c.by);
+    list(s.choosing.chosen).forEach(function (d) {
+      var seats = own(by, d) ? list(by[d]).slice() : [];
+      if (seats.indexOf(s.choosing.seat) < 0) seats.push(s.choosing.seat);
+      by[d] = seats;
+    });
+    c = { round: c.round, by: by };
+  }
+  s.__chosen_by = c.by;
+  return c;
+};
 
 DRAW["pride-prejudice"] = function (s) {
   var sheet = s.sheet || (current.start.state_data || {}).sheet || {};

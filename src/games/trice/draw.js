@@ -1,6 +1,6 @@
-// TRICE: its picture on the replay and play pages (see common.js for the registries).
-// Squares are named as the picture's edges label them: column letter, row number (`c2`).
-// The playable parts carry the targets `TraceGame::move_place` names (src/games/trice/
+// TRICE: its picture on the replay and play pages (see src/session/view/draw_common.js for the
+// registries). Squares are named as the picture's edges label them: column letter, row number
+// (`c2`). The playable parts carry the targets `TraceGame::move_place` names (src/games/trice/
 // trace.rs): `square:c2` for a square, `pool:white-3` for a die of the pool.
 "use strict";
 

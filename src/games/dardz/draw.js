@@ -1,6 +1,6 @@
-// DARDZ: its picture on the replay and play pages (see common.js for the registries).
-// Every card shows its points and says what it does on hover; the roll shows the numbers
-// it offers as chips (a person's pick), and an action card's own roll is drawn in place of
+// DARDZ: its picture on the replay and play pages (see src/session/view/draw_common.js for the
+// registries). Every card shows its points and says what it does on hover; the roll shows the
+// numbers it offers as chips (a person's pick), and an action card's own roll is drawn in place of
 // the turn's dice in the step that rolled it.
 "use strict";
 

@@ -1,7 +1,7 @@
-// LOW BLOW: its picture on the replay and play pages (see common.js for the registries).
-// The board (one home row per player), then each player's dice, counters and score; the
-// player on turn also shows the roll and the dice set aside. The parts a person plays carry
-// the targets `move_place` names (src/games/low_blow/trace.rs): a die of the roll
+// LOW BLOW: its picture on the replay and play pages (see src/session/view/draw_common.js for the
+// registries). The board (one home row per player), then each player's dice, counters and score;
+// the player on turn also shows the roll and the dice set aside. The parts a person plays carry the
+// targets `move_place` names (src/games/low_blow/trace.rs): a die of the roll
 // `seat<mover>:roll:<colour>-<value>`, an empty square `seat<row>:row:column<n>`.
 "use strict";
 

@@ -1,0 +1,195 @@
+//! Every registered game has every piece a game must have, so that adding a game is one
+//! module and one registry line and nothing else can be forgotten silently: this test walks
+//! the registry and fails naming the game and the missing piece. The pieces:
+//! - its title and its drawing for the replay and play pages (`TraceGame::TITLE`,
+//!   `TraceGame::DRAWING`, the `draw.js` in its folder), the drawing filling the pages'
+//!   registries under the game's name: a picture (`DRAW`) and a "How to play" panel
+//!   (`RULES`, with its goal, a turn, the end and the score);
+//! - its rules page, reached from the rules index (`docs/rules/README.md`) and from the
+//!   README's table of games;
+//! - its defaults file (`configs/<name>.toml`, every rule parameter at its default), for a
+//!   game that has rule parameters;
+//! - its golden case (`tests/golden/<name>/`, a case of `golden.rs`);
+//! - its option kinds (the choices the option table asks about).
+//!
+//! Conformance and seat-view checks need no piece of their own: `src/games/rule_space.rs`
+//! and `tests/it/seat_view.rs` loop over the registry.
+
+use std::path::Path;
+
+use arena::games::{GAMES, GameEntry};
+
+/// The repository's root.
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The file `rel` of the repository as text, or what is missing.
+fn text(rel: &str) -> Result<String, String> {
+    std::fs::read_to_string(root().join(rel)).map_err(|e| format!("{rel}: {e}"))
+}
+
+/// How the game's drawing names a registry entry of `registry` for it: `DRAW.pig = ` or
+/// `DRAW["low-blow"] = `.
+fn assigns(drawing: &str, registry: &str, name: &str) -> Option<usize> {
+    [format!("{registry}.{name} = "), format!("{registry}[\"{name}\"] = ")]
+        .iter()
+        .find_map(|form| drawing.find(form.as_str()))
+}
+
+/// The relative links `[..](target)` of a markdown line, without their `#anchor`.
+fn links(line: &str) -> Vec<&str> {
+    line.split("](")
+        .skip(1)
+        .filter_map(|rest| rest.split(')').next())
+        .map(|target| target.split('#').next().unwrap_or(target))
+        .filter(|target| !target.contains("://"))
+        .collect()
+}
+
+/// Whether `line` has a link, relative to `dir`, to a file that exists.
+fn links_to_a_file(line: &str, dir: &str) -> bool {
+    links(line).iter().any(|target| root().join(dir).join(target).is_file())
+}
+
+/// What `game` lacks, one line each.
+fn missing(game: &GameEntry) -> Vec<String> {
+    let name = game.name;
+    let mut lacks = Vec::new();
+
+    // The pages.
+    if game.title.trim().is_empty() {
+        lacks.push("a title (TraceGame::TITLE)".to_string());
+    }
+    if game.drawing.trim().is_empty() {
+        lacks.push("a drawing (TraceGame::DRAWING, the draw.js in its folder)".to_string());
+    } else {
+        if assigns(game.drawing, "DRAW", name).is_none() {
+            lacks.push(format!("a picture: its drawing sets no DRAW[\"{name}\"]"));
+        }
+        match assigns(game.drawing, "RULES", name) {
+            None => lacks
+                .push(format!("a \"How to play\" panel: its drawing sets no RULES[\"{name}\"]")),
+            Some(at) => {
+                let panel = &game.drawing[at..];
+                let panel = &panel[..panel.find("};").unwrap_or(panel.len())];
+                for part in ["goal:", "turn:", "end:", "score:"] {
+                    if !panel.contains(part) {
+                        lacks.push(format!("the `{part}` text of its \"How to play\" panel"));
+                    }
+                }
+            }
+        }
+    }
+
+    // The rules page, from the rules index and from the README's table.
+    let title = game.title.to_lowercase();
+    match text("docs/rules/README.md") {
+        Err(e) => lacks.push(e),
+        Ok(index) => {
+            let row = index.lines().find(|l| {
+                let first = l.split('|').nth(1).unwrap_or("").to_lowercase();
+                l.starts_with('|') && !title.is_empty() && first.contains(&title)
+            });
+            match row {
+                None => lacks.push(format!(
+                    "a row in docs/rules/README.md's table whose first cell names `{}`",
+                    game.title
+                )),
+                Some(row) if !links_to_a_file(row, "docs/rules") => lacks.push(format!(
+                    "a rules page: docs/rules/README.md's row for it links no file that exists ({row})"
+                )),
+                Some(_) => {}
+            }
+        }
+    }
+    match text("README.md") {
+        Err(e) => lacks.push(e),
+        Ok(readme) => {
+            let row = readme.lines().find(|l| l.starts_with(&format!("| `{name}` |")));
+            match row {
+                None => {
+                    lacks.push(format!("a row `| `{name}` | ...` in README.md's table of games"))
+                }
+                Some(row) if !links_to_a_file(row, "") => lacks.push(format!(
+                    "a rules page: README.md's row for it links no file that exists ({row})"
+                )),
+                Some(_) => {}
+            }
+        }
+    }
+
+    // The defaults file.
+    let defaults = game.default_game();
+    let params = defaults.params();
+    let file = format!("configs/{name}.toml");
+    if !params.is_empty() {
+        match game.configure(Some(&root().join(&file)), &[]) {
+            Err(e) => lacks.push(format!("a defaults file {file} that loads: {e}")),
+            Ok(loaded) => {
+                for p in loaded.params() {
+                    if p.value != p.default {
+                        lacks.push(format!(
+                            "{file} at its defaults: `{}` is {}, its default {}",
+                            p.key, p.value, p.default
+                        ));
+                    }
+                }
+            }
+        }
+    }
+
+    // The golden case.
+    let golden = format!("tests/golden/{name}/manifest.json");
+    if !root().join(&golden).is_file() {
+        lacks.push(format!("golden files ({golden}; `ARENA_BLESS_GOLDEN=1 cargo test --test it golden` writes them)"));
+    }
+    if !crate::golden::CASES
+        .iter()
+        .any(|c| c.name == name && c.args.windows(2).any(|w| w == ["--game", name]))
+    {
+        lacks.push(format!("a case named `{name}` playing `--game {name}` in tests/it/golden.rs"));
+    }
+
+    // The option kinds.
+    let players = defaults.default_players();
+    let kinds = arena::with_game!(&defaults, g => arena::core::GameStats::option_kinds(g, players));
+    if kinds.is_empty() {
+        lacks.push(format!("option kinds (GameStats::option_kinds, at {players} players)"));
+    }
+    lacks
+}
+
+#[test]
+fn every_registered_game_has_every_piece() {
+    let lacking: Vec<String> = GAMES
+        .iter()
+        .flat_map(|g| missing(g).into_iter().map(move |m| format!("{}: {m}", g.name)))
+        .collect();
+    assert!(lacking.is_empty(), "games lacking a piece:\n{}", lacking.join("\n"));
+}
+
+/// The test has teeth: a game's entry with each piece taken away in turn is named for it.
+#[test]
+fn a_game_without_a_piece_is_named_for_it() {
+    let dardz = *arena::games::entry("dardz").unwrap();
+    assert!(missing(&dardz).is_empty(), "{:?}", missing(&dardz));
+    let without = |entry: GameEntry, piece: &str| {
+        let lacks = missing(&entry);
+        assert!(lacks.iter().any(|m| m.contains(piece)), "`{piece}` not named: {lacks:?}");
+    };
+    without(GameEntry { title: "", ..dardz }, "a title");
+    without(GameEntry { drawing: "", ..dardz }, "a drawing");
+    let no_rules = dardz.drawing.replace("RULES.dardz = ", "var unused = ");
+    without(GameEntry { drawing: Box::leak(no_rules.into_boxed_str()), ..dardz }, "How to play");
+    let no_picture = dardz.drawing.replace("DRAW.dardz = ", "var unused = ");
+    without(GameEntry { drawing: Box::leak(no_picture.into_boxed_str()), ..dardz }, "a picture");
+    // A name the repository has no files for: no README row, no defaults file, no golden case.
+    let stranger = GameEntry { name: "dardz-unfiled", ..dardz };
+    for piece in ["README.md's table", "configs/dardz-unfiled.toml", "golden files", "a case named"]
+    {
+        without(stranger, piece);
+    }
+    // A title the rules index does not name.
+    without(GameEntry { title: "Darts Unlisted", ..dardz }, "docs/rules/README.md");
+}
