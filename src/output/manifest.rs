@@ -203,17 +203,25 @@ pub type FileDigests = BTreeMap<String, FileRecord>;
 pub fn record_more(dir: &Path, names: &[String]) -> anyhow::Result<()> {
     let path = dir.join(MANIFEST);
     let bytes = std::fs::read(&path).map_err(|e| crate::output::io_failure("reading", &path, e))?;
-    let mut manifest: serde_json::Value = serde_json::from_slice(&bytes)?;
-    let digests = file_digests(dir, names)?;
-    if let Some(recorded) = manifest["file_digests"].as_object_mut() {
-        for (name, record) in digests {
-            recorded.insert(name, serde_json::to_value(record)?);
-        }
-    }
-    if let Some(files) = manifest["files"].as_array_mut() {
-        files.extend(names.iter().map(|n| serde_json::Value::String(n.clone())));
-    }
-    crate::output::write_atomic(&path, &serde_json::to_vec_pretty(&manifest)?)
+    let mut manifest: ListedManifest = serde_json::from_slice(&bytes).map_err(|e| {
+        anyhow::anyhow!("{}: not a manifest with its file list: {e}", path.display())
+    })?;
+    manifest.file_digests.extend(file_digests(dir, names)?);
+    manifest.files.extend(names.iter().cloned());
+    // Through a JSON value, whose keys are sorted, so the file keeps the order it was
+    // written in (a flattened struct would write its own fields first).
+    let sorted = serde_json::to_value(&manifest)?;
+    crate::output::write_atomic(&path, &serde_json::to_vec_pretty(&sorted)?)
+}
+
+/// A written manifest as [`record_more`] adds to it: its file list and digests, and the
+/// rest kept as it was.
+#[derive(Serialize, Deserialize)]
+struct ListedManifest {
+    files: Vec<String>,
+    file_digests: FileDigests,
+    #[serde(flatten)]
+    rest: serde_json::Map<String, serde_json::Value>,
 }
 
 /// Read back each regular file among `names` in `dir` (just written and renamed into place)
