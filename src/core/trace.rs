@@ -203,6 +203,15 @@ impl MovePlace {
     }
 }
 
+/// `state` (a JSON object, a game's `state_json`) with the fields of `more` (a struct)
+/// added, replacing any of the same name: a state's further parts written as one type, not
+/// key by key.
+pub fn add_fields(state: &mut Value, more: impl serde::Serialize) {
+    if let (Value::Object(map), Ok(Value::Object(fields))) = (state, serde_json::to_value(more)) {
+        map.extend(fields);
+    }
+}
+
 /// The structured side of a game's traces. See the module documentation for the contract.
 pub trait TraceGame: Game {
     /// The game's name as its rulebook writes it ("LOW BLOW", "Pride & Preju-Dice"): the

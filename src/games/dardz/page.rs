@@ -8,7 +8,7 @@
 
 use serde_json::{Value, json};
 
-use crate::core::trace::MovePlace;
+use crate::core::trace::{MovePlace, add_fields};
 
 use super::*;
 
@@ -37,9 +37,7 @@ impl Dardz {
         let picking = s.phase == Phase::Pick;
         let options: Vec<u8> =
             (1..=12u8).filter(|&n| picking && s.options & (1 << n) != 0).collect();
-        state["options"] = json!(options);
-        state["may_pick_nothing"] = json!(picking && s.options & 1 != 0);
-        state["card_roll"] = self.card_roll_json(s);
+        let may_pick_nothing = picking && s.options & 1 != 0;
         let lucky: Vec<Value> = (0..s.players())
             .filter(|&p| s.event.kind == EventKind::Settled && s.event.lucky[p] != 0)
             .map(|p| {
@@ -47,12 +45,11 @@ impl Dardz {
                 json!({"seat": p, "dice": [l / 8, l % 8]})
             })
             .collect();
-        state["lucky_loser"] = json!(lucky);
         // The numbers hover texts quote: rule parameters, so a tuned game says its own.
         let points: serde_json::Map<String, Value> = (0..NUM_KINDS)
             .map(|k| (Card(k as u8).label().to_string(), json!(self.values[k])))
             .collect();
-        state["table"] = json!({"card_points": points, "hand_size": self.rules.hand_size,
+        let table = json!({"card_points": points, "hand_size": self.rules.hand_size,
         "pile_size": self.side_target(), "target": self.rules.target_score,
         "round_bonus": self.rules.round_bonus, "jackpot_points": self.rules.jackpot_points,
         "three_of_a_kind": self.rules.three_of_a_kind_points,
@@ -62,6 +59,11 @@ impl Dardz {
             RoundOneBoostBunk::Never => "never",
             RoundOneBoostBunk::Always => "always",
         }});
+        let card_roll = self.card_roll_json(s);
+        add_fields(
+            state,
+            PageFields { options, may_pick_nothing, card_roll, lucky_loser: lucky, table },
+        );
     }
 
     /// The dice an action card rolled in the step that led to `s` (the state's `dice` keep
@@ -81,4 +83,14 @@ impl Dardz {
                 "hit": DardzState::seats_in(e.hit).collect::<Vec<_>>()}),
         }
     }
+}
+
+/// The fields a DARDZ state gains on the pages (see [`Dardz::page_json`]).
+#[derive(serde::Serialize)]
+struct PageFields {
+    options: Vec<u8>,
+    may_pick_nothing: bool,
+    card_roll: Value,
+    lucky_loser: Vec<Value>,
+    table: Value,
 }

@@ -12,7 +12,9 @@
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::core::trace::{Drawn, EndReason, EventHead, MovePlace, TraceGame, event, points_event};
+use crate::core::trace::{
+    Drawn, EndReason, EventHead, MovePlace, TraceGame, add_fields, event, points_event,
+};
 
 use super::*;
 
@@ -261,7 +263,12 @@ impl TraceGame for Dardz {
             // Team DARDZ: the partners of each team, which share one score (DZ-6, DZ-16).
             let teams: Vec<[usize; 2]> =
                 DardzState::seats_in(self.side_reps(s)).map(|i| [i, self.partner(s, i)]).collect();
-            state["teams"] = json!(teams);
+            /// Team DARDZ's one further state field.
+            #[derive(serde::Serialize)]
+            struct Teams {
+                teams: Vec<[usize; 2]>,
+            }
+            add_fields(&mut state, Teams { teams });
         }
         self.page_json(s, &mut state);
         state

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::core::Seat;
-use crate::core::trace::{EndReason, EventHead, MovePlace, TraceGame, points_event};
+use crate::core::trace::{EndReason, EventHead, MovePlace, TraceGame, add_fields, points_event};
 
 use super::cards::{COLOURS, RELATIONSHIPS};
 use super::state::PUBLIC;
@@ -69,7 +69,12 @@ impl TraceGame for Love {
                 Value::Array(cards)
             })
             .collect();
-        data["hands"] = Value::Array(hands);
+        /// The hands as this seat may see them, in place of the whole state's.
+        #[derive(serde::Serialize)]
+        struct SeenHands {
+            hands: Vec<Value>,
+        }
+        add_fields(&mut data, SeenHands { hands });
         data
     }
 

@@ -8,7 +8,9 @@ use super::score::{self, PART_WORDS, PARTS};
 use super::sheet::{FLOWERS, HEART};
 use super::state::{Marks, Phase, PrideState, Step};
 use super::{Pride, PrideAction};
-use crate::core::trace::{Drawn, EndReason, EventHead, ForcedMove, MovePlace, points_event};
+use crate::core::trace::{
+    Drawn, EndReason, EventHead, ForcedMove, MovePlace, add_fields, points_event,
+};
 
 impl TraceGame for Pride {
     const TITLE: &'static str = "Pride & Preju-Dice";
@@ -211,9 +213,14 @@ impl Pride {
     /// chaperone and Faux Pas tracks). The same on every step, so only whole states carry
     /// them ([`TraceGame::step_state_json`]).
     fn with_drawing(&self, mut state: Value) -> Value {
-        let boxes: Vec<&Vec<String>> = self.layout.puzzles.iter().map(|p| &p.names).collect();
-        state["boxes"] = json!(boxes);
-        state["sheet"] = self.sheet_view_json();
+        /// What a whole state adds for the pages.
+        #[derive(serde::Serialize)]
+        struct Drawing<'a> {
+            boxes: Vec<&'a Vec<String>>,
+            sheet: Value,
+        }
+        let boxes = self.layout.puzzles.iter().map(|p| &p.names).collect();
+        add_fields(&mut state, Drawing { boxes, sheet: self.sheet_view_json() });
         state
     }
 }
