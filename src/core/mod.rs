@@ -39,6 +39,7 @@ pub mod conformance;
 pub mod csv_cell;
 pub mod file_record;
 pub mod flags;
+pub mod how_to_play;
 pub mod job_record;
 pub mod layout;
 pub mod notable_record;

@@ -224,6 +224,10 @@ pub trait TraceGame: Game {
     /// picture carries from earlier states). Empty: no drawing (the completeness test holds
     /// every registered game to one).
     const DRAWING: &'static str = "";
+    /// The game's "How to play" (`how_to_play.md` in its folder, read by
+    /// [`core::how_to_play`](crate::core::how_to_play)): the pages' panel and the opening of
+    /// its rules page. Empty: none (the completeness test holds every registered game to one).
+    const HOW_TO_PLAY: &'static str = "";
     /// The state as JSON data (scores, hands, board, piles, pot, round, turn); `null` when
     /// the game gives only its text.
     fn state_json(&self, _s: &Self::State) -> Value {

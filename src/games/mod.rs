@@ -75,6 +75,7 @@ macro_rules! __define_registry {
                 default_bots: $bots,
                 title: <$ty as $crate::core::trace::TraceGame>::TITLE,
                 drawing: <$ty as $crate::core::trace::TraceGame>::DRAWING,
+                how_to_play: <$ty as $crate::core::trace::TraceGame>::HOW_TO_PLAY,
                 build: |file, sets| Ok(AnyGame::$variant(configured::<$ty>($name, file, sets)?)),
             }, )*
         ];
@@ -97,6 +98,8 @@ pub struct GameEntry {
     pub title: &'static str,
     /// The pages' drawing script ([`TraceGame::DRAWING`](crate::core::trace::TraceGame::DRAWING)).
     pub drawing: &'static str,
+    /// The game's "How to play" ([`TraceGame::HOW_TO_PLAY`](crate::core::trace::TraceGame::HOW_TO_PLAY)).
+    pub how_to_play: &'static str,
     /// The game under a rules file (if any), then `key=value` overrides.
     pub build: fn(Option<&Path>, &[String]) -> Result<AnyGame, RulesError>,
 }

@@ -2,9 +2,10 @@
 //! module and one registry line and nothing else can be forgotten silently: this test walks
 //! the registry and fails naming the game and the missing piece. The pieces:
 //! - its title and its drawing for the replay and play pages (`TraceGame::TITLE`,
-//!   `TraceGame::DRAWING`, the `draw.js` in its folder), the drawing filling the pages'
-//!   registries under the game's name: a picture (`DRAW`) and a "How to play" panel
-//!   (`RULES`, with its goal, a turn, the end and the score);
+//!   `TraceGame::DRAWING`, the `draw.js` in its folder, which draws its picture, `DRAW`,
+//!   under the game's name);
+//! - its "How to play" (`TraceGame::HOW_TO_PLAY`, the `how_to_play.md` in its folder: the
+//!   pages' panel, and the opening of its rules page, which `how_to_play.rs` checks);
 //! - its rules page, reached from the rules index (`docs/rules/README.md`) and from the
 //!   README's table of games;
 //! - its defaults file (`configs/<name>.toml`, every rule parameter at its default), for a
@@ -63,23 +64,13 @@ fn missing(game: &GameEntry) -> Vec<String> {
     }
     if game.drawing.trim().is_empty() {
         lacks.push("a drawing (TraceGame::DRAWING, the draw.js in its folder)".to_string());
-    } else {
-        if assigns(game.drawing, "DRAW", name).is_none() {
-            lacks.push(format!("a picture: its drawing sets no DRAW[\"{name}\"]"));
-        }
-        match assigns(game.drawing, "RULES", name) {
-            None => lacks
-                .push(format!("a \"How to play\" panel: its drawing sets no RULES[\"{name}\"]")),
-            Some(at) => {
-                let panel = &game.drawing[at..];
-                let panel = &panel[..panel.find("};").unwrap_or(panel.len())];
-                for part in ["goal:", "turn:", "end:", "score:"] {
-                    if !panel.contains(part) {
-                        lacks.push(format!("the `{part}` text of its \"How to play\" panel"));
-                    }
-                }
-            }
-        }
+    } else if assigns(game.drawing, "DRAW", name).is_none() {
+        lacks.push(format!("a picture: its drawing sets no DRAW[\"{name}\"]"));
+    }
+    if let Err(why) = arena::core::how_to_play::parts(game.how_to_play) {
+        lacks.push(format!(
+            "a \"How to play\" (TraceGame::HOW_TO_PLAY, the how_to_play.md in its folder): {why}"
+        ));
     }
 
     // The rules page, from the rules index and from the README's table.
@@ -180,8 +171,10 @@ fn a_game_without_a_piece_is_named_for_it() {
     };
     without(GameEntry { title: "", ..dardz }, "a title");
     without(GameEntry { drawing: "", ..dardz }, "a drawing");
-    let no_rules = dardz.drawing.replace("RULES.dardz = ", "var unused = ");
-    without(GameEntry { drawing: Box::leak(no_rules.into_boxed_str()), ..dardz }, "How to play");
+    without(GameEntry { how_to_play: "", ..dardz }, "How to play");
+    let no_scoring = dardz.how_to_play.replace("**Scoring.**", "**Points.**");
+    let no_scoring = Box::leak(no_scoring.into_boxed_str());
+    without(GameEntry { how_to_play: no_scoring, ..dardz }, "**Scoring.**");
     let no_picture = dardz.drawing.replace("DRAW.dardz = ", "var unused = ");
     without(GameEntry { drawing: Box::leak(no_picture.into_boxed_str()), ..dardz }, "a picture");
     // A name the repository has no files for: no README row, no defaults file, no golden case.

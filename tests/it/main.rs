@@ -32,6 +32,7 @@ mod golden;
 mod greedy_adaptive;
 mod greedy_play;
 mod hostile;
+mod how_to_play;
 mod inputs;
 mod known_answers;
 mod ladder;

@@ -198,25 +198,6 @@ DRAW.dardz = function (s) {
   return out;
 };
 
-RULES.dardz = {
-  goal: "Have the highest score when the game ends. You score mostly with the cards in your points pile: " +
-    "each card's points are added to your score at the end of every round.",
-  turn: "You hold 3 cards. Play any action cards in your hand first, then roll three times: one die, then two, then three. " +
-    "After each roll a number is picked: on the first roll the die itself; on the second and third you pick one die or two dice added, or nothing. " +
-    "Every player holding that number moves those cards to their points pile, so a number only others hold feeds them. " +
-    "If your third pick was your own card, you get the Bonus Roll: roll two dice again while a die or their sum matches a card in your hand. " +
-    "At the end of your turn you draw back to 3 cards.",
-  end: "A round ends as soon as someone's points pile reaches 10 cards; that player wins the round. " +
-    "The game ends after the round in which someone reaches 150 points, and the highest score wins.",
-  score: "At a round's end: +10 to the round's winner, then every points pile is added (hover a card to see its points: " +
-    "low numbers +2 up to +10 for a 12 or the Golden 7, action cards +5, but a Skull is \u22125, so a pile can be worth less than 0; " +
-    "a score never goes below 0). Players with 3 pile cards or fewer roll two dice as Lucky Loser and add their product. " +
-    "During play: three equal dice on the third roll +20, a Jackpot guessed right +15, emptying your hand on the Bonus Roll +5; " +
-    "Boost 'em adds two dice to the last place, Bunk 'em takes them from the first.",
-  page: "On your turn click a \u201cpick\u201d chip beside the dice to take that number, an action card in your hand to play it, " +
-    "or a die beside the Jackpot to name that number; \u201cpicks nothing\u201d is a button beside the picture."
-};
-
 // Events in the rulebook's words (see docs/trace-format.md for their fields).
 WORDS.dardz = function (e) {
   var who = "seat " + txt(e.seat), pts = typeof e.points === "number" ? " (" + dzSigned(e.points) + ")" : "";

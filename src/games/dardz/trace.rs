@@ -240,6 +240,7 @@ impl Dardz {
 impl TraceGame for Dardz {
     const TITLE: &'static str = "DARDZ";
     const DRAWING: &'static str = include_str!("draw.js");
+    const HOW_TO_PLAY: &'static str = include_str!("how_to_play.md");
 
     fn state_json(&self, s: &DardzState) -> Value {
         let n = s.players();

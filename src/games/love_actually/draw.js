@@ -146,14 +146,6 @@ DRAW["love-actually"] = function (s) {
   return out;
 };
 
-RULES["love-actually"] = {
-  goal: "Score the most points by collecting sets of characters from the film. Each card names the partners it scores with (hover a card to see them): Johanna with Sam, for example, is a 2-point romance set.",
-  turn: "First get a card: take the top card of the discard pile, or ask another player for a name, a relationship or a colour; if they hold a match they must hand one over, and if not you draw from the deck. Then you may score one complete set from your hand and use the ability of one of its cards. Last, your scored cards go on the discard pile, you discard down to 4 cards (never a black card) and draw back up to 4. Whenever another player discards a card that completes a set in your hand, you may call \"Actually!\" and score it at once.",
-  end: "When a player reaches 20 points, or the last of the four bonus tiles is taken, every other player plays one more turn. Then the highest score wins; a tie shares the win.",
-  score: "A set scores the points printed on it and moves its relationship track up 1; a few abilities give points too (Harry, Aurelia, Karen's two sets at once). The first player to have 3 on a relationship track at the end of its own turn takes that bonus tile for +3. Nothing takes points away, so scores only go up.",
-  page: "Click a player's hand to ask them, then \"a name\", \"a relationship\" or \"a colour\" on the board at the bottom and what you ask for; click a card in your hand to hand it over, score its set or discard it, and a card on the pile to take it or call \"Actually!\" on it. The buttons beside the picture say no, score nothing or let a discard go."
-};
-
 WORDS["love-actually"] = function (e) {
   var who = "seat " + txt(e.seat);
   var pts = (e.points >= 0 ? "+" : "") + txt(e.points) + " points";

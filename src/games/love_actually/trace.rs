@@ -15,6 +15,7 @@ use super::*;
 impl TraceGame for Love {
     const TITLE: &'static str = "Love Actually";
     const DRAWING: &'static str = include_str!("draw.js");
+    const HOW_TO_PLAY: &'static str = include_str!("how_to_play.md");
 
     fn state_json(&self, s: &LoveState) -> Value {
         json!({

@@ -126,16 +126,6 @@ DRAW["low-blow"] = function (s, i) {
   return out;
 };
 
-RULES["low-blow"] = {
-  goal: "Have the lowest score after 3 rounds. Your score is what your home row of the board scores (the dice on it) minus what your counters are worth, so you want few pips on your own row and many counters.",
-  turn: "Roll all your dice three times: after the first and the second roll you may set aside any of the dice just rolled (they are not rolled again this turn), and the rest are rolled again. " +
-    "There is no stopping early, except that once every die is set aside there is nothing left to roll. After the last roll, place one die you hold (set aside or just rolled) " +
-    "on any empty square of any player's row. Its number acts: a One pays all your counters into the pot and gives all your other dice to the player on your left; a Two pays 2 counters; a Three makes everyone pay 1; a Four takes 1 counter from the pot and a Five takes 2; a Six gives the whole pot to the owner of the row it lands on and all your other dice to your left. On a Two to Five your Ones go to the left.",
-  end: "A round ends when the board is full: each row then scores the total of its dice, less 1 for each die of the row owner's own colour, and everyone gets their own 5 dice back (the pot stays). A player without dice passes. After the third round the lowest score wins.",
-  score: "Score = the rows you scored minus what your counters are worth: the 1st counter is worth -1, the 2nd -2, the 3rd -3 and so on (10 counters are worth -55). That is why scores are usually far below zero: the lowest score, the most negative, wins.",
-  page: "Click a die of your roll to set it aside, the 'roll again' button to roll the rest, and an empty square of a row to place a die there (a menu lists the dice you may place)."
-};
-
 WORDS["low-blow"] = function (e) {
   var who = lbSeat(e.seat), dice = function (l) { return list(l).map(lbDieWords).join(", ") || "nothing"; };
   switch (e.kind) {

@@ -78,6 +78,7 @@ impl LowBlow {
 impl TraceGame for LowBlow {
     const TITLE: &'static str = "LOW BLOW";
     const DRAWING: &'static str = include_str!("draw.js");
+    const HOW_TO_PLAY: &'static str = include_str!("how_to_play.md");
 
     fn state_json(&self, s: &LowBlowState) -> Value {
         let n = s.players();

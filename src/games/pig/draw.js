@@ -21,12 +21,3 @@ DRAW.pig = function (s) {
   out += row("last roll", s.last_roll ? die(s.last_roll, "white", 36) : "-") + row("turn", esc(s.turn));
   return out;
 };
-
-RULES.pig = {
-  goal: "Be the first to reach the target score (100 unless the rules say otherwise).",
-  turn: "Roll the die as often as you like: each roll adds its number to your turn total. " +
-    "Stop whenever you like to bank the turn total into your score. A 1 ends the turn and loses the turn total.",
-  end: "The game ends as soon as a player's banked score reaches the target.",
-  score: "Your score is the sum of the turn totals you banked.",
-  page: "Click the die to roll, or the turn total to bank it and end your turn."
-};

@@ -251,6 +251,7 @@ impl GameText for Pig {
 impl TraceGame for Pig {
     const TITLE: &'static str = "Pig";
     const DRAWING: &'static str = include_str!("draw.js");
+    const HOW_TO_PLAY: &'static str = include_str!("how_to_play.md");
 
     /// Its one score event: stopping adds the turn total to the score.
     fn points_words(&self, e: &Value) -> String {

@@ -190,21 +190,6 @@ DRAW["pride-prejudice"] = function (s) {
   return out;
 };
 
-RULES["pride-prejudice"] = {
-  goal: "Score the most points on your own sheet. Each die you place in one of the four suitors' puzzles (Diamond, Heart, Dance Card, Flowers) " +
-    "scores, and the hearts and diamonds those boxes earn fill the romance tracks between neighbouring suitors: each completed track is a match worth 10 points.",
-  turn: "Each round five dice are rolled (three white, one red, one blue). The starting player chooses one white and one coloured die; then everyone else " +
-    "chooses two of the dice it did not play, in secret. You place each chosen die in a box that takes its number (a Diamond box needs a blue die among your two, " +
-    "a Heart box a red one, a Flowers box a die of its row's colour), boxes filling in order. A box's icon then crosses a heart or diamond on a romance track, " +
-    "gives an extra die of any colour and number, or crosses a box of the fan. Finally you mark one die you did not choose on the chaperone track.",
-  end: "The game ends after the round in which someone's Faux Pas track is full (6 crosses), or someone has a match on each of the four links between suitors.",
-  score: "Diamond boxes score by row (1 point in row 6 up to 10 in row 1), Dance Card boxes by row (1 to 4), Heart boxes the number placed, and a Flowers column " +
-    "full in all three colours its two lowest numbers. Each completed romance track scores 10. Each Faux Pas cross costs 5 points (a chosen die you cannot place, " +
-    "or a chaperone cross in an FP box), so a score can be negative.",
-  page: "Click a die to choose the pair it starts (a menu lists them), then click a box on your own sheet to place each die; hearts, diamonds, fan boxes and " +
-    "chaperone rows are clicked where they are drawn, and hovering over any box says what it takes and scores."
-};
-
 // Points events in the rulebook's words: which part of the sheet scored, and why.
 WORDS["pride-prejudice"] = function (e) {
   var parts = { diamond: "in the Diamond", heart: "in the Heart", dance_card: "in the Dance Card", flowers: "in the Flowers",

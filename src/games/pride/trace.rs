@@ -15,6 +15,7 @@ use crate::core::trace::{
 impl TraceGame for Pride {
     const TITLE: &'static str = "Pride & Preju-Dice";
     const DRAWING: &'static str = include_str!("draw.js");
+    const HOW_TO_PLAY: &'static str = include_str!("how_to_play.md");
 
     fn state_json(&self, s: &PrideState) -> Value {
         self.with_drawing(self.step_state_json(s))

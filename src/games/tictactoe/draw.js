@@ -19,11 +19,3 @@ DRAW.tictactoe = function (s, i) {
     row("moves", esc(s.moves)) + (s.winner !== null && s.winner !== undefined ? row("winner", "seat " + esc(s.winner)) : "");
   return out;
 };
-
-RULES.tictactoe = {
-  goal: "Be the first to get three of your marks in a row: across, down or diagonally.",
-  turn: "Seat 0 plays X and seat 1 plays O; on your turn put your mark in any empty square.",
-  end: "The game ends when someone has three in a row, or when the board is full (a draw).",
-  score: "The winner scores 1 and the loser 0; a draw scores nothing for either.",
-  page: "Click an empty square to put your mark there."
-};

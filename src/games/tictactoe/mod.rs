@@ -296,6 +296,7 @@ impl GameText for TicTacToe {
 impl TraceGame for TicTacToe {
     const TITLE: &'static str = "tic-tac-toe";
     const DRAWING: &'static str = include_str!("draw.js");
+    const HOW_TO_PLAY: &'static str = include_str!("how_to_play.md");
 
     /// A mark is played on its square (`square<0-8>`, row by row).
     fn move_place(&self, _s: &TicTacToeState, cell: u8) -> MovePlace {

@@ -151,23 +151,6 @@
     return "<div>" + out + "</div>";
   };
 
-  RULES.trice = {
-    goal: "Make a Trice: three dice side by side in a line (across, down or diagonal) that share exactly one thing: " +
-      "all the same colour, all the same value, or values in order such as 2-3-4 or 5-4-3. Beware the Double Trice: " +
-      "a line that shares two things at once (same colour and same value, or same colour and in order) loses for the player who made it.",
-    turn: "The 12 dice, 4 white, 4 purple and 4 orange, are rolled once into a shared pool and keep their values. " +
-      "Your opponent picks a die from the pool for you and you place it on any free square of the 3 by 4 board; " +
-      "then you pick a die for your opponent. After every move all the lines on the board are checked.",
-    end: "The match ends at once when a move makes a Trice (its maker wins) or a Double Trice (its maker loses; it counts before a Trice made at the same time). " +
-      "If the board fills up without one, the swap phase starts: the player who placed the last die points at a die, the other swaps it with a neighbour " +
-      "above, below, left or right (not diagonally) and adds 1 to one of the two swapped dice (a 6 becomes a 1), and only then are the lines checked. " +
-      "If nothing happened, that player points at a die for the other, and so on; after 200 swap turns the match stops with no winner.",
-    score: "The winner scores 1 and the other player 0; a match stopped after 200 swap turns scores 0 for both. Scores are never negative.",
-    page: "Click the part of the picture your move uses: a die in the pool to give it, a free square to place your die, " +
-      "a die on the board to point at it, a neighbour of the pointed die to swap, then one of the two swapped dice to add 1 " +
-      "(squares are named by the column letter and row number on the board's edges)."
-  };
-
   function at(e, k) { return e[k] && typeof e[k] === "object" ? e[k] : {}; }
   function dieAt(x) { return dieWords(x.die) + " on " + txt(x.name); }
 

@@ -67,6 +67,7 @@ impl Trice {
 impl TraceGame for Trice {
     const TITLE: &'static str = "TRICE";
     const DRAWING: &'static str = include_str!("draw.js");
+    const HOW_TO_PLAY: &'static str = include_str!("how_to_play.md");
 
     fn state_json(&self, s: &TriceState) -> Value {
         let board: Vec<Value> =

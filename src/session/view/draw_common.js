@@ -122,7 +122,8 @@ function squaresOfStep(i) {
 // DRAW[game](state, step): the picture's HTML. Parts a person can play carry
 // `data-target` (the `target` the server names for each legal move, see play.js).
 var DRAW = {};
-// RULES[game]: the short panel of the game, {goal, turn, end, score} in plain words.
+// RULES[game]: the short panel of the game, {goal, turn, end, score, page} in plain words: filled
+// from the game's how_to_play.md before its drawing (session/view/mod.rs, draw_script).
 var RULES = {};
 // WORDS[game](event): an event of a step in the rulebook's words, or null for the generic
 // wording.

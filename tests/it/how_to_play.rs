@@ -1,0 +1,85 @@
+//! One text per game's "How to play": the `how_to_play.md` in the game's folder is the pages'
+//! panel (built from it) and the opening of the game's rules page, where it stands between two
+//! markers that name the game. This test holds every registered game's rules page to that
+//! text, word for word, and names the page and the game where they differ. After editing a
+//! game's `how_to_play.md`, `ARENA_BLESS_DOCS=1 cargo test --test it how_to_play` copies it
+//! into the rules page.
+
+use std::path::{Path, PathBuf};
+
+use arena::games::{GAMES, GameEntry};
+
+/// The marker that opens a game's "How to play" on its rules page.
+fn opening(name: &str) -> String {
+    format!(
+        "<!-- how to play {name}: copied from src/games' how_to_play.md for this game, which the pages show too; `ARENA_BLESS_DOCS=1 cargo test --test it how_to_play` copies it again -->"
+    )
+}
+
+/// The marker that closes it.
+fn closing(name: &str) -> String {
+    format!("<!-- end of how to play {name} -->")
+}
+
+/// The rules page of `game`: the page its row of `docs/rules/README.md` links.
+fn rules_page(game: &GameEntry) -> PathBuf {
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules");
+    let index = std::fs::read_to_string(rules.join("README.md")).unwrap();
+    let title = game.title.to_lowercase();
+    let row = index
+        .lines()
+        .find(|l| {
+            l.starts_with('|') && l.split('|').nth(1).unwrap_or("").to_lowercase().contains(&title)
+        })
+        .unwrap_or_else(|| panic!("{}: no row in docs/rules/README.md", game.name));
+    let link = row.split("](").nth(1).and_then(|r| r.split(')').next()).unwrap_or("");
+    rules.join(link.split('#').next().unwrap_or(link))
+}
+
+/// The text between the game's markers on `page`, or why there is none.
+fn copied(page: &str, name: &str) -> Result<String, String> {
+    let (open, close) = (opening(name), closing(name));
+    let start = page.find(&open).ok_or_else(|| format!("no line `{open}`"))? + open.len();
+    let end = page[start..].find(&close).ok_or_else(|| format!("no line `{close}`"))? + start;
+    Ok(page[start..end].trim().to_string())
+}
+
+#[test]
+fn every_games_rules_page_opens_with_its_how_to_play() {
+    let bless = std::env::var_os("ARENA_BLESS_DOCS").is_some();
+    let mut differ = Vec::new();
+    for game in GAMES {
+        let path = rules_page(game);
+        let page = std::fs::read_to_string(&path).unwrap();
+        let text = game.how_to_play.trim();
+        match copied(&page, game.name) {
+            Ok(copy) if copy == text => {}
+            Ok(copy) if bless => {
+                let page = page.replacen(&copy, text, 1);
+                std::fs::write(&path, page).unwrap();
+            }
+            Ok(_) => differ.push(format!(
+                "{}: the \"How to play\" of {} differs from its how_to_play.md",
+                path.display(),
+                game.name
+            )),
+            Err(why) => differ.push(format!("{}: {why}", path.display())),
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "{}\n(`ARENA_BLESS_DOCS=1 cargo test --test it how_to_play` copies the texts)",
+        differ.join("\n")
+    );
+}
+
+#[test]
+fn a_changed_copy_is_found() {
+    let text = arena::games::entry("pig").unwrap().how_to_play.trim();
+    let page = format!("# Pig\n\n{}\n{text}\n{}\n\nMore.\n", opening("pig"), closing("pig"));
+    assert_eq!(copied(&page, "pig").unwrap(), text);
+    let edited = page.replacen("the target score", "the target", 1);
+    assert_ne!(copied(&edited, "pig").unwrap(), text);
+    assert!(copied(&page.replace(&closing("pig"), ""), "pig").is_err());
+    assert!(copied(&page, "dardz").is_err(), "another game's markers");
+}
