@@ -37,6 +37,7 @@ pub mod chance_outcomes;
 pub mod columns;
 pub mod conformance;
 pub mod csv_cell;
+pub mod exact;
 pub mod file_record;
 pub mod flags;
 pub mod how_to_play;

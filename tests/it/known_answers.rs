@@ -125,3 +125,31 @@ fn pig_small_target_matches_dynamic_programming() {
     let t = simulate(&Pig::new(rules), n, 13);
     assert_inside("pig(10, d3) first player wins", t.seats[0].wins as f64, n, exact);
 }
+
+/// The engine's generic exact evaluator (`core::exact`), which any game can use through its
+/// listed chance outcomes, gives the independent answers above: tic-tac-toe by walking its
+/// tree, Pig by value iteration over the positions that matter (banked scores, turn total,
+/// mover, whether a roll is pending).
+#[test]
+fn the_generic_exact_evaluator_agrees_with_the_independent_answers() {
+    use arena::core::exact::{NotEnumerable, Uniform, expected, expected_by_key};
+    let ttt = TicTacToe::new(TicTacToeRules::default());
+    let e = expected(&ttt, 2, &Uniform, 1_000_000).unwrap();
+    let (first, second, draw) = tictactoe_exact(&mut [0; 9], 1);
+    assert!((e.shared_first - draw).abs() < 1e-12, "{e:?}");
+    assert!((e.win_share[0] - (first + draw / 2.0)).abs() < 1e-12, "{e:?}");
+    assert!((e.win_share[1] - (second + draw / 2.0)).abs() < 1e-12, "{e:?}");
+    assert_eq!(expected(&ttt, 2, &Uniform, 1_000), Err(NotEnumerable::TooLarge(1_000)));
+
+    for (target, faces) in [(10, 3), (40, 6)] {
+        let rules =
+            PigRules { target: target as u32, die_faces: faces as u32, ..PigRules::default() };
+        let pig = Pig::new(rules);
+        let position =
+            |s: &arena::games::pig::PigState| (s.banked, s.turn_total, s.to_move, s.rolling);
+        let e = expected_by_key(&pig, 2, &Uniform, position, 2_000_000, 1e-14).unwrap();
+        let exact = pig_exact(target, faces);
+        assert!((e.win_share[0] - exact).abs() < 1e-9, "pig({target}, d{faces}): {e:?} vs {exact}");
+        assert!((e.win_share[0] + e.win_share[1] - 1.0).abs() < 1e-9, "{e:?}");
+    }
+}
