@@ -175,64 +175,96 @@ pub fn expected_by_key<G: GameRules, K: Hash + Eq + Clone>(
     limit: usize,
     tolerance: f64,
 ) -> Result<Expected, NotEnumerable> {
-    // Every position reachable, by key, with where it leads: another position's index, or
-    // an outcome's expected results.
-    enum To {
-        Index(usize),
-        End(Expected),
+    Ok(solve_by_key(game, players, policy, key, limit, tolerance)?.value(0))
+}
+
+/// Every position a match of `players` can reach under `policy`, told apart by `key` (at
+/// most `limit` of them), each with its expected results and how often a match visits it,
+/// both solved by iteration until nothing moves by more than `tolerance`: what an exact
+/// answer about single decisions needs (the effect of taking an option where it is offered,
+/// weighted by how often it is).
+pub struct Solved<S, K> {
+    /// One state for each position, the start first.
+    pub states: Vec<S>,
+    /// Each position's index by its key.
+    pub index: HashMap<K, usize>,
+    players: usize,
+    /// Win shares, scores and shared first of each position, flat.
+    values: Vec<f64>,
+    /// The expected number of visits to each position in one match.
+    pub visits: Vec<f64>,
+}
+
+impl<S, K: Hash + Eq> Solved<S, K> {
+    /// The expected results of a match from position `i` on.
+    pub fn value(&self, i: usize) -> Expected {
+        let width = 2 * self.players + 1;
+        let v = &self.values[i * width..(i + 1) * width];
+        Expected {
+            win_share: v[..self.players].to_vec(),
+            score: v[self.players..2 * self.players].to_vec(),
+            shared_first: v[2 * self.players],
+        }
     }
+}
+
+/// See [`Solved`].
+pub fn solve_by_key<G: GameRules, K: Hash + Eq + Clone>(
+    game: &G,
+    players: usize,
+    policy: &impl Policy<G>,
+    key: impl Fn(&G::State) -> K,
+    limit: usize,
+    tolerance: f64,
+) -> Result<Solved<G::State, K>, NotEnumerable> {
+    let width = 2 * players + 1;
+    let flat = |e: &Expected| -> Vec<f64> {
+        e.win_share.iter().chain(&e.score).copied().chain([e.shared_first]).collect()
+    };
+    // Every position reachable, by key, with where it leads: another position's index, or
+    // an end's expected results.
     let start = game.new_state(players);
     let mut index: HashMap<K, usize> = HashMap::from([(key(&start), 0)]);
-    let mut open = vec![start];
-    let mut edges: Vec<Vec<(f64, To)>> = Vec::new();
-    while edges.len() < open.len() {
-        let s = open[edges.len()].clone();
+    let mut states = vec![start];
+    let mut edges: Vec<Vec<(f64, Flat)>> = Vec::new();
+    while edges.len() < states.len() {
+        let s = states[edges.len()].clone();
         let mut out = Vec::new();
         for (p, next) in successors(game, &s, policy)? {
             let to = match next {
-                Next::Over(outcome) => To::End(Expected::of(&outcome)),
+                Next::Over(outcome) => Err(flat(&Expected::of(&outcome))),
                 Next::State(next) => {
                     let k = key(&next);
-                    let i = match index.get(&k) {
+                    Ok(match index.get(&k) {
                         Some(&i) => i,
                         None => {
-                            if open.len() >= limit {
+                            if states.len() >= limit {
                                 return Err(NotEnumerable::TooLarge(limit));
                             }
-                            index.insert(k, open.len());
-                            open.push(next);
-                            open.len() - 1
+                            index.insert(k, states.len());
+                            states.push(next);
+                            states.len() - 1
                         }
-                    };
-                    To::Index(i)
+                    })
                 }
             };
             out.push((p, to));
         }
         edges.push(out);
     }
-    // Gauss-Seidel sweeps: each position's value from its successors' latest values, kept
-    // flat (win shares, scores, shared first) so a sweep allocates nothing.
-    let width = 2 * players + 1;
-    let flat = |e: &Expected| -> Vec<f64> {
-        e.win_share.iter().chain(&e.score).copied().chain([e.shared_first]).collect()
-    };
-    let ends: Vec<Vec<(f64, Flat)>> = edges
-        .into_iter()
-        .map(|out| {
-            out.into_iter()
-                .map(|(p, to)| match to {
-                    To::Index(j) => (p, Ok(j)),
-                    To::End(e) => (p, Err(flat(&e))),
-                })
-                .collect()
-        })
-        .collect();
-    let mut values = vec![0.0; ends.len() * width];
+    let values = solve_values(&edges, width, tolerance);
+    let visits = solve_visits(&edges, tolerance);
+    Ok(Solved { states, index, players, values, visits })
+}
+
+/// Gauss-Seidel sweeps: each position's value from its successors' latest values, kept flat
+/// (win shares, scores, shared first) so a sweep allocates nothing.
+fn solve_values(edges: &[Vec<(f64, Flat)>], width: usize, tolerance: f64) -> Vec<f64> {
+    let mut values = vec![0.0; edges.len() * width];
     let mut row = vec![0.0; width];
     loop {
         let mut change: f64 = 0.0;
-        for (i, out) in ends.iter().enumerate() {
+        for (i, out) in edges.iter().enumerate() {
             row.iter_mut().for_each(|x| *x = 0.0);
             for (p, to) in out {
                 let next = match to {
@@ -243,19 +275,39 @@ pub fn expected_by_key<G: GameRules, K: Hash + Eq + Clone>(
                     *x += p * y;
                 }
             }
-            let old = &mut values[i * width..(i + 1) * width];
-            for (o, n) in old.iter_mut().zip(&row) {
+            for (o, n) in values[i * width..(i + 1) * width].iter_mut().zip(&row) {
                 change = change.max((*o - n).abs());
                 *o = *n;
             }
         }
         if change <= tolerance {
-            let v = &values[..width];
-            return Ok(Expected {
-                win_share: v[..players].to_vec(),
-                score: v[players..2 * players].to_vec(),
-                shared_first: v[2 * players],
-            });
+            return values;
+        }
+    }
+}
+
+/// The expected visits to each position in one match: one to the start, and to every
+/// other position the visits of each position leading to it times that step's probability.
+fn solve_visits(edges: &[Vec<(f64, Flat)>], tolerance: f64) -> Vec<f64> {
+    let mut incoming: Vec<Vec<(usize, f64)>> = vec![Vec::new(); edges.len()];
+    for (i, out) in edges.iter().enumerate() {
+        for (p, to) in out {
+            if let Ok(j) = to {
+                incoming[*j].push((i, *p));
+            }
+        }
+    }
+    let mut visits = vec![0.0; edges.len()];
+    loop {
+        let mut change: f64 = 0.0;
+        for j in 0..edges.len() {
+            let v = f64::from(u8::from(j == 0))
+                + incoming[j].iter().map(|&(i, p)| visits[i] * p).sum::<f64>();
+            change = change.max((v - visits[j]).abs());
+            visits[j] = v;
+        }
+        if change <= tolerance {
+            return visits;
         }
     }
 }

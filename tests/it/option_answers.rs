@@ -13,19 +13,24 @@
 //! pooled, each from the mover's side), `V_take_k(s)` the mean over the legal actions of
 //! kind k of the mover's expected win share after taking it (then random play to the end;
 //! a draw is 1/2), `V_not_k(s)` the same mean over the other legal actions. Here these are
-//! computed exactly on plain arrays, without the engine's option code: tic-tac-toe by walking
-//! every path of the game tree with its probability under uniform random play, Pig (target
-//! 40, a six-sided die) by dynamic programming over (banked, banked, turn total) in
+//! computed exactly by the engine's generic exact evaluator (`core::exact`: every position
+//! with its value and its expected visits), without the option code under test: tic-tac-toe
+//! over its boards, Pig (target 40, a six-sided die) over (banked, banked, turn total, mover,
+//! roll pending), and Pig's are held to the independent dynamic programming of
 //! [`crate::pig_exact`]. Then 40
 //! seeds of random matches each give one table, and its intervals must cover the exact
 //! values as often as a 95% interval should. (The table rounds its weights n/c to 1/4096,
 //! a relative error below 1e-4 that the exact values leave out: far below any interval.)
 
+use std::hash::Hash;
+
 use arena::bots::BotSpec;
 use arena::bots::profile::{parse_lineup, parse_one};
-use arena::core::Game;
-use arena::games::pig::{Pig, PigRules};
-use arena::games::tictactoe::{TicTacToe, TicTacToeRules};
+use arena::core::exact::{Expected, Uniform, solve_by_key};
+use arena::core::options::KindSet;
+use arena::core::{Game, Turn};
+use arena::games::pig::{Pig, PigRules, PigState};
+use arena::games::tictactoe::{TicTacToe, TicTacToeRules, TicTacToeState};
 use arena::runner::worker::play_block_counting_all;
 use arena::runner::{RunSpec, Seating};
 use arena::stats::Tally;
@@ -45,9 +50,6 @@ const FIRST_SEED: u64 = 0x0b7_0000;
 // ---------------------------------------------------------------------------------------
 // Tic-tac-toe (REF-1): the game tree.
 
-const LINES: [[usize; 3]; 8] =
-    [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
-
 /// The kinds as REF-1's option table names them: one per square (cells 0-8 row by row),
 /// then the four corners, then the four edges (the centre is neither).
 const TTT_KINDS: [&str; 11] = [
@@ -64,107 +66,70 @@ const TTT_KINDS: [&str; 11] = [
     "edge",
 ];
 
-fn ttt_is_kind(cell: usize, kind: usize) -> bool {
-    match kind {
-        9 => matches!(cell, 0 | 2 | 6 | 8),
-        10 => matches!(cell, 1 | 3 | 5 | 7),
-        square => cell == square,
-    }
-}
-
-fn ttt_won(board: &[u8; 9], who: u8) -> bool {
-    LINES.iter().any(|l| l.iter().all(|&c| board[c] == who))
-}
-
-/// The board as a base-3 number (0 empty, 1 X, 2 O), to memoize values.
-fn ttt_code(board: &[u8; 9]) -> usize {
-    board.iter().fold(0, |code, &c| code * 3 + c as usize)
-}
-
-/// The mover's expected win share after marking `cell`, then random play to the end.
-fn ttt_after(board: &mut [u8; 9], mover: u8, cell: usize, memo: &mut [f64]) -> f64 {
-    board[cell] = mover;
-    let v = if ttt_won(board, mover) {
-        1.0
-    } else if board.iter().all(|&c| c != 0) {
-        0.5
-    } else {
-        // Win shares of the two seats add up to 1 (a draw is 1/2 each).
-        1.0 - ttt_value(board, 3 - mover, memo)
-    };
-    board[cell] = 0;
-    v
-}
-
-/// The mover's expected win share on a board still in play, under random play.
-fn ttt_value(board: &mut [u8; 9], mover: u8, memo: &mut [f64]) -> f64 {
-    let code = ttt_code(board);
-    if !memo[code].is_nan() {
-        return memo[code];
-    }
-    let empty: Vec<usize> = (0..9).filter(|&c| board[c] == 0).collect();
-    let v =
-        empty.iter().map(|&c| ttt_after(board, mover, c, memo)).sum::<f64>() / empty.len() as f64;
-    memo[code] = v;
-    v
-}
-
-/// Walk every path of the tree with its probability `p` under random play, adding each
-/// decision's Σ p·(V_take − V_not) and Σ p per kind that is legal and not forced there.
-fn ttt_walk(board: &mut [u8; 9], mover: u8, p: f64, memo: &mut [f64], sums: &mut [[f64; 2]]) {
-    let empty: Vec<usize> = (0..9).filter(|&c| board[c] == 0).collect();
-    let after: Vec<f64> = empty.iter().map(|&c| ttt_after(board, mover, c, memo)).collect();
-    for (k, sum) in sums.iter_mut().enumerate() {
-        let (mut take, mut not, mut c) = (0.0, 0.0, 0usize);
-        for (&cell, &v) in empty.iter().zip(&after) {
-            if ttt_is_kind(cell, k) {
-                take += v;
-                c += 1;
-            } else {
-                not += v;
+/// The exact estimand of every option kind of `game` (in its declaration order) under
+/// random play, and the exact results of a match: from the generic exact evaluator's
+/// positions (`core::exact`, over the positions `key` tells apart), at every decision where
+/// a kind is legal and not forced, the position's expected visits times the mean win share,
+/// from the mover's side, after its actions of that kind less the mean after the others;
+/// summed, over the visits summed.
+fn exact_estimands<G: Game, K: Hash + Eq + Clone>(
+    game: &G,
+    key: impl Fn(&G::State) -> K + Copy,
+    limit: usize,
+) -> (Vec<f64>, Expected) {
+    let solved = solve_by_key(game, 2, &Uniform, key, limit, 1e-14).unwrap();
+    let mut sums = vec![[0.0; 2]; game.option_kinds(2).len()];
+    let mut legal = Vec::new();
+    for (i, s) in solved.states.iter().enumerate() {
+        let Turn::Player(mover) = game.turn(s) else { continue };
+        legal.clear();
+        game.legal_actions(s, &mut legal);
+        let after: Vec<(KindSet, f64)> = legal
+            .iter()
+            .map(|&a| {
+                let mut next = s.clone();
+                game.apply(&mut next, a);
+                let share = match game.turn(&next) {
+                    Turn::Over => game.outcome(&next).win_share(mover),
+                    _ => solved.value(solved.index[&key(&next)]).win_share[mover.index()],
+                };
+                (game.action_kinds(s, a), share)
+            })
+            .collect();
+        for (k, sum) in sums.iter_mut().enumerate() {
+            let (mut take, mut not, mut c) = (0.0, 0.0, 0usize);
+            for &(kinds, v) in &after {
+                if kinds.contains(k) {
+                    take += v;
+                    c += 1;
+                } else {
+                    not += v;
+                }
+            }
+            if c > 0 && c < after.len() {
+                let visits = solved.visits[i];
+                sum[0] += visits * (take / c as f64 - not / (after.len() - c) as f64);
+                sum[1] += visits;
             }
         }
-        if c > 0 && c < empty.len() {
-            sum[0] += p * (take / c as f64 - not / (empty.len() - c) as f64);
-            sum[1] += p;
-        }
     }
-    for &cell in &empty {
-        board[cell] = mover;
-        if !ttt_won(board, mover) && empty.len() > 1 {
-            ttt_walk(board, 3 - mover, p / empty.len() as f64, memo, sums);
-        }
-        board[cell] = 0;
-    }
+    (sums.iter().map(|&[num, den]| num / den).collect(), solved.value(0))
 }
 
-/// The exact estimand of every kind of [`TTT_KINDS`], in that order.
-fn ttt_estimands() -> Vec<f64> {
-    let mut memo = vec![f64::NAN; 3usize.pow(9)];
-    let mut sums = vec![[0.0; 2]; TTT_KINDS.len()];
-    ttt_walk(&mut [0; 9], 1, 1.0, &mut memo, &mut sums);
-    // The root's value is X's win share: 0.58492 wins + half of 0.12698 draws (REF-1).
-    let x_share = ttt_value(&mut [0; 9], 1, &mut memo);
+/// Tic-tac-toe's positions: the board itself.
+fn ttt_exact() -> (Vec<f64>, Expected) {
+    let game = TicTacToe::new(TicTacToeRules::default());
+    let (estimands, start) = exact_estimands(&game, |s: &TicTacToeState| *s, 10_000);
+    // The start's value is X's win share: 0.58492 wins + half of 0.12698 draws (REF-1).
+    let x_share = start.win_share[0];
     assert!((x_share - (0.58492 + 0.12698 / 2.0)).abs() < 1e-5, "X's share {x_share}");
-    sums.iter().map(|&[num, den]| num / den).collect()
+    (estimands, start)
 }
 
-/// The probability of a draw under random play (a plain enumeration).
-fn ttt_draw_probability(board: &mut [u8; 9], mover: u8) -> f64 {
-    let empty: Vec<usize> = (0..9).filter(|&c| board[c] == 0).collect();
-    let mut draw = 0.0;
-    for &cell in &empty {
-        board[cell] = mover;
-        draw += if ttt_won(board, mover) {
-            0.0
-        } else if empty.len() == 1 {
-            1.0
-        } else {
-            ttt_draw_probability(board, 3 - mover)
-        };
-        board[cell] = 0;
-    }
-    draw / empty.len() as f64
+/// Pig's positions: the banked scores, the turn total, the mover and whether a roll is
+/// pending (the turn count, kept for the turn cap, is left out: see `pig_exact`).
+fn pig_position(s: &PigState) -> ([u32; 2], u32, u8, bool) {
+    (s.banked, s.turn_total, s.to_move, s.rolling)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -391,7 +356,7 @@ fn assert_figures(figures: &Figures) {
 /// exact causal effect of marking each, computed from the whole game tree.
 #[test]
 fn ref1_tictactoe_option_intervals_cover_the_game_tree_effects() {
-    let exact = ttt_estimands();
+    let (exact, _) = ttt_exact();
     let game = TicTacToe::new(TicTacToeRules::default());
     let n = 5_000;
     let figures = option_table_figures("REF-1 tictactoe", &game, &TTT_KINDS, &exact, n, FIRST_SEED);
@@ -413,14 +378,18 @@ fn ref1_tictactoe_option_intervals_cover_the_game_tree_effects() {
 /// at either size.
 #[test]
 fn ref2_pig_option_intervals_cover_the_dynamic_programming_effects() {
-    let pig = PigExact::new(40, 6);
-    let exact = pig.estimands();
     let game = Pig::new(PigRules { target: 40, die_faces: 6, ..PigRules::default() });
+    let (exact, start) = exact_estimands(&game, pig_position, 2_000_000);
+    let independent = PigExact::new(40, 6);
+    // The generic evaluator against the independent dynamic programming (pig_exact.rs).
+    for (generic, own) in exact.iter().zip(independent.estimands()) {
+        assert!((generic - own).abs() < 1e-9, "{exact:?} vs {:?}", independent.estimands());
+    }
     let n = 20_000;
     let figures =
         option_table_figures("REF-2 pig (target 40)", &game, &PIG_KINDS, &exact, n, FIRST_SEED);
     assert_figures(&figures);
-    assert_first_seat("REF-2 pig", figures.first_wins, SEEDS * n, pig.w[pig.idx(0, 0, 0)]);
+    assert_first_seat("REF-2 pig", figures.first_wins, SEEDS * n, start.win_share[0]);
 }
 
 /// REF-1: two random bots under different labels, rotated through the seats, differ in no
@@ -429,9 +398,8 @@ fn ref2_pig_option_intervals_cover_the_dynamic_programming_effects() {
 /// seat's win share.
 #[test]
 fn ref1_tictactoe_decomposition_finds_the_seat_edge_and_no_skill_between_equal_bots() {
-    let mut memo = vec![f64::NAN; 3usize.pow(9)];
-    let x_share = ttt_value(&mut [0; 9], 1, &mut memo);
-    let draw = ttt_draw_probability(&mut [0; 9], 1);
+    let (_, start) = ttt_exact();
+    let (x_share, draw) = (start.win_share[0], start.shared_first);
     // A seat's share is 1, 1/2 or 0; pooled over both seats its mean is 1/2 and its mean
     // square P(a decisive result)/2 + P(draw)/4.
     let variance = (1.0 - draw) / 2.0 + draw / 4.0 - 0.25;
