@@ -38,32 +38,32 @@ impl Dardz {
         let options: Vec<u8> =
             (1..=12u8).filter(|&n| picking && s.options & (1 << n) != 0).collect();
         let may_pick_nothing = picking && s.options & 1 != 0;
-        let lucky: Vec<Value> = (0..s.players())
+        let lucky_loser: Vec<LuckyDice> = (0..s.players())
             .filter(|&p| s.event.kind == EventKind::Settled && s.event.lucky[p] != 0)
             .map(|p| {
                 let l = s.event.lucky[p];
-                json!({"seat": p, "dice": [l / 8, l % 8]})
+                LuckyDice { seat: p, dice: [l / 8, l % 8] }
             })
             .collect();
         // The numbers hover texts quote: rule parameters, so a tuned game says its own.
-        let points: serde_json::Map<String, Value> = (0..NUM_KINDS)
-            .map(|k| (Card(k as u8).label().to_string(), json!(self.values[k])))
-            .collect();
-        let table = json!({"card_points": points, "hand_size": self.rules.hand_size,
-        "pile_size": self.side_target(), "target": self.rules.target_score,
-        "round_bonus": self.rules.round_bonus, "jackpot_points": self.rules.jackpot_points,
-        "three_of_a_kind": self.rules.three_of_a_kind_points,
-        "clean_up": self.rules.clean_up_points, "lucky_loser_max": self.side_lucky_max(),
-        "round1_boost_bunk": match self.rules.round1_boost_bunk {
-            RoundOneBoostBunk::AfterJackpotOrTriple => "after_jackpot_or_triple",
-            RoundOneBoostBunk::Never => "never",
-            RoundOneBoostBunk::Always => "always",
-        }});
+        let table = PageTable {
+            card_points: (0..NUM_KINDS).map(|k| (Card(k as u8).label(), self.values[k])).collect(),
+            hand_size: self.rules.hand_size,
+            pile_size: self.side_target(),
+            target: self.rules.target_score,
+            round_bonus: self.rules.round_bonus,
+            jackpot_points: self.rules.jackpot_points,
+            three_of_a_kind: self.rules.three_of_a_kind_points,
+            clean_up: self.rules.clean_up_points,
+            lucky_loser_max: self.side_lucky_max(),
+            round1_boost_bunk: match self.rules.round1_boost_bunk {
+                RoundOneBoostBunk::AfterJackpotOrTriple => "after_jackpot_or_triple",
+                RoundOneBoostBunk::Never => "never",
+                RoundOneBoostBunk::Always => "always",
+            },
+        };
         let card_roll = self.card_roll_json(s);
-        add_fields(
-            state,
-            PageFields { options, may_pick_nothing, card_roll, lucky_loser: lucky, table },
-        );
+        add_fields(state, PageFields { options, may_pick_nothing, card_roll, lucky_loser, table });
     }
 
     /// The dice an action card rolled in the step that led to `s` (the state's `dice` keep
@@ -85,12 +85,35 @@ impl Dardz {
     }
 }
 
-/// The fields a DARDZ state gains on the pages (see [`Dardz::page_json`]).
+/// The fields a DARDZ state gains on the pages (see [`Dardz::page_json`]), built as types
+/// and turned into JSON once.
 #[derive(serde::Serialize)]
 struct PageFields {
     options: Vec<u8>,
     may_pick_nothing: bool,
     card_roll: Value,
-    lucky_loser: Vec<Value>,
-    table: Value,
+    lucky_loser: Vec<LuckyDice>,
+    table: PageTable,
+}
+
+/// A seat's Lucky Loser dice.
+#[derive(serde::Serialize)]
+struct LuckyDice {
+    seat: usize,
+    dice: [u8; 2],
+}
+
+/// The numbers the hover texts quote.
+#[derive(serde::Serialize)]
+struct PageTable {
+    card_points: std::collections::BTreeMap<&'static str, i32>,
+    hand_size: u8,
+    pile_size: u32,
+    target: i32,
+    round_bonus: i32,
+    jackpot_points: i32,
+    three_of_a_kind: i32,
+    clean_up: i32,
+    lucky_loser_max: u32,
+    round1_boost_bunk: &'static str,
 }
