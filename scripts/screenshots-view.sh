@@ -16,7 +16,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cargo build --quiet
 # Every registered game, at its usual player count.
-for game in $(target/debug/arena games --names); do
+games=$(target/debug/arena games --names)
+for game in $games; do
     target/debug/arena view --game "$game" --seed 7 --match 3 --out "$work/$game.html" >/dev/null
 done
 CHROMIUM="$browser" node scripts/view-browser/check.js --shots "$out" "$work"/*.html

@@ -205,7 +205,8 @@ impl MovePlace {
 
 /// `state` (a JSON object, a game's `state_json`) with the fields of `more` (a struct)
 /// added, replacing any of the same name: a state's further parts written as one type, not
-/// key by key.
+/// key by key. A state that is not an object, or fields that are not a struct's, add
+/// nothing (every caller passes an object and a struct).
 pub fn add_fields(state: &mut Value, more: impl serde::Serialize) {
     if let (Value::Object(map), Ok(Value::Object(fields))) = (state, serde_json::to_value(more)) {
         map.extend(fields);
@@ -220,8 +221,8 @@ pub trait TraceGame: Game {
     const TITLE: &'static str = "";
     /// The game's drawing on the replay and play pages: a script, kept as `draw.js` in the
     /// game's folder, that fills the registries `session/view/draw_common.js` declares, under
-    /// the game's name (its picture, its rules panel, its events in words, and what its
-    /// picture carries from earlier states). Empty: no drawing (the completeness test holds
+    /// the game's name (its picture, its events in words, and what its picture carries from
+    /// earlier states; its "How to play" panel is [`TraceGame::HOW_TO_PLAY`]). Empty: no drawing (the completeness test holds
     /// every registered game to one).
     const DRAWING: &'static str = "";
     /// The game's "How to play" (`how_to_play.md` in its folder, read by

@@ -208,8 +208,8 @@ pub fn record_more(dir: &Path, names: &[String]) -> anyhow::Result<()> {
     })?;
     manifest.file_digests.extend(file_digests(dir, names)?);
     manifest.files.extend(names.iter().cloned());
-    // Through a JSON value, whose keys are sorted, so the file keeps the order it was
-    // written in (a flattened struct would write its own fields first).
+    // Through a JSON value, whose keys are sorted, as they were when record_more indexed
+    // the JSON itself (a flattened struct would write its own fields first).
     let sorted = serde_json::to_value(&manifest)?;
     crate::output::write_atomic(&path, &serde_json::to_vec_pretty(&sorted)?)
 }

@@ -4,15 +4,14 @@
 //! name instead of drawn (a `lengths.csv` cut by three bytes drew a maximum of 1, not 100).
 //! Folders written before the record existed have none, and their files are read as they are.
 
-use std::path::Path;
-
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use crate::core::file_record::FileRecord;
 use crate::core::layout::{LADDER_FILE, MANIFEST};
 use crate::report::ReportError;
 
-/// The part of a manifest (or ladder.json) that records its files (`FILE_DIGESTS`). Each
+/// The part of a manifest (or ladder.json) that records its files (`core::file_record::FILE_DIGESTS`, the key serde names below). Each
 /// file's record is read on its own, so that one damaged record leaves the others checked.
 #[derive(serde::Deserialize)]
 struct Recorded {

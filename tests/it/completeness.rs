@@ -48,9 +48,13 @@ fn links(line: &str) -> Vec<&str> {
         .collect()
 }
 
-/// Whether `line` has a link, relative to `dir`, to a file that exists.
-fn links_to_a_file(line: &str, dir: &str) -> bool {
-    links(line).iter().any(|target| root().join(dir).join(target).is_file())
+/// Whether `line` has a link, relative to `dir`, to a page that exists and names the game
+/// by its command-line name (`` `dardz` ``): its rules page, not any file.
+fn links_to_its_page(line: &str, dir: &str, name: &str) -> bool {
+    links(line).iter().any(|target| {
+        let page = std::fs::read_to_string(root().join(dir).join(target)).unwrap_or_default();
+        page.contains(&format!("`{name}`"))
+    })
 }
 
 /// What `game` lacks, one line each.
@@ -67,6 +71,9 @@ fn missing(game: &GameEntry) -> Vec<String> {
     } else if assigns(game.drawing, "DRAW", name).is_none() {
         lacks.push(format!("a picture: its drawing sets no DRAW[\"{name}\"]"));
     }
+    if game.drawing.to_lowercase().contains("</script") {
+        lacks.push("a drawing that can sit in a page's script (it holds `</script`)".to_string());
+    }
     if let Err(why) = arena::core::how_to_play::parts(game.how_to_play) {
         lacks.push(format!(
             "a \"How to play\" (TraceGame::HOW_TO_PLAY, the how_to_play.md in its folder): {why}"
@@ -78,17 +85,18 @@ fn missing(game: &GameEntry) -> Vec<String> {
     match text("docs/rules/README.md") {
         Err(e) => lacks.push(e),
         Ok(index) => {
+            // The first cell names the game, alone or in a list ("tic-tac-toe, Pig").
             let row = index.lines().find(|l| {
                 let first = l.split('|').nth(1).unwrap_or("").to_lowercase();
-                l.starts_with('|') && !title.is_empty() && first.contains(&title)
+                l.starts_with('|') && first.split(',').any(|g| g.trim() == title)
             });
             match row {
                 None => lacks.push(format!(
                     "a row in docs/rules/README.md's table whose first cell names `{}`",
                     game.title
                 )),
-                Some(row) if !links_to_a_file(row, "docs/rules") => lacks.push(format!(
-                    "a rules page: docs/rules/README.md's row for it links no file that exists ({row})"
+                Some(row) if !links_to_its_page(row, "docs/rules", name) => lacks.push(format!(
+                    "a rules page: docs/rules/README.md's row for it links no page naming `{name}` ({row})"
                 )),
                 Some(_) => {}
             }
@@ -102,8 +110,8 @@ fn missing(game: &GameEntry) -> Vec<String> {
                 None => {
                     lacks.push(format!("a row `| `{name}` | ...` in README.md's table of games"))
                 }
-                Some(row) if !links_to_a_file(row, "") => lacks.push(format!(
-                    "a rules page: README.md's row for it links no file that exists ({row})"
+                Some(row) if !links_to_its_page(row, "", name) => lacks.push(format!(
+                    "a rules page: README.md's row for it links no page naming `{name}` ({row})"
                 )),
                 Some(_) => {}
             }
@@ -118,6 +126,16 @@ fn missing(game: &GameEntry) -> Vec<String> {
         match game.configure(Some(&root().join(&file)), &[]) {
             Err(e) => lacks.push(format!("a defaults file {file} that loads: {e}")),
             Ok(loaded) => {
+                // Every parameter is in the file, so a designer reads every default there
+                // (a table's cells are its rows, checked through their values below).
+                let written = text(&file).unwrap_or_default();
+                for p in params.iter().filter(|p| !p.key.contains('.')) {
+                    let key = p.key.as_str();
+                    if !written.lines().any(|l| l.trim_start().starts_with(&format!("{key} ="))) {
+                        lacks
+                            .push(format!("{file} naming `{key}` (at its default, {})", p.default));
+                    }
+                }
                 for p in loaded.params() {
                     if p.value != p.default {
                         lacks.push(format!(
@@ -183,6 +201,9 @@ fn a_game_without_a_piece_is_named_for_it() {
     {
         without(stranger, piece);
     }
+    // A drawing that would end the page's script.
+    let closing = Box::leak(format!("{}\n// </script>", dardz.drawing).into_boxed_str());
+    without(GameEntry { drawing: closing, ..dardz }, "</script");
     // A title the rules index does not name.
     without(GameEntry { title: "Darts Unlisted", ..dardz }, "docs/rules/README.md");
 }

@@ -29,19 +29,32 @@ fn rules_page(game: &GameEntry) -> PathBuf {
     let row = index
         .lines()
         .find(|l| {
-            l.starts_with('|') && l.split('|').nth(1).unwrap_or("").to_lowercase().contains(&title)
+            let first = l.split('|').nth(1).unwrap_or("").to_lowercase();
+            l.starts_with('|') && first.split(',').any(|g| g.trim() == title)
         })
         .unwrap_or_else(|| panic!("{}: no row in docs/rules/README.md", game.name));
     let link = row.split("](").nth(1).and_then(|r| r.split(')').next()).unwrap_or("");
     rules.join(link.split('#').next().unwrap_or(link))
 }
 
-/// The text between the game's markers on `page`, or why there is none.
-fn copied(page: &str, name: &str) -> Result<String, String> {
+/// Where the text between the game's markers on `page` lies, or why there is none.
+fn between(page: &str, name: &str) -> Result<std::ops::Range<usize>, String> {
     let (open, close) = (opening(name), closing(name));
     let start = page.find(&open).ok_or_else(|| format!("no line `{open}`"))? + open.len();
     let end = page[start..].find(&close).ok_or_else(|| format!("no line `{close}`"))? + start;
-    Ok(page[start..end].trim().to_string())
+    Ok(start..end)
+}
+
+/// The text between the game's markers on `page`, or why there is none.
+fn copied(page: &str, name: &str) -> Result<String, String> {
+    Ok(page[between(page, name)?].trim().to_string())
+}
+
+/// `page` with `text` between the game's markers (a blank line on either side, so every
+/// Markdown reader takes the markers as lines of their own).
+fn with_copy(page: &str, name: &str, text: &str) -> Result<String, String> {
+    let at = between(page, name)?;
+    Ok(format!("{}\n\n{text}\n\n{}", &page[..at.start], &page[at.end..]))
 }
 
 #[test]
@@ -54,9 +67,8 @@ fn every_games_rules_page_opens_with_its_how_to_play() {
         let text = game.how_to_play.trim();
         match copied(&page, game.name) {
             Ok(copy) if copy == text => {}
-            Ok(copy) if bless => {
-                let page = page.replacen(&copy, text, 1);
-                std::fs::write(&path, page).unwrap();
+            Ok(_) if bless => {
+                std::fs::write(&path, with_copy(&page, game.name, text).unwrap()).unwrap();
             }
             Ok(_) => differ.push(format!(
                 "{}: the \"How to play\" of {} differs from its how_to_play.md",
@@ -82,4 +94,10 @@ fn a_changed_copy_is_found() {
     assert_ne!(copied(&edited, "pig").unwrap(), text);
     assert!(copied(&page.replace(&closing("pig"), ""), "pig").is_err());
     assert!(copied(&page, "dardz").is_err(), "another game's markers");
+    // Copying puts the text between the markers, whatever was there (nothing, or the same
+    // words elsewhere on the page too).
+    let empty = format!("{text}\n\n{}\n{}\n", opening("pig"), closing("pig"));
+    let filled = with_copy(&empty, "pig", text).unwrap();
+    assert_eq!(copied(&filled, "pig").unwrap(), text);
+    assert!(filled.starts_with(text), "the text before the markers stays");
 }

@@ -266,7 +266,7 @@ impl TraceGame for LowBlow {
         self.describe_choice_text(s, moves)
     }
 
-    /// Where a person plays `a` on the picture (`draw/low-blow.js` draws these targets):
+    /// Where a person plays `a` on the picture (`draw.js` in this folder draws these targets):
     /// a die to set aside is that die of the roll, named by the mover; a die to place goes on
     /// its square, named by the row's owner since the move is aimed at that seat's row (the
     /// dice that may go there share the square's menu); rolling again has no place.

@@ -42,7 +42,7 @@ impl Trice {
         })
     }
 
-    /// The `data-target` of a square on the play page's picture (draw/trice.js draws the
+    /// The `data-target` of a square on the play page's picture (the `draw.js` beside this file draws the
     /// same): `square:c2`. Both seats play on the one board, so no seat prefix.
     pub(super) fn square_target(&self, sq: u8) -> String {
         format!("square:{}", self.geo.name(sq))

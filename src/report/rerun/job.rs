@@ -119,7 +119,7 @@ impl Job {
         let record = self.record_file()?;
         let (dir, file) = (record.parent().unwrap_or(Path::new(".")), name_of(&record));
         // An older (or a normalised golden) record may leave a part out: said, not refused.
-        crate::report::read_record::<MadeBy>(dir, &file)
+        read_record::<MadeBy>(dir, &file)
     }
 
     /// The file written when the job finished, which records the build and the command:

@@ -134,8 +134,7 @@ var WORDS = {};
 // DRAW, and returns what this state carries on. Not every game has one.
 var CARRY = {};
 
-// The game's name as its rulebook writes it.
-// TITLES[game]: filled from the registry before each game's drawing (the game's TITLE).
+// TITLES[game]: the game's name as its rulebook writes it, filled from the registry before each game's drawing (the game's TITLE).
 var TITLES = {};
 function gameTitle(game) { return own(TITLES, game) ? TITLES[game] : txt(game); }
 

@@ -22,16 +22,19 @@ const DRAW_COMMON: &str = include_str!("draw_common.js");
 
 /// The drawings of every registered game (shared with the play page): the helpers and
 /// registries, then each game's title, its "How to play" panel (its `how_to_play.md`) and its
-/// own drawing ([`TraceGame::DRAWING`], the `draw.js` in its folder), in registry order. Built from the registry, so a new game's
-/// page needs no line here.
+/// own drawing ([`TraceGame::DRAWING`], the `draw.js` in its folder), in registry order.
+/// Built from the registry, so a new game's page needs no line here.
 ///
 /// [`TraceGame::DRAWING`]: crate::core::trace::TraceGame::DRAWING
 pub fn draw_script() -> &'static str {
     static SCRIPT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         let mut script = String::from(DRAW_COMMON);
         for game in crate::games::GAMES {
-            let (name, title) = (script_json(&game.name.into()), script_json(&game.title.into()));
-            script += &format!("\nTITLES[{name}] = {title};\n");
+            let name = script_json(&game.name.into());
+            // No title: the pages name the game by its command-line name.
+            if !game.title.is_empty() {
+                script += &format!("\nTITLES[{name}] = {};\n", script_json(&game.title.into()));
+            }
             // A text that does not read leaves the panel's own words for a game without one
             // (the completeness test holds every registered game's text to its five parts).
             if let Ok(parts) = crate::core::how_to_play::parts(game.how_to_play) {

@@ -146,7 +146,7 @@ fn the_drawing_gives_every_kind_of_target() {
         "data-target=\"ask:relationship:",
         "data-target=\"ask:colour:",
     ] {
-        assert!(DRAWING.contains(part), "love-actually.js writes no {part}");
+        assert!(DRAWING.contains(part), "draw.js writes no {part}");
     }
 }
 
@@ -169,7 +169,7 @@ fn card_table(g: &Love) -> Vec<Value> {
 
 #[test]
 fn js_card_table_equals_the_card_data_la1_la2_la48() {
-    // The page's hover texts come from LA_CARDS in love-actually.js: it must be the built-in
+    // The page's hover texts come from LA_CARDS in draw.js: it must be the built-in
     // card data (LA-1, LA-2 sets, LA-48 colours) and the abilities' words, card for card.
     let want = card_table(&game());
     let start = DRAWING.find("var LA_CARDS = ").expect("the table") + "var LA_CARDS = ".len();
@@ -179,7 +179,7 @@ fn js_card_table_equals_the_card_data_la1_la2_la48() {
     let lines: Vec<String> = want.iter().map(|c| format!("  {c}")).collect();
     assert!(
         got == want,
-        "LA_CARDS in love-actually.js differs from the card data; it should read:\n[\n{}\n]",
+        "LA_CARDS in draw.js differs from the card data; it should read:\n[\n{}\n]",
         lines.join(",\n")
     );
 }

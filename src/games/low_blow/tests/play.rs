@@ -85,10 +85,10 @@ fn every_move_has_a_kind_and_a_target_on_the_movers_own_dice_or_the_rows_square(
 
 #[test]
 fn the_drawing_draws_the_targets_move_place_names() {
-    // draw/low-blow.js builds the same target strings as `move_place`.
+    // draw.js builds the same target strings as `move_place`.
     let js = include_str!("../draw.js");
     for part in ["\":roll:\"", "\":row:column\"", "data-target"] {
-        assert!(js.contains(part), "draw/low-blow.js has no {part}");
+        assert!(js.contains(part), "draw.js has no {part}");
     }
 }
 

@@ -104,7 +104,7 @@ fn every_move_has_a_unique_place_on_the_board_or_in_the_pool() {
 
 #[test]
 fn the_drawing_draws_the_targets_move_place_names() {
-    // draw/trice.js builds the same strings; a rename on one side only would leave every
+    // draw.js builds the same strings; a rename on one side only would leave every
     // move on the bar.
     assert!(DRAWING.contains("\"square:\""), "the drawing lost its square targets");
     assert!(DRAWING.contains("\"pool:\""), "the drawing lost its pool targets");
