@@ -229,6 +229,11 @@ pub trait TraceGame: Game {
     /// [`core::how_to_play`](crate::core::how_to_play)): the pages' panel and the opening of
     /// its rules page. Empty: none (the completeness test holds every registered game to one).
     const HOW_TO_PLAY: &'static str = "";
+    /// The text of the game's rules page (`rules.md` in its folder): what the rules are as
+    /// implemented, where they come from, what is known of them. `docs/rules/<name>.md` is
+    /// written from it, with the "How to play" and the rule parameters added
+    /// (`games::docs::rules_page`). Empty: a page kept by hand in `docs/rules/`.
+    const RULES_PAGE: &'static str = "";
     /// The state as JSON data (scores, hands, board, piles, pot, round, turn); `null` when
     /// the game gives only its text.
     fn state_json(&self, _s: &Self::State) -> Value {

@@ -6,6 +6,7 @@
 //! table.
 
 pub mod dardz;
+pub mod docs;
 pub mod love_actually;
 pub mod low_blow;
 pub mod pig;
@@ -76,6 +77,7 @@ macro_rules! __define_registry {
                 title: <$ty as $crate::core::trace::TraceGame>::TITLE,
                 drawing: <$ty as $crate::core::trace::TraceGame>::DRAWING,
                 how_to_play: <$ty as $crate::core::trace::TraceGame>::HOW_TO_PLAY,
+                rules_page: <$ty as $crate::core::trace::TraceGame>::RULES_PAGE,
                 build: |file, sets| Ok(AnyGame::$variant(configured::<$ty>($name, file, sets)?)),
             }, )*
         ];
@@ -100,6 +102,9 @@ pub struct GameEntry {
     pub drawing: &'static str,
     /// The game's "How to play" ([`TraceGame::HOW_TO_PLAY`](crate::core::trace::TraceGame::HOW_TO_PLAY)).
     pub how_to_play: &'static str,
+    /// The text its rules page is written from, if it is not kept by hand
+    /// ([`TraceGame::RULES_PAGE`](crate::core::trace::TraceGame::RULES_PAGE)).
+    pub rules_page: &'static str,
     /// The game under a rules file (if any), then `key=value` overrides.
     pub build: fn(Option<&Path>, &[String]) -> Result<AnyGame, RulesError>,
 }

@@ -85,7 +85,9 @@ fn the_default_experiment_prints_each_answer_first_in_lines_of_100_characters() 
     for game in games {
         let at =
             lines[skill..].iter().position(|l| l.starts_with(&format!("{game}: skill"))).unwrap();
-        assert!(lines[skill + at + 1].starts_with("  with greedy in every seat: "), "{game}");
+        // The line after its answer's wrapped continuation, if any.
+        let next = lines[skill + at + 1..].iter().find(|l| !l.starts_with("    ")).unwrap();
+        assert!(next.starts_with("  with greedy in every seat: "), "{game}");
     }
     // --explain prints the method too.
     let o = arena(&[

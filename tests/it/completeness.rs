@@ -7,18 +7,28 @@
 //! - its "How to play" (`TraceGame::HOW_TO_PLAY`, the `how_to_play.md` in its folder: the
 //!   pages' panel, and the opening of its rules page, which `how_to_play.rs` checks);
 //! - its rules page, reached from the rules index (`docs/rules/README.md`) and from the
-//!   README's table of games;
+//!   README's table of games; a game whose folder has a `rules.md` (`TraceGame::RULES_PAGE`)
+//!   has its page written from it (`arena::games::docs::rules_page`), and it must be current;
 //! - its defaults file (`configs/<name>.toml`, every rule parameter at its default), for a
 //!   game that has rule parameters;
-//! - its golden case (`tests/golden/<name>/`, a case of `golden.rs`);
+//! - its golden files (`tests/golden/<name>/`, from its case in `golden.rs`: its own, or
+//!   the standard case every game without one is played by);
 //! - its option kinds (the choices the option table asks about).
+//!
+//! With `ARENA_BLESS_DOCS=1` the test first writes what the folder and the registry line are
+//! enough to write (`arena::games::docs`): the rules page from `rules.md`, and where missing
+//! the defaults file and the two rows. The golden files are written by
+//! `ARENA_BLESS_GOLDEN=1 cargo test --release --test it golden`.
 //!
 //! Conformance and seat-view checks need no piece of their own: `src/games/rule_space.rs`
 //! and `tests/it/seat_view.rs` loop over the registry.
 
 use std::path::Path;
 
-use arena::games::{GAMES, GameEntry};
+use arena::games::{GAMES, GameEntry, docs};
+
+/// The command that writes what a game's folder and registry line are enough to write.
+const BLESS: &str = "`ARENA_BLESS_DOCS=1 cargo test --test it completeness`";
 
 /// The repository's root.
 fn root() -> &'static Path {
@@ -81,18 +91,12 @@ fn missing(game: &GameEntry) -> Vec<String> {
     }
 
     // The rules page, from the rules index and from the README's table.
-    let title = game.title.to_lowercase();
     match text("docs/rules/README.md") {
         Err(e) => lacks.push(e),
         Ok(index) => {
-            // The first cell names the game, alone or in a list ("tic-tac-toe, Pig").
-            let row = index.lines().find(|l| {
-                let first = l.split('|').nth(1).unwrap_or("").to_lowercase();
-                l.starts_with('|') && first.split(',').any(|g| g.trim() == title)
-            });
-            match row {
+            match index_row(&index, game) {
                 None => lacks.push(format!(
-                    "a row in docs/rules/README.md's table whose first cell names `{}`",
+                    "a row in docs/rules/README.md's table whose first cell names `{}` ({BLESS} adds it)",
                     game.title
                 )),
                 Some(row) if !links_to_its_page(row, "docs/rules", name) => lacks.push(format!(
@@ -107,14 +111,24 @@ fn missing(game: &GameEntry) -> Vec<String> {
         Ok(readme) => {
             let row = readme.lines().find(|l| l.starts_with(&format!("| `{name}` |")));
             match row {
-                None => {
-                    lacks.push(format!("a row `| `{name}` | ...` in README.md's table of games"))
-                }
+                None => lacks.push(format!(
+                    "a row `| `{name}` | ...` in README.md's table of games ({BLESS} adds it)"
+                )),
                 Some(row) if !links_to_its_page(row, "", name) => lacks.push(format!(
                     "a rules page: README.md's row for it links no page naming `{name}` ({row})"
                 )),
                 Some(_) => {}
             }
+        }
+    }
+
+    // A rules page written from the folder's rules.md is the one it writes.
+    if let Some(page) = docs::rules_page(game) {
+        let path = docs::rules_page_path(game);
+        if text(&path).as_deref() != Ok(page.as_str()) {
+            lacks.push(format!(
+                "{path} as its rules.md, how_to_play.md and parameters write it ({BLESS} writes it)"
+            ));
         }
     }
 
@@ -124,7 +138,9 @@ fn missing(game: &GameEntry) -> Vec<String> {
     let file = format!("configs/{name}.toml");
     if !params.is_empty() {
         match game.configure(Some(&root().join(&file)), &[]) {
-            Err(e) => lacks.push(format!("a defaults file {file} that loads: {e}")),
+            Err(e) => {
+                lacks.push(format!("a defaults file {file} that loads ({BLESS} writes it): {e}"))
+            }
             Ok(loaded) => {
                 // Every parameter is in the file, so a designer reads every default there
                 // (a table's cells are its rows, checked through their values below).
@@ -148,16 +164,12 @@ fn missing(game: &GameEntry) -> Vec<String> {
         }
     }
 
-    // The golden case.
+    // The golden files (every registered game has a case: its own or the standard one).
     let golden = format!("tests/golden/{name}/manifest.json");
     if !root().join(&golden).is_file() {
-        lacks.push(format!("golden files ({golden}; `ARENA_BLESS_GOLDEN=1 cargo test --test it golden` writes them)"));
-    }
-    if !crate::golden::CASES
-        .iter()
-        .any(|c| c.name == name && c.args.windows(2).any(|w| w == ["--game", name]))
-    {
-        lacks.push(format!("a case named `{name}` playing `--game {name}` in tests/it/golden.rs"));
+        lacks.push(format!(
+            "golden files ({golden}; `ARENA_BLESS_GOLDEN=1 cargo test --release --test it golden` writes them)"
+        ));
     }
 
     // The option kinds.
@@ -169,8 +181,48 @@ fn missing(game: &GameEntry) -> Vec<String> {
     lacks
 }
 
+/// Write what `game` lacks of what its folder and registry line are enough to write
+/// (`arena::games::docs`): its rules page from its `rules.md` (again, whatever is there), and
+/// where missing its defaults file and its rows in the README's table and the rules index.
+fn write_missing(game: &GameEntry) {
+    let name = game.name;
+    let write = |rel: &str, content: String| {
+        std::fs::write(root().join(rel), content).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    };
+    if let Some(page) = docs::rules_page(game) {
+        write(&docs::rules_page_path(game), page);
+    }
+    let file = format!("configs/{name}.toml");
+    if !root().join(&file).exists() && !game.default_game().params().is_empty() {
+        write(&file, docs::defaults_file(game));
+    }
+    let readme = text("README.md").unwrap();
+    if !readme.lines().any(|l| l.starts_with(&format!("| `{name}` |"))) {
+        let grown = docs::with_row(&readme, "name | game |", &docs::readme_row(game));
+        write("README.md", grown.expect("README.md has its table of games"));
+    }
+    let index = text("docs/rules/README.md").unwrap();
+    if index_row(&index, game).is_none() {
+        let grown = docs::with_row(&index, "game | rulebook |", &docs::index_row(game));
+        write("docs/rules/README.md", grown.expect("docs/rules/README.md has its table"));
+    }
+}
+
+/// The row of the rules index whose first cell names `game` (alone or in a list:
+/// "tic-tac-toe, Pig").
+fn index_row<'a>(index: &'a str, game: &GameEntry) -> Option<&'a str> {
+    let title = game.title.to_lowercase();
+    index.lines().find(|l| {
+        let first = l.split('|').nth(1).unwrap_or("").to_lowercase();
+        l.starts_with('|') && first.split(',').any(|g| g.trim() == title)
+    })
+}
+
 #[test]
 fn every_registered_game_has_every_piece() {
+    if std::env::var_os("ARENA_BLESS_DOCS").is_some() {
+        GAMES.iter().for_each(write_missing);
+    }
     let lacking: Vec<String> = GAMES
         .iter()
         .flat_map(|g| missing(g).into_iter().map(move |m| format!("{}: {m}", g.name)))
@@ -197,8 +249,7 @@ fn a_game_without_a_piece_is_named_for_it() {
     without(GameEntry { drawing: Box::leak(no_picture.into_boxed_str()), ..dardz }, "a picture");
     // A name the repository has no files for: no README row, no defaults file, no golden case.
     let stranger = GameEntry { name: "dardz-unfiled", ..dardz };
-    for piece in ["README.md's table", "configs/dardz-unfiled.toml", "golden files", "a case named"]
-    {
+    for piece in ["README.md's table", "configs/dardz-unfiled.toml", "golden files"] {
         without(stranger, piece);
     }
     // A drawing that would end the page's script.

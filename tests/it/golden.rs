@@ -18,14 +18,15 @@ use std::path::{Path, PathBuf};
 use common::arena;
 
 /// One golden run: its folder name under tests/golden and the `arena run` arguments
-/// (`--out`, `--quiet` and `--threads` are added).
+/// (`--out`, `--quiet` and `--threads` are added). Every registered game has one: its own in
+/// [`OWN_CASES`], or [`standard_case`].
 pub(crate) struct Case {
     pub(crate) name: &'static str,
     threads: &'static str,
     pub(crate) args: &'static [&'static str],
 }
 
-pub(crate) const CASES: &[Case] = &[
+const OWN_CASES: &[Case] = &[
     Case {
         name: "default-experiment",
         threads: "2",
@@ -187,6 +188,34 @@ pub(crate) const CASES: &[Case] = &[
     },
 ];
 
+/// The case of a registered game that has none of its own: 40 matches of greedy against a
+/// small MCTS with rotated seats, every match written.
+fn standard_case(name: &'static str) -> Case {
+    let args = vec![
+        "--game",
+        name,
+        "--bots",
+        "greedy:samples=4,mcts:iterations=20",
+        "--matches",
+        "40",
+        "--seed",
+        "19",
+        "--per-match",
+    ];
+    Case { name, threads: "2", args: Box::leak(args.into_boxed_slice()) }
+}
+
+/// Every golden run: the cases of their own, then the standard case of each registered game
+/// without one.
+fn cases() -> Vec<Case> {
+    let own = OWN_CASES.iter().map(|c| Case { name: c.name, threads: c.threads, args: c.args });
+    let standard = arena::games::GAME_NAMES
+        .iter()
+        .filter(|name| !OWN_CASES.iter().any(|c| c.name == **name))
+        .map(|name| standard_case(name));
+    own.chain(standard).collect()
+}
+
 /// Manifest keys that differ between two runs of the same plan.
 const VOLATILE: &[&str] = &["elapsed_seconds", "matches_per_second", "git_commit", "threads"];
 
@@ -302,7 +331,7 @@ fn every_golden_run_reproduces_byte_for_byte() {
     let blessing = std::env::var_os("ARENA_BLESS_GOLDEN").is_some();
     let tmp = tempfile::tempdir().unwrap();
     let mut problems = Vec::new();
-    for case in CASES {
+    for case in &cases() {
         let out = tmp.path().join(case.name);
         run_case(case, &out);
         let got = folder_contents(&out);
@@ -335,7 +364,7 @@ fn every_golden_run_reproduces_byte_for_byte() {
 #[test]
 fn golden_manifests_record_the_plan() {
     // The golden folders must hold a run's whole plan, not just its numbers.
-    for case in CASES.iter().filter(|c| c.name != "default-experiment") {
+    for case in cases().iter().filter(|c| c.name != "default-experiment") {
         let text = std::fs::read_to_string(golden_dir(case.name).join("manifest.json"))
             .unwrap_or_else(|e| panic!("{}: {e}", case.name));
         let m: serde_json::Value = serde_json::from_str(&text).unwrap();

@@ -7,18 +7,16 @@
 
 use std::path::{Path, PathBuf};
 
-use arena::games::{GAMES, GameEntry};
+use arena::games::{GAMES, GameEntry, docs};
 
 /// The marker that opens a game's "How to play" on its rules page.
 fn opening(name: &str) -> String {
-    format!(
-        "<!-- how to play {name}: copied from src/games' how_to_play.md for this game, which the pages show too; `ARENA_BLESS_DOCS=1 cargo test --test it how_to_play` copies it again -->"
-    )
+    docs::how_to_play_opening(name)
 }
 
 /// The marker that closes it.
 fn closing(name: &str) -> String {
-    format!("<!-- end of how to play {name} -->")
+    docs::how_to_play_closing(name)
 }
 
 /// The rules page of `game`: the page its row of `docs/rules/README.md` links.
