@@ -69,7 +69,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 VENV_DIR = REPO_ROOT / "scripts" / ".venv"
 
 # OpenSpiel's game name -> arena's game name.
-GAMES = {"tic_tac_toe": "tictactoe", "pig": "pig"}
+GAMES = {"tic_tac_toe": "tictactoe", "pig": "pig", "kuhn_poker": "kuhn"}
 
 # arena's Pig rules (target 100, 6-sided die, 2 players); OpenSpiel's defaults
 # must match them for the comparison to mean anything. "horizon" is compared

@@ -7,6 +7,7 @@
 
 pub mod dardz;
 pub mod docs;
+pub mod kuhn;
 pub mod love_actually;
 pub mod low_blow;
 pub mod pig;
@@ -32,6 +33,7 @@ macro_rules! game_registry {
         $crate::$callback! { { $($args)* }
             TicTacToe = $crate::games::tictactoe::TicTacToe, "tictactoe", "random";
             Pig = $crate::games::pig::Pig, "pig", "random";
+            Kuhn = $crate::games::kuhn::Kuhn, "kuhn", "random";
             Trice = $crate::games::trice::Trice, "trice", "random";
             LowBlow = $crate::games::low_blow::LowBlow, "low-blow", "random";
             Dardz = $crate::games::dardz::Dardz, "dardz", "random";

@@ -2,7 +2,9 @@
 //! computed here independently of the engine (tic-tac-toe by enumerating the game tree, Pig
 //! by dynamic programming over banked scores and turn total). The simulated rates' 99.9%
 //! Wilson intervals must contain them: this proves the game rules, the random bot, the
-//! seeded runner and the tallies together.
+//! seeded runner and the tallies together. Kuhn poker's random-play answers come from the
+//! generic exact evaluator (its rules tests derive them by hand too), and the intervals a
+//! run reports in `seats.csv` must contain them.
 
 use arena::bots::profile::parse_lineup;
 use arena::core::Game;
@@ -151,5 +153,51 @@ fn the_generic_exact_evaluator_agrees_with_the_independent_answers() {
         let exact = pig_exact(target, faces);
         assert!((e.win_share[0] - exact).abs() < 1e-9, "pig({target}, d{faces}): {e:?} vs {exact}");
         assert!((e.win_share[0] + e.win_share[1] - 1.0).abs() < 1e-9, "{e:?}");
+    }
+}
+
+/// Kuhn poker under random play (REF-3): seat 0's win share 9/16 and expected net chips +1/8
+/// by enumeration, inside the intervals `arena run` reports for them (the win rate's Wilson
+/// 95% interval and the mean score's), over 40,000 matches with fixed seats.
+#[test]
+fn kuhn_random_play_matches_enumeration_inside_the_reported_intervals() {
+    use arena::core::exact::{Uniform, expected};
+    use arena::games::kuhn::{Kuhn, KuhnRules};
+    let e = expected(&Kuhn::new(KuhnRules::default()), 2, &Uniform, 1_000).unwrap();
+    assert!((e.win_share[0] - 9.0 / 16.0).abs() < 1e-12 && (e.score[0] - 0.125).abs() < 1e-12);
+    let out = tempfile::tempdir().unwrap();
+    let folder = out.path().join("kuhn");
+    let o = crate::common::arena(&[
+        "run",
+        "--game",
+        "kuhn",
+        "--bots",
+        "random",
+        "--seating",
+        "fixed",
+        "--matches",
+        "40000",
+        "--seed",
+        "21",
+        "--quiet",
+        "--no-report",
+        "--out",
+        folder.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut seats = csv::Reader::from_path(folder.join("seats.csv")).unwrap();
+    let head = seats.headers().unwrap().clone();
+    let row = seats.records().next().unwrap().unwrap();
+    let field = |name: &str| -> f64 {
+        let at = head.iter().position(|h| h == name).unwrap_or_else(|| panic!("no {name}"));
+        row[at].parse().unwrap()
+    };
+    assert_eq!(field("matches"), 40_000.0);
+    for (what, low, high, exact) in [
+        ("win rate", "ci_low", "ci_high", e.win_share[0]),
+        ("mean net chips", "score_ci_low", "score_ci_high", e.score[0]),
+    ] {
+        let (lo, hi) = (field(low), field(high));
+        assert!(lo <= exact && exact <= hi, "seat 0's {what}: exact {exact} outside [{lo}, {hi}]");
     }
 }

@@ -41,6 +41,7 @@ mod love_actually_no_peeking;
 mod may_end;
 mod misuse;
 mod move_words;
+mod no_peeking;
 mod option_answers;
 mod option_intervals;
 mod overnight;
