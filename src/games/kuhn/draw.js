@@ -17,7 +17,7 @@ DRAW.kuhn = function (s) {
   list(s.cards).forEach(function (c, seat) {
     var mover = !s.over && seat === s.to_move;
     out += seatBox(seat, mover, row("card", kuhnCard(c)) + row("in the pot", "<b>" + esc(put[seat]) + "</b>") +
-      row("chips won", esc(list(s.scores)[seat])));
+      row("net chips", esc(list(s.scores)[seat])));
   });
   out += row("pot", "<b>" + esc(s.pot) + "</b>") +
     row("betting", betting.length ? betting.map(function (b, i) { return "seat " + (i % 2) + " " + esc(b); }).join(", ") : "none yet");
