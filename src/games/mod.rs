@@ -5,17 +5,9 @@
 //! (`run::<G>`), never through `dyn`. Adding a game means one module and one line in the
 //! table.
 
-pub mod dardz;
 pub mod docs;
-pub mod kuhn;
-pub mod love_actually;
-pub mod low_blow;
-pub mod pig;
-pub mod pride;
 #[cfg(test)]
 mod rule_space;
-pub mod tictactoe;
-pub mod trice;
 
 use crate::core::{Game, GameRules};
 use std::path::Path;
@@ -23,7 +15,8 @@ use std::path::Path;
 use crate::core::rules::{self, ParamInfo, Rules, RulesError};
 
 /// The registry: one line per game, in the order `arena games` and the default experiment
-/// list them: `Variant = type, "command-line name", "default bots";`. Player range and usual
+/// list them: `Variant = module::Type, "command-line name", "default bots";`, the module
+/// being the game's folder under `src/games/` (the registry declares it: `pub mod module;`). Player range and usual
 /// player count come from the game itself ([`GameRules::seats`], [`GameRules::default_players`]).
 /// Calls `$callback!` with the lines; [`with_game!`](crate::with_game) and this module's
 /// definitions are built from it.
@@ -31,14 +24,14 @@ use crate::core::rules::{self, ParamInfo, Rules, RulesError};
 macro_rules! game_registry {
     ($callback:ident { $($args:tt)* }) => {
         $crate::$callback! { { $($args)* }
-            TicTacToe = $crate::games::tictactoe::TicTacToe, "tictactoe", "random";
-            Pig = $crate::games::pig::Pig, "pig", "random";
-            Kuhn = $crate::games::kuhn::Kuhn, "kuhn", "random";
-            Trice = $crate::games::trice::Trice, "trice", "random";
-            LowBlow = $crate::games::low_blow::LowBlow, "low-blow", "random";
-            Dardz = $crate::games::dardz::Dardz, "dardz", "random";
-            LoveActually = $crate::games::love_actually::Love, "love-actually", "random";
-            Pride = $crate::games::pride::Pride, "pride-prejudice", "random";
+            TicTacToe = tictactoe::TicTacToe, "tictactoe", "random";
+            Pig = pig::Pig, "pig", "random";
+            Kuhn = kuhn::Kuhn, "kuhn", "random";
+            Trice = trice::Trice, "trice", "random";
+            LowBlow = low_blow::LowBlow, "low-blow", "random";
+            Dardz = dardz::Dardz, "dardz", "random";
+            LoveActually = love_actually::Love, "love-actually", "random";
+            Pride = pride::Pride, "pride-prejudice", "random";
         }
     };
 }
@@ -54,7 +47,7 @@ macro_rules! with_game {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __match_any_game {
-    ({ ($any:expr) $g:ident ($body:expr) } $($variant:ident = $ty:ty, $name:literal, $bots:literal;)*) => {
+    ({ ($any:expr) $g:ident ($body:expr) } $($variant:ident = $module:ident :: $ty:ident, $name:literal, $bots:literal;)*) => {
         match $any {
             $( $crate::games::AnyGame::$variant($g) => $body, )*
         }
@@ -64,11 +57,14 @@ macro_rules! __match_any_game {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __define_registry {
-    ({} $($variant:ident = $ty:ty, $name:literal, $bots:literal;)*) => {
+    ({} $($variant:ident = $module:ident :: $ty:ident, $name:literal, $bots:literal;)*) => {
+        // Each game's module: its folder under src/games.
+        $( pub mod $module; )*
+
         /// Every implemented game, configured with its rules.
         #[derive(Clone, Debug)]
         pub enum AnyGame {
-            $( $variant($ty), )*
+            $( $variant($module::$ty), )*
         }
 
         /// Every registered game, in registry order.
@@ -76,11 +72,11 @@ macro_rules! __define_registry {
             $( GameEntry {
                 name: $name,
                 default_bots: $bots,
-                title: <$ty as $crate::core::trace::TraceGame>::TITLE,
-                drawing: <$ty as $crate::core::trace::TraceGame>::DRAWING,
-                how_to_play: <$ty as $crate::core::trace::TraceGame>::HOW_TO_PLAY,
-                rules_page: <$ty as $crate::core::trace::TraceGame>::RULES_PAGE,
-                build: |file, sets| Ok(AnyGame::$variant(configured::<$ty>($name, file, sets)?)),
+                title: <$module::$ty as $crate::core::trace::TraceGame>::TITLE,
+                drawing: <$module::$ty as $crate::core::trace::TraceGame>::DRAWING,
+                how_to_play: <$module::$ty as $crate::core::trace::TraceGame>::HOW_TO_PLAY,
+                rules_page: <$module::$ty as $crate::core::trace::TraceGame>::RULES_PAGE,
+                build: |file, sets| Ok(AnyGame::$variant(configured::<$module::$ty>($name, file, sets)?)),
             }, )*
         ];
 

@@ -327,8 +327,9 @@ impl GameStats for Kuhn {
         }
         kinds
     }
-    /// A random match costs a few hundred instructions; counting its options costs several
-    /// times that, so one deal in 256 is counted, as in tic-tac-toe.
+    /// As tic-tac-toe's, a game of as short and cheap a match (a random Kuhn match costs the
+    /// runner about 1,900 instructions in all, callgrind over 200,000 matches); the share of
+    /// counting was not measured on its own.
     fn option_sample_every(&self) -> u64 {
         256
     }
