@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Browser check of `arena play`: for each of the seven games, starts `arena play`
+# Browser check of `arena play`: for each registered game (`arena games --names`), starts `arena play`
 # (seat 0 a person, greedy bots, seed 7, no pace), opens the seat's page in headless
 # Chromium (playwright-core) and plays a whole match by clicking the picture: at each move
 # a move of the kind clicked least so far, on the part of the picture that plays it (or on

@@ -71,7 +71,7 @@ pub fn run_command(args: RunArgs, command_line: &[String]) -> anyhow::Result<Sta
             let explicit = stopping || (decided == Some(true) && !default_experiment);
             let default_matches = match (explicit, decided) {
                 (true, _) => 10_000_000,
-                // Six of the seven games decide within it, in 10 to 30 s on 2 cores (quiet or loaded).
+                // All games but one decide within it (Kuhn poker, the eighth, at once), in 10 to 30 s on 2 cores (quiet or loaded).
                 (false, Some(true)) => DEFAULT_EXPERIMENT_CAP,
                 (false, _) => 100_000,
             };

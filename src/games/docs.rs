@@ -81,16 +81,18 @@ pub fn rules_page(game: &GameEntry) -> Option<String> {
                  (`configs/";
         let _ = write!(page, "{}.toml` holds them at their defaults).\n\n", game.name);
         page += "| parameter | default | allowed | origin | meaning |\n|---|---:|---|---|---|\n";
+        let cell =
+            |text: &str| if text.is_empty() { "-".to_string() } else { text.replace('|', "\\|") };
         for p in &params {
             let _ = writeln!(
                 page,
                 "| `{}` | {} | {} | {} ({}) | {} |",
                 p.key,
-                p.default,
-                p.allowed,
+                cell(&p.default),
+                cell(p.allowed),
                 p.origin,
                 origin_words(p.origin),
-                p.doc.trim().trim_end_matches('.')
+                cell(p.doc.trim().trim_end_matches('.'))
             );
         }
         page += "\n";
@@ -124,22 +126,34 @@ pub fn defaults_file(game: &GameEntry) -> String {
     file
 }
 
-/// A default as a TOML value: numbers and booleans as they are, anything else quoted.
+/// A default as a TOML value: a finite number or a boolean as it is shown, anything else a
+/// TOML string (escaped as TOML escapes). A string parameter whose default reads as a number
+/// would be written bare and refused at load: `the_defaults_file_loads_as_the_defaults_for_every_game`
+/// catches that for every registered game.
 fn toml_value(shown: &str) -> String {
-    let bare = shown.parse::<f64>().is_ok() || shown == "true" || shown == "false";
-    if bare { shown.to_string() } else { format!("{:?}", shown) }
+    let bare = match toml::from_str::<toml::Table>(&format!("v = {shown}")) {
+        Ok(t) => match t.get("v") {
+            Some(toml::Value::Integer(_) | toml::Value::Boolean(_)) => true,
+            Some(toml::Value::Float(f)) => f.is_finite(),
+            _ => false,
+        },
+        Err(_) => false,
+    };
+    if bare { shown.to_string() } else { toml::Value::String(shown.to_string()).to_string() }
 }
 
-/// Its row in the README's table of games (name, game, players, rules page).
+/// Its row in the README's table of games (name, game, players, rules page), for a game whose
+/// page is written ([`rules_page`]); a page kept by hand has its rows kept by hand too.
 pub fn readme_row(game: &GameEntry) -> String {
     let page = rules_page_path(game);
     format!("| `{}` | {} | {} | [{page}]({page}) |", game.name, game.title, players(game))
 }
 
-/// Its row in the rules index's table (game, rulebook, readings, page).
+/// Its row in the rules index's table (game, rulebook, readings, page), for a game whose
+/// page is written: where the rules come from and what they read is on the page.
 pub fn index_row(game: &GameEntry) -> String {
     format!(
-        "| {} | its rules page, written from the game's folder | see its page | 0 | [{n}.md]({n}.md) |",
+        "| {} | see its page | see its page | see its page | [{n}.md]({n}.md) |",
         game.title,
         n = game.name
     )
@@ -178,6 +192,11 @@ mod tests {
             let path = dir.path().join("defaults.toml");
             std::fs::write(&path, defaults_file(game)).unwrap();
             let loaded = game.configure(Some(&path), &[]).unwrap_or_else(|e| panic!("{e}"));
+            let written = defaults_file(game);
+            for p in plain_params(game) {
+                let line = format!("\n{} = ", p.key);
+                assert!(written.contains(&line), "{}: no line for `{}`", game.name, p.key);
+            }
             for p in loaded.params() {
                 assert_eq!(p.value, p.default, "{}: {}", game.name, p.key);
             }

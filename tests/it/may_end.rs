@@ -7,7 +7,8 @@
 use arena::core::conformance::check_may_end_in_one;
 use arena::games::{GAME_NAMES, build};
 
-/// The games that answer "no" somewhere (the rest keep the default, always "yes").
+/// The games whose "no" must be found somewhere (each with a `turn_cap`). The others are
+/// checked too wherever they say no: Kuhn poker says it at the first decision of a hand.
 const HOOKED: &[&str] = &["low-blow", "dardz", "pride-prejudice", "love-actually"];
 
 arena::sampled! {

@@ -58,7 +58,7 @@ fn the_whole_state_would_fail_the_check_in_the_hidden_information_games() {
         }
         false
     }
-    for name in ["love-actually", "pride-prejudice"] {
+    for name in ["love-actually", "pride-prejudice", "kuhn"] {
         let game = (entry(name).unwrap().build)(None, &[]).unwrap();
         let players = arena::with_game!(&game, g => g.default_players());
         assert!(arena::with_game!(&game, g => differs(g, players)), "{name}: nothing hidden found");

@@ -24,7 +24,8 @@ use crate::core::{
 mod tests;
 
 crate::rule_params! {
-    /// Kuhn poker's parameters (OpenSpiel's game has none: these are its fixed stakes).
+    /// Kuhn poker's parameters (OpenSpiel's game has only `players`: these are its fixed
+    /// stakes).
     pub struct KuhnRules {
         /// Chips each player puts into the pot before the deal.
         ante: u32 = 1, Reference, "1 to 1000", |v: &u32| (1..=1000).contains(v);
@@ -87,8 +88,8 @@ pub struct KuhnState {
     pub history: [KuhnAction; MOST_DECISIONS as usize],
     pub decisions: u8,
     /// The betting is over: a fold, a call, or two checks. Kept, not worked out from the
-    /// history at each step: a random match is a few hundred instructions, and the runner
-    /// asks whose turn it is at every step.
+    /// history at each step: the runner asks whose turn it is at every step of a match that
+    /// is only a few steps long.
     pub over: bool,
     /// What each seat has put into the pot: its ante and its bets and calls.
     pub put: [u32; 2],
@@ -204,8 +205,9 @@ impl GameRules for Kuhn {
         MOST_DECISIONS as u32
     }
     // No running standings: before the pot is won the chips in front of a seat are only
-    // what it put in, so who "leads" a hand means nothing, and the lead statistics would
-    // cost a random match a tenth of its time.
+    // what it put in, so who "leads" a hand means nothing, and the lead statistics cost a
+    // random run 11.6% of its instructions (callgrind, `arena run --game kuhn --matches
+    // 200000 --bots random --threads 1`: 433.7M with them, 383.2M without).
     fn check_invariants(&self, s: &KuhnState) -> Result<(), String> {
         if s.dealt && (s.cards[0] == s.cards[1] || s.cards.iter().any(|&c| c > 2)) {
             return Err(format!("dealt cards {:?}: two different cards of three", s.cards));
@@ -294,7 +296,9 @@ impl BotHooks for Kuhn {
             self.sees_card(s, me, holder).then_some(s.cards[holder]).hash(out);
         }
     }
-    /// The chips the seat would win or lose at a showdown with the bet on the table called:
+    /// Read only on states determinized for the seat (as every bot does), where the other
+    /// card is a guess. The chips the seat would win or lose at a showdown with the bet on the
+    /// table called:
     /// the larger stake, won with the higher card, lost with the lower (once over, the net
     /// chips). With the bet counted as called, a bet with the higher card looks worth more
     /// than a check, so greedy bets its King rather than checking it.

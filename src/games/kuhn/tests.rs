@@ -101,9 +101,19 @@ fn ref3_other_stakes_scale_the_pot() {
     let mut s = g.new_state(2);
     g.sample_chance(&mut s, &mut ScriptedChance::new().choices([0, 1]));
     assert_eq!(s.cards, [0, 2]);
-    g.apply(&mut s, Bet);
-    g.apply(&mut s, Call);
-    assert_eq!(g.outcome(&s).scores(), &[-5, 5]);
+    let mut called = s;
+    g.apply(&mut called, Bet);
+    g.apply(&mut called, Call);
+    assert_eq!(g.outcome(&called).scores(), &[-5, 5]);
+    let mut folded = s;
+    g.apply(&mut folded, Check);
+    g.apply(&mut folded, Bet);
+    g.apply(&mut folded, Fold);
+    assert_eq!(g.outcome(&folded).scores(), &[-2, 2]);
+    let mut checked = s;
+    g.apply(&mut checked, Check);
+    g.apply(&mut checked, Check);
+    assert_eq!(g.outcome(&checked).scores(), &[-2, 2]);
 }
 
 /// Kuhn's equilibrium family (Kuhn 1950; OpenSpiel's `kuhn_poker` documents the value): the
@@ -215,7 +225,12 @@ fn the_trace_names_the_cards_only_at_a_showdown() {
     let g = game();
     let mut events = Vec::new();
     g.trace_events(&dealt([0, 2], &[Bet]), Some(Fold), &dealt([0, 2], &[Bet, Fold]), &mut events);
-    assert!(!serde_json::to_string(&events).unwrap().contains("\"K\""), "{events:?}");
+    let said = serde_json::to_string(&events).unwrap();
+    for card in ["\"J\"", "\"K\"", "cards", "Jack", "King"] {
+        assert!(!said.contains(card), "{card} in {said}");
+    }
+    let folded = g.end_reason(&dealt([0, 2], &[Bet, Fold]));
+    assert!(!folded.text.contains("Jack") && !folded.text.contains("King"), "{}", folded.text);
     events.clear();
     g.trace_events(&dealt([0, 2], &[Bet]), Some(Call), &dealt([0, 2], &[Bet, Call]), &mut events);
     let shown = events.iter().find(|e| e["kind"] == "showdown").expect("a showdown event");

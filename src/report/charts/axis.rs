@@ -81,7 +81,7 @@ pub(crate) struct CategoryLabels {
     /// slot lying flat, even on two rows.
     pub turned: bool,
     /// Flat on two rows, every other label on the lower one, when the widest fits two
-    /// slots but not one (the summary's seven game names).
+    /// slots but not one (the summary's game names).
     pub staggered: bool,
     /// Every `step`-th label is drawn, so that turned labels never overlap.
     pub step: usize,
