@@ -330,3 +330,14 @@ pub fn every_game(fewer: &[(&str, usize)]) -> Vec<(&'static str, String)> {
         })
         .collect()
 }
+
+/// What `bot` (a profile string) decides in `s`, a decision position, from generator `seed`:
+/// the no-peeking tests compare it across states that differ only in what the mover cannot
+/// know.
+pub fn decide<G: arena::core::Game>(g: &G, bot: &str, s: &G::State, seed: u64) -> G::Action {
+    let arena::core::Turn::Player(seat) = g.turn(s) else { panic!("not a decision") };
+    let mut legal = Vec::new();
+    g.legal_actions(s, &mut legal);
+    let mut b = arena::bots::Bot::from_spec(&arena::bots::profile::parse_one(bot).unwrap());
+    b.choose(g, s, seat, &legal, &mut arena::core::derive_rng(seed, 0, 1))
+}

@@ -10,7 +10,7 @@ use arena::core::{
 use std::hash::Hasher;
 use std::ops::RangeInclusive;
 
-use arena::bots::{Bot, profile::parse_one};
+use crate::common::decide;
 use arena::games::love_actually::{Love, LoveAction, LoveRules, LoveState};
 use rand::RngExt;
 
@@ -55,14 +55,6 @@ fn positions(g: &Love, players: usize, count: usize, seed: u64) -> Vec<LoveState
         }
     }
     out
-}
-
-fn decide<G: Game>(g: &G, bot: &str, s: &G::State, seed: u64) -> G::Action {
-    let Turn::Player(seat) = g.turn(s) else { panic!("not a decision") };
-    let mut legal = Vec::new();
-    g.legal_actions(s, &mut legal);
-    let mut b = Bot::from_spec(&parse_one(bot).unwrap());
-    b.choose(g, s, seat, &legal, &mut derive_rng(seed, 0, 1))
 }
 
 /// Positions where the decision differs between the state and a twin that differs only in

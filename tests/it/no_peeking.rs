@@ -6,7 +6,7 @@
 //! hidden hands. That a peeking bot fails this check is shown in `bots.rs`
 //! (`no_peeking_a_peeking_bot_would_be_caught`) and `love_actually_no_peeking.rs`.
 
-use arena::bots::{Bot, profile::parse_one};
+use crate::common::decide;
 use arena::core::{Game, GameRules, Seat, TraceGame, Turn, derive_rng};
 use arena::games::GAMES;
 use rand::RngExt;
@@ -39,14 +39,6 @@ fn positions<G: Game>(g: &G, players: usize, count: usize) -> Vec<G::State> {
         }
     }
     out
-}
-
-fn decide<G: Game>(g: &G, bot: &str, s: &G::State, seed: u64) -> G::Action {
-    let Turn::Player(seat) = g.turn(s) else { panic!("not a decision") };
-    let mut legal = Vec::new();
-    g.legal_actions(s, &mut legal);
-    let mut b = Bot::from_spec(&parse_one(bot).unwrap());
-    b.choose(g, s, seat, &legal, &mut derive_rng(seed, 0, 1))
 }
 
 /// The positions (of `count`) where `bot` decides differently in a twin, and how many twins
